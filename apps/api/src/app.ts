@@ -1,0 +1,52 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import cookie from '@fastify/cookie';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { AppConfig } from './config';
+import type { Database } from './db/connection';
+import { registerErrorHandling } from './http/error-handler';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  /** the clock; tests pass a fixed one (the server owns time) */
+  now?: () => Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: Required<AppDeps>;
+  }
+}
+
+/** Builds the app without listening: tests call `app.inject`, main.ts calls `listen`. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger:
+      deps.config.LOG_LEVEL === 'silent'
+        ? false
+        : { level: deps.config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    // malformed query strings and bodies must become 400s, never 500s
+    routerOptions: { querystringParser: (str) => Object.fromEntries(new URLSearchParams(str)) },
+    return503OnClosing: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('deps', { now: () => new Date(), ...deps });
+
+  registerErrorHandling(app);
+  await app.register(cookie);
+
+  app.get('/health', async () => ({ status: 'ok' }));
+
+  // Route registration, one line per module (keep this list as the map of the API):
+  // - http plugins: seller resolution, sessions, tix-app guard, cache headers (src/http/)
+  // - /api and /cached_api read routes: catalog (events, event_template, config, ticket_group)
+  // - /api/image: seller images (src/modules/images/)
+  // - storefront host: /assets-app/* and /{seller}/* with the seller config injected
+
+  return app;
+}

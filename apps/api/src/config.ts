@@ -1,0 +1,37 @@
+import { z } from 'zod';
+
+/** Environment, parsed once at start-up; a bad value stops the server with a readable message. */
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default('0.0.0.0'),
+  /** PostgreSQL connection string; without it the embedded PGlite database is used */
+  DATABASE_URL: z.string().url().optional(),
+  /** where PGlite keeps its files; "memory://" keeps nothing */
+  DATA_DIR: z.string().default('./data/pglite'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** seconds a /cached_api response may be reused by browsers and proxies */
+  CACHE_MAX_AGE: z.coerce.number().int().min(0).default(60),
+  /** built storefront (index.html and assets) */
+  STOREFRONT_DIST: z.string().optional(),
+  /** seed the demo sellers into an empty database on start */
+  SEED_DEMO: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  /** public origin used in links, e-mails and the printed URL */
+  PUBLIC_URL: z.string().url().optional(),
+  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60 * 24),
+  SESSION_ABSOLUTE_DAYS: z.coerce.number().int().positive().default(30),
+});
+
+export type AppConfig = z.infer<typeof envSchema>;
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid environment:\n${lines.join('\n')}`);
+  }
+  return parsed.data;
+}

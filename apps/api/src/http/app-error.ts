@@ -1,0 +1,42 @@
+import type { ErrorCode } from '@admit/contracts/error-codes';
+
+/** HTTP status of each code: the one mapping (identity §8 expected statuses 402/404/409/410/422). */
+const STATUS: Partial<Record<ErrorCode, number>> = {
+  not_found: 404,
+  seller_not_found: 404,
+  validation_failed: 400,
+  forbidden: 403,
+  missing_app_header: 403,
+  not_authorized: 401,
+  rate_limited: 429,
+  conflict: 409,
+  internal_error: 500,
+  cart_expired: 410,
+  scope_error: 400,
+  intent_requires_action: 402,
+};
+
+/** Default for the business-rule codes not listed: the request was understood but refused. */
+const DEFAULT_RULE_STATUS = 422;
+
+/** The API's one error type. Its code is a spec `_code`; the handler renders the envelope. */
+export class AppError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    readonly context: string | null,
+    description: string,
+    readonly extra: Record<string, unknown> | null = null,
+    status?: number,
+  ) {
+    super(description);
+    this.name = 'AppError';
+    this.status = status ?? STATUS[code] ?? DEFAULT_RULE_STATUS;
+  }
+}
+
+export const notFound = (context: string, what = 'Resource') =>
+  new AppError('not_found', context, `${what} not found`);
+
+export const validationFailed = (context: string, field: string, message: string) =>
+  new AppError('validation_failed', context, `${field}: ${message}`, { field });

@@ -1,0 +1,71 @@
+/** Business constants of the spec, verbatim (shopping §9, identity §9). */
+
+export const UNLIMITED_CAPACITY = -1;
+export const MAX_TICKETS_PER_TYPE = 1000;
+export const LOW_CAPACITY_THRESHOLD = 10;
+export const MAX_CALENDAR_TICKET_TYPES = 10;
+export const ALL_DAY_SESSION_MINUTES = 5 * 60;
+export const DEFAULT_PAD_MINUTES = 5;
+
+export const CART_EXTENSION_SECONDS = 120;
+export const CART_EXTENSION_OFFER_SECONDS = 60;
+export const CART_LOCAL_EXPIRY_MARGIN_SECONDS = 5;
+export const CART_RECREATE_BELOW_SECONDS = 30;
+export const CART_TIMER_DISPLAY_BELOW_SECONDS = 20 * 60;
+export const CART_TIMER_THRESHOLDS = { warning: 300, error: 120, critical: 30 } as const;
+export const CART_FETCH_LIMIT = 1000;
+export const DEFAULT_CART_HOLD_MINUTES = 15;
+
+export const READ_RETRIES = 3;
+export const READ_RETRY_BASE_MS = 250;
+export const CHUNK_LOAD_TIMEOUT_MS = 120_000;
+
+export const DATE_BUTTONS = 8;
+export const CALENDAR_VISIBILITY_THRESHOLD = 0.4;
+export const CALENDAR_MONTH_FORMAT = 'YYYY-MM';
+
+export const PROMO_CODE_MIN = 2;
+export const PROMO_CODE_MAX = 35;
+export const GIFT_CARD_NUMBER_MAX = 70;
+export const GIFT_CODE_LENGTH = 10;
+export const EMAIL_MAX = 254;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 254;
+export const OTP_LENGTH = 6;
+export const OTP_MAX_ATTEMPTS = 3;
+
+export const BADGE_MAX = 99;
+export const STRIPPED_TEXT_MAX = 128;
+export const MODAL_TRANSITION_MS = 200;
+export const SCROLL_INTO_VIEW_DELAY_MS = 100;
+
+export const QUERY_LIMIT_DEFAULT = 1000;
+export const QUERY_LIMIT_MAX = 1000;
+
+export const DATE_FORMATS = {
+  cartDateTime: 'ddd, MMM D, YYYY [at] h:mm A',
+  cartDate: 'ddd, MMM D, YYYY',
+  cartTime: 'h:mm A',
+  orderDate: 'ddd, MMMM D YYYY',
+} as const;
+
+/** Images (shopping §2): cover width 1500, teaser 272x216 requested at double size, cart 64x51. */
+export const IMAGE_SIZES = {
+  coverWidth: 1500,
+  teaser: { width: 272, height: 216 },
+  cart: { width: 64, height: 51 },
+} as const;
+
+/** Phone default country from currency (shopping §9). */
+export const PHONE_COUNTRY_BY_CURRENCY: Record<string, string> = {
+  AUD: 'AU',
+  CAD: 'CA',
+  GBP: 'GB',
+  NZD: 'NZ',
+  USD: 'US',
+};
+
+/** The fixed app header the storefront sends; state-changing /api calls require it. */
+export const APP_HEADER = 'tix-app';
+export const APP_HEADER_VALUE = 'ecomm';
+export const SESSION_COOKIE = 'admit_sid';

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+
+/**
+ * The configuration object the server injects into the storefront page for one seller
+ * (shopping §1, identity §3 "Configuration"). Everything a seller may brand or switch lives here.
+ */
+export const themeSchema = z.object({
+  mode: z.enum(['dark', 'light']),
+  tier: z.union([z.literal(1), z.literal(2), z.literal(3)]),
+  colors: z.object({
+    primary: z.string(),
+    primaryContrast: z.string(),
+    background: z.string(),
+    surface: z.string(),
+    text: z.string(),
+    textMuted: z.string(),
+    border: z.string(),
+    accent: z.string(),
+    danger: z.string(),
+    success: z.string(),
+  }),
+  fonts: z.object({ heading: z.string(), body: z.string() }),
+  logo_url: z.string(),
+  logo_alt: z.string(),
+  favicon_url: z.string().nullable(),
+  footer_text: z.string(),
+  border_radius_px: z.number().int().nonnegative(),
+  header_height_px: z.number().int().positive(),
+  logo_height_px: z.number().int().positive(),
+  teaser_image_size: z.object({ width: z.number().int(), height: z.number().int() }),
+});
+export type Theme = z.infer<typeof themeSchema>;
+
+export const AUTHENTICATION_METHODS = [
+  'none',
+  'password',
+  'otp',
+  'otp_or_password',
+  'member_id_zip',
+  'member_id_last_name',
+  'member_id_email',
+  'external',
+] as const;
+
+export const HOME_BLOCKS = ['login', 'join', 'guest'] as const;
+
+export const contentBlockSchema = z.object({
+  id: z.string(),
+  /** route name, e.g. "home", "events", "event", "checkout" */
+  route: z.string(),
+  /** roles the block shows for; "anonymous" means not logged in, "member" logged in */
+  roles: z.array(z.string()),
+  position: z.enum(['top', 'bottom', 'sidebar']),
+  html: z.string(),
+});
+export type ContentBlock = z.infer<typeof contentBlockSchema>;
+
+export const sellerConfigSchema = z.object({
+  seller: z.object({ id: z.string().uuid(), slug: z.string(), name: z.string() }),
+  product_name: z.string(),
+  environment: z.enum(['local', 'test', 'production']),
+  currency: z.string().length(3),
+  locale: z.string(),
+  timezone: z.string(),
+  theme: themeSchema,
+  /** overrides of the storefront's text-string catalogue, by key */
+  text_strings: z.record(z.string(), z.string()),
+  feature_flags: z.record(z.string(), z.boolean()),
+  default_phone_country: z.string().nullable(),
+  address_service_key: z.string().nullable(),
+  anchor_events: z.array(z.string()),
+  anchor_categories: z.array(z.string()),
+  content_blocks: z.array(contentBlockSchema),
+  authentication_method: z.enum(AUTHENTICATION_METHODS),
+  login_path: z.string(),
+  membership: z.object({
+    presell: z.boolean(),
+    event_id: z.string().nullable(),
+    external_url: z.string().nullable(),
+  }),
+  admission_event_id: z.string().nullable(),
+  home_block_order: z.array(z.enum(HOME_BLOCKS)),
+  reserve_flow: z.enum(['date_first', 'quantity_first']),
+  redirects: z.object({
+    require_seller_prefix: z.boolean(),
+    disable_home_route: z.boolean(),
+    target: z.string().nullable(),
+  }),
+  external_urls: z.object({ login: z.string().nullable(), logout: z.string().nullable() }),
+  my_account_pages: z.object({
+    my_profile: z.boolean(),
+    upcoming_events: z.boolean(),
+    recent_orders: z.boolean(),
+  }),
+  cart_hold_minutes: z.number().int().positive(),
+  assets_path: z.string(),
+  api_base: z.string(),
+});
+export type SellerConfig = z.infer<typeof sellerConfigSchema>;
+
+/** The page carries the config as JSON in `<script id=… type="application/json">`. */
+export const SELLER_CONFIG_SCRIPT_ID = 'admit-seller-config';
