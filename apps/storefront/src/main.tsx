@@ -1,11 +1,37 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { RouterProvider } from 'react-router';
+import { setApiSeller } from '@/api/client';
+import { loadSellerConfig } from '@/app/boot/seller-config-source';
+import { AppProviders } from '@/app/providers';
+import { createQueryClient } from '@/app/query-client';
+import { createAppRouter } from '@/app/router';
+import '@/ui/styles/global.css';
 
-const root = document.getElementById('root');
-if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <p>Admit storefront</p>
-    </StrictMode>,
-  );
+async function boot(container: HTMLElement): Promise<void> {
+  const root = createRoot(container);
+  try {
+    const config = await loadSellerConfig();
+    setApiSeller(config.seller.slug);
+    const router = createAppRouter(config);
+    root.render(
+      <StrictMode>
+        <AppProviders config={config} queryClient={createQueryClient()}>
+          <RouterProvider router={router} />
+        </AppProviders>
+      </StrictMode>,
+    );
+  } catch (error) {
+    // without a seller there is no theme nor text catalogue: say so plainly
+    console.error(error);
+    root.render(
+      <main style={{ padding: '4rem 1.5rem', textAlign: 'center' }}>
+        <h1>This shop could not be loaded</h1>
+        <p>Please check the address and try again.</p>
+      </main>,
+    );
+  }
 }
+
+const container = document.getElementById('root');
+if (container) void boot(container);

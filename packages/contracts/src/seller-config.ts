@@ -99,4 +99,4 @@ export const sellerConfigSchema = z.object({
 export type SellerConfig = z.infer<typeof sellerConfigSchema>;
 
 /** The page carries the config as JSON in `<script id=… type="application/json">`. */
-export const SELLER_CONFIG_SCRIPT_ID = 'admit-seller-config';
+export { SELLER_CONFIG_SCRIPT_ID } from './seller-config-script';

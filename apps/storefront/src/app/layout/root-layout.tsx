@@ -1,0 +1,42 @@
+import { Outlet, useNavigation } from 'react-router';
+import { useSellerConfig } from '@/ui/config/seller-config';
+import { useRouteName } from '@/ui/routing/route-handle';
+import { useStrings } from '@/ui/text/use-strings';
+import { ContentBlocks } from '@/app/layout/content-blocks';
+import { SiteFooter } from '@/app/layout/site-footer';
+import { SiteHeader } from '@/app/layout/site-header';
+import { LAYOUT_STRINGS } from '@/app/layout/strings';
+import { AddressRules, ScrollRules } from '@/app/navigation/navigation-rules';
+import styles from '@/app/layout/root-layout.module.css';
+
+/** The page frame every route renders in: skip link, header, main with content blocks, footer. */
+export function RootLayout() {
+  const t = useStrings(LAYOUT_STRINGS);
+  const navigation = useNavigation();
+  const routeName = useRouteName();
+  const hasSidebar = useSellerConfig().content_blocks.some(
+    (block) => block.position === 'sidebar' && block.route === routeName,
+  );
+  return (
+    <>
+      <AddressRules />
+      <ScrollRules />
+      <a href="#main" className={styles.skipLink}>
+        {t('layout.skip-link')}
+      </a>
+      {navigation.state === 'loading' && <div className={styles.progress} aria-hidden="true" />}
+      <SiteHeader />
+      <main id="main" tabIndex={-1} className={styles.main} data-route={routeName ?? undefined}>
+        <ContentBlocks position="top" />
+        <div className={hasSidebar ? styles.withSidebar : styles.content}>
+          <div className={styles.outlet}>
+            <Outlet />
+          </div>
+          {hasSidebar && <ContentBlocks position="sidebar" />}
+        </div>
+        <ContentBlocks position="bottom" />
+      </main>
+      <SiteFooter />
+    </>
+  );
+}

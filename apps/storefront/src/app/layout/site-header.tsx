@@ -1,0 +1,62 @@
+import { Link, NavLink } from 'react-router';
+import { IMAGE_PATH_PREFIX, sizedImageUrl } from '@admit/contracts/images';
+import { useSellerConfig } from '@/ui/config/seller-config';
+import { useStrings } from '@/ui/text/use-strings';
+import { LAYOUT_STRINGS } from '@/app/layout/strings';
+import styles from '@/app/layout/site-header.module.css';
+
+/** Seller images are asked for at twice the drawn height for sharp high-density screens. */
+function logoSrc(url: string, heightPx: number): string {
+  return url.startsWith(IMAGE_PATH_PREFIX) ? sizedImageUrl(url, { height: heightPx * 2 }) : url;
+}
+
+function navClass({ isActive }: { isActive: boolean }) {
+  return isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
+}
+
+export function SiteHeader() {
+  const { theme, login_path: loginPath, seller } = useSellerConfig();
+  const t = useStrings(LAYOUT_STRINGS);
+  return (
+    <header className={styles.header}>
+      <div className={styles.inner}>
+        <Link
+          to="/"
+          className={styles.logoLink}
+          aria-label={t('layout.home-link', { name: theme.logo_alt || seller.name })}
+        >
+          {theme.logo_url ? (
+            <img
+              className={styles.logo}
+              src={logoSrc(theme.logo_url, theme.logo_height_px)}
+              alt={theme.logo_alt}
+              height={theme.logo_height_px}
+            />
+          ) : (
+            // a seller without a logo yet still gets a recognisable home link
+            <span className={styles.wordmark}>{theme.logo_alt || seller.name}</span>
+          )}
+        </Link>
+        <nav aria-label={t('layout.nav-label')} className={styles.nav}>
+          <ul className={styles.navList}>
+            <li>
+              <NavLink to="/events" className={navClass}>
+                {t('layout.nav.events')}
+              </NavLink>
+            </li>
+            <li>
+              <NavLink to="/my" className={navClass}>
+                {t('layout.nav.account')}
+              </NavLink>
+            </li>
+            <li>
+              <Link to={loginPath} className={`${styles.navLink} ${styles.login}`}>
+                {t('layout.nav.login')}
+              </Link>
+            </li>
+          </ul>
+        </nav>
+      </div>
+    </header>
+  );
+}

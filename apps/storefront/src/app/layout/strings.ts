@@ -1,0 +1,13 @@
+/** Texts of the page frame: skip link, header navigation, footer, route errors. */
+export const LAYOUT_STRINGS = {
+  'layout.skip-link': 'Skip to main content',
+  'layout.home-link': '{name} home',
+  'layout.nav-label': 'Main',
+  'layout.nav.events': 'Events',
+  'layout.nav.login': 'Log in',
+  'layout.nav.account': 'My account',
+  'layout.loading': 'Loading…',
+  'layout.error.title': 'Something went wrong',
+  'layout.error.body': 'This page could not be loaded. Please check your connection and try again.',
+  'layout.error.reload': 'Reload the page',
+} as const;

@@ -1,0 +1,34 @@
+import { EVENT_STRINGS } from '@/features/event/strings';
+import { HOME_STRINGS } from '@/features/home/strings';
+import { LISTING_STRINGS } from '@/features/listing/strings';
+import { NOT_FOUND_STRINGS } from '@/features/not-found/strings';
+import { PLACEHOLDER_STRINGS } from '@/features/placeholders/strings';
+import { LAYOUT_STRINGS } from '@/app/layout/strings';
+
+/**
+ * Every default text of the storefront by feature: the catalogue sellers override by key
+ * through `text_strings` (shopping §1). Used for documentation and to keep keys unique.
+ */
+export const TEXT_CATALOGUE_PARTS: Record<string, Record<string, string>> = {
+  layout: LAYOUT_STRINGS,
+  home: HOME_STRINGS,
+  listing: LISTING_STRINGS,
+  event: EVENT_STRINGS,
+  'not-found': NOT_FOUND_STRINGS,
+  placeholders: PLACEHOLDER_STRINGS,
+};
+
+/** All keys merged; a duplicated key would silently shadow another feature's text. */
+export function buildTextCatalogue(
+  parts: Record<string, Record<string, string>> = TEXT_CATALOGUE_PARTS,
+) {
+  const catalogue: Record<string, string> = {};
+  const duplicates: string[] = [];
+  for (const strings of Object.values(parts)) {
+    for (const [key, text] of Object.entries(strings)) {
+      if (key in catalogue) duplicates.push(key);
+      catalogue[key] = text;
+    }
+  }
+  return { catalogue, duplicates };
+}

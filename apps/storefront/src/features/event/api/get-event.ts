@@ -1,0 +1,34 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { eventTemplateResponseSchema } from '@admit/contracts/catalog';
+import type { EventTemplateResponse } from '@admit/contracts/catalog';
+import { apiRead, ApiError } from '@/api/client';
+
+export const EVENT_DETAIL_EMBEDS = 'meta,config,venue,ticket_group,ticket_type';
+
+/** GET /cached_api/events/{id} (shopping §7). */
+export function getEvent(id: string, signal?: AbortSignal): Promise<EventTemplateResponse> {
+  return apiRead(`events/${encodeURIComponent(id)}`, {
+    cached: true,
+    query: { _embed: EVENT_DETAIL_EMBEDS },
+    schema: eventTemplateResponseSchema,
+    signal,
+  });
+}
+
+/** spec: shopping §7 — "404 or 400 means not found". */
+export function isEventNotFound(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400);
+}
+
+export function eventQueryOptions(id: string) {
+  return queryOptions({
+    queryKey: ['events', 'detail', id] as const,
+    queryFn: ({ signal }) => getEvent(id, signal),
+    // apiRead already retries what is worth retrying (shopping §7); a missing event is final
+    retry: false,
+  });
+}
+
+export function useEvent(id: string) {
+  return useQuery(eventQueryOptions(id));
+}

@@ -1,0 +1,42 @@
+import { useStrings } from '@/ui/text/use-strings';
+import { EVENT_STRINGS } from '@/features/event/strings';
+import type { EventDetail } from '@/features/event/model/event-detail';
+import { metaFlag, metaText } from '@/features/event/model/event-detail';
+import { CoverImage } from '@/features/event/components/cover-image';
+import { EventDescription } from '@/features/event/components/event-description';
+import { SelectionArea } from '@/features/event/components/selection-area';
+import { CartWidgetPlaceholder } from '@/features/event/components/cart-widget-placeholder';
+import styles from '@/features/event/components/event-page.module.css';
+
+/** spec: shopping §2 "Event detail" layout — heading, cover, subtitle, description, venue. */
+export function EventPage({ event }: { event: EventDetail }) {
+  const t = useStrings(EVENT_STRINGS);
+  const { template, venue } = event;
+  const cover = metaText(event, 'image_cover');
+  const showVenue = venue !== null && !metaFlag(event, 'hide_event_details');
+  return (
+    <div className={styles.layout}>
+      <article className={styles.content} aria-labelledby="event-heading">
+        <h1 id="event-heading" className={styles.heading}>
+          {template.name}
+        </h1>
+        {cover && <CoverImage src={cover} alt={metaText(event, 'image_cover_alt') ?? ''} />}
+        {template.subtitle && <p className={styles.subtitle}>{template.subtitle}</p>}
+        {template.description && (
+          <EventDescription html={template.description} title={template.name} />
+        )}
+        {showVenue && (
+          <p className={styles.venue}>
+            <span className={styles.venueLabel}>{t('event.venue_label')}</span>{' '}
+            <span>{venue.name}</span>
+            {venue.address && <span className={styles.venueAddress}>{venue.address}</span>}
+          </p>
+        )}
+        <SelectionArea event={event} />
+      </article>
+      <div className={styles.sidebar}>
+        <CartWidgetPlaceholder />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,65 @@
+import { Navigate, useParams } from 'react-router';
+import { useSellerConfig } from '@/ui/config/seller-config';
+import { Button } from '@/ui/button';
+import { Loader } from '@/ui/loader';
+import { usePageTitle } from '@/ui/page-title';
+import { useStrings } from '@/ui/text/use-strings';
+import { EVENT_STRINGS } from '@/features/event/strings';
+import { isEventNotFound, useEvent } from '@/features/event/api/get-event';
+import { toEventDetail } from '@/features/event/model/event-detail';
+import type { EventDetail } from '@/features/event/model/event-detail';
+import { isAnchorEvent } from '@/features/event/model/select-selection-area';
+import { pageTitleContext } from '@/features/event/model/page-title-context';
+import { EventPage } from '@/features/event/components/event-page';
+import styles from '@/features/event/event-route.module.css';
+
+/** spec: shopping §2 — the 404 route of the route table (identity §2 "catch-all named error/404"). */
+const NOT_FOUND_PATH = '/error/404';
+
+function useEventPageTitle(event: EventDetail | null, action: string | undefined) {
+  const t = useStrings(EVENT_STRINGS);
+  const config = useSellerConfig();
+  let title: string | undefined;
+  if (event) {
+    const name = event.template.name;
+    const context = pageTitleContext(event, {
+      isAnchor: isAnchorEvent(event, {
+        anchorEvents: config.anchor_events,
+        anchorCategories: config.anchor_categories,
+      }),
+      action,
+    });
+    title = context === 'event' ? name : t(`event.title_${context}`, { name });
+  }
+  usePageTitle(title);
+}
+
+/** Event detail at /events/:id and /events/:id/:action (action gift or renew). */
+export function EventRoute() {
+  const { id = '', action } = useParams();
+  const t = useStrings(EVENT_STRINGS);
+  // a new id is a new query key: the loader shows and the event refetches (shopping §2)
+  const query = useEvent(id);
+  const event = query.data ? toEventDetail(query.data) : null;
+  useEventPageTitle(event, action);
+
+  if (query.isPending) {
+    return (
+      <div className={styles.state}>
+        <Loader label={t('event.loading')} />
+      </div>
+    );
+  }
+  if ((query.isError && isEventNotFound(query.error)) || (query.isSuccess && !event)) {
+    return <Navigate to={NOT_FOUND_PATH} replace />;
+  }
+  if (query.isError || !event) {
+    return (
+      <div className={styles.state} role="alert">
+        <p>{t('event.error')}</p>
+        <Button onClick={() => void query.refetch()}>{t('event.retry')}</Button>
+      </div>
+    );
+  }
+  return <EventPage key={event.template.id} event={event} />;
+}

@@ -1,0 +1,38 @@
+import DOMPurify from 'dompurify';
+import { STRIPPED_TEXT_MAX } from '@admit/contracts/constants';
+
+// An own instance, so the link hook below does not change DOMPurify for the rest of the app.
+const purifier = DOMPurify(window);
+
+// Seller links may open new tabs; "noopener" keeps the opened page away from window.opener.
+purifier.addHook('afterSanitizeAttributes', (node) => {
+  if (node.tagName === 'A' && node.hasAttribute('href')) node.setAttribute('rel', 'noopener');
+});
+
+/**
+ * Seller HTML made safe to render: DOMPurify drops scripts, event handler attributes and
+ * javascript: URLs. Lives in the event feature so dompurify stays out of the listing chunk.
+ */
+export function sanitizeDescription(html: string): string {
+  return purifier.sanitize(html, { USE_PROFILES: { html: true }, ADD_ATTR: ['target'] });
+}
+
+/**
+ * Plain text of the description for the mobile teaser, cut at a word boundary.
+ * spec: shopping §9 — truncation of stripped text to 128 characters.
+ */
+export function truncatedText(
+  html: string,
+  max = STRIPPED_TEXT_MAX,
+): { text: string; truncated: boolean } {
+  const container = document.createElement('div');
+  container.innerHTML = sanitizeDescription(html);
+  const text = (container.textContent ?? '').replace(/\s+/g, ' ').trim();
+  if (text.length <= max) return { text, truncated: false };
+  const cut = text.slice(0, max - 1);
+  const lastSpace = cut.lastIndexOf(' ');
+  return {
+    text: `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`,
+    truncated: true,
+  };
+}

@@ -1,0 +1,38 @@
+/** Default texts of the event detail; sellers override any of them by key (shopping §1). */
+export const EVENT_STRINGS = {
+  'event.loading': 'Loading event…',
+  'event.error': 'Sorry! Something unexpected happened. Please try again.',
+  'event.retry': 'Try again',
+  'event.venue_label': 'Venue',
+  'event.more': 'More',
+  'event.description_label': 'About this event',
+  'event.close': 'Close',
+  // page titles by context (shopping §2 "Page title by context")
+  'event.title_anchor': 'Add to your visit: {name}',
+  'event.title_gift_card': 'Gift cards',
+  'event.title_donation': 'Make a donation',
+  'event.title_membership_gift': 'Give a membership',
+  'event.title_membership_renew': 'Renew your membership',
+  'event.title_membership': 'Become a member',
+  // selection area (shopping §2, in order of precedence)
+  'event.tickets_unavailable': 'Sorry, tickets are not available for this event',
+  'event.anchor_prompt':
+    'Please add an admission ticket to your cart before adding this experience.',
+  'event.anchor_prompt_link': 'Choose admission tickets',
+  'event.members_only_heading': 'Members only',
+  'event.members_only': 'Tickets for this event are available to members only.',
+  'event.members_only_login': 'Log in',
+  'event.members_only_signup': 'Become a member',
+  'event.members_only_signup_text': 'Not a member yet? Join today and enjoy members-only events.',
+  'event.membership_heading': 'Membership levels',
+  'event.gift_card_heading': 'Gift cards',
+  'event.donation_heading': 'Donation',
+  'event.single_heading': 'Tickets',
+  'event.quantity_first_heading': 'Choose your tickets',
+  'event.date_first_heading': 'Choose a date and tickets',
+  'event.price_range': '{min} – {max}',
+  'event.type_unavailable': 'Unavailable',
+  'event.reserve_next_release': 'Reservations open in the next release.',
+  'event.cart_heading': 'Your cart',
+  'event.cart_empty': 'Your cart is empty',
+} as const;

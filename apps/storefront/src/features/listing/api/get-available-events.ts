@@ -1,0 +1,27 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { EventTemplateResponse } from '@admit/contracts/catalog';
+import { apiRead } from '@/api/client';
+import type { AvailableEventsQuery } from '@/features/listing/model/available-events-query';
+
+/**
+ * GET /cached_api/events/available (shopping §7). The contract type types the fetcher; the body
+ * is not parsed with its zod schema here because that would pull zod's runtime into the
+ * listing's first load (budget ≤ 120 KB gzip for /events).
+ */
+export function getAvailableEvents(
+  query: AvailableEventsQuery,
+  signal?: AbortSignal,
+): Promise<EventTemplateResponse> {
+  return apiRead<EventTemplateResponse>('events/available', { cached: true, query, signal });
+}
+
+export function availableEventsQueryOptions(query: AvailableEventsQuery) {
+  return queryOptions({
+    queryKey: ['events', 'available', query] as const,
+    queryFn: ({ signal }) => getAvailableEvents(query, signal),
+  });
+}
+
+export function useAvailableEvents(query: AvailableEventsQuery) {
+  return useQuery(availableEventsQueryOptions(query));
+}

@@ -1,0 +1,48 @@
+import { Link } from 'react-router';
+import { SellerImage } from '@/ui/image';
+import { formatMoney } from '@/ui/price';
+import { useSellerConfig } from '@/ui/config/seller-config';
+import { useStrings } from '@/ui/text/use-strings';
+import { LISTING_STRINGS } from '@/features/listing/strings';
+import type { EventCard as EventCardModel } from '@/features/listing/model/event-cards';
+import styles from '@/features/listing/components/event-card.module.css';
+
+/** One event of the listing; the whole card is the link to /events/{id} (shopping §2). */
+export function EventCard({ event }: { event: EventCardModel }) {
+  const t = useStrings(LISTING_STRINGS);
+  const { currency, locale, theme } = useSellerConfig();
+  const teaser = theme.teaser_image_size;
+  const blurb = event.subtitle ?? event.summary;
+  return (
+    <article className={styles.card}>
+      <div className={styles.media} style={{ aspectRatio: `${teaser.width} / ${teaser.height}` }}>
+        {event.image ? (
+          // spec: shopping §2 — teaser images are requested at double size for sharp screens
+          <SellerImage
+            src={event.image.src}
+            alt={event.image.alt}
+            width={teaser.width * 2}
+            height={teaser.height * 2}
+            className={styles.image}
+          />
+        ) : (
+          <div className={styles.placeholder} aria-hidden="true" />
+        )}
+      </div>
+      <div className={styles.body}>
+        {event.category && <p className={styles.category}>{event.category}</p>}
+        <h2 className={styles.name}>
+          <Link to={`/events/${event.id}`} className={styles.link}>
+            {event.name}
+          </Link>
+        </h2>
+        {blurb && <p className={styles.blurb}>{blurb}</p>}
+        {event.fromPrice !== null && (
+          <p className={styles.price}>
+            {t('listing.from_price', { price: formatMoney(event.fromPrice, currency, locale) })}
+          </p>
+        )}
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,92 @@
+import { useSearchParams } from 'react-router';
+import { useSellerConfig } from '@/ui/config/seller-config';
+import { usePageTitle } from '@/ui/page-title';
+import { useStrings } from '@/ui/text/use-strings';
+import { LISTING_STRINGS } from '@/features/listing/strings';
+import { useAvailableEvents } from '@/features/listing/api/get-available-events';
+import {
+  CATEGORY_PARAM,
+  DATE_PARAM,
+  parseListingFilters,
+  withoutMetaFilters,
+  withParam,
+} from '@/features/listing/model/listing-filters';
+import {
+  toAvailableEventsQuery,
+  unfilteredEventsQuery,
+} from '@/features/listing/model/available-events-query';
+import { categoriesOf, toEventCards } from '@/features/listing/model/event-cards';
+import { CategoryFilter } from '@/features/listing/components/category-filter';
+import { DateFilter } from '@/features/listing/components/date-filter';
+import { MetaFilterChips } from '@/features/listing/components/meta-filter-chips';
+import { EventCard } from '@/features/listing/components/event-card';
+import {
+  ListingEmpty,
+  ListingError,
+  ListingSkeleton,
+} from '@/features/listing/components/listing-states';
+import { CartWidgetPlaceholder } from '@/features/listing/components/cart-widget-placeholder';
+import filterStyles from '@/features/listing/components/filters.module.css';
+import styles from '@/features/listing/listing-route.module.css';
+
+/** The event listing at /events (spec: shopping §2 "Event listing"). */
+export function ListingRoute() {
+  const t = useStrings(LISTING_STRINGS);
+  const { timezone } = useSellerConfig();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const filters = parseListingFilters(searchParams);
+  const events = useAvailableEvents(
+    toAvailableEventsQuery(filters, { now: new Date(), timeZone: timezone }),
+  );
+  // spec: shopping §2 — the category choices come from the unfiltered list
+  const allEvents = useAvailableEvents(unfilteredEventsQuery());
+  usePageTitle(t('listing.heading'));
+
+  const cards = events.data ? toEventCards(events.data) : [];
+  const categories = allEvents.data ? categoriesOf(allEvents.data) : [];
+
+  return (
+    <div className={styles.layout}>
+      <section aria-labelledby="listing-heading" className={styles.content}>
+        <h1 id="listing-heading" className={styles.heading}>
+          {t('listing.heading')}
+        </h1>
+        <div className={filterStyles.bar}>
+          <CategoryFilter
+            categories={categories}
+            selected={filters.categories}
+            onSelect={(category) =>
+              setSearchParams(withParam(searchParams, CATEGORY_PARAM, category))
+            }
+          />
+          <DateFilter
+            value={filters.date}
+            onChange={(date) => setSearchParams(withParam(searchParams, DATE_PARAM, date))}
+          />
+          <MetaFilterChips
+            filters={filters.meta}
+            onClear={() => setSearchParams(withoutMetaFilters(searchParams))}
+          />
+        </div>
+        {events.isPending ? (
+          <ListingSkeleton />
+        ) : events.isError ? (
+          <ListingError onRetry={() => void events.refetch()} />
+        ) : cards.length === 0 ? (
+          <ListingEmpty onClearFilters={() => setSearchParams(new URLSearchParams())} />
+        ) : (
+          <ul className={styles.grid}>
+            {cards.map((card) => (
+              <li key={card.id} className={styles.item}>
+                <EventCard event={card} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      <div className={styles.sidebar}>
+        <CartWidgetPlaceholder />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+/** Default texts of the event listing; sellers override any of them by key (shopping §1). */
+export const LISTING_STRINGS = {
+  'listing.heading': 'Events',
+  'listing.upsell_heading': 'What other experiences would you like to add?',
+  'listing.empty': 'We could not find any events that match your filters.',
+  'listing.clear_filters': 'Clear filters',
+  'listing.see_all': 'See all',
+  'listing.category_label': 'Category',
+  'listing.date_label': 'Date',
+  'listing.date_all': 'All dates',
+  'listing.date_today': 'Today',
+  'listing.date_tomorrow': 'Tomorrow',
+  'listing.meta_filters_label': 'Active filters',
+  'listing.meta_filter': '{key} = {values}',
+  'listing.from_price': 'from {price}',
+  'listing.view_event': 'View {name}',
+  'listing.results_count': '{count} events',
+  'listing.loading': 'Loading events…',
+  'listing.error': 'Sorry! Something unexpected happened. Please try again.',
+  'listing.retry': 'Try again',
+  'listing.cart_heading': 'Your cart',
+  'listing.cart_empty': 'Your cart is empty',
+} as const;
