@@ -1,16 +1,42 @@
+import { mkdir } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/connection';
+import { seedDemo } from './db/seed/seed-demo';
+import { listSellerSlugs } from './modules/sellers/repo';
+import { fromRepoRoot } from './repo-root';
 
-/** Starts the server: config, database, migrations, listen, graceful shutdown. */
+/** Starts the server: config, database, migrations, demo seed, listen, graceful shutdown. */
 async function main() {
   const config = loadConfig();
+  const dataDir = fromRepoRoot(config.DATA_DIR);
+  if (!config.DATABASE_URL && !dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
   const database = await openDatabase(
-    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir: config.DATA_DIR },
+    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir },
   );
   await database.migrate();
+  // seedDemo itself only writes into a database without sellers
+  const seeded = config.SEED_DEMO
+    ? (await seedDemo(database.db, { now: new Date() })).seeded
+    : false;
+
   const app = await buildApp({ config, database });
   await app.listen({ port: config.PORT, host: config.HOST });
+  const port = (app.server.address() as AddressInfo).port;
+  app.log.info(
+    { database: database.kind, dataDir: config.DATABASE_URL ? undefined : dataDir, seeded },
+    'Admit API ready',
+  );
+
+  const origin = (config.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
+  const slugs = await listSellerSlugs(database.db);
+  const shown = ['demo-museum', 'harbour-aquarium'].filter((s) => slugs.includes(s));
+  for (const slug of shown.length > 0 ? shown : slugs.slice(0, 2)) {
+    console.log(`Admit storefront: ${origin}/${slug}/events`);
+  }
+  if (slugs.length === 0)
+    console.log(`Admit API: ${origin}/health (no sellers yet; start with SEED_DEMO=true)`);
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -26,6 +52,6 @@ async function main() {
 }
 
 main().catch((err: unknown) => {
-  console.error(err instanceof Error ? err.message : err);
+  console.error(err instanceof Error ? (err.stack ?? err.message) : err);
   process.exit(1);
 });

@@ -1,0 +1,25 @@
+import type { DemoSeller } from './demo-types';
+import { museumConfig } from './demo-museum-config';
+import { museumDatedEvents } from './demo-museum-events';
+import { museumSupportEvents } from './demo-museum-support';
+
+/**
+ * Museum of Light & Time (USD, New York, dark theme). Its events live in
+ * demo-museum-events.ts (dated) and demo-museum-support.ts (membership, donation, gift cards,
+ * members-only and link-only events).
+ */
+
+export const MUSEUM_SLUG = 'demo-museum';
+
+export const demoMuseum: DemoSeller = {
+  slug: MUSEUM_SLUG,
+  name: 'Museum of Light & Time',
+  currency: 'USD',
+  timezone: 'America/New_York',
+  venue: { name: 'Museum of Light & Time', address: '1 Meridian Plaza, New York, NY 10024' },
+  logoArt: 'museum-logo',
+  faviconArt: 'museum-favicon',
+  events: [...museumDatedEvents, ...museumSupportEvents],
+  members: [{ email: 'member@demo-museum.test', firstName: 'Ada', lastName: 'Lumen' }],
+  config: museumConfig,
+};

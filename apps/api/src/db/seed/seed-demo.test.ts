@@ -1,0 +1,220 @@
+import { beforeAll, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { sellerConfigSchema } from '@admit/contracts/seller-config';
+import { IMAGE_PATH_PREFIX } from '@admit/contracts/images';
+import type { Database } from '@/db/connection';
+import * as schema from '@/db/schema';
+import { buildSellerConfig } from '@/modules/sellers/seller-config';
+import { describeEachDatabase } from '@/testing/describe-each-database';
+import { openPgliteTestDatabase, openPostgresTestDatabase } from '@/testing/test-database';
+import { demoEventId } from './demo-ids';
+import { ADMISSION_CAPACITY, ADMISSION_TIMES, SCHEDULE_DAYS } from './demo-museum-events';
+import { seedDemo } from './seed-demo';
+import { addDays, localDate, localTime } from './zoned-time';
+
+// A week before the US DST change (8 March 2026) so the schedule crosses it.
+const NOW = new Date('2026-03-01T15:00:00Z');
+const NY = 'America/New_York';
+
+describeEachDatabase('seedDemo', (ctx) => {
+  let db: Database['db'];
+
+  beforeAll(async () => {
+    db = ctx.db;
+    expect(await seedDemo(db, { now: NOW })).toEqual({ seeded: true });
+  });
+
+  it('is idempotent: a database with sellers is left alone', async () => {
+    expect(await seedDemo(db, { now: NOW })).toEqual({ seeded: false });
+    expect(await db.select().from(schema.seller)).toHaveLength(2);
+  });
+
+  it('creates both sellers with their currency, time zone and one public identity each', async () => {
+    const sellers = await db.select().from(schema.seller).orderBy(schema.seller.slug);
+    expect(sellers.map((s) => [s.slug, s.name, s.currency, s.timezone])).toEqual([
+      ['demo-museum', 'Museum of Light & Time', 'USD', NY],
+      ['harbour-aquarium', 'Harbour Aquarium', 'GBP', 'Europe/London'],
+    ]);
+    const publics = await db
+      .select()
+      .from(schema.identity)
+      .where(eq(schema.identity.kind, 'public'));
+    expect(publics).toHaveLength(2);
+    const [member] = await db
+      .select()
+      .from(schema.identity)
+      .where(eq(schema.identity.email, 'member@demo-museum.test'));
+    expect(member).toMatchObject({ kind: 'user', firstName: 'Ada', lastName: 'Lumen' });
+  });
+
+  it('lays out timed admission every 30 minutes 10:00–16:30 venue time for 120 days, across DST', async () => {
+    const sessions = await db
+      .select()
+      .from(schema.eventSession)
+      .where(
+        eq(schema.eventSession.eventTemplateId, demoEventId('demo-museum', 'general-admission')),
+      )
+      .orderBy(schema.eventSession.startDatetime);
+    expect(sessions).toHaveLength(SCHEDULE_DAYS * 14);
+    const today = localDate(NOW, NY);
+    expect(localDate(sessions[0]!.startDatetime, NY)).toBe(today);
+    expect(localDate(sessions.at(-1)!.startDatetime, NY)).toBe(addDays(today, SCHEDULE_DAYS - 1));
+    for (const s of sessions) {
+      expect(ADMISSION_TIMES).toContain(localTime(s.startDatetime, NY));
+      expect(s.capacity).toBe(ADMISSION_CAPACITY);
+    }
+    // 10:00 in New York is 15:00 UTC before the change and 14:00 UTC after it
+    const firstOn = (date: string) =>
+      sessions.find((s) => localDate(s.startDatetime, NY) === date)!;
+    expect(firstOn('2026-03-07').startDatetime.toISOString()).toBe('2026-03-07T15:00:00.000Z');
+    expect(firstOn('2026-03-09').startDatetime.toISOString()).toBe('2026-03-09T14:00:00.000Z');
+  });
+
+  it('has exactly one sold-out session (museum admission, tomorrow 10:00) and some under 10 left', async () => {
+    const soldOut = await db
+      .select()
+      .from(schema.eventSession)
+      .where(eq(schema.eventSession.soldOut, true));
+    expect(soldOut).toHaveLength(1);
+    const [session] = soldOut;
+    expect(session!.eventTemplateId).toBe(demoEventId('demo-museum', 'general-admission'));
+    expect(localDate(session!.startDatetime, NY)).toBe(addDays(localDate(NOW, NY), 1));
+    expect(localTime(session!.startDatetime, NY)).toBe('10:00');
+    expect(session!.usedCapacity).toBe(session!.capacity);
+
+    const all = await db.select().from(schema.eventSession);
+    const low = all.filter((s) => !s.soldOut && s.capacity - s.usedCapacity < 10);
+    expect(low.length).toBeGreaterThanOrEqual(5);
+    expect(all.every((s) => s.usedCapacity <= s.capacity)).toBe(true);
+  });
+
+  it('stores a real cover and profile image for every event and the logos', async () => {
+    const sellers = await db.select().from(schema.seller);
+    const events = await db.select().from(schema.eventTemplate);
+    expect(events.length).toBeGreaterThanOrEqual(14);
+    for (const event of events) {
+      const slug = sellers.find((s) => s.id === event.sellerId)!.slug;
+      for (const key of ['image_cover', 'image_profile']) {
+        const [row] = await db
+          .select()
+          .from(schema.meta)
+          .where(and(eq(schema.meta.resourceId, event.id), eq(schema.meta.key, key)));
+        const value = row?.value as string;
+        expect(value.startsWith(`${IMAGE_PATH_PREFIX}/${slug}/`)).toBe(true);
+        const name = decodeURIComponent(value.split('/').at(-1)!);
+        const [img] = await db
+          .select()
+          .from(schema.image)
+          .where(and(eq(schema.image.sellerId, event.sellerId), eq(schema.image.name, name)));
+        expect(img, `${event.name} ${key}`).toBeDefined();
+        const metadata = await sharp(Buffer.from(img!.bytes, 'base64')).metadata();
+        expect([metadata.width, metadata.height]).toEqual([img!.width, img!.height]);
+        expect(key === 'image_cover' ? [1600, 900] : [800, 600]).toEqual([img!.width, img!.height]);
+      }
+    }
+  });
+
+  it('gives each seller a config that validates and whose ids and logo resolve', async () => {
+    for (const row of await db.select().from(schema.seller)) {
+      const config = buildSellerConfig(row, { NODE_ENV: 'test' });
+      expect(sellerConfigSchema.safeParse(config).success).toBe(true);
+      expect(config.cart_hold_minutes).toBe(15);
+      expect(
+        config.content_blocks.some((b) => b.route === 'home' && b.roles.includes('anonymous')),
+      ).toBe(true);
+      const ids = [
+        ...config.anchor_events,
+        config.admission_event_id,
+        config.membership.event_id,
+      ].filter((id): id is string => id !== null);
+      for (const id of ids) {
+        const found = await db
+          .select()
+          .from(schema.eventTemplate)
+          .where(eq(schema.eventTemplate.id, id));
+        expect(found, id).toHaveLength(1);
+      }
+      const logoName = config.theme.logo_url.split('/').at(-1)!;
+      const logo = await db
+        .select()
+        .from(schema.image)
+        .where(and(eq(schema.image.sellerId, row.id), eq(schema.image.name, logoName)));
+      expect(logo).toHaveLength(1);
+    }
+  });
+
+  it('includes the catalogue shapes the storefront needs', async () => {
+    const events = await db.select().from(schema.eventTemplate);
+    const groups = await db.select().from(schema.ticketGroup);
+    const types = await db.select().from(schema.ticketType);
+    expect(events.filter((e) => e.hiddenType === 'public_member_only')).toHaveLength(1);
+    expect(events.filter((e) => e.hiddenType === 'public_link_only')).toHaveLength(1);
+    expect(events.some((e) => e.description?.includes('<script>'))).toBe(true);
+    const concert = events.find((e) => e.eventType === 'single')!;
+    expect(
+      await db
+        .select()
+        .from(schema.eventSession)
+        .where(eq(schema.eventSession.eventTemplateId, concert.id)),
+    ).toHaveLength(1);
+    expect(groups.find((g) => g.eventTemplateId === concert.id)?.handler).toBe('seated');
+    expect(groups.some((g) => g.startPolicy === 'fixedfrom' && g.durationNew)).toBe(true);
+    const donation = types.filter(
+      (t) => groups.find((g) => g.id === t.ticketGroupId)?.handler === 'donation',
+    );
+    expect(donation.map((t) => [t.amountMin, t.amountMax])).toEqual([
+      [500, 1_000_000],
+      [500, 1_000_000],
+    ]);
+    const adult = types.find((t) => t.name === 'Adult' && t.amount === 2500)!;
+    expect(adult.outsideFees).toEqual([
+      { name: 'fee_fixed_outside', fee: 200 },
+      { name: 'fee_percent_outside', fee: 8875 },
+    ]);
+    const museum = events.filter(
+      (e) => e.sellerId === events.find((x) => x.name === 'General Admission')!.sellerId,
+    );
+    expect(new Set(museum.map((e) => e.category))).toEqual(
+      new Set(['Admission', 'Exhibitions', 'Shows', 'Music', 'Support']),
+    );
+  });
+
+  it('is deterministic apart from dates, and concurrent seeds write once', async () => {
+    // a second, empty database of the same kind, seeded by two racing callers
+    const other =
+      ctx.kind === 'postgres'
+        ? await openPostgresTestDatabase(process.env.TEST_DATABASE_URL!)
+        : await openPgliteTestDatabase();
+    try {
+      const results = await Promise.all([
+        seedDemo(other.database.db, { now: NOW }),
+        seedDemo(other.database.db, { now: NOW }),
+      ]);
+      expect(results.map((r) => r.seeded).sort()).toEqual([false, true]);
+      const ids = async (d: Database['db']) => ({
+        events: (
+          await d
+            .select({ id: schema.eventTemplate.id })
+            .from(schema.eventTemplate)
+            .orderBy(schema.eventTemplate.id)
+        ).map((r) => r.id),
+        types: (
+          await d
+            .select({ id: schema.ticketType.id })
+            .from(schema.ticketType)
+            .orderBy(schema.ticketType.id)
+        ).map((r) => r.id),
+        sessions: (
+          await d
+            .select({ id: schema.eventSession.id })
+            .from(schema.eventSession)
+            .orderBy(schema.eventSession.id)
+        ).map((r) => r.id),
+      });
+      expect(await ids(other.database.db)).toEqual(await ids(db));
+    } finally {
+      await other.dispose();
+    }
+  });
+});

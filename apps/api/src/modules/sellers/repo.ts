@@ -1,0 +1,19 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '@/db/connection';
+import { seller } from '@/db/schema';
+import type { SellerRow } from './seller-config';
+
+/** The seller with this slug, or undefined. */
+export async function getSellerBySlug(db: Db, slug: string): Promise<SellerRow | undefined> {
+  const [row] = await db.select().from(seller).where(eq(seller.slug, slug)).limit(1);
+  return row;
+}
+
+/** Slugs of all sellers, oldest first (the host's fallback home when demo-museum is absent). */
+export async function listSellerSlugs(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ slug: seller.slug })
+    .from(seller)
+    .orderBy(asc(seller.createdAt), asc(seller.slug));
+  return rows.map((r) => r.slug);
+}

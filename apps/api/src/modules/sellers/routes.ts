@@ -1,0 +1,32 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { toCollection } from '@admit/contracts/envelope';
+import { AppError, validationFailed } from '@/http/app-error';
+import { getSellerBySlug } from './repo';
+import { buildSellerConfig } from './seller-config';
+
+/**
+ * GET /api/seller_config?_seller={slug} (also under /cached_api): the same object the host
+ * injects into the page, for the Vite dev server which has no injection (docs/decisions/0003).
+ */
+export async function registerSellerConfigRoutes(app: FastifyInstance) {
+  const handler =
+    (cacheControl: () => string) =>
+    async (request: { query: Record<string, unknown> }, reply: FastifyReply) => {
+      const slug = request.query._seller;
+      if (typeof slug !== 'string' || slug === '')
+        throw validationFailed('seller_config', '_seller', 'is required');
+      const row = await getSellerBySlug(app.deps.database.db, slug);
+      if (!row) throw new AppError('seller_not_found', 'seller_config', `Seller ${slug} not found`);
+      const config = buildSellerConfig(row, app.deps.config);
+      reply.header('cache-control', cacheControl());
+      return { seller_config: toCollection([config]) };
+    };
+  app.get<{ Querystring: Record<string, unknown> }>(
+    '/api/seller_config',
+    handler(() => 'no-store'),
+  );
+  app.get<{ Querystring: Record<string, unknown> }>(
+    '/cached_api/seller_config',
+    handler(() => `public, max-age=${app.deps.config.CACHE_MAX_AGE}`),
+  );
+}

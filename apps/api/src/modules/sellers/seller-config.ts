@@ -1,0 +1,107 @@
+import type { z } from 'zod';
+import { sellerConfigSchema, themeSchema, type SellerConfig } from '@admit/contracts/seller-config';
+import { DEFAULT_CART_HOLD_MINUTES, PHONE_COUNTRY_BY_CURRENCY } from '@admit/contracts/constants';
+import type { AppConfig } from '@/config';
+import type { seller } from '@/db/schema';
+import { DEFAULT_FONT_STACK, DEFAULT_THEME_COLORS } from './default-theme';
+
+export type SellerRow = typeof seller.$inferSelect;
+
+/**
+ * What `seller.config` (jsonb) may hold: every seller-owned part of `SellerConfig`, each
+ * optional. Identity, currency, time zone, environment and paths come from the row and the
+ * server, never from stored data.
+ */
+export const storedSellerConfigSchema = sellerConfigSchema
+  .omit({
+    seller: true,
+    environment: true,
+    currency: true,
+    timezone: true,
+    assets_path: true,
+    api_base: true,
+  })
+  .extend({
+    theme: themeSchema.extend({ colors: themeSchema.shape.colors.partial() }).partial(),
+  })
+  .partial();
+export type StoredSellerConfig = z.infer<typeof storedSellerConfigSchema>;
+
+const ENVIRONMENT: Record<AppConfig['NODE_ENV'], SellerConfig['environment']> = {
+  production: 'production',
+  test: 'test',
+  development: 'local',
+};
+
+const LOCALE_BY_CURRENCY: Record<string, string> = {
+  USD: 'en-US',
+  GBP: 'en-GB',
+  CAD: 'en-CA',
+  AUD: 'en-AU',
+  NZD: 'en-NZ',
+  EUR: 'en-IE',
+};
+
+export const ASSETS_PATH = '/assets-app/';
+
+/**
+ * The full storefront configuration of a seller: stored values over defaults, validated
+ * against the contract so the storefront can trust every field (shopping §1, identity §3).
+ * A stored value that breaks the contract is a data error and throws.
+ */
+export function buildSellerConfig(row: SellerRow, env: Pick<AppConfig, 'NODE_ENV'>): SellerConfig {
+  const parsed = storedSellerConfigSchema.safeParse(row.config ?? {});
+  if (!parsed.success) {
+    throw new Error(`seller ${row.slug}: invalid stored config: ${parsed.error.message}`);
+  }
+  const stored = parsed.data;
+  const mode = stored.theme?.mode ?? 'light';
+  const theme = {
+    mode,
+    // spec: shopping §1 — default theme tiers 1 to 3, radius 4, header 105, logo 32
+    tier: 1 as const,
+    logo_url: '',
+    logo_alt: row.name,
+    favicon_url: null,
+    footer_text: `© ${row.name}`,
+    border_radius_px: 4,
+    header_height_px: 105,
+    logo_height_px: 32,
+    teaser_image_size: { width: 272, height: 216 },
+    fonts: { heading: DEFAULT_FONT_STACK, body: DEFAULT_FONT_STACK },
+    ...stored.theme,
+    colors: { ...DEFAULT_THEME_COLORS[mode], ...stored.theme?.colors },
+  };
+
+  const config: SellerConfig = {
+    product_name: row.name,
+    locale: LOCALE_BY_CURRENCY[row.currency] ?? 'en-US',
+    text_strings: {},
+    feature_flags: {},
+    default_phone_country: PHONE_COUNTRY_BY_CURRENCY[row.currency] ?? 'US',
+    address_service_key: null,
+    anchor_events: [],
+    anchor_categories: [],
+    content_blocks: [],
+    authentication_method: 'password',
+    login_path: '/login',
+    membership: { presell: false, event_id: null, external_url: null },
+    admission_event_id: null,
+    // spec: identity §2 Home — default order login, join, guest
+    home_block_order: ['login', 'join', 'guest'],
+    reserve_flow: 'date_first',
+    redirects: { require_seller_prefix: false, disable_home_route: false, target: null },
+    external_urls: { login: null, logout: null },
+    my_account_pages: { my_profile: true, upcoming_events: true, recent_orders: true },
+    cart_hold_minutes: DEFAULT_CART_HOLD_MINUTES,
+    ...stored,
+    theme,
+    seller: { id: row.id, slug: row.slug, name: row.name },
+    environment: ENVIRONMENT[env.NODE_ENV],
+    currency: row.currency,
+    timezone: row.timezone,
+    assets_path: ASSETS_PATH,
+    api_base: '',
+  };
+  return sellerConfigSchema.parse(config);
+}

@@ -1,0 +1,44 @@
+import { SELLER_CONFIG_SCRIPT_ID, type SellerConfig } from '@admit/contracts/seller-config';
+import { escapeHtml } from './pages';
+
+export const CONFIG_MARKER = '<!--admit:config-->';
+export const HEAD_MARKER = '<!--admit:head-->';
+
+/**
+ * JSON safe inside a `<script>` element: every `<` becomes `\u003c`, so seller text such as
+ * `</script>` cannot close the element (docs/decisions/0003). U+2028/2029 are escaped too.
+ */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function headTags(config: SellerConfig): string {
+  const { theme } = config;
+  const tags = [`<meta name="theme-color" content="${escapeHtml(theme.colors.primary)}">`];
+  const icon = theme.favicon_url;
+  if (icon) tags.push(`<link rel="icon" href="${escapeHtml(icon)}">`);
+  if (theme.logo_url)
+    tags.push(`<link rel="preload" as="image" href="${escapeHtml(theme.logo_url)}">`);
+  return tags.join('\n    ');
+}
+
+function insert(html: string, marker: string, content: string, fallbackBefore: string): string {
+  if (html.includes(marker)) return html.replace(marker, () => content);
+  const at = html.lastIndexOf(fallbackBefore);
+  return at === -1 ? html + content : html.slice(0, at) + content + html.slice(at);
+}
+
+/** The built index.html for one seller: config script, page title and head tags. */
+export function renderSellerPage(template: string, config: SellerConfig): string {
+  const script = `<script id="${SELLER_CONFIG_SCRIPT_ID}" type="application/json">${scriptSafeJson(config)}</script>`;
+  let html = insert(template, CONFIG_MARKER, script, '</body>');
+  html = insert(html, HEAD_MARKER, headTags(config), '</head>');
+  // spec: shopping §1 — the storefront later sets "{event} - {product}"; the shell shows the product
+  const title = `<title>${escapeHtml(config.product_name)}</title>`;
+  return /<title>[\s\S]*?<\/title>/.test(html)
+    ? html.replace(/<title>[\s\S]*?<\/title>/, () => title)
+    : html.replace('</head>', () => `${title}</head>`);
+}

@@ -1,0 +1,163 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { SELLER_CONFIG_SCRIPT_ID, sellerConfigSchema } from '@admit/contracts/seller-config';
+import { buildTestApp } from '@/testing/build-test-app';
+import { describeEachDatabase } from '@/testing/describe-each-database';
+import { makeSeller } from '@/testing/factories';
+import { NOT_BUILT_MESSAGE } from './pages';
+
+const NOW = '2026-03-01T15:00:00Z';
+const HOSTILE_NAME = 'Stars & "Co" </script><script>alert(1)</script>';
+
+// The shape of apps/storefront/index.html after a Vite build: markers kept, assets hashed.
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Admit</title>
+    <!--admit:head-->
+    <script type="module" crossorigin src="/assets-app/assets/index-AbC123xy.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+    <!--admit:config-->
+  </body>
+</html>`;
+
+function configFrom(html: string) {
+  const match = new RegExp(
+    `<script id="${SELLER_CONFIG_SCRIPT_ID}" type="application/json">([\\s\\S]*?)</script>`,
+  ).exec(html);
+  if (!match) throw new Error('no config script in page');
+  return sellerConfigSchema.parse(JSON.parse(match[1]!));
+}
+
+describeEachDatabase('storefront host', (ctx) => {
+  let dist: string;
+  let app: FastifyInstance;
+  let appWithoutDist: FastifyInstance;
+
+  beforeAll(async () => {
+    dist = await mkdtemp(join(tmpdir(), 'admit-dist-'));
+    await mkdir(join(dist, 'assets'));
+    await writeFile(join(dist, 'index.html'), INDEX_HTML);
+    await writeFile(join(dist, 'assets', 'index-AbC123xy.js'), 'console.log("app")');
+    await writeFile(join(dist, 'robots.txt'), 'User-agent: *');
+    await makeSeller(ctx.db, {
+      slug: 'star-hall',
+      name: 'Star Hall',
+      config: {
+        product_name: HOSTILE_NAME,
+        theme: {
+          mode: 'dark',
+          colors: { primary: '#abcdef' },
+          logo_url: '/api/image/star-hall/logo.png',
+        },
+      },
+    });
+    app = await buildTestApp(ctx.database, { now: NOW, env: { STOREFRONT_DIST: dist } });
+    appWithoutDist = await buildTestApp(ctx.database, {
+      now: NOW,
+      env: { STOREFRONT_DIST: join(dist, 'missing') },
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await appWithoutDist.close();
+    await rm(dist, { recursive: true, force: true });
+  });
+
+  it('injects the seller config, escaped so seller text cannot close the script', async () => {
+    const res = await app.inject({ method: 'GET', url: '/star-hall/' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).not.toContain('<!--admit:config-->');
+    expect(res.body).not.toContain('<script>alert(1)');
+    expect(res.body).toContain('\\u003c/script>\\u003cscript>alert(1)');
+    // exactly our own closing tags: the module script and the config script
+    expect(res.body.match(/<\/script>/g)).toHaveLength(2);
+    const config = configFrom(res.body);
+    expect(config.product_name).toBe(HOSTILE_NAME);
+    expect(config.seller.slug).toBe('star-hall');
+    expect(config.environment).toBe('test');
+  });
+
+  it('sets the title to the product name and fills the head marker', async () => {
+    const res = await app.inject({ method: 'GET', url: '/star-hall' });
+    expect(res.body).toContain(
+      '<title>Stars &amp; &quot;Co&quot; &lt;/script&gt;&lt;script&gt;alert(1)&lt;/script&gt;</title>',
+    );
+    expect(res.body).not.toContain('<title>Admit</title>');
+    expect(res.body).toContain('<meta name="theme-color" content="#abcdef">');
+    expect(res.body).toContain(
+      '<link rel="preload" as="image" href="/api/image/star-hall/logo.png">',
+    );
+    expect(res.body).not.toContain('<!--admit:head-->');
+  });
+
+  it('serves deep links with the same page', async () => {
+    const res = await app.inject({ method: 'GET', url: '/star-hall/events/123?date=2026-03-02' });
+    expect(res.statusCode).toBe(200);
+    expect(configFrom(res.body).seller.slug).toBe('star-hall');
+  });
+
+  it('answers an unknown seller with a styled 404 page', async () => {
+    const res = await app.inject({ method: 'GET', url: '/no-such-seller/events' });
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('Oops!');
+    expect(res.body).toContain('We could not find anything at this URL. (404 Not Found)');
+  });
+
+  it('does not shadow the API: unknown API paths keep the JSON envelope', async () => {
+    for (const url of [
+      '/api/nothing-here',
+      '/cached_api/nothing/here',
+      '/api',
+      '/_dev/x',
+      '/health/x',
+    ]) {
+      const res = await app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json()._data[0]._code, url).toBe('not_found');
+    }
+    expect((await app.inject({ method: 'GET', url: '/health' })).json()).toEqual({ status: 'ok' });
+    const config = await app.inject({ method: 'GET', url: '/api/seller_config?_seller=star-hall' });
+    expect(config.statusCode).toBe(200);
+  });
+
+  it('serves built assets, hashed ones immutable, and nothing outside dist', async () => {
+    const js = await app.inject({ method: 'GET', url: '/assets-app/assets/index-AbC123xy.js' });
+    expect(js.statusCode).toBe(200);
+    expect(js.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    const robots = await app.inject({ method: 'GET', url: '/assets-app/robots.txt' });
+    expect(robots.headers['cache-control']).toBe('no-cache');
+    for (const url of [
+      '/assets-app/missing.js',
+      '/assets-app/../index.html',
+      '/assets-app/%2e%2e/%2e%2e/package.json',
+    ]) {
+      expect((await app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+  });
+
+  it('redirects / to the first seller, or to demo-museum once it exists', async () => {
+    const first = await app.inject({ method: 'GET', url: '/' });
+    expect(first.statusCode).toBe(302);
+    expect(first.headers.location).toBe('/star-hall/');
+    await makeSeller(ctx.db, { slug: 'demo-museum', name: 'Museum' });
+    const home = await app.inject({ method: 'GET', url: '/' });
+    expect(home.headers.location).toBe('/demo-museum/');
+  });
+
+  it('answers seller routes with 503 when the storefront is not built', async () => {
+    const res = await appWithoutDist.inject({ method: 'GET', url: '/star-hall/events' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain(NOT_BUILT_MESSAGE);
+    expect(NOT_BUILT_MESSAGE).toBe('Storefront not built: run npm run build');
+  });
+});
