@@ -7,6 +7,8 @@ export default defineProject({
     name: 'api',
     environment: 'node',
     include: ['src/**/*.test.ts'],
+    // migrates PGlite once and hands each test file a dump to load (src/testing/)
+    globalSetup: ['src/testing/global-setup.ts'],
     env: { TZ: 'UTC' },
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,12 +1,35 @@
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+
+const BASE = '/assets-app/';
+const PROXIED = ['/api', '/cached_api', '/_dev', '/health'];
+
+/**
+ * Dev only: the production server answers `/{seller}/…` deep links with index.html; the Vite
+ * dev server only knows its base, so page requests outside it are rewritten to the base. The
+ * app then finds no injected config and fetches it for the slug in the address (decision 0003).
+ */
+function sellerDeepLinks(): Plugin {
+  return {
+    name: 'admit-seller-deep-links',
+    configureServer(server) {
+      server.middlewares.use((req, _res, next) => {
+        const url = req.url ?? '/';
+        const isPage = (req.headers.accept ?? '').includes('text/html');
+        const passThrough = url.startsWith(BASE) || PROXIED.some((p) => url.startsWith(p));
+        if (isPage && !passThrough && url !== '/') req.url = BASE;
+        next();
+      });
+    },
+  };
+}
 
 // The API serves the built index.html with the seller config injected, so assets use an
 // absolute base that does not depend on the seller slug in the URL.
 export default defineConfig({
-  base: '/assets-app/',
-  plugins: [react()],
+  base: BASE,
+  plugins: [react(), sellerDeepLinks()],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
   server: {

@@ -7,7 +7,14 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/connection';
+import { registerAppHeaderGuard } from './http/app-header-guard';
 import { registerErrorHandling } from './http/error-handler';
+import { registerImageRoutes } from './modules/images/routes';
+import { registerSellerConfigRoutes } from './modules/sellers/routes';
+import { registerStorefrontHost } from './modules/storefront-host/routes';
+import { registerCatalogRoutes } from './modules/catalog/routes';
+import { registerSessionRoutes } from './modules/sessions/routes';
+import { registerSessions } from './modules/sessions/sessions-plugin';
 
 export interface AppDeps {
   config: AppConfig;
@@ -44,9 +51,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // Route registration, one line per module (keep this list as the map of the API):
   // - http plugins: seller resolution, sessions, tix-app guard, cache headers (src/http/)
+  registerAppHeaderGuard(app);
+  registerSessions(app);
+  registerSessionRoutes(app);
   // - /api and /cached_api read routes: catalog (events, event_template, config, ticket_group)
+  registerCatalogRoutes(app);
   // - /api/image: seller images (src/modules/images/)
-  // - storefront host: /assets-app/* and /{seller}/* with the seller config injected
+  await registerImageRoutes(app);
+  // - /api/seller_config and /cached_api/seller_config (src/modules/sellers/)
+  await registerSellerConfigRoutes(app);
+  // - storefront host: /assets-app/* and /{seller}/* with the seller config injected (keep last)
+  await registerStorefrontHost(app);
 
   return app;
 }

@@ -169,7 +169,7 @@ export const ticketType = pgTable(
     amount: integer('amount').notNull(),
     amountMin: integer('amount_min'),
     amountMax: integer('amount_max'),
-    /** [{ name: fee_fixed_outside, fee: minor units } | { name: fee_percent_outside, fee: basis points }] */
+    /** [{ name: fee_fixed_outside, fee: minor units } | { name: fee_percent_outside, fee: thousandths of a percent, 8875 = 8.875% }] */
     outsideFees: jsonb('outside_fees').notNull().default([]),
     available: boolean('available').notNull().default(true),
   },

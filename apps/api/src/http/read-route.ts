@@ -1,0 +1,76 @@
+import { createHash } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { z } from 'zod';
+import { parseQuery, type ParsedQuery, type QuerySpec } from './query-grammar';
+import { resolveSeller, type RequestIdentity, type SellerRef } from './request-context';
+
+/** Everything a read handler needs; identity is already the public one on cached reads. */
+export interface ReadContext {
+  seller: SellerRef;
+  identity: RequestIdentity;
+  query: ParsedQuery;
+  params: Record<string, string>;
+  cached: boolean;
+  now: Date;
+}
+
+export interface ReadRoute<S extends z.ZodType> {
+  /** path after the prefix, e.g. `/events/:id` */
+  path: string;
+  query: QuerySpec;
+  /** the contract response schema: strips anything a handler adds by mistake */
+  response: S;
+  handler: (ctx: ReadContext) => Promise<z.input<S>>;
+}
+
+export const API_PREFIX = '/api';
+export const CACHED_API_PREFIX = '/cached_api';
+
+/** Strong ETag: a hash of the exact bytes sent. */
+export function etagOf(body: string): string {
+  return `"${createHash('sha256').update(body).digest('base64url').slice(0, 32)}"`;
+}
+
+function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
+  if (!header) return false;
+  if (header.trim() === '*') return true;
+  // If-None-Match uses the weak comparison (RFC 9110 §13.1.2), so a W/ prefix still matches
+  return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
+}
+
+/**
+ * Registers one read under `/api` (live: the visitor's identity, `no-store`) and `/cached_api`
+ * (shareable: always the public identity's view, `public, max-age`, ETag and 304).
+ */
+export function registerReadRoute<S extends z.ZodType>(app: FastifyInstance, route: ReadRoute<S>) {
+  for (const prefix of [API_PREFIX, CACHED_API_PREFIX]) {
+    const cached = prefix === CACHED_API_PREFIX;
+    app.get(`${prefix}${route.path}`, async (request: FastifyRequest, reply: FastifyReply) => {
+      const query = parseQuery(route.query, request.query as Record<string, string>);
+      const seller = await resolveSeller(app, query.seller);
+      const identity = cached
+        ? await app.identities.publicIdentity(seller)
+        : await app.identities.forRequest(request, seller);
+      const result = await route.handler({
+        seller,
+        identity,
+        query,
+        params: request.params as Record<string, string>,
+        cached,
+        now: app.deps.now(),
+      });
+      const json = JSON.stringify(route.response.parse(result));
+      reply.type('application/json; charset=utf-8');
+      if (!cached) return reply.header('cache-control', 'no-store').send(json);
+
+      const etag = etagOf(json);
+      reply
+        .header('cache-control', `public, max-age=${app.deps.config.CACHE_MAX_AGE}`)
+        .header('etag', etag);
+      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+        return reply.code(304).send();
+      }
+      return reply.send(json);
+    });
+  }
+}

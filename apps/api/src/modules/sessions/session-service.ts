@@ -1,0 +1,111 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { eq, lt } from 'drizzle-orm';
+import type { AppConfig } from '@/config';
+import type { Db } from '@/db/connection';
+import { webSession } from '@/db/schema';
+
+export interface SessionServiceDeps {
+  db: Db;
+  now: () => Date;
+  config: Pick<AppConfig, 'SESSION_IDLE_MINUTES' | 'SESSION_ABSOLUTE_DAYS'>;
+}
+
+/** A session just created: the token goes into the cookie and nowhere else. */
+export interface NewSession {
+  token: string;
+  expiresAt: Date;
+}
+
+export interface ActiveSession {
+  id: string;
+  identityId: string;
+  sellerId: string;
+  /** the earlier of the idle and the absolute deadline */
+  expiresAt: Date;
+}
+
+const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
+// touching last_seen_at on every request would turn every read into a write
+const TOUCH_AFTER_MS = 60_000;
+
+/** Only the sha256 of a token is stored, so a leaked table cannot be replayed as cookies. */
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export type SessionService = ReturnType<typeof createSessionService>;
+
+/** Cookie sessions (identity §4 "Session"): create at login, rotate on privilege change, destroy at logout. */
+export function createSessionService({ db, now, config }: SessionServiceDeps) {
+  const idleMs = config.SESSION_IDLE_MINUTES * 60_000;
+  const absoluteMs = config.SESSION_ABSOLUTE_DAYS * 24 * 60 * 60_000;
+  const effectiveExpiry = (lastSeenAt: Date, expiresAt: Date) =>
+    new Date(Math.min(lastSeenAt.getTime() + idleMs, expiresAt.getTime()));
+
+  async function createSession(identityId: string, sellerId: string): Promise<NewSession> {
+    const token = randomBytes(32).toString('base64url');
+    const at = now();
+    const expiresAt = new Date(at.getTime() + absoluteMs);
+    await db.insert(webSession).values({
+      tokenHash: hashToken(token),
+      identityId,
+      sellerId,
+      createdAt: at,
+      lastSeenAt: at,
+      expiresAt,
+    });
+    return { token, expiresAt: effectiveExpiry(at, expiresAt) };
+  }
+
+  async function destroySession(token: string | undefined): Promise<void> {
+    if (!token || !TOKEN_RE.test(token)) return;
+    await db.delete(webSession).where(eq(webSession.tokenHash, hashToken(token)));
+  }
+
+  /** Replaces the current session (if any) with a fresh token: no session fixation at login. */
+  async function rotateSession(
+    currentToken: string | undefined,
+    identityId: string,
+    sellerId: string,
+  ): Promise<NewSession> {
+    await destroySession(currentToken);
+    return createSession(identityId, sellerId);
+  }
+
+  /** The live session of a token for this seller, or null (unknown, other seller, expired). */
+  async function findSession(
+    token: string | undefined,
+    sellerId: string,
+  ): Promise<ActiveSession | null> {
+    if (!token || !TOKEN_RE.test(token)) return null;
+    const [row] = await db
+      .select()
+      .from(webSession)
+      .where(eq(webSession.tokenHash, hashToken(token)))
+      .limit(1);
+    if (!row || row.sellerId !== sellerId) return null;
+    const at = now();
+    if (effectiveExpiry(row.lastSeenAt, row.expiresAt) <= at) {
+      await db.delete(webSession).where(eq(webSession.id, row.id));
+      return null;
+    }
+    let lastSeenAt = row.lastSeenAt;
+    if (at.getTime() - lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+      lastSeenAt = at;
+      await db.update(webSession).set({ lastSeenAt: at }).where(eq(webSession.id, row.id));
+    }
+    return {
+      id: row.id,
+      identityId: row.identityId,
+      sellerId: row.sellerId,
+      expiresAt: effectiveExpiry(lastSeenAt, row.expiresAt),
+    };
+  }
+
+  /** Deletes sessions past their absolute deadline (idle ones go when next presented). */
+  async function purgeExpired(): Promise<void> {
+    await db.delete(webSession).where(lt(webSession.expiresAt, now()));
+  }
+
+  return { createSession, rotateSession, destroySession, findSession, purgeExpired };
+}

@@ -1,0 +1,26 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '@/app';
+import { loadConfig, type AppConfig } from '@/config';
+import type { Database } from '@/db/connection';
+
+export interface TestAppOptions {
+  /** the fixed clock (or a function, for tests that move time on) */
+  now: Date | string | (() => Date);
+  env?: Record<string, string>;
+}
+
+export function testConfig(env: Record<string, string> = {}): AppConfig {
+  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
+}
+
+/** Builds the real app (no listening) on a test database with a fixed clock and no logging. */
+export async function buildTestApp(
+  database: Database,
+  options: TestAppOptions,
+): Promise<FastifyInstance> {
+  const { now } = options;
+  const clock = typeof now === 'function' ? now : () => new Date(now);
+  const app = await buildApp({ config: testConfig(options.env), database, now: clock });
+  await app.ready();
+  return app;
+}
