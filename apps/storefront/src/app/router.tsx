@@ -13,12 +13,12 @@ const home = lazyRoute(
   (m) => m.HomeRoute,
 );
 const listing = lazyRoute(
-  () => import('@/features/listing/listing-route'),
-  (m) => m.ListingRoute,
+  () => import('@/app/routes/listing-route'),
+  (m) => m.ComposedListingRoute,
 );
 const event = lazyRoute(
-  () => import('@/features/event/event-route'),
-  (m) => m.EventRoute,
+  () => import('@/app/routes/event-route'),
+  (m) => m.ComposedEventRoute,
 );
 const notFound = lazyRoute(
   () => import('@/features/not-found/not-found-route'),

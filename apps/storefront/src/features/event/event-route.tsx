@@ -5,12 +5,14 @@ import { Loader } from '@/ui/loader';
 import { usePageTitle } from '@/ui/page-title';
 import { useStrings } from '@/ui/text/use-strings';
 import { EVENT_STRINGS } from '@/features/event/strings';
-import { isEventNotFound, useEvent } from '@/features/event/api/get-event';
-import { toEventDetail } from '@/features/event/model/event-detail';
-import type { EventDetail } from '@/features/event/model/event-detail';
+import { isEventNotFound, useEvent } from '@/api/events/get-event';
+import { toEventDetail } from '@/api/events/event-detail';
+import type { EventDetail } from '@/api/events/event-detail';
 import { isAnchorEvent } from '@/features/event/model/select-selection-area';
 import { pageTitleContext } from '@/features/event/model/page-title-context';
 import { EventPage } from '@/features/event/components/event-page';
+import { EventSlotsProvider } from '@/features/event/event-slots';
+import type { EventSlots } from '@/features/event/event-slots';
 import styles from '@/features/event/event-route.module.css';
 
 /** spec: shopping §2 — the 404 route of the route table (identity §2 "catch-all named error/404"). */
@@ -35,7 +37,7 @@ function useEventPageTitle(event: EventDetail | null, action: string | undefined
 }
 
 /** Event detail at /events/:id and /events/:id/:action (action gift or renew). */
-export function EventRoute() {
+export function EventRoute({ slots = {} }: { slots?: EventSlots }) {
   const { id = '', action } = useParams();
   const t = useStrings(EVENT_STRINGS);
   // a new id is a new query key: the loader shows and the event refetches (shopping §2)
@@ -61,5 +63,9 @@ export function EventRoute() {
       </div>
     );
   }
-  return <EventPage key={event.template.id} event={event} />;
+  return (
+    <EventSlotsProvider slots={slots}>
+      <EventPage key={event.template.id} event={event} />
+    </EventSlotsProvider>
+  );
 }

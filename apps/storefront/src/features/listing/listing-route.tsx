@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import { useSellerConfig } from '@/ui/config/seller-config';
 import { usePageTitle } from '@/ui/page-title';
@@ -30,7 +31,12 @@ import filterStyles from '@/features/listing/components/filters.module.css';
 import styles from '@/features/listing/listing-route.module.css';
 
 /** The event listing at /events (spec: shopping §2 "Event listing"). */
-export function ListingRoute() {
+/** `sidebar` is composed in by the app layer (the cart widget); a placeholder until then. */
+export function ListingRoute({
+  sidebar: Sidebar = CartWidgetPlaceholder,
+}: {
+  sidebar?: ComponentType;
+}) {
   const t = useStrings(LISTING_STRINGS);
   const { timezone } = useSellerConfig();
   const [searchParams, setSearchParams] = useSearchParams();
@@ -85,7 +91,7 @@ export function ListingRoute() {
         )}
       </section>
       <div className={styles.sidebar}>
-        <CartWidgetPlaceholder />
+        <Sidebar />
       </div>
     </div>
   );

@@ -1,16 +1,18 @@
 import { useStrings } from '@/ui/text/use-strings';
 import { EVENT_STRINGS } from '@/features/event/strings';
-import type { EventDetail } from '@/features/event/model/event-detail';
-import { metaFlag, metaText } from '@/features/event/model/event-detail';
+import type { EventDetail } from '@/api/events/event-detail';
+import { metaFlag, metaText } from '@/api/events/event-detail';
 import { CoverImage } from '@/features/event/components/cover-image';
 import { EventDescription } from '@/features/event/components/event-description';
 import { SelectionArea } from '@/features/event/components/selection-area';
 import { CartWidgetPlaceholder } from '@/features/event/components/cart-widget-placeholder';
+import { useEventSlots } from '@/features/event/event-slots';
 import styles from '@/features/event/components/event-page.module.css';
 
 /** spec: shopping §2 "Event detail" layout — heading, cover, subtitle, description, venue. */
 export function EventPage({ event }: { event: EventDetail }) {
   const t = useStrings(EVENT_STRINGS);
+  const { sidebar: Sidebar = CartWidgetPlaceholder } = useEventSlots();
   const { template, venue } = event;
   const cover = metaText(event, 'image_cover');
   const showVenue = venue !== null && !metaFlag(event, 'hide_event_details');
@@ -35,7 +37,7 @@ export function EventPage({ event }: { event: EventDetail }) {
         <SelectionArea event={event} />
       </article>
       <div className={styles.sidebar}>
-        <CartWidgetPlaceholder />
+        <Sidebar />
       </div>
     </div>
   );

@@ -2,10 +2,11 @@ import { useSellerConfig } from '@/ui/config/seller-config';
 import { useIsLoggedIn } from '@/ui/session/use-is-logged-in';
 import { useStrings } from '@/ui/text/use-strings';
 import { EVENT_STRINGS } from '@/features/event/strings';
-import type { EventDetail, TicketGroupWithTypes } from '@/features/event/model/event-detail';
+import type { EventDetail, TicketGroupWithTypes } from '@/api/events/event-detail';
 import { hasAdmissionInCart } from '@/features/event/model/cart-state';
 import { selectSelectionArea } from '@/features/event/model/select-selection-area';
 import type { SelectionContext } from '@/features/event/model/select-selection-area';
+import { useEventSlots } from '@/features/event/event-slots';
 import { TicketGroupsPanel } from '@/features/event/components/ticket-groups-panel';
 import {
   AnchorPrompt,
@@ -42,6 +43,8 @@ export function SelectionArea({ event }: { event: EventDetail }) {
   const t = useStrings(EVENT_STRINGS);
   const context = useSelectionContext();
   const kind = selectSelectionArea(event, context);
+  const Form = useEventSlots().selection?.[kind];
+  if (Form) return <Form event={event} />;
   switch (kind) {
     case 'no_ticket_groups':
       return <NoTicketGroupsWarning />;

@@ -3,7 +3,7 @@ import { useSellerConfig } from '@/ui/config/seller-config';
 import { formatMoney } from '@/ui/price';
 import { useStrings } from '@/ui/text/use-strings';
 import { EVENT_STRINGS } from '@/features/event/strings';
-import type { TicketGroupWithTypes } from '@/features/event/model/event-detail';
+import type { TicketGroupWithTypes } from '@/api/events/event-detail';
 import styles from '@/features/event/components/selection-area.module.css';
 
 interface TicketGroupsPanelProps {

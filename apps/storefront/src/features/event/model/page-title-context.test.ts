@@ -6,7 +6,7 @@ import {
   makeEventTemplate,
   makeTicketGroup,
 } from '@/testing/api-fixtures';
-import { toEventDetail } from '@/features/event/model/event-detail';
+import { toEventDetail } from '@/api/events/event-detail';
 import { pageTitleContext } from '@/features/event/model/page-title-context';
 
 function eventWith(handlers: TicketGroup['handler'][]) {

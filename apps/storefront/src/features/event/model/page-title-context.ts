@@ -1,5 +1,5 @@
-import type { EventDetail } from '@/features/event/model/event-detail';
-import { hasHandler } from '@/features/event/model/event-detail';
+import type { EventDetail } from '@/api/events/event-detail';
+import { hasHandler } from '@/api/events/event-detail';
 
 export type PageTitleContext =
   | 'anchor'

@@ -7,8 +7,8 @@ import {
   makeMeta,
   makeTicketGroup,
 } from '@/testing/api-fixtures';
-import { toEventDetail } from '@/features/event/model/event-detail';
-import type { EventDetail } from '@/features/event/model/event-detail';
+import { toEventDetail } from '@/api/events/event-detail';
+import type { EventDetail } from '@/api/events/event-detail';
 import { selectSelectionArea } from '@/features/event/model/select-selection-area';
 import type { SelectionContext } from '@/features/event/model/select-selection-area';
 

@@ -1,5 +1,5 @@
-import type { EventDetail } from '@/features/event/model/event-detail';
-import { hasHandler, metaText } from '@/features/event/model/event-detail';
+import type { EventDetail } from '@/api/events/event-detail';
+import { hasHandler, metaText } from '@/api/events/event-detail';
 
 /** The one thing the event's selection area shows (shopping §2), in order of precedence. */
 export type SelectionAreaKind =

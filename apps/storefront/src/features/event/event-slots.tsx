@@ -1,0 +1,30 @@
+import { createContext, useContext } from 'react';
+import type { ComponentType, ReactNode } from 'react';
+import type { EventDetail } from '@/api/events/event-detail';
+import type { SelectionAreaKind } from '@/features/event/model/select-selection-area';
+
+/**
+ * What other features plug into the event page. The app layer composes them (features never
+ * import each other): reserve forms per selection kind, and the sidebar (the cart widget).
+ * A kind without a form shows the ticket-group panel.
+ */
+export interface EventSlots {
+  selection?: Partial<Record<SelectionAreaKind, ComponentType<{ event: EventDetail }>>>;
+  sidebar?: ComponentType;
+}
+
+const EventSlotsContext = createContext<EventSlots>({});
+
+export function EventSlotsProvider({
+  slots,
+  children,
+}: {
+  slots: EventSlots;
+  children: ReactNode;
+}) {
+  return <EventSlotsContext.Provider value={slots}>{children}</EventSlotsContext.Provider>;
+}
+
+export function useEventSlots(): EventSlots {
+  return useContext(EventSlotsContext);
+}

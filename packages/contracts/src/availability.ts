@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { collectionSchema } from './envelope';
+import { moneySchema } from './money';
+import {
+  configRowSchema,
+  eventSessionSchema,
+  metaSchema,
+  ticketGroupSchema,
+  ticketTypeSchema,
+  venueSchema,
+} from './resources';
+
+/**
+ * Wire shapes of the availability reads (shopping §3 "Calendar day", "Session"; §7 calendar,
+ * sessions, pricecheck).
+ */
+
+export const CALENDAR_DAY_STATUSES = ['available', 'sold_out', 'unavailable', 'closed'] as const;
+
+export const calendarDaySchema = z.object({
+  /** YYYY-MM-DD in the venue's time zone */
+  date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  /** available and sold_out are the two the storefront knows; any other value disables the day */
+  status: z.string(),
+  enabled: z.boolean(),
+  available: z.boolean(),
+  min_price: moneySchema.nullable(),
+  min_price_fees: z.object({ outside: moneySchema }).nullable(),
+  price: moneySchema.nullable(),
+  pricePrefix: z.string().nullable(),
+  badges: z.array(z.string()),
+  annotations: z.array(z.string()),
+  className: z.string().nullable(),
+  tooltip: z.string().nullable(),
+  ariaLabel: z.string().nullable(),
+  longFormat: z.string(),
+  availability: z.object({ capacity: z.number().int(), used_capacity: z.number().int() }),
+});
+export type CalendarDay = z.infer<typeof calendarDaySchema>;
+
+/** `_format=extended` (or `price`): one row per day. */
+export const calendarExtendedResponseSchema = z.object({
+  calendar: collectionSchema(calendarDaySchema),
+});
+/** Without `_format`: one row, a plain map of date → status. */
+export const calendarPlainResponseSchema = z.object({
+  calendar: collectionSchema(z.record(z.string(), z.string())),
+});
+
+/** A session as the sessions reads return it: capacity fields plus prices. */
+export const pricedSessionSchema = eventSessionSchema.extend({
+  startTime: z.string(),
+  /** lowest price of the requested/available types, with two decimals; null without types */
+  price: moneySchema.nullable(),
+  minPrice: moneySchema.nullable(),
+  maxPrice: moneySchema.nullable(),
+});
+export type PricedSession = z.infer<typeof pricedSessionSchema>;
+
+/** The price of a ticket type at a session (dynamic pricing hook; today the type's price). */
+export const priceScheduleSchema = z.object({
+  id: z.string(),
+  event_session_id: z.string().uuid(),
+  ticket_type_id: z.string().uuid(),
+  currency_amount: moneySchema,
+});
+export type PriceSchedule = z.infer<typeof priceScheduleSchema>;
+
+export const sessionsResponseSchema = z.object({
+  event_session: collectionSchema(pricedSessionSchema),
+  price_schedule: collectionSchema(priceScheduleSchema).optional(),
+});
+export type SessionsResponse = z.infer<typeof sessionsResponseSchema>;
+
+/** GET events/{eventId}/sessions/{sessionId} */
+export const sessionDetailResponseSchema = z.object({
+  event_session: collectionSchema(pricedSessionSchema),
+  ticket_group: collectionSchema(ticketGroupSchema).optional(),
+  ticket_type: collectionSchema(ticketTypeSchema).optional(),
+  meta: collectionSchema(metaSchema).optional(),
+  config: collectionSchema(configRowSchema).optional(),
+  venue: collectionSchema(venueSchema).optional(),
+});
+export type SessionDetailResponse = z.infer<typeof sessionDetailResponseSchema>;
+
+/** Body of POST events/{id}/calendar and POST events/{id}/sessions: the selected quantities. */
+export const selectionBodySchema = z.object({
+  ticket_types_required: z
+    .array(
+      z.object({
+        ticket_type_id: z.string().uuid(),
+        quantity: z.number().int().min(0).max(1000),
+      }),
+    )
+    .default([]),
+});
+export type SelectionBody = z.infer<typeof selectionBodySchema>;
+
+/** POST events/{id}/pricecheck */
+export const pricecheckBodySchema = z.object({
+  ticket_types_required: z.array(z.object({ ticket_type_id: z.string().uuid() })).min(1),
+});
+export const pricecheckResponseSchema = z.object({
+  ticket_type: collectionSchema(ticketTypeSchema),
+});

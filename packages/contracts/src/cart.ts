@@ -1,0 +1,147 @@
+import { z } from 'zod';
+import { collectionSchema } from './envelope';
+import { moneySchema } from './money';
+import {
+  configRowSchema,
+  eventSessionSchema,
+  eventTemplateSchema,
+  metaSchema,
+  sellerSchema,
+  ticketGroupSchema,
+  ticketTypeSchema,
+  venueSchema,
+} from './resources';
+
+/** Wire shapes of the cart (shopping §3 "Cart", "Ticket", "Cart update instruction set"). */
+
+export const CART_STATES = ['pending', 'expired', 'completed'] as const;
+export const TICKET_STATES = [
+  'held',
+  'in_cart',
+  'booked',
+  'redeemed',
+  'cancelled',
+  'unbooked',
+] as const;
+
+export const cartSchema = z.object({
+  id: z.string().uuid(),
+  cart_number: z.string(),
+  state: z.enum(CART_STATES),
+  identity_id: z.string().uuid(),
+  seller_id: z.string().uuid(),
+  expires_at: z.string().nullable(),
+  /** whole seconds until expires_at, never negative; null without expiry */
+  expires_in: z.number().int().nonnegative().nullable(),
+  ownedByPublicIdentity: z.boolean(),
+  channel: z.string(),
+  campaign: z.string().nullable(),
+});
+export type Cart = z.infer<typeof cartSchema>;
+
+export const ticketSchema = z.object({
+  id: z.string().uuid(),
+  cart_id: z.string().uuid(),
+  state: z.enum(TICKET_STATES),
+  ticket_order_id: z.string().uuid().nullable(),
+  ticket_type_id: z.string().uuid(),
+  ticket_group_id: z.string().uuid(),
+  event_template_id: z.string().uuid(),
+  event_session_id: z.string().uuid().nullable(),
+  admit_name: z.string().nullable(),
+  admit_email: z.string().nullable(),
+  additional_info: z.record(z.string(), z.unknown()).nullable(),
+  face_value: moneySchema,
+  adjusted_value: moneySchema,
+  valid_from: z.string().nullable(),
+  valid_to: z.string().nullable(),
+  seat_template_id: z.string().nullable(),
+});
+export type Ticket = z.infer<typeof ticketSchema>;
+
+/** Totals of a cart in its currency (shopping §3 cart_fees). */
+export const cartFeesSchema = z.object({
+  cart_id: z.string().uuid(),
+  currency_code: z.string().length(3),
+  total_before_cartmod_price: moneySchema,
+  total_fee_fixed_outside: moneySchema,
+  total_fee_percent_outside: moneySchema,
+  total_cartmod_amount: moneySchema,
+  total_payments: moneySchema,
+  total_outstanding: moneySchema,
+  grand_totals: z.object({ total_outstanding: moneySchema }),
+});
+export type CartFees = z.infer<typeof cartFeesSchema>;
+
+export const cartmodSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  description: z.string().nullable(),
+  discount: moneySchema,
+  blocking_checkout: z.boolean(),
+  activating_code_groups: z.array(z.string()),
+  resource: z.string().nullable(),
+  resource_id: z.string().nullable(),
+});
+
+/** Every cart call answers with this bundle: the cart plus sibling collections. */
+export const cartBundleSchema = z.object({
+  cart: collectionSchema(cartSchema),
+  ticket: collectionSchema(ticketSchema),
+  ticket_type: collectionSchema(ticketTypeSchema),
+  ticket_group: collectionSchema(ticketGroupSchema),
+  event_template: collectionSchema(eventTemplateSchema),
+  event_session: collectionSchema(eventSessionSchema),
+  venue: collectionSchema(venueSchema),
+  meta: collectionSchema(metaSchema),
+  config: collectionSchema(configRowSchema),
+  seller: collectionSchema(sellerSchema),
+  cart_fees: collectionSchema(cartFeesSchema),
+  cartmod: collectionSchema(cartmodSchema),
+});
+export type CartBundle = z.infer<typeof cartBundleSchema>;
+
+const requiredTypeSchema = z.object({
+  ticket_type_id: z.string().uuid(),
+  quantity: z.number().int().min(1).max(1000),
+  face_value: moneySchema.optional(),
+  seat_template_id: z.string().optional(),
+});
+
+const reserveTicketSchema = z.object({
+  ticket_type_id: z.string().uuid(),
+  event_session_id: z.string().uuid().optional(),
+  face_value: moneySchema.optional(),
+  admit_name: z.string().max(200).optional(),
+  admit_email: z.string().email().max(254).optional(),
+  additional_info: z.record(z.string(), z.unknown()).optional(),
+  seat_template_id: z.string().optional(),
+});
+
+/**
+ * Body of POST my/cart/modify, my/cart/{id}/modify and cart/{id}/modify. `event_session_id`
+ * is omitted only for any-date types (issue 3 "Wire shapes": other clients rely on them).
+ */
+export const cartModifyBodySchema = z.object({
+  campaign: z.string().max(100).optional(),
+  preloadedPromoCodes: z.array(z.string().max(35)).optional(),
+  preReservePromoCodes: z.array(z.string().max(35)).optional(),
+  remove: z.object({ tickets: z.array(z.string().uuid()) }).optional(),
+  add: z
+    .array(
+      z.object({
+        event_session_id: z.string().uuid().optional(),
+        ticket_types_required: z.array(requiredTypeSchema).min(1),
+      }),
+    )
+    .optional(),
+  reserve: z.object({ tickets: z.array(reserveTicketSchema).min(1) }).optional(),
+  additionalInfo: z.record(z.string(), z.unknown()).optional(),
+});
+export type CartModifyBody = z.infer<typeof cartModifyBodySchema>;
+
+/** POST cart/{id}/remove */
+export const cartRemoveBodySchema = z.object({ tickets: z.array(z.string().uuid()).min(1) });
+
+/** PATCH my/cart/{id}: the new expiry (the server caps it; spec: +2 minutes per extension). */
+export const cartExtendBodySchema = z.object({ expires_at: z.string().datetime({ offset: true }) });
