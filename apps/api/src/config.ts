@@ -12,6 +12,8 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** seconds a /cached_api response may be reused by browsers and proxies */
   CACHE_MAX_AGE: z.coerce.number().int().min(0).default(60),
+  /** milliseconds the server keeps a /cached_api body in process (0 turns it off) */
+  CACHED_API_SERVER_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** built storefront (index.html and assets) */
   STOREFRONT_DIST: z.string().optional(),
   /** seed the demo sellers into an empty database on start */

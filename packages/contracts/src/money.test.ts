@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decimalToMinor, minorToDecimal, moneySchema } from './money';
+import { decimalToMinor, minorToDecimal } from './money';
+import { moneySchema } from './money-schema';
 
 describe('money conversions', () => {
   it('formats minor units as a two-place decimal string', () => {

@@ -1,10 +1,8 @@
-import { z } from 'zod';
-
 /**
  * Money travels as a decimal string with two places ("25.00"); the database keeps integer
- * minor units. These two functions are the only conversion between them.
+ * minor units. These two functions are the only conversion between them. No zod here: the
+ * storefront's first load uses them (the schema lives in money-schema.ts).
  */
-export const moneySchema = z.string().regex(/^-?\d+\.\d{2}$/, 'amount with two decimals');
 
 export function minorToDecimal(minor: number): string {
   if (!Number.isInteger(minor)) throw new RangeError(`not an integer minor amount: ${minor}`);

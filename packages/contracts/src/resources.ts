@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { moneySchema } from './money';
+import { moneySchema } from './money-schema';
 
 /** Wire shapes of the catalogue resources (shopping §3). Timestamps are ISO 8601 in UTC. */
 

@@ -30,6 +30,10 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
+    // An idle client whose connection the server ends (restart, failover, a dropped test
+    // database) emits 'error' on the pool; pg has already discarded it, and queries in flight
+    // fail on their own. Without a listener Node would treat it as an uncaught exception.
+    pool.on('error', () => {});
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     return {
       db,

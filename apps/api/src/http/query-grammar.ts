@@ -50,6 +50,8 @@ export interface QuerySpec {
   ondate?: boolean;
   sort?: { fields: Record<string, SQL>; default: string };
   embeds?: readonly string[];
+  /** route-specific `_` parameters (`_format`, `_include_sold_out`), passed through as text */
+  options?: readonly string[];
 }
 
 export interface Filter {
@@ -75,6 +77,8 @@ export interface ParsedQuery {
   relations: Map<string, Filter[]>;
   meta: { key: string; values: string[] }[];
   ondate: string | null;
+  /** values of the route's own `_` parameters (see QuerySpec.options) */
+  options: Record<string, string>;
 }
 
 const RESERVED = new Set(['_seller', '_embed', '_limit', '_sort', '_ondate']);
@@ -156,10 +160,15 @@ export function parseQuery(spec: QuerySpec, query: Record<string, string>): Pars
     relations: new Map(),
     meta: [],
     ondate: null,
+    options: {},
   };
 
   for (const [key, raw] of entries) {
     if (key.startsWith('_')) {
+      if (spec.options?.includes(key)) {
+        parsed.options[key] = raw;
+        continue;
+      }
       if (!RESERVED.has(key) || (key === '_ondate' && !spec.ondate)) {
         throw invalid(context, key, 'unknown parameter');
       }

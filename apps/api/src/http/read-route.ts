@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { parseQuery, type ParsedQuery, type QuerySpec } from './query-grammar';
+import { ResponseCache } from './response-cache';
 import { resolveSeller, type RequestIdentity, type SellerRef } from './request-context';
 
 /** Everything a read handler needs; identity is already the public one on cached reads. */
@@ -38,14 +39,26 @@ function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
+const responseCaches = new WeakMap<FastifyInstance, ResponseCache>();
+
+function responseCacheOf(app: FastifyInstance): ResponseCache {
+  let cache = responseCaches.get(app);
+  if (!cache) {
+    cache = new ResponseCache(app.deps.config.CACHED_API_SERVER_TTL_MS);
+    responseCaches.set(app, cache);
+  }
+  return cache;
+}
+
 /**
  * Registers one read under `/api` (live: the visitor's identity, `no-store`) and `/cached_api`
- * (shareable: always the public identity's view, `public, max-age`, ETag and 304).
+ * (shareable: always the public identity's view, `public, max-age`, ETag and 304, and briefly
+ * kept in process — see response-cache.ts).
  */
 export function registerReadRoute<S extends z.ZodType>(app: FastifyInstance, route: ReadRoute<S>) {
   for (const prefix of [API_PREFIX, CACHED_API_PREFIX]) {
     const cached = prefix === CACHED_API_PREFIX;
-    app.get(`${prefix}${route.path}`, async (request: FastifyRequest, reply: FastifyReply) => {
+    const render = async (request: FastifyRequest): Promise<string> => {
       const query = parseQuery(route.query, request.query as Record<string, string>);
       const seller = await resolveSeller(app, query.seller);
       const identity = cached
@@ -59,11 +72,17 @@ export function registerReadRoute<S extends z.ZodType>(app: FastifyInstance, rou
         cached,
         now: app.deps.now(),
       });
-      const json = JSON.stringify(route.response.parse(result));
+      return JSON.stringify(route.response.parse(result));
+    };
+    app.get(`${prefix}${route.path}`, async (request: FastifyRequest, reply: FastifyReply) => {
       reply.type('application/json; charset=utf-8');
-      if (!cached) return reply.header('cache-control', 'no-store').send(json);
+      if (!cached) return reply.header('cache-control', 'no-store').send(await render(request));
 
-      const etag = etagOf(json);
+      // the raw URL is the key: the same path and query give the same public bytes
+      const { json, etag } = await responseCacheOf(app).getOrCompute(request.url, async () => {
+        const body = await render(request);
+        return { json: body, etag: etagOf(body) };
+      });
       reply
         .header('cache-control', `public, max-age=${app.deps.config.CACHE_MAX_AGE}`)
         .header('etag', etag);

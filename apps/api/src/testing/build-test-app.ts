@@ -10,7 +10,14 @@ export interface TestAppOptions {
 }
 
 export function testConfig(env: Record<string, string> = {}): AppConfig {
-  return loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', SEED_DEMO: 'false', ...env });
+  // tests write rows between reads of the same URL: no server-side response cache unless asked
+  return loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    SEED_DEMO: 'false',
+    CACHED_API_SERVER_TTL_MS: '0',
+    ...env,
+  });
 }
 
 /** Builds the real app (no listening) on a test database with a fixed clock and no logging. */

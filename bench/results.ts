@@ -1,0 +1,78 @@
+import { availableParallelism, cpus, platform, release, totalmem } from 'node:os';
+import type { BundleResult } from './bundle';
+import type { CatalogReadResult } from './catalog-read';
+
+export interface Machine {
+  cpus: number;
+  cpuModel: string;
+  memoryGiB: number;
+  node: string;
+  os: string;
+}
+
+export function describeMachine(): Machine {
+  return {
+    cpus: availableParallelism(),
+    cpuModel: cpus()[0]?.model.trim() ?? 'unknown',
+    memoryGiB: Math.round((totalmem() / 2 ** 30) * 10) / 10,
+    node: process.version,
+    os: `${platform()} ${release()}`,
+  };
+}
+
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
+const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
+const int = (n: number) => Math.round(n).toLocaleString('en-US');
+
+/** The text of bench/RESULTS.md for one run. */
+export function renderResults(
+  when: Date,
+  machine: Machine,
+  bundle: BundleResult,
+  catalog: CatalogReadResult,
+): string {
+  const bundleOk = bundle.gzipBytes <= bundle.targetBytes;
+  const catalogOk = catalog.ratio >= catalog.targetRatio;
+  const lines = [
+    '# Benchmark results',
+    '',
+    'Written by `npm run bench` (bench/run-all.ts); do not edit by hand. Loopback only.',
+    '',
+    `- Date: ${when.toISOString()}`,
+    `- Machine: ${machine.cpus} CPUs (nproc), ${machine.cpuModel}, ${machine.memoryGiB} GiB, ${machine.os}`,
+    `- Node: ${machine.node}`,
+    '',
+    '| Benchmark | Result | Target | Status |',
+    '| --- | --- | --- | --- |',
+    `| JavaScript for \`${bundle.page}\` before interaction (gzip) | ${kb(bundle.gzipBytes)} | ≤ ${kb(bundle.targetBytes)} | ${mark(bundleOk)} |`,
+    `| Catalogue read, real route vs the same bytes from memory | ${catalog.ratio.toFixed(2)}× | ≥ ${catalog.targetRatio}× | ${mark(catalogOk)} |`,
+    '',
+    '## Bundle',
+    '',
+    `Every JavaScript response Chromium loaded for \`${bundle.page}\` until network idle, each body`,
+    `gzip-compressed (zlib default level) and summed; 1 KB = 1000 bytes. Raw total: ${kb(bundle.rawBytes)}.`,
+    '',
+    '| File | Raw | Gzip |',
+    '| --- | --- | --- |',
+    ...bundle.files.map((f) => `| \`${f.path}\` | ${kb(f.rawBytes)} | ${kb(f.gzipBytes)} |`),
+    '',
+    '## Catalogue read',
+    '',
+    `\`GET ${catalog.path}\` (${kb(catalog.bodyBytes)} body) on the real server`,
+    '(`node --import tsx apps/api/src/main.ts`, in-memory PGlite, demo seed) against a bare fastify',
+    'process answering `GET /memory` with the same captured bytes. Each: 2 s warm-up, then',
+    `${catalog.durationSeconds} s with autocannon, ${catalog.connections} connections, same headers`,
+    '(`tix-app: ecomm` and the session cookie); every response body must equal the captured one.',
+    '',
+    '| Route | Requests/s | p50 latency | p99 latency | Requests | Non-2xx | Errors | Body mismatches |',
+    '| --- | --- | --- | --- | --- | --- | --- | --- |',
+    loadRow('real', catalog.real),
+    loadRow('in-memory', catalog.memory),
+    '',
+  ];
+  return lines.join('\n');
+}
+
+function loadRow(name: string, run: CatalogReadResult['real']): string {
+  return `| ${name} | ${int(run.requestsPerSecond)} | ${run.latencyP50Ms} ms | ${run.latencyP99Ms} ms | ${int(run.requests)} | ${run.non2xx} | ${run.errors} | ${run.mismatches} |`;
+}

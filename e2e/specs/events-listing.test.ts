@@ -1,0 +1,95 @@
+import type { EventTemplateResponse } from '@admit/contracts/catalog';
+import type { EventTemplate } from '@admit/contracts/resources';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { browsableEvents, fetchAvailableEvents } from '../support/catalog';
+import { useBrowserPage } from '../support/page-fixture';
+import { eventLink, eventually, filterChoice } from '../support/storefront';
+
+// spec: shopping §2 "Event listing"
+describe('event listing /demo-museum/events', () => {
+  const fx = useBrowserPage();
+  let events: EventTemplate[];
+  let categories: string[];
+
+  beforeAll(async () => {
+    const catalog: EventTemplateResponse = await fetchAvailableEvents(fx.baseUrl, 'demo-museum');
+    events = browsableEvents(catalog);
+    categories = [...new Set(events.flatMap((e) => (e.category ? [e.category] : [])))].sort();
+  });
+
+  async function expectListed(shown: EventTemplate[], hidden: EventTemplate[]) {
+    await eventually(async () => {
+      for (const event of shown) expect(await eventLink(fx.page, event).isVisible()).toBe(true);
+      for (const event of hidden) expect(await eventLink(fx.page, event).count()).toBe(0);
+    });
+  }
+
+  it('lists every browsable event, each card linking to /events/{id}', async () => {
+    const { page } = fx;
+    expect(events.length).toBeGreaterThan(1);
+    await page.goto('/demo-museum/events');
+    for (const event of events) {
+      const link = eventLink(page, event);
+      await link.waitFor();
+      const href = new URL((await link.getAttribute('href')) ?? '', page.url());
+      expect(href.pathname).toBe(`/demo-museum/events/${event.id}`);
+    }
+    await expectNoSeriousA11yViolations(page);
+  });
+
+  it('filters by category from the category buttons, and "See all" clears the filter', async () => {
+    const { page } = fx;
+    // the filter is hidden below two categories, so the demo seller must have at least two
+    expect(categories.length).toBeGreaterThanOrEqual(2);
+    const chosen = categories[0] ?? '';
+    const inCategory = events.filter((e) => e.category === chosen);
+    const others = events.filter((e) => e.category !== chosen);
+
+    await page.goto('/demo-museum/events');
+    await filterChoice(page, 'See all').waitFor();
+    await filterChoice(page, chosen).click();
+    await expectListed(inCategory, others);
+    // spec: filters come from the query key `category`
+    expect(new URL(page.url()).searchParams.get('category')).toBe(chosen);
+    await expectNoSeriousA11yViolations(page);
+
+    await filterChoice(page, 'See all').click();
+    await expectListed(events, []);
+    expect(new URL(page.url()).searchParams.get('category')).toBeNull();
+  });
+
+  it('applies a category given in the query string on arrival', async () => {
+    const { page } = fx;
+    const chosen = categories[categories.length - 1] ?? '';
+    await page.goto(`/demo-museum/events?category=${encodeURIComponent(chosen)}`);
+    await expectListed(
+      events.filter((e) => e.category === chosen),
+      events.filter((e) => e.category !== chosen),
+    );
+  });
+
+  it('says so when no event matches, and "Clear filters" brings every event back', async () => {
+    const { page } = fx;
+    await page.goto('/demo-museum/events?category=No%20such%20category');
+    await page.getByText('We could not find any events that match your filters.').waitFor();
+    await expectListed([], events);
+    await filterChoice(page, 'Clear filters').click();
+    await expectListed(events, []);
+  });
+
+  // spec: shopping §7 — every API request carries the fixed app header
+  it('sends the fixed app header on every API call it makes', async () => {
+    const { page } = fx;
+    const apiCalls: { path: string; appHeader: string | undefined }[] = [];
+    page.on('request', (request) => {
+      const { pathname } = new URL(request.url());
+      // images are plain <img> loads from the image path, not API calls
+      if (!/^\/(api|cached_api)\//.test(pathname) || pathname.startsWith('/api/image/')) return;
+      apiCalls.push({ path: pathname, appHeader: request.headers()['tix-app'] });
+    });
+    await page.goto('/demo-museum/events', { waitUntil: 'networkidle' });
+    expect(apiCalls.length).toBeGreaterThan(0);
+    expect(apiCalls.filter((c) => c.appHeader !== 'ecomm')).toEqual([]);
+  });
+});

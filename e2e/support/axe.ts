@@ -1,0 +1,23 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+
+const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
+
+/**
+ * Runs axe-core (WCAG 2.1 A and AA rules) on the current page and throws, listing every rule
+ * and element, when any violation is serious or critical ("Accessible by construction").
+ */
+export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  const blocking = results.violations.filter((v) => BLOCKING_IMPACTS.has(v.impact ?? ''));
+  if (blocking.length === 0) return;
+  const report = blocking
+    .map((v) => {
+      const targets = v.nodes.map((n) => `    ${n.target.join(' ')}`).join('\n');
+      return `- [${v.impact}] ${v.id}: ${v.help}\n${targets}`;
+    })
+    .join('\n');
+  throw new Error(`axe found serious/critical violations on ${page.url()}:\n${report}`);
+}

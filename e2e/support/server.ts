@@ -1,0 +1,120 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { join } from 'node:path';
+import { apiEntry, apiTsconfig, artifactsDir, repoRoot, storefrontDist } from './paths';
+
+export interface RunningServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+export interface StartServerOptions {
+  /** extra environment for the server process */
+  env?: Record<string, string>;
+  /** name of the log file */
+  logName?: string;
+  /** folder of the log file; e2e/.artifacts unless given */
+  logDir?: string;
+  startupTimeoutMs?: number;
+}
+
+/** Asks the OS for a free loopback port (closed again before the server takes it). */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.unref();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+/**
+ * Starts the real server exactly as production does (`node --import tsx apps/api/src/main.ts`)
+ * on an in-memory database seeded with the demo sellers, serving the built storefront.
+ */
+export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  const dist = options.env?.STOREFRONT_DIST ?? storefrontDist;
+  if (!existsSync(join(dist, 'index.html'))) {
+    throw new Error(
+      `No built storefront at ${dist}: run "npm run build -w @admit/storefront" first`,
+    );
+  }
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const logDir = options.logDir ?? artifactsDir;
+  mkdirSync(logDir, { recursive: true });
+  const logPath = join(logDir, options.logName ?? 'server.log');
+  const log = createWriteStream(logPath);
+  let output = '';
+
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    NODE_ENV: 'test',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: 'memory://',
+    SEED_DEMO: 'true',
+    LOG_LEVEL: 'warn',
+    STOREFRONT_DIST: storefrontDist,
+    PUBLIC_URL: baseUrl,
+    TZ: 'UTC',
+    // tsx reads the tsconfig of its cwd; the API's `@/` alias lives in apps/api/tsconfig.json
+    TSX_TSCONFIG_PATH: apiTsconfig,
+    ...options.env,
+  };
+  // a DATABASE_URL inherited from the shell would point the server at a shared database
+  if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
+  const child = spawn(process.execPath, ['--import', 'tsx', apiEntry], {
+    cwd: repoRoot,
+    env,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const onData = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+    log.write(chunk);
+  };
+  child.stdout?.on('data', onData);
+  child.stderr?.on('data', onData);
+
+  const stop = () => stopChild(child).finally(() => log.end());
+  try {
+    await waitForHealth(baseUrl, child, options.startupTimeoutMs ?? 120_000);
+  } catch (err) {
+    await stop();
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new Error(`${reason}\n--- server output (${logPath}) ---\n${output}`);
+  }
+  return { baseUrl, stop };
+}
+
+async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number) {
+  const deadline = Date.now() + timeoutMs;
+  let exited: string | undefined;
+  child.once('exit', (code, signal) => (exited = `server exited early (${code ?? signal})`));
+  while (Date.now() < deadline) {
+    if (exited) throw new Error(exited);
+    try {
+      const res = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`server did not answer ${baseUrl}/health within ${timeoutMs} ms`);
+}
+
+/** SIGTERM (graceful shutdown in main.ts), then SIGKILL if it does not exit in time. */
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}

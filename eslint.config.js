@@ -1,0 +1,118 @@
+// @ts-check
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'eslint/config';
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import boundaries from 'eslint-plugin-boundaries';
+import globals from 'globals';
+
+const repoRoot = fileURLToPath(new URL('.', import.meta.url));
+const importResolver = fileURLToPath(
+  new URL('./tools/eslint-import-resolver.cjs', import.meta.url),
+);
+
+/**
+ * Architectural elements, first match wins (STYLE "feature folders, one-way imports":
+ * shared code → features → app). Patterns are relative to the repository root.
+ */
+const elements = [
+  { type: 'contracts', mode: 'full', pattern: 'packages/contracts/**' },
+  { type: 'api', mode: 'full', pattern: 'apps/api/**' },
+  { type: 'storefront-app', mode: 'full', pattern: 'apps/storefront/src/app/**' },
+  {
+    type: 'storefront-feature',
+    mode: 'full',
+    pattern: 'apps/storefront/src/features/*/**',
+    capture: ['feature'],
+  },
+  { type: 'storefront-ui', mode: 'full', pattern: 'apps/storefront/src/ui/**' },
+  { type: 'storefront-api', mode: 'full', pattern: 'apps/storefront/src/api/**' },
+  // main.tsx, testing/, lib/, config files: the rest of the storefront
+  { type: 'storefront', mode: 'full', pattern: 'apps/storefront/**' },
+  { type: 'tooling', mode: 'full', pattern: '{e2e,bench,tools}/**' },
+];
+
+const storefrontTypes = [
+  'storefront-app',
+  'storefront-feature',
+  'storefront-ui',
+  'storefront-api',
+  'storefront',
+];
+
+export default defineConfig(
+  {
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/data/**',
+      '**/coverage/**',
+      'apps/api/src/db/migrations/**',
+      'e2e/.artifacts/**',
+      'bench/.tmp/**',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': [
+        'error',
+        { prefer: 'type-imports', fixStyle: 'inline-type-imports' },
+      ],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' },
+      ],
+    },
+  },
+  {
+    files: ['**/*.cjs'],
+    languageOptions: { sourceType: 'commonjs' },
+    rules: { '@typescript-eslint/no-require-imports': 'off' },
+  },
+  {
+    files: ['apps/storefront/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    ...reactHooks.configs['recommended-latest'],
+  },
+  {
+    // the boundary rule (STYLE "Enforce it with a lint rule, not a promise")
+    files: ['**/*.{ts,tsx,js,mjs,cjs}'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/root-path': repoRoot,
+      'boundaries/elements': elements,
+      // the default checks only `import`; re-exports and lazy routes cross boundaries too
+      'boundaries/dependency-nodes': ['import', 'export', 'dynamic-import', 'require'],
+      'import/resolver': { [importResolver]: {} },
+    },
+    rules: {
+      'boundaries/element-types': [
+        'error',
+        {
+          default: 'allow',
+          message: '${file.type} must not import ${dependency.type} (architectural boundary)',
+          rules: [
+            // apps never import each other; contracts are the only shared code
+            { from: ['api'], disallow: storefrontTypes },
+            { from: storefrontTypes, disallow: ['api'] },
+            { from: ['contracts'], disallow: ['api', ...storefrontTypes, 'tooling'] },
+            // shared storefront layers stay below features and the app shell
+            {
+              from: ['storefront-ui', 'storefront-api'],
+              disallow: ['storefront-feature', 'storefront-app'],
+            },
+            // a feature never reaches into the app shell or another feature
+            {
+              from: ['storefront-feature'],
+              disallow: ['storefront-app', ['storefront-feature', { feature: '!${from.feature}' }]],
+            },
+          ],
+        },
+      ],
+    },
+  },
+);

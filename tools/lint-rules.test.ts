@@ -1,0 +1,156 @@
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+import { ESLint } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+// Proves the lint rules of eslint.config.js do what STYLE "Feature folders, one-way imports"
+// asks: every forbidden import below must be reported, every allowed one must lint clean.
+// Snippets are linted in memory at paths that need not exist (ESLint's lintText).
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const BOUNDARY = 'boundaries/element-types';
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: repoRoot });
+});
+
+async function ruleIds(filePath: string, code: string): Promise<(string | null)[]> {
+  const [result] = await eslint.lintText(code, { filePath: `${repoRoot}${filePath}` });
+  if (!result) throw new Error('ESLint returned no result');
+  return result.messages.map((m) => m.ruleId);
+}
+
+/** A module that uses what it imports, so only the import itself can be at fault. */
+function importing(source: string): string {
+  return `import { thing } from '${source}';\nexport const used = thing;\n`;
+}
+
+const API = 'apps/api/src/modules/events/routes.ts';
+const SF_APP = 'apps/storefront/src/app/router.tsx';
+const SF_UI = 'apps/storefront/src/ui/button.tsx';
+const SF_API = 'apps/storefront/src/api/client.ts';
+const CART = 'apps/storefront/src/features/cart/components/cart-widget.tsx';
+const CONTRACTS = 'packages/contracts/src/catalog.ts';
+
+describe('architectural boundaries: forbidden imports are reported', () => {
+  const forbidden: [string, string, string][] = [
+    ['api → storefront by package name', API, '@admit/storefront/src/main'],
+    ['api → storefront by relative path', API, '../../../../storefront/src/features/cart/x'],
+    ['storefront app → api by package name', SF_APP, '@admit/api/src/app'],
+    ['storefront feature → api by relative path', CART, '../../../../../api/src/db/schema'],
+    ['storefront ui → api', SF_UI, '../../../api/src/config'],
+    ['ui → feature (alias)', SF_UI, '@/features/cart/use-cart'],
+    ['ui → feature (relative)', SF_UI, '../features/events/event-card'],
+    ['ui → app', SF_UI, '@/app/providers'],
+    ['storefront api → feature', SF_API, '@/features/cart/api/get-cart'],
+    ['storefront api → app', SF_API, '../app/router'],
+    ['feature → app', CART, '@/app/providers'],
+    ['feature → app (relative)', CART, '../../../app/router'],
+    ['feature → other feature (alias)', CART, '@/features/events/api/get-events'],
+    ['feature → other feature (relative)', CART, '../../events/components/event-card'],
+    ['contracts → api', CONTRACTS, '../../../apps/api/src/config'],
+  ];
+
+  it.each(forbidden)('%s', async (_name, file, source) => {
+    expect(await ruleIds(file, importing(source))).toContain(BOUNDARY);
+  });
+
+  it('catches type-only imports, re-exports and dynamic imports too', async () => {
+    const typeOnly = `import type { Thing } from '@/features/events/types';\nexport type T = Thing;\n`;
+    const reExport = `export { thing } from '@/features/events/thing';\n`;
+    const dynamic = `export const load = () => import('@/features/events/lazy-page');\n`;
+    expect(await ruleIds(CART, typeOnly)).toContain(BOUNDARY);
+    expect(await ruleIds(CART, reExport)).toContain(BOUNDARY);
+    expect(await ruleIds(SF_UI, dynamic)).toContain(BOUNDARY);
+  });
+
+  it('names both sides in the message', async () => {
+    const [result] = await eslint.lintText(importing('@/features/cart/use-cart'), {
+      filePath: `${repoRoot}${SF_UI}`,
+    });
+    const message = result?.messages.find((m) => m.ruleId === BOUNDARY)?.message;
+    expect(message).toBe(
+      'storefront-ui must not import storefront-feature (architectural boundary)',
+    );
+  });
+});
+
+describe('architectural boundaries: allowed imports lint clean', () => {
+  const allowed: [string, string, string][] = [
+    ['api → contracts', API, '@admit/contracts/envelope'],
+    ['api → its own modules', API, '@/db/schema'],
+    ['storefront app → contracts', SF_APP, '@admit/contracts/seller-config'],
+    ['storefront app → feature', SF_APP, '@/features/cart/components/cart-widget'],
+    ['storefront app → ui', SF_APP, '@/ui/button'],
+    ['feature → contracts', CART, '@admit/contracts/catalog'],
+    ['feature → its own files (alias)', CART, '@/features/cart/api/get-cart'],
+    ['feature → its own files (relative)', CART, '../api/get-cart'],
+    ['feature → ui', CART, '@/ui/dialog'],
+    ['feature → storefront api', CART, '@/api/client'],
+    ['ui → ui', SF_UI, './spinner'],
+    ['ui → storefront api', SF_UI, '@/api/client'],
+    ['ui → contracts', SF_UI, '@admit/contracts/images'],
+    ['storefront api → contracts', SF_API, '@admit/contracts/envelope'],
+    ['contracts → contracts', CONTRACTS, './resources'],
+    ['any file → a package', CART, 'react'],
+  ];
+
+  it.each(allowed)('%s', async (_name, file, source) => {
+    expect(await ruleIds(file, importing(source))).toEqual([]);
+  });
+});
+
+describe('other rules', () => {
+  it('requires `import type` for imports used only as types', async () => {
+    const code = `import { Venue } from '@admit/contracts/resources';\nexport type V = Venue;\n`;
+    expect(await ruleIds(SF_UI, code)).toContain('@typescript-eslint/consistent-type-imports');
+  });
+
+  it('applies the react-hooks rules to the storefront', async () => {
+    const code = [
+      `import { useState } from 'react';`,
+      `export function Widget({ open }: { open: boolean }) {`,
+      `  if (open) { useState(0); }`,
+      `  return null;`,
+      `}`,
+      ``,
+    ].join('\n');
+    expect(await ruleIds(SF_UI.replace('button', 'widget'), code)).toContain(
+      'react-hooks/rules-of-hooks',
+    );
+  });
+
+  it('does not lint build output or generated migrations', async () => {
+    expect(await eslint.isPathIgnored(`${repoRoot}apps/storefront/dist/assets/index.js`)).toBe(
+      true,
+    );
+    expect(await eslint.isPathIgnored(`${repoRoot}apps/api/src/db/migrations/meta/x.js`)).toBe(
+      true,
+    );
+    expect(await eslint.isPathIgnored(`${repoRoot}apps/api/src/app.ts`)).toBe(false);
+  });
+});
+
+describe('import resolver', () => {
+  const require = createRequire(import.meta.url);
+  const resolver = require('./eslint-import-resolver.cjs') as {
+    resolve(source: string, file: string, config: object): { found: boolean; path?: string | null };
+  };
+
+  it('maps workspace exports and the @/ alias to files under the repository', () => {
+    const fromApi = `${repoRoot}apps/api/src/main.ts`;
+    expect(resolver.resolve('@admit/contracts/envelope', fromApi, {})).toEqual({
+      found: true,
+      path: `${repoRoot}packages/contracts/src/envelope.ts`,
+    });
+    expect(resolver.resolve('@/config', fromApi, {})).toEqual({
+      found: true,
+      path: `${repoRoot}apps/api/src/config.ts`,
+    });
+    expect(resolver.resolve('./app', fromApi, {})).toEqual({
+      found: true,
+      path: `${repoRoot}apps/api/src/app.ts`,
+    });
+  });
+});
