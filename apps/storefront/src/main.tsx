@@ -1,11 +1,11 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { setApiSeller } from '@/api/client';
 import { loadSellerConfig } from '@/app/boot/seller-config-source';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
-import { createAppRouter } from '@/app/router';
+import { AppRoutes, createRoutes, routerBasename } from '@/app/router';
 import '@/ui/styles/global.css';
 
 async function boot(container: HTMLElement): Promise<void> {
@@ -13,11 +13,12 @@ async function boot(container: HTMLElement): Promise<void> {
   try {
     const config = await loadSellerConfig();
     setApiSeller(config.seller.slug);
-    const router = createAppRouter(config);
     root.render(
       <StrictMode>
         <AppProviders config={config} queryClient={createQueryClient()}>
-          <RouterProvider router={router} />
+          <BrowserRouter basename={routerBasename(config)}>
+            <AppRoutes routes={createRoutes(config)} />
+          </BrowserRouter>
         </AppProviders>
       </StrictMode>,
     );

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { collectionSchema } from './envelope';
-import { moneySchema } from './money';
+import { moneySchema } from './money-schema';
 import {
   configRowSchema,
   eventSessionSchema,

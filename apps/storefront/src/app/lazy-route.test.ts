@@ -1,3 +1,5 @@
+import { createElement, Suspense } from 'react';
+import { render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@admit/contracts/constants';
 import {
@@ -64,13 +66,14 @@ describe('loadChunk (shopping §1: retry once with a cache-bust and a 120 s time
     expect(load).toHaveBeenCalledTimes(2);
   });
 
-  it('lazyRoute picks the named component from the module', async () => {
-    const Route = () => null;
-    const lazy = lazyRoute(
-      async () => ({ Route }),
+  it('lazyRoute renders the named component of the loaded module', async () => {
+    const Route = () => createElement('p', null, 'picked');
+    const Lazy = lazyRoute(
+      async () => ({ Route, Other: () => createElement('p', null, 'other') }),
       (m) => m.Route,
     );
-    await expect(lazy()).resolves.toEqual({ Component: Route });
+    render(createElement(Suspense, { fallback: 'loading' }, createElement(Lazy)));
+    expect(await screen.findByText('picked')).toBeInTheDocument();
   });
 });
 

@@ -1,4 +1,5 @@
-import type { ComponentType } from 'react';
+import { lazy } from 'react';
+import type { ComponentType, LazyExoticComponent } from 'react';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@admit/contracts/constants';
 
 export class ChunkLoadError extends Error {
@@ -74,10 +75,13 @@ export async function loadChunk<T>(
   }
 }
 
-/** A route `lazy` function that loads a feature's route module and takes its named component. */
+/**
+ * A lazily loaded route component: loads a feature's route module (with the chunk retry above)
+ * and renders its named component. The page frame's Suspense boundary shows the loader.
+ */
 export function lazyRoute<M>(
   load: () => Promise<M>,
   pick: (module: M) => ComponentType,
-): () => Promise<{ Component: ComponentType }> {
-  return async () => ({ Component: pick(await loadChunk(load)) });
+): LazyExoticComponent<ComponentType> {
+  return lazy(async () => ({ default: pick(await loadChunk(load)) }));
 }

@@ -1,62 +1,61 @@
-import { createBrowserRouter } from 'react-router';
+import { useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
 import type { SellerConfig } from '@admit/contracts/seller-config';
 import type { RouteHandle } from '@/ui/routing/route-handle';
-import { ERROR_ROUTE_NAME } from '@/ui/routing/route-handle';
+import { ERROR_ROUTE_NAME, RouteTableProvider } from '@/ui/routing/route-handle';
 import { RootLayout } from '@/app/layout/root-layout';
-import { RouteError } from '@/app/layout/route-error';
-import { BootFallback } from '@/app/boot/boot-fallback';
 import { lazyRoute } from '@/app/lazy-route';
 
-const home = lazyRoute(
+const Home = lazyRoute(
   () => import('@/features/home/home-route'),
   (m) => m.HomeRoute,
 );
-const listing = lazyRoute(
+const Listing = lazyRoute(
   () => import('@/app/routes/listing-route'),
   (m) => m.ComposedListingRoute,
 );
-const event = lazyRoute(
+const Event = lazyRoute(
   () => import('@/app/routes/event-route'),
   (m) => m.ComposedEventRoute,
 );
-const notFound = lazyRoute(
+const NotFound = lazyRoute(
   () => import('@/features/not-found/not-found-route'),
   (m) => m.NotFoundRoute,
 );
-const placeholder = lazyRoute(
+const Placeholder = lazyRoute(
   () => import('@/features/placeholders/placeholder-route'),
   (m) => m.PlaceholderRoute,
 );
 
-function route(name: string, path: string, lazy: RouteObject['lazy']): RouteObject {
+function route(name: string, path: string, Page: ComponentType): RouteObject {
   const handle: RouteHandle = { name };
-  return { path, lazy, handle } as RouteObject;
+  return { path, element: <Page />, handle };
 }
 
 /** Screens a later issue builds; until then each shows the placeholder page. */
 function placeholderRoutes(config: SellerConfig): RouteObject[] {
   const loginPath = config.login_path.replace(/^\/+|\/+$/g, '');
   const routes: RouteObject[] = [
-    route('transfer-cart', 'transfer-cart/:cartId', placeholder),
-    route('checkout-complete', 'checkout/complete', placeholder),
-    route('checkout-pending', 'checkout/pending/:cartId', placeholder),
-    route('checkout', 'checkout/:cartId?', placeholder),
-    route('membership-redeem', 'membership/redeem', placeholder),
-    route('membership', 'membership/:action?', placeholder),
-    route('resend', 'resend', placeholder),
-    route('logout', 'logout', placeholder),
-    route('forgot-membership', 'user/forgot-membership', placeholder),
-    route('forgot-password', 'user/forgot-password', placeholder),
-    route('reset-password', 'user/reset-password', placeholder),
-    route('set-email-address', 'user/set-email-address', placeholder),
-    route('cancel-auto-renew', 'manage/:ticketOrderId/cancel-auto-renew', placeholder),
-    route('manage', 'manage/:id', placeholder),
+    route('transfer-cart', 'transfer-cart/:cartId', Placeholder),
+    route('checkout-complete', 'checkout/complete', Placeholder),
+    route('checkout-pending', 'checkout/pending/:cartId', Placeholder),
+    route('checkout', 'checkout/:cartId?', Placeholder),
+    route('membership-redeem', 'membership/redeem', Placeholder),
+    route('membership', 'membership/:action?', Placeholder),
+    route('resend', 'resend', Placeholder),
+    route('logout', 'logout', Placeholder),
+    route('forgot-membership', 'user/forgot-membership', Placeholder),
+    route('forgot-password', 'user/forgot-password', Placeholder),
+    route('reset-password', 'user/reset-password', Placeholder),
+    route('set-email-address', 'user/set-email-address', Placeholder),
+    route('cancel-auto-renew', 'manage/:ticketOrderId/cancel-auto-renew', Placeholder),
+    route('manage', 'manage/:id', Placeholder),
     {
       path: 'my',
       handle: { name: 'my' } satisfies RouteHandle,
       children: [
-        { index: true, lazy: placeholder },
+        { index: true, element: <Placeholder /> },
         ...[
           'membership',
           'profile',
@@ -64,14 +63,14 @@ function placeholderRoutes(config: SellerConfig): RouteObject[] {
           'upcoming/session/:id',
           'orders',
           'orders/:id',
-        ].map((path): RouteObject => ({ path, lazy: placeholder })),
+        ].map((path): RouteObject => ({ path, element: <Placeholder /> })),
       ],
     },
-    route('ticket-order', 'ticket_order/:id', placeholder),
+    route('ticket-order', 'ticket_order/:id', Placeholder),
   ];
-  if (loginPath) routes.push(route('login', loginPath, placeholder));
+  if (loginPath) routes.push(route('login', loginPath, Placeholder));
   // spec: identity §2 — the developer viewer exists only outside production
-  if (config.environment !== 'production') routes.push(route('stories', '_stories', placeholder));
+  if (config.environment !== 'production') routes.push(route('stories', '_stories', Placeholder));
   return routes;
 }
 
@@ -80,18 +79,16 @@ export function createRoutes(config: SellerConfig): RouteObject[] {
   return [
     {
       element: <RootLayout />,
-      HydrateFallback: BootFallback,
       children: [
         {
-          errorElement: <RouteError />,
           children: [
-            { index: true, lazy: home, handle: { name: 'home' } satisfies RouteHandle },
-            route('events', 'events', listing),
-            route('event', 'events/:id', event),
-            route('event', 'events/:id/:action', event),
+            { index: true, element: <Home />, handle: { name: 'home' } satisfies RouteHandle },
+            route('events', 'events', Listing),
+            route('event', 'events/:id', Event),
+            route('event', 'events/:id/:action', Event),
             ...placeholderRoutes(config),
-            route(ERROR_ROUTE_NAME, 'error/404', notFound),
-            route(ERROR_ROUTE_NAME, '*', notFound),
+            route(ERROR_ROUTE_NAME, 'error/404', NotFound),
+            route(ERROR_ROUTE_NAME, '*', NotFound),
           ],
         },
       ],
@@ -104,6 +101,11 @@ export function routerBasename(config: SellerConfig): string {
   return `/${config.seller.slug}`;
 }
 
-export function createAppRouter(config: SellerConfig) {
-  return createBrowserRouter(createRoutes(config), { basename: routerBasename(config) });
+/**
+ * The routes, rendered by the declarative router (`BrowserRouter`/`MemoryRouter` around it).
+ * The data router would add ~17 KB gzip to the first load for features the storefront does not
+ * use (loaders, actions, fetchers) — docs/decisions/0004.
+ */
+export function AppRoutes({ routes }: { routes: RouteObject[] }) {
+  return <RouteTableProvider routes={routes}>{useRoutes(routes)}</RouteTableProvider>;
 }

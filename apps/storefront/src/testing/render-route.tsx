@@ -1,12 +1,14 @@
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate, useNavigationType } from 'react-router';
+import type { Location, NavigateFunction, NavigationType } from 'react-router';
 import { vi } from 'vitest';
 import type { SellerConfig } from '@admit/contracts/seller-config';
 import { setApiSeller } from '@/api/client';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
-import { createRoutes, routerBasename } from '@/app/router';
+import { AppRoutes, createRoutes, routerBasename } from '@/app/router';
+import { routeNamesFor } from '@/ui/routing/route-handle';
 import { createFetchStub } from '@/testing/fetch-stub';
 import type { FetchStub } from '@/testing/fetch-stub';
 import { makeSellerConfig } from '@/testing/seller-config';
@@ -15,6 +17,57 @@ export interface RenderRouteOptions {
   config?: SellerConfig;
   /** answers the API calls; defaults to a stub that has no fixtures (everything 404) */
   fetch?: FetchStub | typeof fetch;
+}
+
+/** What tests read of the router: the address with the seller base, as the browser shows it. */
+export interface TestRouter {
+  state: {
+    location: Location;
+    historyAction: NavigationType;
+    matches: { route: { handle: { name: string } } }[];
+  };
+  navigate: (to: string) => Promise<void>;
+  subscribe: (listener: (state: TestRouter['state']) => void) => () => void;
+}
+
+function createTestRouter(basename: string, routes: ReturnType<typeof createRoutes>) {
+  const listeners = new Set<(state: TestRouter['state']) => void>();
+  let navigateFn: NavigateFunction | null = null;
+  const router: TestRouter = {
+    state: {
+      location: { pathname: basename, search: '', hash: '', state: null, key: 'default' },
+      historyAction: 'POP' as NavigationType,
+      matches: [],
+    },
+    navigate: async (to) => {
+      await act(async () => {
+        navigateFn?.(to);
+      });
+    },
+    subscribe: (listener) => {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+  /** Sits inside the router and mirrors its state into `router`. */
+  function RouterProbe() {
+    const location = useLocation();
+    const historyAction = useNavigationType();
+    navigateFn = useNavigate();
+    const pathname = location.pathname === '/' ? basename : `${basename}${location.pathname}`;
+    const names = routeNamesFor(routes, location.pathname);
+    const next = {
+      location: { ...location, pathname },
+      historyAction,
+      matches: names.map((name) => ({ route: { handle: { name } } })),
+    };
+    if (next.location.key !== router.state.location.key || router.state.matches.length === 0) {
+      router.state = next;
+      listeners.forEach((listener) => listener(next));
+    }
+    return null;
+  }
+  return { router, RouterProbe };
 }
 
 /**
@@ -34,12 +87,16 @@ export function renderRoute(path: string, options: RenderRouteOptions = {}) {
     path === basename || path.startsWith(`${basename}/`) || path.startsWith(`${basename}?`)
       ? path
       : `${basename}${path}`;
-  const router = createMemoryRouter(createRoutes(config), { initialEntries: [entry], basename });
+  const routes = createRoutes(config);
+  const { router, RouterProbe } = createTestRouter(basename, routes);
   const queryClient = createQueryClient();
   const user = userEvent.setup();
   const result = render(
     <AppProviders config={config} queryClient={queryClient}>
-      <RouterProvider router={router} />
+      <MemoryRouter initialEntries={[entry]} basename={basename}>
+        <RouterProbe />
+        <AppRoutes routes={routes} />
+      </MemoryRouter>
     </AppProviders>,
   );
   return { ...result, router, queryClient, user, config, fetch: fetchImpl };

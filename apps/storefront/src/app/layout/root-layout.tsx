@@ -1,7 +1,10 @@
-import { Outlet, useNavigation } from 'react-router';
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
 import { useSellerConfig } from '@/ui/config/seller-config';
 import { useRouteName } from '@/ui/routing/route-handle';
 import { useStrings } from '@/ui/text/use-strings';
+import { BootFallback } from '@/app/boot/boot-fallback';
+import { RouteErrorBoundary } from '@/app/layout/route-error';
 import { ContentBlocks } from '@/app/layout/content-blocks';
 import { SiteFooter } from '@/app/layout/site-footer';
 import { SiteHeader } from '@/app/layout/site-header';
@@ -12,7 +15,7 @@ import styles from '@/app/layout/root-layout.module.css';
 /** The page frame every route renders in: skip link, header, main with content blocks, footer. */
 export function RootLayout() {
   const t = useStrings(LAYOUT_STRINGS);
-  const navigation = useNavigation();
+  const { pathname } = useLocation();
   const routeName = useRouteName();
   const hasSidebar = useSellerConfig().content_blocks.some(
     (block) => block.position === 'sidebar' && block.route === routeName,
@@ -24,13 +27,16 @@ export function RootLayout() {
       <a href="#main" className={styles.skipLink}>
         {t('layout.skip-link')}
       </a>
-      {navigation.state === 'loading' && <div className={styles.progress} aria-hidden="true" />}
       <SiteHeader />
       <main id="main" tabIndex={-1} className={styles.main} data-route={routeName ?? undefined}>
         <ContentBlocks position="top" />
         <div className={hasSidebar ? styles.withSidebar : styles.content}>
           <div className={styles.outlet}>
-            <Outlet />
+            <RouteErrorBoundary key={pathname}>
+              <Suspense fallback={<BootFallback />}>
+                <Outlet />
+              </Suspense>
+            </RouteErrorBoundary>
           </div>
           {hasSidebar && <ContentBlocks position="sidebar" />}
         </div>

@@ -1,4 +1,5 @@
-import { isRouteErrorResponse, useRouteError } from 'react-router';
+import { Component } from 'react';
+import type { ErrorInfo, ReactNode } from 'react';
 import { Button } from '@/ui/button';
 import { usePageTitle } from '@/ui/page-title';
 import { useStrings } from '@/ui/text/use-strings';
@@ -10,10 +11,8 @@ import styles from '@/app/layout/route-error.module.css';
  * that still fails after its retry). Not-found addresses never get here: they match the 404 route.
  */
 export function RouteError() {
-  const error = useRouteError();
   const t = useStrings(LAYOUT_STRINGS);
   usePageTitle(t('layout.error.title'));
-  if (!isRouteErrorResponse(error)) console.error(error);
   return (
     <div className={styles.page} role="alert">
       <h1>{t('layout.error.title')}</h1>
@@ -21,4 +20,24 @@ export function RouteError() {
       <Button onClick={() => window.location.reload()}>{t('layout.error.reload')}</Button>
     </div>
   );
+}
+
+/**
+ * Catches what a route throws while loading or rendering and shows `RouteError` instead. The
+ * layout keys it by the address, so navigating elsewhere starts afresh.
+ */
+export class RouteErrorBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError(): { failed: boolean } {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

@@ -1,4 +1,7 @@
-import { useMatches } from 'react-router';
+import { createContext, createElement, useContext, useMemo } from 'react';
+import type { ReactNode } from 'react';
+import { matchRoutes, useLocation } from 'react-router';
+import type { RouteObject } from 'react-router';
 
 /** What every route declares in its `handle`: the spec's route name (identity §2). */
 export interface RouteHandle {
@@ -16,12 +19,33 @@ function isRouteHandle(handle: unknown): handle is RouteHandle {
   );
 }
 
+/**
+ * The route table, so that any component (the page frame above the matched route included)
+ * can name the current route. The app provides it beside `useRoutes`.
+ */
+const RouteTableContext = createContext<RouteObject[]>([]);
+
+export function RouteTableProvider({
+  routes,
+  children,
+}: {
+  routes: RouteObject[];
+  children: ReactNode;
+}) {
+  return createElement(RouteTableContext.Provider, { value: routes }, children);
+}
+
+/** The handle names of the routes matching `pathname`, outermost first. */
+export function routeNamesFor(routes: RouteObject[], pathname: string): string[] {
+  return (matchRoutes(routes, pathname) ?? [])
+    .map((match) => match.route.handle)
+    .filter(isRouteHandle)
+    .map((handle) => handle.name);
+}
+
 /** The name of the deepest matched route, e.g. "home", "events", "event", "error". */
 export function useRouteName(): string | null {
-  const matches = useMatches();
-  for (let i = matches.length - 1; i >= 0; i--) {
-    const handle = matches[i]!.handle;
-    if (isRouteHandle(handle)) return handle.name;
-  }
-  return null;
+  const routes = useContext(RouteTableContext);
+  const { pathname } = useLocation();
+  return useMemo(() => routeNamesFor(routes, pathname).at(-1) ?? null, [routes, pathname]);
 }
