@@ -1,0 +1,87 @@
+import type { CalendarDay } from '@admit/contracts/availability';
+import { UNLIMITED_CAPACITY } from '@admit/contracts/constants';
+import { formatCurrency, money, outsideFeesMinor, type PriceRange } from './pricing';
+import type { SessionRow } from './repo';
+import type { Fit } from './selection-fit';
+
+/** One calendar day from its sessions' fits (shopping §3 "Calendar day"). Pure. */
+
+export interface DayInput {
+  /** YYYY-MM-DD in the venue's zone */
+  date: string;
+  sessions: SessionRow[];
+  fits: Fit[];
+  /** prices of the quoted types (null without any) */
+  range: PriceRange | null;
+  /** total of the selection in minor units, when one was posted */
+  selectionTotal: number | null;
+  annotations: string[];
+  currency: string;
+}
+
+const STATUS_TEXT: Record<Fit, string> = {
+  available: 'available',
+  sold_out: 'sold out',
+  unavailable: 'unavailable',
+};
+
+/** The day is available when one session is, sold out when capacity is all that is missing. */
+export function dayStatus(fits: Fit[]): Fit {
+  if (fits.includes('available')) return 'available';
+  if (fits.includes('sold_out')) return 'sold_out';
+  return 'unavailable';
+}
+
+/** "dddd, MMMM D, YYYY": "Sunday, November 22, 2026". */
+export function longDate(date: string): string {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(new Date(Date.UTC(y, m - 1, d)));
+}
+
+/** Capacity and use summed over the day's sessions; -1 when one of them is unlimited. */
+export function dayAvailability(sessions: SessionRow[]) {
+  const unlimited = sessions.some((s) => s.capacity === UNLIMITED_CAPACITY);
+  return {
+    capacity: unlimited ? UNLIMITED_CAPACITY : sessions.reduce((sum, s) => sum + s.capacity, 0),
+    used_capacity: sessions.reduce((sum, s) => sum + s.usedCapacity, 0),
+  };
+}
+
+export function calendarDay(input: DayInput): CalendarDay {
+  const status = dayStatus(input.fits);
+  const { range } = input;
+  const longFormat = longDate(input.date);
+  const quoted = input.selectionTotal ?? range?.min ?? null;
+  const label = [longFormat, STATUS_TEXT[status]];
+  if (quoted !== null) {
+    const amount = formatCurrency(quoted, input.currency);
+    label.push(input.selectionTotal === null ? `from ${amount}` : amount);
+  }
+  const ariaLabel = label.join(', ');
+  return {
+    date: input.date,
+    status,
+    enabled: status === 'available',
+    available: status === 'available',
+    min_price: money(range?.min),
+    min_price_fees: range
+      ? { outside: money(outsideFeesMinor(range.min, range.cheapest.outsideFees))! }
+      : null,
+    price: money(quoted),
+    pricePrefix: input.selectionTotal === null && range && range.min !== range.max ? 'From' : null,
+    badges: [],
+    annotations: input.annotations,
+    className: null,
+    tooltip:
+      input.annotations.length > 0 ? `${ariaLabel}. ${input.annotations.join('. ')}` : ariaLabel,
+    ariaLabel,
+    longFormat,
+    availability: dayAvailability(input.sessions),
+  };
+}

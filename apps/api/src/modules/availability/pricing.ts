@@ -1,0 +1,50 @@
+import { minorToDecimal } from '@admit/contracts/money';
+import type { TypeFacts } from './status-rules';
+
+/** Prices and outside fees of ticket types (shopping §3 calendar day min_price and fees). */
+
+/**
+ * The outside fees on one ticket at this price, in minor units: fixed fees as stored, percent
+ * fees in thousandths of a percent (8875 = 8.875 %, docs/decisions/0002) rounded half up.
+ */
+export function outsideFeesMinor(amount: number, stored: unknown): number {
+  if (!Array.isArray(stored)) return 0;
+  let total = 0;
+  for (const fee of stored as unknown[]) {
+    if (typeof fee !== 'object' || fee === null) continue;
+    const { name, fee: value } = fee as { name?: unknown; fee?: unknown };
+    if (typeof value !== 'number' || !Number.isInteger(value)) continue;
+    if (name === 'fee_fixed_outside') total += value;
+    if (name === 'fee_percent_outside') total += Math.round((amount * value) / 100_000);
+  }
+  return total;
+}
+
+export interface PriceRange {
+  /** the cheapest type, whose fees are quoted beside it */
+  cheapest: TypeFacts;
+  min: number;
+  max: number;
+}
+
+/** Lowest and highest price among the types; null without types. Ties keep the first. */
+export function priceRange(types: TypeFacts[]): PriceRange | null {
+  const [first, ...rest] = types;
+  if (!first) return null;
+  let cheapest = first;
+  let max = first.amount;
+  for (const type of rest) {
+    if (type.amount < cheapest.amount) cheapest = type;
+    if (type.amount > max) max = type.amount;
+  }
+  return { cheapest, min: cheapest.amount, max };
+}
+
+/** Money on the wire: "25.00" (or null). */
+export const money = (minor: number | null | undefined) =>
+  minor === null || minor === undefined ? null : minorToDecimal(minor);
+
+/** A price for people to read in the seller's currency: "$12.00", "£22.00". */
+export function formatCurrency(minor: number, currency: string): string {
+  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minor / 100);
+}

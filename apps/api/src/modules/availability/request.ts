@@ -1,0 +1,21 @@
+import type { Filter, ParsedQuery } from '@/http/query-grammar';
+import type { RequestIdentity, SellerRef } from '@/http/request-context';
+import { GROUP_FILTER_FIELDS } from './query-specs';
+
+/** What the availability services need of a request (a ReadContext satisfies it). */
+export interface AvailabilityRequest {
+  seller: SellerRef;
+  identity: RequestIdentity;
+  query: ParsedQuery;
+  now: Date;
+}
+
+const fieldOf = (filter: Filter) => filter.key.split('.')[0] ?? '';
+
+/** `ticket_group_id` filters narrow the groups; the others narrow the sessions. */
+export function splitFilters(query: ParsedQuery) {
+  return {
+    groupFilters: query.filters.filter((f) => GROUP_FILTER_FIELDS.has(fieldOf(f))),
+    sessionFilters: query.filters.filter((f) => !GROUP_FILTER_FIELDS.has(fieldOf(f))),
+  };
+}

@@ -1,0 +1,94 @@
+import { parseMessageRules, type MessageRule } from '@admit/contracts/rules/message-rules';
+import type { Db } from '@/db/connection';
+import { notFound } from '@/http/app-error';
+import type { Filter } from '@/http/query-grammar';
+import { allOf, filterConditions } from '@/http/query-sql';
+import { isUuid } from '@/http/query-values';
+import type { RequestIdentity, SellerRef } from '@/http/request-context';
+import { groupVisibleTo } from '@/modules/catalog/conditions';
+import { isWithinSalesWindow } from './rules';
+import {
+  selectEventMeta,
+  selectEventWithZone,
+  selectGroupsOf,
+  selectTypesOf,
+  type EventRow,
+  type GroupRow,
+  type TypeRow,
+  type VenueRow,
+} from './repo';
+import { isSessionlessGroup, isVisibleTo } from './status-rules';
+
+/**
+ * What every availability read of one event starts from: the event (visible to the visitor),
+ * its zone, the ticket groups the visitor may see (narrowed by `ticket_group_id` filters), their
+ * types and the event's message rules.
+ */
+export interface AvailabilityScope {
+  event: EventRow;
+  venue: VenueRow | null;
+  timezone: string;
+  /** visible groups of every handler */
+  groups: GroupRow[];
+  types: TypeRow[];
+  groupById: Map<string, GroupRow>;
+  typeById: Map<string, TypeRow>;
+  rules: MessageRule[];
+}
+
+export interface ScopeRequest {
+  seller: SellerRef;
+  identity: RequestIdentity;
+  /** filters on ticket_group fields (ticket_group_id._in) */
+  groupFilters?: Filter[];
+}
+
+/** Loads the scope; unknown, foreign, malformed or members-only (for non-members) ids are 404. */
+export async function loadScope(
+  db: Db,
+  request: ScopeRequest,
+  eventId: string,
+): Promise<AvailabilityScope> {
+  if (!isUuid(eventId)) throw notFound('event', 'Event');
+  const found = await selectEventWithZone(db, request.seller.id, eventId);
+  // spec: shopping §6 — a members-only event's availability is for members alone
+  if (!found || !isVisibleTo(found.event, request.identity)) throw notFound('event', 'Event');
+  const [groups, metaRows] = await Promise.all([
+    selectGroupsOf(
+      db,
+      eventId,
+      allOf([groupVisibleTo(request.identity), ...filterConditions(request.groupFilters)]),
+    ),
+    selectEventMeta(db, request.seller.id, eventId, ['message_rules']),
+  ]);
+  const types = await selectTypesOf(
+    db,
+    groups.map((g) => g.id),
+  );
+  return {
+    ...found,
+    groups,
+    types,
+    groupById: new Map(groups.map((g) => [g.id, g])),
+    typeById: new Map(types.map((t) => [t.id, t])),
+    rules: parseMessageRules(metaRows.find((m) => m.key === 'message_rules')?.value),
+  };
+}
+
+/** Groups sold at sessions (not donations, gift cards, memberships, passes or any-date). */
+export function sessionGroups(scope: AvailabilityScope): GroupRow[] {
+  return scope.groups.filter((g) => !isSessionlessGroup(g));
+}
+
+/** Session groups on sale now (inside their sales window). */
+export function groupsOnSale(scope: AvailabilityScope, now: Date): GroupRow[] {
+  return sessionGroups(scope).filter((g) =>
+    isWithinSalesWindow({ sales_start: g.salesStart, sales_end: g.salesEnd }, now),
+  );
+}
+
+/** Available types of the given groups (what prices are quoted from). */
+export function typesOf(scope: AvailabilityScope, groups: GroupRow[]): TypeRow[] {
+  const ids = new Set(groups.map((g) => g.id));
+  return scope.types.filter((t) => t.available && ids.has(t.ticketGroupId));
+}

@@ -1,0 +1,90 @@
+import type { PricedSession } from '@admit/contracts/availability';
+import type { SelectedQuantity } from '@admit/contracts/rules/message-rules';
+import { localTime } from '@/db/seed/zoned-time';
+import { toEventSession } from '@/modules/catalog/mappers';
+import { money, priceRange } from './pricing';
+import type { GroupRow, SessionRow, TypeRow } from './repo';
+import type { AvailabilityScope } from './scope';
+import { selectionFit, type Fit, type SelectionLine } from './selection-fit';
+import { groupHasRoomAt, isSessionSoldOut } from './status-rules';
+
+/** One session judged for a visitor: bookable or not, and at what prices (shopping §3 Session). */
+
+export interface SessionContext {
+  scope: AvailabilityScope;
+  /** session groups on sale now */
+  onSale: GroupRow[];
+  /** available types of those groups */
+  onSaleTypes: TypeRow[];
+  /** the selected quantities (POST reads); empty for the GET reads */
+  selection: SelectionLine[];
+  now: Date;
+}
+
+export const hasSelection = (selection: SelectionLine[]) => selection.some((l) => l.quantity > 0);
+
+/**
+ * Without a selection a session is available when it has not started, is not sold out for at
+ * least one group on sale with an available type, and `sold_out` when capacity is what is
+ * missing; with a selection, when the selected quantities fit (selection-fit.ts).
+ */
+export function sessionFit(ctx: SessionContext, session: SessionRow): Fit {
+  const { scope, now } = ctx;
+  if (hasSelection(ctx.selection)) {
+    return selectionFit({
+      session,
+      groups: scope.groupById,
+      types: scope.typeById,
+      selection: ctx.selection,
+      now,
+    });
+  }
+  if (session.startDatetime.getTime() <= now.getTime()) return 'unavailable';
+  const sellable = ctx.onSale.filter((g) => ctx.onSaleTypes.some((t) => t.ticketGroupId === g.id));
+  if (sellable.length === 0) return 'unavailable';
+  return sellable.some((g) => groupHasRoomAt(g, session)) ? 'available' : 'sold_out';
+}
+
+/** The types prices are quoted from: the selected ones, else every available type on sale. */
+export function quotedTypes(ctx: SessionContext): TypeRow[] {
+  if (!hasSelection(ctx.selection)) return ctx.onSaleTypes;
+  const wanted = new Set(ctx.selection.filter((l) => l.quantity > 0).map((l) => l.ticket_type_id));
+  return ctx.scope.types.filter((t) => wanted.has(t.id));
+}
+
+/** The session as the sessions reads return it. */
+export function toPricedSession(ctx: SessionContext, session: SessionRow): PricedSession {
+  const fit = sessionFit(ctx, session);
+  const range = priceRange(quotedTypes(ctx));
+  return {
+    ...toEventSession(session, ctx.now),
+    // sold out for what was asked: a full session still sells groups excluded from its capacity
+    sold_out: fit === 'sold_out' || (fit !== 'available' && isSessionSoldOut(session)),
+    available: fit === 'available',
+    startTime: localTime(session.startDatetime, ctx.scope.timezone),
+    price: money(range?.min),
+    minPrice: money(range?.min),
+    maxPrice: money(range?.max),
+  };
+}
+
+/** The selection with the names message rules may match on (unknown types are left out). */
+export function selectedQuantities(
+  scope: AvailabilityScope,
+  selection: SelectionLine[],
+): SelectedQuantity[] {
+  return selection.flatMap((line) => {
+    const type = scope.typeById.get(line.ticket_type_id);
+    const group = type ? scope.groupById.get(type.ticketGroupId) : undefined;
+    if (!type || !group || line.quantity <= 0) return [];
+    return [
+      {
+        ticket_type_id: type.id,
+        ticket_type_name: type.name,
+        ticket_group_id: group.id,
+        ticket_group_name: group.name,
+        quantity: line.quantity,
+      },
+    ];
+  });
+}
