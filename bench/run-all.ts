@@ -2,6 +2,12 @@ import { writeFileSync } from 'node:fs';
 import { measureBundle } from './bundle';
 import { measureCatalogRead } from './catalog-read';
 import { resultsFile } from './paths';
+import {
+  measureReserveRush,
+  renderReserveRush,
+  RUSH_TARGET_P99_MS,
+  RUSH_TARGET_RATIO,
+} from './reserve-rush';
 import { describeMachine, renderResults } from './results';
 
 /**
@@ -17,15 +23,27 @@ console.log(
   `catalog read: real ${Math.round(catalog.real.requestsPerSecond)} req/s, ` +
     `in-memory ${Math.round(catalog.memory.requestsPerSecond)} req/s, ratio ${catalog.ratio.toFixed(2)}`,
 );
-writeFileSync(resultsFile, renderResults(when, describeMachine(), bundle, catalog));
+const rush = await measureReserveRush();
+console.log(
+  `reserve rush: HTTP ${Math.round(rush.http.reservationsPerSecond)}/s (p99 ${rush.http.p99Ms} ms), ` +
+    `raw SQL ${Math.round(rush.raw.reservationsPerSecond)}/s, oversold ${rush.http.oversold + rush.raw.oversold}`,
+);
+writeFileSync(
+  resultsFile,
+  renderResults(when, describeMachine(), bundle, catalog) + '\n' + renderReserveRush(rush),
+);
 console.log(`wrote ${resultsFile}`);
 
 const missed = [
   bundle.gzipBytes > bundle.targetBytes ? 'bundle size' : '',
   catalog.ratio < catalog.targetRatio ? 'catalogue read ratio' : '',
+  rush.ratio < RUSH_TARGET_RATIO ? 'reserve rush ratio' : '',
+  rush.http.p99Ms >= RUSH_TARGET_P99_MS ? 'reserve rush p99' : '',
 ].filter(Boolean);
 if (missed.length > 0) console.error(`targets missed: ${missed.join(', ')}`);
-const broken = [catalog.real, catalog.memory].some((r) => r.non2xx + r.errors + r.mismatches > 0);
+const broken =
+  [catalog.real, catalog.memory].some((r) => r.non2xx + r.errors + r.mismatches > 0) ||
+  rush.http.oversold + rush.raw.oversold + rush.http.errors > 0;
 if (broken) {
   console.error('some benchmark responses were errors or differed from the captured body');
   process.exitCode = 1;

@@ -36,12 +36,12 @@ async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>)
  * A throw-away PostgreSQL database created from `url` (its server, its credentials), migrated,
  * and dropped on dispose, so parallel files and repeated runs never see each other's rows.
  */
-export async function openPostgresTestDatabase(url: string): Promise<TestDatabase> {
+export async function openPostgresTestDatabase(url: string, poolSize = 5): Promise<TestDatabase> {
   const name = `admit_t_${randomBytes(6).toString('hex')}`;
   await withAdmin(url, (admin) => admin.query(`create database ${name}`));
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = await openDatabase({ url: target.toString(), poolSize: 5 });
+  const database = await openDatabase({ url: target.toString(), poolSize });
   try {
     await database.migrate();
   } catch (err) {

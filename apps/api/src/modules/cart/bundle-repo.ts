@@ -1,0 +1,94 @@
+import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import type { Db } from '@/db/connection';
+import {
+  configRow,
+  eventSession,
+  eventTemplate,
+  meta,
+  ticketGroup,
+  ticketType,
+  venue,
+} from '@/db/schema';
+
+/**
+ * The sibling rows of a cart bundle, by the ids its tickets join on. A ticket's group and event
+ * are its type's, so one joined read brings types, groups, events and venues (every cart call
+ * builds a bundle: fewer round trips here is throughput under a rush).
+ */
+
+const byIds = <T>(ids: string[], load: () => Promise<T[]>) =>
+  ids.length === 0 ? Promise.resolve([] as T[]) : load();
+
+const uniqueRows = <T extends { id: string }>(rows: (T | null)[]) => {
+  const seen = new Map<string, T>();
+  for (const row of rows) if (row && !seen.has(row.id)) seen.set(row.id, row);
+  return [...seen.values()];
+};
+
+export async function selectBundleRows(
+  db: Db,
+  sellerId: string,
+  ids: { types: string[]; sessions: string[] },
+  configKeys: string[] | null,
+) {
+  const [joined, sessions] = await Promise.all([
+    byIds(ids.types, () =>
+      db
+        .select({ type: ticketType, group: ticketGroup, event: eventTemplate, venue })
+        .from(ticketType)
+        .innerJoin(ticketGroup, eq(ticketGroup.id, ticketType.ticketGroupId))
+        .innerJoin(eventTemplate, eq(eventTemplate.id, ticketGroup.eventTemplateId))
+        .leftJoin(venue, eq(venue.id, eventTemplate.venueId))
+        .where(inArray(ticketType.id, ids.types))
+        .orderBy(asc(ticketType.rank), asc(ticketType.id)),
+    ),
+    byIds(ids.sessions, () =>
+      db
+        .select()
+        .from(eventSession)
+        .where(inArray(eventSession.id, ids.sessions))
+        .orderBy(asc(eventSession.startDatetime), asc(eventSession.id)),
+    ),
+  ]);
+  const types = joined.map((r) => r.type);
+  const groups = uniqueRows(joined.map((r) => r.group)).sort(
+    (a, b) => a.rank - b.rank || a.id.localeCompare(b.id),
+  );
+  const events = uniqueRows(joined.map((r) => r.event)).sort(
+    (a, b) => a.rank - b.rank || a.id.localeCompare(b.id),
+  );
+  const venues = uniqueRows(joined.map((r) => r.venue));
+  const eventIds = events.map((e) => e.id);
+  const groupIds = groups.map((g) => g.id);
+  const [metas, configs] = await Promise.all([
+    byIds(eventIds, () =>
+      db
+        .select()
+        .from(meta)
+        .where(
+          and(
+            eq(meta.sellerId, sellerId),
+            or(
+              and(eq(meta.resource, 'event_template'), inArray(meta.resourceId, eventIds)),
+              and(eq(meta.resource, 'ticket_group'), inArray(meta.resourceId, groupIds)),
+            ),
+          ),
+        )
+        .orderBy(asc(meta.resource), asc(meta.resourceId), asc(meta.key)),
+    ),
+    byIds(eventIds, () =>
+      db
+        .select()
+        .from(configRow)
+        .where(
+          and(
+            eq(configRow.sellerId, sellerId),
+            inArray(configRow.resourceId, eventIds),
+            configKeys ? inArray(configRow.key, configKeys) : undefined,
+          ),
+        )
+        .orderBy(asc(configRow.resource), asc(configRow.resourceId), asc(configRow.key)),
+    ),
+  ]);
+  return { types, groups, events, sessions, venues, metas, configs };
+}

@@ -1,0 +1,124 @@
+import type { CartBundle } from '@admit/contracts/cart';
+import { toCollection } from '@admit/contracts/envelope';
+import { minorToDecimal as minor } from '@admit/contracts/money';
+import type { Db } from '@/db/connection';
+import type { SellerRef } from '@/http/request-context';
+import {
+  toConfigRow,
+  toEventSession,
+  toEventTemplate,
+  toMeta,
+  toTicketGroup,
+  toTicketType,
+  toVenue,
+} from '@/modules/catalog/mappers';
+import { selectBundleRows } from './bundle-repo';
+import { cartFees } from './fees';
+import { selectTickets, type CartRow, type TicketRow } from './repo';
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => !!v))];
+
+/** Whole seconds until the cart expires, never negative; null for a cart that no longer runs. */
+export function expiresIn(cart: CartRow, now: Date): number | null {
+  if (cart.state === 'completed') return null;
+  if (cart.state !== 'pending') return 0;
+  return Math.max(0, Math.floor((cart.expiresAt.getTime() - now.getTime()) / 1000));
+}
+
+function toTicket(row: TicketRow) {
+  return {
+    id: row.id,
+    cart_id: row.cartId,
+    state: row.state as CartBundle['ticket']['_data'][number]['state'],
+    ticket_order_id: row.ticketOrderId,
+    ticket_type_id: row.ticketTypeId,
+    ticket_group_id: row.ticketGroupId,
+    event_template_id: row.eventTemplateId,
+    event_session_id: row.eventSessionId,
+    admit_name: row.admitName,
+    admit_email: row.admitEmail,
+    additional_info: (row.additionalInfo as Record<string, unknown> | null) ?? null,
+    face_value: minor(row.faceValue),
+    adjusted_value: minor(row.adjustedValue),
+    valid_from: iso(row.validFrom),
+    valid_to: iso(row.validTo),
+    seat_template_id: row.seatTemplateId,
+  };
+}
+
+export interface BundleOptions {
+  now: Date;
+  /** the cart's seller (the caller's, which ownership has matched) */
+  seller: SellerRef;
+  publicIdentityId: string;
+  /** `_limit` of the tickets (spec §9: cart fetch limit 1000) */
+  limit?: number;
+  /** `config.key._in`: only these config keys; null for all */
+  configKeys?: string[] | null;
+}
+
+/**
+ * The answer of every cart call (shopping §3 "A cart response bundle"): the cart and every
+ * sibling collection its tickets join on, always all of them whatever `_embed` asked for.
+ */
+export async function buildCartBundle(
+  db: Db,
+  cart: CartRow,
+  options: BundleOptions,
+): Promise<CartBundle> {
+  const { now } = options;
+  const tickets = await selectTickets(db, cart.id, options.limit);
+  const rows = await selectBundleRows(
+    db,
+    cart.sellerId,
+    {
+      types: unique(tickets.map((t) => t.ticketTypeId)),
+      sessions: unique(tickets.map((t) => t.eventSessionId)),
+    },
+    options.configKeys ?? null,
+  );
+  const { seller } = options;
+  const typeById = new Map(rows.types.map((t) => [t.id, t]));
+  const live = tickets
+    .filter((t) => t.state !== 'cancelled' && t.state !== 'unbooked')
+    .map((t) => ({
+      faceValue: t.faceValue,
+      outsideFees: typeById.get(t.ticketTypeId)?.outsideFees,
+    }));
+  return {
+    cart: toCollection([
+      {
+        id: cart.id,
+        cart_number: cart.cartNumber,
+        state: cart.state as CartBundle['cart']['_data'][number]['state'],
+        identity_id: cart.identityId,
+        seller_id: cart.sellerId,
+        expires_at: cart.state === 'completed' ? null : cart.expiresAt.toISOString(),
+        expires_in: expiresIn(cart, now),
+        ownedByPublicIdentity: cart.identityId === options.publicIdentityId,
+        channel: cart.channel,
+        campaign: cart.campaign,
+      },
+    ]),
+    ticket: toCollection(tickets.map(toTicket)),
+    ticket_type: toCollection(rows.types.map(toTicketType)),
+    ticket_group: toCollection(rows.groups.map((g) => toTicketGroup(g, now))),
+    event_template: toCollection(rows.events.map(toEventTemplate)),
+    event_session: toCollection(rows.sessions.map((s) => toEventSession(s, now))),
+    venue: toCollection(rows.venues.map(toVenue)),
+    meta: toCollection(rows.metas.map(toMeta)),
+    config: toCollection(rows.configs.map(toConfigRow)),
+    seller: toCollection([
+      {
+        id: seller.id,
+        slug: seller.slug,
+        name: seller.name,
+        currency: seller.currency,
+        timezone: seller.timezone,
+      },
+    ]),
+    cart_fees: toCollection([cartFees(cart.id, seller.currency, live)]),
+    cartmod: toCollection([]),
+  };
+}

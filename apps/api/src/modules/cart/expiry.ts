@@ -1,0 +1,64 @@
+import type { Db } from '@/db/connection';
+import { releaseHeldCapacity } from './holds';
+import { cancelCartTickets, markCartExpired, selectExpiredCartIds } from './repo';
+import { withRetryingTransaction } from './transaction';
+
+/**
+ * Expires one cart if it is pending and past its expiry: in one transaction the state gate
+ * (pending → expired) is won by exactly one caller, which then gives back the held capacity and
+ * cancels the tickets. Returns whether this call expired it.
+ */
+export function expireCart(db: Db, cartId: string, now: Date): Promise<boolean> {
+  return withRetryingTransaction(db, async (tx) => {
+    if (!(await markCartExpired(tx, cartId, now))) return false;
+    await releaseHeldCapacity(tx, cartId);
+    await cancelCartTickets(tx, cartId);
+    return true;
+  });
+}
+
+const SWEEP_BATCH = 200;
+/** How often main.ts sweeps: a cart's places come back at most this long after it expires. */
+export const CART_SWEEP_INTERVAL_MS = 15_000;
+
+/** Expires every pending cart past its expiry at `now`; returns how many this call expired. */
+export async function sweepExpiredCarts(db: Db, now: Date): Promise<number> {
+  let expired = 0;
+  for (;;) {
+    const ids = await selectExpiredCartIds(db, now, SWEEP_BATCH);
+    for (const id of ids) if (await expireCart(db, id, now)) expired++;
+    if (ids.length < SWEEP_BATCH) return expired;
+  }
+}
+
+export interface CartSweeper {
+  stop(): Promise<void>;
+}
+
+/**
+ * Runs `sweepExpiredCarts` every `intervalMs` (unref'd: it never keeps the process alive). A
+ * sweep still running when the next tick comes is not doubled; `stop` waits for it to finish.
+ */
+export function startCartSweeper(options: {
+  db: Db;
+  now: () => Date;
+  intervalMs: number;
+  onError: (err: unknown) => void;
+}): CartSweeper {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = sweepExpiredCarts(options.db, options.now())
+      .catch(options.onError)
+      .finally(() => {
+        running = null;
+      });
+  }, options.intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}

@@ -1,0 +1,136 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { AppError } from '@/http/app-error';
+import { eventSession, ticket, ticketGroup } from '@/db/schema';
+import { groupAvailableCapacity, sessionAvailableCapacity } from '@/modules/availability/rules';
+import type { Executor } from './transaction';
+
+/**
+ * Capacity holds (issue "Holds"). Capacity is taken by ONE conditional UPDATE per counter row:
+ * PostgreSQL re-checks the WHERE clause against the latest committed row after waiting for a
+ * concurrent writer, so two buyers can never both take the last place. No advisory locks, no
+ * read-then-write. Lock order everywhere: cart row, then session rows, then group rows, each
+ * sorted by id, so crossing transactions rarely deadlock (and are replayed when they do).
+ */
+
+const counterFits = (table: typeof eventSession | typeof ticketGroup, quantity: number) =>
+  sql`(${table.capacity} = -1 or ${table.usedCapacity} + ${quantity} <= ${table.capacity} + ${table.oversellCapacity})`;
+
+/** Takes `quantity` places of a session or throws the spec's sold-out / exceeded error. */
+export async function takeSessionCapacity(tx: Executor, sessionId: string, quantity: number) {
+  const taken = await tx
+    .update(eventSession)
+    .set({ usedCapacity: sql`${eventSession.usedCapacity} + ${quantity}` })
+    .where(
+      and(
+        eq(eventSession.id, sessionId),
+        eq(eventSession.soldOut, false),
+        counterFits(eventSession, quantity),
+      ),
+    )
+    .returning({ id: eventSession.id });
+  if (taken.length > 0) return;
+  const [row] = await tx.select().from(eventSession).where(eq(eventSession.id, sessionId));
+  if (!row)
+    throw new AppError('not_found', 'reserve', 'Session not found', {
+      event_session_id: sessionId,
+    });
+  const available = sessionAvailableCapacity({
+    capacity: row.capacity,
+    oversell_capacity: row.oversellCapacity,
+    used_capacity: row.usedCapacity,
+  });
+  const extra = {
+    event_session_id: sessionId,
+    available: Math.max(available, 0),
+    requested: quantity,
+  };
+  // spec: shopping §8 — nothing left is "sold out", some left but fewer than asked is "exceeded"
+  if (row.soldOut || available <= 0) {
+    throw new AppError('event_session_sold_out', 'reserve', 'The session is sold out', extra);
+  }
+  throw new AppError(
+    'session_capacity_exceeded',
+    'reserve',
+    `Only ${available} tickets are left for this session`,
+    extra,
+  );
+}
+
+/** Takes `quantity` places of a limited ticket group or throws the group's errors. */
+export async function takeGroupCapacity(tx: Executor, groupId: string, quantity: number) {
+  const taken = await tx
+    .update(ticketGroup)
+    .set({ usedCapacity: sql`${ticketGroup.usedCapacity} + ${quantity}` })
+    .where(
+      and(
+        eq(ticketGroup.id, groupId),
+        eq(ticketGroup.soldOut, false),
+        counterFits(ticketGroup, quantity),
+      ),
+    )
+    .returning({ id: ticketGroup.id });
+  if (taken.length > 0) return;
+  const [row] = await tx.select().from(ticketGroup).where(eq(ticketGroup.id, groupId));
+  if (!row)
+    throw new AppError('not_found', 'reserve', 'Ticket group not found', {
+      ticket_group_id: groupId,
+    });
+  const available = groupAvailableCapacity({
+    capacity: row.capacity,
+    oversell_capacity: row.oversellCapacity,
+    used_capacity: row.usedCapacity,
+  });
+  const extra = {
+    ticket_group_id: groupId,
+    available: Math.max(available, 0),
+    requested: quantity,
+  };
+  if (row.soldOut || available <= 0) {
+    throw new AppError('ticket_group_sold_out', 'reserve', 'The ticket group is sold out', extra);
+  }
+  throw new AppError(
+    'ticket_group_capacity_exceeded',
+    'reserve',
+    `Only ${available} tickets are left for this ticket group`,
+    extra,
+  );
+}
+
+/**
+ * Gives back the places held by the given tickets of a cart: counts per counter row, then one
+ * decrement per row in lock order. Only tickets still `in_cart` hold anything; the caller has
+ * already won the cart row (state gate or row lock), so no ticket is released twice.
+ */
+export async function releaseHeldCapacity(tx: Executor, cartId: string, ticketIds?: string[]) {
+  const held = and(
+    eq(ticket.cartId, cartId),
+    eq(ticket.state, 'in_cart'),
+    ticketIds ? inArray(ticket.id, ticketIds) : undefined,
+  );
+  const count = sql<number>`cast(count(*) as integer)`;
+  const sessions = await tx
+    .select({ id: ticket.eventSessionId, n: count })
+    .from(ticket)
+    .where(and(held, eq(ticket.holdsSessionCapacity, true)))
+    .groupBy(ticket.eventSessionId)
+    .orderBy(asc(ticket.eventSessionId));
+  const groups = await tx
+    .select({ id: ticket.ticketGroupId, n: count })
+    .from(ticket)
+    .where(and(held, eq(ticket.holdsGroupCapacity, true)))
+    .groupBy(ticket.ticketGroupId)
+    .orderBy(asc(ticket.ticketGroupId));
+  for (const { id, n } of sessions) {
+    if (!id) continue;
+    await tx
+      .update(eventSession)
+      .set({ usedCapacity: sql`greatest(${eventSession.usedCapacity} - ${n}, 0)` })
+      .where(eq(eventSession.id, id));
+  }
+  for (const { id, n } of groups) {
+    await tx
+      .update(ticketGroup)
+      .set({ usedCapacity: sql`greatest(${ticketGroup.usedCapacity} - ${n}, 0)` })
+      .where(eq(ticketGroup.id, id));
+  }
+}

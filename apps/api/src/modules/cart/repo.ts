@@ -1,0 +1,200 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Db } from '@/db/connection';
+import {
+  cart,
+  eventSession,
+  eventTemplate,
+  meta,
+  seller,
+  ticket,
+  ticketGroup,
+  ticketType,
+} from '@/db/schema';
+import { newCartNumber } from './cart-number';
+import type { Executor } from './transaction';
+
+/** The cart module's SQL: cart and ticket rows, and the catalogue rows a reserve checks. */
+
+// raw SQL fragments bind timestamps as ISO text: both drivers then agree on the instant
+const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
+
+export type CartRow = typeof cart.$inferSelect;
+export type TicketRow = typeof ticket.$inferSelect;
+export type NewTicket = typeof ticket.$inferInsert;
+
+export async function selectCart(db: Executor, cartId: string): Promise<CartRow | null> {
+  const [row] = await db.select().from(cart).where(eq(cart.id, cartId)).limit(1);
+  return row ?? null;
+}
+
+/** Inserts a cart with a fresh random number, drawing again on the (rare) collision. */
+export async function insertCart(
+  tx: Executor,
+  values: Omit<typeof cart.$inferInsert, 'cartNumber'>,
+): Promise<CartRow> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const [row] = await tx
+      .insert(cart)
+      .values({ ...values, cartNumber: newCartNumber() })
+      .onConflictDoNothing()
+      .returning();
+    if (row) return row;
+  }
+  throw new Error('could not draw a free cart number');
+}
+
+/**
+ * Locks a pending, unexpired cart for a change and moves its expiry to at least `expiresAt`
+ * (never shortens it). Null when the cart is no longer pending or has run out.
+ */
+export async function lockPendingCart(
+  tx: Executor,
+  cartId: string,
+  now: Date,
+  expiresAt: Date | null,
+): Promise<CartRow | null> {
+  const [row] = await tx
+    .update(cart)
+    .set({
+      updatedAt: now,
+      ...(expiresAt ? { expiresAt: sql`greatest(${cart.expiresAt}, ${at(expiresAt)})` } : {}),
+    })
+    .where(and(eq(cart.id, cartId), eq(cart.state, 'pending'), sql`${cart.expiresAt} > ${at(now)}`))
+    .returning();
+  return row ?? null;
+}
+
+/** Stores the cart-level survey answers of a modify (`additionalInfo`). */
+export async function updateCartAdditionalInfo(tx: Executor, cartId: string, answers: unknown) {
+  await tx.update(cart).set({ additionalInfo: answers }).where(eq(cart.id, cartId));
+}
+
+/** Sets a new expiry on a pending, unexpired cart. */
+export async function updateCartExpiry(tx: Executor, cartId: string, now: Date, expiresAt: Date) {
+  const [row] = await tx
+    .update(cart)
+    .set({ expiresAt, updatedAt: now })
+    .where(and(eq(cart.id, cartId), eq(cart.state, 'pending'), sql`${cart.expiresAt} > ${at(now)}`))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * The state gate of expiry: exactly one caller wins the pending → expired transition, and only
+ * the winner releases capacity (issue "Expiry": races between sweepers and reads are harmless).
+ */
+export async function markCartExpired(tx: Executor, cartId: string, now: Date) {
+  const won = await tx
+    .update(cart)
+    .set({ state: 'expired', updatedAt: now })
+    .where(and(eq(cart.id, cartId), eq(cart.state, 'pending'), lte(cart.expiresAt, now)))
+    .returning({ id: cart.id });
+  return won.length > 0;
+}
+
+export async function cancelCartTickets(tx: Executor, cartId: string) {
+  await tx
+    .update(ticket)
+    .set({ state: 'cancelled' })
+    .where(and(eq(ticket.cartId, cartId), eq(ticket.state, 'in_cart')));
+}
+
+export async function selectExpiredCartIds(db: Executor, now: Date, limit: number) {
+  const rows = await db
+    .select({ id: cart.id })
+    .from(cart)
+    .where(and(eq(cart.state, 'pending'), lte(cart.expiresAt, now)))
+    .orderBy(asc(cart.expiresAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+export async function deleteCartRow(tx: Executor, cartId: string) {
+  await tx.delete(cart).where(eq(cart.id, cartId));
+}
+
+export async function selectTickets(db: Executor, cartId: string, limit = 1000) {
+  return db
+    .select()
+    .from(ticket)
+    .where(eq(ticket.cartId, cartId))
+    .orderBy(asc(ticket.createdAt), asc(ticket.id))
+    .limit(limit);
+}
+
+export async function insertTickets(tx: Executor, rows: NewTicket[]) {
+  if (rows.length === 0) return;
+  await tx.insert(ticket).values(rows);
+}
+
+export async function deleteTickets(tx: Executor, cartId: string, ticketIds: string[]) {
+  await tx.delete(ticket).where(and(eq(ticket.cartId, cartId), inArray(ticket.id, ticketIds)));
+}
+
+/** Counts of live tickets per group+session and per type, for the per-order limits. */
+export async function countLiveTickets(tx: Executor, cartId: string) {
+  return tx
+    .select({
+      ticketGroupId: ticket.ticketGroupId,
+      ticketTypeId: ticket.ticketTypeId,
+      eventSessionId: ticket.eventSessionId,
+      n: sql<number>`cast(count(*) as integer)`,
+    })
+    .from(ticket)
+    .where(and(eq(ticket.cartId, cartId), eq(ticket.state, 'in_cart')))
+    .groupBy(ticket.ticketGroupId, ticket.ticketTypeId, ticket.eventSessionId);
+}
+
+/** The per-seller hold (seller config `cart_hold_minutes`); null when not configured. */
+export async function selectHoldMinutes(db: Db, sellerId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ minutes: sql<unknown>`${seller.config} -> 'cart_hold_minutes'` })
+    .from(seller)
+    .where(eq(seller.id, sellerId));
+  const minutes = row?.minutes;
+  return typeof minutes === 'number' && Number.isInteger(minutes) && minutes > 0 ? minutes : null;
+}
+
+/** Ticket types of a seller with their groups and events (the rows a reserve validates). */
+export async function selectTypesWithGroups(db: Db, sellerId: string, typeIds: string[]) {
+  if (typeIds.length === 0) return [];
+  return db
+    .select({ type: ticketType, group: ticketGroup, event: eventTemplate })
+    .from(ticketType)
+    .innerJoin(ticketGroup, eq(ticketGroup.id, ticketType.ticketGroupId))
+    .innerJoin(eventTemplate, eq(eventTemplate.id, ticketGroup.eventTemplateId))
+    .where(and(eq(ticketType.sellerId, sellerId), inArray(ticketType.id, typeIds)));
+}
+
+export async function selectSessions(db: Db, sellerId: string, sessionIds: string[]) {
+  if (sessionIds.length === 0) return [];
+  return db
+    .select()
+    .from(eventSession)
+    .where(and(eq(eventSession.sellerId, sellerId), inArray(eventSession.id, sessionIds)));
+}
+
+/** Meta rows of the given keys owned by the given ticket groups and event templates. */
+export async function selectReserveMeta(db: Db, sellerId: string, ownerIds: string[]) {
+  if (ownerIds.length === 0) return [];
+  return db
+    .select()
+    .from(meta)
+    .where(
+      and(
+        eq(meta.sellerId, sellerId),
+        inArray(meta.resourceId, ownerIds),
+        inArray(meta.key, ['admit_names', 'admit_emails', 'additional_info_spec']),
+      ),
+    );
+}
+
+/** Whether an event is sold by session at all (any-date events have none). */
+export async function eventHasSessions(db: Db, eventTemplateId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: eventSession.id })
+    .from(eventSession)
+    .where(eq(eventSession.eventTemplateId, eventTemplateId))
+    .limit(1);
+  return row !== undefined;
+}

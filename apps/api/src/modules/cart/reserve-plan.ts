@@ -1,0 +1,230 @@
+import type { CartModifyBody } from '@admit/contracts/cart';
+import { MAX_TICKETS_PER_TYPE } from '@admit/contracts/constants';
+import { decimalToMinor } from '@admit/contracts/money';
+import type { Db } from '@/db/connection';
+import type { eventSession, eventTemplate, ticketGroup, ticketType } from '@/db/schema';
+import { AppError, notFound, validationFailed } from '@/http/app-error';
+import type { RequestIdentity } from '@/http/request-context';
+import { isWithinSalesWindow, validFromTo } from '@/modules/availability/rules';
+import { eventHasSessions, selectReserveMeta, selectSessions, selectTypesWithGroups } from './repo';
+import { validateAdditionalInfo } from './survey';
+
+/**
+ * Turns the `add` and `reserve` parts of a modify body into checked tickets (issue "Order
+ * rules before taking capacity"). Everything that does not depend on the cart's current
+ * contents is checked here, before any transaction; the per-order limits that do are checked
+ * by `checkOrderLimits` inside it.
+ */
+
+type GroupRow = typeof ticketGroup.$inferSelect;
+type SessionRow = typeof eventSession.$inferSelect;
+
+export interface PlannedTicket {
+  type: typeof ticketType.$inferSelect;
+  group: GroupRow;
+  event: typeof eventTemplate.$inferSelect;
+  session: SessionRow | null;
+  faceValue: number;
+  admitName: string | null;
+  admitEmail: string | null;
+  additionalInfo: Record<string, unknown> | null;
+  seatTemplateId: string | null;
+  validFrom: Date | null;
+  validTo: Date | null;
+}
+
+interface TicketRequest {
+  ticketTypeId: string;
+  sessionId: string | null;
+  faceValue?: string;
+  admitName?: string;
+  admitEmail?: string;
+  additionalInfo?: Record<string, unknown>;
+  seatTemplateId?: string;
+}
+
+// one modify may carry at most this many tickets in total (the per-type cap, spec §5)
+const MAX_TICKETS_PER_REQUEST = MAX_TICKETS_PER_TYPE;
+
+function ticketRequests(body: CartModifyBody): TicketRequest[] {
+  const added = (body.add ?? []).flatMap((line) =>
+    line.ticket_types_required.map((required) => ({ line, required })),
+  );
+  const asked =
+    added.reduce((n, { required }) => n + required.quantity, 0) +
+    (body.reserve?.tickets.length ?? 0);
+  // checked before expanding, so a huge body cannot make a huge array
+  if (asked > MAX_TICKETS_PER_REQUEST) {
+    throw new AppError(
+      'max_tickets_per_order_exceeded',
+      'reserve',
+      `At most ${MAX_TICKETS_PER_REQUEST} tickets can be reserved at once`,
+      { max: MAX_TICKETS_PER_REQUEST, requested: asked },
+    );
+  }
+  const requests: TicketRequest[] = [];
+  for (const { line, required } of added) {
+    for (let i = 0; i < required.quantity; i++) {
+      requests.push({
+        ticketTypeId: required.ticket_type_id,
+        sessionId: line.event_session_id ?? null,
+        faceValue: required.face_value,
+        seatTemplateId: required.seat_template_id,
+      });
+    }
+  }
+  for (const t of body.reserve?.tickets ?? []) {
+    requests.push({
+      ticketTypeId: t.ticket_type_id,
+      sessionId: t.event_session_id ?? null,
+      faceValue: t.face_value,
+      admitName: t.admit_name,
+      admitEmail: t.admit_email,
+      additionalInfo: t.additional_info,
+      seatTemplateId: t.seat_template_id,
+    });
+  }
+  return requests;
+}
+
+/** A group's setting, else its event's (admit_names / admit_emails: disabled|optional|required). */
+function settingOf(
+  metaRows: { resourceId: string; key: string; value: unknown }[],
+  key: string,
+  ids: string[],
+) {
+  for (const id of ids) {
+    const row = metaRows.find((m) => m.resourceId === id && m.key === key);
+    if (row) return row.value;
+  }
+  return undefined;
+}
+
+function faceValueOf(type: PlannedTicket['type'], given: string | undefined): number {
+  const flexible = type.amountMin !== null || type.amountMax !== null;
+  if (given === undefined) return type.amount;
+  if (!flexible) {
+    throw validationFailed('reserve', 'face_value', 'this ticket type has a fixed price');
+  }
+  const value = decimalToMinor(given);
+  // spec: shopping §5 — "Value entered is outside min/max"
+  if (
+    (type.amountMin !== null && value < type.amountMin) ||
+    (type.amountMax !== null && value > type.amountMax)
+  ) {
+    throw new AppError(
+      'validation_failed',
+      'reserve',
+      'face_value: Value entered is outside min/max',
+      {
+        field: 'face_value',
+        ticket_type_id: type.id,
+      },
+    );
+  }
+  return value;
+}
+
+/** Loads and checks every requested ticket; throws the first rule it breaks. */
+export async function planTickets(
+  db: Db,
+  sellerId: string,
+  identity: RequestIdentity,
+  body: CartModifyBody,
+  now: Date,
+): Promise<PlannedTicket[]> {
+  const requests = ticketRequests(body);
+  if (requests.length === 0) return [];
+  const typeIds = [...new Set(requests.map((r) => r.ticketTypeId))];
+  const sessionIds = [...new Set(requests.flatMap((r) => (r.sessionId ? [r.sessionId] : [])))];
+  const [types, sessions] = await Promise.all([
+    selectTypesWithGroups(db, sellerId, typeIds),
+    selectSessions(db, sellerId, sessionIds),
+  ]);
+  const owners = [...new Set(types.flatMap((t) => [t.group.id, t.event.id]))];
+  const metaRows = await selectReserveMeta(db, sellerId, owners);
+  const sessionsNeeded = new Map<string, boolean>();
+
+  const planned: PlannedTicket[] = [];
+  for (const request of requests) {
+    const found = types.find((t) => t.type.id === request.ticketTypeId);
+    const membersOnly = (hidden: string) => hidden === 'public_member_only' && !identity.isMember;
+    if (!found || membersOnly(found.group.hiddenType) || membersOnly(found.event.hiddenType)) {
+      throw new AppError('not_found', 'reserve', 'Ticket type not found', {
+        ticket_type_id: request.ticketTypeId,
+      });
+    }
+    const { type, group, event } = found;
+    if (!type.available) {
+      throw validationFailed('reserve', 'ticket_type_id', 'this ticket type is not available');
+    }
+    if (!isWithinSalesWindow({ sales_start: group.salesStart, sales_end: group.salesEnd }, now)) {
+      throw new AppError(
+        'validation_failed',
+        'reserve',
+        'ticket_type_id: not on sale at this time',
+        {
+          field: 'ticket_type_id',
+          ticket_group_id: group.id,
+        },
+      );
+    }
+    let session: SessionRow | null = null;
+    if (request.sessionId) {
+      session = sessions.find((s) => s.id === request.sessionId) ?? null;
+      if (!session || session.eventTemplateId !== event.id) throw notFound('reserve', 'Session');
+      if (session.startDatetime <= now) {
+        throw validationFailed('reserve', 'event_session_id', 'this session has already started');
+      }
+    } else if (!group.startPolicy) {
+      // issue "Wire shapes": event_session_id is omitted only for any-date types
+      let needed = sessionsNeeded.get(event.id);
+      if (needed === undefined) {
+        needed = await eventHasSessions(db, event.id);
+        sessionsNeeded.set(event.id, needed);
+      }
+      if (needed) throw validationFailed('reserve', 'event_session_id', 'a session is required');
+    }
+    const owners = [group.id, event.id];
+    const admitName = request.admitName?.trim() || null;
+    const admitEmail = request.admitEmail?.trim() || null;
+    // spec: shopping §5 — names and e-mails are required only when the setting says "required"
+    if (settingOf(metaRows, 'admit_names', owners) === 'required' && !admitName) {
+      throw validationFailed('reserve', 'admit_name', 'a name is required for each ticket');
+    }
+    if (settingOf(metaRows, 'admit_emails', owners) === 'required' && !admitEmail) {
+      throw validationFailed(
+        'reserve',
+        'admit_email',
+        'an e-mail address is required for each ticket',
+      );
+    }
+    const surveySpec = settingOf(metaRows, 'additional_info_spec', [group.id]);
+    if (surveySpec !== undefined || request.additionalInfo) {
+      validateAdditionalInfo(surveySpec, request.additionalInfo);
+    }
+    const validity = validFromTo(
+      {
+        start_policy: group.startPolicy as 'fixedfrom' | 'fixedto' | null,
+        start_policy_date: group.startPolicyDate,
+        duration_new: group.durationNew,
+      },
+      session?.startDatetime ?? null,
+      now,
+    );
+    planned.push({
+      type,
+      group,
+      event,
+      session,
+      faceValue: faceValueOf(type, request.faceValue),
+      admitName,
+      admitEmail,
+      additionalInfo: request.additionalInfo ?? null,
+      seatTemplateId: request.seatTemplateId ?? null,
+      validFrom: validity.valid_from,
+      validTo: validity.valid_to,
+    });
+  }
+  return planned;
+}

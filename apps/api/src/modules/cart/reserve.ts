@@ -1,0 +1,122 @@
+import { MAX_TICKETS_PER_TYPE } from '@admit/contracts/constants';
+import { AppError } from '@/http/app-error';
+import { takeGroupCapacity, takeSessionCapacity } from './holds';
+import type { PlannedTicket } from './reserve-plan';
+import { type countLiveTickets, insertTickets } from './repo';
+import type { Executor } from './transaction';
+
+type LiveCounts = Awaited<ReturnType<typeof countLiveTickets>>;
+
+const keyOf = (groupOrType: string, sessionId: string | null) =>
+  `${groupOrType}|${sessionId ?? ''}`;
+
+/**
+ * spec: shopping §5 / issue "Order rules" — per ticket group and session, the cart's tickets
+ * after this change must be within min_tickets_per_order and max_tickets_per_order (null or
+ * negative: no limit), and no ticket type may exceed 1000 per session.
+ */
+export function checkOrderLimits(planned: PlannedTicket[], live: LiveCounts) {
+  const perGroup = new Map<
+    string,
+    { group: PlannedTicket['group']; sessionId: string | null; n: number }
+  >();
+  const perType = new Map<string, number>();
+  for (const t of planned) {
+    const sessionId = t.session?.id ?? null;
+    const key = keyOf(t.group.id, sessionId);
+    const entry = perGroup.get(key) ?? { group: t.group, sessionId, n: 0 };
+    entry.n++;
+    perGroup.set(key, entry);
+    const typeKey = keyOf(t.type.id, sessionId);
+    perType.set(typeKey, (perType.get(typeKey) ?? 0) + 1);
+  }
+  const liveOf = (match: (row: LiveCounts[number]) => boolean) =>
+    live.filter(match).reduce((n, row) => n + row.n, 0);
+
+  for (const { group, sessionId, n } of perGroup.values()) {
+    const total =
+      n + liveOf((row) => row.ticketGroupId === group.id && row.eventSessionId === sessionId);
+    const extra = { ticket_group_id: group.id, event_session_id: sessionId, requested: total };
+    const max = group.maxTicketsPerOrder;
+    if (max !== null && max >= 0 && total > max) {
+      throw new AppError(
+        'max_tickets_per_order_exceeded',
+        'reserve',
+        `At most ${max} tickets of this kind can be bought in one order`,
+        { ...extra, max },
+      );
+    }
+    const min = group.minTicketsPerOrder;
+    if (min !== null && min > 0 && total < min) {
+      throw new AppError(
+        'min_tickets_per_order_not_met',
+        'reserve',
+        `At least ${min} tickets of this kind must be bought in one order`,
+        { ...extra, min },
+      );
+    }
+  }
+  for (const [typeKey, n] of perType) {
+    const [typeId, session] = typeKey.split('|');
+    const total =
+      n + liveOf((row) => row.ticketTypeId === typeId && (row.eventSessionId ?? '') === session);
+    if (total > MAX_TICKETS_PER_TYPE) {
+      throw new AppError(
+        'max_tickets_per_order_exceeded',
+        'reserve',
+        `At most ${MAX_TICKETS_PER_TYPE} tickets of one type can be bought in one order`,
+        { ticket_type_id: typeId, max: MAX_TICKETS_PER_TYPE, requested: total },
+      );
+    }
+  }
+}
+
+const sumBy = (items: PlannedTicket[], key: (t: PlannedTicket) => string | null) => {
+  const sums = new Map<string, number>();
+  for (const t of items) {
+    const k = key(t);
+    if (k) sums.set(k, (sums.get(k) ?? 0) + 1);
+  }
+  return [...sums].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+};
+
+/** Whether a ticket takes a place of its session (issue "Holds"). */
+const takesSession = (t: PlannedTicket) => t.session !== null && !t.group.excludeFromEventCapacity;
+/** Whether a ticket takes a place of its ticket group: only limited groups count. */
+const takesGroup = (t: PlannedTicket) => t.group.capacity !== -1;
+
+/**
+ * Inserts the planned tickets `in_cart`, then takes their capacity (sessions first, then
+ * groups, each in id order). The counter rows are the hot spot under a rush, so they are
+ * locked last: a row lock is held only from its UPDATE to the COMMIT. Runs inside the
+ * caller's transaction, so a refused place rolls back the tickets and the places taken.
+ */
+export async function holdTickets(tx: Executor, cartId: string, planned: PlannedTicket[]) {
+  await insertTickets(
+    tx,
+    planned.map((t) => ({
+      cartId,
+      ticketTypeId: t.type.id,
+      ticketGroupId: t.group.id,
+      eventTemplateId: t.event.id,
+      eventSessionId: t.session?.id ?? null,
+      state: 'in_cart',
+      admitName: t.admitName,
+      admitEmail: t.admitEmail,
+      additionalInfo: t.additionalInfo,
+      faceValue: t.faceValue,
+      adjustedValue: t.faceValue,
+      validFrom: t.validFrom,
+      validTo: t.validTo,
+      seatTemplateId: t.seatTemplateId,
+      holdsSessionCapacity: takesSession(t),
+      holdsGroupCapacity: takesGroup(t),
+    })),
+  );
+  for (const [sessionId, n] of sumBy(planned, (t) => (takesSession(t) ? t.session!.id : null))) {
+    await takeSessionCapacity(tx, sessionId, n);
+  }
+  for (const [groupId, n] of sumBy(planned, (t) => (takesGroup(t) ? t.group.id : null))) {
+    await takeGroupCapacity(tx, groupId, n);
+  }
+}
