@@ -1,5 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -12,6 +13,8 @@ import { registerErrorHandling } from './http/error-handler';
 import { registerImageRoutes } from './modules/images/routes';
 import { registerSellerConfigRoutes } from './modules/sellers/routes';
 import { registerStorefrontHost } from './modules/storefront-host/routes';
+import { registerAvailabilityRoutes } from './modules/availability/routes';
+import { registerCartRoutes } from './modules/cart/routes';
 import { registerCatalogRoutes } from './modules/catalog/routes';
 import { registerSessionRoutes } from './modules/sessions/routes';
 import { registerSessions } from './modules/sessions/sessions-plugin';
@@ -46,6 +49,27 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   await app.register(cookie);
+  // Security headers. Sellers embed the storefront in their own sites (identity §2 rule 8), so
+  // framing is allowed; everything else is same-origin. The seller config rides in a JSON
+  // script element, which CSP does not execute.
+  await app.register(helmet, {
+    frameguard: false,
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ['*'],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
 
   app.get('/health', async () => ({ status: 'ok' }));
 
@@ -56,6 +80,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSessionRoutes(app);
   // - /api and /cached_api read routes: catalog (events, event_template, config, ticket_group)
   registerCatalogRoutes(app);
+  // - availability: calendar, sessions, session detail, pricecheck (src/modules/availability/)
+  registerAvailabilityRoutes(app);
+  // - /api/my/cart and /api/cart: the cart and its holds (src/modules/cart/)
+  registerCartRoutes(app);
   // - /api/image: seller images (src/modules/images/)
   await registerImageRoutes(app);
   // - /api/seller_config and /cached_api/seller_config (src/modules/sellers/)

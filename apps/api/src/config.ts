@@ -21,6 +21,8 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  /** demo seed only: the sellers' cart hold in minutes instead of the seed's 15 (e2e short-hold test) */
+  SEED_CART_HOLD_MINUTES: z.coerce.number().int().positive().optional(),
   /** public origin used in links, e-mails and the printed URL */
   PUBLIC_URL: z.string().url().optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60 * 24),

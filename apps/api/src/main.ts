@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { seedDemo } from './db/seed/seed-demo';
+import { CART_SWEEP_INTERVAL_MS, startCartSweeper } from './modules/cart/expiry';
 import { listSellerSlugs } from './modules/sellers/repo';
 import { fromRepoRoot } from './repo-root';
 
@@ -18,12 +19,24 @@ async function main() {
   await database.migrate();
   // seedDemo itself only writes into a database without sellers
   const seeded = config.SEED_DEMO
-    ? (await seedDemo(database.db, { now: new Date() })).seeded
+    ? (
+        await seedDemo(database.db, {
+          now: new Date(),
+          cartHoldMinutes: config.SEED_CART_HOLD_MINUTES,
+        })
+      ).seeded
     : false;
 
   const app = await buildApp({ config, database });
   await app.listen({ port: config.PORT, host: config.HOST });
   const port = (app.server.address() as AddressInfo).port;
+  // expired carts give their places back even when nobody reads them again (issue "Expiry")
+  const cartSweeper = startCartSweeper({
+    db: database.db,
+    now: app.deps.now,
+    intervalMs: CART_SWEEP_INTERVAL_MS,
+    onError: (err) => app.log.error({ err }, 'cart sweep failed'),
+  });
   app.log.info(
     { database: database.kind, dataDir: config.DATABASE_URL ? undefined : dataDir, seeded },
     'Admit API ready',
@@ -43,6 +56,7 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    await cartSweeper.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -217,4 +217,21 @@ describeEachDatabase('seedDemo', (ctx) => {
       await other.dispose();
     }
   });
+
+  it('holds carts for cartHoldMinutes when given (SEED_CART_HOLD_MINUTES, e2e short hold)', async () => {
+    const other =
+      ctx.kind === 'postgres'
+        ? await openPostgresTestDatabase(process.env.TEST_DATABASE_URL!)
+        : await openPgliteTestDatabase();
+    try {
+      await seedDemo(other.database.db, { now: NOW, cartHoldMinutes: 1 });
+      const rows = await other.database.db.select().from(schema.seller);
+      expect(rows).toHaveLength(2);
+      for (const row of rows) {
+        expect(buildSellerConfig(row, { NODE_ENV: 'test' }).cart_hold_minutes).toBe(1);
+      }
+    } finally {
+      await other.dispose();
+    }
+  });
 });

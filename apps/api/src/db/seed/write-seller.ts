@@ -2,6 +2,7 @@ import { decimalToMinor } from '@admit/contracts/money';
 import { imagePath } from '@admit/contracts/images';
 import type { Db } from '@/db/connection';
 import * as schema from '@/db/schema';
+import { demoAvailabilityMeta } from './demo-availability-meta';
 import { demoEventId, demoId } from './demo-ids';
 import type { DemoEvent, DemoSeller, DemoTicketGroup, OutsideFee } from './demo-types';
 import {
@@ -70,6 +71,7 @@ export async function writeDemoSeller(
   demo: DemoSeller,
   now: Date,
   images: RenderedImage[],
+  overrides: { cartHoldMinutes?: number } = {},
 ): Promise<void> {
   const sellerId = demoId(`${demo.slug}/seller`);
   const today = localDate(now, demo.timezone);
@@ -81,7 +83,10 @@ export async function writeDemoSeller(
     name: demo.name,
     currency: demo.currency,
     timezone: demo.timezone,
-    config: demo.config({ logo: path(LOGO_NAME), favicon: path(FAVICON_NAME) }),
+    config: {
+      ...demo.config({ logo: path(LOGO_NAME), favicon: path(FAVICON_NAME) }),
+      ...(overrides.cartHoldMinutes ? { cart_hold_minutes: overrides.cartHoldMinutes } : {}),
+    },
   });
   await db.insert(schema.identity).values([
     // each seller has one public identity that guests act as (shopping §1)
@@ -131,6 +136,7 @@ export async function writeDemoSeller(
         ...event.meta,
       }),
     );
+    metas.push(...demoAvailabilityMeta(sellerId, demo.slug, eventId, event.key));
     sessions.push(...buildSessions(demo.slug, sellerId, eventId, event, today, demo.timezone));
   }
   await insertChunked(metas, (chunk) => db.insert(schema.meta).values(chunk));

@@ -1,0 +1,30 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '@/testing/build-test-app';
+import { openPgliteTestDatabase, type TestDatabase } from '@/testing/test-database';
+
+/** The real app's security headers (helmet), on an API answer and on the health route. */
+describe('security headers', () => {
+  let testDb: TestDatabase;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    testDb = await openPgliteTestDatabase();
+    app = await buildTestApp(testDb.database, { now: '2026-11-22T12:00:00Z' });
+  });
+  afterAll(async () => {
+    await app.close();
+    await testDb.dispose();
+  });
+
+  it('sends a same-origin content security policy and allows embedding in a frame', async () => {
+    for (const url of ['/health', '/api/events/available?_seller=nobody']) {
+      const res = await app.inject(url);
+      const csp = String(res.headers['content-security-policy']);
+      expect(csp).toContain("script-src 'self'");
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain('frame-ancestors *');
+      expect(res.headers['x-frame-options']).toBeUndefined();
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    }
+  });
+});
