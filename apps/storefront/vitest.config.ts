@@ -11,5 +11,6 @@ export default defineProject({
     setupFiles: ['./src/testing/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],
     env: { TZ: 'UTC' },
+    testTimeout: 30_000,
   },
 });

@@ -57,6 +57,11 @@ export function setApiSeller(slug: string): void {
   sellerSlug = slug;
 }
 
+/** The seller set at boot; state kept per seller (the cart in local storage) is keyed by it. */
+export function getApiSeller(): string | null {
+  return sellerSlug;
+}
+
 export function buildApiUrl(path: string, query: Query | undefined, cached: boolean): string {
   const params = new URLSearchParams();
   if (sellerSlug) params.set('_seller', sellerSlug);

@@ -4,6 +4,14 @@ import { LISTING_STRINGS } from '@/features/listing/strings';
 import { NOT_FOUND_STRINGS } from '@/features/not-found/strings';
 import { PLACEHOLDER_STRINGS } from '@/features/placeholders/strings';
 import { LAYOUT_STRINGS } from '@/app/layout/strings';
+import { CART_STRINGS } from '@/features/cart/strings';
+import { CALENDAR_STRINGS } from '@/ui/calendar/strings';
+import { STEPPER_STRINGS } from '@/ui/stepper-strings';
+import { QUANTITY_FIRST_STRINGS } from '@/features/reserve/flows/quantity-first/quantity-first-strings';
+import { SINGLE_EVENT_STRINGS } from '@/features/reserve/flows/single-event/single-event-strings';
+import { ONE_TICKET_STRINGS } from '@/features/reserve/flows/one-ticket/one-ticket-strings';
+import { RESERVE_STRINGS } from '@/features/reserve/strings';
+import { DATE_FIRST_STRINGS } from '@/features/reserve/flows/date-first/date-first-strings';
 
 /**
  * Every default text of the storefront by feature: the catalogue sellers override by key
@@ -16,6 +24,14 @@ export const TEXT_CATALOGUE_PARTS: Record<string, Record<string, string>> = {
   event: EVENT_STRINGS,
   'not-found': NOT_FOUND_STRINGS,
   placeholders: PLACEHOLDER_STRINGS,
+  cart: CART_STRINGS,
+  calendar: CALENDAR_STRINGS,
+  stepper: STEPPER_STRINGS,
+  'reserve.quantity_first': QUANTITY_FIRST_STRINGS,
+  'reserve.single_event': SINGLE_EVENT_STRINGS,
+  'reserve.one_ticket': ONE_TICKET_STRINGS,
+  // the reserve core and the date-first page share the `reserve.` prefix (keys are disjoint)
+  reserve: { ...RESERVE_STRINGS, ...DATE_FIRST_STRINGS },
 };
 
 /** All keys merged; a duplicated key would silently shadow another feature's text. */

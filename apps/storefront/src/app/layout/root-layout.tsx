@@ -10,6 +10,7 @@ import { SiteFooter } from '@/app/layout/site-footer';
 import { SiteHeader } from '@/app/layout/site-header';
 import { LAYOUT_STRINGS } from '@/app/layout/strings';
 import { AddressRules, ScrollRules } from '@/app/navigation/navigation-rules';
+import { CartExpiryHost } from '@/app/cart-expiry-host';
 import styles from '@/app/layout/root-layout.module.css';
 
 /** The page frame every route renders in: skip link, header, main with content blocks, footer. */
@@ -24,6 +25,7 @@ export function RootLayout() {
     <>
       <AddressRules />
       <ScrollRules />
+      <CartExpiryHost />
       <a href="#main" className={styles.skipLink}>
         {t('layout.skip-link')}
       </a>

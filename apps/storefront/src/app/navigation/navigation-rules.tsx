@@ -2,13 +2,25 @@ import { useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { SCROLL_INTO_VIEW_DELAY_MS } from '@admit/contracts/constants';
 import { useRouteName } from '@/ui/routing/route-handle';
+import { setSkipUpsells } from '@/api/cart/cart-store';
 import { cleanLocation } from '@/app/navigation/clean-location';
 
 /** Rules 1 and 4 of identity §2: redirects in place, so the wrong address never stays in history. */
 export function AddressRules() {
   const location = useLocation();
   const target = cleanLocation(location, useRouteName());
+  // rule 4: a truthy expresscheckout is remembered as "skip upsells" before it is removed
+  const expressCheckout = new URLSearchParams(location.search).get('expresscheckout');
+  useEffect(() => {
+    if (isTruthyParam(expressCheckout)) setSkipUpsells(true);
+  }, [expressCheckout]);
   return target ? <Navigate to={target} replace /> : null;
+}
+
+/** A query flag is on unless absent, empty or a "no" word. */
+function isTruthyParam(value: string | null): boolean {
+  if (value === null) return false;
+  return !['', '0', 'false', 'f', 'no', 'n', 'off'].includes(value.trim().toLowerCase());
 }
 
 function scrollToHash(hash: string): boolean {

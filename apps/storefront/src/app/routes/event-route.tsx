@@ -1,9 +1,20 @@
 import { EventRoute } from '@/features/event/event-route';
 import type { EventSlots } from '@/features/event/event-slots';
+import { CartSidebar } from '@/features/cart/cart-sidebar';
+import { DateFirstReserve } from '@/features/reserve/flows/date-first/date-first-reserve';
+import { QuantityFirstReserve } from '@/features/reserve/flows/quantity-first/quantity-first-reserve';
+import { OneTicketOnlyForm } from '@/features/reserve/flows/one-ticket/one-ticket-only-form';
+import { SingleEventReserve } from '@/features/reserve/flows/single-event/single-event-reserve';
 
 /** The event page with the other features plugged in (features never import each other). */
 const slots: EventSlots = {
-  selection: {},
+  selection: {
+    date_first: DateFirstReserve,
+    quantity_first: QuantityFirstReserve,
+    one_ticket: OneTicketOnlyForm,
+    single_event: SingleEventReserve,
+  },
+  sidebar: CartSidebar,
 };
 
 export function ComposedEventRoute() {

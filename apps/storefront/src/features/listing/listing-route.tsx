@@ -1,7 +1,12 @@
 import type { ComponentType } from 'react';
-import { useSearchParams } from 'react-router';
+import { Navigate, useSearchParams } from 'react-router';
 import { useSellerConfig } from '@/ui/config/seller-config';
 import { usePageTitle } from '@/ui/page-title';
+import { ButtonLink } from '@/ui/button';
+import { cartHasItems, eventIdsInCart } from '@/api/cart/cart-items';
+import { useCartState } from '@/api/cart/cart-store';
+import { useCart } from '@/api/cart/get-cart';
+import { CHECKOUT_ROUTE } from '@/api/cart/next-route';
 import { useStrings } from '@/ui/text/use-strings';
 import { LISTING_STRINGS } from '@/features/listing/strings';
 import { useAvailableEvents } from '@/features/listing/api/get-available-events';
@@ -17,6 +22,7 @@ import {
   unfilteredEventsQuery,
 } from '@/features/listing/model/available-events-query';
 import { categoriesOf, toEventCards } from '@/features/listing/model/event-cards';
+import { upsellRedirect, withoutEventsInCart } from '@/features/listing/model/upsell-listing';
 import { CategoryFilter } from '@/features/listing/components/category-filter';
 import { DateFilter } from '@/features/listing/components/date-filter';
 import { MetaFilterChips } from '@/features/listing/components/meta-filter-chips';
@@ -46,17 +52,36 @@ export function ListingRoute({
   );
   // spec: shopping §2 — the category choices come from the unfiltered list
   const allEvents = useAvailableEvents(unfilteredEventsQuery());
-  usePageTitle(t('listing.heading'));
+  // spec: shopping §2 — with items in the cart this is the upsell listing
+  const cart = useCart();
+  const { skipUpsells } = useCartState();
+  const isUpsell = cartHasItems(cart.bundle);
+  const inCart = eventIdsInCart(cart.bundle);
+  const heading = t(isUpsell ? 'listing.upsell_heading' : 'listing.heading');
+  usePageTitle(heading);
 
-  const cards = events.data ? toEventCards(events.data) : [];
+  const offer = <T extends { id: string }>(list: T[]) =>
+    isUpsell ? withoutEventsInCart(list, inCart) : list;
+  const cards = offer(events.data ? toEventCards(events.data) : []);
   const categories = allEvents.data ? categoriesOf(allEvents.data) : [];
+  const redirect = upsellRedirect({
+    cartHasItems: isUpsell,
+    skipUpsells,
+    offerCount: allEvents.data ? offer(toEventCards(allEvents.data)).length : null,
+  });
+  if (redirect) return <Navigate to={redirect} replace />;
 
   return (
     <div className={styles.layout}>
       <section aria-labelledby="listing-heading" className={styles.content}>
         <h1 id="listing-heading" className={styles.heading}>
-          {t('listing.heading')}
+          {heading}
         </h1>
+        {isUpsell && (
+          <ButtonLink to={CHECKOUT_ROUTE} variant="link" className={styles.skip}>
+            {t('listing.skip_add_ons')}
+          </ButtonLink>
+        )}
         <div className={filterStyles.bar}>
           <CategoryFilter
             categories={categories}

@@ -3,7 +3,7 @@ import { useIsLoggedIn } from '@/ui/session/use-is-logged-in';
 import { useStrings } from '@/ui/text/use-strings';
 import { EVENT_STRINGS } from '@/features/event/strings';
 import type { EventDetail, TicketGroupWithTypes } from '@/api/events/event-detail';
-import { hasAdmissionInCart } from '@/features/event/model/cart-state';
+import { useHasAdmissionInCart } from '@/features/event/model/cart-state';
 import { selectSelectionArea } from '@/features/event/model/select-selection-area';
 import type { SelectionContext } from '@/features/event/model/select-selection-area';
 import { useEventSlots } from '@/features/event/event-slots';
@@ -18,10 +18,11 @@ export function useSelectionContext(): SelectionContext {
   const config = useSellerConfig();
   // spec: shopping §6 — members-only groups are for logged-in members
   const isMember = useIsLoggedIn();
+  const hasAdmissionInCart = useHasAdmissionInCart();
   return {
     anchorEvents: config.anchor_events,
     anchorCategories: config.anchor_categories,
-    hasAdmissionInCart: hasAdmissionInCart(),
+    hasAdmissionInCart,
     isMember,
     reserveFlow: config.reserve_flow,
   };

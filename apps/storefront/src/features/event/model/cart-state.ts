@@ -1,8 +1,13 @@
+import { cartHasAdmission } from '@/api/cart/cart-items';
+import { useCart } from '@/api/cart/get-cart';
+import { useSellerConfig } from '@/ui/config/seller-config';
+
 /**
- * Whether the cart already holds an admission event (shopping §2 rule 2, §6). There is no cart
- * in the storefront yet, so nothing is in it: anchor events always prompt for admission first.
- * The cart issue replaces this with a look at the cart's items.
+ * Whether the visitor's live cart already holds an admission event (shopping §2 rule 2, §6):
+ * anchor events prompt for an admission first until it does.
  */
-export function hasAdmissionInCart(): boolean {
-  return false;
+export function useHasAdmissionInCart(): boolean {
+  const config = useSellerConfig();
+  const { bundle } = useCart();
+  return cartHasAdmission(bundle, config);
 }

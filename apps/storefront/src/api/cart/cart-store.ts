@@ -1,0 +1,103 @@
+import { CART_LOCAL_EXPIRY_MARGIN_SECONDS } from '@admit/contracts/constants';
+import type { CartBundle } from '@admit/contracts/cart';
+import { getApiSeller } from '@/api/client';
+import { createPersistedStore, usePersistedStore } from '@/api/cart/persisted-store';
+
+/** What the storefront remembers about the visitor's cart, per seller and across tabs. */
+export interface CartState {
+  cartId: string | null;
+  /** epoch ms; spec: shopping §4 — the server's expires_in minus 5 s, set after each change */
+  localExpiresAt: number | null;
+  /** spec: shopping §4 — declining the extension offer is remembered for this cart */
+  extensionDeclined: boolean;
+  /** identity §2 rule 4 — `expresscheckout` skips the upsell listing for the rest of the visit */
+  skipUpsells: boolean;
+}
+
+export const EMPTY_CART_STATE: CartState = {
+  cartId: null,
+  localExpiresAt: null,
+  extensionDeclined: false,
+  skipUpsells: false,
+};
+
+export function cartStorageKey(sellerSlug: string): string {
+  return `admit:${sellerSlug}:cart`;
+}
+
+function parseCartState(raw: unknown): CartState {
+  if (typeof raw !== 'object' || raw === null) return EMPTY_CART_STATE;
+  const value = raw as Record<string, unknown>;
+  return {
+    cartId: typeof value.cartId === 'string' ? value.cartId : null,
+    localExpiresAt: typeof value.localExpiresAt === 'number' ? value.localExpiresAt : null,
+    extensionDeclined: value.extensionDeclined === true,
+    skipUpsells: value.skipUpsells === true,
+  };
+}
+
+const cartStore = createPersistedStore(
+  () => cartStorageKey(getApiSeller() ?? 'storefront'),
+  parseCartState,
+);
+
+export function getCartState(): CartState {
+  return cartStore.get();
+}
+
+export function useCartState(): CartState {
+  return usePersistedStore(cartStore);
+}
+
+/** Calls `listener` when another tab changed the cart (it reserved, removed or extended). */
+export function onCartChangedInOtherTab(listener: () => void): () => void {
+  return cartStore.subscribeOtherTabs(listener);
+}
+
+/** spec: shopping §4 — "A cart counts as existing only if its local expiry has not passed." */
+export function liveCartId(state: CartState, now: number = Date.now()): string | null {
+  if (!state.cartId || state.localExpiresAt === null) return null;
+  return state.localExpiresAt > now ? state.cartId : null;
+}
+
+/** The local expiry for a server `expires_in` (seconds), per shopping §4 / §9. */
+export function localExpiryFor(expiresIn: number, now: number = Date.now()): number {
+  return now + (expiresIn - CART_LOCAL_EXPIRY_MARGIN_SECONDS) * 1000;
+}
+
+/** Remembers the cart a call answered with; a cart without expiry is not a live hold. */
+export function setCartFromBundle(bundle: CartBundle): void {
+  const cart = bundle.cart._data[0];
+  if (!cart) return;
+  const previous = cartStore.get();
+  const sameCart = previous.cartId === cart.id;
+  cartStore.set({
+    cartId: cart.id,
+    localExpiresAt: cart.expires_in === null ? null : localExpiryFor(cart.expires_in),
+    extensionDeclined: sameCart ? previous.extensionDeclined : false,
+    skipUpsells: previous.skipUpsells,
+  });
+}
+
+/**
+ * Forgets the cart (expired, deleted, emptied). The skip-upsells choice stays: it was made for
+ * this visit, and a stale cart found on arrival must not undo an `expresscheckout` link.
+ */
+export function clearCart(): void {
+  cartStore.set({ ...EMPTY_CART_STATE, skipUpsells: cartStore.get().skipUpsells });
+}
+
+/** A fresh start ("Start over" after a timed-out cart): nothing of the visit is kept. */
+export function resetVisit(): void {
+  cartStore.set(EMPTY_CART_STATE);
+}
+
+export function declineExtension(): void {
+  cartStore.set({ ...cartStore.get(), extensionDeclined: true });
+}
+
+/** identity §2 rule 4 — set when the visitor arrives with a truthy `expresscheckout`. */
+export function setSkipUpsells(skip: boolean): void {
+  const state = cartStore.get();
+  if (state.skipUpsells !== skip) cartStore.set({ ...state, skipUpsells: skip });
+}

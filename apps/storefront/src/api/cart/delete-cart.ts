@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiWrite, ApiError } from '@/api/client';
+import { clearCart, getCartState } from '@/api/cart/cart-store';
+import { CART_QUERY_ROOT } from '@/api/cart/cart-query-key';
+
+/**
+ * DELETE my/cart/{id} (shopping §7). A `not_found` is ignored: the cart is gone either way,
+ * which is all the caller wanted.
+ */
+export async function deleteCart(cartId: string): Promise<void> {
+  try {
+    await apiWrite('DELETE', `my/cart/${encodeURIComponent(cartId)}`);
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'not_found') return;
+    throw error;
+  }
+}
+
+/** Deletes the visitor's cart and forgets it locally (shopping §4 "Removing a cart item"). */
+export function useDeleteCart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (cartId: string) => {
+      await deleteCart(cartId);
+    },
+    onSuccess: (_data, cartId) => {
+      if (getCartState().cartId === cartId) clearCart();
+      queryClient.removeQueries({ queryKey: [CART_QUERY_ROOT, cartId] });
+    },
+  });
+}

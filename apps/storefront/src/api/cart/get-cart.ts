@@ -1,0 +1,107 @@
+import { useEffect } from 'react';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { CartBundle } from '@admit/contracts/cart';
+import { CART_FETCH_LIMIT, CART_RECREATE_BELOW_SECONDS } from '@admit/contracts/constants';
+import { apiRead, ApiError } from '@/api/client';
+import {
+  clearCart,
+  getCartState,
+  liveCartId,
+  onCartChangedInOtherTab,
+  useCartState,
+} from '@/api/cart/cart-store';
+import { CART_QUERY_ROOT, cartQueryKey } from '@/api/cart/cart-query-key';
+import { deleteCart } from '@/api/cart/delete-cart';
+
+/**
+ * GET /api/my/cart/{id}?_limit=1000 (shopping §7), never cached: holds and totals move. The
+ * contract type types the body; it is not parsed with zod so the listing's first load stays
+ * within budget (the cart widget sits on the listing).
+ */
+export function getCart(cartId: string, signal?: AbortSignal): Promise<CartBundle> {
+  return apiRead<CartBundle>(`my/cart/${encodeURIComponent(cartId)}`, {
+    query: { _limit: CART_FETCH_LIMIT },
+    signal,
+  });
+}
+
+function forget(cartId: string): void {
+  if (getCartState().cartId === cartId) clearCart();
+}
+
+/**
+ * The cart as the storefront may use it, or null when there is none to use.
+ * spec: shopping §4 — a cart with expires_in under 30 s is deleted (the next reserve creates a
+ * new one); an expired or non-pending cart is forgotten. spec: shopping §8 "Cart errors" — a 400
+ * scope_error deletes the cart, a 404 (or 400 not_configured) clears it, others are rethrown.
+ */
+export async function loadCart(cartId: string, signal?: AbortSignal): Promise<CartBundle | null> {
+  let bundle: CartBundle;
+  try {
+    bundle = await getCart(cartId, signal);
+  } catch (error) {
+    if (error instanceof ApiError) {
+      if (error.status === 400 && error.code === 'scope_error') {
+        await deleteCart(cartId).catch(() => undefined);
+        forget(cartId);
+        return null;
+      }
+      const gone =
+        error.status === 404 ||
+        error.status === 410 ||
+        (error.status === 400 && error.code === 'not_configured');
+      if (gone) {
+        forget(cartId);
+        return null;
+      }
+    }
+    throw error;
+  }
+  const cart = bundle.cart._data[0];
+  if (!cart || cart.state !== 'pending') {
+    forget(cartId);
+    return null;
+  }
+  if (cart.expires_in !== null && cart.expires_in < CART_RECREATE_BELOW_SECONDS) {
+    await deleteCart(cartId).catch(() => undefined);
+    forget(cartId);
+    return null;
+  }
+  return bundle;
+}
+
+export function cartQueryOptions(cartId: string) {
+  return queryOptions({
+    queryKey: cartQueryKey(cartId),
+    queryFn: ({ signal }) => loadCart(cartId, signal),
+    // the timer and every modification refresh it; a refetch on focus would only add load
+    staleTime: 30_000,
+  });
+}
+
+/** The visitor's live cart (shopping §4: only while its local expiry has not passed). */
+export function useCart() {
+  const state = useCartState();
+  const cartId = liveCartId(state);
+  const queryClient = useQueryClient();
+  // spec: shopping §1 — a change made in another tab shows here too: its items are refetched
+  useEffect(
+    () =>
+      onCartChangedInOtherTab(
+        () => void queryClient.invalidateQueries({ queryKey: [CART_QUERY_ROOT] }),
+      ),
+    [queryClient],
+  );
+  const query = useQuery({
+    ...cartQueryOptions(cartId ?? 'none'),
+    enabled: cartId !== null,
+  });
+  return {
+    cartId,
+    bundle: cartId ? (query.data ?? null) : null,
+    isPending: cartId !== null && query.isPending,
+    isError: query.isError,
+    error: query.error,
+    refetch: query.refetch,
+  };
+}

@@ -1,0 +1,115 @@
+import { useSyncExternalStore } from 'react';
+
+/**
+ * A small JSON value kept in localStorage and shared by every tab of the storefront.
+ * spec: shopping §1 — shared cart and member state persists to local storage and syncs across
+ * tabs; storage access errors are tolerated silently (private mode, quota, disabled storage).
+ */
+export interface PersistedStore<T> {
+  get: () => T;
+  set: (value: T) => void;
+  subscribe: (listener: () => void) => () => void;
+  /** only changes written by another tab (the `storage` event) */
+  subscribeOtherTabs: (listener: () => void) => () => void;
+}
+
+/** undefined when storage cannot be read at all (as opposed to null: nothing stored). */
+function readStorage(key: string): string | null | undefined {
+  try {
+    return window.localStorage.getItem(key);
+  } catch {
+    return undefined;
+  }
+}
+
+function writeStorage(key: string, raw: string | null): void {
+  try {
+    if (raw === null) window.localStorage.removeItem(key);
+    else window.localStorage.setItem(key, raw);
+  } catch {
+    // spec: shopping §1 — storage errors are silent; the value still lives in memory
+  }
+}
+
+/**
+ * `key` is resolved on every access because the seller slug is known only after boot.
+ * `parse` turns stored JSON into a value and returns the fallback for anything unexpected,
+ * so a value written by an older storefront version never breaks the page.
+ */
+export function createPersistedStore<T>(
+  key: () => string,
+  parse: (raw: unknown) => T,
+): PersistedStore<T> {
+  const listeners = new Set<() => void>();
+  const otherTabListeners = new Set<() => void>();
+  // the parsed value is cached per raw string so useSyncExternalStore sees a stable snapshot
+  let cache: { key: string; raw: string | null; value: T } | null = null;
+  // the value of this tab, used only while storage cannot be read
+  let memory: { key: string; raw: string } | null = null;
+
+  function get(): T {
+    const k = key();
+    const stored = readStorage(k);
+    const raw = stored !== undefined ? stored : memory?.key === k ? memory.raw : null;
+    if (cache && cache.key === k && cache.raw === raw) return cache.value;
+    let json: unknown = null;
+    try {
+      json = raw === null ? null : JSON.parse(raw);
+    } catch {
+      json = null;
+    }
+    cache = { key: k, raw, value: parse(json) };
+    return cache.value;
+  }
+
+  function notify(): void {
+    for (const listener of listeners) listener();
+  }
+
+  function set(value: T): void {
+    const k = key();
+    const raw = JSON.stringify(value);
+    memory = { key: k, raw };
+    writeStorage(k, raw);
+    notify();
+  }
+
+  function onStorage(event: StorageEvent): void {
+    // another tab wrote (event.key null means the whole storage was cleared there)
+    if (event.key !== null && event.key !== key()) return;
+    notify();
+    for (const listener of otherTabListeners) listener();
+  }
+
+  function listenToStorage(): void {
+    if (listeners.size + otherTabListeners.size === 1) {
+      window.addEventListener('storage', onStorage);
+    }
+  }
+
+  function stopListening(): void {
+    if (listeners.size + otherTabListeners.size === 0) {
+      window.removeEventListener('storage', onStorage);
+    }
+  }
+
+  function subscribeTo(set: Set<() => void>, listener: () => void): () => void {
+    set.add(listener);
+    listenToStorage();
+    return () => {
+      set.delete(listener);
+      stopListening();
+    };
+  }
+
+  return {
+    get,
+    set,
+    subscribe: (listener) => subscribeTo(listeners, listener),
+    subscribeOtherTabs: (listener) => subscribeTo(otherTabListeners, listener),
+  };
+}
+
+export function usePersistedStore<T>(store: PersistedStore<T>): T {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}

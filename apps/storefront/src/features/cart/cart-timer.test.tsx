@@ -1,0 +1,212 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { CartBundle } from '@admit/contracts/cart';
+import { getCartState } from '@/api/cart/cart-store';
+import { renderRoute } from '@/testing/render-route';
+import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
+import type { StubRequest } from '@/testing/fetch-stub';
+import { cartBundle, FIXTURE_CART_ID, makeTicket } from '@/testing/cart-fixtures';
+import { listingOfThree, seedCart } from '@/features/cart/cart-test-helpers';
+
+const NOW = Date.parse('2026-06-01T14:00:00.000Z');
+const AVAILABLE = 'GET /cached_api/events/available';
+
+/** A cart whose server expiry is `expiresIn` seconds after the fixed clock. */
+function cartExpiringIn(expiresIn: number, now = NOW): CartBundle {
+  return cartBundle({
+    cart: { expires_in: expiresIn, expires_at: new Date(now + expiresIn * 1000).toISOString() },
+    ticket: [makeTicket()],
+    cart_fees: { total_before_cartmod_price: '25.00', total_outstanding: '25.00' },
+  });
+}
+
+function renderWithCart(expiresIn: number, extra: Record<string, unknown> = {}) {
+  const bundle = cartExpiringIn(expiresIn);
+  seedCart(bundle);
+  const fetch = createFetchStub({
+    [AVAILABLE]: listingOfThree(),
+    'GET /api/my/cart/:id': bundle,
+    ...extra,
+  });
+  return renderRoute('/events', { fetch });
+}
+
+async function tick(seconds: number) {
+  await act(() => vi.advanceTimersByTimeAsync(seconds * 1000));
+}
+
+beforeAll(async () => {
+  await import('@/features/cart/cart-sidebar');
+  await import('@/features/cart/expiry/cart-expiry-dialogs');
+  await import('@/ui/modal-stack-host');
+});
+
+beforeEach(() => {
+  // real time keeps flowing for the lazy chunks and testing-library; jumps are explicit
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+  vi.setSystemTime(NOW);
+  localStorage.clear();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('cart timer (shopping §4 "Cart timer")', () => {
+  it('is hidden at 20 minutes or more and counts down below that', async () => {
+    renderWithCart(1205);
+    const widget = await screen.findByRole('complementary', { name: 'Your cart' });
+    await within(widget).findByRole('listitem', { name: 'General Admission' });
+    expect(within(widget).queryByText(/Time left/)).not.toBeInTheDocument();
+
+    await tick(1);
+    expect(within(widget).getByText('Time left to complete your order: 19:59')).toHaveAttribute(
+      'data-level',
+      'info',
+    );
+  });
+
+  it('changes level at 300, 120 and 30 s and announces each once', async () => {
+    renderWithCart(306); // local expiry: 301 s from now
+    const widget = await screen.findByRole('complementary', { name: 'Your cart' });
+    const timer = await within(widget).findByText(/Time left/);
+    expect(timer).toHaveAttribute('data-level', 'info');
+    const polite = screen.getByRole('status');
+    const urgent = screen.getByTestId('cart-timer-urgent');
+    expect(polite).toHaveTextContent('');
+
+    await tick(1);
+    expect(within(widget).getByText(/Time left/)).toHaveTextContent('5:00');
+    expect(within(widget).getByText(/Time left/)).toHaveAttribute('data-level', 'warning');
+    expect(polite).toHaveTextContent('Your tickets are held for 5 more minutes.');
+
+    await tick(179);
+    expect(within(widget).getByText(/Time left/)).toHaveTextContent('2:01');
+    expect(within(widget).getByText(/Time left/)).toHaveAttribute('data-level', 'warning');
+    expect(polite).toHaveTextContent('5 more minutes');
+
+    await tick(1);
+    expect(within(widget).getByText(/Time left/)).toHaveAttribute('data-level', 'error');
+    expect(polite).toHaveTextContent('Your tickets are held for 2 more minutes.');
+
+    await tick(90);
+    expect(within(widget).getByText(/Time left/)).toHaveTextContent('0:30');
+    expect(within(widget).getByText(/Time left/)).toHaveAttribute('data-level', 'critical');
+    expect(urgent).toHaveTextContent('Your tickets are held for 30 more seconds.');
+    expect(urgent).toHaveAttribute('aria-live', 'assertive');
+    expect(polite).toHaveTextContent('');
+  });
+
+  it('offers an extension at 60 s; confirming PATCHes +2 minutes and resets the local expiry', async () => {
+    const extended = cartExpiringIn(180, NOW + 5_000);
+    let extendedYet = false;
+    const fetch = createFetchStub({
+      [AVAILABLE]: listingOfThree(),
+      'GET /api/my/cart/:id': () => (extendedYet ? extended : cartExpiringIn(70)),
+      'PATCH /api/my/cart/:id': () => {
+        extendedYet = true;
+        return extended;
+      },
+    });
+    seedCart(cartExpiringIn(70)); // local expiry: 65 s from now
+    const { user } = renderRoute('/events', { fetch });
+    await screen.findByRole('listitem', { name: 'General Admission' });
+
+    await tick(4);
+    expect(screen.queryByRole('dialog', { name: 'Need more time?' })).not.toBeInTheDocument();
+    await tick(1);
+    const offer = await screen.findByRole('dialog', { name: 'Need more time?' });
+    await user.click(within(offer).getByRole('button', { name: 'Add 2 minutes' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    const patch = fetch.requests.find((r: StubRequest) => r.method === 'PATCH')!;
+    expect(patch.url.pathname).toBe(`/api/my/cart/${FIXTURE_CART_ID}`);
+    expect(patch.body).toEqual({ expires_at: '2026-06-01T14:03:10.000Z' });
+    // reloaded after the PATCH; local expiry = reloaded expires_in − 5 s
+    const gets = fetch.requests.filter((r) => r.url.pathname.startsWith('/api/my/cart/'));
+    expect(gets.at(-1)!.method).toBe('GET');
+    const { localExpiresAt } = getCartState();
+    expect(localExpiresAt! - Date.now()).toBeGreaterThan(170_000);
+    expect(localExpiresAt! - Date.now()).toBeLessThanOrEqual(175_000);
+  });
+
+  it('shows an error when the extension fails', async () => {
+    const { user } = renderWithCart(62, {
+      'PATCH /api/my/cart/:id': errorResponse(500, 'internal_error'),
+    });
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const offer = await screen.findByRole('dialog', { name: 'Need more time?' });
+    await user.click(within(offer).getByRole('button', { name: 'Add 2 minutes' }));
+    expect(await within(offer).findByRole('alert')).toHaveTextContent(
+      'Sorry, we could not extend your cart. Please try again.',
+    );
+  });
+
+  it('remembers a declined offer', async () => {
+    const { user, unmount } = renderWithCart(62);
+    const offer = await screen.findByRole('dialog', { name: 'Need more time?' });
+    await user.click(within(offer).getByRole('button', { name: 'No thanks' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(getCartState().extensionDeclined).toBe(true);
+
+    await tick(10);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    // a reload of the page keeps the decline
+    unmount();
+    renderRoute('/events', {
+      fetch: createFetchStub({
+        [AVAILABLE]: listingOfThree(),
+        'GET /api/my/cart/:id': cartExpiringIn(62),
+      }),
+    });
+    await screen.findByRole('listitem', { name: 'General Admission' });
+    await tick(2);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('at expiry clears the cart and shows "Cart timed out" with "Start over"', async () => {
+    const { user, router } = renderWithCart(70); // local expiry: 65 s from now
+    const widget = await screen.findByRole('complementary', { name: 'Your cart' });
+    await within(widget).findByRole('listitem', { name: 'General Admission' });
+    await tick(5);
+    await screen.findByRole('dialog', { name: 'Need more time?' });
+
+    await tick(60);
+    const expired = await screen.findByRole('dialog', { name: 'Cart timed out' });
+    expect(screen.queryByRole('dialog', { name: 'Need more time?' })).not.toBeInTheDocument();
+    expect(getCartState().cartId).toBeNull();
+    expect(within(widget).getByText('Your cart is empty')).toBeInTheDocument();
+
+    await user.click(within(expired).getByRole('button', { name: 'Start over' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/demo-museum'));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('forgets a cart that expired while the visitor was away, without a dialog', async () => {
+    seedCart(cartExpiringIn(60));
+    vi.setSystemTime(NOW + 120_000);
+    renderRoute('/events', { fetch: createFetchStub({ [AVAILABLE]: listingOfThree() }) });
+    const widget = await screen.findByRole('complementary', { name: 'Your cart' });
+    expect(await within(widget).findByText('Your cart is empty')).toBeInTheDocument();
+    await tick(2);
+    expect(getCartState().cartId).toBeNull();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('replaces a cart fetched with under 30 s left (shopping §4)', async () => {
+    seedCart(cartExpiringIn(600));
+    const fetch = createFetchStub({
+      [AVAILABLE]: listingOfThree(),
+      'GET /api/my/cart/:id': cartExpiringIn(25),
+      'DELETE /api/my/cart/:id': {},
+    });
+    renderRoute('/events', { fetch });
+    const widget = await screen.findByRole('complementary', { name: 'Your cart' });
+
+    expect(await within(widget).findByText('Your cart is empty')).toBeInTheDocument();
+    expect(fetch.requests.some((r) => r.method === 'DELETE')).toBe(true);
+    expect(getCartState().cartId).toBeNull();
+  });
+});

@@ -1,0 +1,60 @@
+import { lazy, Suspense, useState } from 'react';
+import { ButtonLink } from '@/ui/button';
+import { Price } from '@/ui/price';
+import { useRouteName } from '@/ui/routing/route-handle';
+import { useStrings } from '@/ui/text/use-strings';
+import { CHECKOUT_ROUTE } from '@/api/cart/next-route';
+import { CART_STRINGS } from '@/features/cart/strings';
+import { CartTimer } from '@/features/cart/components/cart-timer';
+import { badgeCount } from '@/features/cart/model/badge-count';
+import { useCartView } from '@/features/cart/use-cart-view';
+import styles from '@/features/cart/components/mobile-cart.module.css';
+
+// react-aria's dialog loads only when the visitor opens the cart
+const MobileCartModal = lazy(() =>
+  import('@/features/cart/components/mobile-cart-modal').then((m) => ({
+    default: m.MobileCartModal,
+  })),
+);
+
+/**
+ * The phone footer (shopping §9: 80 px): cart button with a count badge, the total to pay and
+ * the proceed button. Shown only on narrow screens, and only while the cart has items.
+ */
+export function MobileCartFooter() {
+  const t = useStrings(CART_STRINGS);
+  const { items, fees, ticketCount } = useCartView();
+  const [open, setOpen] = useState(false);
+  const onCheckout = useRouteName() === 'checkout';
+  if (items.length === 0) return null;
+  return (
+    <div className={styles.footer} data-testid="mobile-cart-footer">
+      <CartTimer className={styles.footerTimer} />
+      <button
+        type="button"
+        className={styles.cartButton}
+        aria-label={t('cart.open_mobile', { count: ticketCount })}
+        onClick={() => setOpen(true)}
+      >
+        <span aria-hidden="true" className={styles.cartIcon}>
+          🛒
+        </span>
+        <span aria-hidden="true" className={styles.badge}>
+          {badgeCount(ticketCount)}
+        </span>
+      </button>
+      {fees && (
+        <p className={styles.total}>
+          <span className={styles.totalLabel}>{t('cart.mobile_total')}</span>
+          <Price amount={fees.grand_totals.total_outstanding} />
+        </p>
+      )}
+      {!onCheckout && <ButtonLink to={CHECKOUT_ROUTE}>{t('cart.proceed')}</ButtonLink>}
+      {open && (
+        <Suspense fallback={null}>
+          <MobileCartModal onClose={() => setOpen(false)} />
+        </Suspense>
+      )}
+    </div>
+  );
+}

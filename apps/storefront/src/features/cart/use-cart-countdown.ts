@@ -1,0 +1,24 @@
+import { useEffect, useState } from 'react';
+import { useCartState } from '@/api/cart/cart-store';
+import { secondsLeft } from '@/features/cart/model/timer-level';
+
+const TICK_MS = 1000;
+
+/**
+ * Seconds left on the visitor's cart hold, counted from the local expiry and re-read every
+ * second (shopping §4 "Polled every 1 s"). The server owns the expiry; this only counts down.
+ * null when there is no cart with an expiry.
+ */
+export function useCartCountdown(): { cartId: string | null; seconds: number | null } {
+  const { cartId, localExpiresAt } = useCartState();
+  const [now, setNow] = useState(() => Date.now());
+  const active = cartId !== null && localExpiresAt !== null;
+  useEffect(() => {
+    if (!active) return;
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), TICK_MS);
+    return () => clearInterval(timer);
+  }, [active, localExpiresAt]);
+  if (!active) return { cartId: null, seconds: null };
+  return { cartId, seconds: secondsLeft(localExpiresAt, now) };
+}

@@ -1,0 +1,49 @@
+import { queryOptions } from '@tanstack/react-query';
+import { calendarExtendedResponseSchema } from '@admit/contracts/availability';
+import type { CalendarDay } from '@admit/contracts/availability';
+import { apiRead } from '@/api/client';
+
+export interface CalendarParams {
+  eventId: string;
+  /** the `tg` filter (ticket_group_id._in) */
+  ticketGroupIds: readonly string[];
+  /** exclusive horizon YYYY-MM-DD: start of the month one year ahead (shopping §9) */
+  before: string;
+}
+
+/**
+ * GET /cached_api/events/{id}/calendar?_format=extended (shopping §7): the bookable days, read
+ * from the cache path since a day's status moves slowly; the sessions themselves are read live.
+ */
+export async function getCalendar(
+  params: CalendarParams,
+  signal?: AbortSignal,
+): Promise<CalendarDay[]> {
+  const body = await apiRead(`events/${encodeURIComponent(params.eventId)}/calendar`, {
+    cached: true,
+    query: {
+      _format: 'extended',
+      'start_datetime._lt': params.before,
+      'ticket_group_id._in': params.ticketGroupIds.length
+        ? params.ticketGroupIds.join(',')
+        : undefined,
+    },
+    schema: calendarExtendedResponseSchema,
+    signal,
+  });
+  return body.calendar._data;
+}
+
+export function calendarQueryOptions(params: CalendarParams) {
+  return queryOptions({
+    queryKey: [
+      'events',
+      params.eventId,
+      'calendar',
+      params.ticketGroupIds.join(','),
+      params.before,
+    ] as const,
+    queryFn: ({ signal }) => getCalendar(params, signal),
+    retry: false,
+  });
+}

@@ -1,0 +1,109 @@
+import type { TicketType } from '@admit/contracts/resources';
+import { LOW_CAPACITY_THRESHOLD, UNLIMITED_CAPACITY } from '@admit/contracts/constants';
+import type { TicketGroupWithTypes } from '@/api/events/event-detail';
+import { useSellerConfig } from '@/ui/config/seller-config';
+import { formatMoney } from '@/ui/price';
+import { Stepper } from '@/ui/stepper';
+import { useStrings } from '@/ui/text/use-strings';
+import type { IssueMap } from '@/features/reserve/model/form-issues';
+import { QUANTITIES_FIELD_ID } from '@/features/reserve/model/form-issues';
+import type { Quantities, StepperContext } from '@/features/reserve/model/stepper-rules';
+import {
+  applyStep,
+  decrement,
+  increment,
+  maxForType,
+} from '@/features/reserve/model/stepper-rules';
+import { FieldError } from '@/features/reserve/components/field-error';
+import { RESERVE_STRINGS } from '@/features/reserve/strings';
+import styles from '@/features/reserve/components/reserve.module.css';
+
+/** spec: shopping §2, §8 — the low-capacity label when a session has fewer than 10 places left. */
+export function isLowAvailability(availableCapacity: number | null | undefined): boolean {
+  return (
+    typeof availableCapacity === 'number' &&
+    availableCapacity !== UNLIMITED_CAPACITY &&
+    availableCapacity < LOW_CAPACITY_THRESHOLD
+  );
+}
+
+export interface TicketQuantitiesProps {
+  groups: readonly TicketGroupWithTypes[];
+  /** the chosen session's availableCapacity, or null without a session */
+  sessionAvailableCapacity: number | null;
+  quantities: Quantities;
+  onChange: (quantities: Quantities) => void;
+  issues: IssueMap;
+  exactlyOne?: boolean;
+  /** price per ticket type id when a session has its own (price_schedule) */
+  priceOf?: (type: TicketType) => string;
+}
+
+function usePriceLabel() {
+  const { currency, locale } = useSellerConfig();
+  const t = useStrings(RESERVE_STRINGS);
+  return (type: TicketType, amount: string) => {
+    const money = (value: string) => formatMoney(value, currency, locale);
+    if (type.currency_amount_min !== null && type.currency_amount_max !== null) {
+      return t('reserve.price_range', {
+        min: money(type.currency_amount_min),
+        max: money(type.currency_amount_max),
+      });
+    }
+    return money(amount);
+  };
+}
+
+/** Quantity steppers per ticket group with prices (spec: shopping §2, §5 "Steppers"). */
+export function TicketQuantities({
+  groups,
+  sessionAvailableCapacity,
+  quantities,
+  onChange,
+  issues,
+  exactlyOne,
+  priceOf = (type) => type.currency_amount,
+}: TicketQuantitiesProps) {
+  const t = useStrings(RESERVE_STRINGS);
+  const priceLabel = usePriceLabel();
+  const context: StepperContext = { groups, sessionAvailableCapacity, quantities, exactlyOne };
+  const change = (typeId: string, proposed: number) =>
+    onChange({ ...quantities, [typeId]: applyStep(context, typeId, proposed) });
+
+  return (
+    <fieldset className={styles.section}>
+      <legend className={styles.sectionHeading}>{t('reserve.quantities_label')}</legend>
+      {isLowAvailability(sessionAvailableCapacity) && (
+        <p className={styles.lowAvailability}>{t('reserve.low_availability')}</p>
+      )}
+      <div id={QUANTITIES_FIELD_ID} tabIndex={-1} className={styles.focusTarget}>
+        {groups.map(({ ticketGroup, ticketTypes }) => (
+          <div key={ticketGroup.id} className={styles.group}>
+            {groups.length > 1 && <h3 className={styles.groupName}>{ticketGroup.name}</h3>}
+            {ticketTypes.map((type) => {
+              const value = quantities[type.id] ?? 0;
+              const available = type.available && ticketGroup.available;
+              return (
+                <Stepper
+                  key={type.id}
+                  label={type.name}
+                  description={
+                    available ? priceLabel(type, priceOf(type)) : t('reserve.type_unavailable')
+                  }
+                  value={value}
+                  max={Math.max(value, maxForType(context, type.id))}
+                  nextUp={() => increment(context, type.id)}
+                  nextDown={() => decrement(context, type.id)}
+                  isDecreaseBlocked={exactlyOne}
+                  isDisabled={!available}
+                  onChange={(next) => change(type.id, next)}
+                />
+              );
+            })}
+          </div>
+        ))}
+      </div>
+      <FieldError fieldId={QUANTITIES_FIELD_ID} issues={issues} />
+    </fieldset>
+  );
+}

@@ -1,0 +1,186 @@
+import { useMemo, useReducer } from 'react';
+import type { CalendarDay } from '@admit/contracts/availability';
+import { decimalToMinor, minorToDecimal } from '@admit/contracts/money';
+import type { EventDetail, TicketGroupWithTypes } from '@/api/events/event-detail';
+import { Button } from '@/ui/button';
+import { Loader } from '@/ui/loader';
+import { Price } from '@/ui/price';
+import { useStrings } from '@/ui/text/use-strings';
+import { TicketSections } from '@/features/reserve/components/ticket-sections';
+import type { GroupFilter } from '@/features/reserve/model/reserve-groups';
+import type { ReserveQuery } from '@/features/reserve/model/reserve-query';
+import { parseSessionTabs } from '@/features/reserve/model/session-tabs';
+import type { GroupDetails } from '@/features/reserve/model/ticket-details';
+import type { Quantities } from '@/features/reserve/model/stepper-rules';
+import { RESERVE_STRINGS } from '@/features/reserve/strings';
+import { AdmissionChoice } from '@/features/reserve/flows/date-first/admission-choice';
+import { DateButtons } from '@/features/reserve/flows/date-first/date-buttons';
+import {
+  dateFirstReducer,
+  initialDateFirstState,
+} from '@/features/reserve/flows/date-first/date-first-state';
+import { DATE_FIRST_STRINGS } from '@/features/reserve/flows/date-first/date-first-strings';
+import { SessionPicker } from '@/features/reserve/flows/date-first/session-picker';
+import { useDateFirstData } from '@/features/reserve/flows/date-first/use-date-first-data';
+import { useDateFirstSubmit } from '@/features/reserve/flows/date-first/use-date-first-submit';
+import { useQueryPreselect } from '@/features/reserve/flows/date-first/use-query-preselect';
+import reserveStyles from '@/features/reserve/components/reserve.module.css';
+import styles from '@/features/reserve/flows/date-first/date-first.module.css';
+
+export interface DateFirstFormProps {
+  event: EventDetail;
+  days: ReadonlyMap<string, CalendarDay>;
+  /** bookable dates in order; empty when only any-date admission is sold */
+  selectable: readonly string[];
+  flexibleGroups: readonly TicketGroupWithTypes[];
+  timezone: string;
+  filter: GroupFilter;
+  query: ReserveQuery;
+}
+
+function totalToPay(groups: readonly GroupDetails[], quantities: Quantities): string {
+  const minor = groups
+    .flatMap((group) => group.ticketTypes)
+    .reduce(
+      (sum, type) => sum + decimalToMinor(type.currency_amount) * (quantities[type.id] ?? 0),
+      0,
+    );
+  return minorToDecimal(minor);
+}
+
+/** The date-first page once its calendar is known (spec: shopping §2, §4 "ready"). */
+export function DateFirstForm({
+  event,
+  days,
+  selectable,
+  flexibleGroups,
+  timezone,
+  filter,
+  query,
+}: DateFirstFormProps) {
+  const t = useStrings(DATE_FIRST_STRINGS);
+  const tr = useStrings(RESERVE_STRINGS);
+  const [state, dispatch] = useReducer(
+    dateFirstReducer,
+    { dated: selectable.length > 0, flexible: flexibleGroups.length > 0 },
+    initialDateFirstState,
+  );
+  const data = useDateFirstData({ event, state, filter, flexibleGroups });
+  const groups = data.groupDetails && !data.groupDetails.error ? data.groupDetails.groups : null;
+  const submission = useDateFirstSubmit({
+    state,
+    dispatch,
+    groups,
+    sessionsParams: data.sessionsParams,
+    chosenSession: data.chosenSession,
+    timezone,
+    promoCode: query.code,
+    eventId: event.template.id,
+  });
+  const queryMessage = useQueryPreselect({
+    query,
+    state,
+    dispatch,
+    data,
+    groups,
+    selectable,
+    timezone,
+    submit: submission.submit,
+  });
+  const tabSpecs = useMemo(
+    () => parseSessionTabs(event.config.get('web.ecommerce')),
+    [event.config],
+  );
+  const hideSoldOut =
+    (event.config.get('web.ecommerce') as { hide_sold_out_sessions?: unknown } | undefined)
+      ?.hide_sold_out_sessions === true;
+  const sessions = (data.sessions.data?.event_session._data ?? []).filter(
+    (s) => !hideSoldOut || !s.sold_out,
+  );
+  const message = submission.message;
+
+  return (
+    <form
+      noValidate
+      className={reserveStyles.form}
+      onSubmit={(formEvent) => {
+        formEvent.preventDefault();
+        void submission.submit();
+      }}
+    >
+      {queryMessage && (
+        <p role="alert" className={reserveStyles.alert}>
+          {t(queryMessage)}
+        </p>
+      )}
+      {selectable.length > 0 && flexibleGroups.length > 0 && (
+        <AdmissionChoice
+          admission={state.admission}
+          onChoose={(admission) => dispatch({ type: 'choose_admission', admission })}
+          onChange={() => dispatch({ type: 'change_admission' })}
+          issues={submission.issues}
+        />
+      )}
+      {state.admission === 'single' && (
+        <DateButtons
+          days={days}
+          selectable={selectable}
+          value={state.date}
+          onSelect={(date) => dispatch({ type: 'select_date', date })}
+          timezone={timezone}
+          issues={submission.issues}
+        />
+      )}
+      {state.admission === 'single' &&
+        state.date !== null &&
+        (data.sessions.isPending ? (
+          <Loader label={t('reserve.loading_sessions')} />
+        ) : (
+          <SessionPicker
+            key={state.date}
+            sessions={sessions}
+            value={state.sessionId}
+            onSelect={(sessionId) => dispatch({ type: 'select_session', sessionId })}
+            timezone={timezone}
+            tabSpecs={tabSpecs}
+            showPrices
+            issues={submission.issues}
+          />
+        ))}
+      {state.admission === 'single' && state.sessionId !== null && data.sessionDetail.isPending && (
+        <Loader label={t('reserve.loading_tickets')} />
+      )}
+      {(data.groupDetails?.error || data.sessionDetail.isError) && (
+        <p role="alert" className={reserveStyles.alert}>
+          {t('reserve.init_error')}
+        </p>
+      )}
+      {groups && (
+        <TicketSections
+          groups={groups}
+          sessionAvailableCapacity={
+            state.admission === 'single' ? (data.chosenSession?.availableCapacity ?? null) : null
+          }
+          answers={state}
+          onQuantities={(quantities) => dispatch({ type: 'set_quantities', quantities })}
+          onAdmits={(admits) => dispatch({ type: 'set_admits', admits })}
+          onSurvey={(groupId, values) => dispatch({ type: 'set_survey', groupId, values })}
+          issues={submission.issues}
+        />
+      )}
+      {message && (
+        <p role="alert" className={reserveStyles.alert}>
+          {'text' in message ? message.text : tr(message.key)}
+        </p>
+      )}
+      <div className={styles.footer}>
+        <span className={styles.total}>
+          {tr('reserve.total')} <Price amount={totalToPay(groups ?? [], state.quantities)} />
+        </span>
+        <Button type="submit" disabled={submission.isSubmitting}>
+          {submission.isSubmitting ? tr('reserve.submitting') : tr('reserve.submit')}
+        </Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,90 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import type { EventDetail } from '@/api/events/event-detail';
+import { Button } from '@/ui/button';
+import { calendarHorizon, isSelectableDay, todayIn, toDayMap } from '@/ui/calendar/calendar-days';
+import { useSellerConfig } from '@/ui/config/seller-config';
+import { Loader } from '@/ui/loader';
+import { useIsLoggedIn } from '@/ui/session/use-is-logged-in';
+import { useStrings } from '@/ui/text/use-strings';
+import { calendarQueryOptions } from '@/features/reserve/api/get-calendar';
+import { flexibleGroupsOf, hasDatedGroups } from '@/features/reserve/model/reserve-groups';
+import { parseReserveQuery } from '@/features/reserve/model/reserve-query';
+import { DateFirstForm } from '@/features/reserve/flows/date-first/date-first-form';
+import { DATE_FIRST_STRINGS } from '@/features/reserve/flows/date-first/date-first-strings';
+import reserveStyles from '@/features/reserve/components/reserve.module.css';
+
+/**
+ * The date-first reserve page (spec: shopping §2 "Date-first reserve page", §4 states: loading,
+ * unavailable warning, initialization error, ready). Plugged into the event page's selection
+ * area by the app layer.
+ */
+export function DateFirstReserve({ event }: { event: EventDetail }) {
+  const t = useStrings(DATE_FIRST_STRINGS);
+  const config = useSellerConfig();
+  const isMember = useIsLoggedIn();
+  const [search] = useSearchParams();
+  // the query parameters are read once, on arrival: later selections must not re-apply them
+  const [query] = useState(() => parseReserveQuery(search));
+  const filter = useMemo(
+    () => ({ isMember, ticketGroupIds: query.ticketGroupIds }),
+    [isMember, query],
+  );
+  const timezone = event.venue?.timezone ?? config.timezone;
+  const [today] = useState(() => todayIn(timezone));
+  const flexibleGroups = useMemo(() => flexibleGroupsOf(event, filter), [event, filter]);
+  const dated = hasDatedGroups(event, filter);
+  const calendar = useQuery({
+    ...calendarQueryOptions({
+      eventId: event.template.id,
+      ticketGroupIds: query.ticketGroupIds,
+      before: calendarHorizon(today),
+    }),
+    enabled: dated,
+  });
+  const days = useMemo(() => toDayMap(calendar.data ?? []), [calendar.data]);
+  const selectable = useMemo(
+    () =>
+      [...days.values()]
+        .filter((day) => isSelectableDay(day) && day.date >= today)
+        .map((day) => day.date)
+        .sort(),
+    [days, today],
+  );
+
+  let content;
+  if (dated && calendar.isPending) content = <Loader label={t('reserve.loading')} />;
+  else if (dated && calendar.isError) {
+    content = (
+      <div role="alert">
+        <p className={reserveStyles.muted}>{t('reserve.init_error')}</p>
+        <Button variant="secondary" onClick={() => void calendar.refetch()}>
+          {t('reserve.retry')}
+        </Button>
+      </div>
+    );
+  } else if (selectable.length === 0 && flexibleGroups.length === 0) {
+    content = <p role="status">{t('reserve.unavailable')}</p>;
+  } else {
+    content = (
+      <DateFirstForm
+        event={event}
+        days={days}
+        selectable={selectable}
+        flexibleGroups={flexibleGroups}
+        timezone={timezone}
+        filter={filter}
+        query={query}
+      />
+    );
+  }
+  return (
+    <section aria-labelledby="date-first-heading" className={reserveStyles.panel}>
+      <h2 id="date-first-heading" className={reserveStyles.sectionHeading}>
+        {t('reserve.date_first_heading')}
+      </h2>
+      {content}
+    </section>
+  );
+}

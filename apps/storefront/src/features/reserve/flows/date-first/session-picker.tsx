@@ -1,0 +1,125 @@
+import { useState } from 'react';
+import type { PricedSession } from '@admit/contracts/availability';
+import { useSellerConfig } from '@/ui/config/seller-config';
+import { formatMoney } from '@/ui/price';
+import { useStrings } from '@/ui/text/use-strings';
+import { FieldError } from '@/features/reserve/components/field-error';
+import type { IssueMap } from '@/features/reserve/model/form-issues';
+import { fieldId } from '@/features/reserve/model/form-issues';
+import type { SessionTab, SessionTabSpec } from '@/features/reserve/model/session-tabs';
+import {
+  initialTabIndex,
+  isSessionSoldOut,
+  splitIntoTabs,
+} from '@/features/reserve/model/session-tabs';
+import { formatVenueTime } from '@/features/reserve/model/venue-time';
+import { DATE_FIRST_STRINGS } from '@/features/reserve/flows/date-first/date-first-strings';
+import reserveStyles from '@/features/reserve/components/reserve.module.css';
+import styles from '@/features/reserve/flows/date-first/date-first.module.css';
+
+export const SESSION_FIELD_ID = fieldId('session');
+
+interface SessionPickerProps {
+  sessions: readonly PricedSession[];
+  value: string | null;
+  onSelect: (sessionId: string) => void;
+  timezone: string;
+  tabSpecs: readonly SessionTabSpec[];
+  showPrices: boolean;
+  issues: IssueMap;
+}
+
+function TabList({
+  tabs,
+  selected,
+  onSelect,
+}: {
+  tabs: SessionTab[];
+  selected: number;
+  onSelect: (index: number) => void;
+}) {
+  const t = useStrings(DATE_FIRST_STRINGS);
+  return (
+    <div role="tablist" className={styles.tabs}>
+      {tabs.map((tab, index) => (
+        <button
+          key={tab.label}
+          type="button"
+          role="tab"
+          className={styles.tab}
+          aria-selected={index === selected}
+          onClick={() => onSelect(index)}
+        >
+          <span>{tab.label}</span>
+          {tab.status === 'not_available' && (
+            <span className={styles.muted}>{t('reserve.tab_not_available')}</span>
+          )}
+          {tab.status === 'sold_out' && (
+            <span className={styles.muted}>{t('reserve.tab_sold_out')}</span>
+          )}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+/**
+ * The sessions of the chosen day (spec: shopping §2): times in the venue's zone, optional prices,
+ * sold-out sessions disabled, split into the configured tabs when there are any.
+ */
+export function SessionPicker({
+  sessions,
+  value,
+  onSelect,
+  timezone,
+  tabSpecs,
+  showPrices,
+  issues,
+}: SessionPickerProps) {
+  const t = useStrings(DATE_FIRST_STRINGS);
+  const { currency, locale } = useSellerConfig();
+  const tabs = tabSpecs.length ? splitIntoTabs(sessions, tabSpecs, timezone) : [];
+  const [tabIndex, setTabIndex] = useState(() => initialTabIndex(tabs, value));
+  const shown = tabs.length ? (tabs[tabIndex]?.sessions ?? []) : sessions;
+  return (
+    <fieldset className={reserveStyles.section}>
+      <legend className={reserveStyles.sectionHeading}>{t('reserve.session_legend')}</legend>
+      {tabs.length > 0 && <TabList tabs={tabs} selected={tabIndex} onSelect={setTabIndex} />}
+      <div
+        id={SESSION_FIELD_ID}
+        tabIndex={-1}
+        role={tabs.length ? 'tabpanel' : undefined}
+        className={`${styles.sessions} ${reserveStyles.focusTarget}`}
+      >
+        {shown.length === 0 && <p className={reserveStyles.muted}>{t('reserve.no_times')}</p>}
+        {shown.map((session) => {
+          const soldOut = isSessionSoldOut(session);
+          return (
+            <label key={session.id} className={styles.session}>
+              <input
+                type="radio"
+                name="event-session"
+                value={session.id}
+                checked={session.id === value}
+                disabled={soldOut}
+                onChange={() => onSelect(session.id)}
+              />
+              <span>{formatVenueTime(session.start_datetime, timezone, locale)}</span>
+              {soldOut ? (
+                <span className={styles.muted}>{t('reserve.session_sold_out')}</span>
+              ) : (
+                showPrices &&
+                session.price !== null && (
+                  <span className={styles.muted}>
+                    {formatMoney(session.price, currency, locale)}
+                  </span>
+                )
+              )}
+            </label>
+          );
+        })}
+      </div>
+      <FieldError fieldId={SESSION_FIELD_ID} issues={issues} />
+    </fieldset>
+  );
+}

@@ -1,0 +1,102 @@
+import { useCallback } from 'react';
+import type { Dispatch } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import type { PricedSession } from '@admit/contracts/availability';
+import { useSellerConfig } from '@/ui/config/seller-config';
+import { useStrings } from '@/ui/text/use-strings';
+import { getSessionsOnDate, sessionsOnDateQueryOptions } from '@/features/reserve/api/get-sessions';
+import type { SessionsOnDateParams } from '@/features/reserve/api/get-sessions';
+import type { FieldIssue } from '@/features/reserve/model/form-issues';
+import { QUANTITIES_FIELD_ID } from '@/features/reserve/model/form-issues';
+import { isSessionSoldOut } from '@/features/reserve/model/session-tabs';
+import type { GroupDetails } from '@/features/reserve/model/ticket-details';
+import { toTicketsBody, validateTicketAnswers } from '@/features/reserve/model/ticket-details';
+import { formatLongDate, formatVenueTime } from '@/features/reserve/model/venue-time';
+import type { ReserveMessage } from '@/features/reserve/use-submit-reservation';
+import { useSubmitReservation } from '@/features/reserve/use-submit-reservation';
+import { ADMISSION_FIELD_ID } from '@/features/reserve/flows/date-first/admission-choice';
+import { DATE_FIELD_ID } from '@/features/reserve/flows/date-first/date-buttons';
+import type {
+  DateFirstAction,
+  DateFirstState,
+} from '@/features/reserve/flows/date-first/date-first-state';
+import { DATE_FIRST_STRINGS } from '@/features/reserve/flows/date-first/date-first-strings';
+import { SESSION_FIELD_ID } from '@/features/reserve/flows/date-first/session-picker';
+
+/** The date-first steps still open, in page order (spec: shopping §5 messages). */
+export function validateDateFirst(
+  state: DateFirstState,
+  groups: readonly GroupDetails[] | null,
+): FieldIssue[] {
+  if (state.admission === null) {
+    return [{ fieldId: ADMISSION_FIELD_ID, messageKey: 'reserve.select_admission' }];
+  }
+  if (state.admission === 'single') {
+    if (state.date === null) return [{ fieldId: DATE_FIELD_ID, messageKey: 'reserve.select_date' }];
+    if (state.sessionId === null) {
+      return [{ fieldId: SESSION_FIELD_ID, messageKey: 'reserve.select_session' }];
+    }
+  }
+  if (groups === null)
+    return [{ fieldId: QUANTITIES_FIELD_ID, messageKey: 'reserve.select_tickets' }];
+  return validateTicketAnswers(groups, state);
+}
+
+interface DateFirstSubmitInput {
+  state: DateFirstState;
+  dispatch: Dispatch<DateFirstAction>;
+  groups: readonly GroupDetails[] | null;
+  sessionsParams: SessionsOnDateParams;
+  chosenSession: PricedSession | null;
+  timezone: string;
+  promoCode: string | null;
+  eventId: string;
+}
+
+/**
+ * Submit of the date-first page, with its sold-out handling (spec: shopping §8): on
+ * event_session_sold_out the day's sessions are read again; if some still have places the
+ * visitor picks another, otherwise the calendar reloads and the date and session are cleared.
+ */
+export function useDateFirstSubmit(input: DateFirstSubmitInput) {
+  const { state, dispatch, groups, sessionsParams, chosenSession, timezone, promoCode, eventId } =
+    input;
+  const submission = useSubmitReservation();
+  const queryClient = useQueryClient();
+  const { locale } = useSellerConfig();
+  const t = useStrings(DATE_FIRST_STRINGS);
+
+  const onSessionSoldOut = useCallback(async (): Promise<ReserveMessage> => {
+    const fresh = await getSessionsOnDate(sessionsParams);
+    queryClient.setQueryData(sessionsOnDateQueryOptions(sessionsParams).queryKey, fresh);
+    const time = chosenSession
+      ? formatVenueTime(chosenSession.start_datetime, timezone, locale)
+      : '';
+    if (fresh.event_session._data.some((session) => !isSessionSoldOut(session))) {
+      return { text: t('reserve.sold_out_session', { time }) };
+    }
+    dispatch({ type: 'clear_date' });
+    await queryClient.invalidateQueries({ queryKey: ['events', eventId, 'calendar'] });
+    return {
+      text: t('reserve.sold_out_date', {
+        date: formatLongDate(sessionsParams.date, locale),
+      }),
+    };
+  }, [sessionsParams, queryClient, chosenSession, timezone, locale, t, dispatch, eventId]);
+
+  const submit = useCallback(
+    () =>
+      submission.submit({
+        validate: () => validateDateFirst(state, groups),
+        buildBody: () =>
+          toTicketsBody(groups ?? [], state, {
+            eventSessionId: state.admission === 'single' ? state.sessionId : null,
+            promoCode,
+          }),
+        onSessionSoldOut: state.admission === 'single' ? onSessionSoldOut : undefined,
+      }),
+    [submission, state, groups, promoCode, onSessionSoldOut],
+  );
+
+  return { ...submission, submit };
+}

@@ -1,0 +1,199 @@
+import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { EventDetail } from '@/api/events/event-detail';
+import { Button } from '@/ui/button';
+import { Loader } from '@/ui/loader';
+import { useIsLoggedIn } from '@/ui/session/use-is-logged-in';
+import { useStrings } from '@/ui/text/use-strings';
+import type { IssueMap } from '@/features/reserve/model/form-issues';
+import { QUANTITIES_FIELD_ID } from '@/features/reserve/model/form-issues';
+import type { GroupFilter } from '@/features/reserve/model/reserve-groups';
+import { parseReserveQuery, resolveQuantityRequests } from '@/features/reserve/model/reserve-query';
+import { parseSessionTabs } from '@/features/reserve/model/session-tabs';
+import { totalQuantity } from '@/features/reserve/model/stepper-rules';
+import { RESERVE_STRINGS } from '@/features/reserve/strings';
+import { DATE_FIRST_STRINGS } from '@/features/reserve/flows/date-first/date-first-strings';
+import { SessionPicker } from '@/features/reserve/flows/date-first/session-picker';
+import { DateStep } from '@/features/reserve/flows/quantity-first/date-step';
+import { DetailsStep } from '@/features/reserve/flows/quantity-first/details-step';
+import { datedGroupsOf } from '@/features/reserve/flows/quantity-first/offered-groups';
+import {
+  calendarFailure,
+  hasTooManyTypes,
+} from '@/features/reserve/flows/quantity-first/post-calendar';
+import {
+  initialQuantityFirstState,
+  quantityFirstReducer,
+} from '@/features/reserve/flows/quantity-first/quantity-first-state';
+import { QUANTITY_FIRST_STRINGS } from '@/features/reserve/flows/quantity-first/quantity-first-strings';
+import { QuantityStep } from '@/features/reserve/flows/quantity-first/quantity-step';
+import { useQuantityFirstData } from '@/features/reserve/flows/quantity-first/use-quantity-first-data';
+import { useQuantityFirstSubmit } from '@/features/reserve/flows/quantity-first/use-quantity-first-submit';
+import reserveStyles from '@/features/reserve/components/reserve.module.css';
+import styles from '@/features/reserve/flows/quantity-first/quantity-first.module.css';
+
+/**
+ * The quantity-first flow (spec: shopping §2 item 7, §4): party size first, then the dates and
+ * sessions that fit it, then names and survey answers, then reserve.
+ */
+export function QuantityFirstReserve({ event }: { event: EventDetail }) {
+  const t = useStrings(QUANTITY_FIRST_STRINGS);
+  const tr = useStrings(RESERVE_STRINGS);
+  const td = useStrings(DATE_FIRST_STRINGS);
+  const isMember = useIsLoggedIn();
+  const [search] = useSearchParams();
+  const query = useMemo(() => parseReserveQuery(search), [search]);
+  const filter = useMemo<GroupFilter>(
+    () => ({ isMember, ticketGroupIds: query.ticketGroupIds }),
+    [isMember, query.ticketGroupIds],
+  );
+  const groups = useMemo(() => datedGroupsOf(event, filter), [event, filter]);
+  const eventId = event.template.id;
+  const [state, dispatch] = useReducer(quantityFirstReducer, eventId, (id) =>
+    initialQuantityFirstState(
+      id,
+      resolveQuantityRequests(
+        query.quantities,
+        query.selectTypeId,
+        groups.flatMap((g) => g.ticketTypes),
+      ).quantities,
+    ),
+  );
+  // spec: shopping §4 — "an event change reopens quantities"
+  useEffect(() => dispatch({ type: 'change_event', eventId }), [eventId]);
+
+  const data = useQuantityFirstData(event, state, filter);
+  const details = data.details && !data.details.error ? data.details.groups : null;
+  const chosenSession =
+    data.sessions.data?.event_session._data.find((session) => session.id === state.sessionId) ??
+    null;
+  const submission = useQuantityFirstSubmit({
+    eventId,
+    state,
+    dispatch,
+    groups: details,
+    chosenSession,
+    timezone: data.timezone,
+    promoCode: query.code,
+  });
+  const [findIssues, setFindIssues] = useState<IssueMap>(new Map());
+  const [findMessage, setFindMessage] = useState<string | null>(null);
+  // spec: shopping §3 config web.ecommerce hide_sold_out_sessions
+  const hideSoldOut =
+    (event.config.get('web.ecommerce') as { hide_sold_out_sessions?: unknown } | undefined)
+      ?.hide_sold_out_sessions === true;
+  const tabSpecs = useMemo(
+    () => parseSessionTabs(event.config.get('web.ecommerce')),
+    [event.config],
+  );
+
+  const onFind = () => {
+    submission.clearIssues();
+    submission.clearMustFind();
+    setFindMessage(null);
+    if (totalQuantity(state.quantities) === 0) {
+      setFindIssues(new Map([[QUANTITIES_FIELD_ID, 'reserve.select_tickets']]));
+      return;
+    }
+    setFindIssues(new Map());
+    if (hasTooManyTypes(state.quantities)) {
+      setFindMessage(t('reserve.quantity_first.too_many_types'));
+      return;
+    }
+    dispatch({ type: 'find_tickets' });
+  };
+
+  const loading =
+    (!state.quantitiesOpen && data.dates.isPending) ||
+    (state.date !== null && data.sessions.isPending);
+  const message = submission.message;
+
+  return (
+    <section aria-labelledby="quantity-first-heading" className={reserveStyles.panel}>
+      <h2 id="quantity-first-heading" className={reserveStyles.sectionHeading}>
+        {t('reserve.quantity_first.heading')}
+      </h2>
+      <form
+        noValidate
+        className={styles.form}
+        onSubmit={(formEvent) => {
+          formEvent.preventDefault();
+          submission.submit();
+        }}
+      >
+        <QuantityStep
+          groups={groups}
+          isOpen={state.quantitiesOpen}
+          quantities={state.quantities}
+          onQuantities={(quantities) => {
+            // the messages were about the old quantities
+            setFindIssues(new Map());
+            setFindMessage(null);
+            submission.clearMustFind();
+            dispatch({ type: 'set_quantities', quantities });
+          }}
+          onFind={onFind}
+          onReopen={() => dispatch({ type: 'reopen_quantities' })}
+          issues={findIssues.size > 0 ? findIssues : submission.issues}
+          message={submission.mustFind ? t('reserve.quantity_first.click_find') : findMessage}
+        />
+        {!state.quantitiesOpen && (
+          <DateStep
+            days={data.dates.data}
+            isLoading={data.dates.isPending}
+            failure={data.dates.error ? calendarFailure(data.dates.error) : null}
+            value={state.date}
+            onSelect={(date) => dispatch({ type: 'select_date', date })}
+            timezone={data.timezone}
+            issues={submission.issues}
+          />
+        )}
+        {!state.quantitiesOpen &&
+          state.date !== null &&
+          (data.sessions.isPending ? (
+            <Loader label={t('reserve.quantity_first.loading_sessions')} />
+          ) : (
+            <SessionPicker
+              key={state.date}
+              sessions={(data.sessions.data?.event_session._data ?? []).filter(
+                (session) => !hideSoldOut || !session.sold_out,
+              )}
+              value={state.sessionId}
+              onSelect={(sessionId) => dispatch({ type: 'select_session', sessionId })}
+              timezone={data.timezone}
+              tabSpecs={tabSpecs}
+              showPrices
+              issues={submission.issues}
+            />
+          ))}
+        {state.sessionId !== null && data.sessionDetail.isPending && (
+          <Loader label={t('reserve.quantity_first.loading_details')} />
+        )}
+        {(data.details?.error || (state.sessionId !== null && data.sessionDetail.isError)) && (
+          <p role="alert" className={reserveStyles.alert}>
+            {td('reserve.init_error')}
+          </p>
+        )}
+        {details && (
+          <DetailsStep
+            groups={details}
+            quantities={state.quantities}
+            admits={state.admits}
+            survey={state.survey}
+            onAdmits={(admits) => dispatch({ type: 'set_admits', admits })}
+            onSurvey={(groupId, values) => dispatch({ type: 'set_survey', groupId, values })}
+            issues={submission.issues}
+          />
+        )}
+        {message && (
+          <p role="alert" className={reserveStyles.alert}>
+            {'text' in message ? message.text : tr(message.key)}
+          </p>
+        )}
+        <Button type="submit" fullWidth disabled={submission.isSubmitting || loading}>
+          {submission.isSubmitting ? tr('reserve.submitting') : tr('reserve.submit')}
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,173 @@
+import { useMemo, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import type { EventDetail } from '@/api/events/event-detail';
+import { Button } from '@/ui/button';
+import { useSellerConfig } from '@/ui/config/seller-config';
+import { Loader } from '@/ui/loader';
+import { useIsLoggedIn } from '@/ui/session/use-is-logged-in';
+import { useStrings } from '@/ui/text/use-strings';
+import { TicketSections } from '@/features/reserve/components/ticket-sections';
+import type { GroupFilter } from '@/features/reserve/model/reserve-groups';
+import { groupMetaOf, sessionGroupsOf } from '@/features/reserve/model/reserve-groups';
+import { parseReserveQuery } from '@/features/reserve/model/reserve-query';
+import type { GroupDetails, TicketAnswers } from '@/features/reserve/model/ticket-details';
+import {
+  toGroupDetails,
+  toTicketsBody,
+  validateTicketAnswers,
+} from '@/features/reserve/model/ticket-details';
+import { formatLongDate, formatVenueTime, venueDate } from '@/features/reserve/model/venue-time';
+import { RESERVE_STRINGS } from '@/features/reserve/strings';
+import { useSubmitReservation } from '@/features/reserve/use-submit-reservation';
+import { sessionDetailQueryOptions } from '@/features/reserve/api/get-session-detail';
+import { firstSessionQueryOptions } from '@/features/reserve/flows/single-event/get-first-session';
+import {
+  FIND_SEATS_ID,
+  SeatsPlaceholder,
+} from '@/features/reserve/flows/single-event/seats-placeholder';
+import {
+  hasSeatedGroups,
+  isDiscountCodePurchase,
+  needsSeats,
+} from '@/features/reserve/flows/single-event/seated-groups';
+import { SINGLE_EVENT_STRINGS } from '@/features/reserve/flows/single-event/single-event-strings';
+import reserveStyles from '@/features/reserve/components/reserve.module.css';
+import styles from '@/features/reserve/flows/single-event/single-event.module.css';
+
+const NO_ANSWERS: TicketAnswers = { quantities: {}, admits: {}, survey: {} };
+
+function useSingleEventData(event: EventDetail, filter: GroupFilter) {
+  const eventId = event.template.id;
+  const session = useQuery(firstSessionQueryOptions(eventId));
+  const sessionId = session.data?.id ?? null;
+  const detail = useQuery({
+    ...sessionDetailQueryOptions(eventId, sessionId ?? ''),
+    enabled: sessionId !== null,
+  });
+  const groups = useMemo<GroupDetails[] | 'error' | null>(() => {
+    const body = detail.data;
+    if (!body) return null;
+    try {
+      return toGroupDetails(
+        sessionGroupsOf(body, filter),
+        (id) => groupMetaOf(body.meta?._data, id),
+        event,
+      );
+    } catch {
+      return 'error';
+    }
+  }, [detail.data, filter, event]);
+  const isPending = session.isPending || (sessionId !== null && detail.isPending);
+  const isError = session.isError || detail.isError || groups === 'error';
+  return {
+    session: session.data ?? null,
+    groups: Array.isArray(groups) ? groups : null,
+    isPending,
+    isError,
+  };
+}
+
+/**
+ * The single-event reserve form (spec: shopping §2 item 6, §4 "Single-event flow"): the event's
+ * one session, quantities per group, admit and survey fields, and the seat placeholder for
+ * seated groups.
+ */
+export function SingleEventReserve({ event }: { event: EventDetail }) {
+  const t = useStrings(SINGLE_EVENT_STRINGS);
+  const tr = useStrings(RESERVE_STRINGS);
+  const { locale } = useSellerConfig();
+  const isMember = useIsLoggedIn();
+  const [search] = useSearchParams();
+  const query = useMemo(() => parseReserveQuery(search), [search]);
+  const filter = useMemo<GroupFilter>(
+    () => ({ isMember, ticketGroupIds: query.ticketGroupIds }),
+    [isMember, query.ticketGroupIds],
+  );
+  const data = useSingleEventData(event, filter);
+  const [answers, setAnswers] = useState<TicketAnswers>(NO_ANSWERS);
+  const [seatMessage, setSeatMessage] = useState(false);
+  const submission = useSubmitReservation();
+  const timezone = event.venue?.timezone ?? 'UTC';
+
+  if (data.isPending) return <Loader label={t('reserve.single_event.loading')} />;
+  if (data.isError)
+    return (
+      <p role="alert" className={reserveStyles.alert}>
+        {tr('reserve.error_generic')}
+      </p>
+    );
+  const { session, groups } = data;
+  if (!session || !groups || groups.length === 0) {
+    return <p className={reserveStyles.muted}>{t('reserve.single_event.unavailable')}</p>;
+  }
+
+  const submit = () => {
+    if (needsSeats(groups, answers.quantities)) {
+      setSeatMessage(true);
+      submission.clearIssues();
+      document.getElementById(FIND_SEATS_ID)?.focus();
+      return;
+    }
+    setSeatMessage(false);
+    void submission.submit({
+      validate: () => validateTicketAnswers(groups, answers),
+      buildBody: () =>
+        toTicketsBody(groups, answers, { eventSessionId: session.id, promoCode: query.code }),
+    });
+  };
+  const message = submission.message;
+  const discountCodes = isDiscountCodePurchase(groups);
+
+  return (
+    <section aria-labelledby="single-event-heading" className={reserveStyles.panel}>
+      <h2 id="single-event-heading" className={reserveStyles.sectionHeading}>
+        {t(discountCodes ? 'reserve.single_event.discount_code' : 'reserve.single_event.heading')}
+      </h2>
+      <form
+        noValidate
+        className={styles.form}
+        onSubmit={(formEvent) => {
+          formEvent.preventDefault();
+          submit();
+        }}
+      >
+        {discountCodes && (
+          <p className={reserveStyles.muted}>{t('reserve.single_event.discount_code_hint')}</p>
+        )}
+        <p className={reserveStyles.muted}>
+          {t('reserve.single_event.when', {
+            date: formatLongDate(venueDate(session.start_datetime, timezone), locale),
+            time: formatVenueTime(session.start_datetime, timezone, locale),
+          })}
+        </p>
+        <TicketSections
+          groups={groups}
+          sessionAvailableCapacity={session.availableCapacity}
+          answers={answers}
+          onQuantities={(quantities) => {
+            setSeatMessage(false);
+            setAnswers((current) => ({ ...current, quantities }));
+          }}
+          onAdmits={(admits) => setAnswers((current) => ({ ...current, admits }))}
+          onSurvey={(groupId, values) =>
+            setAnswers((current) => ({
+              ...current,
+              survey: { ...current.survey, [groupId]: values },
+            }))
+          }
+          issues={submission.issues}
+        />
+        {hasSeatedGroups(groups) && <SeatsPlaceholder showMessage={seatMessage} />}
+        {message && (
+          <p role="alert" className={reserveStyles.alert}>
+            {'text' in message ? message.text : tr(message.key)}
+          </p>
+        )}
+        <Button type="submit" fullWidth disabled={submission.isSubmitting}>
+          {submission.isSubmitting ? tr('reserve.submitting') : tr('reserve.submit')}
+        </Button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,32 @@
+import { ApiError } from '@/api/client';
+
+/**
+ * How a failed reserve is shown (spec: shopping §8 "Reserve errors"): the sold-out session is
+ * the flow's to handle (date-first refreshes its sessions); the expected errors show the API's
+ * description inline; anything else is the generic message.
+ */
+export type ReserveFailure =
+  | { kind: 'session_sold_out'; description: string }
+  | { kind: 'inline'; code: string; description: string }
+  | { kind: 'generic' };
+
+/** Expected reserve errors shown inline with the API's description (shopping §8). */
+export const INLINE_RESERVE_ERRORS: ReadonlySet<string> = new Set([
+  'max_tickets_per_order_exceeded',
+  'min_tickets_per_order_not_met',
+  'member_limit_exceeded',
+  'ticket_group_capacity_exceeded',
+  'ticket_group_sold_out',
+  'session_capacity_exceeded',
+]);
+
+export function toReserveFailure(error: unknown): ReserveFailure {
+  if (!(error instanceof ApiError)) return { kind: 'generic' };
+  if (error.code === 'event_session_sold_out') {
+    return { kind: 'session_sold_out', description: error.description };
+  }
+  if (INLINE_RESERVE_ERRORS.has(error.code) && error.description) {
+    return { kind: 'inline', code: error.code, description: error.description };
+  }
+  return { kind: 'generic' };
+}

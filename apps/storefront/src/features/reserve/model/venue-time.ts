@@ -1,0 +1,58 @@
+/**
+ * Dates and times of the venue (spec: shopping §2 — sessions show in the venue's zone). Intl does
+ * the zone arithmetic, so no time-zone data ships with the storefront.
+ */
+
+function parts(iso: string, timeZone: string) {
+  const formatted = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(new Date(iso));
+  const get = (type: Intl.DateTimeFormatPartTypes) =>
+    formatted.find((part) => part.type === type)?.value ?? '00';
+  return {
+    date: `${get('year')}-${get('month')}-${get('day')}`,
+    minutes: (Number(get('hour')) % 24) * 60 + Number(get('minute')),
+  };
+}
+
+/** The venue's calendar date (YYYY-MM-DD) of an instant. */
+export function venueDate(iso: string, timeZone: string): string {
+  return parts(iso, timeZone).date;
+}
+
+/** Minutes since the venue's midnight: what session-picker tabs and message rules compare. */
+export function venueMinutes(iso: string, timeZone: string): number {
+  return parts(iso, timeZone).minutes;
+}
+
+/** "10:30 AM" in the venue's zone (spec: shopping §9 cart time format h:mm A). */
+export function formatVenueTime(iso: string, timeZone: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(
+    new Date(iso),
+  );
+}
+
+/** A calendar date (YYYY-MM-DD) in words: "Saturday, November 28, 2026". */
+export function formatLongDate(date: string, locale: string): string {
+  return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', dateStyle: 'full' }).format(
+    new Date(`${date}T12:00:00Z`),
+  );
+}
+
+/** A short date-button text: weekday, day and month ("Sat", "28", "Nov"). */
+export function dateButtonParts(date: string, locale: string) {
+  const at = new Date(`${date}T12:00:00Z`);
+  const format = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat(locale, { timeZone: 'UTC', ...options }).format(at);
+  return {
+    weekday: format({ weekday: 'short' }),
+    day: format({ day: 'numeric' }),
+    month: format({ month: 'short' }),
+  };
+}

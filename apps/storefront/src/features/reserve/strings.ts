@@ -1,0 +1,36 @@
+/**
+ * Default texts of the reserve forms; sellers override any of them by key (shopping §1). Texts
+ * in quotes in the spec are used verbatim.
+ */
+export const RESERVE_STRINGS = {
+  // spec: shopping §5 "Ticket selection" messages
+  'reserve.select_date': 'Please select a date to continue.',
+  'reserve.select_session': 'Please select a session to continue.',
+  'reserve.select_admission': 'Please select an admission type to continue.',
+  'reserve.select_tickets': 'Please select at least one ticket to continue.',
+  'reserve.input_empty': 'Input must not be empty.',
+  'reserve.invalid_email': 'Please enter a valid email address.',
+  'reserve.out_of_range': 'Value entered is outside min/max',
+  'reserve.not_a_number': 'Please enter a number.',
+  // spec: shopping §8
+  'reserve.error_generic': 'Sorry! Something unexpected happened. Please try again.',
+  'reserve.low_availability': 'Hurry, less than 10 tickets available.',
+  // quantities
+  'reserve.quantities_label': 'Tickets',
+  'reserve.type_unavailable': 'Unavailable',
+  'reserve.price_range': '{min} – {max}',
+  // admit fields
+  'reserve.admit_heading': '{type} ticket {number}',
+  'reserve.admit_first_name': 'First name',
+  'reserve.admit_last_name': 'Last name',
+  'reserve.admit_email': 'Email',
+  'reserve.optional': '(optional)',
+  // survey
+  'reserve.survey_heading': 'A few questions about your visit',
+  'reserve.survey_choose': 'Choose…',
+  'reserve.submit': 'Add to cart',
+  'reserve.submitting': 'Adding to cart…',
+  'reserve.total': 'Total',
+} as const;
+
+export type ReserveStringKey = keyof typeof RESERVE_STRINGS;

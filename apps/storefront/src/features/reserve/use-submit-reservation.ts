@@ -1,0 +1,94 @@
+import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { SCROLL_INTO_VIEW_DELAY_MS } from '@admit/contracts/constants';
+import type { CartBundle, CartModifyBody } from '@admit/contracts/cart';
+import { useModifyCart } from '@/api/cart/modify-cart';
+import { useNextRouteAfterReserve } from '@/api/cart/next-route';
+import type { FieldIssue, IssueMap } from '@/features/reserve/model/form-issues';
+import { toIssueMap } from '@/features/reserve/model/form-issues';
+import type { ReserveFailure } from '@/features/reserve/model/reserve-errors';
+import { toReserveFailure } from '@/features/reserve/model/reserve-errors';
+
+/** A message to show after a failed reserve: a text-string key, or the API's own words. */
+export type ReserveMessage = { key: 'reserve.error_generic' } | { text: string };
+
+export interface SubmitOptions {
+  /** every form section's issues, in page order; nothing is sent while any remain */
+  validate: () => FieldIssue[];
+  buildBody: () => CartModifyBody;
+  /** the flow's own sold-out handling (date-first refreshes sessions); returns the message */
+  onSessionSoldOut?: () => Promise<ReserveMessage>;
+  /** called after a successful reserve instead of moving on (e.g. an embedded add-on form) */
+  onReserved?: (bundle: CartBundle) => void;
+}
+
+/** Moves focus to the first invalid field once its message has rendered (shopping §5, §9). */
+function focusFirstIssue(issues: readonly FieldIssue[]) {
+  const first = issues[0];
+  if (!first) return;
+  setTimeout(() => {
+    const element = document.getElementById(first.fieldId);
+    element?.scrollIntoView({ block: 'center', behavior: 'smooth' });
+    element?.focus();
+  }, SCROLL_INTO_VIEW_DELAY_MS);
+}
+
+async function messageFor(
+  failure: ReserveFailure,
+  onSessionSoldOut: SubmitOptions['onSessionSoldOut'],
+): Promise<ReserveMessage> {
+  if (failure.kind === 'session_sold_out') {
+    if (onSessionSoldOut) return onSessionSoldOut();
+    return failure.description ? { text: failure.description } : { key: 'reserve.error_generic' };
+  }
+  if (failure.kind === 'inline') return { text: failure.description };
+  return { key: 'reserve.error_generic' };
+}
+
+/**
+ * The submit step every reserve form shares (spec: shopping §4, §5, §8): validate every section,
+ * focus the first invalid field and send nothing if any; else reserve into the cart, map a
+ * failure to its message, and on success move on to the upsell listing or checkout.
+ */
+export function useSubmitReservation() {
+  const modifyCart = useModifyCart();
+  const navigate = useNavigate();
+  const nextRoute = useNextRouteAfterReserve();
+  const [issues, setIssues] = useState<IssueMap>(new Map());
+  const [message, setMessage] = useState<ReserveMessage | null>(null);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const busy = useRef(false);
+
+  const submit = useCallback(
+    async ({ validate, buildBody, onSessionSoldOut, onReserved }: SubmitOptions) => {
+      if (busy.current) return;
+      const found = validate();
+      setIssues(toIssueMap(found));
+      setMessage(null);
+      if (found.length > 0) {
+        focusFirstIssue(found);
+        return;
+      }
+      busy.current = true;
+      setSubmitting(true);
+      try {
+        const bundle = await modifyCart.mutateAsync(buildBody());
+        if (onReserved) onReserved(bundle);
+        else navigate(nextRoute());
+      } catch (error) {
+        setMessage(await messageFor(toReserveFailure(error), onSessionSoldOut));
+      } finally {
+        busy.current = false;
+        setSubmitting(false);
+      }
+    },
+    [modifyCart, navigate, nextRoute],
+  );
+
+  const clearIssues = useCallback(() => {
+    setIssues(new Map());
+    setMessage(null);
+  }, []);
+
+  return { submit, issues, message, setMessage, clearIssues, isSubmitting };
+}

@@ -1,0 +1,141 @@
+import type { CartBundle } from '@admit/contracts/cart';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { readSellerConfig } from '../support/catalog';
+import { useBrowserPage } from '../support/page-fixture';
+import { eventually } from '../support/storefront';
+
+/**
+ * Reserves two tickets of the first open session of the seller's admission event with the
+ * page's own cookie session, then stores the cart where a reserve form leaves it
+ * (`admit:{slug}:cart`, local expiry = expires_in − 5 s, shopping §4). The reserve forms have
+ * their own specs; this one is about the cart widget.
+ */
+async function reserveAsThisGuest(page: Page, eventId: string): Promise<CartBundle> {
+  return page.evaluate(async (id) => {
+    const headers = { 'tix-app': 'ecomm', 'Content-Type': 'application/json' };
+    const q = '_seller=demo-museum';
+    const event = await (
+      await fetch(`/cached_api/events/${id}?${q}&_embed=ticket_group,ticket_type`, { headers })
+    ).json();
+    const sessions = await (
+      await fetch(`/api/events/${id}/sessions?${q}&_limit=1&sold_out=F&_sort=start_datetime`, {
+        headers,
+      })
+    ).json();
+    const session = sessions.event_session._data[0];
+    const type = event.ticket_type._data.find((t: { available: boolean }) => t.available);
+    const res = await fetch(`/api/my/cart/modify?${q}`, {
+      method: 'POST',
+      headers,
+      body: JSON.stringify({
+        add: [
+          {
+            event_session_id: session.id,
+            ticket_types_required: [{ ticket_type_id: type.id, quantity: 2 }],
+          },
+        ],
+      }),
+    });
+    if (!res.ok) throw new Error(`reserve answered ${res.status}: ${await res.text()}`);
+    const bundle = await res.json();
+    const cart = bundle.cart._data[0];
+    localStorage.setItem(
+      'admit:demo-museum:cart',
+      JSON.stringify({
+        cartId: cart.id,
+        localExpiresAt: Date.now() + (cart.expires_in - 5) * 1000,
+      }),
+    );
+    return bundle;
+  }, eventId);
+}
+
+// spec: shopping §2 "Cart widget and modals", §4 "Cart timer" and "Removing a cart item"
+describe('cart widget', () => {
+  const fx = useBrowserPage();
+
+  it('shows the held tickets and the timer; removing the only item empties the cart', async () => {
+    const { page } = fx;
+    await page.goto('/demo-museum/events');
+    const config = await readSellerConfig(page);
+    if (!config.admission_event_id) throw new Error('the demo museum has no admission event');
+    const bundle = await reserveAsThisGuest(page, config.admission_event_id);
+    const eventName = bundle.event_template._data[0]!.name;
+
+    await page.goto(`/demo-museum/events/${config.admission_event_id}`);
+    const widget = page.getByRole('complementary', { name: 'Your cart' });
+    const item = widget.getByRole('listitem', { name: eventName });
+    await item.waitFor();
+    await expect(item.getByText(/^2 × /).textContent()).resolves.toMatch(/^2 × /);
+    // a 15-minute hold is under the 20-minute display limit, so the timer shows
+    await eventually(async () => {
+      expect(await widget.getByText(/Time left to complete your order: 1[45]:\d\d/).count()).toBe(
+        1,
+      );
+    });
+    await expectNoSeriousA11yViolations(page);
+
+    await widget.getByRole('button', { name: `Remove ${eventName}` }).click();
+    await widget.getByRole('button', { name: 'Confirm' }).click();
+    await widget.getByText('Your cart is empty').waitFor();
+
+    // the server released the hold: the cart is gone
+    const status = await page.evaluate(
+      async (id) =>
+        (await fetch(`/api/my/cart/${id}?_seller=demo-museum`, { headers: { 'tix-app': 'ecomm' } }))
+          .status,
+      bundle.cart._data[0]!.id,
+    );
+    expect(status).toBe(404);
+  });
+
+  it('offers 2 more minutes when the hold runs low, and extends it on the server', async () => {
+    const { page } = fx;
+    // the page's clock runs normally until fast-forwarded: 14 minutes of a 15-minute hold pass
+    // in the browser without waiting for them (the server's clock is untouched)
+    await page.clock.install();
+    await page.goto('/demo-museum/events');
+    const config = await readSellerConfig(page);
+    const bundle = await reserveAsThisGuest(page, config.admission_event_id!);
+    const cartId = bundle.cart._data[0]!.id;
+    const serverExpiry = Date.parse(bundle.cart._data[0]!.expires_at!);
+    await page.reload();
+    const widget = page.getByRole('complementary', { name: 'Your cart' });
+    await widget.getByRole('listitem').first().waitFor();
+
+    await page.clock.fastForward('14:00');
+    const offer = page.getByRole('dialog', { name: 'Need more time?' });
+    await offer.waitFor();
+    await offer.getByRole('button', { name: 'Add 2 minutes' }).click();
+    await offer.waitFor({ state: 'detached' });
+
+    const extended = await page.evaluate(
+      async (id) =>
+        (
+          await (
+            await fetch(`/api/my/cart/${id}?_seller=demo-museum`, {
+              headers: { 'tix-app': 'ecomm' },
+            })
+          ).json()
+        ).cart._data[0].expires_at as string,
+      cartId,
+    );
+    expect(Date.parse(extended) - serverExpiry).toBe(120_000);
+    // the local expiry restarts from the reloaded expires_in: about 17 minutes again
+    await eventually(async () => {
+      expect(await widget.getByText(/Time left to complete your order: 1[67]:\d\d/).count()).toBe(
+        1,
+      );
+    });
+
+    // leave the shared server's capacity as it was
+    await page.evaluate(async (id) => {
+      await fetch(`/api/my/cart/${id}?_seller=demo-museum`, {
+        method: 'DELETE',
+        headers: { 'tix-app': 'ecomm' },
+      });
+    }, cartId);
+  });
+});

@@ -1,0 +1,96 @@
+import type { CalendarDay, PricedSession } from '@admit/contracts/availability';
+import type { EventTemplate, TicketType } from '@admit/contracts/resources';
+import type { SellerConfig } from '@admit/contracts/seller-config';
+import type { Page } from 'playwright-core';
+import { browsableEvents, fetchAvailableEvents, readSellerConfig } from './catalog';
+import {
+  availableDays,
+  cartWidget,
+  chooseSession,
+  dateFirstForm,
+  SELLER,
+  sessionsOn,
+  sessionTicketTypes,
+  setQuantity,
+  storedCartId,
+  venueTimeLabel,
+} from './reserve';
+import { eventLink } from './storefront';
+
+/** What a reserve spec books: chosen from what the running server offers, never from the seed. */
+export interface ReservePlan {
+  config: SellerConfig;
+  event: EventTemplate;
+  day: CalendarDay;
+  session: PricedSession;
+  /** the session's start as the picker shows it ("10:30 AM") */
+  time: string;
+  types: TicketType[];
+}
+
+export interface PlanOptions {
+  /** which sessions qualify, e.g. enough places left for the test's quantities */
+  session: (session: PricedSession) => boolean;
+}
+
+/**
+ * Opens the seller's listing and finds, among the dates the form shows as buttons (the first 8,
+ * shopping §9), a future session that `options.session` accepts. Today is skipped: its sessions
+ * may pass while the suite runs.
+ */
+export async function planReserve(
+  page: Page,
+  baseUrl: string,
+  options: PlanOptions,
+): Promise<ReservePlan> {
+  await page.goto(`/${SELLER}/events`);
+  const config = await readSellerConfig(page);
+  const eventId = config.admission_event_id;
+  if (!eventId) throw new Error(`${SELLER} has no admission event`);
+  const event = browsableEvents(await fetchAvailableEvents(baseUrl, SELLER)).find(
+    (e) => e.id === eventId,
+  );
+  if (!event) throw new Error(`the admission event ${eventId} is not on the listing`);
+  const days = (await availableDays(baseUrl, eventId)).slice(0, 8);
+  for (const day of days.slice(1)) {
+    const session = (await sessionsOn(baseUrl, eventId, day.date)).find(
+      (s) => !s.sold_out && Date.parse(s.start_datetime) > Date.now() && options.session(s),
+    );
+    if (!session) continue;
+    const types = await sessionTicketTypes(baseUrl, eventId, session.id);
+    const time = await venueTimeLabel(page, session.start_datetime, config.timezone, config.locale);
+    return { config, event, day, session, time, types };
+  }
+  throw new Error(`no session of ${event.name} on ${days.map((d) => d.date).join(', ')} fits`);
+}
+
+/**
+ * From the listing: opens the event, picks "Visit on a specific date", the plan's date button and
+ * session, and sets the steppers; leaves the "Add to cart" click to the spec.
+ */
+export async function fillDateFirstForm(
+  page: Page,
+  plan: ReservePlan,
+  quantities: ReadonlyArray<readonly [typeName: string, quantity: number]>,
+) {
+  await eventLink(page, plan.event).click();
+  await page.getByRole('heading', { level: 1, name: plan.event.name }).waitFor();
+  const form = dateFirstForm(page);
+  await form.getByRole('button', { name: 'Visit on a specific date' }).click();
+  await form
+    .getByRole('group', { name: 'Date' })
+    .getByRole('button', { name: plan.day.longFormat, exact: true })
+    .click();
+  await chooseSession(form, plan.time);
+  for (const [typeName, quantity] of quantities) await setQuantity(form, typeName, quantity);
+  return form;
+}
+
+/** Clicks "Add to cart" and waits for the reserved event in the cart widget; returns the cart id. */
+export async function submitAndWaitForCart(page: Page, plan: ReservePlan): Promise<string> {
+  await dateFirstForm(page).getByRole('button', { name: 'Add to cart' }).click();
+  await cartWidget(page).getByRole('listitem', { name: plan.event.name }).waitFor();
+  const cartId = await storedCartId(page);
+  if (!cartId) throw new Error('the storefront kept no cart id after reserving');
+  return cartId;
+}

@@ -1,0 +1,206 @@
+import {
+  calendarExtendedResponseSchema,
+  sessionDetailResponseSchema,
+  sessionsResponseSchema,
+} from '@admit/contracts/availability';
+import type { CalendarDay, PricedSession } from '@admit/contracts/availability';
+import { cartBundleSchema, type CartBundle } from '@admit/contracts/cart';
+import type { TicketType } from '@admit/contracts/resources';
+import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { APP_HEADER } from './catalog';
+
+// Helpers for the reserve specs: the date-first form by its texts and roles, and the server's
+// view of sessions and carts through the same public API the storefront calls (shopping §7).
+
+export const SELLER = 'demo-museum';
+
+/** expect.poll's default second is too short on a loaded 2-core machine */
+export const POLL = { timeout: 10_000 } as const;
+const Q = `_seller=${SELLER}`;
+
+/** The date-first form of an event page (its region is named by its heading). */
+export function dateFirstForm(page: Page): Locator {
+  return page.getByRole('region', { name: 'Choose a date and tickets' });
+}
+
+/** The sidebar cart widget. */
+export function cartWidget(page: Page): Locator {
+  return page.getByRole('complementary', { name: 'Your cart' });
+}
+
+async function getJson(url: string, init: RequestInit = {}): Promise<unknown> {
+  const res = await fetch(url, { ...init, headers: { ...APP_HEADER, ...init.headers } });
+  if (!res.ok)
+    throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
+/** The bookable days of an event from the calendar read, in date order. */
+export async function availableDays(baseUrl: string, eventId: string): Promise<CalendarDay[]> {
+  const body = calendarExtendedResponseSchema.parse(
+    await getJson(`${baseUrl}/cached_api/events/${eventId}/calendar?${Q}&_format=extended`),
+  );
+  return body.calendar._data
+    .filter((day) => day.enabled && day.status === 'available')
+    .sort((a, b) => a.date.localeCompare(b.date));
+}
+
+/** GET /api/events/{id}/sessions?_ondate=… (live), sold-out sessions included. */
+export async function sessionsOn(
+  baseUrl: string,
+  eventId: string,
+  date: string,
+): Promise<PricedSession[]> {
+  const url = `${baseUrl}/api/events/${eventId}/sessions?${Q}&_ondate=${date}&_sort=start_datetime&_include_sold_out=true`;
+  return sessionsResponseSchema.parse(await getJson(url)).event_session._data;
+}
+
+/** The ticket types a visitor can choose at a session, in rank order (public groups only). */
+export async function sessionTicketTypes(
+  baseUrl: string,
+  eventId: string,
+  sessionId: string,
+): Promise<TicketType[]> {
+  const body = sessionDetailResponseSchema.parse(
+    await getJson(
+      `${baseUrl}/api/events/${eventId}/sessions/${sessionId}?${Q}&_embed=ticket_group,ticket_type`,
+    ),
+  );
+  const groups = new Set(
+    (body.ticket_group?._data ?? [])
+      .filter((g) => g.available && g.hidden_type === 'public_browsable')
+      .map((g) => g.id),
+  );
+  return (body.ticket_type?._data ?? [])
+    .filter((t) => t.available && groups.has(t.ticket_group_id))
+    .sort((x, y) => x._rank - y._rank);
+}
+
+/** A guest in another browser: POST /api/my/cart/modify without the page's cookies. */
+export async function reserveAsAnotherGuest(
+  baseUrl: string,
+  sessionId: string,
+  ticketTypeId: string,
+  quantity: number,
+): Promise<CartBundle> {
+  return cartBundleSchema.parse(
+    await getJson(`${baseUrl}/api/my/cart/modify?${Q}`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({
+        add: [
+          {
+            event_session_id: sessionId,
+            ticket_types_required: [{ ticket_type_id: ticketTypeId, quantity }],
+          },
+        ],
+      }),
+    }),
+  );
+}
+
+/** Gives a cart's places back (the specs share one server). */
+export async function deleteCart(baseUrl: string, cartId: string): Promise<void> {
+  await fetch(`${baseUrl}/api/my/cart/${cartId}?${Q}`, { method: 'DELETE', headers: APP_HEADER });
+}
+
+/** The cart id the storefront keeps for this seller (shopping §4: local storage). */
+export async function storedCartId(page: Page): Promise<string | null> {
+  return page.evaluate((key) => {
+    const raw = localStorage.getItem(key);
+    return raw ? ((JSON.parse(raw) as { cartId?: string }).cartId ?? null) : null;
+  }, `admit:${SELLER}:cart`);
+}
+
+/** GET /api/my/cart/{id} from inside the page, so with the page's own cookies. */
+export async function fetchCartAsPage(
+  page: Page,
+  cartId: string,
+): Promise<{ status: number; bundle: CartBundle | null }> {
+  const { status, body } = await page.evaluate(
+    async ({ id, q }) => {
+      const res = await fetch(`/api/my/cart/${id}?${q}`, { headers: { 'tix-app': 'ecomm' } });
+      return { status: res.status, body: res.ok ? await res.json() : null };
+    },
+    { id: cartId, q: Q },
+  );
+  return { status, bundle: body ? cartBundleSchema.parse(body) : null };
+}
+
+/** "10:30 AM": a session's start as the page shows it, formatted by the browser's own Intl. */
+export function venueTimeLabel(page: Page, iso: string, timeZone: string, locale: string) {
+  return page.evaluate(
+    ({ iso, timeZone, locale }) =>
+      new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(
+        new Date(iso),
+      ),
+    { iso, timeZone, locale },
+  );
+}
+
+/** An amount as the page shows money ("$73.51"). */
+export function moneyLabel(page: Page, amount: string, currency: string, locale: string) {
+  return page.evaluate(
+    ({ amount, currency, locale }) =>
+      new Intl.NumberFormat(locale, { style: 'currency', currency }).format(Number(amount)),
+    { amount, currency, locale },
+  );
+}
+
+/** The session radio whose name starts with its time (the price follows in the name). */
+export function sessionRadio(form: Locator, time: string): Locator {
+  return form.getByRole('radio', { name: new RegExp(`^${escapeRegExp(time)}`) });
+}
+
+/**
+ * Chooses a session by its time as a visitor does: opens the tab holding it when the picker
+ * has tabs, then clicks the time's label.
+ */
+export async function chooseSession(form: Locator, time: string): Promise<void> {
+  const group = form.getByRole('group', { name: 'Time' });
+  await group.waitFor();
+  const radio = sessionRadio(group, time);
+  const tabs = group.getByRole('tab');
+  for (let i = 0; (await radio.count()) === 0 && i < (await tabs.count()); i++) {
+    await tabs.nth(i).click();
+  }
+  await group.getByText(time, { exact: true }).click();
+  await expect.poll(() => radio.isChecked(), POLL).toBe(true);
+}
+
+/** Presses a stepper's "Increase {type}" until its quantity reads `quantity`. */
+export async function setQuantity(form: Locator, typeName: string, quantity: number) {
+  const value = form.getByRole('status', { name: `${typeName} quantity`, exact: true });
+  for (let n = Number(await value.textContent()); n < quantity;) {
+    await form.getByRole('button', { name: `Increase ${typeName}`, exact: true }).click();
+    await expect.poll(async () => Number(await value.textContent()), POLL).toBeGreaterThan(n);
+    n = Number(await value.textContent());
+  }
+  await expect.poll(async () => Number(await value.textContent()), POLL).toBe(quantity);
+}
+
+/** Presses Tab (at most `limit` times) until `target` has the keyboard focus. */
+export async function tabTo(page: Page, target: Locator, limit = 60): Promise<void> {
+  const focused = () => target.evaluate((el) => el === document.activeElement).catch(() => false);
+  for (let i = 0; i < limit; i++) {
+    if (await focused()) return;
+    await page.keyboard.press('Tab');
+  }
+  if (!(await focused())) throw new Error(`Tab did not reach ${target.toString()}`);
+}
+
+/** The accessible name of the element with the keyboard focus. */
+export function focusedLabel(page: Page): Promise<string> {
+  return page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '');
+}
+
+export function addDays(date: string, days: number): string {
+  const at = new Date(`${date}T12:00:00Z`);
+  at.setUTCDate(at.getUTCDate() + days);
+  return at.toISOString().slice(0, 10);
+}
+
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
