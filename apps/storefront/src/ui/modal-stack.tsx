@@ -4,6 +4,7 @@ import {
   Suspense,
   useCallback,
   useContext,
+  useEffect,
   useMemo,
   useRef,
   useState,
@@ -44,6 +45,15 @@ const ModalStackHost = lazy(() =>
 export function ModalStackProvider({ children }: { children: ReactNode }) {
   const [entries, setEntries] = useState<StackEntry[]>([]);
   const nextId = useRef(0);
+  // pending transition timers, cleared on unmount so none fires into a torn-down page
+  const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  useEffect(() => {
+    const pending = timers.current;
+    return () => {
+      pending.forEach(clearTimeout);
+      pending.clear();
+    };
+  }, []);
   const open = useCallback((modal: StackedModal) => {
     setEntries((stack) => {
       if (stack.some((e) => e.modal.name === modal.name && !e.closing)) return stack;
@@ -54,9 +64,11 @@ export function ModalStackProvider({ children }: { children: ReactNode }) {
   const close = useCallback((name: string) => {
     setEntries((stack) => stack.map((e) => (e.modal.name === name ? { ...e, closing: true } : e)));
     // spec: shopping §9 — 200 ms transition, then the modal leaves the stack
-    setTimeout(() => {
+    const timer = setTimeout(() => {
+      timers.current.delete(timer);
       setEntries((stack) => stack.filter((e) => !(e.modal.name === name && e.closing)));
     }, MODAL_TRANSITION_MS);
+    timers.current.add(timer);
   }, []);
   const value = useMemo(() => ({ entries, open, close }), [entries, open, close]);
   return (

@@ -27,6 +27,8 @@ function focusFirstIssue(issues: readonly FieldIssue[]) {
   const first = issues[0];
   if (!first) return;
   setTimeout(() => {
+    // the page may be gone by then (a test torn down, a navigation): nothing to focus
+    if (typeof document === 'undefined') return;
     const element = document.getElementById(first.fieldId);
     element?.scrollIntoView({ block: 'center', behavior: 'smooth' });
     element?.focus();
