@@ -72,7 +72,13 @@ describe('error envelope', () => {
         fc.constantFrom(...ERROR_CODES),
         fc.option(fc.string()),
         fc.string(),
-        fc.option(fc.dictionary(fc.string(), fc.jsonValue())),
+        // `__proto__` is the one key that must not round-trip: see the next test
+        fc.option(
+          fc.dictionary(
+            fc.string().filter((key) => key !== '__proto__'),
+            fc.jsonValue(),
+          ),
+        ),
         (code, context, description, extra) => {
           const envelope = {
             _data: [{ _code: code, _context: context, _description: description, _extra: extra }],
@@ -83,6 +89,13 @@ describe('error envelope', () => {
         },
       ),
     );
+  });
+
+  it('drops a `__proto__` key from _extra rather than carrying it (prototype pollution)', () => {
+    const envelope = JSON.parse(
+      '{"_data":[{"_code":"not_found","_context":null,"_description":"","_extra":{"__proto__":{"x":1},"a":1}}]}',
+    );
+    expect(errorEnvelopeSchema.parse(envelope)._data[0]!._extra).toEqual({ a: 1 });
   });
 
   it('needs at least one item and all four keys', () => {

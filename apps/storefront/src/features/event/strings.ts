@@ -33,6 +33,10 @@ export const EVENT_STRINGS = {
   'event.price_range': '{min} – {max}',
   'event.type_unavailable': 'Unavailable',
   'event.reserve_next_release': 'Reservations open in the next release.',
+  // spec: shopping §2 — the chained upsell's add-on banner and its skip link
+  'event.add_on_banner_label': 'Add-on',
+  'event.add_on_banner': 'Add this experience to your visit, or move on.',
+  'event.skip_add_on': 'skip add-on',
   'event.cart_heading': 'Your cart',
   'event.cart_empty': 'Your cart is empty',
 } as const;

@@ -31,6 +31,13 @@ export const RESERVE_STRINGS = {
   'reserve.submit': 'Add to cart',
   'reserve.submitting': 'Adding to cart…',
   'reserve.total': 'Total',
+  // spec: shopping §4 "Anchor cart" — why an add-on offers only some dates and times
+  'reserve.visit_window': 'Add-ons must fit your visit: only times within {window} are shown.',
+  // spec: shopping §8 — an unexpected reserve error with a description, as a dialog
+  'reserve.error_dialog_title': 'Something went wrong',
+  'reserve.error_retry': 'Try again',
+  'reserve.error_cancel': 'Cancel',
+  'reserve.error_close': 'Close',
 } as const;
 
 export type ReserveStringKey = keyof typeof RESERVE_STRINGS;

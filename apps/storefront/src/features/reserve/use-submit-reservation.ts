@@ -22,6 +22,11 @@ export interface SubmitOptions {
   onReserved?: (bundle: CartBundle) => void;
 }
 
+/** An unexpected reserve error the API described: shown as a dialog offering a retry (§8). */
+export interface ReserveErrorDialog {
+  description: string;
+}
+
 /** Moves focus to the first invalid field once its message has rendered (shopping §5, §9). */
 function focusFirstIssue(issues: readonly FieldIssue[]) {
   const first = issues[0];
@@ -60,9 +65,13 @@ export function useSubmitReservation() {
   const [message, setMessage] = useState<ReserveMessage | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
   const busy = useRef(false);
+  const [errorDialog, setErrorDialog] = useState<ReserveErrorDialog | null>(null);
+  // the submit the dialog's "Try again" repeats: the same body, built by the same closure
+  const failedSubmit = useRef<SubmitOptions | null>(null);
 
   const submit = useCallback(
-    async ({ validate, buildBody, onSessionSoldOut, onReserved }: SubmitOptions) => {
+    async (options: SubmitOptions) => {
+      const { validate, buildBody, onSessionSoldOut, onReserved } = options;
       if (busy.current) return;
       const found = validate();
       setIssues(toIssueMap(found));
@@ -78,7 +87,14 @@ export function useSubmitReservation() {
         if (onReserved) onReserved(bundle);
         else navigate(nextRoute());
       } catch (error) {
-        setMessage(await messageFor(toReserveFailure(error), onSessionSoldOut));
+        const failure = toReserveFailure(error);
+        // spec: shopping §8 — "Errors with a description appear as dialogs that retry the submit"
+        if (failure.kind === 'dialog') {
+          failedSubmit.current = options;
+          setErrorDialog({ description: failure.description });
+        } else {
+          setMessage(await messageFor(failure, onSessionSoldOut));
+        }
       } finally {
         busy.current = false;
         setSubmitting(false);
@@ -92,5 +108,27 @@ export function useSubmitReservation() {
     setMessage(null);
   }, []);
 
-  return { submit, issues, message, setMessage, clearIssues, isSubmitting };
+  const retryFailedSubmit = useCallback(() => {
+    const options = failedSubmit.current;
+    failedSubmit.current = null;
+    setErrorDialog(null);
+    if (options) void submit(options);
+  }, [submit]);
+
+  const dismissErrorDialog = useCallback(() => {
+    failedSubmit.current = null;
+    setErrorDialog(null);
+  }, []);
+
+  return {
+    submit,
+    issues,
+    message,
+    setMessage,
+    clearIssues,
+    isSubmitting,
+    errorDialog,
+    retryFailedSubmit,
+    dismissErrorDialog,
+  };
 }

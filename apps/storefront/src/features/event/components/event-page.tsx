@@ -4,6 +4,7 @@ import type { EventDetail } from '@/api/events/event-detail';
 import { metaFlag, metaText } from '@/api/events/event-detail';
 import { CoverImage } from '@/features/event/components/cover-image';
 import { EventDescription } from '@/features/event/components/event-description';
+import { AddOnBanner } from '@/features/event/components/add-on-banner';
 import { SelectionArea } from '@/features/event/components/selection-area';
 import { CartWidgetPlaceholder } from '@/features/event/components/cart-widget-placeholder';
 import { useEventSlots } from '@/features/event/event-slots';
@@ -34,6 +35,7 @@ export function EventPage({ event }: { event: EventDetail }) {
             {venue.address && <span className={styles.venueAddress}>{venue.address}</span>}
           </p>
         )}
+        <AddOnBanner event={event} />
         <SelectionArea event={event} />
       </article>
       <div className={styles.sidebar}>

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { ApiError } from '@/api/client';
 import { toReserveFailure } from '@/features/reserve/model/reserve-errors';
 
-const apiError = (code: string, description = 'From the API.') =>
-  new ApiError(409, code, 'reserve', description, null);
+const apiError = (code: string, description = 'From the API.', status = 409) =>
+  new ApiError(status, code, 'reserve', description, null);
 
 describe('reserve errors (shopping §8)', () => {
   it('leaves the sold-out session to the flow', () => {
@@ -28,8 +28,23 @@ describe('reserve errors (shopping §8)', () => {
     });
   });
 
+  it('offers any other described 4xx error as a retry dialog', () => {
+    expect(toReserveFailure(apiError('cart_expired', 'Your cart has expired.', 410))).toEqual({
+      kind: 'dialog',
+      code: 'cart_expired',
+      description: 'Your cart has expired.',
+    });
+  });
+
+  it('rethrows code_not_found as the generic message, never a dialog', () => {
+    expect(toReserveFailure(apiError('code_not_found', 'No such code.', 404))).toEqual({
+      kind: 'generic',
+    });
+  });
+
   it('falls back to the generic message for anything else', () => {
-    expect(toReserveFailure(apiError('internal_error'))).toEqual({ kind: 'generic' });
+    expect(toReserveFailure(apiError('internal_error', 'Boom', 500))).toEqual({ kind: 'generic' });
+    expect(toReserveFailure(apiError('validation_failed', ''))).toEqual({ kind: 'generic' });
     expect(toReserveFailure(apiError('ticket_group_sold_out', ''))).toEqual({ kind: 'generic' });
     expect(toReserveFailure(new TypeError('network'))).toEqual({ kind: 'generic' });
   });

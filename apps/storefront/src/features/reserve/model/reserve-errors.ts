@@ -3,12 +3,17 @@ import { ApiError } from '@/api/client';
 /**
  * How a failed reserve is shown (spec: shopping §8 "Reserve errors"): the sold-out session is
  * the flow's to handle (date-first refreshes its sessions); the expected errors show the API's
- * description inline; anything else is the generic message.
+ * description inline; any other 4xx error with a description is a dialog that can retry the
+ * submit; anything else (code_not_found included, which is rethrown) is the generic message.
  */
 export type ReserveFailure =
   | { kind: 'session_sold_out'; description: string }
   | { kind: 'inline'; code: string; description: string }
+  | { kind: 'dialog'; code: string; description: string }
   | { kind: 'generic' };
+
+/** spec: shopping §8 — "code_not_found is rethrown": never offered as a retry dialog. */
+const RETHROWN_RESERVE_ERRORS: ReadonlySet<string> = new Set(['code_not_found']);
 
 /** Expected reserve errors shown inline with the API's description (shopping §8). */
 export const INLINE_RESERVE_ERRORS: ReadonlySet<string> = new Set([
@@ -27,6 +32,11 @@ export function toReserveFailure(error: unknown): ReserveFailure {
   }
   if (INLINE_RESERVE_ERRORS.has(error.code) && error.description) {
     return { kind: 'inline', code: error.code, description: error.description };
+  }
+  // spec: shopping §8 — API 4xx errors carry the description; 5xx details are never shown
+  const isClientError = error.status >= 400 && error.status < 500;
+  if (isClientError && error.description && !RETHROWN_RESERVE_ERRORS.has(error.code)) {
+    return { kind: 'dialog', code: error.code, description: error.description };
   }
   return { kind: 'generic' };
 }

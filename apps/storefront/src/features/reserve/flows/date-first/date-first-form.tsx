@@ -2,6 +2,8 @@ import { useMemo, useReducer } from 'react';
 import type { CalendarDay } from '@admit/contracts/availability';
 import { decimalToMinor, minorToDecimal } from '@admit/contracts/money';
 import type { EventDetail, TicketGroupWithTypes } from '@/api/events/event-detail';
+import type { SessionConstraints } from '@/api/cart/session-constraints';
+import { offeredSessions } from '@/api/cart/session-constraints';
 import { Button } from '@/ui/button';
 import { Loader } from '@/ui/loader';
 import { Price } from '@/ui/price';
@@ -12,6 +14,7 @@ import type { ReserveQuery } from '@/features/reserve/model/reserve-query';
 import { parseSessionTabs } from '@/features/reserve/model/session-tabs';
 import type { GroupDetails } from '@/features/reserve/model/ticket-details';
 import type { Quantities } from '@/features/reserve/model/stepper-rules';
+import { ReserveErrorSlot } from '@/features/reserve/components/reserve-error-slot';
 import { RESERVE_STRINGS } from '@/features/reserve/strings';
 import { AdmissionChoice } from '@/features/reserve/flows/date-first/admission-choice';
 import { DateButtons } from '@/features/reserve/flows/date-first/date-buttons';
@@ -36,6 +39,8 @@ export interface DateFirstFormProps {
   timezone: string;
   filter: GroupFilter;
   query: ReserveQuery;
+  /** what the cart allows: no clashing sessions, an add-on's visit window */
+  constraints: SessionConstraints;
 }
 
 function totalToPay(groups: readonly GroupDetails[], quantities: Quantities): string {
@@ -57,6 +62,7 @@ export function DateFirstForm({
   timezone,
   filter,
   query,
+  constraints,
 }: DateFirstFormProps) {
   const t = useStrings(DATE_FIRST_STRINGS);
   const tr = useStrings(RESERVE_STRINGS);
@@ -77,6 +83,14 @@ export function DateFirstForm({
     promoCode: query.code,
     eventId: event.template.id,
   });
+  // spec: shopping §5 "Session conflicts", §4 "Anchor cart"
+  const offered = useMemo(
+    () =>
+      data.sessions.data
+        ? offeredSessions(data.sessions.data.event_session._data, constraints)
+        : undefined,
+    [data.sessions.data, constraints],
+  );
   const queryMessage = useQueryPreselect({
     query,
     state,
@@ -84,6 +98,7 @@ export function DateFirstForm({
     data,
     groups,
     selectable,
+    offered,
     timezone,
     submit: submission.submit,
   });
@@ -94,9 +109,7 @@ export function DateFirstForm({
   const hideSoldOut =
     (event.config.get('web.ecommerce') as { hide_sold_out_sessions?: unknown } | undefined)
       ?.hide_sold_out_sessions === true;
-  const sessions = (data.sessions.data?.event_session._data ?? []).filter(
-    (s) => !hideSoldOut || !s.sold_out,
-  );
+  const sessions = (offered ?? []).filter((s) => !hideSoldOut || !s.sold_out);
   const message = submission.message;
 
   return (
@@ -168,6 +181,7 @@ export function DateFirstForm({
           issues={submission.issues}
         />
       )}
+      <ReserveErrorSlot submission={submission} />
       {message && (
         <p role="alert" className={reserveStyles.alert}>
           {'text' in message ? message.text : tr(message.key)}

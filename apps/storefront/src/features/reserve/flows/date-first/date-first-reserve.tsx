@@ -2,6 +2,8 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { EventDetail } from '@/api/events/event-detail';
+import { daysInWindow } from '@/api/cart/session-constraints';
+import { useSessionConstraints } from '@/api/cart/use-session-constraints';
 import { Button } from '@/ui/button';
 import { calendarHorizon, isSelectableDay, todayIn, toDayMap } from '@/ui/calendar/calendar-days';
 import { useSellerConfig } from '@/ui/config/seller-config';
@@ -11,6 +13,7 @@ import { useStrings } from '@/ui/text/use-strings';
 import { calendarQueryOptions } from '@/features/reserve/api/get-calendar';
 import { flexibleGroupsOf, hasDatedGroups } from '@/features/reserve/model/reserve-groups';
 import { parseReserveQuery } from '@/features/reserve/model/reserve-query';
+import { VisitWindowNote } from '@/features/reserve/components/visit-window-note';
 import { DateFirstForm } from '@/features/reserve/flows/date-first/date-first-form';
 import { DATE_FIRST_STRINGS } from '@/features/reserve/flows/date-first/date-first-strings';
 import reserveStyles from '@/features/reserve/components/reserve.module.css';
@@ -43,7 +46,12 @@ export function DateFirstReserve({ event }: { event: EventDetail }) {
     }),
     enabled: dated,
   });
-  const days = useMemo(() => toDayMap(calendar.data ?? []), [calendar.data]);
+  const constraints = useSessionConstraints(event);
+  // spec: shopping §4 "Anchor cart" — an add-on offers only the days of the visit window
+  const days = useMemo(
+    () => daysInWindow(toDayMap(calendar.data ?? []), constraints.visitWindow),
+    [calendar.data, constraints.visitWindow],
+  );
   const selectable = useMemo(
     () =>
       [...days.values()]
@@ -76,6 +84,7 @@ export function DateFirstReserve({ event }: { event: EventDetail }) {
         timezone={timezone}
         filter={filter}
         query={query}
+        constraints={constraints}
       />
     );
   }
@@ -84,6 +93,7 @@ export function DateFirstReserve({ event }: { event: EventDetail }) {
       <h2 id="date-first-heading" className={reserveStyles.sectionHeading}>
         {t('reserve.date_first_heading')}
       </h2>
+      {constraints.visitWindow && <VisitWindowNote window={constraints.visitWindow} />}
       {content}
     </section>
   );

@@ -31,6 +31,8 @@ interface PreselectInput {
   data: ReturnType<typeof useDateFirstData>;
   groups: readonly GroupDetails[] | null;
   selectable: readonly string[];
+  /** the day's sessions the cart allows (shopping §5 "Session conflicts"); undefined while loading */
+  offered: readonly { id: string }[] | undefined;
   timezone: string;
   submit: () => Promise<void>;
 }
@@ -63,6 +65,7 @@ export function useQueryPreselect({
   data,
   groups,
   selectable,
+  offered,
   timezone,
   submit,
 }: PreselectInput) {
@@ -99,8 +102,8 @@ export function useQueryPreselect({
     );
   }, [query, selectable, dispatch, queryClient, eventId, timezone]);
 
-  // spec: shopping §5 — "a session must be in the loaded list"
-  const sessionList = data.sessions.data?.event_session._data;
+  // spec: shopping §5 — "a session must be in the loaded list" (and not hidden by a conflict)
+  const sessionList = offered;
   useEffect(() => {
     if (query.sessionId === null || state.sessionId !== query.sessionId || !sessionList) return;
     if (!sessionList.some((session) => session.id === query.sessionId)) {

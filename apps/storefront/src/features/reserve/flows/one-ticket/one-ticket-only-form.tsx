@@ -13,6 +13,7 @@ import { groupMetaOf } from '@/features/reserve/model/reserve-groups';
 import { parseReserveQuery } from '@/features/reserve/model/reserve-query';
 import type { SurveyValues } from '@/features/reserve/model/survey-spec';
 import { toGroupDetails, validateTicketAnswers } from '@/features/reserve/model/ticket-details';
+import { ReserveErrorSlot } from '@/features/reserve/components/reserve-error-slot';
 import { RESERVE_STRINGS } from '@/features/reserve/strings';
 import { useSubmitReservation } from '@/features/reserve/use-submit-reservation';
 import { DetailsStep } from '@/features/reserve/flows/quantity-first/details-step';
@@ -176,6 +177,7 @@ export function OneTicketOnlyForm({ event }: { event: EventDetail }) {
             issues={submission.issues}
           />
         )}
+        <ReserveErrorSlot submission={submission} />
         {message && (
           <p role="alert" className={reserveStyles.alert}>
             {'text' in message ? message.text : tr(message.key)}

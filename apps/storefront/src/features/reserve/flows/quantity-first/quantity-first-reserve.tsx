@@ -1,6 +1,8 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { EventDetail } from '@/api/events/event-detail';
+import { daysInWindow, offeredSessions } from '@/api/cart/session-constraints';
+import { useSessionConstraints } from '@/api/cart/use-session-constraints';
 import { Button } from '@/ui/button';
 import { Loader } from '@/ui/loader';
 import { useIsLoggedIn } from '@/ui/session/use-is-logged-in';
@@ -11,9 +13,11 @@ import type { GroupFilter } from '@/features/reserve/model/reserve-groups';
 import { parseReserveQuery, resolveQuantityRequests } from '@/features/reserve/model/reserve-query';
 import { parseSessionTabs } from '@/features/reserve/model/session-tabs';
 import { totalQuantity } from '@/features/reserve/model/stepper-rules';
+import { ReserveErrorSlot } from '@/features/reserve/components/reserve-error-slot';
 import { RESERVE_STRINGS } from '@/features/reserve/strings';
 import { DATE_FIRST_STRINGS } from '@/features/reserve/flows/date-first/date-first-strings';
 import { SessionPicker } from '@/features/reserve/flows/date-first/session-picker';
+import { VisitWindowNote } from '@/features/reserve/components/visit-window-note';
 import { DateStep } from '@/features/reserve/flows/quantity-first/date-step';
 import { DetailsStep } from '@/features/reserve/flows/quantity-first/details-step';
 import { datedGroupsOf } from '@/features/reserve/flows/quantity-first/offered-groups';
@@ -63,6 +67,8 @@ export function QuantityFirstReserve({ event }: { event: EventDetail }) {
   useEffect(() => dispatch({ type: 'change_event', eventId }), [eventId]);
 
   const data = useQuantityFirstData(event, state, filter);
+  // spec: shopping §5 "Session conflicts", §4 "Anchor cart"
+  const constraints = useSessionConstraints(event);
   const details = data.details && !data.details.error ? data.details.groups : null;
   const chosenSession =
     data.sessions.data?.event_session._data.find((session) => session.id === state.sessionId) ??
@@ -113,6 +119,7 @@ export function QuantityFirstReserve({ event }: { event: EventDetail }) {
       <h2 id="quantity-first-heading" className={reserveStyles.sectionHeading}>
         {t('reserve.quantity_first.heading')}
       </h2>
+      {constraints.visitWindow && <VisitWindowNote window={constraints.visitWindow} />}
       <form
         noValidate
         className={styles.form}
@@ -139,7 +146,7 @@ export function QuantityFirstReserve({ event }: { event: EventDetail }) {
         />
         {!state.quantitiesOpen && (
           <DateStep
-            days={data.dates.data}
+            days={data.dates.data && daysInWindow(data.dates.data, constraints.visitWindow)}
             isLoading={data.dates.isPending}
             failure={data.dates.error ? calendarFailure(data.dates.error) : null}
             value={state.date}
@@ -155,9 +162,10 @@ export function QuantityFirstReserve({ event }: { event: EventDetail }) {
           ) : (
             <SessionPicker
               key={state.date}
-              sessions={(data.sessions.data?.event_session._data ?? []).filter(
-                (session) => !hideSoldOut || !session.sold_out,
-              )}
+              sessions={offeredSessions(
+                data.sessions.data?.event_session._data ?? [],
+                constraints,
+              ).filter((session) => !hideSoldOut || !session.sold_out)}
               value={state.sessionId}
               onSelect={(sessionId) => dispatch({ type: 'select_session', sessionId })}
               timezone={data.timezone}
@@ -185,6 +193,7 @@ export function QuantityFirstReserve({ event }: { event: EventDetail }) {
             issues={submission.issues}
           />
         )}
+        <ReserveErrorSlot submission={submission} />
         {message && (
           <p role="alert" className={reserveStyles.alert}>
             {'text' in message ? message.text : tr(message.key)}

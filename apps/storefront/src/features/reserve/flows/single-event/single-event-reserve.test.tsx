@@ -16,6 +16,9 @@ import {
   sessionsBody,
 } from '@/testing/availability-fixtures';
 import { cartBundle } from '@/testing/cart-fixtures';
+import { setApiSeller } from '@/api/client';
+import { setCartFromBundle } from '@/api/cart/cart-store';
+import { cartWithTimedItem } from '@/testing/timed-cart-fixtures';
 import { createFetchStub } from '@/testing/fetch-stub';
 import type { Fixture } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
@@ -188,5 +191,17 @@ describe('single-event form (shopping §2 item 6, §4)', { timeout: 15_000 }, ()
     await user.click(await screen.findByRole('button', { name: 'Increase Orchestra' }));
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
     expect(await screen.findByText('No more than 10 tickets per order.')).toBeInTheDocument();
+  });
+
+  it('hides its one session when it clashes with a timed cart item (shopping §5)', async () => {
+    // a show from 7:00 to 7:45 PM the same evening
+    const cart = cartWithTimedItem('2026-12-17T00:00:00.000Z', '2026-12-17T00:45:00.000Z');
+    setApiSeller('demo-museum');
+    setCartFromBundle(cart);
+    renderSingle({}, { 'GET /api/my/cart/:id': cart });
+    expect(
+      await screen.findByText('Sorry, tickets are not available for this event'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add to cart' })).toBeNull();
   });
 });

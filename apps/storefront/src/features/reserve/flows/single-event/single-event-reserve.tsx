@@ -2,6 +2,8 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { EventDetail } from '@/api/events/event-detail';
+import { offeredSessions } from '@/api/cart/session-constraints';
+import { useSessionConstraints } from '@/api/cart/use-session-constraints';
 import { Button } from '@/ui/button';
 import { useSellerConfig } from '@/ui/config/seller-config';
 import { Loader } from '@/ui/loader';
@@ -18,7 +20,9 @@ import {
   validateTicketAnswers,
 } from '@/features/reserve/model/ticket-details';
 import { formatLongDate, formatVenueTime, venueDate } from '@/features/reserve/model/venue-time';
+import { ReserveErrorSlot } from '@/features/reserve/components/reserve-error-slot';
 import { RESERVE_STRINGS } from '@/features/reserve/strings';
+import { VisitWindowNote } from '@/features/reserve/components/visit-window-note';
 import { useSubmitReservation } from '@/features/reserve/use-submit-reservation';
 import { sessionDetailQueryOptions } from '@/features/reserve/api/get-session-detail';
 import { firstSessionQueryOptions } from '@/features/reserve/flows/single-event/get-first-session';
@@ -85,6 +89,7 @@ export function SingleEventReserve({ event }: { event: EventDetail }) {
     [isMember, query.ticketGroupIds],
   );
   const data = useSingleEventData(event, filter);
+  const constraints = useSessionConstraints(event);
   const [answers, setAnswers] = useState<TicketAnswers>(NO_ANSWERS);
   const [seatMessage, setSeatMessage] = useState(false);
   const submission = useSubmitReservation();
@@ -97,9 +102,16 @@ export function SingleEventReserve({ event }: { event: EventDetail }) {
         {tr('reserve.error_generic')}
       </p>
     );
-  const { session, groups } = data;
+  const { groups } = data;
+  // spec: shopping §5 "Session conflicts", §4 "Anchor cart": the one session may be hidden too
+  const session = data.session && (offeredSessions([data.session], constraints)[0] ?? null);
   if (!session || !groups || groups.length === 0) {
-    return <p className={reserveStyles.muted}>{t('reserve.single_event.unavailable')}</p>;
+    return (
+      <>
+        {constraints.visitWindow && <VisitWindowNote window={constraints.visitWindow} />}
+        <p className={reserveStyles.muted}>{t('reserve.single_event.unavailable')}</p>
+      </>
+    );
   }
 
   const submit = () => {
@@ -132,6 +144,7 @@ export function SingleEventReserve({ event }: { event: EventDetail }) {
           submit();
         }}
       >
+        {constraints.visitWindow && <VisitWindowNote window={constraints.visitWindow} />}
         {discountCodes && (
           <p className={reserveStyles.muted}>{t('reserve.single_event.discount_code_hint')}</p>
         )}
@@ -159,6 +172,7 @@ export function SingleEventReserve({ event }: { event: EventDetail }) {
           issues={submission.issues}
         />
         {hasSeatedGroups(groups) && <SeatsPlaceholder showMessage={seatMessage} />}
+        <ReserveErrorSlot submission={submission} />
         {message && (
           <p role="alert" className={reserveStyles.alert}>
             {'text' in message ? message.text : tr(message.key)}

@@ -1,0 +1,41 @@
+import type { SellerConfig } from '@admit/contracts/seller-config';
+import type { EventDetail } from '@/api/events/event-detail';
+import { cartHasItems, eventIdsInCart, isAnchorTemplate } from '@/api/cart/cart-items';
+import { useCart } from '@/api/cart/get-cart';
+import { getCartState, useCartState } from '@/api/cart/cart-store';
+import { CHECKOUT_ROUTE } from '@/api/cart/next-route';
+import { useSellerConfig } from '@/ui/config/seller-config';
+
+type ChainConfig = Pick<SellerConfig, 'anchor_events' | 'anchor_categories'>;
+
+/**
+ * Where "skip add-on" leads from an add-on's page (shopping §2 "chained upsell"): the next
+ * configured anchor event after this one that the cart does not hold yet, else /checkout
+ * (decision 0010). Skipped upsells (`expresscheckout`) go straight to /checkout.
+ */
+export function nextAddOnRoute(
+  eventId: string,
+  config: ChainConfig,
+  inCart: ReadonlySet<string>,
+  skipUpsells = getCartState().skipUpsells,
+): string {
+  if (skipUpsells) return CHECKOUT_ROUTE;
+  const chain = config.anchor_events;
+  const after = chain.slice(chain.indexOf(eventId) + 1);
+  const next = after.find((id) => id !== eventId && !inCart.has(id));
+  return next ? `/events/${next}` : CHECKOUT_ROUTE;
+}
+
+/**
+ * The add-on banner's data for `event`: where to skip to when the event is an add-on (an anchor
+ * event) visited while the cart has items; null otherwise.
+ */
+export function useAddOnBanner(event: EventDetail): { skipTo: string } | null {
+  const config = useSellerConfig();
+  const { bundle } = useCart();
+  const { skipUpsells } = useCartState();
+  if (!isAnchorTemplate(event.template, config) || !cartHasItems(bundle)) return null;
+  return {
+    skipTo: nextAddOnRoute(event.template.id, config, eventIdsInCart(bundle), skipUpsells),
+  };
+}
