@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { loadavg } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import pg from 'pg';
 import { startServer } from '../e2e/support/server';
@@ -44,6 +44,11 @@ export interface ReserveRushResult {
   ratio: number;
   /** 1-minute load average when the run started: other work on the machine skews the numbers */
   loadAverage: number;
+  /** when the run started (the section can be rewritten alone, apart from the file's date) */
+  ranAt: string;
+  /** 1-minute load average when the run ended */
+  loadAverageEnd: number;
+  cpus: number;
 }
 
 const percentile = (sorted: number[], p: number) =>
@@ -62,7 +67,7 @@ async function withClient<T>(url: string, run: (c: pg.Client) => Promise<T>): Pr
 }
 
 /** One seller, event, group (unlimited), type and a session per run. */
-async function seed(url: string) {
+export async function seedRush(url: string, capacity = CAPACITY) {
   return withClient(url, async (c) => {
     const one = async (text: string, values: unknown[]) =>
       (await c.query(text, values)).rows[0].id as string;
@@ -86,7 +91,7 @@ async function seed(url: string) {
       one(
         `insert into event_session (seller_id, event_template_id, start_datetime, end_datetime, capacity)
          values ($1, $2, $3::timestamptz, $3::timestamptz + interval '1 hour', $4) returning id`,
-        [seller, event, start, CAPACITY],
+        [seller, event, start, capacity],
       );
     return {
       type,
@@ -186,6 +191,7 @@ export async function measureReserveRush(): Promise<ReserveRushResult> {
     process.env.TEST_DATABASE_URL ??
     'postgres://postgres@127.0.0.1:5432/test';
   const loadAverage = loadavg()[0] ?? 0;
+  const ranAt = new Date().toISOString();
   const name = `admit_bench_${randomBytes(5).toString('hex')}`;
   const target = new URL(admin);
   target.pathname = `/${name}`;
@@ -199,7 +205,7 @@ export async function measureReserveRush(): Promise<ReserveRushResult> {
       env: { DATABASE_URL: url, SEED_DEMO: 'false', LOG_LEVEL: 'error' },
     });
     try {
-      const ids = await seed(url);
+      const ids = await seedRush(url);
       await httpRush(server.baseUrl, ids.type, ids.warmup); // JIT, pool and plan caches
       const http = await httpRush(server.baseUrl, ids.type, ids.http);
       const raw = await rawRush(url, ids.raw);
@@ -212,6 +218,9 @@ export async function measureReserveRush(): Promise<ReserveRushResult> {
         raw: { ...raw, oversold: await oversoldOf(url, ids.raw, false) },
         ratio: http.reservationsPerSecond / raw.reservationsPerSecond,
         loadAverage,
+        ranAt,
+        loadAverageEnd: loadavg()[0] ?? 0,
+        cpus: availableParallelism(),
       };
     } finally {
       await server.stop();
@@ -224,6 +233,29 @@ export async function measureReserveRush(): Promise<ReserveRushResult> {
 const int = (n: number) => Math.round(n).toLocaleString('en-US');
 const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
 
+/**
+ * What the p99 target implies (Little's law for a closed loop): with N clients always waiting,
+ * mean latency = N / throughput, and p99 = mean × the run's own tail factor (p99 / mean).
+ */
+function latencyAnalysis(r: ReserveRushResult): string[] {
+  const tail = (run: RushRun) => run.p99Ms / ((r.clients / (run.attempts / run.seconds)) * 1000);
+  const needed = (run: RushRun) => (r.clients * tail(run)) / (RUSH_TARGET_P99_MS / 1000);
+  const httpNeeded = needed(r.http);
+  const rawShort = httpNeeded / (r.raw.attempts / r.raw.seconds);
+  return [
+    `With ${r.clients} closed-loop clients the mean latency is ${r.clients} / throughput (Little's law), and`,
+    `p99 = mean × tail factor. Measured tail factors (p99 / mean): HTTP ${tail(r.http).toFixed(2)}, raw SQL`,
+    `${tail(r.raw).toFixed(2)}. A p99 under ${RUSH_TARGET_P99_MS} ms at ${r.clients} clients therefore needs about`,
+    `${r.clients} × ${tail(r.http).toFixed(2)} / ${RUSH_TARGET_P99_MS / 1000} s = ${int(httpNeeded)} attempts/s on the HTTP path: ${(httpNeeded / (r.http.attempts / r.http.seconds)).toFixed(0)}× what it`,
+    `did here, and ${rawShort.toFixed(1)}× what the bare conditional UPDATE did on the same ${r.cpus} CPUs (raw SQL p99:`,
+    rawShort > 1
+      ? `${r.raw.p99Ms} ms). Every reserve of one session commits through the same counter row, one at a time, so the target is out of reach for this machine whatever the HTTP path costs; see`
+      : `${r.raw.p99Ms} ms). The bare UPDATE could meet the target here, so the HTTP path is what misses it; see`,
+    '`docs/decisions/0011-reserve-path-round-trips.md` for the profile and what would move it.',
+    '',
+  ];
+}
+
 /** The "Reserve rush" section of bench/RESULTS.md. */
 export function renderReserveRush(r: ReserveRushResult): string {
   const row = (name: string, run: RushRun) =>
@@ -231,13 +263,18 @@ export function renderReserveRush(r: ReserveRushResult): string {
   return [
     '## Reserve rush',
     '',
+    `Run: ${r.ranAt}.`,
+    '',
     `${r.clients} concurrent clients, ${r.perClient} attempts each, one ticket per attempt, all on ONE session`,
     `of ${int(r.capacity)} places (so the last wave races for the final places and is refused), on a`,
     'throw-away PostgreSQL database. "HTTP" is `POST /api/my/cart/modify` on the real server (a new',
-    'guest cart per attempt: cart insert, ticket insert, conditional UPDATE, commit, bundle answer);',
+    'guest cart per attempt: the plan reads, then begin, cart insert, ONE statement taking the place',
+    'and inserting the ticket, commit, and the bundle answered from the rows in hand; count the round',
+    'trips: `apps/api/src/modules/cart/reserve-round-trips.test.ts`);',
     `"raw SQL" is the same conditional \`UPDATE … RETURNING\` alone, from a plain \`pg\` pool of ${r.poolSize}`,
     "(the server's pool size) driven by the same number of clients. Latency is per attempt.",
-    `Server, PostgreSQL and clients share the machine; 1-minute load average at the start: ${r.loadAverage.toFixed(1)}.`,
+    `Server, PostgreSQL and clients share the machine (${r.cpus} CPUs); 1-minute load average at the`,
+    `start: ${r.loadAverage.toFixed(1)}, at the end: ${r.loadAverageEnd.toFixed(1)} (above ${r.cpus}: other work was queueing for the CPUs).`,
     '',
     '| Path | Reservations/s | p50 latency | p99 latency | Attempts | Held | Sold out | Errors | Oversold |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
@@ -250,6 +287,7 @@ export function renderReserveRush(r: ReserveRushResult): string {
     `| HTTP p99 < ${RUSH_TARGET_P99_MS} ms at ${r.clients} clients | ${r.http.p99Ms} ms | ${mark(r.http.p99Ms < RUSH_TARGET_P99_MS)} |`,
     `| zero oversold | ${r.http.oversold + r.raw.oversold} | ${mark(r.http.oversold + r.raw.oversold === 0)} |`,
     '',
+    ...latencyAnalysis(r),
   ].join('\n');
 }
 

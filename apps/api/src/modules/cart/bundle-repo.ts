@@ -25,6 +25,10 @@ const uniqueRows = <T extends { id: string }>(rows: (T | null)[]) => {
   return [...seen.values()];
 };
 
+/** The rows of a bundle; a reserve plans on the same rows, so a new cart's bundle needs no read. */
+export type BundleRows = Awaited<ReturnType<typeof selectBundleRows>>;
+
+/** Only the seller's types and sessions: a reserve plans on these rows, so ids of others miss. */
 export async function selectBundleRows(
   db: Db,
   sellerId: string,
@@ -39,14 +43,14 @@ export async function selectBundleRows(
         .innerJoin(ticketGroup, eq(ticketGroup.id, ticketType.ticketGroupId))
         .innerJoin(eventTemplate, eq(eventTemplate.id, ticketGroup.eventTemplateId))
         .leftJoin(venue, eq(venue.id, eventTemplate.venueId))
-        .where(inArray(ticketType.id, ids.types))
+        .where(and(eq(ticketType.sellerId, sellerId), inArray(ticketType.id, ids.types)))
         .orderBy(asc(ticketType.rank), asc(ticketType.id)),
     ),
     byIds(ids.sessions, () =>
       db
         .select()
         .from(eventSession)
-        .where(inArray(eventSession.id, ids.sessions))
+        .where(and(eq(eventSession.sellerId, sellerId), inArray(eventSession.id, ids.sessions)))
         .orderBy(asc(eventSession.startDatetime), asc(eventSession.id)),
     ),
   ]);

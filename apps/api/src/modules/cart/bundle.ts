@@ -12,7 +12,7 @@ import {
   toTicketType,
   toVenue,
 } from '@/modules/catalog/mappers';
-import { selectBundleRows } from './bundle-repo';
+import { selectBundleRows, type BundleRows } from './bundle-repo';
 import { cartFees } from './fees';
 import { selectTickets, type CartRow, type TicketRow } from './repo';
 
@@ -67,7 +67,6 @@ export async function buildCartBundle(
   cart: CartRow,
   options: BundleOptions,
 ): Promise<CartBundle> {
-  const { now } = options;
   const tickets = await selectTickets(db, cart.id, options.limit);
   const rows = await selectBundleRows(
     db,
@@ -78,7 +77,20 @@ export async function buildCartBundle(
     },
     options.configKeys ?? null,
   );
-  const { seller } = options;
+  return assembleCartBundle(cart, tickets, rows, options);
+}
+
+/**
+ * The bundle from rows already in hand: `tickets` in bundle order (created_at, id) and `rows`
+ * exactly as `selectBundleRows` gives them for those tickets' types and sessions.
+ */
+export function assembleCartBundle(
+  cart: CartRow,
+  tickets: TicketRow[],
+  rows: BundleRows,
+  options: BundleOptions,
+): CartBundle {
+  const { now, seller } = options;
   const typeById = new Map(rows.types.map((t) => [t.id, t]));
   const live = tickets
     .filter((t) => t.state !== 'cancelled' && t.state !== 'unbooked')

@@ -5,30 +5,23 @@ import { groupAvailableCapacity, sessionAvailableCapacity } from '@/modules/avai
 import type { Executor } from './transaction';
 
 /**
- * Capacity holds (issue "Holds"). Capacity is taken by ONE conditional UPDATE per counter row:
- * PostgreSQL re-checks the WHERE clause against the latest committed row after waiting for a
- * concurrent writer, so two buyers can never both take the last place. No advisory locks, no
- * read-then-write. Lock order everywhere: cart row, then session rows, then group rows, each
- * sorted by id, so crossing transactions rarely deadlock (and are replayed when they do).
+ * Capacity holds (issue "Holds"). Capacity is taken by ONE conditional UPDATE per counter row
+ * (hold-statement.ts): PostgreSQL re-checks the WHERE clause against the latest committed row
+ * after waiting for a concurrent writer, so two buyers can never both take the last place. No
+ * advisory locks, no read-then-write. Lock order everywhere: cart row, then session rows, then
+ * group rows, each sorted by id, so crossing transactions rarely deadlock (and are replayed
+ * when they do).
  */
 
-const counterFits = (table: typeof eventSession | typeof ticketGroup, quantity: number) =>
-  sql`(${table.capacity} = -1 or ${table.usedCapacity} + ${quantity} <= ${table.capacity} + ${table.oversellCapacity})`;
-
-/** Takes `quantity` places of a session or throws the spec's sold-out / exceeded error. */
-export async function takeSessionCapacity(tx: Executor, sessionId: string, quantity: number) {
-  const taken = await tx
-    .update(eventSession)
-    .set({ usedCapacity: sql`${eventSession.usedCapacity} + ${quantity}` })
-    .where(
-      and(
-        eq(eventSession.id, sessionId),
-        eq(eventSession.soldOut, false),
-        counterFits(eventSession, quantity),
-      ),
-    )
-    .returning({ id: eventSession.id });
-  if (taken.length > 0) return;
+/**
+ * Why a session refused `quantity` places (its conditional UPDATE matched no row): reads the
+ * row as committed now and throws the spec's error.
+ */
+export async function throwSessionRefusal(
+  tx: Executor,
+  sessionId: string,
+  quantity: number,
+): Promise<never> {
   const [row] = await tx.select().from(eventSession).where(eq(eventSession.id, sessionId));
   if (!row)
     throw new AppError('not_found', 'reserve', 'Session not found', {
@@ -56,20 +49,12 @@ export async function takeSessionCapacity(tx: Executor, sessionId: string, quant
   );
 }
 
-/** Takes `quantity` places of a limited ticket group or throws the group's errors. */
-export async function takeGroupCapacity(tx: Executor, groupId: string, quantity: number) {
-  const taken = await tx
-    .update(ticketGroup)
-    .set({ usedCapacity: sql`${ticketGroup.usedCapacity} + ${quantity}` })
-    .where(
-      and(
-        eq(ticketGroup.id, groupId),
-        eq(ticketGroup.soldOut, false),
-        counterFits(ticketGroup, quantity),
-      ),
-    )
-    .returning({ id: ticketGroup.id });
-  if (taken.length > 0) return;
+/** Why a limited ticket group refused `quantity` places (see above). */
+export async function throwGroupRefusal(
+  tx: Executor,
+  groupId: string,
+  quantity: number,
+): Promise<never> {
   const [row] = await tx.select().from(ticketGroup).where(eq(ticketGroup.id, groupId));
   if (!row)
     throw new AppError('not_found', 'reserve', 'Ticket group not found', {

@@ -1,19 +1,10 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import {
-  cart,
-  eventSession,
-  eventTemplate,
-  meta,
-  seller,
-  ticket,
-  ticketGroup,
-  ticketType,
-} from '@/db/schema';
+import { cart, eventSession, seller, ticket } from '@/db/schema';
 import { newCartNumber } from './cart-number';
 import type { Executor } from './transaction';
 
-/** The cart module's SQL: cart and ticket rows, and the catalogue rows a reserve checks. */
+/** The cart module's SQL: cart and ticket rows (a reserve's catalogue rows: bundle-repo.ts). */
 
 // raw SQL fragments bind timestamps as ISO text: both drivers then agree on the instant
 const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
@@ -122,11 +113,6 @@ export async function selectTickets(db: Executor, cartId: string, limit = 1000) 
     .limit(limit);
 }
 
-export async function insertTickets(tx: Executor, rows: NewTicket[]) {
-  if (rows.length === 0) return;
-  await tx.insert(ticket).values(rows);
-}
-
 export async function deleteTickets(tx: Executor, cartId: string, ticketIds: string[]) {
   await tx.delete(ticket).where(and(eq(ticket.cartId, cartId), inArray(ticket.id, ticketIds)));
 }
@@ -153,40 +139,6 @@ export async function selectHoldMinutes(db: Db, sellerId: string): Promise<numbe
     .where(eq(seller.id, sellerId));
   const minutes = row?.minutes;
   return typeof minutes === 'number' && Number.isInteger(minutes) && minutes > 0 ? minutes : null;
-}
-
-/** Ticket types of a seller with their groups and events (the rows a reserve validates). */
-export async function selectTypesWithGroups(db: Db, sellerId: string, typeIds: string[]) {
-  if (typeIds.length === 0) return [];
-  return db
-    .select({ type: ticketType, group: ticketGroup, event: eventTemplate })
-    .from(ticketType)
-    .innerJoin(ticketGroup, eq(ticketGroup.id, ticketType.ticketGroupId))
-    .innerJoin(eventTemplate, eq(eventTemplate.id, ticketGroup.eventTemplateId))
-    .where(and(eq(ticketType.sellerId, sellerId), inArray(ticketType.id, typeIds)));
-}
-
-export async function selectSessions(db: Db, sellerId: string, sessionIds: string[]) {
-  if (sessionIds.length === 0) return [];
-  return db
-    .select()
-    .from(eventSession)
-    .where(and(eq(eventSession.sellerId, sellerId), inArray(eventSession.id, sessionIds)));
-}
-
-/** Meta rows of the given keys owned by the given ticket groups and event templates. */
-export async function selectReserveMeta(db: Db, sellerId: string, ownerIds: string[]) {
-  if (ownerIds.length === 0) return [];
-  return db
-    .select()
-    .from(meta)
-    .where(
-      and(
-        eq(meta.sellerId, sellerId),
-        inArray(meta.resourceId, ownerIds),
-        inArray(meta.key, ['admit_names', 'admit_emails', 'additional_info_spec']),
-      ),
-    );
 }
 
 /** Whether an event is sold by session at all (any-date events have none). */

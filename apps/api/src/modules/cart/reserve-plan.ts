@@ -6,7 +6,8 @@ import type { eventSession, eventTemplate, ticketGroup, ticketType } from '@/db/
 import { AppError, notFound, validationFailed } from '@/http/app-error';
 import type { RequestIdentity } from '@/http/request-context';
 import { isWithinSalesWindow, validFromTo } from '@/modules/availability/rules';
-import { eventHasSessions, selectReserveMeta, selectSessions, selectTypesWithGroups } from './repo';
+import { selectBundleRows, type BundleRows } from './bundle-repo';
+import { eventHasSessions } from './repo';
 import { validateAdditionalInfo } from './survey';
 
 /**
@@ -132,22 +133,27 @@ export async function planTickets(
   identity: RequestIdentity,
   body: CartModifyBody,
   now: Date,
-): Promise<PlannedTicket[]> {
+): Promise<{ planned: PlannedTicket[]; rows: BundleRows | null }> {
   const requests = ticketRequests(body);
-  if (requests.length === 0) return [];
+  if (requests.length === 0) return { planned: [], rows: null };
   const typeIds = [...new Set(requests.map((r) => r.ticketTypeId))];
   const sessionIds = [...new Set(requests.flatMap((r) => (r.sessionId ? [r.sessionId] : [])))];
-  const [types, sessions] = await Promise.all([
-    selectTypesWithGroups(db, sellerId, typeIds),
-    selectSessions(db, sellerId, sessionIds),
-  ]);
-  const owners = [...new Set(types.flatMap((t) => [t.group.id, t.event.id]))];
-  const metaRows = await selectReserveMeta(db, sellerId, owners);
+  // the bundle's own read: every row a rule needs, and what a new cart's answer shows
+  const rows = await selectBundleRows(db, sellerId, { types: typeIds, sessions: sessionIds }, null);
+  const { sessions, metas: metaRows } = rows;
+  const groupById = new Map(rows.groups.map((g) => [g.id, g]));
+  const eventById = new Map(rows.events.map((e) => [e.id, e]));
   const sessionsNeeded = new Map<string, boolean>();
 
   const planned: PlannedTicket[] = [];
   for (const request of requests) {
-    const found = types.find((t) => t.type.id === request.ticketTypeId);
+    const typeRow = rows.types.find((t) => t.id === request.ticketTypeId);
+    const groupRow = typeRow && groupById.get(typeRow.ticketGroupId);
+    const eventRow = groupRow && eventById.get(groupRow.eventTemplateId);
+    const found =
+      typeRow && groupRow && eventRow
+        ? { type: typeRow, group: groupRow, event: eventRow }
+        : undefined;
     const membersOnly = (hidden: string) => hidden === 'public_member_only' && !identity.isMember;
     if (!found || membersOnly(found.group.hiddenType) || membersOnly(found.event.hiddenType)) {
       throw new AppError('not_found', 'reserve', 'Ticket type not found', {
@@ -226,5 +232,5 @@ export async function planTickets(
       validTo: validity.valid_to,
     });
   }
-  return planned;
+  return { planned, rows };
 }

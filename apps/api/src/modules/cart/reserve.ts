@@ -1,8 +1,10 @@
 import { MAX_TICKETS_PER_TYPE } from '@admit/contracts/constants';
 import { AppError } from '@/http/app-error';
-import { takeGroupCapacity, takeSessionCapacity } from './holds';
+import { throwGroupRefusal, throwSessionRefusal } from './holds';
+import { holdInOneStatement, type CounterTake } from './hold-statement';
+import type { BundleRows } from './bundle-repo';
 import type { PlannedTicket } from './reserve-plan';
-import { type countLiveTickets, insertTickets } from './repo';
+import type { countLiveTickets, TicketRow } from './repo';
 import type { Executor } from './transaction';
 
 type LiveCounts = Awaited<ReturnType<typeof countLiveTickets>>;
@@ -85,14 +87,37 @@ const takesSession = (t: PlannedTicket) => t.session !== null && !t.group.exclud
 /** Whether a ticket takes a place of its ticket group: only limited groups count. */
 const takesGroup = (t: PlannedTicket) => t.group.capacity !== -1;
 
+/** What a hold wrote: the tickets and each counter's used_capacity after it, by row id. */
+export interface HeldTickets {
+  tickets: TicketRow[];
+  sessionsUsed: Map<string, number>;
+  groupsUsed: Map<string, number>;
+}
+
 /**
- * Inserts the planned tickets `in_cart`, then takes their capacity (sessions first, then
- * groups, each in id order). The counter rows are the hot spot under a rush, so they are
- * locked last: a row lock is held only from its UPDATE to the COMMIT. Runs inside the
- * caller's transaction, so a refused place rolls back the tickets and the places taken.
+ * Inserts the planned tickets `in_cart` and takes their capacity (sessions first, then groups,
+ * each in id order) in ONE statement (hold-statement.ts). A refused counter is classified
+ * (sold out vs exceeded) and thrown, which rolls back the caller's transaction, and with it
+ * every place the statement took from the other counters.
  */
-export async function holdTickets(tx: Executor, cartId: string, planned: PlannedTicket[]) {
-  await insertTickets(
+export async function holdTickets(
+  tx: Executor,
+  cartId: string,
+  planned: PlannedTicket[],
+): Promise<HeldTickets> {
+  const counters: CounterTake[] = [
+    ...sumBy(planned, (t) => (takesSession(t) ? t.session!.id : null)).map(([id, quantity]) => ({
+      table: 'event_session' as const,
+      id,
+      quantity,
+    })),
+    ...sumBy(planned, (t) => (takesGroup(t) ? t.group.id : null)).map(([id, quantity]) => ({
+      table: 'ticket_group' as const,
+      id,
+      quantity,
+    })),
+  ];
+  const result = await holdInOneStatement(
     tx,
     planned.map((t) => ({
       cartId,
@@ -112,11 +137,47 @@ export async function holdTickets(tx: Executor, cartId: string, planned: Planned
       holdsSessionCapacity: takesSession(t),
       holdsGroupCapacity: takesGroup(t),
     })),
+    counters,
   );
-  for (const [sessionId, n] of sumBy(planned, (t) => (takesSession(t) ? t.session!.id : null))) {
-    await takeSessionCapacity(tx, sessionId, n);
+  const { refused } = result;
+  if (refused) {
+    await (refused.table === 'event_session' ? throwSessionRefusal : throwGroupRefusal)(
+      tx,
+      refused.id,
+      refused.quantity,
+    );
   }
-  for (const [groupId, n] of sumBy(planned, (t) => (takesGroup(t) ? t.group.id : null))) {
-    await takeGroupCapacity(tx, groupId, n);
+  if (result.tickets.length !== planned.length) {
+    throw new Error(`hold inserted ${result.tickets.length} of ${planned.length} tickets`);
   }
+  const usedOf = (table: CounterTake['table']) =>
+    new Map(counters.filter((c) => c.table === table).map((c) => [c.id, result.used.get(c.id)!]));
+  return {
+    tickets: result.tickets,
+    sessionsUsed: usedOf('event_session'),
+    groupsUsed: usedOf('ticket_group'),
+  };
+}
+
+/**
+ * A new cart's bundle rows without reading them again: the rows the plan read, with each
+ * counter's used_capacity as the hold left it, and the tickets in bundle order (created_at, id).
+ */
+export function rowsAfterHold(rows: BundleRows, held: HeldTickets) {
+  const byCreation = (a: TicketRow, b: TicketRow) =>
+    a.createdAt.getTime() - b.createdAt.getTime() || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
+  return {
+    tickets: [...held.tickets].sort(byCreation),
+    rows: {
+      ...rows,
+      sessions: rows.sessions.map((s) => ({
+        ...s,
+        usedCapacity: held.sessionsUsed.get(s.id) ?? s.usedCapacity,
+      })),
+      groups: rows.groups.map((g) => ({
+        ...g,
+        usedCapacity: held.groupsUsed.get(g.id) ?? g.usedCapacity,
+      })),
+    },
+  };
 }

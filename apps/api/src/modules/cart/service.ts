@@ -3,10 +3,10 @@ import { CART_EXTENSION_SECONDS, DEFAULT_CART_HOLD_MINUTES } from '@admit/contra
 import type { Db } from '@/db/connection';
 import { AppError } from '@/http/app-error';
 import type { RequestIdentity, SellerRef } from '@/http/request-context';
-import { buildCartBundle } from './bundle';
+import { assembleCartBundle, buildCartBundle } from './bundle';
 import { expireCart } from './expiry';
 import { releaseHeldCapacity } from './holds';
-import { checkOrderLimits, holdTickets } from './reserve';
+import { checkOrderLimits, holdTickets, rowsAfterHold } from './reserve';
 import { planTickets } from './reserve-plan';
 import {
   countLiveTickets,
@@ -121,12 +121,12 @@ export function createCartService({ db, now }: CartServiceDeps) {
   ): Promise<CartBundle> {
     const at = now();
     if (cartId) await modifiableCart(caller, cartId, at);
-    const [planned, hold] = await Promise.all([
+    const [{ planned, rows }, hold] = await Promise.all([
       planTickets(db, caller.seller.id, caller.identity, body, at),
       holdMs(caller.seller.id),
     ]);
     const holdUntil = new Date(at.getTime() + hold);
-    const cart = await withRetryingTransaction(db, async (tx) => {
+    const { cart, held } = await withRetryingTransaction(db, async (tx) => {
       const locked = cartId
         ? await lockPendingCart(tx, cartId, at, planned.length > 0 ? holdUntil : null)
         : await insertCart(tx, {
@@ -145,15 +145,21 @@ export function createCartService({ db, now }: CartServiceDeps) {
         await updateCartAdditionalInfo(tx, locked.id, body.additionalInfo);
       }
       await removeInTx(tx, locked.id, body.remove?.tickets ?? []);
-      if (planned.length > 0) {
-        // a cart created just now holds nothing yet: no need to count
-        checkOrderLimits(planned, cartId ? await countLiveTickets(tx, locked.id) : []);
-        await holdTickets(tx, locked.id, planned);
-      }
-      return locked;
+      if (planned.length === 0) return { cart: locked, held: null };
+      // a cart created just now holds nothing yet: no need to count
+      checkOrderLimits(planned, cartId ? await countLiveTickets(tx, locked.id) : []);
+      return { cart: locked, held: await holdTickets(tx, locked.id, planned) };
     });
     // the row as locked or inserted is current: its expiry is already the refreshed one
-    return bundle(caller, cart, at);
+    if (cartId || !held || !rows) return bundle(caller, cart, at);
+    // a new cart holds exactly what was just written: answer from it, no second read (the
+    // reserve rush's path, bench/RESULTS.md)
+    const fresh = rowsAfterHold(rows, held);
+    return assembleCartBundle(cart, fresh.tickets, fresh.rows, {
+      now: at,
+      seller: caller.seller,
+      publicIdentityId: caller.publicIdentityId,
+    });
   }
 
   /** POST cart/{id}/remove: gives back the tickets' places and drops them from the cart. */

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import { sql, type SQL } from 'drizzle-orm';
+import type { NewTicket, TicketRow } from './repo';
+import type { Executor } from './transaction';
+
+/**
+ * The one statement of a hold (issue "Holds"; bench/RESULTS.md): a data-modifying CTE takes
+ * every counter with its conditional UPDATE and inserts the tickets only when ALL of them
+ * matched. Every UPDATE of the CTE runs even when another one matches no row, so a refusal is
+ * reported back (`refused`) and the caller must roll the transaction back. One round trip
+ * instead of one per ticket insert and per counter: under a rush the round trips, not the row
+ * lock, are what the server spends its time on.
+ */
+
+export interface CounterTake {
+  table: 'event_session' | 'ticket_group';
+  id: string;
+  quantity: number;
+}
+
+export interface HoldStatementResult {
+  /** the tickets as stored (empty when a counter refused) */
+  tickets: TicketRow[];
+  /** used_capacity after the update, per counter id, for the counters that took the places */
+  used: Map<string, number>;
+  /** the first counter (in the given order) that refused, or null */
+  refused: CounterTake | null;
+}
+
+// the ticket columns this statement writes, in VALUES order, each with its SQL type
+const COLUMNS: [keyof NewTicket & keyof TicketRow, string, string][] = [
+  ['id', 'id', 'uuid'],
+  ['cartId', 'cart_id', 'uuid'],
+  ['ticketTypeId', 'ticket_type_id', 'uuid'],
+  ['ticketGroupId', 'ticket_group_id', 'uuid'],
+  ['eventTemplateId', 'event_template_id', 'uuid'],
+  ['eventSessionId', 'event_session_id', 'uuid'],
+  ['state', 'state', 'text'],
+  ['admitName', 'admit_name', 'text'],
+  ['admitEmail', 'admit_email', 'text'],
+  ['additionalInfo', 'additional_info', 'jsonb'],
+  ['faceValue', 'face_value', 'integer'],
+  ['adjustedValue', 'adjusted_value', 'integer'],
+  ['validFrom', 'valid_from', 'timestamptz'],
+  ['validTo', 'valid_to', 'timestamptz'],
+  ['seatTemplateId', 'seat_template_id', 'text'],
+  ['holdsSessionCapacity', 'holds_session_capacity', 'boolean'],
+  ['holdsGroupCapacity', 'holds_group_capacity', 'boolean'],
+];
+
+type StoredTicket = Omit<TicketRow, 'createdAt' | 'ticketOrderId'>;
+
+function toStored(values: NewTicket): StoredTicket {
+  return {
+    id: values.id ?? randomUUID(),
+    cartId: values.cartId,
+    ticketTypeId: values.ticketTypeId,
+    ticketGroupId: values.ticketGroupId,
+    eventTemplateId: values.eventTemplateId,
+    eventSessionId: values.eventSessionId ?? null,
+    state: values.state,
+    admitName: values.admitName ?? null,
+    admitEmail: values.admitEmail ?? null,
+    additionalInfo: values.additionalInfo ?? null,
+    faceValue: values.faceValue,
+    adjustedValue: values.adjustedValue,
+    validFrom: values.validFrom ?? null,
+    validTo: values.validTo ?? null,
+    seatTemplateId: values.seatTemplateId ?? null,
+    holdsSessionCapacity: values.holdsSessionCapacity ?? false,
+    holdsGroupCapacity: values.holdsGroupCapacity ?? false,
+  };
+}
+
+// every value is cast in SQL, so the VALUES rows have the columns' types; PGlite serialises a
+// parameter by that type (booleans and numbers as themselves), dates and JSON go as text
+function bind(value: unknown, type: string): SQL {
+  if (value === null || value === undefined) return sql.raw(`null::${type}`);
+  if (value instanceof Date) return sql`${value.toISOString()}::timestamptz`;
+  if (type === 'jsonb') return sql`${JSON.stringify(value)}::jsonb`;
+  return sql`${value}::${sql.raw(type)}`;
+}
+
+const counterUpdate = (take: CounterTake) => {
+  const table = sql.raw(take.table);
+  const n = sql`${take.quantity}::integer`;
+  return sql`update ${table} set used_capacity = used_capacity + ${n}
+    where id = ${take.id}::uuid and not sold_out
+      and (capacity = -1 or used_capacity + ${n} <= capacity + oversell_capacity)
+    returning id, used_capacity`;
+};
+
+/** Takes every counter and inserts the tickets in one statement (see the module comment). */
+export async function holdInOneStatement(
+  tx: Executor,
+  values: NewTicket[],
+  counters: CounterTake[],
+): Promise<HoldStatementResult> {
+  const stored = values.map(toStored);
+  const ctes = counters.map((take, i) => sql`${sql.raw(`c${i}`)} as (${counterUpdate(take)})`);
+  const taken =
+    counters.length === 0
+      ? sql`select null::uuid as id, null::integer as used_capacity where false`
+      : sql.join(
+          counters.map((_, i) => sql.raw(`select id, used_capacity from c${i}`)),
+          sql` union all `,
+        );
+  const rows = sql.join(
+    stored.map(
+      (t) =>
+        sql`(${sql.join(
+          COLUMNS.map(([key, , type]) => bind(t[key as keyof StoredTicket], type)),
+          sql`, `,
+        )})`,
+    ),
+    sql`, `,
+  );
+  const names = sql.raw(COLUMNS.map(([, column]) => column).join(', '));
+  const statement = sql`with ${sql.join([...ctes, sql`taken as (${taken})`], sql`, `)},
+    inserted as (
+      insert into ticket (${names})
+      select * from (values ${rows}) as v(${names})
+      where (select count(*) from taken) = ${counters.length}::integer
+      returning created_at
+    )
+    select t.id::text as id, t.used_capacity, i.n, i.created_ms
+      from (select count(*)::integer as n,
+                   floor(extract(epoch from max(created_at)) * 1000)::float8 as created_ms
+              from inserted) i
+      left join taken t on true`;
+  const result = await tx.execute<{
+    id: string | null;
+    used_capacity: number | null;
+    n: number;
+    created_ms: number | null;
+  }>(statement);
+  const used = new Map<string, number>();
+  for (const row of result.rows) {
+    if (row.id !== null && row.used_capacity !== null) used.set(row.id, Number(row.used_capacity));
+  }
+  const refused = counters.find((take) => !used.has(take.id)) ?? null;
+  const first = result.rows[0];
+  if (refused || !first || Number(first.n) !== stored.length || first.created_ms === null) {
+    return { tickets: [], used, refused };
+  }
+  const createdAt = new Date(Number(first.created_ms));
+  return {
+    tickets: stored.map((t) => ({ ...t, ticketOrderId: null, createdAt })),
+    used,
+    refused,
+  };
+}

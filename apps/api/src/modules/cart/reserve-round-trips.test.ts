@@ -1,0 +1,114 @@
+import pg from 'pg';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp } from '@/testing/build-test-app';
+import { addBody, bundleOf, cartCall, makeReserveScene } from '@/testing/cart-fixtures';
+import { describeEachDatabase } from '@/testing/describe-each-database';
+import { makeConfig, makeMeta } from '@/testing/factories';
+import { openPostgresTestDatabase, type TestDatabase } from '@/testing/test-database';
+
+/**
+ * The fast reserve path (docs/decisions/0011-reserve-path-round-trips.md): a new cart's answer
+ * is assembled from the rows the plan read and the hold wrote, so it must equal a re-read of
+ * the cart, and a reserve must stay within its round-trip budget.
+ */
+
+const NOW = new Date('2029-06-01T12:00:00Z');
+
+describeEachDatabase('cart: a new cart answered from the rows in hand', (ctx) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp(ctx.database, { now: NOW });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('equals GET cart/{id}: tickets, counters after the hold, meta, config and venue', async () => {
+    const scene = await makeReserveScene(ctx.db, {
+      group: { capacity: 40, usedCapacity: 5 },
+      session: { capacity: 30, usedCapacity: 2 },
+    });
+    await makeMeta(ctx.db, scene.group, 'ticket_group', 'admit_names', 'optional');
+    await makeMeta(ctx.db, scene.event, 'event_template', 'web.note', { text: 'hello' });
+    await makeConfig(ctx.db, scene.event, 'event_template', 'web.session_picker_tabs', true);
+    const reserved = await cartCall(app, scene.seller, {
+      method: 'POST',
+      path: 'my/cart/modify',
+      body: {
+        ...addBody(scene, 2),
+        reserve: {
+          tickets: [
+            {
+              ticket_type_id: scene.type.id,
+              event_session_id: scene.session.id,
+              admit_name: 'Ada',
+            },
+          ],
+        },
+      },
+    });
+    const answer = bundleOf(reserved);
+    const reread = bundleOf(
+      await cartCall(app, scene.seller, {
+        method: 'GET',
+        path: `cart/${answer.cart._data[0]!.id}`,
+      }),
+    );
+    expect(answer).toEqual(reread);
+    expect(answer.ticket._count).toBe(3);
+    expect(answer.event_session._data[0]).toMatchObject({ used_capacity: 5 });
+    expect(answer.ticket_group._data[0]).toMatchObject({ used_capacity: 8 });
+    expect(answer.meta._count).toBe(2);
+    expect(answer.config._count).toBe(1);
+    expect(answer.venue._count).toBe(1);
+  });
+});
+
+const URL_ = process.env.TEST_DATABASE_URL;
+/** seller, plan reads (types, sessions, hold minutes, meta, config), begin, cart, hold, commit */
+const ROUND_TRIP_BUDGET = 10;
+
+describe.skipIf(!URL_)('cart: round trips of one reserve [postgres]', () => {
+  let handle: TestDatabase;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    handle = await openPostgresTestDatabase(URL_!, 5);
+    app = await buildTestApp(handle.database, { now: NOW });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await handle?.dispose();
+  });
+
+  it(`reserves on a new cart in at most ${ROUND_TRIP_BUDGET} round trips, session and group in one statement`, async () => {
+    const scene = await makeReserveScene(handle.database.db, { group: { capacity: 100 } });
+    const reserve = () =>
+      cartCall(app, scene.seller, { method: 'POST', path: 'my/cart/modify', body: addBody(scene) });
+    expect((await reserve()).statusCode).toBe(201); // fills the public identity cache
+    const statements: string[] = [];
+    const original = pg.Client.prototype.query;
+    // every pooled and transactional query of node-postgres goes through Client#query
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const config = args[0] as string | { text: string };
+      statements.push(typeof config === 'string' ? config : config.text);
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    try {
+      expect((await reserve()).statusCode).toBe(201);
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    expect(statements.length).toBeLessThanOrEqual(ROUND_TRIP_BUDGET);
+    const writes = statements.filter((s) => /^\s*(with|update|insert)/i.test(s));
+    // the cart row, then ONE statement for both counters and the ticket
+    expect(writes).toHaveLength(2);
+    expect(writes[1]).toMatch(
+      /update event_session[\s\S]*update ticket_group[\s\S]*insert into ticket/,
+    );
+  });
+});
+
+describe.skipIf(!!URL_)('cart: round trips of one reserve [postgres]', () => {
+  it.skip('needs TEST_DATABASE_URL (counts node-postgres queries)', () => {});
+});
