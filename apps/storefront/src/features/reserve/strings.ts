@@ -31,6 +31,8 @@ export const RESERVE_STRINGS = {
   'reserve.submit': 'Add to cart',
   'reserve.submitting': 'Adding to cart…',
   'reserve.total': 'Total',
+  // spec: shopping §2 — the mobile footer's button on add-on routes while no tickets are chosen
+  'reserve.skip_add_on': 'skip add-on',
   // spec: shopping §4 "Anchor cart" — why an add-on offers only some dates and times
   'reserve.visit_window': 'Add-ons must fit your visit: only times within {window} are shown.',
   // spec: shopping §8 — an unexpected reserve error with a description, as a dialog

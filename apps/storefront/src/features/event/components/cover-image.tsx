@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { IMAGE_SIZES } from '@admit/contracts/constants';
 import { SellerImage } from '@/ui/image';
-import { MOBILE_MEDIA_QUERY, useMediaQuery } from '@/features/event/components/use-media-query';
+import { MOBILE_MEDIA_QUERY, useMediaQuery } from '@/ui/use-media-query';
 import styles from '@/features/event/components/event-page.module.css';
 
 /** spec: shopping §2 — "Mobile cover image parallax divides scroll by 3". */

@@ -4,7 +4,7 @@ import { Modal } from '@/ui/modal';
 import { useStrings } from '@/ui/text/use-strings';
 import { EVENT_STRINGS } from '@/features/event/strings';
 import { sanitizeDescription, truncatedText } from '@/features/event/model/sanitize-description';
-import { MOBILE_MEDIA_QUERY, useMediaQuery } from '@/features/event/components/use-media-query';
+import { MOBILE_MEDIA_QUERY, useMediaQuery } from '@/ui/use-media-query';
 import styles from '@/features/event/components/event-description.module.css';
 
 interface EventDescriptionProps {

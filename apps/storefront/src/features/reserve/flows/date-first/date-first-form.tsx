@@ -15,6 +15,7 @@ import { parseSessionTabs } from '@/features/reserve/model/session-tabs';
 import type { GroupDetails } from '@/features/reserve/model/ticket-details';
 import type { Quantities } from '@/features/reserve/model/stepper-rules';
 import { ReserveErrorSlot } from '@/features/reserve/components/reserve-error-slot';
+import { SkipAddOnButton } from '@/features/reserve/components/skip-add-on-button';
 import { RESERVE_STRINGS } from '@/features/reserve/strings';
 import { AdmissionChoice } from '@/features/reserve/flows/date-first/admission-choice';
 import { DateButtons } from '@/features/reserve/flows/date-first/date-buttons';
@@ -187,10 +188,11 @@ export function DateFirstForm({
           {'text' in message ? message.text : tr(message.key)}
         </p>
       )}
-      <div className={styles.footer}>
+      <div className={styles.footer} data-testid="reserve-footer">
         <span className={styles.total}>
           {tr('reserve.total')} <Price amount={totalToPay(groups ?? [], state.quantities)} />
         </span>
+        <SkipAddOnButton event={event} quantities={state.quantities} />
         <Button type="submit" disabled={submission.isSubmitting}>
           {submission.isSubmitting ? tr('reserve.submitting') : tr('reserve.submit')}
         </Button>

@@ -3,26 +3,19 @@ import type { Dispatch } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { sessionDetailQueryOptions } from '@/features/reserve/api/get-session-detail';
 import type { ReserveQuery, ReserveQueryProblem } from '@/features/reserve/model/reserve-query';
-import { resolveQuantityRequests } from '@/features/reserve/model/reserve-query';
+import {
+  QUERY_MESSAGE_KEYS,
+  reserveModeVerdict,
+  resolveQueryQuantities,
+} from '@/features/reserve/model/query-preselect';
 import { isSessionSoldOut } from '@/features/reserve/model/session-tabs';
-import { setQuantity } from '@/features/reserve/model/stepper-rules';
 import type { GroupDetails } from '@/features/reserve/model/ticket-details';
 import { venueDate } from '@/features/reserve/model/venue-time';
 import type {
   DateFirstAction,
   DateFirstState,
 } from '@/features/reserve/flows/date-first/date-first-state';
-import type { DATE_FIRST_STRINGS } from '@/features/reserve/flows/date-first/date-first-strings';
 import type { useDateFirstData } from '@/features/reserve/flows/date-first/use-date-first-data';
-
-const MESSAGE_KEYS: Record<ReserveQueryProblem, keyof typeof DATE_FIRST_STRINGS> = {
-  session_date_conflict: 'reserve.query_conflict',
-  unavailable_on_date: 'reserve.query_unavailable_on_date',
-  session_unavailable: 'reserve.query_session_unavailable',
-  session_not_found: 'reserve.query_session_not_found',
-  ticket_types_not_found: 'reserve.query_ticket_types_not_found',
-  unavailable: 'reserve.query_unavailable',
-};
 
 interface PreselectInput {
   query: ReserveQuery;
@@ -35,22 +28,6 @@ interface PreselectInput {
   offered: readonly { id: string }[] | undefined;
   timezone: string;
   submit: () => Promise<void>;
-}
-
-/** Requested quantities within the stepper caps; `short` when any had to be lowered. */
-function clampRequested(
-  groups: readonly GroupDetails[],
-  requested: Record<string, number>,
-  sessionAvailableCapacity: number | null,
-) {
-  const quantities: Record<string, number> = {};
-  let short = false;
-  for (const [typeId, count] of Object.entries(requested)) {
-    const value = setQuantity({ groups, sessionAvailableCapacity, quantities }, typeId, count);
-    if (value !== count) short = true;
-    if (value > 0) quantities[typeId] = value;
-  }
-  return { quantities, short };
 }
 
 /**
@@ -118,23 +95,16 @@ export function useQueryPreselect({
     if (quantitiesApplied.current || groups === null || waitingForSession) return;
     if (query.quantities.length === 0 && query.selectTypeId === null) return;
     quantitiesApplied.current = true;
-    const types = groups.flatMap((group) => group.ticketTypes);
-    const resolved = resolveQuantityRequests(query.quantities, query.selectTypeId, types);
     const capacity =
       state.admission === 'single' ? (data.chosenSession?.availableCapacity ?? null) : null;
-    const { quantities, short } = clampRequested(groups, resolved.quantities, capacity);
-    const found: ReserveQueryProblem | null = resolved.unmatched.length
-      ? 'ticket_types_not_found'
-      : short
-        ? 'unavailable'
-        : null;
+    const { quantities, problem: found } = resolveQueryQuantities(query, groups, capacity);
     if (found) setProblem((current) => current ?? found);
     const complete = found === null && problem === null;
-    if (query.mode === 'strict' && !complete) return;
-    dispatch({ type: 'set_quantities', quantities });
     const hasTickets = Object.keys(quantities).length > 0;
-    if (query.mode === 'true' ? hasTickets : query.mode !== 'false' && complete && hasTickets)
-      setAutoSubmit(true);
+    const verdict = reserveModeVerdict(query.mode, { complete, hasTickets });
+    if (!verdict.preselect) return;
+    dispatch({ type: 'set_quantities', quantities });
+    if (verdict.reserve) setAutoSubmit(true);
   }, [groups, waitingForSession, query, state.admission, data.chosenSession, dispatch, problem]);
 
   // step 3: reserve straight away, once the preselected quantities are in the state
@@ -144,5 +114,5 @@ export function useQueryPreselect({
     void submit();
   }, [autoSubmit, state.quantities, submit]);
 
-  return problem ? MESSAGE_KEYS[problem] : null;
+  return problem ? QUERY_MESSAGE_KEYS[problem] : null;
 }

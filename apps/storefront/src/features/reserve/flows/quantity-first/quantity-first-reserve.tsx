@@ -10,7 +10,7 @@ import { useStrings } from '@/ui/text/use-strings';
 import type { IssueMap } from '@/features/reserve/model/form-issues';
 import { QUANTITIES_FIELD_ID } from '@/features/reserve/model/form-issues';
 import type { GroupFilter } from '@/features/reserve/model/reserve-groups';
-import { parseReserveQuery, resolveQuantityRequests } from '@/features/reserve/model/reserve-query';
+import { parseReserveQuery } from '@/features/reserve/model/reserve-query';
 import { parseSessionTabs } from '@/features/reserve/model/session-tabs';
 import { totalQuantity } from '@/features/reserve/model/stepper-rules';
 import { ReserveErrorSlot } from '@/features/reserve/components/reserve-error-slot';
@@ -32,6 +32,10 @@ import {
 import { QUANTITY_FIRST_STRINGS } from '@/features/reserve/flows/quantity-first/quantity-first-strings';
 import { QuantityStep } from '@/features/reserve/flows/quantity-first/quantity-step';
 import { useQuantityFirstData } from '@/features/reserve/flows/quantity-first/use-quantity-first-data';
+import {
+  initialQueryPreselect,
+  useQuantityFirstPreselect,
+} from '@/features/reserve/flows/quantity-first/use-quantity-first-preselect';
 import { useQuantityFirstSubmit } from '@/features/reserve/flows/quantity-first/use-quantity-first-submit';
 import reserveStyles from '@/features/reserve/components/reserve.module.css';
 import styles from '@/features/reserve/flows/quantity-first/quantity-first.module.css';
@@ -53,15 +57,10 @@ export function QuantityFirstReserve({ event }: { event: EventDetail }) {
   );
   const groups = useMemo(() => datedGroupsOf(event, filter), [event, filter]);
   const eventId = event.template.id;
+  // spec: shopping §5 "Reserve query parameters" — the quantities are the flow's first step
+  const [initial] = useState(() => initialQueryPreselect(query, groups));
   const [state, dispatch] = useReducer(quantityFirstReducer, eventId, (id) =>
-    initialQuantityFirstState(
-      id,
-      resolveQuantityRequests(
-        query.quantities,
-        query.selectTypeId,
-        groups.flatMap((g) => g.ticketTypes),
-      ).quantities,
-    ),
+    initialQuantityFirstState(id, initial.quantities),
   );
   // spec: shopping §4 — "an event change reopens quantities"
   useEffect(() => dispatch({ type: 'change_event', eventId }), [eventId]);
@@ -92,6 +91,27 @@ export function QuantityFirstReserve({ event }: { event: EventDetail }) {
     () => parseSessionTabs(event.config.get('web.ecommerce')),
     [event.config],
   );
+
+  const offered = useMemo(
+    () =>
+      data.sessions.data &&
+      offeredSessions(data.sessions.data.event_session._data, constraints).filter(
+        (session) => !hideSoldOut || !session.sold_out,
+      ),
+    [data.sessions.data, constraints, hideSoldOut],
+  );
+  const queryMessage = useQuantityFirstPreselect({
+    query,
+    initial,
+    eventId,
+    state,
+    dispatch,
+    days: data.dates.data,
+    offered: data.sessions.isPending ? undefined : offered,
+    details,
+    timezone: data.timezone,
+    submit: submission.submit,
+  });
 
   const onFind = () => {
     submission.clearIssues();
@@ -128,6 +148,11 @@ export function QuantityFirstReserve({ event }: { event: EventDetail }) {
           submission.submit();
         }}
       >
+        {queryMessage && (
+          <p role="alert" className={reserveStyles.alert}>
+            {td(queryMessage)}
+          </p>
+        )}
         <QuantityStep
           groups={groups}
           isOpen={state.quantitiesOpen}
@@ -162,10 +187,7 @@ export function QuantityFirstReserve({ event }: { event: EventDetail }) {
           ) : (
             <SessionPicker
               key={state.date}
-              sessions={offeredSessions(
-                data.sessions.data?.event_session._data ?? [],
-                constraints,
-              ).filter((session) => !hideSoldOut || !session.sold_out)}
+              sessions={offered ?? []}
               value={state.sessionId}
               onSelect={(sessionId) => dispatch({ type: 'select_session', sessionId })}
               timezone={data.timezone}
