@@ -79,9 +79,9 @@ export function registerReadRoute<S extends z.ZodType>(app: FastifyInstance, rou
       if (!cached) return reply.header('cache-control', 'no-store').send(await render(request));
 
       // the raw URL is the key: the same path and query give the same public bytes
-      const { json, etag } = await responseCacheOf(app).getOrCompute(request.url, async () => {
+      const { json, bytes, etag } = await responseCacheOf(app).getOrCompute(request.url, async () => {
         const body = await render(request);
-        return { json: body, etag: etagOf(body) };
+        return { json: body, bytes: Buffer.from(body), etag: etagOf(body) };
       });
       reply
         .header('cache-control', `public, max-age=${app.deps.config.CACHE_MAX_AGE}`)
@@ -89,7 +89,7 @@ export function registerReadRoute<S extends z.ZodType>(app: FastifyInstance, rou
       if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
         return reply.code(304).send();
       }
-      return reply.send(json);
+      return reply.send(bytes ?? json);
     });
   }
 }

@@ -7,6 +7,8 @@
  */
 export interface CachedBody {
   json: string;
+  /** the body encoded once, so a hit sends bytes without re-encoding 25 KB of JSON */
+  bytes?: Buffer;
   etag: string;
 }
 
