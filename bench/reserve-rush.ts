@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import { startServer } from '../e2e/support/server';
-import { benchTmpDir, resultsFile } from './paths';
+import { benchTmpDir } from './paths';
+import { renderReserveRush, writeSection } from './reserve-rush-report';
 
 /**
  * The reserve rush (issue "Benchmark"): CLIENTS concurrent clients reserve one ticket at a time
@@ -228,79 +229,6 @@ export async function measureReserveRush(): Promise<ReserveRushResult> {
   } finally {
     await withClient(admin, (c) => c.query(`drop database if exists ${name} with (force)`));
   }
-}
-
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
-const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
-
-/**
- * What the p99 target implies (Little's law for a closed loop): with N clients always waiting,
- * mean latency = N / throughput, and p99 = mean × the run's own tail factor (p99 / mean).
- */
-function latencyAnalysis(r: ReserveRushResult): string[] {
-  const tail = (run: RushRun) => run.p99Ms / ((r.clients / (run.attempts / run.seconds)) * 1000);
-  const needed = (run: RushRun) => (r.clients * tail(run)) / (RUSH_TARGET_P99_MS / 1000);
-  const httpNeeded = needed(r.http);
-  const rawShort = httpNeeded / (r.raw.attempts / r.raw.seconds);
-  return [
-    `With ${r.clients} closed-loop clients the mean latency is ${r.clients} / throughput (Little's law), and`,
-    `p99 = mean × tail factor. Measured tail factors (p99 / mean): HTTP ${tail(r.http).toFixed(2)}, raw SQL`,
-    `${tail(r.raw).toFixed(2)}. A p99 under ${RUSH_TARGET_P99_MS} ms at ${r.clients} clients therefore needs about`,
-    `${r.clients} × ${tail(r.http).toFixed(2)} / ${RUSH_TARGET_P99_MS / 1000} s = ${int(httpNeeded)} attempts/s on the HTTP path: ${(httpNeeded / (r.http.attempts / r.http.seconds)).toFixed(0)}× what it`,
-    `did here, and ${rawShort.toFixed(1)}× what the bare conditional UPDATE did on the same ${r.cpus} CPUs (raw SQL p99:`,
-    rawShort > 1
-      ? `${r.raw.p99Ms} ms). Every reserve of one session commits through the same counter row, one at a time, so the target is out of reach for this machine whatever the HTTP path costs; see`
-      : `${r.raw.p99Ms} ms). The bare UPDATE could meet the target here, so the HTTP path is what misses it; see`,
-    '`docs/decisions/0011-reserve-path-round-trips.md` for the profile and what would move it.',
-    '',
-  ];
-}
-
-/** The "Reserve rush" section of bench/RESULTS.md. */
-export function renderReserveRush(r: ReserveRushResult): string {
-  const row = (name: string, run: RushRun) =>
-    `| ${name} | ${int(run.reservationsPerSecond)} | ${run.p50Ms} ms | ${run.p99Ms} ms | ${int(run.attempts)} | ${int(run.held)} | ${int(run.soldOut)} | ${run.errors} | ${run.oversold} |`;
-  return [
-    '## Reserve rush',
-    '',
-    `Run: ${r.ranAt}.`,
-    '',
-    `${r.clients} concurrent clients, ${r.perClient} attempts each, one ticket per attempt, all on ONE session`,
-    `of ${int(r.capacity)} places (so the last wave races for the final places and is refused), on a`,
-    'throw-away PostgreSQL database. "HTTP" is `POST /api/my/cart/modify` on the real server (a new',
-    'guest cart per attempt: the plan reads, then begin, cart insert, ONE statement taking the place',
-    'and inserting the ticket, commit, and the bundle answered from the rows in hand; count the round',
-    'trips: `apps/api/src/modules/cart/reserve-round-trips.test.ts`);',
-    `"raw SQL" is the same conditional \`UPDATE … RETURNING\` alone, from a plain \`pg\` pool of ${r.poolSize}`,
-    "(the server's pool size) driven by the same number of clients. Latency is per attempt.",
-    `Server, PostgreSQL and clients share the machine (${r.cpus} CPUs); 1-minute load average at the`,
-    `start: ${r.loadAverage.toFixed(1)}, at the end: ${r.loadAverageEnd.toFixed(1)} (above ${r.cpus}: other work was queueing for the CPUs).`,
-    '',
-    '| Path | Reservations/s | p50 latency | p99 latency | Attempts | Held | Sold out | Errors | Oversold |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-    row('HTTP', r.http),
-    row('raw SQL', r.raw),
-    '',
-    '| Target | Result | Status |',
-    '| --- | --- | --- |',
-    `| HTTP ≥ ${RUSH_TARGET_RATIO * 100} % of raw SQL | ${(r.ratio * 100).toFixed(1)} % | ${mark(r.ratio >= RUSH_TARGET_RATIO)} |`,
-    `| HTTP p99 < ${RUSH_TARGET_P99_MS} ms at ${r.clients} clients | ${r.http.p99Ms} ms | ${mark(r.http.p99Ms < RUSH_TARGET_P99_MS)} |`,
-    `| zero oversold | ${r.http.oversold + r.raw.oversold} | ${mark(r.http.oversold + r.raw.oversold === 0)} |`,
-    '',
-    ...latencyAnalysis(r),
-  ].join('\n');
-}
-
-/** Puts the section into bench/RESULTS.md in place of an earlier one (or at the end). */
-function writeSection(section: string) {
-  const current = existsSync(resultsFile)
-    ? readFileSync(resultsFile, 'utf8')
-    : '# Benchmark results\n';
-  const start = current.indexOf('## Reserve rush');
-  const next = start < 0 ? -1 : current.indexOf('\n## ', start + 1);
-  const before = start < 0 ? current.trimEnd() + '\n\n' : current.slice(0, start);
-  const after = next < 0 ? '' : current.slice(next + 1);
-  writeFileSync(resultsFile, before + section + (after ? '\n' + after : ''));
 }
 
 // `npx tsx bench/reserve-rush.ts [--write]` runs this benchmark alone (run-all.ts runs it with the others)

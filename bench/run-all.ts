@@ -2,12 +2,8 @@ import { writeFileSync } from 'node:fs';
 import { measureBundle } from './bundle';
 import { measureCatalogRead } from './catalog-read';
 import { resultsFile } from './paths';
-import {
-  measureReserveRush,
-  renderReserveRush,
-  RUSH_TARGET_P99_MS,
-  RUSH_TARGET_RATIO,
-} from './reserve-rush';
+import { measureReserveRush, RUSH_TARGET_P99_MS, RUSH_TARGET_RATIO } from './reserve-rush';
+import { renderReserveRush } from './reserve-rush-report';
 import { describeMachine, renderResults } from './results';
 
 /**

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   EVENT_ID,
   MORNING,
@@ -11,23 +11,14 @@ import {
   requestsTo,
   sessions,
   types,
+  setUpQuantityFirstTests,
 } from '@/features/reserve/flows/quantity-first/quantity-first-fixtures';
 import { fixtureId, makeTicketType } from '@/testing/api-fixtures';
 import { sessionDetailBody, sessionsBody } from '@/testing/availability-fixtures';
 import { errorResponse, jsonResponse } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
 
-beforeAll(async () => {
-  await import('@/features/reserve/flows/quantity-first/quantity-first-reserve');
-  await import('@/ui/calendar/month-calendar');
-});
-
-beforeEach(() => {
-  localStorage.clear();
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-22T15:00:00Z'));
-});
-afterEach(() => vi.useRealTimers());
+setUpQuantityFirstTests();
 
 describe(
   'quantity-first flow: loading, limits and errors (shopping §4, §8)',

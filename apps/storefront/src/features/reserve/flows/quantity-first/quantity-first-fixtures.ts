@@ -1,5 +1,6 @@
 /** Fixtures of the quantity-first route tests: the planetarium-like event and its reads. */
 import { screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import type { TicketType } from '@admit/contracts/resources';
 import { toCollection } from '@admit/contracts/envelope';
 import {
@@ -86,4 +87,21 @@ export async function chooseQuantities(user: ReturnType<typeof renderRoute>['use
   await user.click(increaseAdult);
   await user.click(increaseAdult);
   await user.click(screen.getByRole('button', { name: 'Increase Child' }));
+}
+
+/**
+ * The hooks every quantity-first route test needs: the flow's lazy chunks loaded once (so a cold
+ * import does not eat a test's time), a clean cart store and a fixed clock.
+ */
+export function setUpQuantityFirstTests() {
+  beforeAll(async () => {
+    await import('@/features/reserve/flows/quantity-first/quantity-first-reserve');
+    await import('@/ui/calendar/month-calendar');
+  });
+  beforeEach(() => {
+    localStorage.clear();
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date('2026-11-22T15:00:00Z'));
+  });
+  afterEach(() => vi.useRealTimers());
 }

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ADULT,
   CHILD,
@@ -10,21 +10,12 @@ import {
   requestsTo,
   sessions,
   types,
+  setUpQuantityFirstTests,
 } from '@/features/reserve/flows/quantity-first/quantity-first-fixtures';
 import { sessionDetailBody } from '@/testing/availability-fixtures';
 import { renderRoute } from '@/testing/render-route';
 
-beforeAll(async () => {
-  await import('@/features/reserve/flows/quantity-first/quantity-first-reserve');
-  await import('@/ui/calendar/month-calendar');
-});
-
-beforeEach(() => {
-  localStorage.clear();
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-22T15:00:00Z'));
-});
-afterEach(() => vi.useRealTimers());
+setUpQuantityFirstTests();
 
 // the session asks for no names, so nothing but the query stands between preselect and reserve
 const noDetails = () =>

@@ -1,5 +1,5 @@
 import { screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   ADULT,
   CHILD,
@@ -11,21 +11,12 @@ import {
   requestsTo,
   sessions,
   types,
+  setUpQuantityFirstTests,
 } from '@/features/reserve/flows/quantity-first/quantity-first-fixtures';
 import { sessionDetailBody } from '@/testing/availability-fixtures';
 import { renderRoute } from '@/testing/render-route';
 
-beforeAll(async () => {
-  await import('@/features/reserve/flows/quantity-first/quantity-first-reserve');
-  await import('@/ui/calendar/month-calendar');
-});
-
-beforeEach(() => {
-  localStorage.clear();
-  vi.useFakeTimers({ toFake: ['Date'] });
-  vi.setSystemTime(new Date('2026-11-22T15:00:00Z'));
-});
-afterEach(() => vi.useRealTimers());
+setUpQuantityFirstTests();
 
 describe('quantity-first flow (shopping §2 item 7, §4)', { timeout: 15_000 }, () => {
   it('asks for "Find available tickets" before anything else, and for tickets before finding', async () => {
