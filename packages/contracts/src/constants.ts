@@ -33,6 +33,23 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 254;
 export const OTP_LENGTH = 6;
 export const OTP_MAX_ATTEMPTS = 3;
+/** the "code may not have arrived" hint (identity §2 Login) */
+export const OTP_HINT_AFTER_MS = 30_000;
+/** the passcode screen retries this long after `not_available_yet` (identity §4) */
+export const OTP_RETRY_AFTER_MS = 5_000;
+/** server side: a passcode challenge lives this long */
+export const OTP_TTL_MINUTES = 15;
+export const USERNAME_MAX = 100;
+export const ZIP_CODE_MAX = 5;
+/** server side: a password-reset link lives this long and works once */
+export const PASSWORD_RESET_TTL_MINUTES = 60;
+/**
+ * Accounts created without an e-mail get `no-email+{id}@admit.invalid`; such users are asked to
+ * set a real address before checkout (identity §6).
+ */
+export const NO_EMAIL_MARKER = 'no-email+';
+/** the session-end check interval (identity §4 "Session", §9) */
+export const SESSION_END_CHECK_MS = 1_000;
 
 export const BADGE_MAX = 99;
 export const STRIPPED_TEXT_MAX = 128;
@@ -69,3 +86,8 @@ export const PHONE_COUNTRY_BY_CURRENCY: Record<string, string> = {
 export const APP_HEADER = 'tix-app';
 export const APP_HEADER_VALUE = 'ecomm';
 export const SESSION_COOKIE = 'admit_sid';
+/**
+ * The session cookie is httpOnly, so the storefront cannot see it vanish. A second cookie, set
+ * and cleared with it and holding no secret ("1"), is what the session-end check reads.
+ */
+export const AUTH_INDICATOR_COOKIE = 'admit_auth';

@@ -41,11 +41,138 @@ export const identity = pgTable(
     email: text('email'),
     firstName: text('first_name'),
     lastName: text('last_name'),
+    /** argon2id PHC string; null for guests created at checkout (identity §8 "guest_account") */
+    passwordHash: text('password_hash'),
+    /** purchaser fields of identity §3 (phone, address, city, state, country, zip_code) */
+    phone: text('phone'),
+    address: text('address'),
+    addressMore: text('address_more'),
+    city: text('city'),
+    state: text('state'),
+    country: text('country'),
+    zipCode: text('zip_code'),
+    /** `additional_info` and other identity meta fields */
+    meta: jsonb('meta').notNull().default({}),
     createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('identity_seller_idx').on(t.sellerId),
     uniqueIndex('identity_public_uq').on(t.sellerId).where(sql`kind = 'public'`),
+    // one person per e-mail and seller; lower() so "Ann@x.org" and "ann@x.org" are one account
+    uniqueIndex('identity_seller_email_uq')
+      .on(t.sellerId, sql`lower(${t.email})`)
+      .where(sql`kind = 'user'`),
+  ],
+);
+
+/**
+ * A membership held by an identity (identity §3 "Membership"). Active when now is strictly
+ * between valid_from and valid_to. `member_code` is the member ID used by member-ID login.
+ */
+export const membership = pgTable(
+  'membership',
+  {
+    id: id(),
+    sellerId: uuid('seller_id').notNull().references(() => seller.id),
+    identityId: uuid('identity_id').notNull().references(() => identity.id),
+    memberCode: text('member_code').notNull(),
+    /** the level (role) name, e.g. "Family" */
+    role: text('role').notNull(),
+    membershipProgramId: uuid('membership_program_id'),
+    /** scheduled | cancelled | not_enrolled */
+    autoRenewState: text('auto_renew_state').notNull().default('not_enrolled'),
+    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
+    validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
+    /** member benefits: tickets per member ticket type id, "*" for the wildcard pool */
+    benefits: jsonb('benefits').notNull().default({}),
+    ticketOrderId: uuid('ticket_order_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('membership_seller_code_uq').on(t.sellerId, t.memberCode),
+    index('membership_identity_idx').on(t.identityId),
+  ],
+);
+
+/**
+ * A one-time passcode challenge (identity §4 "Login one-time passcode"). The token goes to the
+ * browser, the code to the mailbox; only hashes are stored. A challenge is issued whether or not
+ * the e-mail has an account (identity_id null), so the answer reveals nothing.
+ */
+export const otpChallenge = pgTable(
+  'otp_challenge',
+  {
+    id: id(),
+    sellerId: uuid('seller_id').notNull().references(() => seller.id),
+    identityId: uuid('identity_id').references(() => identity.id),
+    email: text('email').notNull(),
+    tokenHash: text('token_hash').notNull().unique(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (t) => [index('otp_challenge_expires_idx').on(t.expiresAt)],
+);
+
+/** A single-use, expiring password-reset token (stored hashed). */
+export const passwordResetToken = pgTable(
+  'password_reset_token',
+  {
+    id: id(),
+    sellerId: uuid('seller_id').notNull().references(() => seller.id),
+    identityId: uuid('identity_id').notNull().references(() => identity.id),
+    tokenHash: text('token_hash').notNull().unique(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_reset_identity_idx').on(t.identityId)],
+);
+
+/**
+ * Failed-attempt counters for abuse limits (ASVS 6.3.1): one row per key, e.g.
+ * `login:account:{seller}:{email}` or `login:address:{ip}`. Kept in the database so every
+ * process behind a balancer sees the same count.
+ */
+export const authThrottle = pgTable('auth_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStartedAt: timestamp('window_started_at', { withTimezone: true }).notNull().defaultNow(),
+  lastFailureAt: timestamp('last_failure_at', { withTimezone: true }).notNull().defaultNow(),
+  blockedUntil: timestamp('blocked_until', { withTimezone: true }),
+});
+
+/**
+ * Outgoing e-mail, written in the same transaction as what it reports (an order, a passcode);
+ * the sender delivers it through SMTP and retries, or the dev mailbox shows it.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    id: id(),
+    sellerId: uuid('seller_id').notNull().references(() => seller.id),
+    /** otp | password_reset | guest_account | order_confirmation | order_resend | ... */
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body'),
+    /** inline attachments: [{ filename, cid, contentType, base64 }] */
+    attachments: jsonb('attachments').notNull().default([]),
+    /** pending | sent | failed */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('outbox_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('outbox_seller_created_idx').on(t.sellerId, t.createdAt),
   ],
 );
 
@@ -238,6 +365,27 @@ export const cart = pgTable(
     // the sweeper's scan: only pending carts can expire
     index('cart_pending_expires_idx').on(t.expiresAt).where(sql`state = 'pending'`),
     index('cart_identity_idx').on(t.identityId),
+  ],
+);
+
+/**
+ * An order: what a completed cart became (identity §3 "Ticket order"). The checkout issue adds
+ * its fees and payments; identity flows (resend) already find orders through it.
+ */
+export const ticketOrder = pgTable(
+  'ticket_order',
+  {
+    id: id(),
+    sellerId: uuid('seller_id').notNull().references(() => seller.id),
+    cartId: uuid('cart_id').notNull().references(() => cart.id),
+    identityId: uuid('identity_id').notNull().references(() => identity.id),
+    orderNumber: text('order_number').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ticket_order_seller_number_uq').on(t.sellerId, t.orderNumber),
+    index('ticket_order_identity_idx').on(t.identityId),
+    index('ticket_order_cart_idx').on(t.cartId),
   ],
 );
 

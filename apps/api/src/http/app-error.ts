@@ -14,6 +14,11 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   cart_expired: 410,
   scope_error: 400,
   intent_requires_action: 402,
+  incorrect_password: 401,
+  guest_account: 401,
+  otp_incorrect: 401,
+  otp_token_expired: 410,
+  validate_not_email: 400,
 };
 
 /** Default for the business-rule codes not listed: the request was understood but refused. */
