@@ -18,6 +18,11 @@ import { registerCartRoutes } from './modules/cart/routes';
 import { registerCatalogRoutes } from './modules/catalog/routes';
 import { registerSessionRoutes } from './modules/sessions/routes';
 import { registerSessions } from './modules/sessions/sessions-plugin';
+import { registerMail } from './modules/mail/mail-plugin';
+import { registerPasswordResetRoutes } from './modules/password-reset/routes';
+import { registerResendRoutes } from './modules/resend/routes';
+import { registerUserRoutes } from './modules/users/routes';
+import { registerAuthRoutes } from './modules/auth/routes';
 
 export interface AppDeps {
   config: AppConfig;
@@ -84,6 +89,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAvailabilityRoutes(app);
   // - /api/my/cart and /api/cart: the cart and its holds (src/modules/cart/)
   registerCartRoutes(app);
+  // - mail: outbox sender (SMTP or dev mailbox) and /_dev/mail outside production (src/modules/mail/)
+  registerMail(app);
+  // - accounts, password reset, resend: /api/user, /api/my/user*, /api/password_reset/*, /api/(my/)ticket_order/resend
+  registerUserRoutes(app);
+  registerPasswordResetRoutes(app);
+  registerResendRoutes(app);
+  // - login, logout, passcodes, single sign-on, abuse limits (src/modules/auth/)
+  registerAuthRoutes(app);
   // - /api/image: seller images (src/modules/images/)
   await registerImageRoutes(app);
   // - /api/seller_config and /cached_api/seller_config (src/modules/sellers/)

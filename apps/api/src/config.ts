@@ -14,6 +14,8 @@ const envSchema = z.object({
   CACHE_MAX_AGE: z.coerce.number().int().min(0).default(60),
   /** milliseconds the server keeps a /cached_api body in process (0 turns it off) */
   CACHED_API_SERVER_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** milliseconds a reserve may reuse the catalogue rows it plans on (0 turns it off; decision 0011) */
+  RESERVE_PLAN_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** built storefront (index.html and assets) */
   STOREFRONT_DIST: z.string().optional(),
   /** seed the demo sellers into an empty database on start */
@@ -27,6 +29,17 @@ const envSchema = z.object({
   PUBLIC_URL: z.string().url().optional(),
   SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60 * 24),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().positive().default(30),
+  /**
+   * HMAC key of the single-sign-on `state` (docs/decisions/0013). Set it when several processes
+   * serve one site; without it each process draws a random key at start-up.
+   */
+  AUTH_SECRET: z.string().min(32).optional(),
+  /** SMTP server for outgoing mail (smtp://user:pass@host:587); without it mails stay in the dev mailbox */
+  SMTP_URL: z.string().url().optional(),
+  /** the From header of every outgoing mail */
+  MAIL_FROM: z.string().min(3).default('Admit <no-reply@admit.local>'),
+  /** milliseconds between outbox polls; 0 turns the background sender off (tests drive it) */
+  MAIL_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
 });
 
 export type AppConfig = z.infer<typeof envSchema>;

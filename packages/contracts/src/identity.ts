@@ -20,7 +20,8 @@ import { sessionSchema } from './session';
  *   GET    sso/callback?jwt=&state=       logs in, 302 back to the storefront `redirect`
  *   POST   password_reset/request    emailBody → acceptedResponse (always, known or not)
  *   POST   password_reset/validate   tokenBody → identityResponse; 404 not_found / 422 validate_failed
- *   POST   password_reset/reset      resetPasswordBody → identityResponse; 422 validation_failed (password)
+ *   POST   password_reset/reset      resetPasswordBody → identityResponse; 400 validation_failed (password),
+ *                                    404 not_found / 422 validate_failed like validate
  *   POST   ticket_order/resend       resendBody → acceptedResponse; 404 not_found when no orders
  *                                    (memberships_only: always accepted, like the forgot forms)
  *   POST   my/ticket_order/resend    { memberships_only? } → acceptedResponse

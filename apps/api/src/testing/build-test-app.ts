@@ -16,6 +16,7 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     LOG_LEVEL: 'silent',
     SEED_DEMO: 'false',
     CACHED_API_SERVER_TTL_MS: '0',
+    RESERVE_PLAN_CACHE_MS: '0',
     ...env,
   });
 }

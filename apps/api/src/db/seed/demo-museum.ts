@@ -1,3 +1,4 @@
+import { DEMO_PASSWORD } from './demo-accounts';
 import type { DemoSeller } from './demo-types';
 import { museumConfig } from './demo-museum-config';
 import { museumDatedEvents } from './demo-museum-events';
@@ -20,6 +21,17 @@ export const demoMuseum: DemoSeller = {
   logoArt: 'museum-logo',
   faviconArt: 'museum-favicon',
   events: [...museumDatedEvents, ...museumSupportEvents],
-  members: [{ email: 'member@demo-museum.test', firstName: 'Ada', lastName: 'Lumen' }],
+  members: [
+    {
+      email: 'member@demo-museum.test',
+      firstName: 'Mia',
+      lastName: 'Member',
+      password: DEMO_PASSWORD,
+      zipCode: '10001',
+      membership: { memberCode: 'DM100001', level: 'Family' },
+    },
+    // made at a guest checkout: no password yet, so login sends a set-password e-mail
+    { email: 'guest@demo-museum.test', firstName: 'Gus', lastName: 'Guest' },
+  ],
   config: museumConfig,
 };

@@ -99,7 +99,18 @@ export interface DemoSeller {
   logoArt: ArtName;
   faviconArt: ArtName;
   events: DemoEvent[];
-  members: { email: string; firstName: string; lastName: string }[];
+  /** people with accounts (demo-accounts.ts) */
+  members: DemoAccount[];
   /** the seller's stored storefront config; receives the image paths the seed generated */
   config: (images: { logo: string; favicon: string }) => StoredSellerConfig;
+}
+
+/** A demo person: a password-less account is a guest account (identity §8 guest_account). */
+export interface DemoAccount {
+  email: string;
+  firstName: string;
+  lastName: string;
+  password?: string;
+  zipCode?: string;
+  membership?: { memberCode: string; level: string };
 }

@@ -56,7 +56,7 @@ export function aquariumConfig(images: { logo: string; favicon: string }): Store
         html: '<h2>Welcome to Harbour Aquarium</h2><p>Book ahead and save: timed entry, daily penguin feeding and behind-the-scenes tours.</p>',
       },
     ],
-    authentication_method: 'password',
+    authentication_method: 'member_id_last_name',
     login_path: '/login',
     membership: { presell: false, event_id: null, external_url: null },
     admission_event_id: id('aquarium-admission'),

@@ -1,3 +1,4 @@
+import { DEMO_PASSWORD } from './demo-accounts';
 import type { DemoEvent, DemoSeller, OutsideFee } from './demo-types';
 import { aquariumConfig } from './harbour-aquarium-config';
 
@@ -212,6 +213,15 @@ export const harbourAquarium: DemoSeller = {
   logoArt: 'aquarium-logo',
   faviconArt: 'aquarium-favicon',
   events: [admission, penguins, backstage, giftCards, donation],
-  members: [],
+  members: [
+    {
+      email: 'visitor@harbour-aquarium.test',
+      firstName: 'Vic',
+      lastName: 'Visitor',
+      password: DEMO_PASSWORD,
+      // the aquarium logs members in by member ID and last name (identity §6)
+      membership: { memberCode: 'HA100001', level: 'Explorer' },
+    },
+  ],
   config: aquariumConfig,
 };

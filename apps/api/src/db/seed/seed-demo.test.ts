@@ -8,6 +8,8 @@ import * as schema from '@/db/schema';
 import { buildSellerConfig } from '@/modules/sellers/seller-config';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { openPgliteTestDatabase, openPostgresTestDatabase } from '@/testing/test-database';
+import { verifyPassword } from '@/modules/users/password-hash';
+import { DEMO_PASSWORD, demoAccountId } from './demo-accounts';
 import { demoEventId } from './demo-ids';
 import { ADMISSION_CAPACITY, ADMISSION_TIMES, SCHEDULE_DAYS } from './demo-museum-events';
 import { seedDemo } from './seed-demo';
@@ -45,7 +47,31 @@ describeEachDatabase('seedDemo', (ctx) => {
       .select()
       .from(schema.identity)
       .where(eq(schema.identity.email, 'member@demo-museum.test'));
-    expect(member).toMatchObject({ kind: 'user', firstName: 'Ada', lastName: 'Lumen' });
+    expect(member).toMatchObject({ kind: 'user', firstName: 'Mia', lastName: 'Member' });
+  });
+
+  it('seeds the demo accounts: a member with a password and a current membership, a guest without', async () => {
+    const accounts = await db
+      .select()
+      .from(schema.identity)
+      .where(eq(schema.identity.kind, 'user'))
+      .orderBy(schema.identity.email);
+    const byEmail = new Map(accounts.map((a) => [a.email, a]));
+    const member = byEmail.get('member@demo-museum.test')!;
+    expect(member).toMatchObject({
+      zipCode: '10001',
+      id: demoAccountId('demo-museum', member.email!),
+    });
+    expect(await verifyPassword(member.passwordHash!, DEMO_PASSWORD)).toBe(true);
+    expect(byEmail.get('guest@demo-museum.test')!.passwordHash).toBeNull();
+    const visitor = byEmail.get('visitor@harbour-aquarium.test')!;
+    expect(await verifyPassword(visitor.passwordHash!, 'Admit-demo-1')).toBe(true);
+    const [card] = await db
+      .select()
+      .from(schema.membership)
+      .where(eq(schema.membership.identityId, member.id));
+    expect(card).toMatchObject({ memberCode: 'DM100001', role: 'Family' });
+    expect(card!.validFrom < NOW && NOW < card!.validTo).toBe(true);
   });
 
   it('lays out timed admission every 30 minutes 10:00–16:30 venue time for 120 days, across DST', async () => {

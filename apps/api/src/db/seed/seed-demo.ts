@@ -1,5 +1,6 @@
 import type { Db } from '@/db/connection';
 import { seller } from '@/db/schema';
+import { hashDemoPasswords } from './demo-accounts';
 import { demoMuseum } from './demo-museum';
 import type { DemoSeller } from './demo-types';
 import { harbourAquarium } from './harbour-aquarium';
@@ -38,11 +39,12 @@ export async function seedDemo(
     (await reader.select({ id: seller.id }).from(seller).limit(1)).length > 0;
   if (await hasSellers(db)) return { seeded: false };
   const images = await Promise.all(DEMO_SELLERS.map(renderSellerImages));
+  const passwordHashes = await hashDemoPasswords(DEMO_SELLERS);
   try {
     return await db.transaction(async (tx) => {
       if (await hasSellers(tx)) return { seeded: false };
       for (const [i, demo] of DEMO_SELLERS.entries())
-        await writeDemoSeller(tx, demo, now, images[i]!, { cartHoldMinutes });
+        await writeDemoSeller(tx, demo, now, images[i]!, { cartHoldMinutes, passwordHashes });
       return { seeded: true };
     });
   } catch (error) {

@@ -2,6 +2,7 @@ import { decimalToMinor } from '@admit/contracts/money';
 import { imagePath } from '@admit/contracts/images';
 import type { Db } from '@/db/connection';
 import * as schema from '@/db/schema';
+import { writeDemoAccounts } from './demo-accounts';
 import { demoAvailabilityMeta } from './demo-availability-meta';
 import { demoEventId, demoId } from './demo-ids';
 import type { DemoEvent, DemoSeller, DemoTicketGroup, OutsideFee } from './demo-types';
@@ -71,7 +72,7 @@ export async function writeDemoSeller(
   demo: DemoSeller,
   now: Date,
   images: RenderedImage[],
-  overrides: { cartHoldMinutes?: number } = {},
+  overrides: { cartHoldMinutes?: number; passwordHashes?: ReadonlyMap<string, string> } = {},
 ): Promise<void> {
   const sellerId = demoId(`${demo.slug}/seller`);
   const today = localDate(now, demo.timezone);
@@ -88,18 +89,7 @@ export async function writeDemoSeller(
       ...(overrides.cartHoldMinutes ? { cart_hold_minutes: overrides.cartHoldMinutes } : {}),
     },
   });
-  await db.insert(schema.identity).values([
-    // each seller has one public identity that guests act as (shopping §1)
-    { id: demoId(`${demo.slug}/identity/public`), sellerId, kind: 'public' },
-    ...demo.members.map((m) => ({
-      id: demoId(`${demo.slug}/identity/${m.email}`),
-      sellerId,
-      kind: 'user',
-      email: m.email,
-      firstName: m.firstName,
-      lastName: m.lastName,
-    })),
-  ]);
+  await writeDemoAccounts(db, demo, sellerId, now, overrides.passwordHashes ?? new Map());
   const venueId = demoId(`${demo.slug}/venue`);
   await db.insert(schema.venue).values({
     id: venueId,

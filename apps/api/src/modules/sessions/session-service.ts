@@ -24,6 +24,14 @@ export interface ActiveSession {
   expiresAt: Date;
 }
 
+export interface SessionLookup {
+  session: ActiveSession | null;
+  /** a token was presented and is dead: the reply clears the cookies (identity §4 "Session") */
+  ended: boolean;
+  /** the idle deadline moved: the reply re-sets the cookies with the new expiry */
+  renewed: boolean;
+}
+
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
 // touching last_seen_at on every request would turn every read into a write
 const TOUCH_AFTER_MS = 60_000;
@@ -72,34 +80,49 @@ export function createSessionService({ db, now, config }: SessionServiceDeps) {
     return createSession(identityId, sellerId);
   }
 
-  /** The live session of a token for this seller, or null (unknown, other seller, expired). */
-  async function findSession(
+  /**
+   * What a presented token amounts to for this seller: the live session, or null with `ended`
+   * saying whether the token is dead (unknown, malformed, timed out) rather than merely another
+   * seller's, and `renewed` whether this use moved the idle deadline (the cookies follow it).
+   */
+  async function inspectSession(
     token: string | undefined,
     sellerId: string,
-  ): Promise<ActiveSession | null> {
-    if (!token || !TOKEN_RE.test(token)) return null;
+  ): Promise<SessionLookup> {
+    if (!token) return { session: null, ended: false, renewed: false };
+    if (!TOKEN_RE.test(token)) return { session: null, ended: true, renewed: false };
     const [row] = await db
       .select()
       .from(webSession)
       .where(eq(webSession.tokenHash, hashToken(token)))
       .limit(1);
-    if (!row || row.sellerId !== sellerId) return null;
+    if (!row) return { session: null, ended: true, renewed: false };
+    if (row.sellerId !== sellerId) return { session: null, ended: false, renewed: false };
     const at = now();
     if (effectiveExpiry(row.lastSeenAt, row.expiresAt) <= at) {
       await db.delete(webSession).where(eq(webSession.id, row.id));
-      return null;
+      return { session: null, ended: true, renewed: false };
     }
     let lastSeenAt = row.lastSeenAt;
     if (at.getTime() - lastSeenAt.getTime() > TOUCH_AFTER_MS) {
       lastSeenAt = at;
       await db.update(webSession).set({ lastSeenAt: at }).where(eq(webSession.id, row.id));
     }
-    return {
+    const session = {
       id: row.id,
       identityId: row.identityId,
       sellerId: row.sellerId,
       expiresAt: effectiveExpiry(lastSeenAt, row.expiresAt),
     };
+    return { session, ended: false, renewed: lastSeenAt !== row.lastSeenAt };
+  }
+
+  /** The live session of a token for this seller, or null (unknown, other seller, expired). */
+  async function findSession(
+    token: string | undefined,
+    sellerId: string,
+  ): Promise<ActiveSession | null> {
+    return (await inspectSession(token, sellerId)).session;
   }
 
   /** Deletes sessions past their absolute deadline (idle ones go when next presented). */
@@ -107,5 +130,12 @@ export function createSessionService({ db, now, config }: SessionServiceDeps) {
     await db.delete(webSession).where(lt(webSession.expiresAt, now()));
   }
 
-  return { createSession, rotateSession, destroySession, findSession, purgeExpired };
+  return {
+    createSession,
+    rotateSession,
+    destroySession,
+    findSession,
+    inspectSession,
+    purgeExpired,
+  };
 }

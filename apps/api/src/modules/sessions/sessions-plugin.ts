@@ -1,8 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { AUTH_INDICATOR_COOKIE } from '@admit/contracts/constants';
 import type { IdentityResolver, RequestIdentity, SellerRef } from '@/http/request-context';
 import { isMember } from './is-member';
 import { ensurePublicIdentity } from './public-identity';
-import { readSessionToken } from './session-cookie';
+import {
+  applyPendingCookies,
+  markSessionEnded,
+  markSessionRenewed,
+  readSessionToken,
+} from './session-cookie';
 import { createSessionService, type SessionService } from './session-service';
 
 declare module 'fastify' {
@@ -32,8 +38,16 @@ export function registerSessions(app: FastifyInstance) {
   const identities: IdentityResolver = {
     publicIdentity,
     async forRequest(request, seller) {
-      const session = await sessions.findSession(readSessionToken(request), seller.id);
-      if (!session) return publicIdentity(seller);
+      const token = readSessionToken(request);
+      const { session, ended, renewed } = await sessions.inspectSession(token, seller.id);
+      if (!session) {
+        // spec: identity §4 "Session" — other tabs notice the end through the cookies
+        // (also a stray indicator without a session cookie: it would keep the storefront "in")
+        if (ended || (!token && request.cookies?.[AUTH_INDICATOR_COOKIE]))
+          markSessionEnded(request);
+        return publicIdentity(seller);
+      }
+      if (renewed && token) markSessionRenewed(request, { token, expiresAt: session.expiresAt });
       const identity = { id: session.identityId, sellerId: seller.id, isPublic: false };
       return {
         ...identity,
@@ -42,6 +56,11 @@ export function registerSessions(app: FastifyInstance) {
       };
     },
   };
+
+  const production = config.NODE_ENV === 'production';
+  app.addHook('onSend', async (request, reply) => {
+    applyPendingCookies(request, reply, production);
+  });
 
   app.decorate('sessions', sessions);
   app.decorate('identities', identities);

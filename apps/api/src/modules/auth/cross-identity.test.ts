@@ -1,0 +1,228 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { APP_HEADER, APP_HEADER_VALUE, SESSION_COOKIE } from '@admit/contracts/constants';
+import { cart, identity, outbox, ticket, ticketOrder } from '@/db/schema';
+import { buildTestApp } from '@/testing/build-test-app';
+import {
+  addBody,
+  bundleOf,
+  cartCall,
+  makeReserveScene,
+  type ReserveScene,
+} from '@/testing/cart-fixtures';
+import { describeEachDatabase } from '@/testing/describe-each-database';
+import { makeMembership, makeUser, type IdentityRow } from '@/testing/identity-factories';
+
+/**
+ * Cross-identity access (ASVS 8.2.2): for every `my/…` and `cart/{id}` route the app registers,
+ * a second identity — another member, or a guest — gets a refusal or only its own data, never
+ * the first member's. The route list comes from the app itself, so a new route without a case
+ * here fails this test.
+ */
+
+const NOW = new Date('2029-06-01T12:00:00Z');
+
+interface Victim {
+  scene: ReserveScene;
+  member: IdentityRow;
+  memberCode: string;
+  cartId: string;
+  cartNumber: string;
+  ticketIds: string[];
+}
+
+interface Case {
+  /** the path with the victim's ids filled in */
+  path: (v: Victim) => string;
+  body?: (v: Victim) => unknown;
+  /** `own`: acts on the caller's own data (any status, none of the victim's data) */
+  kind: 'victim' | 'own';
+}
+
+const CASES: Record<string, Case> = {
+  'GET /api/my/session': { kind: 'own', path: () => 'my/session' },
+  'POST /api/my/cart/modify': {
+    kind: 'own',
+    path: () => 'my/cart/modify',
+    body: (v) => addBody(v.scene, 1),
+  },
+  'GET /api/my/cart/:id': { kind: 'victim', path: (v) => `my/cart/${v.cartId}` },
+  'DELETE /api/my/cart/:id': { kind: 'victim', path: (v) => `my/cart/${v.cartId}` },
+  'PATCH /api/my/cart/:id': {
+    kind: 'victim',
+    path: (v) => `my/cart/${v.cartId}`,
+    body: () => ({ expires_at: new Date(NOW.getTime() + 20 * 60_000).toISOString() }),
+  },
+  'POST /api/my/cart/:id/modify': {
+    kind: 'victim',
+    path: (v) => `my/cart/${v.cartId}/modify`,
+    body: (v) => ({ remove: { tickets: v.ticketIds } }),
+  },
+  'GET /api/cart/:id': { kind: 'victim', path: (v) => `cart/${v.cartId}` },
+  'DELETE /api/cart/:id': { kind: 'victim', path: (v) => `cart/${v.cartId}` },
+  'POST /api/cart/:id/modify': {
+    kind: 'victim',
+    path: (v) => `cart/${v.cartId}/modify`,
+    body: (v) => ({ remove: { tickets: v.ticketIds } }),
+  },
+  'POST /api/cart/:id/remove': {
+    kind: 'victim',
+    path: (v) => `cart/${v.cartId}/remove`,
+    body: (v) => ({ tickets: v.ticketIds }),
+  },
+  'GET /api/my/user': { kind: 'own', path: () => 'my/user?_embed=identity,identity.meta' },
+  'PUT /api/my/user': {
+    kind: 'own',
+    path: () => 'my/user',
+    body: (v) => ({ first_name: 'Mallory', last_name: 'M', email: v.member.email }),
+  },
+  'PUT /api/my/user/email': {
+    kind: 'own',
+    path: () => 'my/user/email',
+    body: (v) => ({ email: v.member.email, email_confirm: v.member.email }),
+  },
+  'PATCH /api/my/user/:id': {
+    kind: 'victim',
+    path: (v) => `my/user/${v.member.id}`,
+    body: () => ({ city: 'Elsewhere' }),
+  },
+  'POST /api/my/ticket_order/resend': {
+    kind: 'own',
+    path: () => 'my/ticket_order/resend',
+    body: () => ({}),
+  },
+};
+
+/** "METHOD /path" of every registered /api/my/… and /api/cart/… route (from printRoutes). */
+function guardedRoutes(app: FastifyInstance): string[] {
+  const found: string[] = [];
+  const stack: string[] = [];
+  for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
+    const match = /^(.*?)(?:├── |└── )(.+) \(([^)]*)\)$/.exec(line);
+    if (!match) continue;
+    const depth = match[1]!.length / 4;
+    stack.length = depth;
+    stack.push(match[2]!);
+    const path = stack.join('').replace(/^\/+/, '/');
+    if (!/^\/api\/(my|cart)\//.test(path)) continue;
+    for (const method of match[3]!.split(',').map((m) => m.trim())) {
+      if (method !== 'HEAD') found.push(`${method} ${path}`);
+    }
+  }
+  return found;
+}
+
+describeEachDatabase('auth: cross-identity access', (ctx) => {
+  let app: FastifyInstance;
+  let victim: Victim;
+  let otherCookie: string;
+  beforeAll(async () => {
+    app = await buildTestApp(ctx.database, { now: NOW, env: { MAIL_POLL_MS: '0' } });
+    const scene = await makeReserveScene(ctx.db);
+    const member = await makeUser(ctx.db, scene.seller, {
+      email: 'victim@example.org',
+      city: 'Home',
+    });
+    const card = await makeMembership(ctx.db, member, NOW);
+    const { token } = await app.sessions.createSession(member.id, scene.seller.id);
+    const bundle = bundleOf(
+      await cartCall(app, scene.seller, {
+        method: 'POST',
+        path: 'my/cart/modify',
+        body: addBody(scene, 2),
+        token,
+      }),
+    );
+    const c = bundle.cart._data[0]!;
+    victim = {
+      scene,
+      member,
+      memberCode: card.memberCode,
+      cartId: c.id,
+      cartNumber: String(c.cart_number),
+      ticketIds: bundle.ticket._data.map((t) => t.id),
+    };
+    // an order of the victim's (from an earlier cart), so a resend would have something to mail
+    const earlier = bundleOf(
+      await cartCall(app, scene.seller, {
+        method: 'POST',
+        path: 'my/cart/modify',
+        body: addBody(scene, 1),
+        token,
+      }),
+    ).cart._data[0]!;
+    await ctx.db.insert(ticketOrder).values({
+      sellerId: scene.seller.id,
+      cartId: earlier.id,
+      identityId: member.id,
+      orderNumber: 'V-1001',
+    });
+    const other = await makeUser(ctx.db, scene.seller, { email: 'other@example.org' });
+    await makeMembership(ctx.db, other, NOW);
+    otherCookie = (await app.sessions.createSession(other.id, scene.seller.id)).token;
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  it('has a case for every my/… and cart/{id} route', () => {
+    const routes = guardedRoutes(app);
+    expect(routes.length).toBeGreaterThan(8);
+    expect(routes.filter((r) => !(r in CASES))).toEqual([]);
+  });
+
+  it('gives another member and a guest no access to the first member’s data', async () => {
+    const secrets = [
+      victim.member.id,
+      victim.member.email!,
+      victim.memberCode,
+      victim.cartNumber,
+      'V-1001',
+      ...victim.ticketIds,
+    ];
+    for (const route of guardedRoutes(app)) {
+      const spec = CASES[route]!;
+      const method = route.split(' ')[0] as 'GET' | 'POST' | 'PATCH' | 'DELETE' | 'PUT';
+      for (const [who, token] of [
+        ['member', otherCookie],
+        ['guest', undefined],
+      ] as const) {
+        const [path, query] = spec.path(victim).split('?');
+        const payload = spec.body?.(victim);
+        const res = await app.inject({
+          method,
+          url: `/api/${path}?_seller=${victim.scene.seller.slug}${query ? `&${query}` : ''}`,
+          headers: { [APP_HEADER]: APP_HEADER_VALUE },
+          cookies: token ? { [SESSION_COOKIE]: token } : {},
+          ...(payload === undefined ? {} : { payload: payload as object }),
+        });
+        const label = `${route} as ${who}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+        if (spec.kind === 'victim') expect([401, 403, 404], label).toContain(res.statusCode);
+        expect(res.statusCode, label).toBeLessThan(500);
+        // the caller's own cart id may be echoed back in an error's _extra; nothing else may be
+        const body =
+          res.body === '' ? {} : (res.json() as { _data?: { _extra?: Record<string, unknown> }[] });
+        if (body._data?.[0]?._extra?.cart_id === victim.cartId) delete body._data[0]._extra.cart_id;
+        const text = JSON.stringify(body);
+        for (const secret of [...secrets, victim.cartId]) expect(text, label).not.toContain(secret);
+      }
+    }
+    // and nothing of the victim's changed: cart, tickets, account, no mail to them
+    const [c] = await ctx.db.select().from(cart).where(eq(cart.id, victim.cartId));
+    expect(c).toMatchObject({ identityId: victim.member.id, state: 'pending' });
+    const tickets = await ctx.db.select().from(ticket).where(eq(ticket.cartId, victim.cartId));
+    expect(tickets.map((t) => t.id).sort()).toEqual([...victim.ticketIds].sort());
+    const [row] = await ctx.db.select().from(identity).where(eq(identity.id, victim.member.id));
+    expect(row).toMatchObject({
+      firstName: victim.member.firstName,
+      city: 'Home',
+      email: 'victim@example.org',
+    });
+    const mails = await ctx.db
+      .select()
+      .from(outbox)
+      .where(eq(outbox.toAddress, 'victim@example.org'));
+    expect(mails).toEqual([]);
+  });
+});

@@ -1,0 +1,28 @@
+import { asc, desc, eq } from 'drizzle-orm';
+import type { Db } from '@/db/connection';
+import { membership, ticketOrder } from '@/db/schema';
+
+/** The identity's order numbers, newest first. */
+export async function orderNumbersOf(db: Pick<Db, 'select'>, identityId: string) {
+  const rows = await db
+    .select({ orderNumber: ticketOrder.orderNumber })
+    .from(ticketOrder)
+    .where(eq(ticketOrder.identityId, identityId))
+    .orderBy(desc(ticketOrder.createdAt), asc(ticketOrder.orderNumber))
+    .limit(100);
+  return rows.map((r) => r.orderNumber);
+}
+
+/** The identity's memberships (member ID, level, end), latest ending first. */
+export async function membershipsOf(db: Pick<Db, 'select'>, identityId: string) {
+  return db
+    .select({
+      memberCode: membership.memberCode,
+      role: membership.role,
+      validTo: membership.validTo,
+    })
+    .from(membership)
+    .where(eq(membership.identityId, identityId))
+    .orderBy(desc(membership.validTo))
+    .limit(50);
+}

@@ -1,0 +1,29 @@
+import { and, eq, gt, lt } from 'drizzle-orm';
+import type { Db } from '@/db/connection';
+import { membership } from '@/db/schema';
+
+/** Anything that can run drizzle selects: the database or an open transaction. */
+type Reader = Pick<Db, 'select'>;
+
+/**
+ * Whether an identity holds an active membership right now.
+ * spec: identity §3 "Membership" — active when now is strictly between validFrom and validTo.
+ */
+export async function hasActiveMembership(
+  db: Reader,
+  identityId: string,
+  now: Date,
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: membership.id })
+    .from(membership)
+    .where(
+      and(
+        eq(membership.identityId, identityId),
+        lt(membership.validFrom, now),
+        gt(membership.validTo, now),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
