@@ -5,6 +5,7 @@ import { loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { seedDemo } from './db/seed/seed-demo';
 import { CART_SWEEP_INTERVAL_MS, startCartSweeper } from './modules/cart/expiry';
+import { AUTH_HOUSEKEEPING_INTERVAL_MS, startAuthHousekeeping } from './modules/auth/housekeeping';
 import { listSellerSlugs } from './modules/sellers/repo';
 import { fromRepoRoot } from './repo-root';
 
@@ -37,6 +38,13 @@ async function main() {
     intervalMs: CART_SWEEP_INTERVAL_MS,
     onError: (err) => app.log.error({ err }, 'cart sweep failed'),
   });
+  // ended sessions, passcode challenges, reset links and throttle counters (checked on use too)
+  const authHousekeeping = startAuthHousekeeping({
+    db: database.db,
+    now: app.deps.now,
+    intervalMs: AUTH_HOUSEKEEPING_INTERVAL_MS,
+    onError: (err) => app.log.error({ err }, 'auth housekeeping failed'),
+  });
   app.log.info(
     { database: database.kind, dataDir: config.DATABASE_URL ? undefined : dataDir, seeded },
     'Admit API ready',
@@ -57,6 +65,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     await cartSweeper.stop();
+    await authHousekeeping.stop();
     await app.close();
     await database.close();
     process.exit(0);

@@ -1,0 +1,54 @@
+import { and, isNull, lt, or } from 'drizzle-orm';
+import type { Db } from '@/db/connection';
+import { authThrottle, otpChallenge, passwordResetToken, webSession } from '@/db/schema';
+
+/** How often the sweep runs; nothing depends on it being prompt (expiry is checked on use). */
+export const AUTH_HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
+// rows are kept a day past their end so a support question about "my link did not work" can
+// still be answered from the database
+const KEEP_MS = 24 * 60 * 60_000;
+
+/**
+ * Deletes what has ended: sessions past their absolute deadline, passcode challenges and reset
+ * links a day after expiry, and throttle counters quiet for a day and no longer blocking.
+ * Every row is also checked on use, so this only keeps the tables small.
+ */
+export async function purgeEndedAuthRows(db: Db, now: Date): Promise<void> {
+  const dayAgo = new Date(now.getTime() - KEEP_MS);
+  await db.delete(webSession).where(lt(webSession.expiresAt, now));
+  await db.delete(otpChallenge).where(lt(otpChallenge.expiresAt, dayAgo));
+  await db.delete(passwordResetToken).where(lt(passwordResetToken.expiresAt, dayAgo));
+  await db
+    .delete(authThrottle)
+    .where(
+      and(
+        lt(authThrottle.lastFailureAt, dayAgo),
+        or(isNull(authThrottle.blockedUntil), lt(authThrottle.blockedUntil, now)),
+      ),
+    );
+}
+
+/** Runs the purge every interval (unref'd); `stop` waits for a running sweep. */
+export function startAuthHousekeeping(options: {
+  db: Db;
+  now: () => Date;
+  intervalMs: number;
+  onError: (err: unknown) => void;
+}): { stop(): Promise<void> } {
+  let running: Promise<unknown> | null = null;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = purgeEndedAuthRows(options.db, options.now())
+      .catch(options.onError)
+      .finally(() => {
+        running = null;
+      });
+  }, options.intervalMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await running;
+    },
+  };
+}
