@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import { startServer } from '../e2e/support/server';
 import { benchTmpDir } from './paths';
+import { childPid, jsonPoster, ownCpuMs, postgresCpuMs, processCpuMs } from './rush-client';
 import { renderReserveRush, writeSection } from './reserve-rush-report';
 
 /**
@@ -33,6 +35,8 @@ export interface RushRun {
   p99Ms: number;
   /** places held beyond capacity + oversell (plus any counter/ticket mismatch) */
   oversold: number;
+  /** CPU per attempt (ms): the API server (null for raw SQL), the driving clients, PostgreSQL */
+  cpuMsPerAttempt: { server: number | null; clients: number; postgres: number };
 }
 
 export interface ReserveRushResult {
@@ -104,9 +108,18 @@ export async function seedRush(url: string, capacity = CAPACITY) {
 }
 
 /** Runs CLIENTS workers, each making PER_CLIENT attempts one after the other. */
-async function drive(attempt: () => Promise<'held' | 'sold_out' | 'error'>) {
+async function drive(
+  meters: { database: string; serverPid: number | null },
+  attempt: () => Promise<'held' | 'sold_out' | 'error'>,
+) {
   const latencies: number[] = [];
   const counts = { held: 0, sold_out: 0, error: 0 };
+  const serverCpu = () => (meters.serverPid === null ? 0 : processCpuMs(meters.serverPid));
+  const cpuBefore = {
+    server: serverCpu(),
+    clients: ownCpuMs(),
+    pg: postgresCpuMs(meters.database),
+  };
   const started = performance.now();
   await Promise.all(
     Array.from({ length: RUSH_CLIENTS }, async () => {
@@ -118,8 +131,15 @@ async function drive(attempt: () => Promise<'held' | 'sold_out' | 'error'>) {
     }),
   );
   const seconds = (performance.now() - started) / 1000;
+  const per = (ms: number) => Math.round((ms / latencies.length) * 100) / 100;
+  const cpuMsPerAttempt = {
+    server: meters.serverPid === null ? null : per(serverCpu() - cpuBefore.server),
+    clients: per(ownCpuMs() - cpuBefore.clients),
+    postgres: per(postgresCpuMs(meters.database) - cpuBefore.pg),
+  };
   latencies.sort((a, b) => a - b);
   return {
+    cpuMsPerAttempt,
     attempts: latencies.length,
     held: counts.held,
     soldOut: counts.sold_out,
@@ -145,7 +165,12 @@ async function oversoldOf(url: string, sessionId: string, countTickets: boolean)
   });
 }
 
-async function httpRush(baseUrl: string, typeId: string, sessionId: string) {
+async function httpRush(
+  meters: { database: string; serverPid: number | null },
+  baseUrl: string,
+  typeId: string,
+  sessionId: string,
+) {
   const url = `${baseUrl}/api/my/cart/modify?_seller=rush`;
   const body = JSON.stringify({
     add: [
@@ -155,22 +180,25 @@ async function httpRush(baseUrl: string, typeId: string, sessionId: string) {
       },
     ],
   });
-  return drive(async () => {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'tix-app': 'ecomm' },
-      body,
+  const client = jsonPoster(RUSH_CLIENTS);
+  try {
+    return await drive(meters, async () => {
+      const res = await client.post(url, body, { 'tix-app': 'ecomm' });
+      if (res.status === 201) return 'held';
+      return res.text.includes('"event_session_sold_out"') ? 'sold_out' : 'error';
     });
-    const text = await res.text();
-    if (res.status === 201) return 'held';
-    return text.includes('"event_session_sold_out"') ? 'sold_out' : 'error';
-  });
+  } finally {
+    client.close();
+  }
 }
 
-async function rawRush(url: string, sessionId: string) {
+async function rawRush(database: string, url: string, sessionId: string) {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
   try {
-    return await drive(async () => {
+    // the pool's connections first, so their start-up is not counted as the UPDATEs' CPU
+    const warm = await Promise.all(Array.from({ length: POOL_SIZE }, () => pool.connect()));
+    for (const c of warm) c.release();
+    return await drive({ database, serverPid: null }, async () => {
       const { rowCount } = await pool.query(
         `update event_session set used_capacity = used_capacity + $2
           where id = $1 and not sold_out
@@ -183,6 +211,18 @@ async function rawRush(url: string, sessionId: string) {
   } finally {
     await pool.end();
   }
+}
+
+/**
+ * The rush never serves a page, so it does not need (or wait for) a storefront build: the
+ * server starts on a one-file stand-in.
+ */
+function storefrontStub() {
+  const dir = join(benchTmpDir, 'storefront-stub');
+  mkdirSync(dir, { recursive: true });
+  const index = join(dir, 'index.html');
+  if (!existsSync(index)) writeFileSync(index, '<!doctype html><title>rush</title>');
+  return dir;
 }
 
 /** Runs the rush once on a throw-away database created from BENCH_DATABASE_URL / TEST_DATABASE_URL. */
@@ -203,13 +243,19 @@ export async function measureReserveRush(): Promise<ReserveRushResult> {
     const server = await startServer({
       logDir: benchTmpDir,
       logName: 'reserve-rush-server.log',
-      env: { DATABASE_URL: url, SEED_DEMO: 'false', LOG_LEVEL: 'error' },
+      env: {
+        DATABASE_URL: url,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'error',
+        STOREFRONT_DIST: storefrontStub(),
+      },
     });
     try {
       const ids = await seedRush(url);
-      await httpRush(server.baseUrl, ids.type, ids.warmup); // JIT, pool and plan caches
-      const http = await httpRush(server.baseUrl, ids.type, ids.http);
-      const raw = await rawRush(url, ids.raw);
+      const meters = { database: name, serverPid: childPid('apps/api/src/main.ts') };
+      await httpRush(meters, server.baseUrl, ids.type, ids.warmup); // JIT, pool and plan caches
+      const http = await httpRush(meters, server.baseUrl, ids.type, ids.http);
+      const raw = await rawRush(name, url, ids.raw);
       return {
         clients: RUSH_CLIENTS,
         perClient: PER_CLIENT,

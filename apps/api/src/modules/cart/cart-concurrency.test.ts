@@ -81,7 +81,11 @@ describe.skipIf(!URL_)('cart: the rush for the last places [postgres]', () => {
 
   beforeAll(async () => {
     handle = await openPostgresTestDatabase(URL_!, 24);
-    app = await buildTestApp(handle.database, { now: () => clock });
+    // the reserve path as production runs it: plan rows cached, holds coalesced (decision 0011)
+    app = await buildTestApp(handle.database, {
+      now: () => clock,
+      env: { RESERVE_PLAN_CACHE_MS: '2000' },
+    });
     await app.listen({ host: '127.0.0.1', port: 0 });
     origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   });

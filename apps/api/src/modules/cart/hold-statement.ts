@@ -48,9 +48,9 @@ const COLUMNS: [keyof NewTicket & keyof TicketRow, string, string][] = [
   ['holdsGroupCapacity', 'holds_group_capacity', 'boolean'],
 ];
 
-type StoredTicket = Omit<TicketRow, 'createdAt' | 'ticketOrderId'>;
+export type StoredTicket = Omit<TicketRow, 'createdAt' | 'ticketOrderId'>;
 
-function toStored(values: NewTicket): StoredTicket {
+export function toStored(values: NewTicket): StoredTicket {
   return {
     id: values.id ?? randomUUID(),
     cartId: values.cartId,
@@ -74,7 +74,7 @@ function toStored(values: NewTicket): StoredTicket {
 
 // every value is cast in SQL, so the VALUES rows have the columns' types; PGlite serialises a
 // parameter by that type (booleans and numbers as themselves), dates and JSON go as text
-function bind(value: unknown, type: string): SQL {
+export function bind(value: unknown, type: string): SQL {
   if (value === null || value === undefined) return sql.raw(`null::${type}`);
   if (value instanceof Date) return sql`${value.toISOString()}::timestamptz`;
   if (type === 'jsonb') return sql`${JSON.stringify(value)}::jsonb`;
@@ -89,6 +89,39 @@ const counterUpdate = (take: CounterTake) => {
       and (capacity = -1 or used_capacity + ${n} <= capacity + oversell_capacity)
     returning id, used_capacity`;
 };
+
+/** The tickets as a `VALUES` list, each value cast to its column's type, and the column names. */
+function ticketValues(stored: StoredTicket[]) {
+  const rows = sql.join(
+    stored.map(
+      (t) =>
+        sql`(${sql.join(
+          COLUMNS.map(([key, , type]) => bind(t[key as keyof StoredTicket], type)),
+          sql`, `,
+        )})`,
+    ),
+    sql`, `,
+  );
+  return { rows, names: sql.raw(COLUMNS.map(([, column]) => column).join(', ')) };
+}
+
+/**
+ * The tickets as ONE jsonb parameter for `jsonb_to_recordset`, with the record definition and
+ * the column names in the same order. A batch of hundreds of tickets is then one bound value,
+ * not thousands of query fragments for drizzle to assemble (decision 0011).
+ */
+export function ticketRecordset(stored: StoredTicket[]) {
+  const json = JSON.stringify(
+    stored.map((t) =>
+      Object.fromEntries(COLUMNS.map(([key, column]) => [column, t[key as keyof StoredTicket]])),
+    ),
+  );
+  return {
+    json,
+    definition: sql.raw(COLUMNS.map(([, column, type]) => `${column} ${type}`).join(', ')),
+    names: sql.raw(COLUMNS.map(([, column]) => column).join(', ')),
+  };
+}
 
 /** Takes every counter and inserts the tickets in one statement (see the module comment). */
 export async function holdInOneStatement(
@@ -105,17 +138,7 @@ export async function holdInOneStatement(
           counters.map((_, i) => sql.raw(`select id, used_capacity from c${i}`)),
           sql` union all `,
         );
-  const rows = sql.join(
-    stored.map(
-      (t) =>
-        sql`(${sql.join(
-          COLUMNS.map(([key, , type]) => bind(t[key as keyof StoredTicket], type)),
-          sql`, `,
-        )})`,
-    ),
-    sql`, `,
-  );
-  const names = sql.raw(COLUMNS.map(([, column]) => column).join(', '));
+  const { rows, names } = ticketValues(stored);
   const statement = sql`with ${sql.join([...ctes, sql`taken as (${taken})`], sql`, `)},
     inserted as (
       insert into ticket (${names})

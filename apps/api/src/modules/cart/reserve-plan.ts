@@ -126,6 +126,12 @@ function faceValueOf(type: PlannedTicket['type'], given: string | undefined): nu
   return value;
 }
 
+/** How a plan gets its rows: straight from the database, or through the service's cache. */
+export type BundleRowsLoader = (
+  sellerId: string,
+  ids: { types: string[]; sessions: string[] },
+) => Promise<BundleRows>;
+
 /** Loads and checks every requested ticket; throws the first rule it breaks. */
 export async function planTickets(
   db: Db,
@@ -133,13 +139,14 @@ export async function planTickets(
   identity: RequestIdentity,
   body: CartModifyBody,
   now: Date,
+  loadRows: BundleRowsLoader = (seller, ids) => selectBundleRows(db, seller, ids, null),
 ): Promise<{ planned: PlannedTicket[]; rows: BundleRows | null }> {
   const requests = ticketRequests(body);
   if (requests.length === 0) return { planned: [], rows: null };
   const typeIds = [...new Set(requests.map((r) => r.ticketTypeId))];
   const sessionIds = [...new Set(requests.flatMap((r) => (r.sessionId ? [r.sessionId] : [])))];
   // the bundle's own read: every row a rule needs, and what a new cart's answer shows
-  const rows = await selectBundleRows(db, sellerId, { types: typeIds, sessions: sessionIds }, null);
+  const rows = await loadRows(sellerId, { types: typeIds, sessions: sessionIds });
   const { sessions, metas: metaRows } = rows;
   const groupById = new Map(rows.groups.map((g) => [g.id, g]));
   const eventById = new Map(rows.events.map((e) => [e.id, e]));

@@ -63,11 +63,56 @@ describeEachDatabase('cart: a new cart answered from the rows in hand', (ctx) =>
     expect(answer.config._count).toBe(1);
     expect(answer.venue._count).toBe(1);
   });
+
+  it('equals GET cart/{id} on the coalesced path too (one session, no limited group)', async () => {
+    const scene = await makeReserveScene(ctx.db, { session: { capacity: 30, usedCapacity: 2 } });
+    await makeMeta(ctx.db, scene.group, 'ticket_group', 'admit_names', 'optional');
+    const answer = bundleOf(
+      await cartCall(app, scene.seller, {
+        method: 'POST',
+        path: 'my/cart/modify',
+        body: addBody(scene, 2, { campaign: 'spring', additionalInfo: { heard: 'radio' } }),
+      }),
+    );
+    const reread = bundleOf(
+      await cartCall(app, scene.seller, {
+        method: 'GET',
+        path: `cart/${answer.cart._data[0]!.id}`,
+      }),
+    );
+    expect(answer).toEqual(reread);
+    expect(answer.ticket._count).toBe(2);
+    expect(answer.event_session._data[0]).toMatchObject({ used_capacity: 4 });
+  });
 });
 
 const URL_ = process.env.TEST_DATABASE_URL;
 /** seller, plan reads (types, sessions, hold minutes, meta, config), begin, cart, hold, commit */
 const ROUND_TRIP_BUDGET = 10;
+/**
+ * The coalesced path (hold-batch.ts), one request alone: seller, the same plan reads, begin,
+ * the counter row locked, ONE statement for counter, cart and ticket, commit. Under a rush the
+ * last four are shared by every request of the batch.
+ */
+const COALESCED_BUDGET = 10;
+
+/** Runs `reserve` once with every node-postgres query recorded. */
+async function recordQueries(reserve: () => Promise<{ statusCode: number }>) {
+  const statements: string[] = [];
+  const original = pg.Client.prototype.query;
+  // every pooled and transactional query of node-postgres goes through Client#query
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    const config = args[0] as string | { text: string };
+    statements.push(typeof config === 'string' ? config : config.text);
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof original;
+  try {
+    expect((await reserve()).statusCode).toBe(201);
+  } finally {
+    pg.Client.prototype.query = original;
+  }
+  return statements;
+}
 
 describe.skipIf(!URL_)('cart: round trips of one reserve [postgres]', () => {
   let handle: TestDatabase;
@@ -86,25 +131,28 @@ describe.skipIf(!URL_)('cart: round trips of one reserve [postgres]', () => {
     const reserve = () =>
       cartCall(app, scene.seller, { method: 'POST', path: 'my/cart/modify', body: addBody(scene) });
     expect((await reserve()).statusCode).toBe(201); // fills the public identity cache
-    const statements: string[] = [];
-    const original = pg.Client.prototype.query;
-    // every pooled and transactional query of node-postgres goes through Client#query
-    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-      const config = args[0] as string | { text: string };
-      statements.push(typeof config === 'string' ? config : config.text);
-      return (original as (...a: unknown[]) => unknown).apply(this, args);
-    } as typeof original;
-    try {
-      expect((await reserve()).statusCode).toBe(201);
-    } finally {
-      pg.Client.prototype.query = original;
-    }
+    const statements = await recordQueries(reserve);
     expect(statements.length).toBeLessThanOrEqual(ROUND_TRIP_BUDGET);
     const writes = statements.filter((s) => /^\s*(with|update|insert)/i.test(s));
     // the cart row, then ONE statement for both counters and the ticket
     expect(writes).toHaveLength(2);
     expect(writes[1]).toMatch(
       /update event_session[\s\S]*update ticket_group[\s\S]*insert into ticket/,
+    );
+  });
+
+  it(`coalesces a one-session reserve: at most ${COALESCED_BUDGET} round trips, one write statement`, async () => {
+    const scene = await makeReserveScene(handle.database.db);
+    const reserve = () =>
+      cartCall(app, scene.seller, { method: 'POST', path: 'my/cart/modify', body: addBody(scene) });
+    expect((await reserve()).statusCode).toBe(201);
+    const statements = await recordQueries(reserve);
+    expect(statements.length).toBeLessThanOrEqual(COALESCED_BUDGET);
+    expect(statements.filter((s) => /for update/i.test(s))).toHaveLength(1);
+    const writes = statements.filter((s) => /^\s*(with|update|insert)/i.test(s));
+    expect(writes).toHaveLength(1);
+    expect(writes[0]).toMatch(
+      /update event_session[\s\S]*insert into cart[\s\S]*insert into ticket/,
     );
   });
 });

@@ -4,7 +4,7 @@ import { throwGroupRefusal, throwSessionRefusal } from './holds';
 import { holdInOneStatement, type CounterTake } from './hold-statement';
 import type { BundleRows } from './bundle-repo';
 import type { PlannedTicket } from './reserve-plan';
-import type { countLiveTickets, TicketRow } from './repo';
+import type { countLiveTickets, NewTicket, TicketRow } from './repo';
 import type { Executor } from './transaction';
 
 type LiveCounts = Awaited<ReturnType<typeof countLiveTickets>>;
@@ -83,9 +83,44 @@ const sumBy = (items: PlannedTicket[], key: (t: PlannedTicket) => string | null)
 };
 
 /** Whether a ticket takes a place of its session (issue "Holds"). */
-const takesSession = (t: PlannedTicket) => t.session !== null && !t.group.excludeFromEventCapacity;
+export const takesSession = (t: PlannedTicket) =>
+  t.session !== null && !t.group.excludeFromEventCapacity;
 /** Whether a ticket takes a place of its ticket group: only limited groups count. */
-const takesGroup = (t: PlannedTicket) => t.group.capacity !== -1;
+export const takesGroup = (t: PlannedTicket) => t.group.capacity !== -1;
+
+/** The ticket row a planned ticket becomes, `in_cart`, recording which counters it takes. */
+export function newTicketOf(t: PlannedTicket): Omit<NewTicket, 'cartId'> {
+  return {
+    ticketTypeId: t.type.id,
+    ticketGroupId: t.group.id,
+    eventTemplateId: t.event.id,
+    eventSessionId: t.session?.id ?? null,
+    state: 'in_cart',
+    admitName: t.admitName,
+    admitEmail: t.admitEmail,
+    additionalInfo: t.additionalInfo,
+    faceValue: t.faceValue,
+    adjustedValue: t.faceValue,
+    validFrom: t.validFrom,
+    validTo: t.validTo,
+    seatTemplateId: t.seatTemplateId,
+    holdsSessionCapacity: takesSession(t),
+    holdsGroupCapacity: takesGroup(t),
+  };
+}
+
+/**
+ * The one session a new cart's tickets take places of, when that is ALL they take (no limited
+ * group, none excluded from the session's capacity): such holds can be coalesced (hold-batch.ts).
+ */
+export function soleSessionCounter(planned: PlannedTicket[]): string | null {
+  const sessionId = planned[0]?.session?.id ?? null;
+  if (!sessionId) return null;
+  const sole = planned.every(
+    (t) => t.session?.id === sessionId && takesSession(t) && !takesGroup(t),
+  );
+  return sole ? sessionId : null;
+}
 
 /** What a hold wrote: the tickets and each counter's used_capacity after it, by row id. */
 export interface HeldTickets {
@@ -119,24 +154,7 @@ export async function holdTickets(
   ];
   const result = await holdInOneStatement(
     tx,
-    planned.map((t) => ({
-      cartId,
-      ticketTypeId: t.type.id,
-      ticketGroupId: t.group.id,
-      eventTemplateId: t.event.id,
-      eventSessionId: t.session?.id ?? null,
-      state: 'in_cart',
-      admitName: t.admitName,
-      admitEmail: t.admitEmail,
-      additionalInfo: t.additionalInfo,
-      faceValue: t.faceValue,
-      adjustedValue: t.faceValue,
-      validFrom: t.validFrom,
-      validTo: t.validTo,
-      seatTemplateId: t.seatTemplateId,
-      holdsSessionCapacity: takesSession(t),
-      holdsGroupCapacity: takesGroup(t),
-    })),
+    planned.map((t) => ({ ...newTicketOf(t), cartId })),
     counters,
   );
   const { refused } = result;

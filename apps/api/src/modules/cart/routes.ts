@@ -7,10 +7,12 @@ import {
   cartModifyBodySchema,
   cartRemoveBodySchema,
   type CartBundle,
+  type CartModifyBody,
 } from '@admit/contracts/cart';
 import { AppError } from '@/http/app-error';
 import { parseQuery, type QuerySpec } from '@/http/query-grammar';
-import { resolveSeller } from '@/http/request-context';
+import { resolveSeller, type SellerRef } from '@/http/request-context';
+import { ttlCache } from './plan-cache';
 import { createCartService, type CartCaller } from './service';
 
 // _embed is accepted for the storefront's sake; the bundle always carries every sibling
@@ -38,16 +40,28 @@ const cartQuery: QuerySpec = {
 };
 const writeQuery: QuerySpec = { context: 'cart', fields: {} };
 
+// the route's body schema has already parsed the body (the zod validatorCompiler hands the
+// handler its output): parsing it again cost a second zod pass per reserve
+const modifyBodyOf = (request: FastifyRequest) => request.body as CartModifyBody;
+
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const idParams = z.object({ id: z.string() });
 
 /** Registers the cart calls of shopping §7 under /api (never cached: every answer is no-store). */
 export function registerCartRoutes(app: FastifyInstance) {
-  const service = createCartService({ db: app.deps.database.db, now: () => app.deps.now() });
+  const planCacheMs = app.deps.config.RESERVE_PLAN_CACHE_MS;
+  const service = createCartService({
+    db: app.deps.database.db,
+    now: () => app.deps.now(),
+    planCacheMs,
+  });
+  // the seller behind `_seller`, reused like the plan's rows (plan-cache.ts); unknown slugs are
+  // not remembered
+  const sellers = ttlCache<SellerRef>(planCacheMs);
 
   async function callerOf(request: FastifyRequest, spec = writeQuery) {
     const query = parseQuery(spec, request.query as Record<string, string>);
-    const seller = await resolveSeller(app, query.seller);
+    const seller = await sellers.get(query.seller, () => resolveSeller(app, query.seller));
     const [identity, publicIdentity] = await Promise.all([
       app.identities.forRequest(request, seller),
       app.identities.publicIdentity(seller),
@@ -72,11 +86,7 @@ export function registerCartRoutes(app: FastifyInstance) {
     { schema: { body: cartModifyBodySchema } },
     async (request, reply) => {
       const { caller } = await callerOf(request);
-      return send(
-        reply,
-        await service.modify(caller, null, cartModifyBodySchema.parse(request.body)),
-        201,
-      );
+      return send(reply, await service.modify(caller, null, modifyBodyOf(request)), 201);
     },
   );
 
@@ -84,10 +94,7 @@ export function registerCartRoutes(app: FastifyInstance) {
     app.post(path, { schema: { body: cartModifyBodySchema } }, async (request, reply) => {
       const cartId = cartIdOf(request);
       const { caller } = await callerOf(request);
-      return send(
-        reply,
-        await service.modify(caller, cartId, cartModifyBodySchema.parse(request.body)),
-      );
+      return send(reply, await service.modify(caller, cartId, modifyBodyOf(request)));
     });
   }
 

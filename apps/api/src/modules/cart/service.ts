@@ -6,8 +6,20 @@ import type { RequestIdentity, SellerRef } from '@/http/request-context';
 import { assembleCartBundle, buildCartBundle } from './bundle';
 import { expireCart } from './expiry';
 import { releaseHeldCapacity } from './holds';
-import { checkOrderLimits, holdTickets, rowsAfterHold } from './reserve';
-import { planTickets } from './reserve-plan';
+import { checkMemberBenefits, isMemberTicket } from './member-benefits';
+import { lockIdentityRow } from './member-repo';
+import { createHoldCoalescer } from './hold-batch';
+import {
+  checkOrderLimits,
+  holdTickets,
+  newTicketOf,
+  rowsAfterHold,
+  soleSessionCounter,
+  type HeldTickets,
+} from './reserve';
+import { selectBundleRows, type BundleRows } from './bundle-repo';
+import { ttlCache } from './plan-cache';
+import { planTickets, type BundleRowsLoader } from './reserve-plan';
 import {
   countLiveTickets,
   deleteCartRow,
@@ -33,6 +45,8 @@ export interface CartCaller {
 export interface CartServiceDeps {
   db: Db;
   now: () => Date;
+  /** ms a reserve may reuse the seller's hold and the catalogue rows (0: off; plan-cache.ts) */
+  planCacheMs?: number;
 }
 
 // one answer for "missing" and "not yours": a caller learns nothing about other carts
@@ -44,9 +58,19 @@ const cartExpired = (cartId: string) =>
 export type CartService = ReturnType<typeof createCartService>;
 
 /** The cart and its holds (shopping §3, §4 "Cart", §7 cart calls). */
-export function createCartService({ db, now }: CartServiceDeps) {
-  const holdMs = async (sellerId: string) =>
-    ((await selectHoldMinutes(db, sellerId)) ?? DEFAULT_CART_HOLD_MINUTES) * 60_000;
+export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps) {
+  const holdCache = ttlCache<number>(planCacheMs);
+  const holdMs = (sellerId: string) =>
+    holdCache.get(
+      sellerId,
+      async () => ((await selectHoldMinutes(db, sellerId)) ?? DEFAULT_CART_HOLD_MINUTES) * 60_000,
+    );
+  const coalescer = createHoldCoalescer(db);
+  const rowsCache = ttlCache<BundleRows>(planCacheMs);
+  const loadRows: BundleRowsLoader = (sellerId, ids) =>
+    rowsCache.get(`${sellerId}|${[...ids.types].sort()}|${[...ids.sessions].sort()}`, () =>
+      selectBundleRows(db, sellerId, ids, null),
+    );
 
   /**
    * The cart if the caller may use it: a guest cart (owned by the public identity) by anyone
@@ -122,11 +146,35 @@ export function createCartService({ db, now }: CartServiceDeps) {
     const at = now();
     if (cartId) await modifiableCart(caller, cartId, at);
     const [{ planned, rows }, hold] = await Promise.all([
-      planTickets(db, caller.seller.id, caller.identity, body, at),
+      planTickets(db, caller.seller.id, caller.identity, body, at, loadRows),
       holdMs(caller.seller.id),
     ]);
     const holdUntil = new Date(at.getTime() + hold);
+    // spec: shopping §5 — member tickets are capped by the member's benefits (decision 0015)
+    const memberCheck = !caller.identity.isPublic && planned.some(isMemberTicket);
+    // a new cart taking places of one session only: coalesced with the other holds on it
+    const soleSession =
+      !cartId && !memberCheck && !body.remove?.tickets.length ? soleSessionCounter(planned) : null;
+    if (soleSession && rows) {
+      checkOrderLimits(planned, []);
+      const batched = await coalescer.hold(soleSession, {
+        cart: {
+          sellerId: caller.seller.id,
+          identityId: caller.identity.id,
+          channel: 'web',
+          campaign: body.campaign ?? null,
+          preloadedPromoCodes: body.preloadedPromoCodes ?? [],
+          additionalInfo: body.additionalInfo ?? null,
+          expiresAt: holdUntil,
+          createdAt: at,
+          updatedAt: at,
+        },
+        tickets: planned.map(newTicketOf),
+      });
+      return answerNewCart(caller, batched.cart, rows, batched.held, at);
+    }
     const { cart, held } = await withRetryingTransaction(db, async (tx) => {
+      if (memberCheck) await lockIdentityRow(tx, caller.identity.id);
       const locked = cartId
         ? await lockPendingCart(tx, cartId, at, planned.length > 0 ? holdUntil : null)
         : await insertCart(tx, {
@@ -148,12 +196,26 @@ export function createCartService({ db, now }: CartServiceDeps) {
       if (planned.length === 0) return { cart: locked, held: null };
       // a cart created just now holds nothing yet: no need to count
       checkOrderLimits(planned, cartId ? await countLiveTickets(tx, locked.id) : []);
+      if (memberCheck) {
+        const who = { identityId: caller.identity.id, cartId: locked.id };
+        await checkMemberBenefits(tx, who, planned, at);
+      }
       return { cart: locked, held: await holdTickets(tx, locked.id, planned) };
     });
     // the row as locked or inserted is current: its expiry is already the refreshed one
     if (cartId || !held || !rows) return bundle(caller, cart, at);
-    // a new cart holds exactly what was just written: answer from it, no second read (the
-    // reserve rush's path, bench/RESULTS.md)
+    return answerNewCart(caller, cart, rows, held, at);
+  }
+
+  // a new cart holds exactly what was just written: answer from it, no second read (the
+  // reserve rush's path, bench/RESULTS.md)
+  function answerNewCart(
+    caller: CartCaller,
+    cart: CartRow,
+    rows: BundleRows,
+    held: HeldTickets,
+    at: Date,
+  ) {
     const fresh = rowsAfterHold(rows, held);
     return assembleCartBundle(cart, fresh.tickets, fresh.rows, {
       now: at,

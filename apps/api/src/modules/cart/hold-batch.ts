@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import type { Db } from '@/db/connection';
+import { AppError } from '@/http/app-error';
+import { sessionAvailableCapacity } from '@/modules/availability/rules';
+import { newCartNumber } from './cart-number';
+import { ticketRecordset, toStored } from './hold-statement';
+import type { HeldTickets } from './reserve';
+import type { CartRow, NewTicket, TicketRow } from './repo';
+import { withRetryingTransaction, type Tx } from './transaction';
+
+/**
+ * Group commit of new-cart holds on one session (decision 0011 "Coalesced holds"). Every
+ * reserve of a rush commits through the same counter row, one transaction at a time; here the
+ * reserves that arrive while a batch is in flight wait for it and then go together in ONE
+ * transaction: the counter row is locked (`SELECT … FOR UPDATE`, which returns the newest
+ * committed row), places are granted whole request by whole request in arrival order while
+ * they fit, and one statement adds the granted places to the counter, inserts the winners'
+ * carts and tickets. The lock is held from that read to the commit, so no other writer can
+ * move the counter in between: never oversold. A refused request gets exactly the error the
+ * single path gives (`event_session_sold_out` when nothing is left or the session is flagged,
+ * else `session_capacity_exceeded` with what is left). With no queue a request goes alone at
+ * once, so a quiet server adds no wait.
+ */
+
+/** A new cart and its tickets, all taking places of one session only. */
+export interface BatchedHold {
+  cart: Omit<CartRow, 'id' | 'cartNumber' | 'state'>;
+  tickets: Omit<NewTicket, 'cartId'>[];
+}
+
+export interface BatchedHoldResult {
+  cart: CartRow;
+  held: HeldTickets;
+}
+
+interface Waiting extends BatchedHold {
+  resolve: (result: BatchedHoldResult) => void;
+  reject: (err: unknown) => void;
+}
+
+// one statement's size stays sane; the rest waits for the next batch
+const MAX_BATCH = 250;
+
+class CartNumberTaken extends Error {}
+
+type SessionCounter = {
+  capacity: number;
+  oversell_capacity: number;
+  used_capacity: number;
+  sold_out: boolean;
+};
+
+function refusal(sessionId: string, row: SessionCounter | undefined, requested: number) {
+  if (!row) {
+    return new AppError('not_found', 'reserve', 'Session not found', {
+      event_session_id: sessionId,
+    });
+  }
+  const available = sessionAvailableCapacity(row);
+  const extra = { event_session_id: sessionId, available: Math.max(available, 0), requested };
+  // spec: shopping §8 — the same classification as throwSessionRefusal
+  if (row.sold_out || available <= 0) {
+    return new AppError('event_session_sold_out', 'reserve', 'The session is sold out', extra);
+  }
+  return new AppError(
+    'session_capacity_exceeded',
+    'reserve',
+    `Only ${available} tickets are left for this session`,
+    extra,
+  );
+}
+
+const CART_FIELDS: [string, string][] = [
+  ['id', 'uuid'],
+  ['seller_id', 'uuid'],
+  ['identity_id', 'uuid'],
+  ['cart_number', 'text'],
+  ['channel', 'text'],
+  ['campaign', 'text'],
+  ['preloaded_promo_codes', 'jsonb'],
+  ['additional_info', 'jsonb'],
+  ['expires_at', 'timestamptz'],
+  ['created_at', 'timestamptz'],
+  ['updated_at', 'timestamptz'],
+];
+const CART_COLUMNS = sql.raw(CART_FIELDS.map(([column]) => column).join(', '));
+const CART_RECORD = sql.raw(CART_FIELDS.map(([column, type]) => `${column} ${type}`).join(', '));
+
+/** One batch in one transaction: which requests won, and the rows they wrote. */
+async function holdBatchInTx(tx: Tx, sessionId: string, batch: BatchedHold[]) {
+  const locked = await tx.execute<SessionCounter>(
+    sql`select capacity, oversell_capacity, used_capacity, sold_out from event_session
+         where id = ${sessionId}::uuid for update`,
+  );
+  const row = locked.rows[0];
+  const counter = row && {
+    capacity: Number(row.capacity),
+    oversell_capacity: Number(row.oversell_capacity),
+    used_capacity: Number(row.used_capacity),
+    sold_out: row.sold_out,
+  };
+  let left = counter && !counter.sold_out ? sessionAvailableCapacity(counter) : 0;
+  const unlimited = counter?.capacity === -1 && !counter.sold_out;
+  const winners: number[] = [];
+  let granted = 0;
+  batch.forEach((hold, i) => {
+    const n = hold.tickets.length;
+    if (unlimited || n <= left) {
+      winners.push(i);
+      granted += n;
+      if (!unlimited) left -= n;
+    }
+  });
+  // what a refused request is told: the row as this batch leaves it
+  const after = counter && { ...counter, used_capacity: counter.used_capacity + granted };
+  if (winners.length === 0) return { counter: after, winners, written: null };
+
+  const carts = winners.map((i) => ({
+    ...batch[i]!.cart,
+    id: randomUUID(),
+    cartNumber: newCartNumber(),
+    state: 'pending',
+  }));
+  const stored = winners.flatMap((i, w) =>
+    batch[i]!.tickets.map((t) => toStored({ ...t, cartId: carts[w]!.id })),
+  );
+  // every cart and ticket goes as one jsonb parameter (see ticketRecordset)
+  const cartJson = JSON.stringify(
+    carts.map((c) => ({
+      id: c.id,
+      seller_id: c.sellerId,
+      identity_id: c.identityId,
+      cart_number: c.cartNumber,
+      channel: c.channel,
+      campaign: c.campaign,
+      preloaded_promo_codes: c.preloadedPromoCodes,
+      additional_info: c.additionalInfo,
+      expires_at: c.expiresAt,
+      created_at: c.createdAt,
+      updated_at: c.updatedAt,
+    })),
+  );
+  const tickets = ticketRecordset(stored);
+  const result = await tx.execute<{
+    used: number;
+    carts: number;
+    tickets: number;
+    created_ms: number;
+  }>(
+    sql`with counter as (
+          update event_session set used_capacity = used_capacity + ${granted}::integer
+           where id = ${sessionId}::uuid returning used_capacity
+        ), carts as (
+          insert into cart (${CART_COLUMNS})
+          select * from jsonb_to_recordset(${cartJson}::jsonb) as v(${CART_RECORD})
+          on conflict do nothing
+          returning id
+        ), tickets as (
+          insert into ticket (${tickets.names})
+          select v.* from jsonb_to_recordset(${tickets.json}::jsonb) as v(${tickets.definition})
+            join carts c on c.id = v.cart_id
+          returning created_at
+        )
+        select (select used_capacity from counter) as used,
+               (select count(*) from carts)::integer as carts,
+               (select count(*) from tickets)::integer as tickets,
+               (select floor(extract(epoch from max(created_at)) * 1000)::float8 from tickets)
+                 as created_ms`,
+  );
+  const out = result.rows[0]!;
+  // a drawn cart number already taken (rare): the cart and its tickets were skipped, so the
+  // counter would count places nobody holds — roll back and draw again
+  if (Number(out.carts) !== carts.length) throw new CartNumberTaken();
+  if (Number(out.tickets) !== stored.length) {
+    throw new Error(`batch inserted ${out.tickets} of ${stored.length} tickets`);
+  }
+  const createdAt = new Date(Number(out.created_ms));
+  const rows: TicketRow[] = stored.map((t) => ({ ...t, ticketOrderId: null, createdAt }));
+  return { counter: after, winners, written: { carts, tickets: rows, used: Number(out.used) } };
+}
+
+async function holdBatch(db: Db, sessionId: string, batch: Waiting[]) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const outcome = await withRetryingTransaction(db, (tx) =>
+        holdBatchInTx(tx, sessionId, batch),
+      );
+      const won = new Map(outcome.winners.map((i, w) => [i, w]));
+      const ticketsOf = new Map<string, TicketRow[]>();
+      for (const t of outcome.written?.tickets ?? []) {
+        const list = ticketsOf.get(t.cartId);
+        if (list) list.push(t);
+        else ticketsOf.set(t.cartId, [t]);
+      }
+      batch.forEach((hold, i) => {
+        const w = won.get(i);
+        const written = outcome.written;
+        if (w === undefined || !written) {
+          hold.reject(refusal(sessionId, outcome.counter, hold.tickets.length));
+          return;
+        }
+        const cart = written.carts[w]!;
+        hold.resolve({
+          cart,
+          held: {
+            tickets: ticketsOf.get(cart.id) ?? [],
+            sessionsUsed: new Map([[sessionId, written.used]]),
+            groupsUsed: new Map(),
+          },
+        });
+      });
+      return;
+    } catch (err) {
+      if (err instanceof CartNumberTaken && attempt < 5) continue;
+      for (const hold of batch) hold.reject(err);
+      return;
+    }
+  }
+}
+
+/** The per-session queues of one process (the cart service owns one). */
+export function createHoldCoalescer(db: Db) {
+  const queues = new Map<string, Waiting[]>();
+
+  async function drain(sessionId: string, queue: Waiting[]) {
+    while (queue.length > 0) {
+      await holdBatch(db, sessionId, queue.splice(0, MAX_BATCH));
+    }
+    queues.delete(sessionId);
+  }
+
+  /** Holds one new cart's tickets on `sessionId`, together with whatever else is waiting. */
+  function hold(sessionId: string, request: BatchedHold): Promise<BatchedHoldResult> {
+    return new Promise((resolve, reject) => {
+      const waiting = queues.get(sessionId);
+      if (waiting) {
+        waiting.push({ ...request, resolve, reject });
+        return;
+      }
+      const queue: Waiting[] = [{ ...request, resolve, reject }];
+      queues.set(sessionId, queue);
+      void drain(sessionId, queue);
+    });
+  }
+
+  return { hold };
+}

@@ -1,0 +1,103 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import http from 'node:http';
+
+/**
+ * The rush's HTTP client and CPU meters. `fetch` (undici) spent ~12 ms of CPU per request in
+ * this process, on the same two CPUs as the server and PostgreSQL, so the benchmark measured its
+ * own driver as much as the server. node:http with a keep-alive agent (one socket per client)
+ * costs a fraction of that; the request on the wire is the same.
+ */
+
+export interface PostAnswer {
+  status: number;
+  text: string;
+}
+
+/** A keep-alive POST client of `sockets` connections to one origin. */
+export function jsonPoster(sockets: number) {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: sockets, maxFreeSockets: sockets });
+  const post = (url: string, body: string, headers: Record<string, string>) =>
+    new Promise<PostAnswer>((resolve, reject) => {
+      const req = http.request(
+        url,
+        {
+          method: 'POST',
+          agent,
+          headers: {
+            'content-type': 'application/json',
+            'content-length': String(Buffer.byteLength(body)),
+            ...headers,
+          },
+        },
+        (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (chunk: Buffer) => chunks.push(chunk));
+          res.on('end', () =>
+            resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+          );
+          res.on('error', reject);
+        },
+      );
+      req.on('error', reject);
+      req.end(body);
+    });
+  return { post, close: () => agent.destroy() };
+}
+
+const CLOCK_TICKS_PER_SECOND = 100; // USER_HZ on Linux
+
+function statOf(pid: string | number) {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const close = stat.lastIndexOf(')');
+  // fields after the command name (which may contain spaces) start after the last ')'
+  const fields = stat.slice(close + 2).split(' ');
+  return {
+    comm: stat.slice(stat.indexOf('(') + 1, close),
+    ppid: Number(fields[1]),
+    cpuMs: ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND,
+  };
+}
+
+const pids = () => readdirSync('/proc').filter((entry) => /^\d+$/.test(entry));
+
+/** CPU time (ms, user + system) a process has used so far, from /proc/<pid>/stat. */
+export const processCpuMs = (pid: number) => statOf(pid).cpuMs;
+
+/** This process's CPU time so far (ms). */
+export const ownCpuMs = () => {
+  const { user, system } = process.cpuUsage();
+  return (user + system) / 1000;
+};
+
+/** The pid of this process's child whose command line contains `marker`. */
+export function childPid(marker: string): number | null {
+  for (const pid of pids()) {
+    try {
+      if (statOf(pid).ppid !== process.pid) continue;
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(marker)) return Number(pid);
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return null;
+}
+
+/**
+ * CPU (ms) used so far by the live PostgreSQL backends connected to `database` (their process
+ * title names it; other people's test databases on the same server are left out). The
+ * difference across a run is the backends' share: both pools' connections live through it.
+ */
+export function postgresCpuMs(database: string): number {
+  let total = 0;
+  for (const pid of pids()) {
+    try {
+      const stat = statOf(pid);
+      if (stat.comm !== 'postgres') continue;
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(` ${database} `))
+        total += stat.cpuMs;
+    } catch {
+      // gone
+    }
+  }
+  return total;
+}
