@@ -23,6 +23,46 @@ const NotFound = lazyRoute(
   () => import('@/features/not-found/not-found-route'),
   (m) => m.NotFoundRoute,
 );
+const TransferCart = lazyRoute(
+  () => import('@/features/user/transfer-cart-route'),
+  (m) => m.TransferCartRoute,
+);
+const Resend = lazyRoute(
+  () => import('@/features/user/resend-route'),
+  (m) => m.ResendRoute,
+);
+const ForgotMembership = lazyRoute(
+  () => import('@/features/user/forgot-membership-route'),
+  (m) => m.ForgotMembershipRoute,
+);
+const ForgotPassword = lazyRoute(
+  () => import('@/features/user/forgot-password-route'),
+  (m) => m.ForgotPasswordRoute,
+);
+const ResetPassword = lazyRoute(
+  () => import('@/features/user/reset-password-route'),
+  (m) => m.ResetPasswordRoute,
+);
+const SetEmail = lazyRoute(
+  () => import('@/features/user/set-email-route'),
+  (m) => m.SetEmailRoute,
+);
+const Login = lazyRoute(
+  () => import('@/features/login/login-route'),
+  (m) => m.LoginRoute,
+);
+const Logout = lazyRoute(
+  () => import('@/features/login/logout-route'),
+  (m) => m.LogoutRoute,
+);
+const AuthCallback = lazyRoute(
+  () => import('@/features/login/auth-callback-route'),
+  (m) => m.AuthCallbackRoute,
+);
+const Account = lazyRoute(
+  () => import('@/app/routes/account-route'),
+  (m) => m.ComposedAccountRoute,
+);
 const Placeholder = lazyRoute(
   () => import('@/features/placeholders/placeholder-route'),
   (m) => m.PlaceholderRoute,
@@ -37,25 +77,28 @@ function route(name: string, path: string, Page: ComponentType): RouteObject {
 function placeholderRoutes(config: SellerConfig): RouteObject[] {
   const loginPath = config.login_path.replace(/^\/+|\/+$/g, '');
   const routes: RouteObject[] = [
-    route('transfer-cart', 'transfer-cart/:cartId', Placeholder),
+    route('transfer-cart', 'transfer-cart/:cartId', TransferCart),
     route('checkout-complete', 'checkout/complete', Placeholder),
     route('checkout-pending', 'checkout/pending/:cartId', Placeholder),
     route('checkout', 'checkout/:cartId?', Placeholder),
     route('membership-redeem', 'membership/redeem', Placeholder),
     route('membership', 'membership/:action?', Placeholder),
-    route('resend', 'resend', Placeholder),
-    route('logout', 'logout', Placeholder),
-    route('forgot-membership', 'user/forgot-membership', Placeholder),
-    route('forgot-password', 'user/forgot-password', Placeholder),
-    route('reset-password', 'user/reset-password', Placeholder),
-    route('set-email-address', 'user/set-email-address', Placeholder),
+    route('resend', 'resend', Resend),
+    route('logout', 'logout', Logout),
+    // spec: identity §2 — the external login provider's callback route
+    route('auth-callback', 'auth/callback', AuthCallback),
+    route('forgot-membership', 'user/forgot-membership', ForgotMembership),
+    route('forgot-password', 'user/forgot-password', ForgotPassword),
+    route('reset-password', 'user/reset-password', ResetPassword),
+    route('set-email-address', 'user/set-email-address', SetEmail),
     route('cancel-auto-renew', 'manage/:ticketOrderId/cancel-auto-renew', Placeholder),
     route('manage', 'manage/:id', Placeholder),
     {
       path: 'my',
       handle: { name: 'my' } satisfies RouteHandle,
       children: [
-        { index: true, element: <Placeholder /> },
+        // spec: identity §2 — logged out, the account area is a login form
+        { index: true, element: <Account /> },
         ...[
           'membership',
           'profile',
@@ -63,12 +106,12 @@ function placeholderRoutes(config: SellerConfig): RouteObject[] {
           'upcoming/session/:id',
           'orders',
           'orders/:id',
-        ].map((path): RouteObject => ({ path, element: <Placeholder /> })),
+        ].map((path): RouteObject => ({ path, element: <Account /> })),
       ],
     },
     route('ticket-order', 'ticket_order/:id', Placeholder),
   ];
-  if (loginPath) routes.push(route('login', loginPath, Placeholder));
+  if (loginPath) routes.push(route('login', loginPath, Login));
   // spec: identity §2 — the developer viewer exists only outside production
   if (config.environment !== 'production') routes.push(route('stories', '_stories', Placeholder));
   return routes;

@@ -12,6 +12,8 @@ import { SINGLE_EVENT_STRINGS } from '@/features/reserve/flows/single-event/sing
 import { ONE_TICKET_STRINGS } from '@/features/reserve/flows/one-ticket/one-ticket-strings';
 import { RESERVE_STRINGS } from '@/features/reserve/strings';
 import { DATE_FIRST_STRINGS } from '@/features/reserve/flows/date-first/date-first-strings';
+import { USER_STRINGS } from '@/features/user/strings';
+import { LOGIN_STRINGS } from '@/features/login/strings';
 
 /**
  * Every default text of the storefront by feature: the catalogue sellers override by key
@@ -32,6 +34,8 @@ export const TEXT_CATALOGUE_PARTS: Record<string, Record<string, string>> = {
   'reserve.one_ticket': ONE_TICKET_STRINGS,
   // the reserve core and the date-first page share the `reserve.` prefix (keys are disjoint)
   reserve: { ...RESERVE_STRINGS, ...DATE_FIRST_STRINGS },
+  user: USER_STRINGS,
+  login: LOGIN_STRINGS,
 };
 
 /** All keys merged; a duplicated key would silently shadow another feature's text. */

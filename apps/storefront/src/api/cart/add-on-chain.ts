@@ -1,9 +1,11 @@
+import { useEffect } from 'react';
 import type { SellerConfig } from '@admit/contracts/seller-config';
 import type { EventDetail } from '@/api/events/event-detail';
 import { cartHasItems, eventIdsInCart, isAnchorTemplate } from '@/api/cart/cart-items';
 import { useCart } from '@/api/cart/get-cart';
 import { getCartState, useCartState } from '@/api/cart/cart-store';
 import { CHECKOUT_ROUTE } from '@/api/cart/next-route';
+import { getAddOnChain, recordOfferedAddOn } from '@/api/cart/add-on-chain-state';
 import { useSellerConfig } from '@/ui/config/seller-config';
 
 type ChainConfig = Pick<SellerConfig, 'anchor_events' | 'anchor_categories'>;
@@ -18,11 +20,12 @@ export function nextAddOnRoute(
   config: ChainConfig,
   inCart: ReadonlySet<string>,
   skipUpsells = getCartState().skipUpsells,
+  offered: ReadonlySet<string> = getAddOnChain(),
 ): string {
   if (skipUpsells) return CHECKOUT_ROUTE;
   const chain = config.anchor_events;
   const after = chain.slice(chain.indexOf(eventId) + 1);
-  const next = after.find((id) => id !== eventId && !inCart.has(id));
+  const next = after.find((id) => id !== eventId && !inCart.has(id) && !offered.has(id));
   return next ? `/events/${next}` : CHECKOUT_ROUTE;
 }
 
@@ -34,7 +37,12 @@ export function useAddOnBanner(event: EventDetail): { skipTo: string } | null {
   const config = useSellerConfig();
   const { bundle } = useCart();
   const { skipUpsells } = useCartState();
-  if (!isAnchorTemplate(event.template, config) || !cartHasItems(bundle)) return null;
+  const offered = isAnchorTemplate(event.template, config) && cartHasItems(bundle);
+  const eventId = event.template.id;
+  useEffect(() => {
+    if (offered) recordOfferedAddOn(eventId);
+  }, [offered, eventId]);
+  if (!offered) return null;
   return {
     skipTo: nextAddOnRoute(event.template.id, config, eventIdsInCart(bundle), skipUpsells),
   };

@@ -10,7 +10,11 @@ import { SiteFooter } from '@/app/layout/site-footer';
 import { SiteHeader } from '@/app/layout/site-header';
 import { LAYOUT_STRINGS } from '@/app/layout/strings';
 import { AddressRules, ScrollRules } from '@/app/navigation/navigation-rules';
+import { RedirectRules } from '@/app/navigation/redirect-rules';
+import { RouteLeaveRules } from '@/app/navigation/route-leave-rules';
 import { CartExpiryHost } from '@/app/cart-expiry-host';
+import { LoginRules } from '@/app/navigation/login-rules';
+import { SessionEndHost } from '@/app/session-end-host';
 import styles from '@/app/layout/root-layout.module.css';
 
 /** The page frame every route renders in: skip link, header, main with content blocks, footer. */
@@ -24,8 +28,12 @@ export function RootLayout() {
   return (
     <>
       <AddressRules />
+      <RedirectRules />
+      <LoginRules />
+      <RouteLeaveRules />
       <ScrollRules />
       <CartExpiryHost />
+      <SessionEndHost />
       <a href="#main" className={styles.skipLink}>
         {t('layout.skip-link')}
       </a>

@@ -1,6 +1,7 @@
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { IMAGE_PATH_PREFIX, sizedImageUrl } from '@admit/contracts/images';
 import { useSellerConfig } from '@/ui/config/seller-config';
+import { useMemberState } from '@/api/session/member-store';
 import { useStrings } from '@/ui/text/use-strings';
 import { LAYOUT_STRINGS } from '@/app/layout/strings';
 import styles from '@/app/layout/site-header.module.css';
@@ -17,6 +18,9 @@ function navClass({ isActive }: { isActive: boolean }) {
 export function SiteHeader() {
   const { theme, login_path: loginPath, seller } = useSellerConfig();
   const t = useStrings(LAYOUT_STRINGS);
+  const { loggedIn, identity } = useMemberState();
+  const { pathname, search } = useLocation();
+  const memberName = [identity?.first_name, identity?.last_name].filter(Boolean).join(' ');
   return (
     <header className={styles.header}>
       <div className={styles.inner}>
@@ -49,11 +53,29 @@ export function SiteHeader() {
                 {t('layout.nav.account')}
               </NavLink>
             </li>
-            <li>
-              <Link to={loginPath} className={`${styles.navLink} ${styles.login}`}>
-                {t('layout.nav.login')}
-              </Link>
-            </li>
+            {loggedIn ? (
+              <>
+                {memberName && (
+                  <li className={styles.navLink}>{t('layout.nav.member', { name: memberName })}</li>
+                )}
+                <li>
+                  <Link to="/logout" className={`${styles.navLink} ${styles.login}`}>
+                    {t('layout.nav.logout')}
+                  </Link>
+                </li>
+              </>
+            ) : (
+              <li>
+                {/* the login screen returns to this page (identity §2 Login) */}
+                <Link
+                  to={loginPath}
+                  state={{ from: `${pathname}${search}` }}
+                  className={`${styles.navLink} ${styles.login}`}
+                >
+                  {t('layout.nav.login')}
+                </Link>
+              </li>
+            )}
           </ul>
         </nav>
       </div>

@@ -6,6 +6,9 @@ export const LAYOUT_STRINGS = {
   'layout.nav.events': 'Events',
   'layout.nav.login': 'Log in',
   'layout.nav.account': 'My account',
+  'layout.nav.logout': 'Log out',
+  /** the logged-in member's name in the header */
+  'layout.nav.member': 'Hi, {name}',
   'layout.loading': 'Loading…',
   'layout.error.title': 'Something went wrong',
   'layout.error.body': 'This page could not be loaded. Please check your connection and try again.',

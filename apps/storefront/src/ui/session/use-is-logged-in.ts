@@ -1,8 +1,10 @@
+import { useMemberState } from '@/api/session/member-store';
+
 /**
- * Whether the visitor is logged in as a member (role "member" rather than "anonymous").
- * Identity is not built yet: until the login issue lands every visitor acts as the seller's
- * public identity, so this is honestly false rather than guessed from a cookie.
+ * Whether the visitor is logged in as a member (role "member" rather than "anonymous"), from the
+ * member state every tab shares (identity §4 "Session"). The session-end check clears it when the
+ * server's auth cookie disappears.
  */
 export function useIsLoggedIn(): boolean {
-  return false;
+  return useMemberState().loggedIn;
 }

@@ -1,0 +1,17 @@
+import { useMutation } from '@tanstack/react-query';
+import type { IdentityResponse } from '@admit/contracts/identity';
+import { apiWrite } from '@/api/client';
+
+export interface ResetPasswordRequest {
+  token: string;
+  password: string;
+}
+
+/** POST password_reset/reset (identity §7); 400/422 on the password field when it breaks the rules. */
+export function resetPassword(body: ResetPasswordRequest): Promise<IdentityResponse> {
+  return apiWrite<IdentityResponse>('POST', 'password_reset/reset', { body });
+}
+
+export function useResetPassword() {
+  return useMutation({ mutationFn: resetPassword });
+}

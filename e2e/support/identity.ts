@@ -1,0 +1,47 @@
+import type { Locator, Page } from 'playwright-core';
+
+// Helpers for the identity specs: the demo accounts of the README and the login screen by its
+// texts (identity §2 Login, §8).
+
+export const DEMO_PASSWORD = 'Admit-demo-1';
+export const MUSEUM_MEMBER = { email: 'member@demo-museum.test', name: 'Mia' } as const;
+export const AQUARIUM_MEMBER = { memberId: 'HA100001', lastName: 'Visitor', name: 'Vic' } as const;
+
+/** The header's logged-in mark: "Hi, {name}" and a "Log out" link (identity §2). */
+export function memberGreeting(page: Page, name: string): Locator {
+  return page.getByRole('banner').getByText(`Hi, ${name}`);
+}
+
+export function headerLoginLink(page: Page): Locator {
+  return page.getByRole('banner').getByRole('link', { name: 'Log in', exact: true });
+}
+
+/** The museum's login (otp_or_password): e-mail, then the password step. */
+export async function logInWithPassword(
+  page: Page,
+  slug: string,
+  email: string,
+  password: string,
+): Promise<void> {
+  await page.goto(`/${slug}/login`);
+  const main = page.getByRole('main');
+  await main.getByLabel('Email address').fill(email);
+  await main.getByRole('button', { name: 'Continue' }).click();
+  await main.getByLabel('Password').fill(password);
+  await main.getByRole('button', { name: 'Log in with your password' }).click();
+}
+
+/** A fresh account with a password, made through the public API (`POST user`). */
+export async function createAccount(
+  baseUrl: string,
+  slug: string,
+  email: string,
+  password: string,
+): Promise<void> {
+  const res = await fetch(`${baseUrl}/api/user?_seller=${slug}`, {
+    method: 'POST',
+    headers: { 'tix-app': 'ecomm', 'content-type': 'application/json' },
+    body: JSON.stringify({ first_name: 'Rita', last_name: 'Reset', email, password }),
+  });
+  if (res.status !== 201) throw new Error(`POST user answered ${res.status}: ${await res.text()}`);
+}
