@@ -3,8 +3,12 @@ import { PASSWORD_MAX, PASSWORD_MIN } from '../constants';
 export type PasswordProblem =
   'required' | 'too_short' | 'too_long' | 'edge_space' | 'not_printable' | 'too_few_classes';
 
-// printable: ASCII space..tilde plus any non-control character beyond Latin-1 controls
-const NOT_PRINTABLE = /[\u0000-\u001f\u007f-\u009f]/;
+// printable: anything but the C0 and C1 control characters (U+0000–U+001F, U+007F–U+009F)
+const hasControlCharacter = (text: string) =>
+  [...text].some((ch) => {
+    const code = ch.codePointAt(0)!;
+    return code <= 0x1f || (code >= 0x7f && code <= 0x9f);
+  });
 
 /** How many of the 4 classes (uppercase, lowercase, digit, special) the password uses. */
 export function passwordClassCount(password: string): number {
@@ -24,7 +28,7 @@ export function passwordProblems(password: string): PasswordProblem[] {
   if (length < PASSWORD_MIN) problems.push('too_short');
   if (length > PASSWORD_MAX) problems.push('too_long');
   if (password !== password.trim()) problems.push('edge_space');
-  if (NOT_PRINTABLE.test(password)) problems.push('not_printable');
+  if (hasControlCharacter(password)) problems.push('not_printable');
   if (passwordClassCount(password) < 3) problems.push('too_few_classes');
   return problems;
 }
