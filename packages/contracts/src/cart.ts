@@ -84,6 +84,37 @@ export const cartmodSchema = z.object({
   resource_id: z.string().nullable(),
 });
 
+/** A checkout rule blocking the cart until a code is given (identity §3 "blocking rules"). */
+export const blockingRuleSchema = z.object({
+  id: z.string().uuid(),
+  cart_id: z.string().uuid(),
+  description: z.string(),
+  /** "code_required" */
+  block_reason: z.string(),
+  code_group: z.string(),
+});
+
+/** A payment made on the cart (identity §3 "completed payments", "gateway_audit"). */
+export const cartPaymentSchema = z.object({
+  id: z.string().uuid(),
+  cart_id: z.string().uuid(),
+  /** free | ledger | stripe */
+  gateway_id: z.string(),
+  amount: moneySchema,
+  /** succeeded | processing | requires_action | failed */
+  state: z.string(),
+  /** a gift card's number, masked but its last 4 (ledger payments) */
+  ledger_number: z.string().nullable(),
+  created_at: z.string(),
+});
+
+/** An order made from the cart (GET cart embeds ticket_order: identity §7). */
+export const cartOrderSchema = z.object({
+  id: z.string().uuid(),
+  cart_id: z.string().uuid(),
+  order_number: z.string(),
+});
+
 /** Every cart call answers with this bundle: the cart plus sibling collections. */
 export const cartBundleSchema = z.object({
   cart: collectionSchema(cartSchema),
@@ -98,6 +129,10 @@ export const cartBundleSchema = z.object({
   seller: collectionSchema(sellerSchema),
   cart_fees: collectionSchema(cartFeesSchema),
   cartmod: collectionSchema(cartmodSchema),
+  /** added by the checkout issue; absent from older servers, so optional */
+  blocking_rule: collectionSchema(blockingRuleSchema).optional(),
+  payment: collectionSchema(cartPaymentSchema).optional(),
+  ticket_order: collectionSchema(cartOrderSchema).optional(),
 });
 export type CartBundle = z.infer<typeof cartBundleSchema>;
 

@@ -17,7 +17,10 @@ import {
  * Migrations are generated from this file with `npm run db:generate -w @admit/api`.
  */
 
-const id = () => uuid('id').primaryKey().default(sql`gen_random_uuid()`);
+const id = () =>
+  uuid('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()`);
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 
 export const seller = pgTable('seller', {
@@ -35,7 +38,9 @@ export const identity = pgTable(
   'identity',
   {
     id: id(),
-    sellerId: uuid('seller_id').notNull().references(() => seller.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
     /** public: the seller's shared guest identity; user: a person */
     kind: text('kind').notNull(),
     email: text('email'),
@@ -58,7 +63,9 @@ export const identity = pgTable(
   },
   (t) => [
     index('identity_seller_idx').on(t.sellerId),
-    uniqueIndex('identity_public_uq').on(t.sellerId).where(sql`kind = 'public'`),
+    uniqueIndex('identity_public_uq')
+      .on(t.sellerId)
+      .where(sql`kind = 'public'`),
     // one person per e-mail and seller; lower() so "Ann@x.org" and "ann@x.org" are one account
     uniqueIndex('identity_seller_email_uq')
       .on(t.sellerId, sql`lower(${t.email})`)
@@ -74,8 +81,12 @@ export const membership = pgTable(
   'membership',
   {
     id: id(),
-    sellerId: uuid('seller_id').notNull().references(() => seller.id),
-    identityId: uuid('identity_id').notNull().references(() => identity.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
+    identityId: uuid('identity_id')
+      .notNull()
+      .references(() => identity.id),
     memberCode: text('member_code').notNull(),
     /** the level (role) name, e.g. "Family" */
     role: text('role').notNull(),
@@ -104,7 +115,9 @@ export const otpChallenge = pgTable(
   'otp_challenge',
   {
     id: id(),
-    sellerId: uuid('seller_id').notNull().references(() => seller.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
     identityId: uuid('identity_id').references(() => identity.id),
     email: text('email').notNull(),
     tokenHash: text('token_hash').notNull().unique(),
@@ -122,8 +135,12 @@ export const passwordResetToken = pgTable(
   'password_reset_token',
   {
     id: id(),
-    sellerId: uuid('seller_id').notNull().references(() => seller.id),
-    identityId: uuid('identity_id').notNull().references(() => identity.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
+    identityId: uuid('identity_id')
+      .notNull()
+      .references(() => identity.id),
     tokenHash: text('token_hash').notNull().unique(),
     createdAt: createdAt(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -153,7 +170,9 @@ export const outbox = pgTable(
   'outbox',
   {
     id: id(),
-    sellerId: uuid('seller_id').notNull().references(() => seller.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
     /** otp | password_reset | guest_account | order_confirmation | order_resend | ... */
     kind: text('kind').notNull(),
     toAddress: text('to_address').notNull(),
@@ -171,7 +190,9 @@ export const outbox = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
-    index('outbox_due_idx').on(t.nextAttemptAt).where(sql`status = 'pending'`),
+    index('outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'pending'`),
     index('outbox_seller_created_idx').on(t.sellerId, t.createdAt),
   ],
 );
@@ -182,8 +203,12 @@ export const webSession = pgTable(
     id: id(),
     /** sha256 of the cookie token; the token itself is never stored */
     tokenHash: text('token_hash').notNull().unique(),
-    sellerId: uuid('seller_id').notNull().references(() => seller.id),
-    identityId: uuid('identity_id').notNull().references(() => identity.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
+    identityId: uuid('identity_id')
+      .notNull()
+      .references(() => identity.id),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -193,7 +218,9 @@ export const webSession = pgTable(
 
 export const venue = pgTable('venue', {
   id: id(),
-  sellerId: uuid('seller_id').notNull().references(() => seller.id),
+  sellerId: uuid('seller_id')
+    .notNull()
+    .references(() => seller.id),
   name: text('name').notNull(),
   timezone: text('timezone').notNull(),
   address: text('address'),
@@ -203,7 +230,9 @@ export const eventTemplate = pgTable(
   'event_template',
   {
     id: id(),
-    sellerId: uuid('seller_id').notNull().references(() => seller.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
     name: text('name').notNull(),
     subtitle: text('subtitle'),
     summary: text('summary'),
@@ -223,7 +252,9 @@ export const meta = pgTable(
   'meta',
   {
     id: id(),
-    sellerId: uuid('seller_id').notNull().references(() => seller.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
     resource: text('resource').notNull(),
     resourceId: uuid('resource_id').notNull(),
     key: text('key').notNull(),
@@ -240,7 +271,9 @@ export const configRow = pgTable(
   'config',
   {
     id: id(),
-    sellerId: uuid('seller_id').notNull().references(() => seller.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
     resource: text('resource').notNull(),
     resourceId: uuid('resource_id').notNull(),
     key: text('key').notNull(),
@@ -253,7 +286,9 @@ export const ticketGroup = pgTable(
   'ticket_group',
   {
     id: id(),
-    sellerId: uuid('seller_id').notNull().references(() => seller.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
     eventTemplateId: uuid('event_template_id')
       .notNull()
       .references(() => eventTemplate.id),
@@ -284,7 +319,9 @@ export const ticketType = pgTable(
   'ticket_type',
   {
     id: id(),
-    sellerId: uuid('seller_id').notNull().references(() => seller.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
     ticketGroupId: uuid('ticket_group_id')
       .notNull()
       .references(() => ticketGroup.id),
@@ -307,7 +344,9 @@ export const eventSession = pgTable(
   'event_session',
   {
     id: id(),
-    sellerId: uuid('seller_id').notNull().references(() => seller.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
     eventTemplateId: uuid('event_template_id')
       .notNull()
       .references(() => eventTemplate.id),
@@ -326,7 +365,9 @@ export const image = pgTable(
   'image',
   {
     id: id(),
-    sellerId: uuid('seller_id').notNull().references(() => seller.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
     name: text('name').notNull(),
     contentType: text('content_type').notNull(),
     bytes: text('bytes_base64').notNull(),
@@ -345,8 +386,12 @@ export const cart = pgTable(
   'cart',
   {
     id: id(),
-    sellerId: uuid('seller_id').notNull().references(() => seller.id),
-    identityId: uuid('identity_id').notNull().references(() => identity.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
+    identityId: uuid('identity_id')
+      .notNull()
+      .references(() => identity.id),
     /** random and human-friendly, unique per seller (not a counter: it would leak sales volume) */
     cartNumber: text('cart_number').notNull(),
     /** pending | expired | completed */
@@ -363,7 +408,9 @@ export const cart = pgTable(
   (t) => [
     uniqueIndex('cart_seller_number_uq').on(t.sellerId, t.cartNumber),
     // the sweeper's scan: only pending carts can expire
-    index('cart_pending_expires_idx').on(t.expiresAt).where(sql`state = 'pending'`),
+    index('cart_pending_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`state = 'pending'`),
     index('cart_identity_idx').on(t.identityId),
   ],
 );
@@ -376,16 +423,35 @@ export const ticketOrder = pgTable(
   'ticket_order',
   {
     id: id(),
-    sellerId: uuid('seller_id').notNull().references(() => seller.id),
-    cartId: uuid('cart_id').notNull().references(() => cart.id),
-    identityId: uuid('identity_id').notNull().references(() => identity.id),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => cart.id),
+    identityId: uuid('identity_id')
+      .notNull()
+      .references(() => identity.id),
     orderNumber: text('order_number').notNull(),
+    /** sha256 of the secret in the order's link (e-mail, complete page): it reads the order */
+    accessSecretHash: text('access_secret_hash'),
+    /** the purchaser's e-mail at checkout (the confirmation goes there) */
+    email: text('email'),
+    currency: text('currency').notNull().default('USD'),
+    /** ticket_order_fees[0] (identity §3): totals frozen at checkout, minor units */
+    totalBeforeCartmodPrice: integer('total_before_cartmod_price').notNull().default(0),
+    totalFeeFixedOutside: integer('total_fee_fixed_outside').notNull().default(0),
+    totalFeePercentOutside: integer('total_fee_percent_outside').notNull().default(0),
+    totalCartmodAmount: integer('total_cartmod_amount').notNull().default(0),
+    totalAfterFeesPrice: integer('total_after_fees_price').notNull().default(0),
+    /** the QR code's content: unguessable, printed on the tickets */
+    scanCode: text('scan_code'),
     createdAt: createdAt(),
   },
   (t) => [
     uniqueIndex('ticket_order_seller_number_uq').on(t.sellerId, t.orderNumber),
+    uniqueIndex('ticket_order_cart_uq').on(t.cartId),
     index('ticket_order_identity_idx').on(t.identityId),
-    index('ticket_order_cart_idx').on(t.cartId),
   ],
 );
 
@@ -427,4 +493,146 @@ export const ticket = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('ticket_cart_idx').on(t.cartId), index('ticket_session_idx').on(t.eventSessionId)],
+);
+
+/**
+ * A promo, checkout or gift code (shopping §3 cartmods, §5; identity §5 gift code). Discounts
+ * apply to a resource (ticket type, group, event, or the whole cart when null).
+ */
+export const code = pgTable(
+  'code',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
+    /** stored as entered; looked up case-insensitively, trimmed */
+    code: text('code').notNull(),
+    /** promo | gift_of_membership */
+    kind: text('kind').notNull().default('promo'),
+    /** the code group it belongs to (checkout rules and activating_code_groups name groups) */
+    codeGroup: text('code_group'),
+    name: text('name').notNull(),
+    description: text('description'),
+    /** percent (value in thousandths of a percent, 10000 = 10 %) | fixed (minor units per ticket) */
+    discountType: text('discount_type').notNull().default('percent'),
+    discountValue: integer('discount_value').notNull().default(0),
+    /** ticket_type | ticket_group | event_template | null (every ticket of the cart) */
+    resource: text('resource'),
+    resourceId: uuid('resource_id'),
+    blockingCheckout: boolean('blocking_checkout').notNull().default(false),
+    activatingCodeGroups: jsonb('activating_code_groups').notNull().default([]),
+    /** null: unlimited */
+    maxUses: integer('max_uses'),
+    usedCount: integer('used_count').notNull().default(0),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validTo: timestamp('valid_to', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('code_seller_code_uq').on(t.sellerId, sql`lower(${t.code})`)],
+);
+
+/** A code applied to a cart; its use is counted while the cart holds it (released on expiry). */
+export const cartCode = pgTable(
+  'cart_code',
+  {
+    id: id(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => cart.id, { onDelete: 'cascade' }),
+    codeId: uuid('code_id')
+      .notNull()
+      .references(() => code.id),
+    /** a CityPASS voucher number, when the code is one */
+    voucher: text('voucher'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('cart_code_cart_code_uq').on(t.cartId, t.codeId)],
+);
+
+/**
+ * A checkout rule (shopping §8 rule_blocks_reserve, context checkout_rules): tickets of the
+ * resource need a code of `code_group` in the cart (block_reason code_required).
+ */
+export const checkoutRule = pgTable('checkout_rule', {
+  id: id(),
+  sellerId: uuid('seller_id')
+    .notNull()
+    .references(() => seller.id),
+  /** ticket_type | ticket_group | event_template */
+  resource: text('resource').notNull(),
+  resourceId: uuid('resource_id').notNull(),
+  blockReason: text('block_reason').notNull().default('code_required'),
+  codeGroup: text('code_group').notNull(),
+  description: text('description').notNull(),
+});
+
+/** A gift card of the `ledger` handler (shopping §3 "Gift card"); balance in minor units. */
+export const ledgerCard = pgTable(
+  'ledger_card',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
+    /** 10+ characters, unguessable */
+    number: text('number').notNull(),
+    balance: integer('balance').notNull(),
+    currency: text('currency').notNull(),
+    /** active | void */
+    state: text('state').notNull().default('active'),
+    /** the order (ticket) that bought it */
+    ticketId: uuid('ticket_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('ledger_card_seller_number_uq').on(t.sellerId, t.number)],
+);
+
+/**
+ * A payment attempt on a cart (identity §3 "Payment entry", §4 "Payment intent"). Every
+ * attempt is recorded before the gateway is called, so a crash never loses one.
+ */
+export const payment = pgTable(
+  'payment',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => cart.id),
+    /** free | ledger | stripe (the card gateway: sandbox or Stripe) */
+    gatewayId: text('gateway_id').notNull(),
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    /** created | requires_action | processing | succeeded | failed | refunded */
+    state: text('state').notNull().default('created'),
+    /** the gateway's reference (payment intent id, ledger card id) */
+    gatewayRef: text('gateway_ref'),
+    gatewayData: jsonb('gateway_data').notNull().default({}),
+    errorCode: text('error_code'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payment_cart_idx').on(t.cartId)],
+);
+
+/** Replay store of `Idempotency-Key` requests: a replay returns the first answer. */
+export const idempotencyKey = pgTable(
+  'idempotency_key',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
+    key: text('key').notNull(),
+    /** method + path + sha256 of the body: the same key with another request is refused */
+    requestHash: text('request_hash').notNull(),
+    /** null while the first request is still running */
+    status: integer('status'),
+    body: jsonb('body'),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('idempotency_key_seller_key_uq').on(t.sellerId, t.key)],
 );
