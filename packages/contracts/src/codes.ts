@@ -13,11 +13,17 @@ import { moneySchema } from './money-schema';
  *        errors (context `apply_code`, 4xx): code_not_found 404, code_exhausted 422,
  *        duplicate_code 422, no_code_benefit 422, validation_failed 400, invalid_citypass 422,
  *        citypass_failure 422, additional_info_validation_failed 422, cart_expired 410
+ *        validation_failed carries `_extra.reason`: not_yet_valid | expired (400), or
+ *        payments_made (422: the cart already has a succeeded or processing payment);
+ *        invalid_citypass carries `_extra.ticket_id`, citypass_failure `_extra.voucher`.
+ *        A code that is already on the cart is skipped in modify bodies (a retry may resend it).
  *   Cart modify bodies' `preloadedPromoCodes` / `preReservePromoCodes` apply codes in the same
  *   transaction as the reserve (apply_code_default / apply_code_before of shopping §3).
  *   A cart whose tickets fall under a checkout rule answers reserve and checkout with
  *   422 rule_blocks_reserve, context `checkout_rules`, `_extra: { block_reason: 'code_required',
- *   code_group }` until a code of that group is applied.
+ *   code_group, description }` until a code of that group is applied (or sent in
+ *   `preReservePromoCodes` of the same modify). The bundle's `blocking_rule` lists the rules a
+ *   cart's tickets still break (e.g. a rule added after the reserve).
  *   GET  ledger/{ledger}/{cardNumber}   (ledger = "ledger") → ledgerCardResponse; 404 not_found
  */
 
@@ -58,3 +64,18 @@ export type LedgerCard = z.infer<typeof ledgerCardSchema>;
 
 /** The gift card number field (shopping §5: required, max 70). */
 export const giftCardNumberSchema = z.string().trim().min(1).max(GIFT_CARD_NUMBER_MAX);
+
+/**
+ * Seller config `citypass_code_groups` (identity §3 Configuration; shopping §5 "CityPASS
+ * codes"), keyed by code group: a code of such a group needs one voucher per ticket it covers,
+ * matching `adult_regexp` or, for a type whose name contains a child keyword (default
+ * "child"), `child_regexp`. The patterns are matched against the whole cleaned voucher (trimmed,
+ * spaces and dashes removed). Not secret: the storefront may validate with them too.
+ */
+export const citypassCodeGroupSchema = z.object({
+  adult_regexp: z.string(),
+  child_regexp: z.string(),
+  child_ticket_type_keywords: z.array(z.string()).optional(),
+});
+export const citypassCodeGroupsSchema = z.record(z.string(), citypassCodeGroupSchema);
+export type CitypassCodeGroup = z.infer<typeof citypassCodeGroupSchema>;

@@ -1,6 +1,7 @@
 import type { Db } from '@/db/connection';
 import { seller } from '@/db/schema';
 import { hashDemoPasswords } from './demo-accounts';
+import { writeDemoCodes } from './demo-codes';
 import { demoMuseum } from './demo-museum';
 import type { DemoSeller } from './demo-types';
 import { harbourAquarium } from './harbour-aquarium';
@@ -43,8 +44,10 @@ export async function seedDemo(
   try {
     return await db.transaction(async (tx) => {
       if (await hasSellers(tx)) return { seeded: false };
-      for (const [i, demo] of DEMO_SELLERS.entries())
+      for (const [i, demo] of DEMO_SELLERS.entries()) {
         await writeDemoSeller(tx, demo, now, images[i]!, { cartHoldMinutes, passwordHashes });
+        await writeDemoCodes(tx, demo.slug);
+      }
       return { seeded: true };
     });
   } catch (error) {

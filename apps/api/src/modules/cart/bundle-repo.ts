@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
 import {
   configRow,
@@ -19,11 +19,38 @@ import {
 const byIds = <T>(ids: string[], load: () => Promise<T[]>) =>
   ids.length === 0 ? Promise.resolve([] as T[]) : load();
 
+/** A checkout rule on a ticket's type, group or event (shopping §8 rule_blocks_reserve). */
+export interface BundleRule {
+  id: string;
+  resource: string;
+  resourceId: string;
+  blockReason: string;
+  codeGroup: string;
+  description: string;
+}
+
+// the checkout rules of each type's type, group and event ride on the type read: a reserve
+// checks them without another round trip (decision 0011's budget, decision 0017)
+const rulesOfType = sql<BundleRule[]>`coalesce((
+  select json_agg(json_build_object('id', r.id, 'resource', r.resource,
+    'resourceId', r.resource_id, 'blockReason', r.block_reason, 'codeGroup', r.code_group,
+    'description', r.description) order by r.id)
+  from checkout_rule r
+  where r.seller_id = ${ticketType.sellerId} and (
+    (r.resource = 'ticket_type' and r.resource_id = ${ticketType.id}) or
+    (r.resource = 'ticket_group' and r.resource_id = ${ticketGroup.id}) or
+    (r.resource = 'event_template' and r.resource_id = ${eventTemplate.id}))
+), '[]'::json)`;
+
 const uniqueRows = <T extends { id: string }>(rows: (T | null)[]) => {
   const seen = new Map<string, T>();
   for (const row of rows) if (row && !seen.has(row.id)) seen.set(row.id, row);
   return [...seen.values()];
 };
+
+// node-postgres parses json; a driver handing back text is parsed here
+const rulesOf = (value: unknown): BundleRule[] =>
+  (typeof value === 'string' ? JSON.parse(value) : (value ?? [])) as BundleRule[];
 
 /** The rows of a bundle; a reserve plans on the same rows, so a new cart's bundle needs no read. */
 export type BundleRows = Awaited<ReturnType<typeof selectBundleRows>>;
@@ -38,7 +65,13 @@ export async function selectBundleRows(
   const [joined, sessions] = await Promise.all([
     byIds(ids.types, () =>
       db
-        .select({ type: ticketType, group: ticketGroup, event: eventTemplate, venue })
+        .select({
+          type: ticketType,
+          group: ticketGroup,
+          event: eventTemplate,
+          venue,
+          rules: rulesOfType,
+        })
         .from(ticketType)
         .innerJoin(ticketGroup, eq(ticketGroup.id, ticketType.ticketGroupId))
         .innerJoin(eventTemplate, eq(eventTemplate.id, ticketGroup.eventTemplateId))
@@ -62,6 +95,7 @@ export async function selectBundleRows(
     (a, b) => a.rank - b.rank || a.id.localeCompare(b.id),
   );
   const venues = uniqueRows(joined.map((r) => r.venue));
+  const rules = uniqueRows(joined.flatMap((r) => rulesOf(r.rules)));
   const eventIds = events.map((e) => e.id);
   const groupIds = groups.map((g) => g.id);
   const [metas, configs] = await Promise.all([
@@ -94,5 +128,5 @@ export async function selectBundleRows(
         .orderBy(asc(configRow.resource), asc(configRow.resourceId), asc(configRow.key)),
     ),
   ]);
-  return { types, groups, events, sessions, venues, metas, configs };
+  return { types, groups, events, sessions, venues, metas, configs, rules };
 }

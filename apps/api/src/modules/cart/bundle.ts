@@ -12,9 +12,16 @@ import {
   toTicketType,
   toVenue,
 } from '@/modules/catalog/mappers';
+import { codeGroupsOf, unmetRules } from '@/modules/codes/apply';
+import {
+  selectCartCodes,
+  selectCartPayments,
+  type CartCodeRow,
+  type PaymentRow,
+} from '@/modules/codes/repo';
 import { selectBundleRows, type BundleRows } from './bundle-repo';
-import { cartFees } from './fees';
 import { selectTickets, type CartRow, type TicketRow } from './repo';
+import { cartFeesOf, cartTotals } from './totals';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => !!v))];
@@ -26,7 +33,7 @@ export function expiresIn(cart: CartRow, now: Date): number | null {
   return Math.max(0, Math.floor((cart.expiresAt.getTime() - now.getTime()) / 1000));
 }
 
-function toTicket(row: TicketRow) {
+function toTicket(row: TicketRow, adjustedValue: number) {
   return {
     id: row.id,
     cart_id: row.cartId,
@@ -40,7 +47,7 @@ function toTicket(row: TicketRow) {
     admit_email: row.admitEmail,
     additional_info: (row.additionalInfo as Record<string, unknown> | null) ?? null,
     face_value: minor(row.faceValue),
-    adjusted_value: minor(row.adjustedValue),
+    adjusted_value: minor(adjustedValue),
     valid_from: iso(row.validFrom),
     valid_to: iso(row.validTo),
     seat_template_id: row.seatTemplateId,
@@ -67,7 +74,11 @@ export async function buildCartBundle(
   cart: CartRow,
   options: BundleOptions,
 ): Promise<CartBundle> {
-  const tickets = await selectTickets(db, cart.id, options.limit);
+  const [tickets, codes, payments] = await Promise.all([
+    selectTickets(db, cart.id, options.limit),
+    selectCartCodes(db, cart.id),
+    selectCartPayments(db, cart.id),
+  ]);
   const rows = await selectBundleRows(
     db,
     cart.sellerId,
@@ -77,8 +88,21 @@ export async function buildCartBundle(
     },
     options.configKeys ?? null,
   );
-  return assembleCartBundle(cart, tickets, rows, options);
+  return assembleCartBundle(cart, tickets, rows, options, { codes, payments });
 }
+
+/** The codes and payments of a cart; a new cart has none. */
+export interface CartMoneyRows {
+  codes: CartCodeRow[];
+  payments: PaymentRow[];
+}
+
+// spec: identity §3 "completed payments" — a gift card's number shows only its last 4
+const masked = (n: string) => (n.length > 4 ? '*'.repeat(n.length - 4) + n.slice(-4) : n);
+const ledgerNumberOf = (data: unknown) => {
+  const n = (data as { ledger_number?: unknown } | null)?.ledger_number;
+  return typeof n === 'string' && n !== '' ? masked(n) : null;
+};
 
 /**
  * The bundle from rows already in hand: `tickets` in bundle order (created_at, id) and `rows`
@@ -89,15 +113,20 @@ export function assembleCartBundle(
   tickets: TicketRow[],
   rows: BundleRows,
   options: BundleOptions,
+  money: CartMoneyRows = { codes: [], payments: [] },
 ): CartBundle {
   const { now, seller } = options;
   const typeById = new Map(rows.types.map((t) => [t.id, t]));
   const live = tickets
     .filter((t) => t.state !== 'cancelled' && t.state !== 'unbooked')
-    .map((t) => ({
-      faceValue: t.faceValue,
-      outsideFees: typeById.get(t.ticketTypeId)?.outsideFees,
-    }));
+    .map((t) => ({ ...t, outsideFees: typeById.get(t.ticketTypeId)?.outsideFees }));
+  // spec: shopping §3 cartmods and cart_fees — one computation for every figure (totals.ts)
+  const totals = cartTotals(
+    live,
+    money.codes.map(({ cartCode, code }) => ({ ...code, id: cartCode.id })),
+    money.payments,
+  );
+  const groups = new Set(money.codes.flatMap((c) => codeGroupsOf(c.code)));
   return {
     cart: toCollection([
       {
@@ -113,7 +142,9 @@ export function assembleCartBundle(
         campaign: cart.campaign,
       },
     ]),
-    ticket: toCollection(tickets.map(toTicket)),
+    ticket: toCollection(
+      tickets.map((t) => toTicket(t, totals.tickets.get(t.id)?.adjustedValue ?? t.adjustedValue)),
+    ),
     ticket_type: toCollection(rows.types.map(toTicketType)),
     ticket_group: toCollection(rows.groups.map((g) => toTicketGroup(g, now))),
     event_template: toCollection(rows.events.map(toEventTemplate)),
@@ -130,7 +161,42 @@ export function assembleCartBundle(
         timezone: seller.timezone,
       },
     ]),
-    cart_fees: toCollection([cartFees(cart.id, seller.currency, live)]),
-    cartmod: toCollection([]),
+    cart_fees: toCollection([cartFeesOf(cart.id, seller.currency, totals)]),
+    cartmod: toCollection(
+      money.codes.map(({ cartCode, code }) => ({
+        id: cartCode.id,
+        name: code.name,
+        description: code.description,
+        discount: minor(totals.cartmods.get(cartCode.id) ?? 0),
+        blocking_checkout: code.blockingCheckout,
+        activating_code_groups: codeGroupsOf({
+          codeGroup: null,
+          activatingCodeGroups: code.activatingCodeGroups,
+        }),
+        resource: code.resource,
+        resource_id: code.resourceId,
+      })),
+    ),
+    // spec: identity §3 "blocking rules" — rules on live tickets no code of the cart satisfies
+    blocking_rule: toCollection(
+      unmetRules(rows.rules, live, groups).map((r) => ({
+        id: r.id,
+        cart_id: cart.id,
+        description: r.description,
+        block_reason: r.blockReason,
+        code_group: r.codeGroup,
+      })),
+    ),
+    payment: toCollection(
+      money.payments.map((p) => ({
+        id: p.id,
+        cart_id: p.cartId,
+        gateway_id: p.gatewayId,
+        amount: minor(p.amount),
+        state: p.state,
+        ledger_number: ledgerNumberOf(p.gatewayData),
+        created_at: p.createdAt.toISOString(),
+      })),
+    ),
   };
 }

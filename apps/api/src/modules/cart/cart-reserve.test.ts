@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventSession, ticketGroup } from '@/db/schema';
 import { buildTestApp } from '@/testing/build-test-app';
 import { addBody, bundleOf, cartCall, errorOf, makeReserveScene } from '@/testing/cart-fixtures';
+import { makeCode } from '@/testing/code-factories';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 
 const NOW = new Date('2029-06-01T12:00:00Z');
@@ -25,10 +26,11 @@ describeEachDatabase('cart: reserving', (ctx) => {
 
   it('creates a guest cart on POST my/cart/modify and holds the tickets at once', async () => {
     const scene = await makeReserveScene(ctx.db);
+    await makeCode(ctx.db, scene.seller, { code: 'SPRING10', name: 'Spring' });
     const res = await cartCall(app, scene.seller, {
       method: 'POST',
       path: 'my/cart/modify',
-      body: addBody(scene, 3, { campaign: 'spring', preloadedPromoCodes: ['SPRING10'] }),
+      body: addBody(scene, 3, { campaign: 'spring', preloadedPromoCodes: ['spring10'] }),
     });
     expect(res.statusCode).toBe(201);
     expect(res.headers['cache-control']).toBe('no-store');
@@ -64,11 +66,13 @@ describeEachDatabase('cart: reserving', (ctx) => {
     expect(bundle.event_session._data[0]).toMatchObject({ id: scene.session.id, used_capacity: 3 });
     expect(bundle.venue._count).toBe(1);
     expect(bundle.seller._data[0]).toMatchObject({ id: scene.seller.id, currency: 'USD' });
+    // the preloaded code (shopping §3 apply_code_default) is applied in the same transaction
     expect(bundle.cart_fees._data[0]).toMatchObject({
       total_before_cartmod_price: '75.00',
-      total_outstanding: '75.00',
+      total_cartmod_amount: '7.50',
+      total_outstanding: '67.50',
     });
-    expect(bundle.cartmod._count).toBe(0);
+    expect(bundle.cartmod._data.map((m) => [m.name, m.discount])).toEqual([['Spring', '7.50']]);
     expect(await usedOf(scene.session.id)).toBe(3);
   });
 

@@ -1,4 +1,5 @@
 import type { Db } from '@/db/connection';
+import { releaseCartCodes } from '@/modules/codes/repo';
 import { releaseHeldCapacity } from './holds';
 import { cancelCartTickets, markCartExpired, selectExpiredCartIds } from './repo';
 import { withRetryingTransaction } from './transaction';
@@ -6,11 +7,13 @@ import { withRetryingTransaction } from './transaction';
 /**
  * Expires one cart if it is pending and past its expiry: in one transaction the state gate
  * (pending → expired) is won by exactly one caller, which then gives back the held capacity and
- * cancels the tickets. Returns whether this call expired it.
+ * cancels the tickets; the uses of its codes come back too (decision 0017: lock order cart,
+ * codes, counters). Returns whether this call expired it.
  */
 export function expireCart(db: Db, cartId: string, now: Date): Promise<boolean> {
   return withRetryingTransaction(db, async (tx) => {
     if (!(await markCartExpired(tx, cartId, now))) return false;
+    await releaseCartCodes(tx, cartId);
     await releaseHeldCapacity(tx, cartId);
     await cancelCartTickets(tx, cartId);
     return true;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { cartFees, percentFee, ticketFees } from './fees';
+import { percentFee, ticketFees } from './fees';
+import { cartFeesOf, cartTotals } from './totals';
 
 describe('percentFee: thousandths of a percent, half away from zero per ticket', () => {
   it.each([
@@ -26,11 +27,19 @@ describe('cart totals', () => {
     ];
     expect(ticketFees(1000, fees)).toEqual({ fixed: 150, percent: 89 });
     expect(ticketFees(1000, null)).toEqual({ fixed: 0, percent: 0 });
-    const totals = cartFees('c', 'GBP', [
-      { faceValue: 1000, outsideFees: fees },
-      { faceValue: 1000, outsideFees: fees },
-      { faceValue: 550, outsideFees: [] },
-    ]);
+    const ids = { ticketTypeId: 'tt', ticketGroupId: 'tg', eventTemplateId: 'ev' };
+    const totals = cartFeesOf(
+      'c',
+      'GBP',
+      cartTotals(
+        [
+          { id: 'a', faceValue: 1000, outsideFees: fees, ...ids },
+          { id: 'b', faceValue: 1000, outsideFees: fees, ...ids },
+          { id: 'c', faceValue: 550, outsideFees: [], ...ids },
+        ],
+        [],
+      ),
+    );
     expect(totals).toMatchObject({
       currency_code: 'GBP',
       total_before_cartmod_price: '25.50',

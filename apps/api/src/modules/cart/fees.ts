@@ -1,6 +1,3 @@
-import type { CartFees } from '@admit/contracts/cart';
-import { minorToDecimal } from '@admit/contracts/money';
-
 /** One outside fee as stored on a ticket type (schema.ts `outside_fees`). */
 export interface StoredFee {
   name: string;
@@ -35,38 +32,4 @@ export function ticketFees(faceMinor: number, outsideFees: unknown) {
     if (fee.name === 'fee_percent_outside') percent += percentFee(faceMinor, fee.fee);
   }
   return { fixed, percent };
-}
-
-/**
- * Totals of a cart (shopping §3 cart_fees): price = sum of face values of live tickets, fees
- * per ticket, no cartmods or payments yet; outstanding = price + fees − cartmods − payments.
- */
-export function cartFees(
-  cartId: string,
-  currency: string,
-  tickets: { faceValue: number; outsideFees: unknown }[],
-): CartFees {
-  let price = 0;
-  let fixed = 0;
-  let percent = 0;
-  for (const t of tickets) {
-    const fees = ticketFees(t.faceValue, t.outsideFees);
-    price += t.faceValue;
-    fixed += fees.fixed;
-    percent += fees.percent;
-  }
-  const cartmods = 0;
-  const payments = 0;
-  const outstanding = price + fixed + percent - cartmods - payments;
-  return {
-    cart_id: cartId,
-    currency_code: currency,
-    total_before_cartmod_price: minorToDecimal(price),
-    total_fee_fixed_outside: minorToDecimal(fixed),
-    total_fee_percent_outside: minorToDecimal(percent),
-    total_cartmod_amount: minorToDecimal(cartmods),
-    total_payments: minorToDecimal(payments),
-    total_outstanding: minorToDecimal(outstanding),
-    grand_totals: { total_outstanding: minorToDecimal(outstanding) },
-  };
 }

@@ -9,6 +9,7 @@ import {
   type CartBundle,
   type CartModifyBody,
 } from '@admit/contracts/cart';
+import { applyCodeBodySchema, type ApplyCodeBody } from '@admit/contracts/codes';
 import { AppError } from '@/http/app-error';
 import { parseQuery, type QuerySpec } from '@/http/query-grammar';
 import { resolveSeller, type SellerRef } from '@/http/request-context';
@@ -95,6 +96,15 @@ export function registerCartRoutes(app: FastifyInstance) {
       const cartId = cartIdOf(request);
       const { caller } = await callerOf(request);
       return send(reply, await service.modify(caller, cartId, modifyBodyOf(request)));
+    });
+  }
+
+  // spec: shopping §7 — POST my/cart/{id}/apply_code (and cart/{id}/… for guests)
+  for (const path of ['/api/my/cart/:id/apply_code', '/api/cart/:id/apply_code']) {
+    app.post(path, { schema: { body: applyCodeBodySchema } }, async (request, reply) => {
+      const cartId = cartIdOf(request);
+      const { caller } = await callerOf(request);
+      return send(reply, await service.applyCode(caller, cartId, request.body as ApplyCodeBody));
     });
   }
 

@@ -1,8 +1,11 @@
 import type { CartBundle, CartModifyBody } from '@admit/contracts/cart';
+import type { ApplyCodeBody } from '@admit/contracts/codes';
 import { CART_EXTENSION_SECONDS, DEFAULT_CART_HOLD_MINUTES } from '@admit/contracts/constants';
 import type { Db } from '@/db/connection';
 import { AppError } from '@/http/app-error';
 import type { RequestIdentity, SellerRef } from '@/http/request-context';
+import { refuseAfterPayments, settleCodes, takeCodes } from '@/modules/codes/apply';
+import { releaseCartCodes } from '@/modules/codes/repo';
 import { assembleCartBundle, buildCartBundle } from './bundle';
 import { expireCart } from './expiry';
 import { releaseHeldCapacity } from './holds';
@@ -19,6 +22,7 @@ import {
 } from './reserve';
 import { selectBundleRows, type BundleRows } from './bundle-repo';
 import { ttlCache } from './plan-cache';
+import { checkRulesBeforeTx, codeRequestsOf, takeModifyCodes } from './modify-codes';
 import { planTickets, type BundleRowsLoader } from './reserve-plan';
 import {
   countLiveTickets,
@@ -136,7 +140,8 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
   /**
    * POST my/cart/modify (no cart: creates one for the caller's identity, channel web) and
    * POST (my/)cart/{id}/modify: remove, then add and reserve, in one short transaction. Adding
-   * refreshes the hold to now + the seller's hold minutes, never shortening it.
+   * refreshes the hold to now + the seller's hold minutes, never shortening it. Codes named in
+   * the body are taken in the same transaction and checkout rules are enforced (decision 0017).
    */
   async function modify(
     caller: CartCaller,
@@ -150,11 +155,15 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
       holdMs(caller.seller.id),
     ]);
     const holdUntil = new Date(at.getTime() + hold);
+    const codeRequests = codeRequestsOf(body);
+    const ruled = checkRulesBeforeTx(planned, rows, !cartId && codeRequests.length === 0);
     // spec: shopping §5 — member tickets are capped by the member's benefits (decision 0015)
     const memberCheck = !caller.identity.isPublic && planned.some(isMemberTicket);
     // a new cart taking places of one session only: coalesced with the other holds on it
     const soleSession =
-      !cartId && !memberCheck && !body.remove?.tickets.length ? soleSessionCounter(planned) : null;
+      !cartId && !memberCheck && !body.remove?.tickets.length && codeRequests.length === 0
+        ? soleSessionCounter(planned)
+        : null;
     if (soleSession && rows) {
       checkOrderLimits(planned, []);
       const batched = await coalescer.hold(soleSession, {
@@ -193,17 +202,29 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
         await updateCartAdditionalInfo(tx, locked.id, body.additionalInfo);
       }
       await removeInTx(tx, locked.id, body.remove?.tickets ?? []);
-      if (planned.length === 0) return { cart: locked, held: null };
-      // a cart created just now holds nothing yet: no need to count
-      checkOrderLimits(planned, cartId ? await countLiveTickets(tx, locked.id) : []);
-      if (memberCheck) {
-        const who = { identityId: caller.identity.id, cartId: locked.id };
-        await checkMemberBenefits(tx, who, planned, at);
+      const target = { sellerId: caller.seller.id, cartId: locked.id, at };
+      const taken = await takeModifyCodes(tx, target, {
+        existingCart: !!cartId,
+        requests: codeRequests,
+        ruled,
+        planned,
+      });
+      let held: HeldTickets | null = null;
+      if (planned.length > 0) {
+        // a cart created just now holds nothing yet: no need to count
+        checkOrderLimits(planned, cartId ? await countLiveTickets(tx, locked.id) : []);
+        if (memberCheck) {
+          const who = { identityId: caller.identity.id, cartId: locked.id };
+          await checkMemberBenefits(tx, who, planned, at);
+        }
+        held = await holdTickets(tx, locked.id, planned);
       }
-      return { cart: locked, held: await holdTickets(tx, locked.id, planned) };
+      // a new cart without codes has nothing to settle
+      if (cartId || taken.length > 0) await settleCodes(tx, target, taken);
+      return { cart: locked, held };
     });
     // the row as locked or inserted is current: its expiry is already the refreshed one
-    if (cartId || !held || !rows) return bundle(caller, cart, at);
+    if (cartId || !held || !rows || codeRequests.length > 0) return bundle(caller, cart, at);
     return answerNewCart(caller, cart, rows, held, at);
   }
 
@@ -231,6 +252,7 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
     await withRetryingTransaction(db, async (tx) => {
       if (!(await lockPendingCart(tx, cartId, at, null))) throw cartExpired(cartId);
       await removeInTx(tx, cartId, ticketIds);
+      await settleCodes(tx, { sellerId: caller.seller.id, cartId }, []);
     });
     return bundle(caller, await ownedCart(caller, cartId), at);
   }
@@ -244,7 +266,10 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
     }
     await withRetryingTransaction(db, async (tx) => {
       // the lock makes a racing expiry wait; an expired cart holds nothing any more
-      if (await lockPendingCart(tx, cartId, at, null)) await releaseHeldCapacity(tx, cartId);
+      if (await lockPendingCart(tx, cartId, at, null)) {
+        await releaseCartCodes(tx, cartId);
+        await releaseHeldCapacity(tx, cartId);
+      }
       await deleteCartRow(tx, cartId);
     });
   }
@@ -284,5 +309,23 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
     return bundle(caller, updated, at);
   }
 
-  return { modify, remove, deleteCart, get, extend };
+  /**
+   * POST (my/)cart/{id}/apply_code (shopping §7, §8; identity §4 "Promo codes"): takes one use
+   * of the code for the cart, in one transaction with its checks (decision 0017).
+   */
+  async function applyCode(caller: CartCaller, cartId: string, body: ApplyCodeBody) {
+    const at = now();
+    await modifiableCart(caller, cartId, at);
+    const cart = await withRetryingTransaction(db, async (tx) => {
+      const locked = await lockPendingCart(tx, cartId, at, null);
+      if (!locked) throw cartExpired(cartId);
+      await refuseAfterPayments(tx, cartId);
+      const target = { sellerId: caller.seller.id, cartId, at };
+      await settleCodes(tx, target, await takeCodes(tx, target, [body], 'fail'));
+      return locked;
+    });
+    return bundle(caller, cart, at);
+  }
+
+  return { modify, remove, deleteCart, get, extend, applyCode };
 }

@@ -1,0 +1,159 @@
+import type { CartFees } from '@admit/contracts/cart';
+import { minorToDecimal } from '@admit/contracts/money';
+import { percentFee, ticketFees } from './fees';
+
+/**
+ * The cart's totals (shopping §3 cart_fees and cartmods), pure: the bundle, apply_code's
+ * benefit check and the stored `adjusted_value` all come from `cartTotals`, so they cannot
+ * disagree. All amounts are integer minor units (docs/decisions/0017-codes-and-totals.md).
+ */
+
+/** A live ticket as the totals see it. */
+export interface TotalsTicket {
+  id: string;
+  faceValue: number;
+  ticketTypeId: string;
+  ticketGroupId: string;
+  eventTemplateId: string;
+  outsideFees: unknown;
+}
+
+/** A code applied to the cart (cart_code joined with code). */
+export interface TotalsCode {
+  /** the cart_code id: the cartmod's id */
+  id: string;
+  /** percent (thousandths of a percent, 10000 = 10 %) | fixed (minor units per ticket) */
+  discountType: string;
+  discountValue: number;
+  /** ticket_type | ticket_group | event_template | null (every ticket) */
+  resource: string | null;
+  resourceId: string | null;
+}
+
+export interface TotalsPayment {
+  amount: number;
+  state: string;
+}
+
+/** Payment states that count against the outstanding amount: money taken or being taken. */
+export const COUNTED_PAYMENT_STATES = ['succeeded', 'processing'] as const;
+
+/** Whether a code (or a checkout rule) on `resource` covers the ticket. */
+export function resourceCovers(
+  target: { resource: string | null; resourceId: string | null },
+  ticket: Pick<TotalsTicket, 'ticketTypeId' | 'ticketGroupId' | 'eventTemplateId'>,
+): boolean {
+  switch (target.resource) {
+    case null:
+      return true;
+    case 'ticket_type':
+      return target.resourceId === ticket.ticketTypeId;
+    case 'ticket_group':
+      return target.resourceId === ticket.ticketGroupId;
+    case 'event_template':
+      return target.resourceId === ticket.eventTemplateId;
+    default:
+      return false;
+  }
+}
+
+/**
+ * What one code takes off one ticket: a percent of the face value with the fees' rounding
+ * (half away from zero, per ticket), or a fixed amount; never below 0, never above the face.
+ */
+export function codeDiscountOn(code: TotalsCode, ticket: TotalsTicket): number {
+  if (!resourceCovers(code, ticket) || ticket.faceValue <= 0) return 0;
+  const value = Math.max(0, code.discountValue);
+  const raw =
+    code.discountType === 'percent'
+      ? percentFee(ticket.faceValue, value)
+      : code.discountType === 'fixed'
+        ? value
+        : 0;
+  return Math.min(Math.max(raw, 0), ticket.faceValue);
+}
+
+export interface TicketTotals {
+  discount: number;
+  adjustedValue: number;
+  /** the cart_code whose discount this ticket got (null: none) */
+  cartmodId: string | null;
+}
+
+export interface CartTotals {
+  tickets: Map<string, TicketTotals>;
+  /** discount granted per cart_code id (0 for a code that wins no ticket) */
+  cartmods: Map<string, number>;
+  price: number;
+  feeFixed: number;
+  feePercent: number;
+  cartmodAmount: number;
+  payments: number;
+  outstanding: number;
+}
+
+/**
+ * Totals of a cart. Codes do not stack: each ticket gets the single best discount among the
+ * codes covering it (ties: the code applied first, i.e. earlier in `codes`), so a discount can
+ * never exceed the price it discounts. Fees stay on the face value (the existing rule).
+ * outstanding = price + fees − cartmods − payments, never negative.
+ */
+export function cartTotals(
+  tickets: TotalsTicket[],
+  codes: TotalsCode[],
+  payments: TotalsPayment[] = [],
+): CartTotals {
+  const perTicket = new Map<string, TicketTotals>();
+  const cartmods = new Map<string, number>(codes.map((c) => [c.id, 0]));
+  let price = 0;
+  let feeFixed = 0;
+  let feePercent = 0;
+  let cartmodAmount = 0;
+  for (const t of tickets) {
+    const fees = ticketFees(t.faceValue, t.outsideFees);
+    price += t.faceValue;
+    feeFixed += fees.fixed;
+    feePercent += fees.percent;
+    let best = 0;
+    let winner: string | null = null;
+    for (const code of codes) {
+      const discount = codeDiscountOn(code, t);
+      if (discount > best) {
+        best = discount;
+        winner = code.id;
+      }
+    }
+    if (winner) cartmods.set(winner, (cartmods.get(winner) ?? 0) + best);
+    cartmodAmount += best;
+    perTicket.set(t.id, { discount: best, adjustedValue: t.faceValue - best, cartmodId: winner });
+  }
+  const paid = payments
+    .filter((p) => (COUNTED_PAYMENT_STATES as readonly string[]).includes(p.state))
+    .reduce((n, p) => n + p.amount, 0);
+  const outstanding = Math.max(0, price + feeFixed + feePercent - cartmodAmount - paid);
+  return {
+    tickets: perTicket,
+    cartmods,
+    price,
+    feeFixed,
+    feePercent,
+    cartmodAmount,
+    payments: paid,
+    outstanding,
+  };
+}
+
+/** The `cart_fees` record of a cart (shopping §3); the cartmod amount is reported positive. */
+export function cartFeesOf(cartId: string, currency: string, totals: CartTotals): CartFees {
+  return {
+    cart_id: cartId,
+    currency_code: currency,
+    total_before_cartmod_price: minorToDecimal(totals.price),
+    total_fee_fixed_outside: minorToDecimal(totals.feeFixed),
+    total_fee_percent_outside: minorToDecimal(totals.feePercent),
+    total_cartmod_amount: minorToDecimal(totals.cartmodAmount),
+    total_payments: minorToDecimal(totals.payments),
+    total_outstanding: minorToDecimal(totals.outstanding),
+    grand_totals: { total_outstanding: minorToDecimal(totals.outstanding) },
+  };
+}
