@@ -15,6 +15,7 @@ import { registerSellerConfigRoutes } from './modules/sellers/routes';
 import { registerStorefrontHost } from './modules/storefront-host/routes';
 import { registerAvailabilityRoutes } from './modules/availability/routes';
 import { registerCartRoutes } from './modules/cart/routes';
+import { registerCodeRoutes } from './modules/codes/routes';
 import { registerCatalogRoutes } from './modules/catalog/routes';
 import { registerSessionRoutes } from './modules/sessions/routes';
 import { registerSessions } from './modules/sessions/sessions-plugin';
@@ -23,6 +24,7 @@ import { registerPasswordResetRoutes } from './modules/password-reset/routes';
 import { registerResendRoutes } from './modules/resend/routes';
 import { registerUserRoutes } from './modules/users/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
+import { registerCheckoutRoutes } from './modules/checkout/routes';
 
 export interface AppDeps {
   config: AppConfig;
@@ -43,7 +45,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger:
       deps.config.LOG_LEVEL === 'silent'
         ? false
-        : { level: deps.config.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+        : {
+            level: deps.config.LOG_LEVEL,
+            redact: ['req.headers.cookie', 'req.headers.authorization'],
+          },
     // malformed query strings and bodies must become 400s, never 500s
     routerOptions: { querystringParser: (str) => Object.fromEntries(new URLSearchParams(str)) },
     return503OnClosing: true,
@@ -89,6 +94,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAvailabilityRoutes(app);
   // - /api/my/cart and /api/cart: the cart and its holds (src/modules/cart/)
   registerCartRoutes(app);
+  // - /api/code/{code}: promo and gift code lookup (apply_code is a cart call) (src/modules/codes/)
+  registerCodeRoutes(app);
   // - mail: outbox sender (SMTP or dev mailbox) and /_dev/mail outside production (src/modules/mail/)
   registerMail(app);
   // - accounts, password reset, resend: /api/user, /api/my/user*, /api/password_reset/*, /api/(my/)ticket_order/resend
@@ -97,6 +104,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerResendRoutes(app);
   // - login, logout, passcodes, single sign-on, abuse limits (src/modules/auth/)
   registerAuthRoutes(app);
+  // - pay, checkout, orders and their QR codes, gift cards, the sandbox card gateway (src/modules/checkout/, orders/, ledger/, payments/)
+  registerCheckoutRoutes(app);
   // - /api/image: seller images (src/modules/images/)
   await registerImageRoutes(app);
   // - /api/seller_config and /cached_api/seller_config (src/modules/sellers/)

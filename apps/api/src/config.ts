@@ -27,7 +27,11 @@ const envSchema = z.object({
   SEED_CART_HOLD_MINUTES: z.coerce.number().int().positive().optional(),
   /** public origin used in links, e-mails and the printed URL */
   PUBLIC_URL: z.string().url().optional(),
-  SESSION_IDLE_MINUTES: z.coerce.number().int().positive().default(60 * 24),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .positive()
+    .default(60 * 24),
   SESSION_ABSOLUTE_DAYS: z.coerce.number().int().positive().default(30),
   /**
    * HMAC key of the single-sign-on `state` (docs/decisions/0013). Set it when several processes

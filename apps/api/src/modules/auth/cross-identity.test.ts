@@ -22,6 +22,7 @@ import { makeMembership, makeUser, type IdentityRow } from '@/testing/identity-f
  */
 
 const NOW = new Date('2029-06-01T12:00:00Z');
+const FREE = { amount: '0.00', gateway_id: 'free', gateway_data: {} };
 
 interface Victim {
   scene: ReserveScene;
@@ -66,6 +67,16 @@ const CASES: Record<string, Case> = {
     path: (v) => `cart/${v.cartId}/modify`,
     body: (v) => ({ remove: { tickets: v.ticketIds } }),
   },
+  'POST /api/my/cart/:id/apply_code': {
+    kind: 'victim',
+    path: (v) => `my/cart/${v.cartId}/apply_code`,
+    body: () => ({ code: 'WELCOME10' }),
+  },
+  'POST /api/cart/:id/apply_code': {
+    kind: 'victim',
+    path: (v) => `cart/${v.cartId}/apply_code`,
+    body: () => ({ code: 'WELCOME10' }),
+  },
   'POST /api/cart/:id/remove': {
     kind: 'victim',
     path: (v) => `cart/${v.cartId}/remove`,
@@ -91,6 +102,35 @@ const CASES: Record<string, Case> = {
     kind: 'own',
     path: () => 'my/ticket_order/resend',
     body: () => ({}),
+  },
+  // pay and checkout (identity §7): a free entry would complete the victim's cart if allowed
+  'POST /api/cart/:id/pay': {
+    kind: 'victim',
+    path: (v) => `cart/${v.cartId}/pay`,
+    body: () => FREE,
+  },
+  'POST /api/my/cart/:id/pay': {
+    kind: 'victim',
+    path: (v) => `my/cart/${v.cartId}/pay`,
+    body: () => FREE,
+  },
+  'POST /api/cart/:id/guest_checkout': {
+    kind: 'victim',
+    path: (v) => `cart/${v.cartId}/guest_checkout`,
+    body: () => ({
+      ...FREE,
+      purchaser: { first_name: 'M', last_name: 'M', email: 'm@example.org' },
+    }),
+  },
+  'POST /api/my/cart/:id/guest_checkout': {
+    kind: 'victim',
+    path: (v) => `my/cart/${v.cartId}/guest_checkout`,
+    body: (v) => ({ ...FREE, guest_identity_id: v.member.id }),
+  },
+  'POST /api/my/cart/:id/checkout': {
+    kind: 'victim',
+    path: (v) => `my/cart/${v.cartId}/checkout`,
+    body: () => FREE,
   },
 };
 

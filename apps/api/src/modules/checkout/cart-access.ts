@@ -1,0 +1,37 @@
+import type { Db } from '@/db/connection';
+import { AppError } from '@/http/app-error';
+import type { RequestIdentity, SellerRef } from '@/http/request-context';
+import { selectCart, type CartRow } from '@/modules/cart/repo';
+
+/** Who is checking out, and through which path family (`cart/…` or `my/cart/…`). */
+export interface CheckoutCaller {
+  seller: SellerRef;
+  identity: RequestIdentity;
+  publicIdentityId: string;
+  /** `my/cart/{id}/…` needs a login and the caller's own cart */
+  scope: 'guest' | 'member';
+}
+
+const cartNotFound = (cartId: string) =>
+  new AppError('not_found', 'cart', 'Cart not found', { cart_id: cartId });
+
+/**
+ * The cart if the caller may pay for it (shopping §4, §6): `cart/{id}/…` a guest cart (owned by
+ * the public identity) or the caller's own; `my/cart/{id}/…` only the logged-in caller's own.
+ * Missing and not-yours answer the same 404, before the body or the key is even looked at.
+ */
+export async function payableCart(
+  db: Db,
+  caller: CheckoutCaller,
+  cartId: string,
+): Promise<CartRow> {
+  if (caller.scope === 'member' && caller.identity.isPublic) {
+    throw new AppError('not_authorized', 'cart', 'Please log in');
+  }
+  const cart = await selectCart(db, cartId);
+  const own = cart?.identityId === caller.identity.id && !caller.identity.isPublic;
+  const guestCart = caller.scope === 'guest' && cart?.identityId === caller.publicIdentityId;
+  if (!cart || cart.sellerId !== caller.seller.id || !(own || guestCart))
+    throw cartNotFound(cartId);
+  return cart;
+}

@@ -1,0 +1,229 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { PaymentEntry } from '@admit/contracts/checkout';
+import type { Db } from '@/db/connection';
+import { payment } from '@/db/schema';
+import { AppError } from '@/http/app-error';
+import type { CardGateway, IntentResult } from '@/modules/payments/card-gateway';
+import { checkPayableAmount } from '@/modules/payments/amount-limits';
+import {
+  insertPayment,
+  selectPayment,
+  selectPaymentByKey,
+  updatePayment,
+  type PaymentRow,
+} from '@/modules/payments/repo';
+import { drawFromCard, giftCardAlreadyApplied, lookupCard } from '@/modules/ledger/service';
+import { lockCartRow } from '@/modules/orders/repo';
+
+/**
+ * Runs one payment entry against its gateway (identity §3 "Payment entry", §4 "Payment intent").
+ * A card payment's row is committed BEFORE the gateway is called and updated after, so a crash
+ * between the charge and the order leaves a row that the retry (same Idempotency-Key) finds.
+ */
+
+export interface ChargeContext {
+  db: Db;
+  gateway: CardGateway;
+  sellerId: string;
+  cartId: string;
+  currency: string;
+  /** the cart's grand total, minor units */
+  grandTotal: number;
+  idempotencyKey: string;
+  now: Date;
+  /** where the browser goes for the authentication step, given the payment id */
+  actionUrl: (paymentId: string) => string;
+}
+
+// states that hold money back from a second payment while the first is undecided
+const RESERVING = ['succeeded', 'processing', 'created'];
+
+const cardDeclined = (code: string, message: string | undefined) =>
+  new AppError(
+    code === 'incorrect_cvc' || code === 'incorrect_zip' ? code : 'card_declined',
+    'stripe',
+    message ?? 'Your card was declined.',
+    { decline_code: code },
+  );
+
+/** What the gateway answered, turned into the spec's answer: paid, or the matching error. */
+function settleIntent(row: PaymentRow, result: IntentResult, ctx: ChargeContext): PaymentRow {
+  if (result.status === 'succeeded') return row;
+  if (result.status === 'requires_action') {
+    // spec: identity §4 — a 402 with intent_requires_action triggers the authentication step
+    throw new AppError('intent_requires_action', 'stripe', 'Your card requires authentication', {
+      payment_intent_id: row.id,
+      status: 'requires_action',
+      next_action_url: result.nextActionUrl ?? ctx.actionUrl(row.id),
+      client_secret: result.clientSecret ?? null,
+    });
+  }
+  if (result.status === 'processing') {
+    throw new AppError('intent_processing', 'stripe', 'Your payment is processing', {
+      cart_id: ctx.cartId,
+      payment_intent_id: row.id,
+    });
+  }
+  throw cardDeclined(result.declineCode ?? 'card_declined', result.message);
+}
+
+async function recordResult(ctx: ChargeContext, row: PaymentRow, result: IntentResult) {
+  return updatePayment(
+    ctx.db,
+    row.id,
+    {
+      state: result.status,
+      gatewayRef: result.ref || row.id,
+      errorCode: result.status === 'failed' ? (result.declineCode ?? 'card_declined') : null,
+    },
+    ctx.now,
+  );
+}
+
+/** Re-submission after the authentication step: the intent's state now decides. */
+export async function completeIntent(ctx: ChargeContext, paymentId: string): Promise<void> {
+  const row = await selectPayment(ctx.db, paymentId);
+  if (!row || row.cartId !== ctx.cartId || row.gatewayId !== 'stripe') {
+    throw new AppError('not_found', 'stripe', 'Payment not found', { field: 'payment_intent_id' });
+  }
+  let current = row;
+  if (row.state === 'requires_action' || row.state === 'created') {
+    current = await recordResult(ctx, row, await ctx.gateway.retrieve(row.gatewayRef ?? row.id));
+  }
+  const result: IntentResult = {
+    status: current.state === 'created' ? 'failed' : (current.state as IntentResult['status']),
+    ref: current.gatewayRef ?? current.id,
+    declineCode: current.errorCode ?? undefined,
+    message:
+      current.errorCode === 'payment_intent_authentication_failure'
+        ? 'We are unable to authenticate your payment method. Please choose a different payment method and try again.'
+        : undefined,
+  };
+  settleIntent(current, result, ctx);
+}
+
+/** Checks the amount and reserves it under the cart's row lock, recording the card payment. */
+async function reserveCardPayment(ctx: ChargeContext, amount: number, entry: PaymentEntry) {
+  return ctx.db.transaction(async (tx) => {
+    await lockCartRow(tx, ctx.cartId);
+    const [sum] = await tx
+      .select({ total: sql<string>`coalesce(sum(${payment.amount}), 0)` })
+      .from(payment)
+      .where(and(eq(payment.cartId, ctx.cartId), inArray(payment.state, RESERVING)));
+    checkPayableAmount('stripe', amount, ctx.grandTotal - Number(sum?.total ?? 0), ctx.currency);
+    return insertPayment(tx, {
+      sellerId: ctx.sellerId,
+      cartId: ctx.cartId,
+      gatewayId: 'stripe',
+      amount,
+      currency: ctx.currency,
+      state: 'created',
+      gatewayData: {
+        idempotency_key: ctx.idempotencyKey,
+        card_gateway: ctx.gateway.kind,
+        source_type:
+          typeof entry.gateway_data.source_type === 'string'
+            ? entry.gateway_data.source_type
+            : 'card',
+      },
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    });
+  });
+}
+
+/**
+ * Charges a card: the row first (committed), then the gateway, then the row's outcome. A row an
+ * earlier attempt under the same key left behind is reused: paid stays paid, `created` (a crash
+ * mid-call) is confirmed again under the same payment id (the gateway's own idempotency).
+ */
+export async function chargeCard(ctx: ChargeContext, amount: number, entry: PaymentEntry) {
+  const source = entry.gateway_data.source;
+  const earlier = await selectPaymentByKey(ctx.db, ctx.cartId, ctx.idempotencyKey);
+  if (earlier && (earlier.state === 'succeeded' || earlier.state === 'processing')) {
+    return settleIntent(
+      earlier,
+      { status: earlier.state, ref: earlier.gatewayRef ?? earlier.id },
+      ctx,
+    );
+  }
+  if (typeof source !== 'string' || source.length === 0) {
+    throw new AppError(
+      'validation_failed',
+      'checkout',
+      'gateway_data.source: a payment method is required',
+      {
+        field: 'gateway_data.source',
+      },
+    );
+  }
+  const row = earlier?.state === 'created' ? earlier : await reserveCardPayment(ctx, amount, entry);
+  const result = await ctx.gateway.confirm({
+    paymentId: row.id,
+    amountMinor: row.amount,
+    currency: ctx.currency,
+    paymentMethod: source,
+    returnUrl: null,
+    description:
+      typeof entry.gateway_data.description === 'string'
+        ? entry.gateway_data.description
+        : undefined,
+  });
+  return settleIntent(await recordResult(ctx, row, result), result, ctx);
+}
+
+/**
+ * Draws a gift card (`gateway_id: ledger`): min(balance, amount), the payment row in the same
+ * transaction as the draw. Answers the amount drawn.
+ */
+export async function chargeLedger(ctx: ChargeContext, amount: number, entry: PaymentEntry) {
+  const number = entry.gateway_data.ledger_number;
+  if (typeof number !== 'string' || number.trim() === '' || number.length > 70) {
+    throw new AppError(
+      'validation_failed',
+      'ledger',
+      'ledger_number: a gift card number is required',
+      {
+        field: 'gateway_data.ledger_number',
+      },
+    );
+  }
+  return ctx.db.transaction(async (tx) => {
+    await lockCartRow(tx, ctx.cartId);
+    const card = await lookupCard(tx, ctx.sellerId, number);
+    const applied = await tx
+      .select({ id: payment.id })
+      .from(payment)
+      .where(
+        and(
+          eq(payment.cartId, ctx.cartId),
+          eq(payment.gatewayId, 'ledger'),
+          eq(payment.gatewayRef, card.id),
+          eq(payment.state, 'succeeded'),
+        ),
+      );
+    if (applied.length > 0) throw giftCardAlreadyApplied();
+    const [sum] = await tx
+      .select({ total: sql<string>`coalesce(sum(${payment.amount}), 0)` })
+      .from(payment)
+      .where(and(eq(payment.cartId, ctx.cartId), inArray(payment.state, RESERVING)));
+    checkPayableAmount('ledger', amount, ctx.grandTotal - Number(sum?.total ?? 0), ctx.currency);
+    const { drawn } = await drawFromCard(tx, ctx.sellerId, number, amount, ctx.currency);
+    await insertPayment(tx, {
+      sellerId: ctx.sellerId,
+      cartId: ctx.cartId,
+      gatewayId: 'ledger',
+      amount: drawn,
+      currency: ctx.currency,
+      state: 'succeeded',
+      gatewayRef: card.id,
+      gatewayData: {
+        idempotency_key: ctx.idempotencyKey,
+        ledger_number: `…${card.number.slice(-4)}`,
+      },
+      createdAt: ctx.now,
+      updatedAt: ctx.now,
+    });
+    return drawn;
+  });
+}

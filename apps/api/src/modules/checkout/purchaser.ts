@@ -1,0 +1,71 @@
+import { and, eq } from 'drizzle-orm';
+import type { Purchaser } from '@admit/contracts/checkout';
+import type { Db } from '@/db/connection';
+import { identity } from '@/db/schema';
+import { AppError, validationFailed } from '@/http/app-error';
+import {
+  findUserByEmail,
+  insertUser,
+  normalizeEmail,
+  type IdentityRow,
+} from '@/modules/users/repo';
+
+// a domain part with a dot (identity §5 "Set e-mail")
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The guest's identity from the purchaser fields (identity §7 `POST user` without a password):
+ * the seller's existing person with that e-mail (the 409 case of POST user), else a new one.
+ */
+export async function findOrCreatePurchaser(
+  db: Db,
+  sellerId: string,
+  purchaser: Purchaser,
+): Promise<IdentityRow> {
+  const email = normalizeEmail(purchaser.email);
+  if (!EMAIL_RE.test(email))
+    throw validationFailed('checkout', 'email', 'Email address is not valid.');
+  if (
+    purchaser.email_confirm !== undefined &&
+    purchaser.email_confirm.trim().toLowerCase() !== email.toLowerCase()
+  ) {
+    throw validationFailed('checkout', 'email_confirm', 'Email addresses must match.');
+  }
+  const existing = await findUserByEmail(db, sellerId, email);
+  if (existing) return existing;
+  try {
+    return await insertUser(db, {
+      sellerId,
+      email,
+      firstName: purchaser.first_name,
+      lastName: purchaser.last_name,
+      passwordHash: null,
+      phone: purchaser.phone ?? null,
+      address: purchaser.address ?? null,
+      addressMore: purchaser.address_more ?? null,
+      city: purchaser.city ?? null,
+      state: purchaser.state ?? null,
+      country: purchaser.country ?? null,
+      zipCode: purchaser.zip_code ?? null,
+    });
+  } catch (error) {
+    // a concurrent create of the same address won: use its identity
+    const winner = await findUserByEmail(db, sellerId, email);
+    if (winner) return winner;
+    throw error;
+  }
+}
+
+/** `guest_identity_id`: a person (kind user) of this seller, else 404. */
+export async function namedGuest(db: Db, sellerId: string, id: string): Promise<IdentityRow> {
+  const [row] = await db
+    .select()
+    .from(identity)
+    .where(and(eq(identity.id, id), eq(identity.sellerId, sellerId), eq(identity.kind, 'user')))
+    .limit(1);
+  if (!row)
+    throw new AppError('not_found', 'identity', 'Identity not found', {
+      field: 'guest_identity_id',
+    });
+  return row;
+}

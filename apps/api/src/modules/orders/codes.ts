@@ -1,0 +1,33 @@
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+
+/** The order's human and machine codes (identity §3 "Ticket order"). */
+
+// random, not a counter: a counter would leak the seller's sales volume
+const DIGITS = '0123456789';
+export function newOrderNumber(): string {
+  let out = '';
+  for (let i = 0; i < 9; i++) out += DIGITS[randomInt(i === 0 ? 1 : 0, 10)];
+  return out;
+}
+
+/** The secret of the order's link (e-mail, complete page); only its hash is stored. */
+export const newAccessSecret = () => randomBytes(24).toString('base64url');
+export const hashSecret = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+export function secretMatches(secret: string, storedHash: string | null): boolean {
+  if (!storedHash) return false;
+  const a = Buffer.from(hashSecret(secret), 'hex');
+  const b = Buffer.from(storedHash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The QR content of the order: unguessable, printed on the tickets. */
+export const newScanCode = () => randomBytes(12).toString('hex').toUpperCase();
+
+/** A ticket's own scan code, derived from the order's: stable, no extra column. */
+export const ticketScanCode = (orderScanCode: string, ticketId: string) =>
+  createHash('sha256')
+    .update(`${orderScanCode}:${ticketId}`)
+    .digest('hex')
+    .slice(0, 16)
+    .toUpperCase();

@@ -1,0 +1,90 @@
+import QRCode from 'qrcode';
+import type { OutgoingAttachment, OutgoingMail } from '@/modules/mail/outbox';
+import { escapeHtml } from '@/modules/mail/templates';
+import { minorToDecimal } from '@admit/contracts/money';
+import { ORDER_QR_MARGIN } from './qr';
+
+export interface ConfirmationTicket {
+  id: string;
+  name: string;
+  scanCode: string;
+  start: string | null;
+}
+
+export interface ConfirmationInput {
+  sellerId: string;
+  sellerName: string;
+  to: string;
+  orderNumber: string;
+  orderScanCode: string;
+  totalMinor: number;
+  currency: string;
+  /** the secret order link `/{slug}/ticket_order/{id}?secret=…` */
+  orderLink: string;
+  tickets: ConfirmationTicket[];
+  /** gift cards the order bought (handler `ledger`): the number is how they are spent */
+  giftCards: { number: string; balance: number }[];
+}
+
+const png = async (content: string, cid: string): Promise<OutgoingAttachment> => ({
+  filename: `${cid}.png`,
+  cid,
+  contentType: 'image/png',
+  base64: (await QRCode.toBuffer(content, { margin: ORDER_QR_MARGIN, width: 240 })).toString(
+    'base64',
+  ),
+});
+
+/**
+ * The order confirmation (issue "E-mail"): the order, each ticket, and their QR codes as inline
+ * (cid) PNGs, plus the secret link to view the order. Written to the outbox in the order's
+ * transaction by the caller.
+ */
+export async function confirmationMail(input: ConfirmationInput): Promise<OutgoingMail> {
+  const total = `${minorToDecimal(input.totalMinor)} ${input.currency}`;
+  const attachments = [
+    await png(input.orderScanCode, 'order-qr'),
+    ...(await Promise.all(input.tickets.map((t, i) => png(t.scanCode, `ticket-${i + 1}-qr`)))),
+  ];
+  const ticketLines = input.tickets.map(
+    (t) => `${t.name}${t.start ? ` — ${t.start}` : ''} (#${t.scanCode})`,
+  );
+  const giftLines = input.giftCards.map(
+    (g) => `Gift card ${g.number}: ${minorToDecimal(g.balance)} ${input.currency}`,
+  );
+  const subject = `Your ${input.sellerName} order ${input.orderNumber}`;
+  const html = [
+    '<!doctype html><html><head><meta charset="utf-8">',
+    `<title>${escapeHtml(subject)}</title></head>`,
+    '<body style="font-family:system-ui,sans-serif;line-height:1.5;max-width:36rem">',
+    `<h1>Thank you for your order</h1>`,
+    `<p>Order #${escapeHtml(input.orderNumber)} — total ${escapeHtml(total)}</p>`,
+    `<p><img src="cid:order-qr" alt="QR code of order ${escapeHtml(input.orderNumber)}" width="240" height="240"></p>`,
+    `<p><a href="${escapeHtml(input.orderLink)}">View your tickets</a></p>`,
+    '<ul>',
+    ...input.tickets.map(
+      (t, i) =>
+        `<li>${escapeHtml(ticketLines[i]!)}<br><img src="cid:ticket-${i + 1}-qr" alt="QR code of ticket #${escapeHtml(t.scanCode)}" width="160" height="160"></li>`,
+    ),
+    '</ul>',
+    ...giftLines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    '</body></html>',
+  ].join('');
+  return {
+    sellerId: input.sellerId,
+    kind: 'order_confirmation',
+    to: input.to,
+    subject,
+    text: [
+      'Thank you for your order.',
+      `Order #${input.orderNumber} — total ${total}`,
+      '',
+      ...ticketLines,
+      ...(giftLines.length > 0 ? ['', ...giftLines] : []),
+      '',
+      `View your tickets: ${input.orderLink}`,
+    ].join('\n'),
+    html,
+    attachments,
+  };
+}

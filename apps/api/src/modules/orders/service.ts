@@ -1,0 +1,206 @@
+import type { CartBundle } from '@admit/contracts/cart';
+import type { OrderBundle } from '@admit/contracts/checkout';
+import { toCollection } from '@admit/contracts/envelope';
+import { minorToDecimal } from '@admit/contracts/money';
+import type { Db } from '@/db/connection';
+import { AppError } from '@/http/app-error';
+import type { RequestIdentity, SellerRef } from '@/http/request-context';
+import { buildCartBundle } from '@/modules/cart/bundle';
+import { selectCart, type CartRow } from '@/modules/cart/repo';
+import type { Tx } from '@/modules/cart/transaction';
+import { issueCard } from '@/modules/ledger/service';
+import { enqueueMail } from '@/modules/mail/outbox';
+import { confirmationMail } from './confirmation-mail';
+import {
+  hashSecret,
+  newAccessSecret,
+  newOrderNumber,
+  newScanCode,
+  secretMatches,
+  ticketScanCode,
+} from './codes';
+import {
+  bookCartTickets,
+  completeCart,
+  insertOrder,
+  selectGroupHandlers,
+  selectOrder,
+  type OrderRow,
+} from './repo';
+
+/**
+ * Test seam for the crash test: runs inside the order transaction after the tickets are booked,
+ * before commit. Throwing here must leave no order and the payment row intact.
+ */
+export const orderTestHooks: { beforeCommit: (() => void) | null } = { beforeCommit: null };
+
+export interface OrderTotals {
+  currency: string;
+  beforeCartmod: number;
+  feeFixed: number;
+  feePercent: number;
+  cartmod: number;
+  afterFees: number;
+}
+
+export interface NewOrderInput {
+  cart: CartRow;
+  seller: SellerRef;
+  /** who the order belongs to (the buyer: member, or the guest's identity) */
+  identityId: string;
+  email: string | null;
+  totals: OrderTotals;
+  /** the cart bundle before checkout: names for the e-mail */
+  bundle: CartBundle;
+  /** storefront origin for the secret link */
+  origin: string;
+  sendEmail: boolean;
+  now: Date;
+}
+
+export const orderNotFound = () =>
+  // spec: identity §8 "Order not found"
+  new AppError('not_found', 'ticket_order', 'We could not find that order.');
+
+/**
+ * Makes the order inside the caller's transaction (the cart row already locked): the order with
+ * its frozen totals, tickets → booked, cart → completed, gift cards for `ledger` tickets, and
+ * the confirmation in the outbox — all or nothing.
+ */
+export async function createOrderInTx(tx: Tx, input: NewOrderInput) {
+  const secret = newAccessSecret();
+  const scanCode = newScanCode();
+  let order: OrderRow | null = null;
+  for (let attempt = 0; attempt < 5 && !order; attempt++) {
+    order = await insertOrder(tx, {
+      sellerId: input.seller.id,
+      cartId: input.cart.id,
+      identityId: input.identityId,
+      orderNumber: newOrderNumber(),
+      accessSecretHash: hashSecret(secret),
+      email: input.email,
+      currency: input.totals.currency,
+      totalBeforeCartmodPrice: input.totals.beforeCartmod,
+      totalFeeFixedOutside: input.totals.feeFixed,
+      totalFeePercentOutside: input.totals.feePercent,
+      totalCartmodAmount: input.totals.cartmod,
+      totalAfterFeesPrice: input.totals.afterFees,
+      scanCode,
+      createdAt: input.now,
+    });
+  }
+  if (!order) throw new Error('could not draw a free order number');
+  const booked = await bookCartTickets(tx, input.cart.id, order.id);
+  const handlers = await selectGroupHandlers(tx, [...new Set(booked.map((t) => t.ticketGroupId))]);
+  const giftCards: { number: string; balance: number }[] = [];
+  for (const t of booked) {
+    if (handlers.get(t.ticketGroupId) !== 'ledger') continue;
+    const card = await issueCard(tx, {
+      sellerId: input.seller.id,
+      balance: t.faceValue,
+      currency: input.totals.currency,
+      ticketId: t.id,
+    });
+    giftCards.push({ number: card.number, balance: card.balance });
+  }
+  await completeCart(tx, input.cart.id, input.now);
+  if (input.sendEmail && input.email) {
+    const names = namesOf(input.bundle);
+    const mail = await confirmationMail({
+      sellerId: input.seller.id,
+      sellerName: input.seller.name,
+      to: input.email,
+      orderNumber: order.orderNumber,
+      orderScanCode: scanCode,
+      totalMinor: input.totals.afterFees,
+      currency: input.totals.currency,
+      orderLink: `${input.origin}/${input.seller.slug}/ticket_order/${order.id}?secret=${secret}`,
+      giftCards,
+      tickets: booked.map((t) => ({
+        id: t.id,
+        name: names(t.eventTemplateId, t.ticketTypeId),
+        scanCode: ticketScanCode(scanCode, t.id),
+        start:
+          (input.bundle.event_session._data.find((s) => s.id === t.eventSessionId)
+            ?.start_datetime as string | null) ?? null,
+      })),
+    });
+    await enqueueMail(tx, mail);
+  }
+  orderTestHooks.beforeCommit?.();
+  return { order, secret };
+}
+
+function namesOf(bundle: CartBundle) {
+  const events = new Map(bundle.event_template._data.map((e) => [e.id, e.name]));
+  const types = new Map(bundle.ticket_type._data.map((t) => [t.id, t.name]));
+  return (eventId: string, typeId: string) =>
+    [events.get(eventId), types.get(typeId)].filter(Boolean).join(' – ');
+}
+
+/** GET ticket_order/{id}: the order with its embeds (identity §7). */
+export async function orderBundle(
+  db: Db,
+  order: OrderRow,
+  seller: SellerRef,
+  publicIdentityId: string,
+  now: Date,
+): Promise<OrderBundle> {
+  const cart = await selectCart(db, order.cartId);
+  if (!cart) throw orderNotFound();
+  const bundle = await buildCartBundle(db, cart, { now, seller, publicIdentityId });
+  const tickets = bundle.ticket._data
+    .filter((t) => t.ticket_order_id === order.id)
+    .map((t) => ({
+      ...t,
+      scan_code: order.scanCode ? ticketScanCode(order.scanCode, t.id) : null,
+    }));
+  return {
+    ticket_order: toCollection([
+      {
+        id: order.id,
+        order_number: order.orderNumber,
+        cart_id: order.cartId,
+        identity_id: order.identityId,
+        seller_id: order.sellerId,
+        email: order.email,
+        created_at: order.createdAt.toISOString(),
+      },
+    ]),
+    ticket_order_fees: toCollection([
+      {
+        ticket_order_id: order.id,
+        currency_code: order.currency,
+        total_before_cartmod_price: minorToDecimal(order.totalBeforeCartmodPrice),
+        total_fee_fixed_outside: minorToDecimal(order.totalFeeFixedOutside),
+        total_fee_percent_outside: minorToDecimal(order.totalFeePercentOutside),
+        total_cartmod_amount: minorToDecimal(order.totalCartmodAmount),
+        total_after_fees_price: minorToDecimal(order.totalAfterFeesPrice),
+      },
+    ]),
+    ticket: toCollection(tickets),
+    ticket_group: bundle.ticket_group,
+    ticket_type: bundle.ticket_type,
+    event_template: bundle.event_template,
+    event_session: bundle.event_session,
+    seller: bundle.seller,
+  };
+}
+
+/**
+ * The order if the caller may read it: the buyer's own session, or the holder of the order's
+ * secret link. Anyone else (and a wrong secret) gets the same 404 as a missing order.
+ */
+export async function readableOrder(
+  db: Db,
+  seller: SellerRef,
+  caller: RequestIdentity,
+  orderId: string,
+  secret: string | undefined,
+): Promise<OrderRow> {
+  const order = await selectOrder(db, orderId);
+  if (!order || order.sellerId !== seller.id) throw orderNotFound();
+  const isBuyer = !caller.isPublic && caller.id === order.identityId;
+  if (isBuyer || (secret && secretMatches(secret, order.accessSecretHash))) return order;
+  throw orderNotFound();
+}

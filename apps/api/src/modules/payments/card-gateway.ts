@@ -1,0 +1,41 @@
+/**
+ * One interface for the card gateways (identity §4 "Payment intent"): the built-in sandbox
+ * (the default, the card provider's test mode) and Stripe (when the seller has keys). The
+ * intent id is ours when the gateway keeps none (sandbox), the provider's otherwise.
+ */
+
+/** PaymentIntent-like states (identity §4): what a confirm or a retrieve can answer. */
+export type IntentStatus = 'requires_action' | 'processing' | 'succeeded' | 'failed';
+
+export interface IntentResult {
+  status: IntentStatus;
+  /** the gateway's intent reference, kept in payment.gateway_ref */
+  ref: string;
+  /** the decline code when failed: card_declined | incorrect_cvc | incorrect_zip | … */
+  declineCode?: string;
+  /** the provider's message for a decline ("Your card was declined.") */
+  message?: string;
+  /** Stripe's client secret (authentication step in the browser) */
+  clientSecret?: string | null;
+  /** where the browser goes for the authentication step */
+  nextActionUrl?: string | null;
+}
+
+export interface ConfirmInput {
+  /** our payment row id (the sandbox's intent id; Stripe's metadata and idempotency key) */
+  paymentId: string;
+  amountMinor: number;
+  currency: string;
+  /** the payment method token (`pm_…`) */
+  paymentMethod: string;
+  returnUrl: string | null;
+  description?: string;
+}
+
+export interface CardGateway {
+  readonly kind: 'sandbox' | 'stripe';
+  /** creates and confirms an intent for a payment method */
+  confirm(input: ConfirmInput): Promise<IntentResult>;
+  /** the intent's state now (after the authentication step) */
+  retrieve(ref: string): Promise<IntentResult>;
+}

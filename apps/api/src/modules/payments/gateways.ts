@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import Stripe from 'stripe';
+import { z } from 'zod';
+import type { Db } from '@/db/connection';
+import { seller } from '@/db/schema';
+import type { CardGateway, IntentResult } from './card-gateway';
+import { selectPayment } from './repo';
+import { createSandboxGateway } from './sandbox-gateway';
+import { createStripeGateway, type StripeLikeClient } from './stripe-gateway';
+
+/** `config.private.stripe_secret_key`: server-only, never in the public seller config. */
+const privateStripeSchema = z
+  .object({
+    private: z
+      .object({ stripe_secret_key: z.string().startsWith('sk_').optional() })
+      .passthrough()
+      .optional(),
+  })
+  .passthrough();
+
+/** The sandbox's intent state is our payment row (the authentication page marks it). */
+export function sandboxFor(db: Db): CardGateway {
+  return createSandboxGateway(async (paymentId): Promise<IntentResult> => {
+    const row = await selectPayment(db, paymentId);
+    const state = row?.state ?? 'failed';
+    return {
+      status:
+        state === 'succeeded' || state === 'processing' || state === 'requires_action'
+          ? state
+          : 'failed',
+      ref: paymentId,
+      declineCode: state === 'failed' ? 'card_declined' : undefined,
+      message: row?.errorCode ?? undefined,
+    };
+  });
+}
+
+const stripeClients = new Map<string, StripeLikeClient>();
+
+/**
+ * The card gateway of a seller: Stripe when the seller has configured a secret key, else the
+ * built-in sandbox (the demo's and the tests' default; decision 0018).
+ */
+export async function cardGatewayFor(db: Db, sellerId: string): Promise<CardGateway> {
+  const [row] = await db
+    .select({ config: seller.config })
+    .from(seller)
+    .where(eq(seller.id, sellerId));
+  const parsed = privateStripeSchema.safeParse(row?.config ?? {});
+  const key = parsed.success ? parsed.data.private?.stripe_secret_key : undefined;
+  if (!key) return sandboxFor(db);
+  let client = stripeClients.get(key);
+  if (!client) {
+    client = new Stripe(key) as unknown as StripeLikeClient;
+    stripeClients.set(key, client);
+  }
+  return createStripeGateway(client);
+}

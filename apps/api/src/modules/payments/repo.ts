@@ -1,0 +1,80 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '@/db/connection';
+import { payment } from '@/db/schema';
+
+/** The payments module's SQL: payment rows (identity §3 "Payment entry", §4 "Payment intent"). */
+
+type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
+export type PaymentRow = typeof payment.$inferSelect;
+export type NewPayment = typeof payment.$inferInsert;
+
+/** States that count toward the cart's total_payments (the cart module reads the same). */
+export const PAID_STATES = ['succeeded', 'processing'] as const;
+
+export async function insertPayment(db: Executor, values: NewPayment): Promise<PaymentRow> {
+  const [row] = await db.insert(payment).values(values).returning();
+  if (!row) throw new Error('payment insert returned no row');
+  return row;
+}
+
+export async function updatePayment(
+  db: Executor,
+  id: string,
+  changes: Partial<Pick<PaymentRow, 'state' | 'gatewayRef' | 'errorCode' | 'gatewayData'>>,
+  now: Date,
+): Promise<PaymentRow> {
+  const [row] = await db
+    .update(payment)
+    .set({ ...changes, updatedAt: now })
+    .where(eq(payment.id, id))
+    .returning();
+  if (!row) throw new Error(`payment ${id} vanished`);
+  return row;
+}
+
+export async function selectPayment(db: Executor, id: string): Promise<PaymentRow | null> {
+  const [row] = await db.select().from(payment).where(eq(payment.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** Minor units paid on the cart so far (succeeded or processing). */
+export async function sumPaid(db: Executor, cartId: string): Promise<number> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${payment.amount}), 0)` })
+    .from(payment)
+    .where(and(eq(payment.cartId, cartId), inArray(payment.state, [...PAID_STATES])));
+  return Number(row?.total ?? 0);
+}
+
+/**
+ * The card payment an earlier attempt with this Idempotency-Key made on the cart: a retry after
+ * a crash finds it instead of charging again.
+ */
+export async function selectPaymentByKey(
+  db: Executor,
+  cartId: string,
+  idempotencyKey: string,
+): Promise<PaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(payment)
+    .where(
+      and(
+        eq(payment.cartId, cartId),
+        sql`${payment.gatewayData}->>'idempotency_key' = ${idempotencyKey}`,
+      ),
+    )
+    .orderBy(payment.createdAt)
+    .limit(1);
+  return row ?? null;
+}
+
+/** A payment still processing (identity §4): the order waits for it (the pending screen). */
+export async function selectProcessingPayment(db: Executor, cartId: string) {
+  const [row] = await db
+    .select({ id: payment.id })
+    .from(payment)
+    .where(and(eq(payment.cartId, cartId), eq(payment.state, 'processing')))
+    .limit(1);
+  return row ?? null;
+}

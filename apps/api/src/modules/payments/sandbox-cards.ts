@@ -1,0 +1,93 @@
+import type { IntentStatus } from './card-gateway';
+
+/**
+ * The sandbox's test cards: the card provider's well-known test numbers (README "Test cards").
+ * A payment method token carries its outcome (`pm_sandbox_{outcome}_{last4}_{random}`), so the
+ * sandbox keeps no state between tokenization and payment.
+ */
+
+export type SandboxOutcome =
+  | 'success'
+  | 'card_declined'
+  | 'insufficient_funds'
+  | 'incorrect_cvc'
+  | 'incorrect_zip'
+  | 'expired_card'
+  | 'authenticate'
+  | 'processing';
+
+export const SANDBOX_CARDS: Record<string, SandboxOutcome> = {
+  '4242424242424242': 'success',
+  '5555555555554444': 'success',
+  '4000000000000002': 'card_declined',
+  '4000000000009995': 'insufficient_funds',
+  '4000000000000127': 'incorrect_cvc',
+  '4000000000000036': 'incorrect_zip',
+  '4000000000000069': 'expired_card',
+  '4000002500003155': 'authenticate',
+  '4000002760003184': 'authenticate',
+  '4000000000000077': 'processing',
+};
+
+/** The provider's decline messages (identity §8 "Card provider error"). */
+export const DECLINE_MESSAGES: Record<string, string> = {
+  card_declined: 'Your card was declined.',
+  insufficient_funds: 'Your card has insufficient funds.',
+  incorrect_cvc: "Your card's security code is incorrect.",
+  incorrect_zip: "Your card's zip code failed validation.",
+  expired_card: 'Your card has expired.',
+  payment_intent_authentication_failure:
+    'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+};
+
+/** Declines that answer with their own code; the rest are `card_declined` (like the provider). */
+const OWN_CODES = new Set(['incorrect_cvc', 'incorrect_zip', 'card_declined']);
+
+export const declineCodeOf = (outcome: string) =>
+  OWN_CODES.has(outcome) ? outcome : 'card_declined';
+
+/** Luhn check: a mistyped number is refused at tokenization like the provider does. */
+export function passesLuhn(digits: string): boolean {
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+/** Any other valid number succeeds, like the provider's test mode for unknown test cards. */
+export function outcomeOf(digits: string): SandboxOutcome {
+  return SANDBOX_CARDS[digits] ?? 'success';
+}
+
+export function brandOf(digits: string): string {
+  if (digits.startsWith('4')) return 'visa';
+  if (/^5[1-5]/.test(digits)) return 'mastercard';
+  if (/^3[47]/.test(digits)) return 'amex';
+  return 'unknown';
+}
+
+const TOKEN_RE = /^pm_sandbox_([a-z_]+)_(\d{4})_[a-z0-9]+$/;
+
+export function parseSandboxToken(
+  token: string,
+): { outcome: SandboxOutcome; last4: string } | null {
+  const m = TOKEN_RE.exec(token);
+  if (!m) return null;
+  const outcome = m[1] as SandboxOutcome;
+  if (!Object.values(SANDBOX_CARDS).includes(outcome)) return null;
+  return { outcome, last4: m[2]! };
+}
+
+/** The intent state a confirm ends in for an outcome. */
+export function statusOf(outcome: SandboxOutcome): IntentStatus {
+  if (outcome === 'success') return 'succeeded';
+  if (outcome === 'authenticate') return 'requires_action';
+  if (outcome === 'processing') return 'processing';
+  return 'failed';
+}

@@ -1,0 +1,36 @@
+import type { CardGateway, IntentResult } from './card-gateway';
+import { DECLINE_MESSAGES, declineCodeOf, parseSandboxToken, statusOf } from './sandbox-cards';
+
+/**
+ * The built-in test card gateway (the demo's and the tests' default). Its intent is our payment
+ * row: `confirm` decides from the token's test card; after the authentication page
+ * (sandbox-routes.ts) has marked the row, `retrieve` is answered from the row by the caller.
+ */
+export function createSandboxGateway(
+  readState: (paymentId: string) => Promise<IntentResult>,
+): CardGateway {
+  return {
+    kind: 'sandbox',
+    async confirm(input) {
+      const card = parseSandboxToken(input.paymentMethod);
+      if (!card) {
+        return {
+          status: 'failed',
+          ref: input.paymentId,
+          declineCode: 'card_declined',
+          message: DECLINE_MESSAGES.card_declined,
+        };
+      }
+      const status = statusOf(card.outcome);
+      const declineCode = status === 'failed' ? declineCodeOf(card.outcome) : undefined;
+      return {
+        status,
+        ref: input.paymentId,
+        declineCode,
+        message: status === 'failed' ? DECLINE_MESSAGES[card.outcome] : undefined,
+        clientSecret: null,
+      };
+    },
+    retrieve: readState,
+  };
+}

@@ -1,0 +1,91 @@
+import { describe, expect, it } from 'vitest';
+import { createStripeGateway, mapStripeStatus, type StripeLikeClient } from './stripe-gateway';
+
+const input = {
+  paymentId: '00000000-0000-4000-8000-000000000001',
+  amountMinor: 1250,
+  currency: 'USD',
+  paymentMethod: 'pm_card_visa',
+  returnUrl: 'https://shop.example/demo/checkout',
+};
+
+function fakeClient(answer: () => Promise<unknown>) {
+  const calls: { params: Record<string, unknown>; options?: { idempotencyKey?: string } }[] = [];
+  const client: StripeLikeClient = {
+    paymentIntents: {
+      create: async (params, options) => {
+        calls.push({ params, options });
+        return (await answer()) as never;
+      },
+      retrieve: async (id) => ({ id, status: 'succeeded', client_secret: 'cs' }),
+    },
+  };
+  return { client, calls };
+}
+
+describe('stripe adapter mapping (no network)', () => {
+  it('maps intent states the way identity §4 counts them', () => {
+    expect(mapStripeStatus('succeeded')).toBe('succeeded');
+    expect(mapStripeStatus('requires_capture')).toBe('succeeded');
+    expect(mapStripeStatus('processing')).toBe('processing');
+    expect(mapStripeStatus('requires_action')).toBe('requires_action');
+    expect(mapStripeStatus('requires_payment_method')).toBe('failed');
+    expect(mapStripeStatus('canceled')).toBe('failed');
+  });
+
+  it('creates a confirmed intent in minor units, keyed by our payment id', async () => {
+    const { client, calls } = fakeClient(async () => ({
+      id: 'pi_1',
+      status: 'requires_action',
+      client_secret: 'pi_1_secret',
+      next_action: { redirect_to_url: { url: 'https://hooks.stripe.test/3ds' } },
+    }));
+    const result = await createStripeGateway(client).confirm(input);
+    expect(calls[0]!.params).toMatchObject({
+      amount: 1250,
+      currency: 'usd',
+      payment_method: 'pm_card_visa',
+      confirm: true,
+      return_url: input.returnUrl,
+    });
+    expect(calls[0]!.options).toEqual({ idempotencyKey: `admit-${input.paymentId}` });
+    expect(result).toMatchObject({
+      status: 'requires_action',
+      ref: 'pi_1',
+      clientSecret: 'pi_1_secret',
+      nextActionUrl: 'https://hooks.stripe.test/3ds',
+    });
+  });
+
+  it('turns a card error into a decline with its code and message', async () => {
+    const { client } = fakeClient(async () => {
+      throw Object.assign(new Error("Your card's security code is incorrect."), {
+        type: 'StripeCardError',
+        code: 'incorrect_cvc',
+      });
+    });
+    const result = await createStripeGateway(client).confirm(input);
+    expect(result).toMatchObject({
+      status: 'failed',
+      declineCode: 'incorrect_cvc',
+      message: "Your card's security code is incorrect.",
+    });
+    const other = fakeClient(async () => {
+      throw Object.assign(new Error('Your card has insufficient funds.'), {
+        type: 'StripeCardError',
+        code: 'card_declined',
+        decline_code: 'insufficient_funds',
+      });
+    });
+    expect((await createStripeGateway(other.client).confirm(input)).declineCode).toBe(
+      'card_declined',
+    );
+  });
+
+  it('lets other SDK errors through (an unexpected failure, not a decline)', async () => {
+    const { client } = fakeClient(async () => {
+      throw Object.assign(new Error('connection reset'), { type: 'StripeConnectionError' });
+    });
+    await expect(createStripeGateway(client).confirm(input)).rejects.toThrow('connection reset');
+  });
+});

@@ -1,0 +1,100 @@
+import type { CardGateway, IntentResult, IntentStatus } from './card-gateway';
+
+/**
+ * The Stripe adapter, used only when the seller's private config has a secret key. The client
+ * is the slice of the `stripe` SDK we call, so tests pass a fake (no network in tests).
+ */
+
+export interface StripeIntent {
+  id: string;
+  status: string;
+  client_secret: string | null;
+  next_action?: { redirect_to_url?: { url?: string | null } | null } | null;
+  last_payment_error?: { code?: string; decline_code?: string; message?: string } | null;
+}
+
+export interface StripeLikeClient {
+  paymentIntents: {
+    create(
+      params: Record<string, unknown>,
+      options?: { idempotencyKey?: string },
+    ): Promise<StripeIntent>;
+    retrieve(id: string): Promise<StripeIntent>;
+  };
+}
+
+/** Stripe's intent states → ours (identity §4: requires_capture counts as paid). */
+export function mapStripeStatus(status: string): IntentStatus {
+  if (status === 'succeeded' || status === 'requires_capture') return 'succeeded';
+  if (status === 'processing') return 'processing';
+  if (status === 'requires_action' || status === 'requires_confirmation') return 'requires_action';
+  return 'failed';
+}
+
+const OWN_CODES = new Set(['card_declined', 'incorrect_cvc', 'incorrect_zip']);
+
+export function mapStripeIntent(intent: StripeIntent): IntentResult {
+  const status = mapStripeStatus(intent.status);
+  const error = intent.last_payment_error;
+  return {
+    status,
+    ref: intent.id,
+    clientSecret: intent.client_secret,
+    nextActionUrl: intent.next_action?.redirect_to_url?.url ?? null,
+    declineCode:
+      status === 'failed'
+        ? OWN_CODES.has(error?.code ?? '')
+          ? error!.code
+          : 'card_declined'
+        : undefined,
+    message: status === 'failed' ? (error?.message ?? 'Your card was declined.') : undefined,
+  };
+}
+
+/** A card error thrown by the SDK (StripeCardError): `code`, `decline_code`, `message`. */
+function cardErrorOf(error: unknown): IntentResult | null {
+  const e = error as {
+    type?: string;
+    code?: string;
+    message?: string;
+    payment_intent?: StripeIntent;
+  };
+  if (e?.type !== 'StripeCardError') return null;
+  return {
+    status: 'failed',
+    ref: e.payment_intent?.id ?? '',
+    declineCode: OWN_CODES.has(e.code ?? '') ? e.code : 'card_declined',
+    message: e.message ?? 'Your card was declined.',
+  };
+}
+
+export function createStripeGateway(client: StripeLikeClient): CardGateway {
+  return {
+    kind: 'stripe',
+    async confirm(input) {
+      try {
+        const intent = await client.paymentIntents.create(
+          {
+            amount: input.amountMinor,
+            currency: input.currency.toLowerCase(),
+            payment_method: input.paymentMethod,
+            confirm: true,
+            description: input.description,
+            metadata: { payment_id: input.paymentId },
+            ...(input.returnUrl ? { return_url: input.returnUrl } : {}),
+          },
+          // our payment row id: a retried confirm never creates a second intent
+          { idempotencyKey: `admit-${input.paymentId}` },
+        );
+        return mapStripeIntent(intent);
+      } catch (error) {
+        const declined = cardErrorOf(error);
+        if (declined) return { ...declined, ref: declined.ref || input.paymentId };
+        throw error;
+      }
+    },
+    async retrieve(ref) {
+      return mapStripeIntent(await client.paymentIntents.retrieve(ref));
+    },
+  };
+}
