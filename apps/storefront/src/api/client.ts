@@ -45,6 +45,8 @@ export interface WriteOptions<T> {
   query?: Query;
   body?: unknown;
   schema?: ZodType<T>;
+  /** extra request headers (the checkout's `Idempotency-Key`) */
+  headers?: Record<string, string>;
 }
 
 /** A read that hangs longer than this counts as a timeout and is retried (spec: shopping §7). */
@@ -186,6 +188,7 @@ export async function apiWrite<T>(
   opts: WriteOptions<T> = {},
 ): Promise<T> {
   const headers: Record<string, string> = {
+    ...opts.headers,
     [APP_HEADER]: APP_HEADER_VALUE,
     Accept: 'application/json',
   };

@@ -63,6 +63,22 @@ const Account = lazyRoute(
   () => import('@/app/routes/account-route'),
   (m) => m.ComposedAccountRoute,
 );
+const Checkout = lazyRoute(
+  () => import('@/app/routes/checkout-route'),
+  (m) => m.ComposedCheckoutRoute,
+);
+const CheckoutComplete = lazyRoute(
+  () => import('@/features/orders/checkout-complete-route'),
+  (m) => m.CheckoutCompleteRoute,
+);
+const CheckoutPending = lazyRoute(
+  () => import('@/features/orders/checkout-pending-route'),
+  (m) => m.CheckoutPendingRoute,
+);
+const TicketOrder = lazyRoute(
+  () => import('@/features/orders/ticket-order-route'),
+  (m) => m.TicketOrderRoute,
+);
 const Placeholder = lazyRoute(
   () => import('@/features/placeholders/placeholder-route'),
   (m) => m.PlaceholderRoute,
@@ -78,9 +94,9 @@ function placeholderRoutes(config: SellerConfig): RouteObject[] {
   const loginPath = config.login_path.replace(/^\/+|\/+$/g, '');
   const routes: RouteObject[] = [
     route('transfer-cart', 'transfer-cart/:cartId', TransferCart),
-    route('checkout-complete', 'checkout/complete', Placeholder),
-    route('checkout-pending', 'checkout/pending/:cartId', Placeholder),
-    route('checkout', 'checkout/:cartId?', Placeholder),
+    route('checkout-complete', 'checkout/complete', CheckoutComplete),
+    route('checkout-pending', 'checkout/pending/:cartId', CheckoutPending),
+    route('checkout', 'checkout/:cartId?', Checkout),
     route('membership-redeem', 'membership/redeem', Placeholder),
     route('membership', 'membership/:action?', Placeholder),
     route('resend', 'resend', Resend),
@@ -109,7 +125,7 @@ function placeholderRoutes(config: SellerConfig): RouteObject[] {
         ].map((path): RouteObject => ({ path, element: <Account /> })),
       ],
     },
-    route('ticket-order', 'ticket_order/:id', Placeholder),
+    route('ticket-order', 'ticket_order/:id', TicketOrder),
   ];
   if (loginPath) routes.push(route('login', loginPath, Login));
   // spec: identity §2 — the developer viewer exists only outside production

@@ -14,6 +14,9 @@ import { RESERVE_STRINGS } from '@/features/reserve/strings';
 import { DATE_FIRST_STRINGS } from '@/features/reserve/flows/date-first/date-first-strings';
 import { USER_STRINGS } from '@/features/user/strings';
 import { LOGIN_STRINGS } from '@/features/login/strings';
+import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
+import { CODES_STRINGS } from '@/features/codes/strings';
+import { ORDERS_STRINGS } from '@/features/orders/strings';
 
 /**
  * Every default text of the storefront by feature: the catalogue sellers override by key
@@ -36,6 +39,9 @@ export const TEXT_CATALOGUE_PARTS: Record<string, Record<string, string>> = {
   reserve: { ...RESERVE_STRINGS, ...DATE_FIRST_STRINGS },
   user: USER_STRINGS,
   login: LOGIN_STRINGS,
+  checkout: CHECKOUT_STRINGS,
+  codes: CODES_STRINGS,
+  orders: ORDERS_STRINGS,
 };
 
 /** All keys merged; a duplicated key would silently shadow another feature's text. */

@@ -129,9 +129,11 @@ describe('page frame', () => {
   });
 
   it('renders the placeholder page for screens that are not built yet', async () => {
-    renderRoute('/checkout/abc');
+    renderRoute('/membership');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Checkout' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Membership' }),
+    ).toBeInTheDocument();
     expect(
       screen.getByText('This part of the storefront is not available yet.'),
     ).toBeInTheDocument();

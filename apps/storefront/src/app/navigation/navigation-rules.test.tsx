@@ -48,8 +48,8 @@ describe('rule 8: scrolling', () => {
     await screen.findByRole('heading', { level: 1, name: 'Resend order e-mail' });
     expect(scrollTo).not.toHaveBeenCalled();
 
-    await act(() => router.navigate('/checkout'));
-    await screen.findByRole('heading', { level: 1, name: 'Checkout' });
+    await act(() => router.navigate('/membership'));
+    await screen.findByRole('heading', { level: 1, name: 'Membership' });
 
     expect(scrollTo).toHaveBeenCalledWith(0, 0);
     expect(parent.postMessage).toHaveBeenCalledWith({ type: 'scrollTop' }, '*');

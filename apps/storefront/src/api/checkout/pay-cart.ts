@@ -1,0 +1,26 @@
+import type { CartBundle } from '@admit/contracts/cart';
+import type { CheckoutResponse, PaymentEntry } from '@admit/contracts/checkout';
+import { apiWrite } from '@/api/client';
+import { IDEMPOTENCY_HEADER } from '@/api/checkout/idempotency';
+
+export type PayResult =
+  { kind: 'partial'; bundle: CartBundle } | { kind: 'completed'; order: CheckoutResponse };
+
+/**
+ * POST my/cart/{id}/pay (identity §7): a payment entry (gift card, or a card part-payment).
+ * The answer is the cart (partial payment) or the order when it completes the cart.
+ */
+export async function payCart(
+  cartId: string,
+  entry: PaymentEntry,
+  idempotencyKey: string,
+): Promise<PayResult> {
+  const body = await apiWrite<CartBundle | CheckoutResponse>(
+    'POST',
+    `my/cart/${encodeURIComponent(cartId)}/pay`,
+    { body: entry, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } },
+  );
+  return 'ticket_order' in body && 'access_secret' in body
+    ? { kind: 'completed', order: body }
+    : { kind: 'partial', bundle: body as CartBundle };
+}

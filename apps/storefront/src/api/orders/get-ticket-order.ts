@@ -1,0 +1,46 @@
+import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { orderBundleSchema } from '@admit/contracts/checkout';
+import { collectionSchema } from '@admit/contracts/envelope';
+import { metaSchema } from '@admit/contracts/resources';
+import { apiRead } from '@/api/client';
+
+/**
+ * The order bundle; `meta` (seller rows such as completed_order_message, identity §3 "Seller
+ * meta") is read when the server sends it, decision 0019.
+ */
+export const ticketOrderResponseSchema = orderBundleSchema.extend({
+  meta: collectionSchema(metaSchema).optional(),
+});
+export type TicketOrderResponse = z.infer<typeof ticketOrderResponseSchema>;
+
+/** GET ticket_order/{id}, uncached (identity §7); 404 not_found when it is not the buyer's. */
+export function getTicketOrder(id: string, secret?: string | null, signal?: AbortSignal) {
+  return apiRead(`ticket_order/${encodeURIComponent(id)}`, {
+    query: { secret: secret ?? undefined },
+    schema: ticketOrderResponseSchema,
+    signal,
+  });
+}
+
+export function ticketOrderQueryOptions(id: string, secret?: string | null) {
+  return queryOptions({
+    queryKey: ['ticket_order', id, secret ?? null] as const,
+    queryFn: ({ signal }) => getTicketOrder(id, secret, signal),
+    retry: false,
+  });
+}
+
+export function useTicketOrder(id: string, secret?: string | null) {
+  return useQuery(ticketOrderQueryOptions(id, secret));
+}
+
+/** Several orders at once (the completed page's `orderIds`). */
+export function useTicketOrders(ids: string[]) {
+  return useQueries({ queries: ids.map((id) => ticketOrderQueryOptions(id)) });
+}
+
+/** The order's QR image (identity §7, §9: margin 4 on the cached path). */
+export function orderQrCodeUrl(id: string, sellerSlug: string): string {
+  return `/cached_api/ticket_order/${encodeURIComponent(id)}/qrcode?margin=4&_seller=${encodeURIComponent(sellerSlug)}`;
+}

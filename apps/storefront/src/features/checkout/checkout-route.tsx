@@ -1,0 +1,94 @@
+import { useEffect, useState } from 'react';
+import type { ComponentType } from 'react';
+import { Navigate, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { CartBundle } from '@admit/contracts/cart';
+import { cartQueryOptions } from '@/api/cart/get-cart';
+import { liveCartId, setCartFromBundle, useCartState } from '@/api/cart/cart-store';
+import { Loader } from '@/ui/loader';
+import { usePageTitle } from '@/ui/page-title';
+import { useStrings } from '@/ui/text/use-strings';
+import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
+import { CheckoutForm } from '@/features/checkout/components/checkout-form';
+import type { GiftCardSlotProps } from '@/features/checkout/components/payment-section';
+import { gifteeName, isBlocked } from '@/features/checkout/model/checkout-view';
+import { goneCartRedirect } from '@/features/checkout/model/entry-redirect';
+import styles from '@/features/checkout/checkout.module.css';
+
+/** What the app plugs into the checkout (features never import each other). */
+export interface CheckoutSlots {
+  /** the cart summary: widget on desktop, footer with the cart button and total on phones */
+  sidebar: ComponentType;
+  promoCodes: ComponentType<{ bundle: CartBundle; modifiable: boolean }>;
+  checkoutCode: ComponentType<{ bundle: CartBundle }>;
+  giftCard: ComponentType<GiftCardSlotProps>;
+}
+
+/** Sends the visitor on when the cart cannot be paid (identity §8 "Checkout entry"). */
+function GoneCart({ cartId, fromRoute }: { cartId: string; fromRoute: boolean }) {
+  const t = useStrings(CHECKOUT_STRINGS);
+  const [to, setTo] = useState<string | null>(null);
+  useEffect(() => {
+    let live = true;
+    void goneCartRedirect(cartId, fromRoute).then((path) => live && setTo(path));
+    return () => {
+      live = false;
+    };
+  }, [cartId, fromRoute]);
+  return to ? <Navigate to={to} replace /> : <Loader label={t('checkout.loading')} />;
+}
+
+/**
+ * /checkout/{cartId?} (identity §2 "Checkout"): the route's cart or the stored one. A blocked
+ * cart shows only the checkout-code form (identity §2, §4); otherwise promo codes, payment
+ * information, your information, terms and the pay button, with the cart summary beside.
+ */
+export function CheckoutRoute({ slots }: { slots: CheckoutSlots }) {
+  const t = useStrings(CHECKOUT_STRINGS);
+  const { cartId: routeCartId } = useParams();
+  const state = useCartState();
+  const cartId = routeCartId ?? liveCartId(state);
+  const query = useQuery({ ...cartQueryOptions(cartId ?? 'none'), enabled: cartId !== null });
+  const bundle = query.data ?? null;
+  const cart = bundle?.cart._data[0] ?? null;
+  const giftee = bundle ? gifteeName(bundle) : null;
+  usePageTitle(giftee ? t('checkout.gift-title', { name: giftee }) : t('checkout.title'));
+
+  // a cart opened by its address becomes the visitor's cart (timer, widget, expiry dialogs)
+  useEffect(() => {
+    if (routeCartId && bundle && state.cartId !== routeCartId) setCartFromBundle(bundle);
+  }, [routeCartId, bundle, state.cartId]);
+
+  if (!cartId) return <Navigate to="/events" replace />;
+  if (query.isPending) return <Loader label={t('checkout.loading')} />;
+  if (query.isError) {
+    return (
+      <p role="alert" className={styles.alert}>
+        {t('checkout.error.unexpected')}
+      </p>
+    );
+  }
+  if (!bundle || !cart) return <GoneCart cartId={cartId} fromRoute={routeCartId !== undefined} />;
+  if (bundle.ticket._data.length === 0) return <Navigate to="/events" replace />;
+
+  const { sidebar: Sidebar, promoCodes: PromoCodes, checkoutCode: CheckoutCode } = slots;
+  const modifiable = cart.state === 'pending' && (cart.expires_in ?? 1) > 0;
+  return (
+    <div className={styles.page}>
+      <div className={styles.main}>
+        <h1>{giftee ? t('checkout.gift-title', { name: giftee }) : t('checkout.title')}</h1>
+        {isBlocked(bundle) ? (
+          <CheckoutCode bundle={bundle} />
+        ) : (
+          <>
+            <PromoCodes bundle={bundle} modifiable={modifiable} />
+            <CheckoutForm bundle={bundle} GiftCard={slots.giftCard} />
+          </>
+        )}
+      </div>
+      <aside aria-label={t('checkout.summary')}>
+        <Sidebar />
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,41 @@
+import { useMyUser } from '@/api/user/get-my-user';
+import { useStrings } from '@/ui/text/use-strings';
+import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
+import { PurchaserFields } from '@/features/checkout/components/purchaser-fields';
+import { TermsField } from '@/features/checkout/components/terms-field';
+import { getCaptchaProvider } from '@/features/checkout/model/captcha';
+import styles from '@/features/checkout/checkout.module.css';
+
+export interface IdentitySectionProps {
+  /** the cart is owned by the public identity: a guest checkout with the purchaser form */
+  guest: boolean;
+  phoneCountry: string;
+  terms: string | null;
+}
+
+/**
+ * "Your information" (identity §2): the purchaser form for guests; a member's cart hides it
+ * and names the account's e-mail (identity §6); the terms box; the captcha notice for guests.
+ */
+export function IdentitySection({ guest, phoneCountry, terms }: IdentitySectionProps) {
+  const t = useStrings(CHECKOUT_STRINGS);
+  const member = useMyUser({ enabled: !guest });
+  return (
+    <section className={styles.section} aria-labelledby="checkout-identity-heading">
+      <h2 id="checkout-identity-heading">{t('checkout.identity-section')}</h2>
+      {guest ? (
+        <PurchaserFields phoneCountry={phoneCountry} />
+      ) : (
+        <p>
+          {member.data?.email
+            ? t('checkout.member-email', { email: member.data.email })
+            : t('checkout.member-no-email')}
+        </p>
+      )}
+      {terms && <TermsField text={terms} />}
+      {guest && getCaptchaProvider() && (
+        <p className={styles.note}>{t('checkout.captcha-notice')}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { ApiError } from '@/api/client';
+import type { CheckoutStringKey } from '@/features/checkout/strings';
+
+/** spec: identity §8 — card errors that are expected, shown with the provider's message. */
+export const CARD_ERROR_CODES = new Set([
+  'card_declined',
+  'incorrect_zip',
+  'incorrect_cvc',
+  'invalid_cvc',
+  'payment_intent_authentication_failure',
+  'invalid_bank_account',
+]);
+
+/** What a failed payment leads to (identity §4 "Checkout result", §8). */
+export type PaymentFailure =
+  | { kind: 'authenticate'; url: string }
+  | { kind: 'pending' }
+  | { kind: 'completed'; orderId: string }
+  | { kind: 'expired' }
+  | { kind: 'message'; keys: CheckoutStringKey[]; provider?: string; refreshCart: boolean }
+  /** no answer (network): the same attempt may be retried with the same idempotency key */
+  | { kind: 'retryable'; keys: CheckoutStringKey[] };
+
+export function classifyPaymentError(error: unknown): PaymentFailure {
+  if (!(error instanceof ApiError) || error.status === 0) {
+    return { kind: 'retryable', keys: ['checkout.error.unexpected'] };
+  }
+  const extra = error.extra ?? {};
+  if (error.status === 402 && error.code === 'intent_requires_action') {
+    const url = typeof extra.next_action_url === 'string' ? extra.next_action_url : null;
+    if (url) return { kind: 'authenticate', url };
+  }
+  if (error.code === 'intent_processing') return { kind: 'pending' };
+  if (error.code === 'conflict' && typeof extra.ticket_order_id === 'string') {
+    return { kind: 'completed', orderId: extra.ticket_order_id };
+  }
+  if (error.code === 'cart_expired') return { kind: 'expired' };
+  if (CARD_ERROR_CODES.has(error.code) || error.context === 'stripe') {
+    const provider =
+      error.description && error.description !== error.code ? error.description : undefined;
+    return {
+      kind: 'message',
+      // the provider's message, else the general one (identity §8 "Payment error general")
+      keys: provider
+        ? ['checkout.error.not-charged']
+        : ['checkout.error.not-charged', 'checkout.error.payment-general'],
+      provider,
+      refreshCart: true,
+    };
+  }
+  if (error.code === 'validation_failed' && extra.field === 'amount') {
+    return { kind: 'message', keys: ['checkout.error.unsupported-amount'], refreshCart: true };
+  }
+  if (error.status === 409) return { kind: 'retryable', keys: ['checkout.error.unexpected'] };
+  return { kind: 'message', keys: ['checkout.error.unexpected'], refreshCart: false };
+}

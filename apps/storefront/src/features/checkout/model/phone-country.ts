@@ -1,0 +1,12 @@
+import type { CountryCode } from 'libphonenumber-js';
+import { isSupportedCountry } from 'libphonenumber-js';
+import { PHONE_COUNTRY_BY_CURRENCY } from '@admit/contracts/constants';
+
+/** spec: shopping §9 — the configured default, else from the currency, else US. */
+export function defaultPhoneCountry(configured: string | null, currency: string): CountryCode {
+  const candidates = [configured?.toUpperCase(), PHONE_COUNTRY_BY_CURRENCY[currency.toUpperCase()]];
+  for (const candidate of candidates) {
+    if (candidate && isSupportedCountry(candidate)) return candidate;
+  }
+  return 'US';
+}

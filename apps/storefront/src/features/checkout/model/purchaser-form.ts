@@ -1,0 +1,146 @@
+import { z } from 'zod';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { CountryCode } from 'libphonenumber-js';
+import type { Purchaser } from '@admit/contracts/checkout';
+import type { CheckoutStringKey } from '@/features/checkout/strings';
+
+/** spec: identity §5 "Zip-code discount patterns: US 5 digits; UK postcode." */
+const ZIP_PATTERNS: Record<string, RegExp> = {
+  US: /^\d{5}$/,
+  GB: /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i,
+};
+
+export const PURCHASER_FIELDS = [
+  'first_name',
+  'last_name',
+  'email',
+  'email_confirm',
+  'phone',
+  'address',
+  'address_more',
+  'city',
+  'state',
+  'country',
+  'zip_code',
+] as const;
+export type PurchaserField = (typeof PURCHASER_FIELDS)[number];
+
+export type PurchaserValues = Record<PurchaserField, string> & { terms: boolean };
+
+export const EMPTY_PURCHASER: PurchaserValues = {
+  first_name: '',
+  last_name: '',
+  email: '',
+  email_confirm: '',
+  phone: '',
+  address: '',
+  address_more: '',
+  city: '',
+  state: '',
+  country: '',
+  zip_code: '',
+  terms: false,
+};
+
+/** Error messages are catalogue keys; the form renders them through `useStrings`. */
+const msg = (key: CheckoutStringKey) => ({ message: key });
+const text = (max: number, required = false) =>
+  required
+    ? z
+        .string()
+        .trim()
+        .min(1, msg('checkout.error.required'))
+        .max(max, msg('checkout.error.too-long'))
+    : z.string().trim().max(max, msg('checkout.error.too-long'));
+
+/**
+ * The purchaser identity (identity §3) as the form validates it (identity §5): e-mail max 254,
+ * confirmation matching case-insensitively, phone by libphonenumber for the default country,
+ * US/UK postcode patterns, and the terms box when the seller has terms text.
+ */
+export function purchaserFormSchema(options: {
+  phoneCountry: CountryCode;
+  termsRequired: boolean;
+}) {
+  return z
+    .object({
+      first_name: text(100, true),
+      last_name: text(100, true),
+      email: z
+        .string()
+        .trim()
+        .min(1, msg('checkout.error.required'))
+        .max(254, msg('checkout.error.too-long'))
+        .pipe(z.email(msg('checkout.error.email-invalid'))),
+      email_confirm: text(254, true),
+      phone: text(40).refine(
+        (v) => !v || (parsePhoneNumberFromString(v, options.phoneCountry)?.isValid() ?? false),
+        msg('checkout.error.phone-invalid'),
+      ),
+      address: text(200),
+      address_more: text(200),
+      city: text(100),
+      state: text(100),
+      country: z.string().trim().max(2, msg('checkout.error.too-long')),
+      zip_code: text(20),
+      terms: z.boolean(),
+    })
+    .superRefine((v, ctx) => {
+      if (v.email_confirm && v.email.toLowerCase() !== v.email_confirm.toLowerCase()) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['email_confirm'],
+          message: 'checkout.error.emails-must-match',
+        });
+      }
+      const country = (v.country || options.phoneCountry).toUpperCase();
+      const zip = ZIP_PATTERNS[country];
+      if (v.zip_code && zip && !zip.test(v.zip_code)) {
+        ctx.addIssue({ code: 'custom', path: ['zip_code'], message: 'checkout.error.zip-invalid' });
+      }
+      if (options.termsRequired && !v.terms) {
+        ctx.addIssue({ code: 'custom', path: ['terms'], message: 'checkout.error.terms' });
+      }
+    });
+}
+
+/** The purchaser as the checkout body carries it: phone in E.164, empty optionals left out. */
+export function toPurchaser(values: PurchaserValues, phoneCountry: CountryCode): Purchaser {
+  const optional = (v: string) => (v.trim() ? v.trim() : undefined);
+  const phone = values.phone.trim()
+    ? (parsePhoneNumberFromString(values.phone, phoneCountry)?.number ?? values.phone.trim())
+    : undefined;
+  return {
+    first_name: values.first_name.trim(),
+    last_name: values.last_name.trim(),
+    email: values.email.trim(),
+    email_confirm: values.email_confirm.trim(),
+    phone,
+    address: optional(values.address),
+    address_more: optional(values.address_more),
+    city: optional(values.city),
+    state: optional(values.state),
+    country: optional(values.country)?.toUpperCase(),
+    zip_code: optional(values.zip_code),
+  };
+}
+
+/**
+ * The checkout form's schema: the purchaser identity for guests; for a member (a cart not
+ * owned by the public identity, identity §6) the identity form is hidden, only terms remain.
+ */
+export function checkoutFormSchema(options: {
+  identity: boolean;
+  phoneCountry: CountryCode;
+  termsRequired: boolean;
+}) {
+  if (options.identity) return purchaserFormSchema(options);
+  return z
+    .object({ terms: z.boolean() })
+    .passthrough()
+    .superRefine((v, ctx) => {
+      if (options.termsRequired && !v.terms) {
+        ctx.addIssue({ code: 'custom', path: ['terms'], message: 'checkout.error.terms' });
+      }
+    });
+}

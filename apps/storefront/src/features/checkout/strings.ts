@@ -1,0 +1,71 @@
+/**
+ * The checkout page (identity §2 "Checkout", §3, §4 "Checkout result", §5, §6, §8). Texts quoted
+ * by the spec are verbatim; the others are chosen in docs/decisions/0019.
+ */
+export const CHECKOUT_STRINGS = {
+  'checkout.title': 'Checkout',
+  'checkout.gift-title': 'Pay for your Gift to {name}',
+  'checkout.loading': 'Loading your cart…',
+  'checkout.payment-section': 'Payment information',
+  'checkout.identity-section': 'Your information',
+  'checkout.summary': 'Order summary',
+  'checkout.member-email': 'Your tickets will be sent to {email}.',
+  'checkout.member-no-email': 'Your tickets will be sent to the e-mail address of your account.',
+  // purchaser identity (identity §3)
+  'checkout.first_name': 'First name',
+  'checkout.last_name': 'Last name',
+  'checkout.email': 'Email address',
+  'checkout.email_confirm': 'Confirm email address',
+  'checkout.phone': 'Phone',
+  'checkout.address': 'Address',
+  'checkout.address_more': 'Address line 2',
+  'checkout.city': 'City',
+  'checkout.state': 'State / County',
+  'checkout.country': 'Country',
+  'checkout.zip_code': 'ZIP / Postcode',
+  'checkout.address-find': 'Find your address',
+  'checkout.address-find-button': 'Find',
+  'checkout.address-manual': 'Enter the address manually',
+  'checkout.address-unavailable': 'Address lookup is not available. Please enter your address.',
+  'checkout.error.required': 'This field is required.',
+  'checkout.error.too-long': 'Use at most {max} characters.',
+  'checkout.error.email-invalid': 'Email address is not valid.',
+  'checkout.error.emails-must-match': 'Email addresses must match.',
+  'checkout.error.phone-invalid': 'Phone number is not valid.',
+  'checkout.error.zip-invalid': 'ZIP / Postcode is not valid.',
+  'checkout.error.terms': 'Please accept the terms and conditions.',
+  'checkout.error.form':
+    'There were errors found in the information you submitted. Please address the errors and re-submit the form.',
+  // terms (shopping §2 terms modal: Accept and Decline)
+  'checkout.terms.label': 'I accept the terms and conditions',
+  'checkout.terms.view': 'Read the terms and conditions',
+  'checkout.terms.title': 'Terms and conditions',
+  'checkout.terms.accept': 'Accept',
+  'checkout.terms.decline': 'Decline',
+  'checkout.close': 'Close',
+  'checkout.captcha-notice': 'This form is protected against automated use.',
+  // card (sandbox gateway) and payment
+  'checkout.card.number': 'Card number',
+  'checkout.card.expiry': 'Expiry (MM/YY)',
+  'checkout.card.cvc': 'CVC',
+  'checkout.card.zip': 'Billing ZIP / Postcode',
+  'checkout.card.number-invalid': 'Card number is not valid.',
+  'checkout.card.expiry-invalid': 'Expiry date is not valid.',
+  'checkout.card.cvc-invalid': 'CVC is not valid.',
+  'checkout.amount-due': 'Amount to pay',
+  'checkout.free': 'Nothing to pay: your order is free.',
+  'checkout.pay': 'Pay {amount}',
+  'checkout.complete-free': 'Complete order',
+  'checkout.paying': 'Processing payment…',
+  'checkout.authenticating': 'Completing the card authentication…',
+  'checkout.payments-made': 'Paid so far',
+  'checkout.partial-paid': 'Thank you! We received your payment of {amount}.',
+  'checkout.partial-next': 'Still to pay: {amount}.',
+  // spec: identity §8
+  'checkout.error.unsupported-amount': 'Payment is not supported for this amount',
+  'checkout.error.not-charged': 'Your card has not been charged.',
+  'checkout.error.payment-general': 'Please edit your payment details and try again.',
+  'checkout.error.unexpected': 'Sorry, something unexpected happened. Please try again later.',
+} as const;
+
+export type CheckoutStringKey = keyof typeof CHECKOUT_STRINGS;

@@ -1,0 +1,95 @@
+import { useCallback, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import type { CheckoutResponse } from '@admit/contracts/checkout';
+import { checkoutCart } from '@/api/checkout/checkout-cart';
+import type { CheckoutCall } from '@/api/checkout/checkout-cart';
+import { newIdempotencyKey } from '@/api/checkout/idempotency';
+import { clearCart } from '@/api/cart/cart-store';
+import { cartQueryKey } from '@/api/cart/cart-query-key';
+import type { CheckoutStringKey } from '@/features/checkout/strings';
+import { classifyPaymentError } from '@/features/checkout/model/payment-errors';
+import { savePendingAuthentication } from '@/features/checkout/model/pending-authentication';
+import { redirectBrowser } from '@/features/checkout/model/browser-redirect';
+
+export interface PaymentMessage {
+  keys: CheckoutStringKey[];
+  provider?: string;
+}
+
+/** completed; failed with a definite answer; or no answer, to be retried as the same attempt */
+export type PaymentOutcome = 'completed' | 'failed' | 'retry';
+
+/** The order page for a completed checkout (identity §4 "Checkout result": completed). */
+export function completePath(orderIds: string[]): string {
+  return `/checkout/complete?orderIds=${orderIds.map(encodeURIComponent).join(',')}`;
+}
+
+/**
+ * Sends the checkout call and follows its result (identity §4): completed → the order page;
+ * pending (intent_processing) → the pending page; 402 intent_requires_action → the card
+ * authentication page, back to this checkout; card errors → message and a fresh cart.
+ * One Idempotency-Key per attempt: kept while the answer is unknown (network, 409 still
+ * running) so a retry can never charge twice, replaced after any definite answer.
+ */
+export function useCheckoutPayment(cartId: string) {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<PaymentMessage | null>(null);
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+
+  // the completed page forgets the stored cart: clearing it here would send this page to
+  // /events before the navigation lands
+  const finish = useCallback(
+    (order: CheckoutResponse) => navigate(completePath(order.ticket_order._data.map((o) => o.id))),
+    [navigate],
+  );
+
+  const submit = useCallback(
+    async (call: CheckoutCall): Promise<PaymentOutcome> => {
+      const body = JSON.stringify(call);
+      if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
+      setBusy(true);
+      setMessage(null);
+      try {
+        const order = await checkoutCart(cartId, call, attempt.current.key);
+        attempt.current = null;
+        finish(order);
+        return 'completed';
+      } catch (error) {
+        const failure = classifyPaymentError(error);
+        if (failure.kind !== 'retryable') attempt.current = null;
+        setBusy(false);
+        switch (failure.kind) {
+          case 'authenticate':
+            savePendingAuthentication(cartId, call);
+            redirectBrowser(failure.url);
+            return 'failed';
+          case 'pending':
+            navigate(`/checkout/pending/${encodeURIComponent(cartId)}`);
+            return 'failed';
+          case 'completed':
+            navigate(completePath([failure.orderId]));
+            return 'failed';
+          case 'expired':
+            clearCart();
+            navigate('/events');
+            return 'failed';
+          case 'message':
+            if (failure.refreshCart) {
+              void queryClient.invalidateQueries({ queryKey: cartQueryKey(cartId) });
+            }
+            setMessage({ keys: failure.keys, provider: failure.provider });
+            return 'failed';
+          case 'retryable':
+            setMessage({ keys: failure.keys });
+            return 'retry';
+        }
+      }
+    },
+    [cartId, finish, navigate, queryClient],
+  );
+
+  return { submit, busy, message, setMessage };
+}

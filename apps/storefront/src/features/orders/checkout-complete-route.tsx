@@ -1,0 +1,100 @@
+import { useEffect } from 'react';
+import type { CSSProperties } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { orderQrCodeUrl, useTicketOrders } from '@/api/orders/get-ticket-order';
+import { clearCart, getCartState } from '@/api/cart/cart-store';
+import { Loader } from '@/ui/loader';
+import { usePageTitle } from '@/ui/page-title';
+import { useSellerConfig } from '@/ui/config/seller-config';
+import { useStrings } from '@/ui/text/use-strings';
+import { ORDERS_STRINGS } from '@/features/orders/strings';
+import { completedMeta, externalCompletedUrl } from '@/features/orders/model/seller-meta';
+import styles from '@/features/orders/orders.module.css';
+
+export function parseOrderIds(raw: string | null): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+}
+
+/**
+ * /checkout/complete?orderIds= (identity §2 "Checkout complete"): title, the seller's message
+ * or the default, background images, a QR code and a "view tickets" link per order, custom
+ * links; an external completed-order address takes the visitor there instead.
+ */
+export function CheckoutCompleteRoute() {
+  const t = useStrings(ORDERS_STRINGS);
+  usePageTitle(t('orders.complete.title'));
+  const slug = useSellerConfig().seller.slug;
+  const [params] = useSearchParams();
+  const orderIds = parseOrderIds(params.get('orderIds'));
+  const queries = useTicketOrders(orderIds);
+  const first = queries[0]?.data ?? null;
+  const meta = completedMeta(first?.meta?._data ?? []);
+  const external = meta.externalUrl ? externalCompletedUrl(meta.externalUrl, orderIds) : null;
+
+  useEffect(() => {
+    if (external) window.location.assign(external);
+  }, [external]);
+
+  // the paid cart is done: the visitor's next reserve starts a new one
+  const paidCartIds = queries.flatMap(
+    (q) => q.data?.ticket_order._data.map((o) => o.cart_id) ?? [],
+  );
+  const paidCartKey = paidCartIds.join(',');
+  useEffect(() => {
+    const stored = getCartState().cartId;
+    if (stored && paidCartKey.split(',').includes(stored)) clearCart();
+  }, [paidCartKey]);
+
+  if (queries.some((q) => q.isPending)) return <Loader label={t('orders.loading')} />;
+  if (external) return <Loader label={t('orders.complete.redirecting')} />;
+  const orders = queries.flatMap((q) => q.data?.ticket_order._data ?? []);
+  const offsets = {
+    '--completed-offset': meta.contentOffset ?? undefined,
+    '--completed-mobile-offset': meta.contentMobileOffset ?? undefined,
+  } as CSSProperties;
+
+  return (
+    <div className={styles.page}>
+      {meta.image && (
+        <picture className={styles.hero}>
+          {meta.mobileImage && <source media="(max-width: 767px)" srcSet={meta.mobileImage} />}
+          <img src={meta.image} alt={meta.imageAlt} />
+        </picture>
+      )}
+      <div className={styles.content} style={offsets}>
+        <h1>{t('orders.complete.title')}</h1>
+        <p>{meta.message ?? t('orders.complete.message')}</p>
+        {queries.some((q) => q.isError) && (
+          <p role="alert" className={styles.alert}>
+            {t('orders.not-found')}
+          </p>
+        )}
+        <ul className={styles.orders}>
+          {orders.map((order) => (
+            <li key={order.id} className={styles.order}>
+              <h2>{t('orders.complete.order', { number: order.order_number })}</h2>
+              <img
+                className={styles.qr}
+                src={orderQrCodeUrl(order.id, slug)}
+                alt={t('orders.complete.qr-alt', { number: order.order_number })}
+              />
+              <Link to={`/ticket_order/${order.id}`}>{t('orders.complete.view-tickets')}</Link>
+            </li>
+          ))}
+        </ul>
+        {meta.links.length > 0 && (
+          <nav className={styles.links} aria-label={t('orders.complete.title')}>
+            {meta.links.map((link) => (
+              <a key={link.url} href={link.url}>
+                {link.label}
+              </a>
+            ))}
+          </nav>
+        )}
+      </div>
+    </div>
+  );
+}

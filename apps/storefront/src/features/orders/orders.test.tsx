@@ -1,0 +1,170 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { OrderBundle } from '@admit/contracts/checkout';
+import { toCollection } from '@admit/contracts/envelope';
+import { setApiSeller } from '@/api/client';
+import { setCartFromBundle } from '@/api/cart/cart-store';
+import {
+  FIXTURE_SELLER_ID,
+  makeEventTemplate,
+  makeMeta,
+  makeTicketGroup,
+  makeTicketType,
+} from '@/testing/api-fixtures';
+import {
+  cartBundle,
+  FIXTURE_CART_ID,
+  FIXTURE_IDENTITY_ID,
+  makeTicket,
+} from '@/testing/cart-fixtures';
+import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
+import { renderRoute } from '@/testing/render-route';
+
+const ORDER_ID = '0d9c8b7a-6f5e-4d3c-8b2a-1f0e9d8c7b6a';
+const OTHER_ORDER_ID = '1e0d9c8b-7a6f-4e5d-8c3b-2a1f0e9d8c7b';
+
+beforeEach(() => localStorage.clear());
+
+function orderBundle(id = ORDER_ID, number = 'A-1001', meta: unknown[] = []) {
+  const body: OrderBundle & { meta: ReturnType<typeof toCollection> } = {
+    ticket_order: toCollection([
+      {
+        id,
+        order_number: number,
+        cart_id: FIXTURE_CART_ID,
+        identity_id: FIXTURE_IDENTITY_ID,
+        seller_id: FIXTURE_SELLER_ID,
+        email: 'ada@example.org',
+        created_at: '2026-06-01T14:00:00.000Z',
+      },
+    ]),
+    ticket_order_fees: toCollection([]),
+    ticket: toCollection([
+      {
+        ...makeTicket({ state: 'booked', ticket_order_id: id, admit_name: 'Ada' }),
+        scan_code: 'SC-1',
+      },
+      { ...makeTicket({ state: 'cancelled', ticket_order_id: id }), scan_code: 'SC-2' },
+    ]),
+    ticket_group: toCollection([makeTicketGroup()]),
+    ticket_type: toCollection([makeTicketType({ name: 'Adult' })]),
+    event_template: toCollection([makeEventTemplate({ name: 'General Admission' })]),
+    event_session: toCollection([]),
+    meta: toCollection(meta),
+  };
+  return body;
+}
+
+describe('checkout complete (identity §2 "Checkout complete")', () => {
+  it('shows the default message, a QR code and a view-tickets link per order, and forgets the cart', async () => {
+    setApiSeller('demo-museum');
+    setCartFromBundle(cartBundle({ ticket: [makeTicket()] }));
+    const fetch = createFetchStub({
+      [`GET /api/ticket_order/${ORDER_ID}`]: orderBundle(),
+      [`GET /api/ticket_order/${OTHER_ORDER_ID}`]: orderBundle(OTHER_ORDER_ID, 'A-1002'),
+    });
+    renderRoute(`/checkout/complete?orderIds=${ORDER_ID},${OTHER_ORDER_ID}`, { fetch });
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Thank you for your order' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Your order confirmation has been e-mailed to you. Thank you!'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'QR code of order A-1001' })).toHaveAttribute(
+      'src',
+      `/cached_api/ticket_order/${ORDER_ID}/qrcode?margin=4&_seller=demo-museum`,
+    );
+    expect(screen.getByRole('img', { name: 'QR code of order A-1002' })).toBeInTheDocument();
+    const links = screen.getAllByRole('link', { name: 'View tickets' });
+    expect(links.map((a) => a.getAttribute('href'))).toEqual([
+      `/demo-museum/ticket_order/${ORDER_ID}`,
+      `/demo-museum/ticket_order/${OTHER_ORDER_ID}`,
+    ]);
+    await waitFor(() =>
+      expect(localStorage.getItem('admit:demo-museum:cart')).toContain('"cartId":null'),
+    );
+  });
+
+  it("uses the seller's message, images and custom links", async () => {
+    const seller = (key: string, value: unknown) =>
+      makeMeta(FIXTURE_SELLER_ID, key, value, 'seller');
+    const fetch = createFetchStub({
+      'GET /api/ticket_order/:id': orderBundle(ORDER_ID, 'A-1001', [
+        seller('completed_order_message', 'See you at the museum!'),
+        seller('completed_image', '/img/thanks.jpg'),
+        seller('completed_image_alternate_text', 'Museum hall'),
+        seller('completed_order_links', [{ label: 'Plan your visit', url: '/visit' }]),
+      ]),
+    });
+    renderRoute(`/checkout/complete?orderIds=${ORDER_ID}`, { fetch });
+    expect(await screen.findByText('See you at the museum!')).toBeInTheDocument();
+    expect(screen.getByRole('img', { name: 'Museum hall' })).toHaveAttribute(
+      'src',
+      '/img/thanks.jpg',
+    );
+    expect(screen.getByRole('link', { name: 'Plan your visit' })).toHaveAttribute('href', '/visit');
+  });
+});
+
+describe('checkout pending (identity §2 "Checkout pending")', () => {
+  it('shows the cart number as the reference', async () => {
+    const fetch = createFetchStub({
+      'GET /api/my/cart/:id': cartBundle({ ticket: [makeTicket()] }),
+    });
+    renderRoute(`/checkout/pending/${FIXTURE_CART_ID}`, { fetch });
+    expect(await screen.findByText('C-100042')).toBeInTheDocument();
+    expect(
+      screen.getByRole('heading', { name: 'Your order is being processed' }),
+    ).toBeInTheDocument();
+  });
+
+  it('goes to checkout complete once the cart has orders', async () => {
+    const withOrder = {
+      ...cartBundle({ cart: { state: 'completed' } }),
+      ticket_order: toCollection([
+        { id: ORDER_ID, cart_id: FIXTURE_CART_ID, order_number: 'A-1001' },
+      ]),
+    };
+    const fetch = createFetchStub({
+      'GET /api/my/cart/:id': withOrder,
+      'GET /api/ticket_order/:id': orderBundle(),
+    });
+    const { router } = renderRoute(`/checkout/pending/${FIXTURE_CART_ID}`, { fetch });
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/demo-museum/checkout/complete'),
+    );
+    expect(router.state.location.search).toBe(`?orderIds=${ORDER_ID}`);
+  });
+});
+
+describe('ticket order page (/ticket_order/{id})', () => {
+  it('lists the booked tickets with the QR code and prints', async () => {
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    const fetch = createFetchStub({ 'GET /api/ticket_order/:id': orderBundle() });
+    const { user } = renderRoute(`/ticket_order/${ORDER_ID}?secret=s3cret`, { fetch });
+    expect(await screen.findByRole('heading', { name: 'Order A-1001' })).toBeInTheDocument();
+    expect(screen.getByText('SC-1')).toBeInTheDocument();
+    // cancelled tickets are not tickets to show
+    expect(screen.queryByText('SC-2')).toBeNull();
+    expect(screen.getByText('Admit: Ada')).toBeInTheDocument();
+    expect(fetch.requests[0]?.url.searchParams.get('secret')).toBe('s3cret');
+    await user.click(screen.getByRole('button', { name: 'Print tickets' }));
+    expect(print).toHaveBeenCalled();
+  });
+
+  it("says 'We could not find that order.' on 404, and the generic text otherwise", async () => {
+    const view = renderRoute(`/ticket_order/${ORDER_ID}`, {
+      fetch: createFetchStub({ 'GET /api/ticket_order/:id': errorResponse(404, 'not_found') }),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(/^We could not find that order\.$/);
+    view.unmount();
+    renderRoute(`/ticket_order/${ORDER_ID}`, {
+      fetch: createFetchStub({ 'GET /api/ticket_order/:id': errorResponse(500, 'internal_error') }),
+    });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Oops! Sorry, something went wrong. Please try again.',
+    );
+  });
+});

@@ -1,0 +1,25 @@
+/**
+ * The order pages (identity §2 "Checkout complete", "Checkout pending", /ticket_order/{id};
+ * §8 "Order not found"). Quoted spec texts are verbatim; others are chosen in decision 0019.
+ */
+export const ORDERS_STRINGS = {
+  'orders.complete.title': 'Thank you for your order',
+  // spec: identity §2 — default: "the order confirmation was e-mailed, with thanks"
+  'orders.complete.message': 'Your order confirmation has been e-mailed to you. Thank you!',
+  'orders.complete.order': 'Order {number}',
+  'orders.complete.qr-alt': 'QR code of order {number}',
+  'orders.complete.view-tickets': 'View tickets',
+  'orders.complete.redirecting': 'Redirecting…',
+  'orders.loading': 'Loading your order…',
+  'orders.pending.title': 'Your order is being processed',
+  'orders.pending.message':
+    'We are waiting for your payment to be confirmed. We will e-mail your tickets once it is.',
+  'orders.pending.reference': 'Reference number',
+  'orders.ticket-order.title': 'Your tickets',
+  'orders.ticket-order.order': 'Order {number}',
+  'orders.ticket-order.print': 'Print tickets',
+  'orders.ticket-order.scan-code': 'Ticket code',
+  'orders.ticket-order.admit': 'Admit: {name}',
+  'orders.not-found': 'We could not find that order.',
+  'orders.error': 'Oops! Sorry, something went wrong. Please try again.',
+} as const;

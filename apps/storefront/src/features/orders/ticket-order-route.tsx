@@ -1,0 +1,76 @@
+import { useParams, useSearchParams } from 'react-router';
+import { ApiError } from '@/api/client';
+import { orderQrCodeUrl, useTicketOrder } from '@/api/orders/get-ticket-order';
+import { Button } from '@/ui/button';
+import { Loader } from '@/ui/loader';
+import { usePageTitle } from '@/ui/page-title';
+import { useSellerConfig } from '@/ui/config/seller-config';
+import { useStrings } from '@/ui/text/use-strings';
+import { ORDERS_STRINGS } from '@/features/orders/strings';
+import styles from '@/features/orders/orders.module.css';
+
+/**
+ * /ticket_order/{id}[?secret=] (identity §2): the order's tickets with the QR code, printable
+ * (a print stylesheet keeps only the tickets). 404 → "We could not find that order." (§8).
+ */
+export function TicketOrderRoute() {
+  const t = useStrings(ORDERS_STRINGS);
+  usePageTitle(t('orders.ticket-order.title'));
+  const slug = useSellerConfig().seller.slug;
+  const { id = '' } = useParams();
+  const [params] = useSearchParams();
+  const query = useTicketOrder(id, params.get('secret'));
+  if (query.isPending) return <Loader label={t('orders.loading')} />;
+  if (query.isError) {
+    const notFound = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <p role="alert" className={styles.alert}>
+        {t(notFound ? 'orders.not-found' : 'orders.error')}
+      </p>
+    );
+  }
+  const bundle = query.data;
+  const order = bundle.ticket_order._data[0];
+  if (!order) {
+    return (
+      <p role="alert" className={styles.alert}>
+        {t('orders.not-found')}
+      </p>
+    );
+  }
+  const name = (list: { id: string; name: string }[], key: string) =>
+    list.find((x) => x.id === key)?.name ?? '';
+  const tickets = bundle.ticket._data.filter(
+    (ticket) => ticket.state === 'booked' || ticket.state === 'redeemed',
+  );
+  return (
+    <div className={styles.page}>
+      <h1>{t('orders.ticket-order.title')}</h1>
+      <h2>{t('orders.ticket-order.order', { number: order.order_number })}</h2>
+      <img
+        className={styles.qr}
+        src={orderQrCodeUrl(order.id, slug)}
+        alt={t('orders.complete.qr-alt', { number: order.order_number })}
+      />
+      <div className={styles.noPrint}>
+        <Button onClick={() => window.print()}>{t('orders.ticket-order.print')}</Button>
+      </div>
+      <ul className={styles.tickets}>
+        {tickets.map((ticket) => (
+          <li key={ticket.id} className={styles.ticket}>
+            <h3>{name(bundle.event_template._data, ticket.event_template_id)}</h3>
+            <p>{name(bundle.ticket_type._data, ticket.ticket_type_id)}</p>
+            {ticket.admit_name && (
+              <p>{t('orders.ticket-order.admit', { name: ticket.admit_name })}</p>
+            )}
+            {ticket.scan_code && (
+              <p>
+                {t('orders.ticket-order.scan-code')}: <code>{ticket.scan_code}</code>
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import type { Cart, CartBundle } from '@admit/contracts/cart';
+import type { CheckoutResponse } from '@admit/contracts/checkout';
+import { toCollection } from '@admit/contracts/envelope';
+import { setApiSeller } from '@/api/client';
+import { setCartFromBundle } from '@/api/cart/cart-store';
+import { FIXTURE_SELLER_ID, makeMeta } from '@/testing/api-fixtures';
+import {
+  cartBundle,
+  FIXTURE_CART_ID,
+  FIXTURE_IDENTITY_ID,
+  makeTicket,
+} from '@/testing/cart-fixtures';
+
+export const ORDER_ID = '0d9c8b7a-6f5e-4d3c-8b2a-1f0e9d8c7b6a';
+
+/** Two $25 tickets, $50.00 to pay; `extra` adds the checkout collections. */
+export function payableCart(
+  outstanding = '50.00',
+  extra: Omit<Partial<CartBundle>, 'cart'> & { cart?: Partial<Cart> } = {},
+  meta: CartBundle['meta']['_data'] = [],
+): CartBundle {
+  const { cart, ...collections } = extra;
+  const base = cartBundle({
+    cart,
+    ticket: [makeTicket(), makeTicket()],
+    cart_fees: { total_before_cartmod_price: '50.00', total_outstanding: outstanding },
+    meta,
+  });
+  return { ...base, ...collections };
+}
+
+export function seedCart(bundle: CartBundle): void {
+  setApiSeller('demo-museum');
+  setCartFromBundle(bundle);
+}
+
+export const termsMeta = (text: string) =>
+  makeMeta(FIXTURE_SELLER_ID, 'portal_terms', text, 'seller');
+export const gifteeMeta = (name: string) =>
+  makeMeta(FIXTURE_CART_ID, 'giftee', { id: 'g1', name, email: 'g@example.org' }, 'cart');
+
+/** What checkout answers: the order bundle plus the access secret. */
+export function checkoutResponse(orderId = ORDER_ID): CheckoutResponse {
+  return {
+    ticket_order: toCollection([
+      {
+        id: orderId,
+        order_number: 'A-1001',
+        cart_id: FIXTURE_CART_ID,
+        identity_id: FIXTURE_IDENTITY_ID,
+        seller_id: FIXTURE_SELLER_ID,
+        email: 'ada@example.org',
+        created_at: '2026-06-01T14:00:00.000Z',
+      },
+    ]),
+    ticket_order_fees: toCollection([]),
+    ticket: toCollection([]),
+    ticket_group: toCollection([]),
+    ticket_type: toCollection([]),
+    event_template: toCollection([]),
+    event_session: toCollection([]),
+    access_secret: 'secret-1',
+  };
+}
+
+export const SANDBOX_METHOD = {
+  payment_method: toCollection([
+    { id: 'pm_sandbox_1', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
+  ]),
+};
