@@ -4,6 +4,7 @@ import { orderBundleSchema } from '@admit/contracts/checkout';
 import { collectionSchema } from '@admit/contracts/envelope';
 import { metaSchema } from '@admit/contracts/resources';
 import { apiRead } from '@/api/client';
+import { orderSecret } from '@/api/orders/order-secrets';
 
 /**
  * The order bundle; `meta` (seller rows such as completed_order_message, identity §3 "Seller
@@ -23,7 +24,9 @@ export function getTicketOrder(id: string, secret?: string | null, signal?: Abor
   });
 }
 
-export function ticketOrderQueryOptions(id: string, secret?: string | null) {
+/** `secret` from the address, else the one remembered at checkout (order-secrets.ts). */
+export function ticketOrderQueryOptions(id: string, given?: string | null) {
+  const secret = given ?? orderSecret(id);
   return queryOptions({
     queryKey: ['ticket_order', id, secret ?? null] as const,
     queryFn: ({ signal }) => getTicketOrder(id, secret, signal),
@@ -40,7 +43,9 @@ export function useTicketOrders(ids: string[]) {
   return useQueries({ queries: ids.map((id) => ticketOrderQueryOptions(id)) });
 }
 
-/** The order's QR image (identity §7, §9: margin 4 on the cached path). */
+/** The order's QR image (identity §7, §9: margin 4 on the cached path), with its secret if known. */
 export function orderQrCodeUrl(id: string, sellerSlug: string): string {
-  return `/cached_api/ticket_order/${encodeURIComponent(id)}/qrcode?margin=4&_seller=${encodeURIComponent(sellerSlug)}`;
+  const secret = orderSecret(id);
+  const secretPart = secret ? `&secret=${encodeURIComponent(secret)}` : '';
+  return `/cached_api/ticket_order/${encodeURIComponent(id)}/qrcode?margin=4&_seller=${encodeURIComponent(sellerSlug)}${secretPart}`;
 }

@@ -7,6 +7,7 @@ import type { CheckoutCall } from '@/api/checkout/checkout-cart';
 import { newIdempotencyKey } from '@/api/checkout/idempotency';
 import { clearCart } from '@/api/cart/cart-store';
 import { cartQueryKey } from '@/api/cart/cart-query-key';
+import { rememberCheckoutSecrets } from '@/api/orders/order-secrets';
 import type { CheckoutStringKey } from '@/features/checkout/strings';
 import { classifyPaymentError } from '@/features/checkout/model/payment-errors';
 import { savePendingAuthentication } from '@/features/checkout/model/pending-authentication';
@@ -42,7 +43,11 @@ export function useCheckoutPayment(cartId: string) {
   // the completed page forgets the stored cart: clearing it here would send this page to
   // /events before the navigation lands
   const finish = useCallback(
-    (order: CheckoutResponse) => navigate(completePath(order.ticket_order._data.map((o) => o.id))),
+    (order: CheckoutResponse) => {
+      // a guest's order is read through its secret (api/orders/order-secrets.ts)
+      rememberCheckoutSecrets(order);
+      navigate(completePath(order.ticket_order._data.map((o) => o.id)));
+    },
     [navigate],
   );
 

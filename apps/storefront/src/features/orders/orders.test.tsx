@@ -4,6 +4,7 @@ import type { OrderBundle } from '@admit/contracts/checkout';
 import { toCollection } from '@admit/contracts/envelope';
 import { setApiSeller } from '@/api/client';
 import { setCartFromBundle } from '@/api/cart/cart-store';
+import { rememberCheckoutSecrets } from '@/api/orders/order-secrets';
 import {
   FIXTURE_SELLER_ID,
   makeEventTemplate,
@@ -84,6 +85,26 @@ describe('checkout complete (identity §2 "Checkout complete")', () => {
     await waitFor(() =>
       expect(localStorage.getItem('admit:demo-museum:cart')).toContain('"cartId":null'),
     );
+  });
+
+  it("reads a guest's order and its QR code through the secret remembered at checkout", async () => {
+    setApiSeller('demo-museum');
+    sessionStorage.clear();
+    rememberCheckoutSecrets({
+      ticket_order: toCollection([{ id: ORDER_ID }]),
+      access_secret: 's3cret',
+    });
+    const fetch = createFetchStub({ [`GET /api/ticket_order/${ORDER_ID}`]: orderBundle() });
+    renderRoute(`/checkout/complete?orderIds=${ORDER_ID}`, { fetch });
+
+    expect(await screen.findByRole('img', { name: 'QR code of order A-1001' })).toHaveAttribute(
+      'src',
+      `/cached_api/ticket_order/${ORDER_ID}/qrcode?margin=4&_seller=demo-museum&secret=s3cret`,
+    );
+    const orderCall = fetch.mock.calls
+      .map(([url]) => String(url))
+      .find((url) => url.includes(`/api/ticket_order/${ORDER_ID}`));
+    expect(new URL(orderCall!, 'http://x').searchParams.get('secret')).toBe('s3cret');
   });
 
   it("uses the seller's message, images and custom links", async () => {

@@ -35,6 +35,7 @@ import {
 } from '@/features/checkout/model/purchaser-form';
 import type { PurchaserValues } from '@/features/checkout/model/purchaser-form';
 import { completePath, useCheckoutPayment } from '@/features/checkout/use-checkout-payment';
+import { rememberCheckoutSecrets } from '@/api/orders/order-secrets';
 import { useCardToken } from '@/features/checkout/use-card-token';
 import styles from '@/features/checkout/checkout.module.css';
 
@@ -106,6 +107,7 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
   // identity §4 "Checkout result": partial → stay, say what was paid, clear card, reset terms
   const onPaid = (result: PayResult) => {
     if (result.kind === 'completed') {
+      rememberCheckoutSecrets(result.order);
       navigate(completePath(result.order.ticket_order._data.map((o) => o.id)));
       return;
     }

@@ -1,0 +1,85 @@
+import { describe, expect, it } from 'vitest';
+import { expectNoSeriousA11yViolations } from '../support/axe';
+import { readSellerConfig } from '../support/catalog';
+import {
+  checkoutMain,
+  DECLINED_CARD,
+  fillCard,
+  fillPurchaser,
+  payButton,
+  SUCCESS_CARD,
+} from '../support/checkout';
+import { waitForMail } from '../support/mailbox';
+import { useBrowserPage } from '../support/page-fixture';
+import { deleteCart, fetchCartAsPage, reserveAsThisGuest } from '../support/reserve';
+
+// spec: identity §2 Checkout, Checkout complete; §4 Checkout result; §8 card errors;
+// shopping §8 promo codes
+describe('checkout', () => {
+  const fx = useBrowserPage();
+
+  it('a guest applies a promo code, pays by card, sees the QR code and gets the e-mail', async () => {
+    const { page, baseUrl } = fx;
+    await page.goto('/demo-museum/events');
+    const config = await readSellerConfig(page);
+    const bundle = await reserveAsThisGuest(page, config.admission_event_id!);
+    const cartId = bundle.cart._data[0]!.id;
+    const email = `buyer-${Date.now()}@example.test`;
+
+    await page.goto('/demo-museum/checkout');
+    const main = checkoutMain(page);
+    await main.getByRole('heading', { name: 'Payment information' }).waitFor();
+    await main.getByRole('button', { name: 'Add a promo code' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Apply a promo code' });
+    await dialog.getByLabel('Code').fill('WELCOME10');
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await main.getByText('WELCOME10', { exact: false }).first().waitFor();
+
+    // the server took 10 % off
+    const { bundle: discounted } = await fetchCartAsPage(page, cartId);
+    const fees = discounted!.cart_fees._data[0]!;
+    expect(Number(fees.total_cartmod_amount)).toBeGreaterThan(0);
+
+    await fillPurchaser(page, { firstName: 'Gus', lastName: 'Guest', email });
+    await fillCard(page, SUCCESS_CARD);
+    await expectNoSeriousA11yViolations(page);
+    const since = new Date();
+    await payButton(page).click();
+
+    await page.waitForURL(/\/demo-museum\/checkout\/complete\?orderIds=/);
+    await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+    const qr = page.getByRole('img', { name: /^QR code of order / });
+    await qr.waitFor();
+    expect(await qr.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+
+    const mail = await waitForMail(baseUrl, email, 'order_confirmation', since);
+    expect(mail.html ?? mail.text).toContain('cid:');
+    await page.getByRole('link', { name: 'View tickets' }).first().click();
+    await page.waitForURL(/\/demo-museum\/ticket_order\//);
+  });
+
+  it('a declined card says "Your card has not been charged." and the cart survives', async () => {
+    const { page, baseUrl } = fx;
+    await page.goto('/demo-museum/events');
+    const config = await readSellerConfig(page);
+    const bundle = await reserveAsThisGuest(page, config.admission_event_id!);
+    const cartId = bundle.cart._data[0]!.id;
+    try {
+      await page.goto('/demo-museum/checkout');
+      await fillPurchaser(page, {
+        firstName: 'Dee',
+        lastName: 'Clined',
+        email: `declined-${Date.now()}@example.test`,
+      });
+      await fillCard(page, DECLINED_CARD);
+      await payButton(page).click();
+      await checkoutMain(page).getByText('Your card has not been charged.').waitFor();
+      const { status, bundle: after } = await fetchCartAsPage(page, cartId);
+      expect(status).toBe(200);
+      expect(after!.cart._data[0]!.state).toBe('pending');
+      expect(after!.ticket._data).toHaveLength(bundle.ticket._data.length);
+    } finally {
+      await deleteCart(baseUrl, cartId);
+    }
+  });
+});

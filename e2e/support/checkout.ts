@@ -1,0 +1,40 @@
+import type { Locator, Page } from 'playwright-core';
+
+// Helpers for the checkout specs: the checkout page by its texts (identity §2 Checkout, §3).
+
+export const SUCCESS_CARD = '4242 4242 4242 4242';
+export const DECLINED_CARD = '4000 0000 0000 0002';
+export const AUTHENTICATION_CARD = '4000 0025 0000 3155';
+
+export interface Purchaser {
+  firstName: string;
+  lastName: string;
+  email: string;
+}
+
+export function checkoutMain(page: Page): Locator {
+  return page.getByRole('main');
+}
+
+/** Fills "Your information" as a guest would. */
+export async function fillPurchaser(page: Page, who: Purchaser): Promise<void> {
+  const main = checkoutMain(page);
+  // required fields carry a visual " *" after their label text
+  await main.getByLabel(/^First name/).fill(who.firstName);
+  await main.getByLabel(/^Last name/).fill(who.lastName);
+  await main.getByLabel(/^Email address/).fill(who.email);
+  await main.getByLabel(/^Confirm email address/).fill(who.email);
+}
+
+/** Fills the sandbox card form (the card provider's test numbers, README "Test cards"). */
+export async function fillCard(page: Page, number: string): Promise<void> {
+  const main = checkoutMain(page);
+  await main.getByLabel('Card number').fill(number);
+  await main.getByLabel('Expiry (MM/YY)').fill('12/34');
+  await main.getByLabel('CVC').fill('123');
+  await main.getByLabel('Billing ZIP / Postcode').fill('10001');
+}
+
+export function payButton(page: Page): Locator {
+  return checkoutMain(page).getByRole('button', { name: /^Pay [^w]/ });
+}
