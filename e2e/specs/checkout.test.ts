@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { readSellerConfig } from '../support/catalog';
 import {
+  AUTHENTICATION_CARD,
   checkoutMain,
   DECLINED_CARD,
   fillCard,
@@ -81,5 +82,26 @@ describe('checkout', () => {
     } finally {
       await deleteCart(baseUrl, cartId);
     }
+  });
+
+  it('a card that asks for authentication passes through the 3-D Secure page and completes', async () => {
+    const { page } = fx;
+    await page.goto('/demo-museum/events');
+    const config = await readSellerConfig(page);
+    await reserveAsThisGuest(page, config.admission_event_id!);
+
+    await page.goto('/demo-museum/checkout');
+    await fillPurchaser(page, {
+      firstName: 'Tess',
+      lastName: 'Secure',
+      email: `secure-${Date.now()}@example.test`,
+    });
+    await fillCard(page, AUTHENTICATION_CARD);
+    await payButton(page).click();
+
+    // the card provider's test authentication page, then back to the storefront
+    await page.getByRole('button', { name: 'Complete authentication' }).click();
+    await page.waitForURL(/\/demo-museum\/checkout\/complete\?orderIds=/);
+    await page.getByRole('img', { name: /^QR code of order / }).waitFor();
   });
 });
