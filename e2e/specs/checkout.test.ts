@@ -104,4 +104,38 @@ describe('checkout', () => {
     await page.waitForURL(/\/demo-museum\/checkout\/complete\?orderIds=/);
     await page.getByRole('img', { name: /^QR code of order / }).waitFor();
   });
+
+  it('a gift card pays part and a card pays the rest', async () => {
+    const { page, baseUrl } = fx;
+    await page.goto('/demo-museum/events');
+    const config = await readSellerConfig(page);
+    const bundle = await reserveAsThisGuest(page, config.admission_event_id!);
+    const cartId = bundle.cart._data[0]!.id;
+    const email = `split-${Date.now()}@example.test`;
+
+    await page.goto('/demo-museum/checkout');
+    const main = checkoutMain(page);
+    await main.getByRole('button', { name: 'Pay with a gift card' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Apply a gift card' });
+    await dialog.getByLabel('Gift card number').fill('GIFT-MUSEUM-2000');
+    await dialog.getByRole('button', { name: 'Apply gift card' }).click();
+    await main.getByText('Thank you! We received your payment of $20.00.').waitFor();
+
+    // the server holds the gift card payment against the cart; the card pays the rest
+    const { bundle: afterGift } = await fetchCartAsPage(page, cartId);
+    const fees = afterGift!.cart_fees._data[0]!;
+    expect(fees.total_payments).toBe('20.00');
+    await fillPurchaser(page, { firstName: 'Sam', lastName: 'Split', email });
+    await fillCard(page, SUCCESS_CARD);
+    const since = new Date();
+    await payButton(page).click();
+    await page.waitForURL(/\/demo-museum\/checkout\/complete\?orderIds=/);
+    await waitForMail(baseUrl, email, 'order_confirmation', since);
+
+    // the gift card is spent
+    const card = await (
+      await fetch(`${baseUrl}/api/ledger/ledger/GIFT-MUSEUM-2000?_seller=demo-museum`)
+    ).json();
+    expect(card.ledger._data[0].balance).toBe('0.00');
+  });
 });

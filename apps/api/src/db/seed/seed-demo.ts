@@ -2,6 +2,7 @@ import type { Db } from '@/db/connection';
 import { seller } from '@/db/schema';
 import { hashDemoPasswords } from './demo-accounts';
 import { writeDemoCodes } from './demo-codes';
+import { writeDemoGiftCards } from './demo-gift-cards';
 import { demoMuseum } from './demo-museum';
 import type { DemoSeller } from './demo-types';
 import { harbourAquarium } from './harbour-aquarium';
@@ -47,6 +48,7 @@ export async function seedDemo(
       for (const [i, demo] of DEMO_SELLERS.entries()) {
         await writeDemoSeller(tx, demo, now, images[i]!, { cartHoldMinutes, passwordHashes });
         await writeDemoCodes(tx, demo.slug);
+        await writeDemoGiftCards(tx, demo.slug, demo.currency);
       }
       return { seeded: true };
     });

@@ -7,17 +7,20 @@ export type PayResult =
   { kind: 'partial'; bundle: CartBundle } | { kind: 'completed'; order: CheckoutResponse };
 
 /**
- * POST my/cart/{id}/pay (identity §7): a payment entry (gift card, or a card part-payment).
- * The answer is the cart (partial payment) or the order when it completes the cart.
+ * POST cart/{id}/pay for a guest's cart, my/cart/{id}/pay for a member's (identity §7): a
+ * payment entry (gift card, or a card part-payment). The answer is the cart (partial payment)
+ * or the order when it completes a member's cart.
  */
 export async function payCart(
   cartId: string,
   entry: PaymentEntry,
   idempotencyKey: string,
+  ownedByPublicIdentity: boolean,
 ): Promise<PayResult> {
+  const id = encodeURIComponent(cartId);
   const body = await apiWrite<CartBundle | CheckoutResponse>(
     'POST',
-    `my/cart/${encodeURIComponent(cartId)}/pay`,
+    ownedByPublicIdentity ? `cart/${id}/pay` : `my/cart/${id}/pay`,
     { body: entry, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } },
   );
   return 'ticket_order' in body && 'access_secret' in body

@@ -70,6 +70,7 @@ function GiftCardForm({ bundle, onPaid }: GiftCardFormProps) {
           gateway_data: { ledger_type: GIFT_CARD_LEDGER, ledger_number: number },
         },
         attempt.current.key,
+        cart.ownedByPublicIdentity,
       );
       if (result.kind === 'partial') acceptCartBundle(queryClient, result.bundle);
       setBusy(false);
