@@ -1,5 +1,6 @@
 import { and, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
+import { startIntervalJob, type IntervalJob } from '@/jobs/interval-job';
 import { authThrottle, otpChallenge, passwordResetToken, webSession } from '@/db/schema';
 
 /** How often the sweep runs; nothing depends on it being prompt (expiry is checked on use). */
@@ -28,27 +29,16 @@ export async function purgeEndedAuthRows(db: Db, now: Date): Promise<void> {
     );
 }
 
-/** Runs the purge every interval (unref'd); `stop` waits for a running sweep. */
+/** Runs the purge every interval (see `startIntervalJob`). */
 export function startAuthHousekeeping(options: {
   db: Db;
   now: () => Date;
   intervalMs: number;
   onError: (err: unknown) => void;
-}): { stop(): Promise<void> } {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = purgeEndedAuthRows(options.db, options.now())
-      .catch(options.onError)
-      .finally(() => {
-        running = null;
-      });
-  }, options.intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+}): IntervalJob {
+  return startIntervalJob({
+    intervalMs: options.intervalMs,
+    run: () => purgeEndedAuthRows(options.db, options.now()),
+    onError: options.onError,
+  });
 }

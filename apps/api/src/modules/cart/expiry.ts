@@ -1,3 +1,4 @@
+import { startIntervalJob, type IntervalJob } from '@/jobs/interval-job';
 import type { Db } from '@/db/connection';
 import { releaseCartCodes } from '@/modules/codes/repo';
 import { releaseHeldCapacity } from './holds';
@@ -34,34 +35,18 @@ export async function sweepExpiredCarts(db: Db, now: Date): Promise<number> {
   }
 }
 
-export interface CartSweeper {
-  stop(): Promise<void>;
-}
+export type CartSweeper = IntervalJob;
 
-/**
- * Runs `sweepExpiredCarts` every `intervalMs` (unref'd: it never keeps the process alive). A
- * sweep still running when the next tick comes is not doubled; `stop` waits for it to finish.
- */
+/** Sweeps expired carts every `intervalMs` (see `startIntervalJob`). */
 export function startCartSweeper(options: {
   db: Db;
   now: () => Date;
   intervalMs: number;
   onError: (err: unknown) => void;
 }): CartSweeper {
-  let running: Promise<unknown> | null = null;
-  const timer = setInterval(() => {
-    if (running) return;
-    running = sweepExpiredCarts(options.db, options.now())
-      .catch(options.onError)
-      .finally(() => {
-        running = null;
-      });
-  }, options.intervalMs);
-  timer.unref();
-  return {
-    async stop() {
-      clearInterval(timer);
-      await running;
-    },
-  };
+  return startIntervalJob({
+    intervalMs: options.intervalMs,
+    run: () => sweepExpiredCarts(options.db, options.now()),
+    onError: options.onError,
+  });
 }
