@@ -79,7 +79,7 @@ describe('architectural boundaries: forbidden imports are reported', () => {
 describe('architectural boundaries: allowed imports lint clean', () => {
   const allowed: [string, string, string][] = [
     ['api → contracts', API, '@admit/contracts/envelope'],
-    ['api → its own modules', API, '@/db/schema'],
+    ['api → its own modules', API, '@/db/schema/cart'],
     ['storefront app → contracts', SF_APP, '@admit/contracts/seller-config'],
     ['storefront app → feature', SF_APP, '@/features/cart/components/cart-widget'],
     ['storefront app → ui', SF_APP, '@/ui/button'],

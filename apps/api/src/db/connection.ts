@@ -5,7 +5,22 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
-import * as schema from './schema';
+import * as cartTables from './schema/cart';
+import * as catalogTables from './schema/catalog';
+import * as codesTables from './schema/codes';
+import * as identityTables from './schema/identity';
+import * as mailTables from './schema/mail';
+import * as paymentsTables from './schema/payments';
+
+// every table, for drizzle's relational API (one file per area: db/schema/*.ts)
+const schema = {
+  ...cartTables,
+  ...catalogTables,
+  ...codesTables,
+  ...identityTables,
+  ...mailTables,
+  ...paymentsTables,
+};
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
 
@@ -19,9 +34,7 @@ export interface Database {
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseOptions =
-  | { url: string; poolSize?: number }
-  | { dataDir: string }
-  | { pglite: PGlite };
+  { url: string; poolSize?: number } | { dataDir: string } | { pglite: PGlite };
 
 /**
  * The one connection module: PostgreSQL when a URL is given, otherwise embedded PGlite

@@ -4,7 +4,10 @@ import type { ErrorItem } from '@admit/contracts/envelope';
 import { AppError } from './app-error';
 
 function send(reply: FastifyReply, status: number, item: ErrorItem) {
-  return reply.status(status).header('cache-control', 'no-store').send({ _data: [item] });
+  return reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .send({ _data: [item] });
 }
 
 /**
@@ -37,7 +40,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
-      const code = status === 429 ? 'rate_limited' : status === 404 ? 'not_found' : 'validation_failed';
+      const code =
+        status === 429 ? 'rate_limited' : status === 404 ? 'not_found' : 'validation_failed';
       return send(reply, status, {
         _code: code,
         _context: 'request',

@@ -79,10 +79,13 @@ export function registerReadRoute<S extends z.ZodType>(app: FastifyInstance, rou
       if (!cached) return reply.header('cache-control', 'no-store').send(await render(request));
 
       // the raw URL is the key: the same path and query give the same public bytes
-      const { json, bytes, etag } = await responseCacheOf(app).getOrCompute(request.url, async () => {
-        const body = await render(request);
-        return { json: body, bytes: Buffer.from(body), etag: etagOf(body) };
-      });
+      const { json, bytes, etag } = await responseCacheOf(app).getOrCompute(
+        request.url,
+        async () => {
+          const body = await render(request);
+          return { json: body, bytes: Buffer.from(body), etag: etagOf(body) };
+        },
+      );
       reply
         .header('cache-control', `public, max-age=${app.deps.config.CACHE_MAX_AGE}`)
         .header('etag', etag);

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { seller } from '@/db/schema';
+import { seller } from '@/db/schema/identity';
 import { AppError } from './app-error';
 
 /** The seller a request is for, resolved from `_seller`. */

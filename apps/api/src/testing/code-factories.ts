@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Db } from '@/db/connection';
-import { checkoutRule, code, payment } from '@/db/schema';
+import { checkoutRule, code } from '@/db/schema/codes';
+import { payment } from '@/db/schema/payments';
 
 /** Factories of the checkout issue's codes: a promo code, a checkout rule, a payment row. */
 

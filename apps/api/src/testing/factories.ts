@@ -4,13 +4,12 @@ import {
   configRow,
   eventSession,
   eventTemplate,
-  identity,
   meta,
-  seller,
   ticketGroup,
   ticketType,
   venue,
-} from '@/db/schema';
+} from '@/db/schema/catalog';
+import { identity, seller } from '@/db/schema/identity';
 
 /**
  * Factories with overrides: each inserts one row through drizzle with sensible defaults and

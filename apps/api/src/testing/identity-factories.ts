@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@/db/connection';
-import { identity, membership } from '@/db/schema';
+import { identity, membership } from '@/db/schema/identity';
 import { SESSION_COOKIE } from '@admit/contracts/constants';
 import { hashPassword } from '@/modules/users/password-hash';
 import type { SellerRow } from './factories';

@@ -1,5 +1,5 @@
 import type { Db } from '@/db/connection';
-import * as schema from '@/db/schema';
+import * as identityTables from '@/db/schema/identity';
 import { hashPassword } from '@/modules/users/password-hash';
 import { demoId } from './demo-ids';
 import type { DemoAccount, DemoSeller } from './demo-types';
@@ -30,7 +30,7 @@ export async function writeDemoAccounts(
   now: Date,
   passwordHashes: ReadonlyMap<string, string>,
 ): Promise<void> {
-  await db.insert(schema.identity).values([
+  await db.insert(identityTables.identity).values([
     // each seller has one public identity that guests act as (shopping §1)
     { id: demoId(`${demo.slug}/identity/public`), sellerId, kind: 'public' },
     ...demo.members.map((m: DemoAccount) => ({
@@ -60,5 +60,5 @@ export async function writeDemoAccounts(
         ]
       : [],
   );
-  if (memberships.length > 0) await db.insert(schema.membership).values(memberships);
+  if (memberships.length > 0) await db.insert(identityTables.membership).values(memberships);
 }

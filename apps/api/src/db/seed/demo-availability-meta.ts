@@ -1,4 +1,4 @@
-import type * as schema from '@/db/schema';
+import type * as catalogTables from '@/db/schema/catalog';
 import { demoId } from './demo-ids';
 
 /**
@@ -8,7 +8,7 @@ import { demoId } from './demo-ids';
  * shopping §5). Written beside each event's own meta by write-seller.ts.
  */
 
-type MetaRow = typeof schema.meta.$inferInsert;
+type MetaRow = typeof catalogTables.meta.$inferInsert;
 
 interface ExtraMeta {
   event?: Record<string, unknown>;

@@ -1,6 +1,8 @@
 import { beforeAll, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
-import * as schema from '@/db/schema';
+import * as catalogTables from '@/db/schema/catalog';
+import * as codesTables from '@/db/schema/codes';
+import * as identityTables from '@/db/schema/identity';
 import { citypassGroupOf, isChildType } from '@/modules/codes/citypass';
 import { buildSellerConfig } from '@/modules/sellers/seller-config';
 import { describeEachDatabase } from '@/testing/describe-each-database';
@@ -17,7 +19,7 @@ describeEachDatabase('seedDemo: codes, checkout rule, CityPASS', (ctx) => {
   });
 
   it('writes each seller’s codes on existing types and groups', async () => {
-    const codes = await ctx.db.select().from(schema.code).orderBy(schema.code.code);
+    const codes = await ctx.db.select().from(codesTables.code).orderBy(codesTables.code.code);
     const bySeller = (slug: string) =>
       codes.filter((c) => c.sellerId === demoId(`${slug}/seller`)).map((c) => c.code);
     expect(bySeller('demo-museum')).toEqual([
@@ -31,8 +33,8 @@ describeEachDatabase('seedDemo: codes, checkout rule, CityPASS', (ctx) => {
     const typeIds = codes.filter((c) => c.resource === 'ticket_type').map((c) => c.resourceId!);
     const types = await ctx.db
       .select()
-      .from(schema.ticketType)
-      .where(inArray(schema.ticketType.id, typeIds));
+      .from(catalogTables.ticketType)
+      .where(inArray(catalogTables.ticketType.id, typeIds));
     expect(types.map((t) => t.name)).toEqual(['Adult', 'Adult']);
     const family = codes.filter((c) => c.code === 'FAMILY5');
     expect(family.map((c) => [c.discountType, c.discountValue, c.maxUses])).toEqual([
@@ -42,24 +44,24 @@ describeEachDatabase('seedDemo: codes, checkout rule, CityPASS', (ctx) => {
     const [citypass] = codes.filter((c) => c.code === 'CITYPASS');
     const [group] = await ctx.db
       .select()
-      .from(schema.ticketGroup)
-      .where(eq(schema.ticketGroup.id, citypass!.resourceId!));
+      .from(catalogTables.ticketGroup)
+      .where(eq(catalogTables.ticketGroup.id, citypass!.resourceId!));
     expect(group?.name).toBe('Timed Admission');
   });
 
   it('guards the private group tour with a partner rule, and configures CityPASS for the museum', async () => {
-    const rules = await ctx.db.select().from(schema.checkoutRule);
+    const rules = await ctx.db.select().from(codesTables.checkoutRule);
     expect(rules).toHaveLength(1);
     const [group] = await ctx.db
       .select()
-      .from(schema.ticketGroup)
-      .where(eq(schema.ticketGroup.id, rules[0]!.resourceId));
+      .from(catalogTables.ticketGroup)
+      .where(eq(catalogTables.ticketGroup.id, rules[0]!.resourceId));
     expect(group?.eventTemplateId).toBe(demoEventId('demo-museum', 'private-group-tour'));
     expect(rules[0]).toMatchObject({ resource: 'ticket_group', codeGroup: 'partner' });
     const [museum] = await ctx.db
       .select()
-      .from(schema.seller)
-      .where(eq(schema.seller.slug, 'demo-museum'));
+      .from(identityTables.seller)
+      .where(eq(identityTables.seller.slug, 'demo-museum'));
     const stored = (museum!.config as { citypass_code_groups?: unknown }).citypass_code_groups;
     const citypass = citypassGroupOf(stored, 'citypass');
     expect(citypass).toMatchObject({ adult_regexp: '\\d{10}', child_regexp: 'C\\d{9}' });

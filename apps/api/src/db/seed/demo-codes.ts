@@ -1,12 +1,13 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import * as schema from '@/db/schema';
+import * as codesTables from '@/db/schema/codes';
+import * as identityTables from '@/db/schema/identity';
 import { demoEventId, demoId } from './demo-ids';
 
 /**
  * Demo promo codes, a checkout rule and a CityPASS group (shopping §3 cartmods, §5, §8;
  * identity §3 citypass_code_groups), written after the seller's catalogue. Discounts follow
- * schema.ts: percent in thousandths of a percent (10000 = 10 %), fixed in minor units.
+ * db/schema/codes.ts: percent in thousandths of a percent (10000 = 10 %), fixed in minor units.
  */
 
 type Writer = Pick<Db, 'insert' | 'update'>;
@@ -105,7 +106,7 @@ export async function writeDemoCodes(db: Writer, slug: string): Promise<void> {
   const sellerId = demoId(`${slug}/seller`);
   const codes = CODES[slug] ?? [];
   if (codes.length > 0) {
-    await db.insert(schema.code).values(
+    await db.insert(codesTables.code).values(
       codes.map((c) => {
         const [eventKey, groupKey, typeKey] = c.on ?? [];
         const group = eventKey && groupKey ? groupId(slug, eventKey, groupKey) : null;
@@ -129,7 +130,7 @@ export async function writeDemoCodes(db: Writer, slug: string): Promise<void> {
   }
   const rules = RULES[slug] ?? [];
   if (rules.length > 0) {
-    await db.insert(schema.checkoutRule).values(
+    await db.insert(codesTables.checkoutRule).values(
       rules.map((r) => ({
         id: demoId(`${slug}/checkout_rule/${r.on.join('/')}`),
         sellerId,
@@ -143,10 +144,10 @@ export async function writeDemoCodes(db: Writer, slug: string): Promise<void> {
   const citypass = CITYPASS_GROUPS[slug];
   if (citypass) {
     await db
-      .update(schema.seller)
+      .update(identityTables.seller)
       .set({
-        config: sql`${schema.seller.config} || ${JSON.stringify({ citypass_code_groups: citypass })}::jsonb`,
+        config: sql`${identityTables.seller.config} || ${JSON.stringify({ citypass_code_groups: citypass })}::jsonb`,
       })
-      .where(eq(schema.seller.id, sellerId));
+      .where(eq(identityTables.seller.id, sellerId));
   }
 }

@@ -1,5 +1,5 @@
 import type { Db } from '@/db/connection';
-import * as schema from '@/db/schema';
+import * as codesTables from '@/db/schema/codes';
 import { demoId } from './demo-ids';
 
 /**
@@ -25,7 +25,7 @@ export async function writeDemoGiftCards(
 ): Promise<void> {
   const cards = DEMO_GIFT_CARDS[slug] ?? [];
   if (cards.length === 0) return;
-  await db.insert(schema.ledgerCard).values(
+  await db.insert(codesTables.ledgerCard).values(
     cards.map((c) => ({
       id: demoId(`${slug}/ledger_card/${c.number}`),
       sellerId: demoId(`${slug}/seller`),

@@ -4,7 +4,8 @@ import sharp from 'sharp';
 import { sellerConfigSchema } from '@admit/contracts/seller-config';
 import { IMAGE_PATH_PREFIX } from '@admit/contracts/images';
 import type { Database } from '@/db/connection';
-import * as schema from '@/db/schema';
+import * as catalogTables from '@/db/schema/catalog';
+import * as identityTables from '@/db/schema/identity';
 import { buildSellerConfig } from '@/modules/sellers/seller-config';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { openPgliteTestDatabase, openPostgresTestDatabase } from '@/testing/test-database';
@@ -29,33 +30,36 @@ describeEachDatabase('seedDemo', (ctx) => {
 
   it('is idempotent: a database with sellers is left alone', async () => {
     expect(await seedDemo(db, { now: NOW })).toEqual({ seeded: false });
-    expect(await db.select().from(schema.seller)).toHaveLength(2);
+    expect(await db.select().from(identityTables.seller)).toHaveLength(2);
   });
 
   it('creates both sellers with their currency, time zone and one public identity each', async () => {
-    const sellers = await db.select().from(schema.seller).orderBy(schema.seller.slug);
+    const sellers = await db
+      .select()
+      .from(identityTables.seller)
+      .orderBy(identityTables.seller.slug);
     expect(sellers.map((s) => [s.slug, s.name, s.currency, s.timezone])).toEqual([
       ['demo-museum', 'Museum of Light & Time', 'USD', NY],
       ['harbour-aquarium', 'Harbour Aquarium', 'GBP', 'Europe/London'],
     ]);
     const publics = await db
       .select()
-      .from(schema.identity)
-      .where(eq(schema.identity.kind, 'public'));
+      .from(identityTables.identity)
+      .where(eq(identityTables.identity.kind, 'public'));
     expect(publics).toHaveLength(2);
     const [member] = await db
       .select()
-      .from(schema.identity)
-      .where(eq(schema.identity.email, 'member@demo-museum.test'));
+      .from(identityTables.identity)
+      .where(eq(identityTables.identity.email, 'member@demo-museum.test'));
     expect(member).toMatchObject({ kind: 'user', firstName: 'Mia', lastName: 'Member' });
   });
 
   it('seeds the demo accounts: a member with a password and a current membership, a guest without', async () => {
     const accounts = await db
       .select()
-      .from(schema.identity)
-      .where(eq(schema.identity.kind, 'user'))
-      .orderBy(schema.identity.email);
+      .from(identityTables.identity)
+      .where(eq(identityTables.identity.kind, 'user'))
+      .orderBy(identityTables.identity.email);
     const byEmail = new Map(accounts.map((a) => [a.email, a]));
     const member = byEmail.get('member@demo-museum.test')!;
     expect(member).toMatchObject({
@@ -68,8 +72,8 @@ describeEachDatabase('seedDemo', (ctx) => {
     expect(await verifyPassword(visitor.passwordHash!, 'Admit-demo-1')).toBe(true);
     const [card] = await db
       .select()
-      .from(schema.membership)
-      .where(eq(schema.membership.identityId, member.id));
+      .from(identityTables.membership)
+      .where(eq(identityTables.membership.identityId, member.id));
     expect(card).toMatchObject({ memberCode: 'DM100001', role: 'Family' });
     expect(card!.validFrom < NOW && NOW < card!.validTo).toBe(true);
   });
@@ -77,11 +81,14 @@ describeEachDatabase('seedDemo', (ctx) => {
   it('lays out timed admission every 30 minutes 10:00–16:30 venue time for 120 days, across DST', async () => {
     const sessions = await db
       .select()
-      .from(schema.eventSession)
+      .from(catalogTables.eventSession)
       .where(
-        eq(schema.eventSession.eventTemplateId, demoEventId('demo-museum', 'general-admission')),
+        eq(
+          catalogTables.eventSession.eventTemplateId,
+          demoEventId('demo-museum', 'general-admission'),
+        ),
       )
-      .orderBy(schema.eventSession.startDatetime);
+      .orderBy(catalogTables.eventSession.startDatetime);
     expect(sessions).toHaveLength(SCHEDULE_DAYS * 14);
     const today = localDate(NOW, NY);
     expect(localDate(sessions[0]!.startDatetime, NY)).toBe(today);
@@ -100,8 +107,8 @@ describeEachDatabase('seedDemo', (ctx) => {
   it('has exactly one sold-out session (museum admission, tomorrow 10:00) and some under 10 left', async () => {
     const soldOut = await db
       .select()
-      .from(schema.eventSession)
-      .where(eq(schema.eventSession.soldOut, true));
+      .from(catalogTables.eventSession)
+      .where(eq(catalogTables.eventSession.soldOut, true));
     expect(soldOut).toHaveLength(1);
     const [session] = soldOut;
     expect(session!.eventTemplateId).toBe(demoEventId('demo-museum', 'general-admission'));
@@ -109,30 +116,35 @@ describeEachDatabase('seedDemo', (ctx) => {
     expect(localTime(session!.startDatetime, NY)).toBe('10:00');
     expect(session!.usedCapacity).toBe(session!.capacity);
 
-    const all = await db.select().from(schema.eventSession);
+    const all = await db.select().from(catalogTables.eventSession);
     const low = all.filter((s) => !s.soldOut && s.capacity - s.usedCapacity < 10);
     expect(low.length).toBeGreaterThanOrEqual(5);
     expect(all.every((s) => s.usedCapacity <= s.capacity)).toBe(true);
   });
 
   it('stores a real cover and profile image for every event and the logos', async () => {
-    const sellers = await db.select().from(schema.seller);
-    const events = await db.select().from(schema.eventTemplate);
+    const sellers = await db.select().from(identityTables.seller);
+    const events = await db.select().from(catalogTables.eventTemplate);
     expect(events.length).toBeGreaterThanOrEqual(14);
     for (const event of events) {
       const slug = sellers.find((s) => s.id === event.sellerId)!.slug;
       for (const key of ['image_cover', 'image_profile']) {
         const [row] = await db
           .select()
-          .from(schema.meta)
-          .where(and(eq(schema.meta.resourceId, event.id), eq(schema.meta.key, key)));
+          .from(catalogTables.meta)
+          .where(and(eq(catalogTables.meta.resourceId, event.id), eq(catalogTables.meta.key, key)));
         const value = row?.value as string;
         expect(value.startsWith(`${IMAGE_PATH_PREFIX}/${slug}/`)).toBe(true);
         const name = decodeURIComponent(value.split('/').at(-1)!);
         const [img] = await db
           .select()
-          .from(schema.image)
-          .where(and(eq(schema.image.sellerId, event.sellerId), eq(schema.image.name, name)));
+          .from(catalogTables.image)
+          .where(
+            and(
+              eq(catalogTables.image.sellerId, event.sellerId),
+              eq(catalogTables.image.name, name),
+            ),
+          );
         expect(img, `${event.name} ${key}`).toBeDefined();
         const metadata = await sharp(Buffer.from(img!.bytes, 'base64')).metadata();
         expect([metadata.width, metadata.height]).toEqual([img!.width, img!.height]);
@@ -142,7 +154,7 @@ describeEachDatabase('seedDemo', (ctx) => {
   });
 
   it('gives each seller a config that validates and whose ids and logo resolve', async () => {
-    for (const row of await db.select().from(schema.seller)) {
+    for (const row of await db.select().from(identityTables.seller)) {
       const config = buildSellerConfig(row, { NODE_ENV: 'test' });
       expect(sellerConfigSchema.safeParse(config).success).toBe(true);
       expect(config.cart_hold_minutes).toBe(15);
@@ -157,23 +169,25 @@ describeEachDatabase('seedDemo', (ctx) => {
       for (const id of ids) {
         const found = await db
           .select()
-          .from(schema.eventTemplate)
-          .where(eq(schema.eventTemplate.id, id));
+          .from(catalogTables.eventTemplate)
+          .where(eq(catalogTables.eventTemplate.id, id));
         expect(found, id).toHaveLength(1);
       }
       const logoName = config.theme.logo_url.split('/').at(-1)!;
       const logo = await db
         .select()
-        .from(schema.image)
-        .where(and(eq(schema.image.sellerId, row.id), eq(schema.image.name, logoName)));
+        .from(catalogTables.image)
+        .where(
+          and(eq(catalogTables.image.sellerId, row.id), eq(catalogTables.image.name, logoName)),
+        );
       expect(logo).toHaveLength(1);
     }
   });
 
   it('includes the catalogue shapes the storefront needs', async () => {
-    const events = await db.select().from(schema.eventTemplate);
-    const groups = await db.select().from(schema.ticketGroup);
-    const types = await db.select().from(schema.ticketType);
+    const events = await db.select().from(catalogTables.eventTemplate);
+    const groups = await db.select().from(catalogTables.ticketGroup);
+    const types = await db.select().from(catalogTables.ticketType);
     expect(events.filter((e) => e.hiddenType === 'public_member_only')).toHaveLength(1);
     expect(events.filter((e) => e.hiddenType === 'public_link_only')).toHaveLength(1);
     expect(events.some((e) => e.description?.includes('<script>'))).toBe(true);
@@ -181,8 +195,8 @@ describeEachDatabase('seedDemo', (ctx) => {
     expect(
       await db
         .select()
-        .from(schema.eventSession)
-        .where(eq(schema.eventSession.eventTemplateId, concert.id)),
+        .from(catalogTables.eventSession)
+        .where(eq(catalogTables.eventSession.eventTemplateId, concert.id)),
     ).toHaveLength(1);
     expect(groups.find((g) => g.eventTemplateId === concert.id)?.handler).toBe('seated');
     expect(groups.some((g) => g.startPolicy === 'fixedfrom' && g.durationNew)).toBe(true);
@@ -221,21 +235,21 @@ describeEachDatabase('seedDemo', (ctx) => {
       const ids = async (d: Database['db']) => ({
         events: (
           await d
-            .select({ id: schema.eventTemplate.id })
-            .from(schema.eventTemplate)
-            .orderBy(schema.eventTemplate.id)
+            .select({ id: catalogTables.eventTemplate.id })
+            .from(catalogTables.eventTemplate)
+            .orderBy(catalogTables.eventTemplate.id)
         ).map((r) => r.id),
         types: (
           await d
-            .select({ id: schema.ticketType.id })
-            .from(schema.ticketType)
-            .orderBy(schema.ticketType.id)
+            .select({ id: catalogTables.ticketType.id })
+            .from(catalogTables.ticketType)
+            .orderBy(catalogTables.ticketType.id)
         ).map((r) => r.id),
         sessions: (
           await d
-            .select({ id: schema.eventSession.id })
-            .from(schema.eventSession)
-            .orderBy(schema.eventSession.id)
+            .select({ id: catalogTables.eventSession.id })
+            .from(catalogTables.eventSession)
+            .orderBy(catalogTables.eventSession.id)
         ).map((r) => r.id),
       });
       expect(await ids(other.database.db)).toEqual(await ids(db));
@@ -251,7 +265,7 @@ describeEachDatabase('seedDemo', (ctx) => {
         : await openPgliteTestDatabase();
     try {
       await seedDemo(other.database.db, { now: NOW, cartHoldMinutes: 1 });
-      const rows = await other.database.db.select().from(schema.seller);
+      const rows = await other.database.db.select().from(identityTables.seller);
       expect(rows).toHaveLength(2);
       for (const row of rows) {
         expect(buildSellerConfig(row, { NODE_ENV: 'test' }).cart_hold_minutes).toBe(1);

@@ -1,5 +1,5 @@
 import type { Db } from '@/db/connection';
-import { seller } from '@/db/schema';
+import { seller } from '@/db/schema/identity';
 import { hashDemoPasswords } from './demo-accounts';
 import { writeDemoCodes } from './demo-codes';
 import { writeDemoGiftCards } from './demo-gift-cards';

@@ -1,7 +1,8 @@
 import { decimalToMinor } from '@admit/contracts/money';
 import { imagePath } from '@admit/contracts/images';
 import type { Db } from '@/db/connection';
-import * as schema from '@/db/schema';
+import * as catalogTables from '@/db/schema/catalog';
+import * as identityTables from '@/db/schema/identity';
 import { writeDemoAccounts } from './demo-accounts';
 import { demoAvailabilityMeta } from './demo-availability-meta';
 import { demoEventId, demoId } from './demo-ids';
@@ -20,7 +21,7 @@ import { localDate, zonedWallTimeToUtc } from './zoned-time';
 /** Anything that can insert: the database or a transaction. */
 export type Writer = Pick<Db, 'insert'>;
 
-type MetaRow = typeof schema.meta.$inferInsert;
+type MetaRow = typeof catalogTables.meta.$inferInsert;
 
 // DB money: minor units; percent fees: thousandths of a percent (docs/decisions/0002)
 function storedFees(fees: OutsideFee[] = []) {
@@ -78,7 +79,7 @@ export async function writeDemoSeller(
   const today = localDate(now, demo.timezone);
   const path = (name: string) => imagePath(demo.slug, name);
 
-  await db.insert(schema.seller).values({
+  await db.insert(identityTables.seller).values({
     id: sellerId,
     slug: demo.slug,
     name: demo.name,
@@ -91,14 +92,14 @@ export async function writeDemoSeller(
   });
   await writeDemoAccounts(db, demo, sellerId, now, overrides.passwordHashes ?? new Map());
   const venueId = demoId(`${demo.slug}/venue`);
-  await db.insert(schema.venue).values({
+  await db.insert(catalogTables.venue).values({
     id: venueId,
     sellerId,
     name: demo.venue.name,
     timezone: demo.timezone,
     address: demo.venue.address,
   });
-  await db.insert(schema.image).values(
+  await db.insert(catalogTables.image).values(
     images.map((img) => ({
       id: demoId(`${demo.slug}/image/${img.name}`),
       sellerId,
@@ -129,8 +130,12 @@ export async function writeDemoSeller(
     metas.push(...demoAvailabilityMeta(sellerId, demo.slug, eventId, event.key));
     sessions.push(...buildSessions(demo.slug, sellerId, eventId, event, today, demo.timezone));
   }
-  await insertChunked(metas, (chunk) => db.insert(schema.meta).values(chunk));
-  await insertChunked(sessions, (chunk) => db.insert(schema.eventSession).values(chunk), 1000);
+  await insertChunked(metas, (chunk) => db.insert(catalogTables.meta).values(chunk));
+  await insertChunked(
+    sessions,
+    (chunk) => db.insert(catalogTables.eventSession).values(chunk),
+    1000,
+  );
 }
 
 interface EventContext {
@@ -144,7 +149,7 @@ interface EventContext {
 
 async function writeEvent(db: Writer, ctx: EventContext) {
   const { sellerId, eventId, event } = ctx;
-  await db.insert(schema.eventTemplate).values({
+  await db.insert(catalogTables.eventTemplate).values({
     id: eventId,
     sellerId,
     name: event.name,
@@ -159,7 +164,7 @@ async function writeEvent(db: Writer, ctx: EventContext) {
   });
   const configs = Object.entries(event.config ?? {});
   if (configs.length > 0) {
-    await db.insert(schema.configRow).values(
+    await db.insert(catalogTables.configRow).values(
       configs.map(([key, value]) => ({
         id: demoId(`event_template/${eventId}/config/${key}`),
         sellerId,
@@ -176,7 +181,7 @@ async function writeEvent(db: Writer, ctx: EventContext) {
 async function writeGroup(db: Writer, ctx: EventContext, group: DemoTicketGroup, rank: number) {
   const { sellerId, eventId } = ctx;
   const groupId = demoId(`${eventId}/group/${group.key}`);
-  await db.insert(schema.ticketGroup).values({
+  await db.insert(catalogTables.ticketGroup).values({
     id: groupId,
     sellerId,
     eventTemplateId: eventId,
@@ -197,7 +202,7 @@ async function writeGroup(db: Writer, ctx: EventContext, group: DemoTicketGroup,
     excludeFromEventCapacity: group.excludeFromEventCapacity ?? false,
     rank,
   });
-  await db.insert(schema.ticketType).values(
+  await db.insert(catalogTables.ticketType).values(
     group.types.map((type, typeRank) => ({
       id: demoId(`${groupId}/type/${type.key}`),
       sellerId,

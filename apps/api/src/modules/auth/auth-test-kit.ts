@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { SignJWT } from 'jose';
 import { APP_HEADER, APP_HEADER_VALUE } from '@admit/contracts/constants';
 import type { Db } from '@/db/connection';
-import { outbox } from '@/db/schema';
+import { outbox } from '@/db/schema/mail';
 import { makeSeller, type SellerRow } from '@/testing/factories';
 
 /** Test helpers of the auth module's API tests (not used by the app). */

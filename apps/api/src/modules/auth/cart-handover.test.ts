@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { loginResponseSchema, otpRequestResponseSchema } from '@admit/contracts/identity';
-import { cart } from '@/db/schema';
+import { cart } from '@/db/schema/cart';
 import { buildTestApp } from '@/testing/build-test-app';
 import {
   addBody,

@@ -2,7 +2,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { APP_HEADER, APP_HEADER_VALUE, SESSION_COOKIE } from '@admit/contracts/constants';
-import { cart, identity, outbox, ticket, ticketOrder } from '@/db/schema';
+import { cart, ticket, ticketOrder } from '@/db/schema/cart';
+import { identity } from '@/db/schema/identity';
+import { outbox } from '@/db/schema/mail';
 import { buildTestApp } from '@/testing/build-test-app';
 import {
   addBody,

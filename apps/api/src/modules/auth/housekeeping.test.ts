@@ -1,5 +1,5 @@
 import { expect, it } from 'vitest';
-import { authThrottle, otpChallenge, passwordResetToken, webSession } from '@/db/schema';
+import { authThrottle, otpChallenge, passwordResetToken, webSession } from '@/db/schema/identity';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { makeSeller } from '@/testing/factories';
 import { makeUser } from '@/testing/identity-factories';

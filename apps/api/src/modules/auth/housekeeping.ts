@@ -1,7 +1,7 @@
 import { and, isNull, lt, or } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
 import { startIntervalJob, type IntervalJob } from '@/jobs/interval-job';
-import { authThrottle, otpChallenge, passwordResetToken, webSession } from '@/db/schema';
+import { authThrottle, otpChallenge, passwordResetToken, webSession } from '@/db/schema/identity';
 
 /** How often the sweep runs; nothing depends on it being prompt (expiry is checked on use). */
 export const AUTH_HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;

@@ -1,7 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { OTP_MAX_ATTEMPTS } from '@admit/contracts/constants';
 import type { Db } from '@/db/connection';
-import { otpChallenge, outbox } from '@/db/schema';
+import { otpChallenge } from '@/db/schema/identity';
+import { outbox } from '@/db/schema/mail';
 
 export type OtpChallengeRow = typeof otpChallenge.$inferSelect;
 type Executor = Pick<Db, 'select' | 'insert' | 'update'>;

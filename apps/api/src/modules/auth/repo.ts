@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { identity, membership } from '@/db/schema';
+import { identity, membership } from '@/db/schema/identity';
 import {
   findUserByEmail,
   insertUser,

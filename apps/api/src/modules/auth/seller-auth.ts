@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { SellerConfig } from '@admit/contracts/seller-config';
 import type { AppConfig } from '@/config';
 import type { Db } from '@/db/connection';
-import { seller } from '@/db/schema';
+import { seller } from '@/db/schema/identity';
 import { AppError } from '@/http/app-error';
 import type { SellerRef } from '@/http/request-context';
 import { buildSellerConfig } from '@/modules/sellers/seller-config';

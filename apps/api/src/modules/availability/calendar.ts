@@ -3,7 +3,7 @@ import { MAX_CALENDAR_TICKET_TYPES } from '@admit/contracts/constants';
 import { messagesFor, minutesOfDay } from '@admit/contracts/rules/message-rules';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { eventSession } from '@/db/schema';
+import { eventSession } from '@/db/schema/catalog';
 import { localDate, localTime, zonedWallTimeToUtc } from '@/db/seed/zoned-time';
 import { AppError } from '@/http/app-error';
 import { allOf, filterConditions } from '@/http/query-sql';

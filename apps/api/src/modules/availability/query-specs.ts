@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { QuerySpec } from '@/http/query-grammar';
-import { eventSession, ticketGroup } from '@/db/schema';
+import { eventSession, ticketGroup } from '@/db/schema/catalog';
 
 /** What each availability read accepts (spec: shopping §7). Anything not listed is a 400. */
 

@@ -4,11 +4,11 @@ import {
   eventSession,
   eventTemplate,
   meta,
-  seller,
   ticketGroup,
   type ticketType,
   venue,
-} from '@/db/schema';
+} from '@/db/schema/catalog';
+import { seller } from '@/db/schema/identity';
 
 import { selectTicketGroups, selectTicketTypes } from '@/modules/catalog/repo';
 

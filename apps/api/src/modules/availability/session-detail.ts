@@ -1,6 +1,6 @@
 import type { SessionDetailResponse } from '@admit/contracts/availability';
 import type { Db } from '@/db/connection';
-import { configRow, meta } from '@/db/schema';
+import { configRow, meta } from '@/db/schema/catalog';
 import { notFound } from '@/http/app-error';
 import { isUuid } from '@/http/query-values';
 import { resourceBody } from '@/http/wire';

@@ -2,7 +2,7 @@ import type { PriceSchedule, SessionsResponse } from '@admit/contracts/availabil
 import { minorToDecimal } from '@admit/contracts/money';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { eventSession } from '@/db/schema';
+import { eventSession } from '@/db/schema/catalog';
 import { addDays, zonedWallTimeToUtc } from '@/db/seed/zoned-time';
 import { AppError } from '@/http/app-error';
 import { allOf, filterConditions, orderBy } from '@/http/query-sql';

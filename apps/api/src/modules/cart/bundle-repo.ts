@@ -8,7 +8,7 @@ import {
   ticketGroup,
   ticketType,
   venue,
-} from '@/db/schema';
+} from '@/db/schema/catalog';
 
 /**
  * The sibling rows of a cart bundle, by the ids its tickets join on. A ticket's group and event

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cart, eventSession, ticket, ticketGroup } from '@/db/schema';
+import { cart, ticket } from '@/db/schema/cart';
+import { eventSession, ticketGroup } from '@/db/schema/catalog';
 import { buildTestApp } from '@/testing/build-test-app';
 import {
   addBody,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { APP_HEADER, APP_HEADER_VALUE } from '@admit/contracts/constants';
-import { eventTemplate } from '@/db/schema';
+import { eventTemplate } from '@/db/schema/catalog';
 import { buildTestApp } from '@/testing/build-test-app';
 import { bundleOf, errorOf, makeReserveScene } from '@/testing/cart-fixtures';
 import { describeEachDatabase } from '@/testing/describe-each-database';

@@ -1,4 +1,4 @@
-/** One outside fee as stored on a ticket type (schema.ts `outside_fees`). */
+/** One outside fee as stored on a ticket type (db/schema/catalog.ts `outside_fees`). */
 export interface StoredFee {
   name: string;
   fee: number;

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '@/http/app-error';
-import { eventSession, ticket, ticketGroup } from '@/db/schema';
+import { ticket } from '@/db/schema/cart';
+import { eventSession, ticketGroup } from '@/db/schema/catalog';
 import { groupAvailableCapacity, sessionAvailableCapacity } from '@/modules/availability/rules';
 import type { Executor } from './transaction';
 

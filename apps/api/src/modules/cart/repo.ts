@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { cart, eventSession, seller, ticket } from '@/db/schema';
+import { cart, ticket } from '@/db/schema/cart';
+import { eventSession } from '@/db/schema/catalog';
+import { seller } from '@/db/schema/identity';
 import { newCartNumber } from './cart-number';
 import type { Executor } from './transaction';
 

@@ -2,7 +2,7 @@ import type { CartModifyBody } from '@admit/contracts/cart';
 import { MAX_TICKETS_PER_TYPE } from '@admit/contracts/constants';
 import { decimalToMinor } from '@admit/contracts/money';
 import type { Db } from '@/db/connection';
-import type { eventSession, eventTemplate, ticketGroup, ticketType } from '@/db/schema';
+import type { eventSession, eventTemplate, ticketGroup, ticketType } from '@/db/schema/catalog';
 import { AppError, notFound, validationFailed } from '@/http/app-error';
 import type { RequestIdentity } from '@/http/request-context';
 import { isWithinSalesWindow, validFromTo } from '@/modules/availability/rules';

@@ -1,6 +1,6 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { configRow, eventSession, meta, ticketGroup } from '@/db/schema';
+import { configRow, eventSession, meta, ticketGroup } from '@/db/schema/catalog';
 import type { ReadContext } from '@/http/read-route';
 import { uniqueById } from '@/http/wire';
 import {

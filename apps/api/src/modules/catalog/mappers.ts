@@ -16,7 +16,7 @@ import type {
   ticketGroup,
   ticketType,
   venue,
-} from '@/db/schema';
+} from '@/db/schema/catalog';
 import { UNLIMITED_CAPACITY } from '@admit/contracts/constants';
 
 /** Database rows → contract objects (never send rows: the wire has its own names and units). */

@@ -8,7 +8,7 @@ import {
   ticketGroup,
   ticketType,
   venue,
-} from '@/db/schema';
+} from '@/db/schema/catalog';
 
 /** The catalogue's SQL. Conditions arrive ready-made (see conditions.ts); values are bound. */
 

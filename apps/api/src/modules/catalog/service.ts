@@ -5,7 +5,7 @@ import type {
   TicketGroupResponse,
 } from '@admit/contracts/catalog';
 import type { Db } from '@/db/connection';
-import { configRow, eventTemplate, meta, ticketGroup } from '@/db/schema';
+import { configRow, eventTemplate, meta, ticketGroup } from '@/db/schema/catalog';
 import { notFound } from '@/http/app-error';
 import type { ReadContext } from '@/http/read-route';
 import { allOf, filterConditions, orderBy } from '@/http/query-sql';

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PaymentEntry } from '@admit/contracts/checkout';
 import type { Db } from '@/db/connection';
-import { payment } from '@/db/schema';
+import { payment } from '@/db/schema/payments';
 import { AppError } from '@/http/app-error';
 import type { CardGateway, IntentResult } from '@/modules/payments/card-gateway';
 import { checkPayableAmount } from '@/modules/payments/amount-limits';

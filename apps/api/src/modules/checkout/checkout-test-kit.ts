@@ -3,7 +3,8 @@ import { eq } from 'drizzle-orm';
 import { APP_HEADER, APP_HEADER_VALUE, SESSION_COOKIE } from '@admit/contracts/constants';
 import { checkoutResponseSchema, type CheckoutResponse } from '@admit/contracts/checkout';
 import type { Db } from '@/db/connection';
-import { payment, ticket, ticketOrder } from '@/db/schema';
+import { ticket, ticketOrder } from '@/db/schema/cart';
+import { payment } from '@/db/schema/payments';
 import { addBody, bundleOf, cartCall, type ReserveScene } from '@/testing/cart-fixtures';
 
 /** Test helpers of the checkout suites: carts, card tokens, pay/checkout calls. */

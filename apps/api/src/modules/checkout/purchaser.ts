@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Purchaser } from '@admit/contracts/checkout';
 import type { Db } from '@/db/connection';
-import { identity } from '@/db/schema';
+import { identity } from '@/db/schema/identity';
 import { AppError, validationFailed } from '@/http/app-error';
 import {
   findUserByEmail,

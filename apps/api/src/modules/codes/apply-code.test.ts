@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { code, ticket } from '@/db/schema';
+import { ticket } from '@/db/schema/cart';
+import { code } from '@/db/schema/codes';
 import { buildTestApp } from '@/testing/build-test-app';
 import {
   addBody,

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { cart } from '@/db/schema';
+import { cart } from '@/db/schema/cart';
 import type { Executor } from '@/modules/cart/transaction';
 import { codeGroupsOf, ruleBlocks, unmetRules } from './apply';
 import { selectCartCodes, selectLiveTickets, selectRulesOn } from './repo';

@@ -1,7 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cart, code, eventSession } from '@/db/schema';
+import { cart } from '@/db/schema/cart';
+import { eventSession } from '@/db/schema/catalog';
+import { code } from '@/db/schema/codes';
 import { buildTestApp } from '@/testing/build-test-app';
 import { addBody, bundleOf, cartCall, errorOf, makeReserveScene } from '@/testing/cart-fixtures';
 import { makeCheckoutRule, makeCode } from '@/testing/code-factories';

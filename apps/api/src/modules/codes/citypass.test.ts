@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cartCode } from '@/db/schema';
+import { cartCode } from '@/db/schema/codes';
 import { buildTestApp } from '@/testing/build-test-app';
 import {
   bundleOf,

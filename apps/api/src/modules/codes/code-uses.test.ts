@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { cart, cartCode, code } from '@/db/schema';
+import { cart } from '@/db/schema/cart';
+import { cartCode, code } from '@/db/schema/codes';
 import { sweepExpiredCarts } from '@/modules/cart/expiry';
 import { buildTestApp } from '@/testing/build-test-app';
 import {

@@ -1,14 +1,9 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import {
-  cart,
-  cartCode,
-  checkoutRule,
-  code,
-  payment,
-  seller,
-  ticket,
-  ticketType,
-} from '@/db/schema';
+import { cart, ticket } from '@/db/schema/cart';
+import { ticketType } from '@/db/schema/catalog';
+import { cartCode, checkoutRule, code } from '@/db/schema/codes';
+import { seller } from '@/db/schema/identity';
+import { payment } from '@/db/schema/payments';
 import type { Executor } from '@/modules/cart/transaction';
 
 /** The codes module's SQL: codes, the codes a cart holds, checkout rules and a cart's payments. */

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { image, seller } from '@/db/schema';
+import { image } from '@/db/schema/catalog';
+import { seller } from '@/db/schema/identity';
 
 export interface ImageRecord {
   id: string;

@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { ledgerCard } from '@/db/schema';
+import { ledgerCard } from '@/db/schema/codes';
 
 /** The ledger module's SQL: gift cards (shopping §3 "Gift card"). */
 

@@ -1,5 +1,5 @@
 import type { Db } from '@/db/connection';
-import { outbox } from '@/db/schema';
+import { outbox } from '@/db/schema/mail';
 
 export interface OutgoingAttachment {
   filename: string;

@@ -1,6 +1,7 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { outbox, seller } from '@/db/schema';
+import { seller } from '@/db/schema/identity';
+import { outbox } from '@/db/schema/mail';
 
 export type OutboxRow = typeof outbox.$inferSelect;
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { cart, ticket, ticketGroup, ticketOrder } from '@/db/schema';
+import { cart, ticket, ticketOrder } from '@/db/schema/cart';
+import { ticketGroup } from '@/db/schema/catalog';
 
 /** The orders module's SQL: ticket orders and the booking of their tickets (identity §3). */
 

@@ -1,6 +1,6 @@
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { identity, passwordResetToken, webSession } from '@/db/schema';
+import { identity, passwordResetToken, webSession } from '@/db/schema/identity';
 
 export type ResetTokenRow = typeof passwordResetToken.$inferSelect;
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { z } from 'zod';
 import type { Db } from '@/db/connection';
-import { seller } from '@/db/schema';
+import { seller } from '@/db/schema/identity';
 import type { CardGateway, IntentResult } from './card-gateway';
 import { selectPayment } from './repo';
 import { createSandboxGateway } from './sandbox-gateway';

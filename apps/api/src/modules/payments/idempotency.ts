@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { idempotencyKey } from '@/db/schema';
+import { idempotencyKey } from '@/db/schema/payments';
 import { AppError } from '@/http/app-error';
 
 /**

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { payment } from '@/db/schema';
+import { payment } from '@/db/schema/payments';
 
 /** The payments module's SQL: payment rows (identity §3 "Payment entry", §4 "Payment intent"). */
 

@@ -1,6 +1,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { membership, ticketOrder } from '@/db/schema';
+import { ticketOrder } from '@/db/schema/cart';
+import { membership } from '@/db/schema/identity';
 
 /** The identity's order numbers, newest first. */
 export async function orderNumbersOf(db: Pick<Db, 'select'>, identityId: string) {

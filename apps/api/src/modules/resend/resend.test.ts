@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cart, outbox, ticketOrder } from '@/db/schema';
+import { cart, ticketOrder } from '@/db/schema/cart';
+import { outbox } from '@/db/schema/mail';
 import { buildTestApp } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { makeSeller, type SellerRow } from '@/testing/factories';

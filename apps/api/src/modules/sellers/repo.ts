@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { seller } from '@/db/schema';
+import { seller } from '@/db/schema/identity';
 import type { SellerRow } from './seller-config';
 
 /** The seller with this slug, or undefined. */

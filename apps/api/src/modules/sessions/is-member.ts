@@ -1,6 +1,6 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { membership } from '@/db/schema';
+import { membership } from '@/db/schema/identity';
 
 /**
  * Whether an identity holds a current membership (shopping §6: members-only events and groups).

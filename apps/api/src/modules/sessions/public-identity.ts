@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { identity } from '@/db/schema';
+import { identity } from '@/db/schema/identity';
 
 /**
  * The seller's one public identity, created on first use. Guests act as it (shopping §1 "the

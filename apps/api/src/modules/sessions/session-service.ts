@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import type { AppConfig } from '@/config';
 import type { Db } from '@/db/connection';
-import { webSession } from '@/db/schema';
+import { webSession } from '@/db/schema/identity';
 
 export interface SessionServiceDeps {
   db: Db;

@@ -4,7 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@admit/contracts/constants';
 import { sessionResponseSchema } from '@admit/contracts/session';
-import { identity, webSession } from '@/db/schema';
+import { identity, webSession } from '@/db/schema/identity';
 import { buildTestApp } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { makeIdentity, makeSeller, type SellerRow } from '@/testing/factories';

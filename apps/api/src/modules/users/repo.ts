@@ -2,7 +2,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Identity, User } from '@admit/contracts/identity';
 import { NO_EMAIL_MARKER } from '@admit/contracts/constants';
 import type { Db } from '@/db/connection';
-import { identity } from '@/db/schema';
+import { identity } from '@/db/schema/identity';
 
 export type IdentityRow = typeof identity.$inferSelect;
 type Reader = Pick<Db, 'select'>;

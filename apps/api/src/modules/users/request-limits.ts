@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { authThrottle } from '@/db/schema';
+import { authThrottle } from '@/db/schema/identity';
 import { AppError } from '@/http/app-error';
 
 export interface RequestLimit {

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { NO_EMAIL_MARKER } from '@admit/contracts/constants';
 import { userResponseSchema } from '@admit/contracts/identity';
-import { identity } from '@/db/schema';
+import { identity } from '@/db/schema/identity';
 import { buildTestApp } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { makeSeller } from '@/testing/factories';

@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { id, createdAt } from './columns';
+import { eventSession, eventTemplate, ticketGroup, ticketType } from './catalog';
+import { identity, seller } from './identity';
+
+/** Carts, their tickets and the orders they become (shopping §3, identity §3). */
+
+/**
+ * A visitor's cart (shopping §3 "Cart"). The id is a random UUID v4 and is the only way to reach
+ * a guest's cart (the public identity owns every guest cart), so it is never listed or sequential.
+ */
+export const cart = pgTable(
+  'cart',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
+    identityId: uuid('identity_id')
+      .notNull()
+      .references(() => identity.id),
+    /** random and human-friendly, unique per seller (not a counter: it would leak sales volume) */
+    cartNumber: text('cart_number').notNull(),
+    /** pending | expired | completed */
+    state: text('state').notNull().default('pending'),
+    channel: text('channel').notNull().default('web'),
+    campaign: text('campaign'),
+    preloadedPromoCodes: jsonb('preloaded_promo_codes').notNull().default([]),
+    /** cart-level survey answers (modify body `additionalInfo`) */
+    additionalInfo: jsonb('additional_info'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('cart_seller_number_uq').on(t.sellerId, t.cartNumber),
+    // the sweeper's scan: only pending carts can expire
+    index('cart_pending_expires_idx')
+      .on(t.expiresAt)
+      .where(sql`state = 'pending'`),
+    index('cart_identity_idx').on(t.identityId),
+  ],
+);
+
+/**
+ * An order: what a completed cart became (identity §3 "Ticket order"). The checkout issue adds
+ * its fees and payments; identity flows (resend) already find orders through it.
+ */
+export const ticketOrder = pgTable(
+  'ticket_order',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => cart.id),
+    identityId: uuid('identity_id')
+      .notNull()
+      .references(() => identity.id),
+    orderNumber: text('order_number').notNull(),
+    /** sha256 of the secret in the order's link (e-mail, complete page): it reads the order */
+    accessSecretHash: text('access_secret_hash'),
+    /** the purchaser's e-mail at checkout (the confirmation goes there) */
+    email: text('email'),
+    currency: text('currency').notNull().default('USD'),
+    /** ticket_order_fees[0] (identity §3): totals frozen at checkout, minor units */
+    totalBeforeCartmodPrice: integer('total_before_cartmod_price').notNull().default(0),
+    totalFeeFixedOutside: integer('total_fee_fixed_outside').notNull().default(0),
+    totalFeePercentOutside: integer('total_fee_percent_outside').notNull().default(0),
+    totalCartmodAmount: integer('total_cartmod_amount').notNull().default(0),
+    totalAfterFeesPrice: integer('total_after_fees_price').notNull().default(0),
+    /** the QR code's content: unguessable, printed on the tickets */
+    scanCode: text('scan_code'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('ticket_order_seller_number_uq').on(t.sellerId, t.orderNumber),
+    uniqueIndex('ticket_order_cart_uq').on(t.cartId),
+    index('ticket_order_identity_idx').on(t.identityId),
+  ],
+);
+
+/** A ticket held in (or sold through) a cart (shopping §3 "Ticket"); money in minor units. */
+export const ticket = pgTable(
+  'ticket',
+  {
+    id: id(),
+    cartId: uuid('cart_id')
+      .notNull()
+      .references(() => cart.id, { onDelete: 'cascade' }),
+    ticketOrderId: uuid('ticket_order_id'),
+    ticketTypeId: uuid('ticket_type_id')
+      .notNull()
+      .references(() => ticketType.id),
+    ticketGroupId: uuid('ticket_group_id')
+      .notNull()
+      .references(() => ticketGroup.id),
+    eventTemplateId: uuid('event_template_id')
+      .notNull()
+      .references(() => eventTemplate.id),
+    eventSessionId: uuid('event_session_id').references(() => eventSession.id),
+    /** held | in_cart | booked | redeemed | cancelled | unbooked */
+    state: text('state').notNull(),
+    admitName: text('admit_name'),
+    admitEmail: text('admit_email'),
+    additionalInfo: jsonb('additional_info'),
+    faceValue: integer('face_value').notNull(),
+    adjustedValue: integer('adjusted_value').notNull(),
+    validFrom: timestamp('valid_from', { withTimezone: true }),
+    validTo: timestamp('valid_to', { withTimezone: true }),
+    seatTemplateId: text('seat_template_id'),
+    /**
+     * Which counters this ticket incremented when it was reserved, so a release decrements
+     * exactly those even if the group's settings change while it is held.
+     */
+    holdsSessionCapacity: boolean('holds_session_capacity').notNull().default(false),
+    holdsGroupCapacity: boolean('holds_group_capacity').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [index('ticket_cart_idx').on(t.cartId), index('ticket_session_idx').on(t.eventSessionId)],
+);

@@ -1,0 +1,177 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { id, createdAt } from './columns';
+import { seller } from './identity';
+
+/** The catalogue: venues, event templates, ticket groups and types, sessions, meta, config, images (shopping §3). */
+
+export const venue = pgTable('venue', {
+  id: id(),
+  sellerId: uuid('seller_id')
+    .notNull()
+    .references(() => seller.id),
+  name: text('name').notNull(),
+  timezone: text('timezone').notNull(),
+  address: text('address'),
+});
+
+export const eventTemplate = pgTable(
+  'event_template',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
+    name: text('name').notNull(),
+    subtitle: text('subtitle'),
+    summary: text('summary'),
+    description: text('description'),
+    category: text('category'),
+    eventType: text('event_type').notNull(),
+    hiddenType: text('hidden_type').notNull().default('public_browsable'),
+    venueId: uuid('venue_id').references(() => venue.id),
+    rank: integer('rank').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [index('event_template_seller_idx').on(t.sellerId)],
+);
+
+/** Key/value metadata of any resource (event template meta, ticket group meta, seller meta). */
+export const meta = pgTable(
+  'meta',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
+    resource: text('resource').notNull(),
+    resourceId: uuid('resource_id').notNull(),
+    key: text('key').notNull(),
+    value: jsonb('value'),
+  },
+  (t) => [
+    uniqueIndex('meta_resource_key_uq').on(t.resource, t.resourceId, t.key),
+    index('meta_key_idx').on(t.sellerId, t.key),
+  ],
+);
+
+/** Configuration rows (web.ecommerce, web.price_display, config.image, …). */
+export const configRow = pgTable(
+  'config',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
+    resource: text('resource').notNull(),
+    resourceId: uuid('resource_id').notNull(),
+    key: text('key').notNull(),
+    value: jsonb('value'),
+  },
+  (t) => [uniqueIndex('config_resource_key_uq').on(t.resource, t.resourceId, t.key)],
+);
+
+export const ticketGroup = pgTable(
+  'ticket_group',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
+    eventTemplateId: uuid('event_template_id')
+      .notNull()
+      .references(() => eventTemplate.id),
+    name: text('name').notNull(),
+    description: text('description'),
+    summary: text('summary'),
+    color: integer('color').notNull().default(0),
+    handler: text('handler').notNull().default('tickets'),
+    hiddenType: text('hidden_type').notNull().default('public_browsable'),
+    startPolicy: text('start_policy'),
+    startPolicyDate: timestamp('start_policy_date', { withTimezone: true }),
+    durationNew: text('duration_new'),
+    minTicketsPerOrder: integer('min_tickets_per_order'),
+    maxTicketsPerOrder: integer('max_tickets_per_order'),
+    salesStart: timestamp('sales_start', { withTimezone: true }),
+    salesEnd: timestamp('sales_end', { withTimezone: true }),
+    capacity: integer('capacity').notNull().default(-1),
+    oversellCapacity: integer('oversell_capacity').notNull().default(0),
+    usedCapacity: integer('used_capacity').notNull().default(0),
+    excludeFromEventCapacity: boolean('exclude_from_event_capacity').notNull().default(false),
+    soldOut: boolean('sold_out').notNull().default(false),
+    rank: integer('rank').notNull().default(0),
+  },
+  (t) => [index('ticket_group_event_idx').on(t.eventTemplateId)],
+);
+
+export const ticketType = pgTable(
+  'ticket_type',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
+    ticketGroupId: uuid('ticket_group_id')
+      .notNull()
+      .references(() => ticketGroup.id),
+    name: text('name').notNull(),
+    description: text('description'),
+    summary: text('summary'),
+    rank: integer('rank').notNull().default(0),
+    /** minor units */
+    amount: integer('amount').notNull(),
+    amountMin: integer('amount_min'),
+    amountMax: integer('amount_max'),
+    /** [{ name: fee_fixed_outside, fee: minor units } | { name: fee_percent_outside, fee: thousandths of a percent, 8875 = 8.875% }] */
+    outsideFees: jsonb('outside_fees').notNull().default([]),
+    available: boolean('available').notNull().default(true),
+  },
+  (t) => [index('ticket_type_group_idx').on(t.ticketGroupId)],
+);
+
+export const eventSession = pgTable(
+  'event_session',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
+    eventTemplateId: uuid('event_template_id')
+      .notNull()
+      .references(() => eventTemplate.id),
+    startDatetime: timestamp('start_datetime', { withTimezone: true }).notNull(),
+    endDatetime: timestamp('end_datetime', { withTimezone: true }).notNull(),
+    capacity: integer('capacity').notNull().default(-1),
+    oversellCapacity: integer('oversell_capacity').notNull().default(0),
+    usedCapacity: integer('used_capacity').notNull().default(0),
+    soldOut: boolean('sold_out').notNull().default(false),
+  },
+  (t) => [index('event_session_event_start_idx').on(t.eventTemplateId, t.startDatetime)],
+);
+
+/** Seller images served through the image path (generated demo art, later uploads). */
+export const image = pgTable(
+  'image',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
+    name: text('name').notNull(),
+    contentType: text('content_type').notNull(),
+    bytes: text('bytes_base64').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('image_seller_name_uq').on(t.sellerId, t.name)],
+);
