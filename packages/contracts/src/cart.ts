@@ -70,6 +70,12 @@ export const cartFeesSchema = z.object({
   total_payments: moneySchema,
   total_outstanding: moneySchema,
   grand_totals: z.object({ total_outstanding: moneySchema }),
+  /**
+   * What must be paid now (identity §4 "Partial payment options": due): the scheduled payments
+   * due today or earlier, less what is paid. Equals total_outstanding when nothing is scheduled.
+   * Optional: absent from servers before scheduled payments.
+   */
+  total_due: moneySchema.optional(),
 });
 export type CartFees = z.infer<typeof cartFeesSchema>;
 
@@ -108,6 +114,24 @@ export const cartPaymentSchema = z.object({
   created_at: z.string(),
 });
 
+/**
+ * One scheduled payment still to make (identity §3 "scheduled payments (id, dueDate, amount,
+ * status)", §4: Upcoming or Overdue). Built from the payment plans of the cart's ticket groups;
+ * `amount` is what remains of that installment after the payments made (earliest first).
+ */
+export const scheduledPaymentSchema = z.object({
+  id: z.string(),
+  cart_id: z.string().uuid(),
+  /** set once the cart became an order (the plan is then fixed) */
+  ticket_order_id: z.string().uuid().nullable(),
+  /** YYYY-MM-DD in the venue's (seller's) time zone */
+  dueDate: z.string(),
+  amount: moneySchema,
+  /** Overdue when dueDate is before today, else Upcoming */
+  status: z.enum(['Upcoming', 'Overdue']),
+});
+export type ScheduledPayment = z.infer<typeof scheduledPaymentSchema>;
+
 /** An order made from the cart (GET cart embeds ticket_order: identity §7). */
 export const cartOrderSchema = z.object({
   id: z.string().uuid(),
@@ -133,6 +157,7 @@ export const cartBundleSchema = z.object({
   blocking_rule: collectionSchema(blockingRuleSchema).optional(),
   payment: collectionSchema(cartPaymentSchema).optional(),
   ticket_order: collectionSchema(cartOrderSchema).optional(),
+  scheduled_payment: collectionSchema(scheduledPaymentSchema).optional(),
 });
 export type CartBundle = z.infer<typeof cartBundleSchema>;
 

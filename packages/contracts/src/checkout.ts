@@ -1,11 +1,12 @@
 import { z } from 'zod';
 import { collectionSchema } from './envelope';
 import { moneySchema } from './money-schema';
-import { cartBundleSchema, ticketSchema } from './cart';
+import { cartBundleSchema, scheduledPaymentSchema, ticketSchema } from './cart';
 import { identitySchema } from './identity';
 import {
   eventSessionSchema,
   eventTemplateSchema,
+  metaSchema,
   sellerSchema,
   ticketGroupSchema,
   ticketTypeSchema,
@@ -149,6 +150,9 @@ export const ticketOrderFeesSchema = z.object({
   total_fee_percent_outside: moneySchema,
   total_cartmod_amount: moneySchema,
   total_after_fees_price: moneySchema,
+  /** paid so far and still to pay (an order with scheduled payments keeps a balance) */
+  total_payments: moneySchema.optional(),
+  total_outstanding: moneySchema.optional(),
 });
 
 /** A ticket in an order also carries its scan code. */
@@ -165,6 +169,10 @@ export const orderBundleSchema = z.object({
   event_session: collectionSchema(eventSessionSchema),
   identity: collectionSchema(identitySchema).optional(),
   seller: collectionSchema(sellerSchema).optional(),
+  /** the installments still to pay (identity §4 "Partial payment options") */
+  scheduled_payment: collectionSchema(scheduledPaymentSchema).optional(),
+  /** seller meta rows for the completed page (completed_*, identity §2 "Checkout complete") */
+  meta: collectionSchema(metaSchema).optional(),
 });
 export type OrderBundle = z.infer<typeof orderBundleSchema>;
 

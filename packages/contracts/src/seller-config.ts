@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { citypassCodeGroupsSchema } from './codes';
 
 /**
  * The configuration object the server injects into the storefront page for one seller
@@ -93,6 +94,17 @@ export const sellerConfigSchema = z.object({
     recent_orders: z.boolean(),
   }),
   cart_hold_minutes: z.number().int().positive(),
+  /** identity §3 Configuration: CityPASS patterns per code group (the voucher fields, §5) */
+  citypass_code_groups: citypassCodeGroupsSchema,
+  /** checkout options (identity §2 Checkout): donation upsell, card provider, captcha */
+  checkout: z.object({
+    /** a ticket group with handler donation offered at checkout; null: no donation section */
+    donation_group_id: z.string().uuid().nullable(),
+    /** Stripe's publishable key: Stripe Elements and wallets instead of the sandbox card form */
+    stripe_publishable_key: z.string().nullable(),
+    /** the registered captcha provider's name for non-members; null: no captcha */
+    captcha_provider: z.string().nullable(),
+  }),
   assets_path: z.string(),
   api_base: z.string(),
 });

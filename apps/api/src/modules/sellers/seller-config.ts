@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import { sellerConfigSchema, themeSchema, type SellerConfig } from '@admit/contracts/seller-config';
 import { DEFAULT_CART_HOLD_MINUTES, PHONE_COUNTRY_BY_CURRENCY } from '@admit/contracts/constants';
 import type { AppConfig } from '@/config';
-import type { seller } from '@/db/schema';
+import type { seller } from '@/db/schema/identity';
 import { DEFAULT_FONT_STACK, DEFAULT_THEME_COLORS } from './default-theme';
 
 export type SellerRow = typeof seller.$inferSelect;
@@ -23,6 +23,7 @@ export const storedSellerConfigSchema = sellerConfigSchema
   })
   .extend({
     theme: themeSchema.extend({ colors: themeSchema.shape.colors.partial() }).partial(),
+    checkout: sellerConfigSchema.shape.checkout.partial(),
   })
   .partial();
 export type StoredSellerConfig = z.infer<typeof storedSellerConfigSchema>;
@@ -94,7 +95,14 @@ export function buildSellerConfig(row: SellerRow, env: Pick<AppConfig, 'NODE_ENV
     external_urls: { login: null, logout: null },
     my_account_pages: { my_profile: true, upcoming_events: true, recent_orders: true },
     cart_hold_minutes: DEFAULT_CART_HOLD_MINUTES,
+    citypass_code_groups: {},
     ...stored,
+    checkout: {
+      donation_group_id: null,
+      stripe_publishable_key: null,
+      captcha_provider: null,
+      ...stored.checkout,
+    },
     theme,
     seller: { id: row.id, slug: row.slug, name: row.name },
     environment: ENVIRONMENT[env.NODE_ENV],

@@ -1,18 +1,11 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { orderBundleSchema } from '@admit/contracts/checkout';
-import { collectionSchema } from '@admit/contracts/envelope';
-import { metaSchema } from '@admit/contracts/resources';
 import { apiRead } from '@/api/client';
 import { orderSecret } from '@/api/orders/order-secrets';
 
-/**
- * The order bundle; `meta` (seller rows such as completed_order_message, identity §3 "Seller
- * meta") is read when the server sends it, decision 0019.
- */
-export const ticketOrderResponseSchema = orderBundleSchema.extend({
-  meta: collectionSchema(metaSchema).optional(),
-});
+/** The order bundle; its optional `meta` carries the seller's completed_* rows (decision 0019). */
+export const ticketOrderResponseSchema = orderBundleSchema;
 export type TicketOrderResponse = z.infer<typeof ticketOrderResponseSchema>;
 
 /** GET ticket_order/{id}, uncached (identity §7); 404 not_found when it is not the buyer's. */

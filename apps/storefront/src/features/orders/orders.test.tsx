@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderBundle } from '@admit/contracts/checkout';
+import type { Meta } from '@admit/contracts/resources';
 import { toCollection } from '@admit/contracts/envelope';
 import { setApiSeller } from '@/api/client';
 import { setCartFromBundle } from '@/api/cart/cart-store';
@@ -26,8 +27,8 @@ const OTHER_ORDER_ID = '1e0d9c8b-7a6f-4e5d-8c3b-2a1f0e9d8c7b';
 
 beforeEach(() => localStorage.clear());
 
-function orderBundle(id = ORDER_ID, number = 'A-1001', meta: unknown[] = []) {
-  const body: OrderBundle & { meta: ReturnType<typeof toCollection> } = {
+function orderBundle(id = ORDER_ID, number = 'A-1001', meta: Meta[] = []) {
+  const body: OrderBundle = {
     ticket_order: toCollection([
       {
         id,
