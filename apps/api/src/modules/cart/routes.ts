@@ -14,7 +14,8 @@ import { AppError } from '@/http/app-error';
 import { parseQuery, type QuerySpec } from '@/http/query-grammar';
 import { resolveSeller, type SellerRef } from '@/http/request-context';
 import { ttlCache } from './plan-cache';
-import { createCartService, type CartCaller } from './service';
+import type { CartCaller } from './cart-lookup';
+import { createCartService } from './service';
 
 // _embed is accepted for the storefront's sake; the bundle always carries every sibling
 const CART_EMBEDS = [

@@ -1,14 +1,10 @@
 import type { CartBundle, CartModifyBody } from '@admit/contracts/cart';
-import type { ApplyCodeBody } from '@admit/contracts/codes';
-import { CART_EXTENSION_SECONDS, DEFAULT_CART_HOLD_MINUTES } from '@admit/contracts/constants';
+import { DEFAULT_CART_HOLD_MINUTES } from '@admit/contracts/constants';
 import type { Db } from '@/db/connection';
-import { AppError } from '@/http/app-error';
-import type { RequestIdentity, SellerRef } from '@/http/request-context';
-import { refuseAfterPayments, settleCodes, takeCodes } from '@/modules/codes/apply';
-import { releaseCartCodes } from '@/modules/codes/repo';
-import { assembleCartBundle, buildCartBundle } from './bundle';
-import { expireCart } from './expiry';
-import { releaseHeldCapacity } from './holds';
+import { settleCodes } from '@/modules/codes/apply';
+import { assembleCartBundle } from './bundle';
+import { createCartChanges, removeInTx } from './cart-changes';
+import { cartExpired, createCartLookup, type CartCaller } from './cart-lookup';
 import { checkMemberBenefits, isMemberTicket } from './member-benefits';
 import { lockIdentityRow } from './member-repo';
 import { createHoldCoalescer } from './hold-batch';
@@ -26,25 +22,13 @@ import { checkRulesBeforeTx, codeRequestsOf, takeModifyCodes } from './modify-co
 import { planTickets, type BundleRowsLoader } from './reserve-plan';
 import {
   countLiveTickets,
-  deleteCartRow,
-  deleteTickets,
   insertCart,
   lockPendingCart,
-  selectCart,
   selectHoldMinutes,
-  selectTickets,
   updateCartAdditionalInfo,
-  updateCartExpiry,
   type CartRow,
 } from './repo';
-import { withRetryingTransaction, type Tx } from './transaction';
-
-/** Who is calling: the seller, the visitor's identity and the seller's public identity id. */
-export interface CartCaller {
-  seller: SellerRef;
-  identity: RequestIdentity;
-  publicIdentityId: string;
-}
+import { withRetryingTransaction } from './transaction';
 
 export interface CartServiceDeps {
   db: Db;
@@ -52,12 +36,6 @@ export interface CartServiceDeps {
   /** ms a reserve may reuse the seller's hold and the catalogue rows (0: off; plan-cache.ts) */
   planCacheMs?: number;
 }
-
-// one answer for "missing" and "not yours": a caller learns nothing about other carts
-const cartNotFound = (cartId: string) =>
-  new AppError('not_found', 'cart', 'Cart not found', { cart_id: cartId });
-const cartExpired = (cartId: string) =>
-  new AppError('cart_expired', 'cart', 'The cart has expired', { cart_id: cartId });
 
 export type CartService = ReturnType<typeof createCartService>;
 
@@ -70,72 +48,13 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
       async () => ((await selectHoldMinutes(db, sellerId)) ?? DEFAULT_CART_HOLD_MINUTES) * 60_000,
     );
   const coalescer = createHoldCoalescer(db);
+  const lookup = createCartLookup(db);
+  const { modifiableCart, bundle } = lookup;
   const rowsCache = ttlCache<BundleRows>(planCacheMs);
   const loadRows: BundleRowsLoader = (sellerId, ids) =>
     rowsCache.get(`${sellerId}|${[...ids.types].sort()}|${[...ids.sessions].sort()}`, () =>
       selectBundleRows(db, sellerId, ids, null),
     );
-
-  /**
-   * The cart if the caller may use it: a guest cart (owned by the public identity) by anyone
-   * holding its id, a member's cart by that member only (spec: shopping §4, §6).
-   */
-  async function ownedCart(caller: CartCaller, cartId: string): Promise<CartRow> {
-    const cart = await selectCart(db, cartId);
-    const mayUse =
-      cart &&
-      cart.sellerId === caller.seller.id &&
-      (cart.identityId === caller.identity.id || cart.identityId === caller.publicIdentityId);
-    if (!mayUse) throw cartNotFound(cartId);
-    return cart;
-  }
-
-  /** The cart, expired on the spot when its time has run out (the read-side expiry check). */
-  async function currentCart(caller: CartCaller, cartId: string, at: Date): Promise<CartRow> {
-    const cart = await ownedCart(caller, cartId);
-    if (cart.state === 'pending' && cart.expiresAt <= at) {
-      await expireCart(db, cart.id, at);
-      return ownedCart(caller, cartId);
-    }
-    return cart;
-  }
-
-  /** A cart that may change: pending and not past its expiry (410 `cart_expired` otherwise). */
-  async function modifiableCart(caller: CartCaller, cartId: string, at: Date) {
-    const cart = await currentCart(caller, cartId, at);
-    if (cart.state === 'expired') throw cartExpired(cartId);
-    if (cart.state !== 'pending') {
-      throw new AppError('conflict', 'cart', 'The cart has been booked', { cart_id: cartId });
-    }
-    return cart;
-  }
-
-  const bundle = (
-    caller: CartCaller,
-    cart: CartRow,
-    at: Date,
-    extra: { limit?: number; configKeys?: string[] | null } = {},
-  ) =>
-    buildCartBundle(db, cart, {
-      now: at,
-      seller: caller.seller,
-      publicIdentityId: caller.publicIdentityId,
-      ...extra,
-    });
-
-  async function removeInTx(tx: Tx, cartId: string, ticketIds: string[]) {
-    if (ticketIds.length === 0) return;
-    const ids = [...new Set(ticketIds)];
-    const live = (await selectTickets(tx, cartId)).filter((t) => t.state === 'in_cart');
-    const missing = ids.find((id) => !live.some((t) => t.id === id));
-    if (missing) {
-      throw new AppError('not_found', 'cart', 'Ticket not found in this cart', {
-        ticket_id: missing,
-      });
-    }
-    await releaseHeldCapacity(tx, cartId, ids);
-    await deleteTickets(tx, cartId, ids);
-  }
 
   /**
    * POST my/cart/modify (no cart: creates one for the caller's identity, channel web) and
@@ -155,6 +74,18 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
       holdMs(caller.seller.id),
     ]);
     const holdUntil = new Date(at.getTime() + hold);
+    // spec: shopping §7 — a cart made by modify belongs to the caller, channel web
+    const newCart = {
+      sellerId: caller.seller.id,
+      identityId: caller.identity.id,
+      channel: 'web',
+      campaign: body.campaign ?? null,
+      preloadedPromoCodes: body.preloadedPromoCodes ?? [],
+      additionalInfo: body.additionalInfo ?? null,
+      expiresAt: holdUntil,
+      createdAt: at,
+      updatedAt: at,
+    };
     const codeRequests = codeRequestsOf(body);
     const ruled = checkRulesBeforeTx(planned, rows, !cartId && codeRequests.length === 0);
     // spec: shopping §5 — member tickets are capped by the member's benefits (decision 0015)
@@ -167,17 +98,7 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
     if (soleSession && rows) {
       checkOrderLimits(planned, []);
       const batched = await coalescer.hold(soleSession, {
-        cart: {
-          sellerId: caller.seller.id,
-          identityId: caller.identity.id,
-          channel: 'web',
-          campaign: body.campaign ?? null,
-          preloadedPromoCodes: body.preloadedPromoCodes ?? [],
-          additionalInfo: body.additionalInfo ?? null,
-          expiresAt: holdUntil,
-          createdAt: at,
-          updatedAt: at,
-        },
+        cart: newCart,
         tickets: planned.map(newTicketOf),
       });
       return answerNewCart(caller, batched.cart, rows, batched.held, at);
@@ -186,17 +107,7 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
       if (memberCheck) await lockIdentityRow(tx, caller.identity.id);
       const locked = cartId
         ? await lockPendingCart(tx, cartId, at, planned.length > 0 ? holdUntil : null)
-        : await insertCart(tx, {
-            sellerId: caller.seller.id,
-            identityId: caller.identity.id,
-            channel: 'web',
-            campaign: body.campaign ?? null,
-            preloadedPromoCodes: body.preloadedPromoCodes ?? [],
-            additionalInfo: body.additionalInfo ?? null,
-            expiresAt: holdUntil,
-            createdAt: at,
-            updatedAt: at,
-          });
+        : await insertCart(tx, newCart);
       if (!locked) throw cartExpired(cartId ?? '');
       if (cartId && body.additionalInfo) {
         await updateCartAdditionalInfo(tx, locked.id, body.additionalInfo);
@@ -245,87 +156,6 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
     });
   }
 
-  /** POST cart/{id}/remove: gives back the tickets' places and drops them from the cart. */
-  async function remove(caller: CartCaller, cartId: string, ticketIds: string[]) {
-    const at = now();
-    await modifiableCart(caller, cartId, at);
-    await withRetryingTransaction(db, async (tx) => {
-      if (!(await lockPendingCart(tx, cartId, at, null))) throw cartExpired(cartId);
-      await removeInTx(tx, cartId, ticketIds);
-      await settleCodes(tx, { sellerId: caller.seller.id, cartId }, []);
-    });
-    return bundle(caller, await ownedCart(caller, cartId), at);
-  }
-
-  /** DELETE (my/)cart/{id}: releases everything and forgets the cart (404 when missing). */
-  async function deleteCart(caller: CartCaller, cartId: string): Promise<void> {
-    const at = now();
-    const cart = await currentCart(caller, cartId, at);
-    if (cart.state === 'completed') {
-      throw new AppError('conflict', 'cart', 'The cart has been booked', { cart_id: cartId });
-    }
-    await withRetryingTransaction(db, async (tx) => {
-      // the lock makes a racing expiry wait; an expired cart holds nothing any more
-      if (await lockPendingCart(tx, cartId, at, null)) {
-        await releaseCartCodes(tx, cartId);
-        await releaseHeldCapacity(tx, cartId);
-      }
-      await deleteCartRow(tx, cartId);
-    });
-  }
-
-  /** GET (my/)cart/{id}: the bundle; a cart past its expiry is expired first (state `expired`). */
-  async function get(
-    caller: CartCaller,
-    cartId: string,
-    options: { limit: number; configKeys: string[] | null },
-  ) {
-    const at = now();
-    return bundle(caller, await currentCart(caller, cartId, at), at, options);
-  }
-
-  /**
-   * PATCH my/cart/{id}: moves expires_at towards the requested time, by at most
-   * CART_EXTENSION_SECONDS past the current expiry and never beyond now + hold + the same
-   * margin; never shortens (docs/decisions/cart-extension.md).
-   */
-  async function extend(caller: CartCaller, cartId: string, requested: Date) {
-    const at = now();
-    const cart = await modifiableCart(caller, cartId, at);
-    const hold = await holdMs(caller.seller.id);
-    const cap = Math.min(
-      cart.expiresAt.getTime() + CART_EXTENSION_SECONDS * 1000,
-      at.getTime() + hold + CART_EXTENSION_SECONDS * 1000,
-    );
-    const target = Math.min(requested.getTime(), cap);
-    let updated = cart;
-    if (target > cart.expiresAt.getTime()) {
-      const row = await withRetryingTransaction(db, (tx) =>
-        updateCartExpiry(tx, cartId, at, new Date(target)),
-      );
-      if (!row) throw cartExpired(cartId);
-      updated = row;
-    }
-    return bundle(caller, updated, at);
-  }
-
-  /**
-   * POST (my/)cart/{id}/apply_code (shopping §7, §8; identity §4 "Promo codes"): takes one use
-   * of the code for the cart, in one transaction with its checks (decision 0017).
-   */
-  async function applyCode(caller: CartCaller, cartId: string, body: ApplyCodeBody) {
-    const at = now();
-    await modifiableCart(caller, cartId, at);
-    const cart = await withRetryingTransaction(db, async (tx) => {
-      const locked = await lockPendingCart(tx, cartId, at, null);
-      if (!locked) throw cartExpired(cartId);
-      await refuseAfterPayments(tx, cartId);
-      const target = { sellerId: caller.seller.id, cartId, at };
-      await settleCodes(tx, target, await takeCodes(tx, target, [body], 'fail'));
-      return locked;
-    });
-    return bundle(caller, cart, at);
-  }
-
-  return { modify, remove, deleteCart, get, extend, applyCode };
+  const changes = createCartChanges({ db, now, lookup, holdMs });
+  return { modify, ...changes };
 }

@@ -1,0 +1,128 @@
+import type { ApplyCodeBody } from '@admit/contracts/codes';
+import { CART_EXTENSION_SECONDS } from '@admit/contracts/constants';
+import type { Db } from '@/db/connection';
+import { AppError } from '@/http/app-error';
+import { refuseAfterPayments, settleCodes, takeCodes } from '@/modules/codes/apply';
+import { releaseCartCodes } from '@/modules/codes/repo';
+import { cartExpired, type CartCaller, type CartLookup } from './cart-lookup';
+import { releaseHeldCapacity } from './holds';
+import {
+  deleteCartRow,
+  deleteTickets,
+  lockPendingCart,
+  selectTickets,
+  updateCartExpiry,
+} from './repo';
+import { withRetryingTransaction, type Tx } from './transaction';
+
+/** Drops tickets from a locked cart and gives their places back (not found: 404). */
+export async function removeInTx(tx: Tx, cartId: string, ticketIds: string[]) {
+  if (ticketIds.length === 0) return;
+  const ids = [...new Set(ticketIds)];
+  const live = (await selectTickets(tx, cartId)).filter((t) => t.state === 'in_cart');
+  const missing = ids.find((id) => !live.some((t) => t.id === id));
+  if (missing) {
+    throw new AppError('not_found', 'cart', 'Ticket not found in this cart', {
+      ticket_id: missing,
+    });
+  }
+  await releaseHeldCapacity(tx, cartId, ids);
+  await deleteTickets(tx, cartId, ids);
+}
+
+export interface CartChangesDeps {
+  db: Db;
+  now: () => Date;
+  lookup: CartLookup;
+  /** the seller's hold in ms (cached by the service) */
+  holdMs: (sellerId: string) => Promise<number>;
+}
+
+/** The cart calls besides reserving: remove, delete, read, extend, apply a code. */
+export function createCartChanges({ db, now, lookup, holdMs }: CartChangesDeps) {
+  const { ownedCart, currentCart, modifiableCart, bundle } = lookup;
+
+  /** POST cart/{id}/remove: gives back the tickets' places and drops them from the cart. */
+  async function remove(caller: CartCaller, cartId: string, ticketIds: string[]) {
+    const at = now();
+    await modifiableCart(caller, cartId, at);
+    await withRetryingTransaction(db, async (tx) => {
+      if (!(await lockPendingCart(tx, cartId, at, null))) throw cartExpired(cartId);
+      await removeInTx(tx, cartId, ticketIds);
+      await settleCodes(tx, { sellerId: caller.seller.id, cartId }, []);
+    });
+    return bundle(caller, await ownedCart(caller, cartId), at);
+  }
+
+  /** DELETE (my/)cart/{id}: releases everything and forgets the cart (404 when missing). */
+  async function deleteCart(caller: CartCaller, cartId: string): Promise<void> {
+    const at = now();
+    const cart = await currentCart(caller, cartId, at);
+    if (cart.state === 'completed') {
+      throw new AppError('conflict', 'cart', 'The cart has been booked', { cart_id: cartId });
+    }
+    await withRetryingTransaction(db, async (tx) => {
+      // the lock makes a racing expiry wait; an expired cart holds nothing any more
+      if (await lockPendingCart(tx, cartId, at, null)) {
+        await releaseCartCodes(tx, cartId);
+        await releaseHeldCapacity(tx, cartId);
+      }
+      await deleteCartRow(tx, cartId);
+    });
+  }
+
+  /** GET (my/)cart/{id}: the bundle; a cart past its expiry is expired first (state `expired`). */
+  async function get(
+    caller: CartCaller,
+    cartId: string,
+    options: { limit: number; configKeys: string[] | null },
+  ) {
+    const at = now();
+    return bundle(caller, await currentCart(caller, cartId, at), at, options);
+  }
+
+  /**
+   * PATCH my/cart/{id}: moves expires_at towards the requested time, by at most
+   * CART_EXTENSION_SECONDS past the current expiry and never beyond now + hold + the same
+   * margin; never shortens (docs/decisions/cart-extension.md).
+   */
+  async function extend(caller: CartCaller, cartId: string, requested: Date) {
+    const at = now();
+    const cart = await modifiableCart(caller, cartId, at);
+    const hold = await holdMs(caller.seller.id);
+    const cap = Math.min(
+      cart.expiresAt.getTime() + CART_EXTENSION_SECONDS * 1000,
+      at.getTime() + hold + CART_EXTENSION_SECONDS * 1000,
+    );
+    const target = Math.min(requested.getTime(), cap);
+    let updated = cart;
+    if (target > cart.expiresAt.getTime()) {
+      const row = await withRetryingTransaction(db, (tx) =>
+        updateCartExpiry(tx, cartId, at, new Date(target)),
+      );
+      if (!row) throw cartExpired(cartId);
+      updated = row;
+    }
+    return bundle(caller, updated, at);
+  }
+
+  /**
+   * POST (my/)cart/{id}/apply_code (shopping §7, §8; identity §4 "Promo codes"): takes one use
+   * of the code for the cart, in one transaction with its checks (decision 0017).
+   */
+  async function applyCode(caller: CartCaller, cartId: string, body: ApplyCodeBody) {
+    const at = now();
+    await modifiableCart(caller, cartId, at);
+    const cart = await withRetryingTransaction(db, async (tx) => {
+      const locked = await lockPendingCart(tx, cartId, at, null);
+      if (!locked) throw cartExpired(cartId);
+      await refuseAfterPayments(tx, cartId);
+      const target = { sellerId: caller.seller.id, cartId, at };
+      await settleCodes(tx, target, await takeCodes(tx, target, [body], 'fail'));
+      return locked;
+    });
+    return bundle(caller, cart, at);
+  }
+
+  return { remove, deleteCart, get, extend, applyCode };
+}
