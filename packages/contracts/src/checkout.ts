@@ -29,12 +29,15 @@ import {
  *        re-submits the same call (new key) with gateway_data.payment_intent_id = that id
  *   POST cart/{id}/pay, my/cart/{id}/pay       paymentEntry → the cart bundle (200, a partial
  *        payment); when it settles a member's cart, the order (checkoutResponse, 201). A guest
- *        cart is never ordered by pay: finish with guest_checkout (`free`, "0.00" if paid up)
+ *        cart is never ordered by pay: finish with guest_checkout (`free`, "0.00" if paid up).
+ *        On a completed cart whose order keeps a balance (scheduled payments) pay takes the
+ *        payment and answers the cart bundle (200); nothing outstanding: the 409 below
  *   POST cart/{id}/guest_checkout              guestCheckoutBody → checkoutResponse (201)
  *   POST my/cart/{id}/guest_checkout           memberGuestCheckoutBody → checkoutResponse (201)
  *   POST my/cart/{id}/checkout                 paymentEntry → checkoutResponse (201)
  *        every checkout answers the cart bundle (200) instead when its payment leaves something
- *        outstanding (a gift card short of the total): identity §4 "partial"
+ *        due (a gift card short of the total; less than cart_fees.total_due): identity §4
+ *        "partial". With a payment plan the order is made once nothing is due, keeping a balance
  *   GET  ticket_order/{id}[?secret=]           orderBundle (the buyer's session or the secret; else 404)
  *   GET  /cached_api/ticket_order/{id}/qrcode?margin=4[&secret=]   image/png of the order's scan code
  *   GET  ledger/ledger/{number}                see codes.ts (ledgerCardResponse)
@@ -47,7 +50,8 @@ import {
  *       provider's ("Your card was declined."), `_extra.decline_code`; the cart and its holds
  *       survive (402 is kept for intent_requires_action only)
  *   422 validation_failed `_extra.field: 'amount'` "Payment is not supported for this amount":
- *       outside the card limits, more than outstanding, or `free` with something outstanding
+ *       outside the card limits, more than outstanding, or `free` with something due (a
+ *       pending cart) or outstanding (an order's balance)
  *   400 validation_failed naming `_extra.field` for a malformed body or a missing key
  *   404 not_found context `ledger` "Gift card not found"; 422 validation_failed context
  *       `ledger` "Gift Card balance is $0"; 422 duplicate_code context `ledger`

@@ -11,6 +11,7 @@ import * as codesTables from './schema/codes';
 import * as identityTables from './schema/identity';
 import * as mailTables from './schema/mail';
 import * as paymentsTables from './schema/payments';
+import * as paymentPlanTables from './schema/payment-plans';
 
 // every table, for drizzle's relational API (one file per area: db/schema/*.ts)
 const schema = {
@@ -20,6 +21,7 @@ const schema = {
   ...identityTables,
   ...mailTables,
   ...paymentsTables,
+  ...paymentPlanTables,
 };
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;

@@ -11,6 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { id, createdAt } from './columns';
 import { seller } from './identity';
+import { paymentPlan } from './payment-plans';
 
 /** The catalogue: venues, event templates, ticket groups and types, sessions, meta, config, images (shopping §3). */
 
@@ -109,6 +110,8 @@ export const ticketGroup = pgTable(
     excludeFromEventCapacity: boolean('exclude_from_event_capacity').notNull().default(false),
     soldOut: boolean('sold_out').notNull().default(false),
     rank: integer('rank').notNull().default(0),
+    /** null: paid in full at booking (docs/decisions/0020-scheduled-payments.md) */
+    paymentPlanId: uuid('payment_plan_id').references(() => paymentPlan.id),
   },
   (t) => [index('ticket_group_event_idx').on(t.eventTemplateId)],
 );

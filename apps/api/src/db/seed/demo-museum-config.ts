@@ -1,5 +1,5 @@
 import type { StoredSellerConfig } from '@/modules/sellers/seller-config';
-import { demoEventId } from './demo-ids';
+import { demoEventId, demoId } from './demo-ids';
 
 /** The museum's stored storefront config (dark theme, OTP-or-password login, membership presell). */
 export function museumConfig(images: { logo: string; favicon: string }): StoredSellerConfig {
@@ -77,5 +77,7 @@ export function museumConfig(images: { logo: string; favicon: string }): StoredS
     external_urls: { login: null, logout: null },
     my_account_pages: { my_profile: true, upcoming_events: true, recent_orders: true },
     cart_hold_minutes: 15,
+    // identity §2 Checkout "donation" section: the donation group's real (derived) id
+    checkout: { donation_group_id: demoId(`${id('donation')}/group/donation`) },
   };
 }

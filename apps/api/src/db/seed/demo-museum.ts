@@ -3,11 +3,12 @@ import type { DemoSeller } from './demo-types';
 import { museumConfig } from './demo-museum-config';
 import { museumDatedEvents } from './demo-museum-events';
 import { museumSupportEvents } from './demo-museum-support';
+import { sketchingHour } from './demo-museum-free';
 
 /**
  * Museum of Light & Time (USD, New York, dark theme). Its events live in
- * demo-museum-events.ts (dated) and demo-museum-support.ts (membership, donation, gift cards,
- * members-only and link-only events).
+ * demo-museum-events.ts (dated), demo-museum-support.ts (membership, donation, gift cards,
+ * members-only and link-only events) and demo-museum-free.ts (a free event).
  */
 
 export const MUSEUM_SLUG = 'demo-museum';
@@ -20,7 +21,7 @@ export const demoMuseum: DemoSeller = {
   venue: { name: 'Museum of Light & Time', address: '1 Meridian Plaza, New York, NY 10024' },
   logoArt: 'museum-logo',
   faviconArt: 'museum-favicon',
-  events: [...museumDatedEvents, ...museumSupportEvents],
+  events: [...museumDatedEvents, ...museumSupportEvents, sketchingHour],
   members: [
     {
       email: 'member@demo-museum.test',

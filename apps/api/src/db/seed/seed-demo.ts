@@ -3,6 +3,8 @@ import { seller } from '@/db/schema/identity';
 import { hashDemoPasswords } from './demo-accounts';
 import { writeDemoCodes } from './demo-codes';
 import { writeDemoGiftCards } from './demo-gift-cards';
+import { writeDemoPaymentPlans } from './demo-payment-plans';
+import { writeDemoSellerMeta } from './demo-seller-meta';
 import { demoMuseum } from './demo-museum';
 import type { DemoSeller } from './demo-types';
 import { harbourAquarium } from './harbour-aquarium';
@@ -49,6 +51,8 @@ export async function seedDemo(
         await writeDemoSeller(tx, demo, now, images[i]!, { cartHoldMinutes, passwordHashes });
         await writeDemoCodes(tx, demo.slug);
         await writeDemoGiftCards(tx, demo.slug, demo.currency);
+        await writeDemoPaymentPlans(tx, demo.slug);
+        await writeDemoSellerMeta(tx, demo.slug);
       }
       return { seeded: true };
     });

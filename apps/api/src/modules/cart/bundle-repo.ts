@@ -9,6 +9,7 @@ import {
   ticketType,
   venue,
 } from '@/db/schema/catalog';
+import { CART_SELLER_META_KEYS } from '@/modules/sellers/seller-meta';
 
 /**
  * The sibling rows of a cart bundle, by the ids its tickets join on. A ticket's group and event
@@ -109,6 +110,13 @@ export async function selectBundleRows(
             or(
               and(eq(meta.resource, 'event_template'), inArray(meta.resourceId, eventIds)),
               and(eq(meta.resource, 'ticket_group'), inArray(meta.resourceId, groupIds)),
+              // the seller's texts the checkout reads (portal_terms): on the same read, so the
+              // new-cart answer built from the plan's rows carries them too (decision 0019)
+              and(
+                eq(meta.resource, 'seller'),
+                eq(meta.resourceId, sellerId),
+                inArray(meta.key, [...CART_SELLER_META_KEYS]),
+              ),
             ),
           ),
         )

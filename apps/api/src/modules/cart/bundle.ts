@@ -19,6 +19,12 @@ import {
   type CartCodeRow,
   type PaymentRow,
 } from '@/modules/codes/repo';
+import {
+  cartSchedule,
+  orderEmbedOf,
+  selectScheduleRows,
+  type ScheduleRows,
+} from '@/modules/schedules/cart-schedule';
 import { selectBundleRows, type BundleRows } from './bundle-repo';
 import { selectTickets, type CartRow, type TicketRow } from './repo';
 import { cartFeesOf, cartTotals } from './totals';
@@ -88,13 +94,16 @@ export async function buildCartBundle(
     },
     options.configKeys ?? null,
   );
-  return assembleCartBundle(cart, tickets, rows, options, { codes, payments });
+  const schedule = await selectScheduleRows(db, cart, rows.groups);
+  return assembleCartBundle(cart, tickets, rows, options, { codes, payments, schedule });
 }
 
 /** The codes and payments of a cart; a new cart has none. */
 export interface CartMoneyRows {
   codes: CartCodeRow[];
   payments: PaymentRow[];
+  /** plans, snapshot and order (modules/schedules); absent on a new cart answered from rows */
+  schedule?: ScheduleRows;
 }
 
 // spec: identity §3 "completed payments" — a gift card's number shows only its last 4
@@ -127,6 +136,17 @@ export function assembleCartBundle(
     money.payments,
   );
   const groups = new Set(money.codes.flatMap((c) => codeGroupsOf(c.code)));
+  // spec: identity §4 "Partial payment options" — due and the scheduled payments
+  const plan = cartSchedule({
+    cart,
+    tickets: live,
+    totals,
+    groups: rows.groups,
+    sessions: rows.sessions,
+    rows: money.schedule,
+    timeZone: seller.timezone,
+    now,
+  });
   return {
     cart: toCollection([
       {
@@ -161,7 +181,12 @@ export function assembleCartBundle(
         timezone: seller.timezone,
       },
     ]),
-    cart_fees: toCollection([cartFeesOf(cart.id, seller.currency, totals)]),
+    cart_fees: toCollection([
+      {
+        ...cartFeesOf(cart.id, seller.currency, totals),
+        ...(plan.due === null ? {} : { total_due: minor(plan.due) }),
+      },
+    ]),
     cartmod: toCollection(
       money.codes.map(({ cartCode, code }) => ({
         id: cartCode.id,
@@ -198,5 +223,7 @@ export function assembleCartBundle(
         created_at: p.createdAt.toISOString(),
       })),
     ),
+    ticket_order: toCollection(orderEmbedOf(money.schedule)),
+    scheduled_payment: toCollection(plan.scheduled),
   };
 }

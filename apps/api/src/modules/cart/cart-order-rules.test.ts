@@ -306,6 +306,8 @@ describeEachDatabase('cart: order rules before taking capacity', (ctx) => {
       total_payments: '0.00',
       total_outstanding: '69.78',
       grand_totals: { total_outstanding: '69.78' },
+      // no payment plan: everything is due now (docs/decisions/0020)
+      total_due: '69.78',
     });
   });
 

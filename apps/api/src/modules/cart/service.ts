@@ -140,14 +140,16 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
   }
 
   // a new cart holds exactly what was just written: answer from it, no second read (the
-  // reserve rush's path, bench/RESULTS.md)
-  function answerNewCart(
+  // reserve rush's path, bench/RESULTS.md) — unless a group has a payment plan, whose
+  // schedule needs the plan rows (decision 0020)
+  async function answerNewCart(
     caller: CartCaller,
     cart: CartRow,
     rows: BundleRows,
     held: HeldTickets,
     at: Date,
   ) {
+    if (rows.groups.some((g) => g.paymentPlanId)) return bundle(caller, cart, at);
     const fresh = rowsAfterHold(rows, held);
     return assembleCartBundle(cart, fresh.tickets, fresh.rows, {
       now: at,

@@ -54,7 +54,9 @@ function settleIntent(row: PaymentRow, result: IntentResult, ctx: ChargeContext)
     throw new AppError('intent_requires_action', 'stripe', 'Your card requires authentication', {
       payment_intent_id: row.id,
       status: 'requires_action',
-      next_action_url: result.nextActionUrl ?? ctx.actionUrl(row.id),
+      // Stripe's in-page step (stripe.handleCardAction) needs the secret, not our sandbox page
+      next_action_url:
+        result.nextActionUrl ?? (ctx.gateway.kind === 'sandbox' ? ctx.actionUrl(row.id) : null),
       client_secret: result.clientSecret ?? null,
     });
   }

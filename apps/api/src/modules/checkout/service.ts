@@ -47,6 +47,16 @@ export const bookedCart = (orderId: string) =>
 const expired = (cartId: string) =>
   new AppError('cart_expired', 'cart', 'The cart has expired', { cart_id: cartId });
 
+/**
+ * What is still due once `paid` is paid in all: payments cover the earliest installments, so
+ * whatever was paid since the bundle was built comes off its `total_due` first.
+ */
+function dueOnce(bundle: CartBundle, paid: number): number {
+  const fees = bundle.cart_fees._data[0]!;
+  const due = decimalToMinor(fees.total_due ?? fees.total_outstanding);
+  return Math.max(0, due - (paid - decimalToMinor(fees.total_payments)));
+}
+
 /** The cart's totals: the bundle's fees (grand = outstanding + what it counts as paid). */
 function totalsOf(bundle: CartBundle): OrderTotals {
   const fees = bundle.cart_fees._data[0]!;
@@ -139,11 +149,8 @@ export function createCheckoutService({ db, now }: CheckoutServiceDeps) {
     cart: CartRow,
     request: CheckoutRequest,
   ): Promise<CheckoutAnswer> {
+    if (cart.state === 'completed') return payBalance(caller, cart, request);
     const at = now();
-    if (cart.state === 'completed') {
-      const existing = await selectOrderByCart(db, cart.id);
-      throw bookedCart(existing?.id ?? '');
-    }
     assertOpen(cart, at);
     // spec: shopping §8 — 422 rule_blocks_reserve, context checkout_rules, before any charge
     await assertNoCheckoutBlockers(db, cart.id);
@@ -152,9 +159,62 @@ export function createCheckoutService({ db, now }: CheckoutServiceDeps) {
       seller: caller.seller,
       publicIdentityId: caller.publicIdentityId,
     });
-    const totals = totalsOf(bundle);
     // resolve the buyer before any charge: a bad purchaser must not leave a payment behind
     const identityId = await buyerIdentity(caller, cart, request.buyer);
+    await charge(caller, cart, request, bundle, at);
+    // spec: identity §4 "Checkout result" — the order once nothing is due; a payment plan may
+    // leave a balance (scheduled payments), without one due is the whole outstanding amount
+    if (dueOnce(bundle, await sumPaid(db, cart.id)) > 0 || identityId === null) {
+      return cartAnswer(caller, cart.id);
+    }
+    const processing = await selectProcessingPayment(db, cart.id);
+    if (processing) {
+      // spec: identity §4 — pending: no order until the processing payment settles
+      throw new AppError('intent_processing', 'stripe', 'Your payment is processing', {
+        cart_id: cart.id,
+        payment_intent_id: processing.id,
+      });
+    }
+    return finalize(caller, cart.id, identityId, bundle, request);
+  }
+
+  /**
+   * `pay` on a completed cart whose order keeps a balance (scheduled payments): the payment
+   * and the cart's new totals; no expiry (its tickets are booked) and no new order.
+   */
+  async function payBalance(
+    caller: CheckoutCaller,
+    cart: CartRow,
+    request: CheckoutRequest,
+  ): Promise<CheckoutAnswer> {
+    const at = now();
+    const existing = await selectOrderByCart(db, cart.id);
+    if (request.buyer.kind !== 'cart_owner' || !existing) throw bookedCart(existing?.id ?? '');
+    const bundle = await buildCartBundle(db, cart, {
+      now: at,
+      seller: caller.seller,
+      publicIdentityId: caller.publicIdentityId,
+    });
+    const fees = bundle.cart_fees._data[0]!;
+    const outstanding = decimalToMinor(fees.total_outstanding);
+    if (outstanding <= 0) throw bookedCart(existing.id);
+    // `free` pays nothing: on a balance it is refused like any unsupported amount
+    if (request.entry.gateway_id === 'free') {
+      checkPayableAmount('free', 0, outstanding, fees.currency_code);
+    }
+    await charge(caller, cart, request, bundle, at);
+    return cartAnswer(caller, cart.id);
+  }
+
+  /** Takes the payment entry through its gateway (charge.ts), within what the cart owes. */
+  async function charge(
+    caller: CheckoutCaller,
+    cart: CartRow,
+    request: CheckoutRequest,
+    bundle: CartBundle,
+    at: Date,
+  ) {
+    const totals = totalsOf(bundle);
     const { entry } = request;
     const ctx: ChargeContext = {
       db,
@@ -178,24 +238,11 @@ export function createCheckoutService({ db, now }: CheckoutServiceDeps) {
     } else if (entry.gateway_id === 'ledger') {
       await chargeLedger(ctx, amount, entry);
     } else {
-      checkPayableAmount(
-        'free',
-        amount,
-        totals.afterFees - (await sumPaid(db, cart.id)),
-        totals.currency,
-      );
+      // free: nothing due now (with no plan: nothing outstanding)
+      const fees = bundle.cart_fees._data[0]!;
+      const due = decimalToMinor(fees.total_due ?? fees.total_outstanding);
+      checkPayableAmount('free', amount, due, totals.currency);
     }
-    const outstanding = totals.afterFees - (await sumPaid(db, cart.id));
-    if (outstanding > 0 || identityId === null) return cartAnswer(caller, cart.id);
-    const processing = await selectProcessingPayment(db, cart.id);
-    if (processing) {
-      // spec: identity §4 — pending: no order until the processing payment settles
-      throw new AppError('intent_processing', 'stripe', 'Your payment is processing', {
-        cart_id: cart.id,
-        payment_intent_id: processing.id,
-      });
-    }
-    return finalize(caller, cart.id, identityId, bundle, request);
   }
 
   return { run };

@@ -24,6 +24,29 @@ export interface ConfirmationInput {
   tickets: ConfirmationTicket[];
   /** gift cards the order bought (handler `ledger`): the number is how they are spent */
   giftCards: { number: string; balance: number }[];
+  /** what the order still owes under its payment plan (null: paid in full at checkout) */
+  balance?: { outstanding: number; scheduled: { dueDate: string; amount: number }[] } | null;
+}
+
+const dueDateFormat = new Intl.DateTimeFormat('en-US', {
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** "Dec 4, 2026" for a YYYY-MM-DD due date (already the seller's calendar date). */
+export const formatDueDate = (date: string) => dueDateFormat.format(new Date(`${date}T00:00:00Z`));
+
+/** The balance lines: the outstanding amount, then each scheduled payment still to make. */
+function balanceLines(input: ConfirmationInput): string[] {
+  const balance = input.balance;
+  if (!balance || balance.outstanding <= 0) return [];
+  const money = (minor: number) => `${minorToDecimal(minor)} ${input.currency}`;
+  return [
+    `Balance: ${money(balance.outstanding)}`,
+    ...balance.scheduled.map((s) => `Payment due ${formatDueDate(s.dueDate)}: ${money(s.amount)}`),
+  ];
 }
 
 const png = async (content: string, cid: string): Promise<OutgoingAttachment> => ({
@@ -52,6 +75,7 @@ export async function confirmationMail(input: ConfirmationInput): Promise<Outgoi
   const giftLines = input.giftCards.map(
     (g) => `Gift card ${g.number}: ${minorToDecimal(g.balance)} ${input.currency}`,
   );
+  const scheduleLines = balanceLines(input);
   const subject = `Your ${input.sellerName} order ${input.orderNumber}`;
   const html = [
     '<!doctype html><html><head><meta charset="utf-8">',
@@ -68,6 +92,13 @@ export async function confirmationMail(input: ConfirmationInput): Promise<Outgoi
     ),
     '</ul>',
     ...giftLines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    ...(scheduleLines.length > 0
+      ? [
+          `<p>${escapeHtml(scheduleLines[0]!)}</p><ul>`,
+          ...scheduleLines.slice(1).map((line) => `<li>${escapeHtml(line)}</li>`),
+          '</ul>',
+        ]
+      : []),
     '</body></html>',
   ].join('');
   return {
@@ -81,6 +112,7 @@ export async function confirmationMail(input: ConfirmationInput): Promise<Outgoi
       '',
       ...ticketLines,
       ...(giftLines.length > 0 ? ['', ...giftLines] : []),
+      ...(scheduleLines.length > 0 ? ['', ...scheduleLines] : []),
       '',
       `View your tickets: ${input.orderLink}`,
     ].join('\n'),

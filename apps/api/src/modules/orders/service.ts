@@ -1,7 +1,7 @@
 import type { CartBundle } from '@admit/contracts/cart';
 import type { OrderBundle } from '@admit/contracts/checkout';
 import { toCollection } from '@admit/contracts/envelope';
-import { minorToDecimal } from '@admit/contracts/money';
+import { decimalToMinor, minorToDecimal } from '@admit/contracts/money';
 import type { Db } from '@/db/connection';
 import { AppError } from '@/http/app-error';
 import type { RequestIdentity, SellerRef } from '@/http/request-context';
@@ -9,7 +9,9 @@ import { buildCartBundle } from '@/modules/cart/bundle';
 import { selectCart, type CartRow } from '@/modules/cart/repo';
 import type { Tx } from '@/modules/cart/transaction';
 import { issueCard } from '@/modules/ledger/service';
+import { ORDER_SELLER_META_KEYS, selectSellerMeta } from '@/modules/sellers/seller-meta';
 import { enqueueMail } from '@/modules/mail/outbox';
+import { writeOrderSchedule } from '@/modules/schedules/order-schedule';
 import { confirmationMail } from './confirmation-mail';
 import {
   hashSecret,
@@ -104,6 +106,15 @@ export async function createOrderInTx(tx: Tx, input: NewOrderInput) {
     giftCards.push({ number: card.number, balance: card.balance });
   }
   await completeCart(tx, input.cart.id, input.now);
+  // spec: identity §3 "scheduled payments" — the plan is fixed on the order, in its transaction
+  const balance = await writeOrderSchedule(tx, {
+    seller: input.seller,
+    cartId: input.cart.id,
+    orderId: order.id,
+    total: input.totals.afterFees,
+    bundle: input.bundle,
+    now: input.now,
+  });
   if (input.sendEmail && input.email) {
     const names = namesOf(input.bundle);
     const mail = await confirmationMail({
@@ -116,6 +127,7 @@ export async function createOrderInTx(tx: Tx, input: NewOrderInput) {
       currency: input.totals.currency,
       orderLink: `${input.origin}/${input.seller.slug}/ticket_order/${order.id}?secret=${secret}`,
       giftCards,
+      balance,
       tickets: booked.map((t) => ({
         id: t.id,
         name: names(t.eventTemplateId, t.ticketTypeId),
@@ -148,7 +160,12 @@ export async function orderBundle(
 ): Promise<OrderBundle> {
   const cart = await selectCart(db, order.cartId);
   if (!cart) throw orderNotFound();
-  const bundle = await buildCartBundle(db, cart, { now, seller, publicIdentityId });
+  const [bundle, sellerMeta] = await Promise.all([
+    buildCartBundle(db, cart, { now, seller, publicIdentityId }),
+    // spec: identity §2 "Checkout complete" — the seller's completed_* texts and images
+    selectSellerMeta(db, seller.id, ORDER_SELLER_META_KEYS),
+  ]);
+  const paid = decimalToMinor(bundle.cart_fees._data[0]!.total_payments);
   const tickets = bundle.ticket._data
     .filter((t) => t.ticket_order_id === order.id)
     .map((t) => ({
@@ -176,6 +193,8 @@ export async function orderBundle(
         total_fee_percent_outside: minorToDecimal(order.totalFeePercentOutside),
         total_cartmod_amount: minorToDecimal(order.totalCartmodAmount),
         total_after_fees_price: minorToDecimal(order.totalAfterFeesPrice),
+        total_payments: minorToDecimal(paid),
+        total_outstanding: minorToDecimal(Math.max(0, order.totalAfterFeesPrice - paid)),
       },
     ]),
     ticket: toCollection(tickets),
@@ -184,6 +203,8 @@ export async function orderBundle(
     event_template: bundle.event_template,
     event_session: bundle.event_session,
     seller: bundle.seller,
+    meta: toCollection(sellerMeta),
+    scheduled_payment: bundle.scheduled_payment ?? toCollection([]),
   };
 }
 
