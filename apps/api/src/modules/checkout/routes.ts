@@ -13,6 +13,7 @@ import { registerLedgerRoutes } from '@/modules/ledger/routes';
 import { registerOrderRoutes } from '@/modules/orders/routes';
 import { registerSandboxRoutes } from '@/modules/payments/sandbox-routes';
 import { idempotencyKeyOf, requestHash, runIdempotent } from '@/modules/payments/idempotency';
+import { assertCaptcha } from './captcha';
 import { payableCart, type CheckoutCaller } from './cart-access';
 import { createCheckoutService, type Buyer, type CheckoutRequest } from './service';
 
@@ -116,6 +117,8 @@ export function registerCheckoutRoutes(app: FastifyInstance) {
       request.body ?? null,
     ]);
     const answer = await runIdempotent(db, seller.id, key, hash, async () => {
+      // inside the key: a replay answers the first response without spending a new token
+      await assertCaptcha(db, { sellerId: seller.id, loggedIn: !identity.isPublic }, entry.captcha);
       const result = await service.run(caller, cart, checkoutRequest);
       return { status: result.status, body: payResponseSchema.parse(result.body) };
     });

@@ -37,6 +37,16 @@ export function sandboxFor(db: Db): CardGateway {
 
 const stripeClients = new Map<string, StripeLikeClient>();
 
+type StripeClientFactory = (secretKey: string) => StripeLikeClient;
+const sdkClient: StripeClientFactory = (key) => new Stripe(key) as unknown as StripeLikeClient;
+let stripeClientFactory = sdkClient;
+
+/** Tests put a fake Stripe client behind a seller's keys (no network); null restores the SDK. */
+export function setStripeClientFactory(factory: StripeClientFactory | null): void {
+  stripeClientFactory = factory ?? sdkClient;
+  stripeClients.clear();
+}
+
 /**
  * The card gateway of a seller: Stripe when the seller has configured a secret key, else the
  * built-in sandbox (the demo's and the tests' default; decision 0018).
@@ -51,7 +61,7 @@ export async function cardGatewayFor(db: Db, sellerId: string): Promise<CardGate
   if (!key) return sandboxFor(db);
   let client = stripeClients.get(key);
   if (!client) {
-    client = new Stripe(key) as unknown as StripeLikeClient;
+    client = stripeClientFactory(key);
     stripeClients.set(key, client);
   }
   return createStripeGateway(client);

@@ -9,18 +9,23 @@ const input = {
   returnUrl: 'https://shop.example/demo/checkout',
 };
 
-function fakeClient(answer: () => Promise<unknown>) {
+function fakeClient(answer: () => Promise<unknown>, retrievedStatus = 'succeeded') {
   const calls: { params: Record<string, unknown>; options?: { idempotencyKey?: string } }[] = [];
+  const confirms: { id: string; options?: { idempotencyKey?: string } }[] = [];
   const client: StripeLikeClient = {
     paymentIntents: {
       create: async (params, options) => {
         calls.push({ params, options });
         return (await answer()) as never;
       },
-      retrieve: async (id) => ({ id, status: 'succeeded', client_secret: 'cs' }),
+      retrieve: async (id) => ({ id, status: retrievedStatus, client_secret: 'cs' }),
+      confirm: async (id, _params, options) => {
+        confirms.push({ id, options });
+        return { id, status: 'succeeded', client_secret: 'cs' };
+      },
     },
   };
-  return { client, calls };
+  return { client, calls, confirms };
 }
 
 describe('stripe adapter mapping (no network)', () => {
@@ -45,6 +50,7 @@ describe('stripe adapter mapping (no network)', () => {
       amount: 1250,
       currency: 'usd',
       payment_method: 'pm_card_visa',
+      payment_method_types: ['card'],
       confirm: true,
       return_url: input.returnUrl,
     });
@@ -87,5 +93,41 @@ describe('stripe adapter mapping (no network)', () => {
       throw Object.assign(new Error('connection reset'), { type: 'StripeConnectionError' });
     });
     await expect(createStripeGateway(client).confirm(input)).rejects.toThrow('connection reset');
+  });
+
+  it('charges a wallet payment method like a card: the same intent, amount in minor units', async () => {
+    // spec: identity §7, §9 — the wallet's amount is x100: our minor units as they are
+    const { client, calls } = fakeClient(async () => ({
+      id: 'pi_w',
+      status: 'succeeded',
+      client_secret: 'pi_w_secret',
+    }));
+    const result = await createStripeGateway(client).confirm({
+      ...input,
+      amountMinor: 5000,
+      paymentMethod: 'pm_wallet_apple_pay',
+      returnUrl: null,
+    });
+    expect(result).toMatchObject({ status: 'succeeded', ref: 'pi_w' });
+    expect(calls[0]!.params).toMatchObject({
+      amount: 5000,
+      currency: 'usd',
+      payment_method: 'pm_wallet_apple_pay',
+      payment_method_types: ['card'],
+      confirm: true,
+    });
+    expect(calls[0]!.params).not.toHaveProperty('return_url');
+  });
+
+  it('confirms on the server an intent that waits after handleCardAction (manual confirmation)', async () => {
+    const waiting = fakeClient(async () => ({}), 'requires_confirmation');
+    const result = await createStripeGateway(waiting.client).retrieve('pi_9');
+    expect(result).toMatchObject({ status: 'succeeded', ref: 'pi_9' });
+    expect(waiting.confirms).toEqual([
+      { id: 'pi_9', options: { idempotencyKey: 'admit-confirm-pi_9' } },
+    ]);
+    const done = fakeClient(async () => ({}), 'succeeded');
+    expect((await createStripeGateway(done.client).retrieve('pi_8')).status).toBe('succeeded');
+    expect(done.confirms).toEqual([]);
   });
 });

@@ -20,6 +20,11 @@ export interface StripeLikeClient {
       options?: { idempotencyKey?: string },
     ): Promise<StripeIntent>;
     retrieve(id: string): Promise<StripeIntent>;
+    confirm(
+      id: string,
+      params?: Record<string, unknown>,
+      options?: { idempotencyKey?: string },
+    ): Promise<StripeIntent>;
   };
 }
 
@@ -78,6 +83,9 @@ export function createStripeGateway(client: StripeLikeClient): CardGateway {
             amount: input.amountMinor,
             currency: input.currency.toLowerCase(),
             payment_method: input.paymentMethod,
+            // a wallet (Apple Pay, Google Pay) answers a card payment method, so one type
+            // serves both; without it Stripe's automatic methods would demand a return_url
+            payment_method_types: ['card'],
             confirm: true,
             description: input.description,
             metadata: { payment_id: input.paymentId },
@@ -94,7 +102,18 @@ export function createStripeGateway(client: StripeLikeClient): CardGateway {
       }
     },
     async retrieve(ref) {
-      return mapStripeIntent(await client.paymentIntents.retrieve(ref));
+      const intent = await client.paymentIntents.retrieve(ref);
+      // after stripe.handleCardAction a manually confirmed intent waits for the server
+      if (intent.status !== 'requires_confirmation') return mapStripeIntent(intent);
+      try {
+        return mapStripeIntent(
+          await client.paymentIntents.confirm(ref, {}, { idempotencyKey: `admit-confirm-${ref}` }),
+        );
+      } catch (error) {
+        const declined = cardErrorOf(error);
+        if (declined) return { ...declined, ref: declined.ref || ref };
+        throw error;
+      }
     },
   };
 }
