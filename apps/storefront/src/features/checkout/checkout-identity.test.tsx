@@ -146,7 +146,12 @@ describe('purchaser identity form (identity §3, §5, §6)', () => {
 
   it('sends a captcha token for guests when a provider is plugged in', async () => {
     registerCaptchaProvider({ name: 'test-captcha', getToken: () => Promise.resolve('tok-1') });
-    const { user, fetch, router } = freeCheckout();
+    // the seller names the provider (decision 0019); checkout-extras.test.tsx has the rest
+    const checkout = { donation_group_id: null, stripe_publishable_key: null };
+    const { user, fetch, router } = freeCheckout(
+      payableCart('0.00'),
+      makeSellerConfig({ checkout: { ...checkout, captcha_provider: 'test-captcha' } }),
+    );
     expect(
       await screen.findByText('This form is protected against automated use.'),
     ).toBeInTheDocument();

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { CartBundle } from '@admit/contracts/cart';
@@ -10,15 +10,19 @@ import { usePageTitle } from '@/ui/page-title';
 import { useStrings } from '@/ui/text/use-strings';
 import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
 import { CheckoutForm } from '@/features/checkout/components/checkout-form';
+import { DonationSection } from '@/features/checkout/components/donation-section';
 import type { GiftCardSlotProps } from '@/features/checkout/components/payment-section';
 import { gifteeName, isBlocked } from '@/features/checkout/model/checkout-view';
 import { goneCartRedirect } from '@/features/checkout/model/entry-redirect';
+import { BalanceEntry } from '@/features/checkout/components/balance-entry';
+import { PayStateProvider } from '@/features/checkout/pay-state';
+import { MobilePayButton } from '@/features/checkout/components/mobile-pay-button';
 import styles from '@/features/checkout/checkout.module.css';
 
 /** What the app plugs into the checkout (features never import each other). */
 export interface CheckoutSlots {
-  /** the cart summary: widget on desktop, footer with the cart button and total on phones */
-  sidebar: ComponentType;
+  /** the cart summary: widget on desktop, footer with the cart button, total and pay button */
+  sidebar: ComponentType<{ footerAction?: ReactNode }>;
   promoCodes: ComponentType<{ bundle: CartBundle; modifiable: boolean }>;
   checkoutCode: ComponentType<{ bundle: CartBundle }>;
   giftCard: ComponentType<GiftCardSlotProps>;
@@ -68,27 +72,38 @@ export function CheckoutRoute({ slots }: { slots: CheckoutSlots }) {
       </p>
     );
   }
-  if (!bundle || !cart) return <GoneCart cartId={cartId} fromRoute={routeCartId !== undefined} />;
+  if (!bundle || !cart) {
+    // an order's cart with a balance is paid by its address (decision 0021)
+    const fromRoute = routeCartId !== undefined;
+    return (
+      <BalanceEntry cartId={cartId} fromRoute={fromRoute}>
+        <GoneCart cartId={cartId} fromRoute={fromRoute} />
+      </BalanceEntry>
+    );
+  }
   if (bundle.ticket._data.length === 0) return <Navigate to="/events" replace />;
 
   const { sidebar: Sidebar, promoCodes: PromoCodes, checkoutCode: CheckoutCode } = slots;
   const modifiable = cart.state === 'pending' && (cart.expires_in ?? 1) > 0;
   return (
-    <div className={styles.page}>
-      <div className={styles.main}>
-        <h1>{giftee ? t('checkout.gift-title', { name: giftee }) : t('checkout.title')}</h1>
-        {isBlocked(bundle) ? (
-          <CheckoutCode bundle={bundle} />
-        ) : (
-          <>
-            <PromoCodes bundle={bundle} modifiable={modifiable} />
-            <CheckoutForm bundle={bundle} GiftCard={slots.giftCard} />
-          </>
-        )}
+    <PayStateProvider>
+      <div className={styles.page}>
+        <div className={styles.main}>
+          <h1>{giftee ? t('checkout.gift-title', { name: giftee }) : t('checkout.title')}</h1>
+          {isBlocked(bundle) ? (
+            <CheckoutCode bundle={bundle} />
+          ) : (
+            <>
+              <PromoCodes bundle={bundle} modifiable={modifiable} />
+              <DonationSection bundle={bundle} modifiable={modifiable} />
+              <CheckoutForm bundle={bundle} GiftCard={slots.giftCard} />
+            </>
+          )}
+        </div>
+        <aside aria-label={t('checkout.summary')}>
+          <Sidebar footerAction={isBlocked(bundle) ? undefined : <MobilePayButton />} />
+        </aside>
       </div>
-      <aside aria-label={t('checkout.summary')}>
-        <Sidebar />
-      </aside>
-    </div>
+    </PayStateProvider>
   );
 }

@@ -52,6 +52,15 @@ export const CHECKOUT_STRINGS = {
   'checkout.card.number-invalid': 'Card number is not valid.',
   'checkout.card.expiry-invalid': 'Expiry date is not valid.',
   'checkout.card.cvc-invalid': 'CVC is not valid.',
+  // Stripe Elements and wallets (decision 0022); spec: identity §8 "Card provider not loadable"
+  'checkout.card.provider-unavailable':
+    'Credit card payment can not be processed because the card provider was unable to load. Try disabling any privacy blockers and ad blockers, and reloading the page.',
+  'checkout.card.loading': 'Loading the secure card form…',
+  'checkout.card.details': 'Card details',
+  'checkout.card.incomplete': 'Please enter your complete card details.',
+  'checkout.wallet.or-card': 'Or pay with a card',
+  'checkout.wallet.zip-differs':
+    'The ZIP / Postcode of the billing address in your wallet differs from the one your card issuer has.',
   'checkout.amount-due': 'Amount to pay',
   'checkout.free': 'Nothing to pay: your order is free.',
   'checkout.pay': 'Pay {amount}',
@@ -61,11 +70,38 @@ export const CHECKOUT_STRINGS = {
   'checkout.payments-made': 'Paid so far',
   'checkout.partial-paid': 'Thank you! We received your payment of {amount}.',
   'checkout.partial-next': 'Still to pay: {amount}.',
+  // scheduled payments and partial payment options (identity §4; decision 0021)
+  'checkout.partial-next-due': 'Your next payment of {amount} is due on {date}.',
+  'checkout.schedule.title': 'Scheduled payments',
+  'checkout.schedule.balance': 'Cart balance: {amount}',
+  'checkout.partial.label': 'How much would you like to pay now?',
+  'checkout.partial.due': 'Amount due: {amount}',
+  'checkout.partial.outstanding': 'Outstanding balance: {amount}',
+  'checkout.partial.other': 'Other amount',
+  'checkout.partial.other-amount': 'Amount to pay now',
+  'checkout.partial.other-range': 'Between {min} and {max}',
+  'checkout.partial.nothing-now': 'Nothing is due today: you pay the scheduled payments later.',
+  'checkout.balance.title': 'Pay your balance',
+  'checkout.balance.order': 'Order {number}',
   // spec: identity §8
   'checkout.error.unsupported-amount': 'Payment is not supported for this amount',
   'checkout.error.not-charged': 'Your card has not been charged.',
   'checkout.error.payment-general': 'Please edit your payment details and try again.',
   'checkout.error.unexpected': 'Sorry, something unexpected happened. Please try again later.',
+  // captcha (identity §5, §8 "captcha dismissed is silent": no error, the pay waits; decision 0019)
+  'checkout.error.captcha': 'Please complete the security check to continue.',
+  // donation upsell (identity §2 Checkout "donation"; shopping §5 flexible price; decision 0019)
+  'checkout.donation.heading': 'Add a donation',
+  'checkout.donation.give': 'Donate {amount}',
+  'checkout.donation.other': 'Other amount',
+  'checkout.donation.other-add': 'Add donation',
+  'checkout.donation.range': 'Between {min} and {max}',
+  'checkout.donation.required': 'Please enter an amount.',
+  'checkout.donation.format': 'Please enter an amount with up to two decimals.',
+  'checkout.donation.out-of-range': 'Value entered is outside min/max',
+  'checkout.donation.added': 'Your donation of {amount} is in your cart. Thank you!',
+  'checkout.donation.remove': 'Remove donation',
+  'checkout.donation.error': 'Sorry, we could not update your donation. Please try again.',
 } as const;
 
 export type CheckoutStringKey = keyof typeof CHECKOUT_STRINGS;

@@ -9,13 +9,24 @@ import { clearCart } from '@/api/cart/cart-store';
 import { cartQueryKey } from '@/api/cart/cart-query-key';
 import { rememberCheckoutSecrets } from '@/api/orders/order-secrets';
 import type { CheckoutStringKey } from '@/features/checkout/strings';
-import { classifyPaymentError } from '@/features/checkout/model/payment-errors';
+import {
+  classifyPaymentError,
+  inPageAuthentication,
+} from '@/features/checkout/model/payment-errors';
+import { cardFailureMessage } from '@/features/checkout/model/card-input';
 import { savePendingAuthentication } from '@/features/checkout/model/pending-authentication';
 import { redirectBrowser } from '@/features/checkout/model/browser-redirect';
 
 export interface PaymentMessage {
   keys: CheckoutStringKey[];
   provider?: string;
+  /** shown after the provider's message (identity §8: the wallet's postcode note) */
+  note?: CheckoutStringKey;
+}
+
+export interface SubmitOptions {
+  /** the card provider's in-page authentication step (Stripe.js; decision 0022) */
+  authenticate?: (clientSecret: string) => Promise<void>;
 }
 
 /** completed; failed with a definite answer; or no answer, to be retried as the same attempt */
@@ -52,7 +63,10 @@ export function useCheckoutPayment(cartId: string) {
   );
 
   const submit = useCallback(
-    async (call: CheckoutCall): Promise<PaymentOutcome> => {
+    async function submitCall(
+      call: CheckoutCall,
+      options: SubmitOptions = {},
+    ): Promise<PaymentOutcome> {
       const body = JSON.stringify(call);
       if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
       setBusy(true);
@@ -63,7 +77,26 @@ export function useCheckoutPayment(cartId: string) {
         finish(order);
         return 'completed';
       } catch (error) {
-        const failure = classifyPaymentError(error);
+        const inPage = options.authenticate ? inPageAuthentication(error) : null;
+        if (inPage && options.authenticate) {
+          attempt.current = null;
+          // identity §4 "Payment intent": the step in the page, then the same re-submission
+          try {
+            await options.authenticate(inPage.clientSecret);
+          } catch (authError) {
+            setBusy(false);
+            void queryClient.invalidateQueries({ queryKey: cartQueryKey(cartId) });
+            setMessage(cardFailureMessage(authError));
+            return 'failed';
+          }
+          const gateway_data = {
+            ...call.body.gateway_data,
+            payment_intent_id: inPage.paymentIntentId,
+          };
+          return submitCall({ ...call, body: { ...call.body, gateway_data } } as CheckoutCall);
+        }
+        const wallet = call.body.gateway_data.source_type === 'wallet';
+        const failure = classifyPaymentError(error, { wallet });
         if (failure.kind !== 'retryable') attempt.current = null;
         setBusy(false);
         switch (failure.kind) {
@@ -85,7 +118,7 @@ export function useCheckoutPayment(cartId: string) {
             if (failure.refreshCart) {
               void queryClient.invalidateQueries({ queryKey: cartQueryKey(cartId) });
             }
-            setMessage({ keys: failure.keys, provider: failure.provider });
+            setMessage({ keys: failure.keys, provider: failure.provider, note: failure.note });
             return 'failed';
           case 'retryable':
             setMessage({ keys: failure.keys });

@@ -6,6 +6,8 @@ import { useModalStack } from '@/ui/modal-stack';
 import { useStrings } from '@/ui/text/use-strings';
 import { CODES_STRINGS } from '@/features/codes/strings';
 import { CodeForm } from '@/features/codes/components/code-form';
+import { CitypassFields } from '@/features/codes/components/citypass-fields';
+import { useCitypassVouchers } from '@/features/codes/use-citypass-vouchers';
 import { canApplyPromoCodes } from '@/features/codes/model/code-field';
 import { useApplyCodeMessage } from '@/features/codes/use-apply-code';
 import styles from '@/features/codes/codes.module.css';
@@ -18,16 +20,26 @@ export interface PromoCodeSectionProps {
   modifiable: boolean;
 }
 
-function PromoCodeModalBody({ cartId, done }: { cartId: string; done: (code: string) => void }) {
-  const apply = useApplyCodeMessage(cartId);
+function PromoCodeModalBody({
+  bundle,
+  done,
+}: {
+  bundle: CartBundle;
+  done: (code: string) => void;
+}) {
+  const apply = useApplyCodeMessage(bundle.cart._data[0]?.id ?? '');
+  const citypass = useCitypassVouchers(bundle);
   return (
     <CodeForm
       apply={async (code) => {
-        const failure = await apply(code);
+        const failure = await apply(code, citypass.vouchers());
         if (!failure) done(code);
         return failure;
       }}
-    />
+      beforeApply={citypass.validate}
+    >
+      {citypass.offered && <CitypassFields state={citypass} />}
+    </CodeForm>
   );
 }
 
@@ -48,7 +60,7 @@ export function PromoCodeSection({ bundle, modifiable }: PromoCodeSectionProps) 
       closeLabel: t('codes.close'),
       content: () => (
         <PromoCodeModalBody
-          cartId={cart.id}
+          bundle={bundle}
           done={(code) => {
             setApplied(code);
             close(PROMO_CODE_MODAL);

@@ -23,6 +23,13 @@ export const CODES_STRINGS = {
   'codes.error.no_code_benefit': 'The code "{code}" does not apply to anything in your cart.',
   'codes.error.invalid': '"{code}" is not a valid promo code.',
   'codes.error.later': 'Sorry. Please try again later.',
+  // CityPASS vouchers (shopping §5 "CityPASS codes", identity §5; decision 0019)
+  'codes.citypass.enable': 'I have CityPASS vouchers',
+  'codes.citypass.legend': 'CityPASS vouchers',
+  'codes.citypass.field': 'Ticket {n}: {name}',
+  'codes.citypass.placeholder': 'Enter voucher number',
+  'codes.citypass.required': 'Please enter a voucher number.',
+  'codes.citypass.mismatch': 'Does not match the expected format. Please check your CityPASS code.',
   // blocked cart (identity §2, §5, §8)
   'codes.blocked.title': 'A code is required',
   'codes.blocked.message': 'A code is required to continue with your order.',

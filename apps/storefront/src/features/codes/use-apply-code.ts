@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import type { ApplyCodeBody } from '@admit/contracts/codes';
 import { useApplyCode } from '@/api/codes/apply-code';
 import { ApiError } from '@/api/client';
 import { toCodeFailure } from '@/features/codes/model/code-field';
@@ -13,9 +14,9 @@ import type { CodeMessage } from '@/features/codes/model/promo-errors';
 export function useApplyCodeMessage(cartId: string) {
   const mutation = useApplyCode(cartId);
   const apply = useCallback(
-    async (code: string): Promise<CodeMessage | null> => {
+    async (code: string, vouchers?: ApplyCodeBody['vouchers']): Promise<CodeMessage | null> => {
       try {
-        await mutation.mutateAsync({ code });
+        await mutation.mutateAsync(vouchers ? { code, vouchers } : { code });
         return null;
       } catch (error) {
         if (error instanceof ApiError && error.code === 'duplicate_code') return null;

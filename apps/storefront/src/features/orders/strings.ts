@@ -20,6 +20,9 @@ export const ORDERS_STRINGS = {
   'orders.ticket-order.print': 'Print tickets',
   'orders.ticket-order.scan-code': 'Ticket code',
   'orders.ticket-order.admit': 'Admit: {name}',
+  // an order with scheduled payments (identity §4; decision 0021)
+  'orders.balance.title': 'Balance to pay: {amount}',
+  'orders.balance.pay': 'Pay balance',
   'orders.not-found': 'We could not find that order.',
   'orders.error': 'Oops! Sorry, something went wrong. Please try again.',
 } as const;

@@ -7,6 +7,7 @@ import { usePageTitle } from '@/ui/page-title';
 import { useSellerConfig } from '@/ui/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { ORDERS_STRINGS } from '@/features/orders/strings';
+import { OrderBalance } from '@/features/orders/order-balance';
 import styles from '@/features/orders/orders.module.css';
 
 /**
@@ -52,6 +53,7 @@ export function TicketOrderRoute() {
         src={orderQrCodeUrl(order.id, slug)}
         alt={t('orders.complete.qr-alt', { number: order.order_number })}
       />
+      <OrderBalance bundle={bundle} />
       <div className={styles.noPrint}>
         <Button onClick={() => window.print()}>{t('orders.ticket-order.print')}</Button>
       </div>

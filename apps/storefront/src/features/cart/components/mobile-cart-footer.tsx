@@ -1,4 +1,5 @@
 import { lazy, Suspense, useState } from 'react';
+import type { ReactNode } from 'react';
 import { ButtonLink } from '@/ui/button';
 import { Price } from '@/ui/price';
 import { useRouteName } from '@/ui/routing/route-handle';
@@ -19,9 +20,10 @@ const MobileCartModal = lazy(() =>
 
 /**
  * The phone footer (shopping §9: 80 px): cart button with a count badge, the total to pay and
- * the proceed button. Shown only on narrow screens, and only while the cart has items.
+ * the proceed button. Shown only on narrow screens, and only while the cart has items. On the
+ * checkout the page passes its pay button as `action` (identity §2 Checkout "mobile footer").
  */
-export function MobileCartFooter() {
+export function MobileCartFooter({ action }: { action?: ReactNode }) {
   const t = useStrings(CART_STRINGS);
   const { items, fees, ticketCount } = useCartView();
   const [open, setOpen] = useState(false);
@@ -49,7 +51,7 @@ export function MobileCartFooter() {
           <Price amount={fees.grand_totals.total_outstanding} />
         </p>
       )}
-      {!onCheckout && <ButtonLink to={CHECKOUT_ROUTE}>{t('cart.proceed')}</ButtonLink>}
+      {action ?? (!onCheckout && <ButtonLink to={CHECKOUT_ROUTE}>{t('cart.proceed')}</ButtonLink>)}
       {open && (
         <Suspense fallback={null}>
           <MobileCartModal onClose={() => setOpen(false)} />

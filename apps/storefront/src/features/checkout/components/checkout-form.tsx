@@ -6,7 +6,6 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { CartBundle } from '@admit/contracts/cart';
 import { isCardAmountSupported } from '@admit/contracts/checkout';
 import type { PaymentEntry } from '@admit/contracts/checkout';
-import { SCROLL_INTO_VIEW_DELAY_MS } from '@admit/contracts/constants';
 import type { PayResult } from '@/api/checkout/pay-cart';
 import type { CheckoutCall } from '@/api/checkout/checkout-cart';
 import { Button } from '@/ui/button';
@@ -15,17 +14,20 @@ import { useSellerConfig } from '@/ui/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
 import { PaymentSection } from '@/features/checkout/components/payment-section';
-import type { GiftCardSlotProps } from '@/features/checkout/components/payment-section';
+import type {
+  GiftCardSlotProps,
+  PaymentSectionProps,
+} from '@/features/checkout/components/payment-section';
+import { ScheduleSection } from '@/features/checkout/components/schedule-section';
+import { PartialPaymentOptions } from '@/features/checkout/components/partial-payment-options';
+import { usePartialPayment } from '@/features/checkout/use-partial-payment';
+import { partialMessage, partialResult } from '@/features/checkout/model/partial-payment';
 import { IdentitySection } from '@/features/checkout/components/identity-section';
-import { EMPTY_CARD, parseCard } from '@/features/checkout/model/card-form';
-import type { CardErrors, CardValues } from '@/features/checkout/model/card-form';
-import { getCaptchaProvider } from '@/features/checkout/model/captcha';
-import { classifyPaymentError } from '@/features/checkout/model/payment-errors';
-import {
-  outstandingMinor,
-  portalTermsText,
-  toMoney,
-} from '@/features/checkout/model/checkout-view';
+import { cardFailureMessage } from '@/features/checkout/model/card-input';
+import { focusFirstInvalid } from '@/features/checkout/model/focus-first-invalid';
+import type { CardInput, WalletPayment, WalletResult } from '@/features/checkout/model/card-input';
+import { walletPurchaserFill } from '@/features/checkout/model/wallet-payer';
+import { portalTermsText, toMoney } from '@/features/checkout/model/checkout-view';
 import { takePendingAuthentication } from '@/features/checkout/model/pending-authentication';
 import { defaultPhoneCountry } from '@/features/checkout/model/phone-country';
 import {
@@ -36,21 +38,14 @@ import {
 import type { PurchaserValues } from '@/features/checkout/model/purchaser-form';
 import { completePath, useCheckoutPayment } from '@/features/checkout/use-checkout-payment';
 import { rememberCheckoutSecrets } from '@/api/orders/order-secrets';
-import { useCardToken } from '@/features/checkout/use-card-token';
+import { useCaptchaToken } from '@/features/checkout/use-captcha-token';
+import { usePublishPayState } from '@/features/checkout/pay-state';
+import { CHECKOUT_FORM_ID } from '@/features/checkout/components/mobile-pay-button';
 import styles from '@/features/checkout/checkout.module.css';
 
 export interface CheckoutFormProps {
   bundle: CartBundle;
   GiftCard?: ComponentType<GiftCardSlotProps>;
-}
-
-/** Focuses and scrolls to the first invalid field in page order (identity §5, §9: 100 ms). */
-function focusFirstInvalid(form: HTMLFormElement | null) {
-  setTimeout(() => {
-    const first = form?.querySelector<HTMLElement>('[aria-invalid="true"]');
-    first?.focus();
-    first?.scrollIntoView?.({ block: 'center' });
-  }, SCROLL_INTO_VIEW_DELAY_MS);
 }
 
 /**
@@ -79,14 +74,17 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
     shouldFocusError: false,
   });
   const formRef = useRef<HTMLFormElement>(null);
-  const [card, setCard] = useState<CardValues>(EMPTY_CARD);
-  const [cardErrors, setCardErrors] = useState<CardErrors>({});
+  // the card section, sandbox fields or Stripe Elements (decision 0022)
+  const cardInput = useRef<CardInput | null>(null);
   const [formError, setFormError] = useState(false);
-  const [partial, setPartial] = useState<{ paid: string; next: string } | null>(null);
+  const [partial, setPartial] = useState<PaymentSectionProps['partial']>(null);
   const payment = useCheckoutPayment(cart.id);
-  const cardToken = useCardToken();
+  const captchaToken = useCaptchaToken();
+  const captchaFieldFor = captchaToken.fieldFor;
 
-  const minor = outstandingMinor(bundle);
+  // identity §4 "Partial payment options": the card pays the chosen amount
+  const partialPayment = usePartialPayment(bundle);
+  const minor = partialPayment.minor;
   const free = minor === 0;
   const supported = free || isCardAmountSupported(minor, currency);
   const money = (value: number) => formatMoney(toMoney(value), currency, config.locale);
@@ -101,8 +99,12 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
     const pending = takePendingAuthentication(cart.id);
     if (!pending) return;
     const gateway_data = { ...pending.body.gateway_data, payment_intent_id: returnedIntent };
-    void payment.submit({ ...pending, body: { ...pending.body, gateway_data } } as CheckoutCall);
-  }, [returnedIntent, cart.id, payment]);
+    // a captcha token is spent by the first call: the re-submit asks for a fresh one
+    void captchaFieldFor().then((captcha) => {
+      const body = { ...pending.body, gateway_data, ...captcha };
+      void payment.submit({ ...pending, body } as CheckoutCall);
+    });
+  }, [returnedIntent, cart.id, payment, captchaFieldFor]);
 
   // identity §4 "Checkout result": partial → stay, say what was paid, clear card, reset terms
   const onPaid = (result: PayResult) => {
@@ -111,50 +113,53 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
       navigate(completePath(result.order.ticket_order._data.map((o) => o.id)));
       return;
     }
-    const next = outstandingMinor(result.bundle);
-    setPartial({ paid: money(Math.max(minor - next, 0)), next: money(next) });
-    setCard(EMPTY_CARD);
+    setPartial(partialMessage(partialResult(partialPayment.outstanding, result.bundle), money));
+    cardInput.current?.clear();
     form.setValue('terms', false);
   };
 
-  const onSubmit = async () => {
+  const onSubmit = async (wallet?: WalletPayment) => {
     setFormError(false);
     payment.setMessage(null);
     const valid = await form.trigger();
-    const parsed = free || !supported ? null : parseCard(card, new Date());
-    const errors = parsed && 'errors' in parsed ? parsed.errors : {};
-    setCardErrors(errors);
-    if (!valid || Object.keys(errors).length > 0) {
+    const input = cardInput.current;
+    // a wallet brings its own payment method: the card fields are not checked
+    const cardValid = wallet || free || !supported || !input || input.validate();
+    if (!valid || !cardValid) {
       setFormError(true);
       focusFirstInvalid(formRef.current);
       return;
     }
     if (!supported) return;
     let gateway_data: Record<string, unknown> = {};
-    if (parsed && 'body' in parsed) {
+    const return_url = `/${config.seller.slug}/checkout/${cart.id}`;
+    if (wallet) {
+      gateway_data = { source: wallet.paymentMethodId, source_type: 'wallet', return_url };
+    } else if (!free) {
+      if (!input) {
+        payment.setMessage({ keys: ['checkout.card.provider-unavailable'] });
+        return;
+      }
       try {
-        const source = await cardToken.tokenFor(parsed.body);
-        const return_url = `/${config.seller.slug}/checkout/${cart.id}`;
+        const source = await input.paymentMethod();
         gateway_data = { source, source_type: 'card', return_url };
       } catch (error) {
         // identity §8 "Card provider error": not charged, then the provider's message
-        const failure = classifyPaymentError(error);
-        payment.setMessage(
-          failure.kind === 'message' && failure.provider
-            ? { keys: failure.keys, provider: failure.provider }
-            : { keys: ['checkout.error.not-charged', 'checkout.error.payment-general'] },
-        );
+        payment.setMessage(cardFailureMessage(error));
         return;
       }
     }
-    const captchaProvider = guest ? getCaptchaProvider() : null;
+    // spec: identity §5, §8 — a dismissed (or unavailable) captcha is silent; it holds the pay back
+    const captcha = await captchaToken.fieldFor();
+    if (!captcha) {
+      payment.setMessage({ keys: ['checkout.error.captcha'] });
+      return;
+    }
     const entry: PaymentEntry = {
       amount: toMoney(minor),
       gateway_id: free ? 'free' : 'stripe',
       gateway_data,
-      ...(captchaProvider
-        ? { captcha: { provider: captchaProvider.name, token: await captchaProvider.getToken() } }
-        : {}),
+      ...captcha,
     };
     const values = form.getValues();
     const call: CheckoutCall = guest
@@ -164,15 +169,38 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
         }
       : { kind: 'member', body: entry };
     // a declined token is never reused; one without an answer is, with the same key
-    if ((await payment.submit(call)) === 'failed') cardToken.forget();
+    const authenticate = wallet ? wallet.authenticate : input?.authenticate;
+    const outcome = await payment.submit(call, { authenticate });
+    if (outcome !== 'retry') captchaToken.forget();
+    if (outcome === 'failed' && !wallet) input?.forget();
+    return outcome;
+  };
+
+  // the wallet's payer fills a guest's empty name and e-mail fields (decision 0022)
+  const onWalletPayment = async (wallet: WalletPayment): Promise<WalletResult> => {
+    if (guest) {
+      const payer = { name: wallet.payerName, email: wallet.payerEmail };
+      for (const [field, value] of Object.entries(walletPurchaserFill(form.getValues(), payer))) {
+        form.setValue(field as keyof PurchaserValues, value);
+      }
+    }
+    return (await onSubmit(wallet)) === 'completed' ? 'success' : 'fail';
   };
 
   const message = payment.message;
+  const payDisabled = payment.busy || !supported;
+  const payLabel = payment.busy
+    ? t(returnedIntent ? 'checkout.authenticating' : 'checkout.paying')
+    : free
+      ? t('checkout.complete-free')
+      : t('checkout.pay', { amount: money(minor) });
+  // the phone footer's pay button mirrors this one (components/mobile-pay-button.tsx)
+  usePublishPayState({ label: payLabel, disabled: payDisabled });
   return (
     <FormProvider {...form}>
       <form
         ref={formRef}
-        id="checkout-form"
+        id={CHECKOUT_FORM_ID}
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
@@ -180,14 +208,18 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
         }}
         className={styles.main}
       >
+        <ScheduleSection bundle={bundle} outstanding={partialPayment.outstanding} />
         <PaymentSection
           bundle={bundle}
+          amountChoice={
+            partialPayment.scheduled && (
+              <PartialPaymentOptions partial={partialPayment} currency={currency} />
+            )
+          }
           amount={toMoney(minor)}
           free={free}
           supported={supported}
-          card={card}
-          cardErrors={cardErrors}
-          onCardChange={setCard}
+          cardInput={{ inputRef: cardInput, currency, onWalletPayment }}
           partial={partial}
           GiftCard={GiftCard}
           onPaid={onPaid}
@@ -200,15 +232,17 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
         )}
         {message && (
           <p role="alert" className={styles.alert}>
-            {[...message.keys.map((key) => t(key)), message.provider].filter(Boolean).join(' ')}
+            {[
+              ...message.keys.map((key) => t(key)),
+              message.provider,
+              message.note && t(message.note),
+            ]
+              .filter(Boolean)
+              .join(' ')}
           </p>
         )}
-        <Button type="submit" fullWidth disabled={payment.busy || !supported}>
-          {payment.busy
-            ? t(returnedIntent ? 'checkout.authenticating' : 'checkout.paying')
-            : free
-              ? t('checkout.complete-free')
-              : t('checkout.pay', { amount: money(minor) })}
+        <Button type="submit" fullWidth disabled={payDisabled}>
+          {payLabel}
         </Button>
       </form>
     </FormProvider>

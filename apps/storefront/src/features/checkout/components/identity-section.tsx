@@ -3,7 +3,7 @@ import { useStrings } from '@/ui/text/use-strings';
 import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
 import { PurchaserFields } from '@/features/checkout/components/purchaser-fields';
 import { TermsField } from '@/features/checkout/components/terms-field';
-import { getCaptchaProvider } from '@/features/checkout/model/captcha';
+import { useRequiredCaptcha } from '@/features/checkout/use-captcha-token';
 import styles from '@/features/checkout/checkout.module.css';
 
 export interface IdentitySectionProps {
@@ -20,6 +20,7 @@ export interface IdentitySectionProps {
 export function IdentitySection({ guest, phoneCountry, terms }: IdentitySectionProps) {
   const t = useStrings(CHECKOUT_STRINGS);
   const member = useMyUser({ enabled: !guest });
+  const captcha = useRequiredCaptcha();
   return (
     <section className={styles.section} aria-labelledby="checkout-identity-heading">
       <h2 id="checkout-identity-heading">{t('checkout.identity-section')}</h2>
@@ -33,9 +34,7 @@ export function IdentitySection({ guest, phoneCountry, terms }: IdentitySectionP
         </p>
       )}
       {terms && <TermsField text={terms} />}
-      {guest && getCaptchaProvider() && (
-        <p className={styles.note}>{t('checkout.captcha-notice')}</p>
-      )}
+      {captcha && <p className={styles.note}>{t('checkout.captcha-notice')}</p>}
     </section>
   );
 }

@@ -1,11 +1,11 @@
-import type { ComponentType } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import type { CartBundle } from '@admit/contracts/cart';
 import type { PayResult } from '@/api/checkout/pay-cart';
 import { Price } from '@/ui/price';
 import { useStrings } from '@/ui/text/use-strings';
 import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
-import { CardFields } from '@/features/checkout/components/card-fields';
-import type { CardErrors, CardValues } from '@/features/checkout/model/card-form';
+import { CardInputField } from '@/features/checkout/components/card-input-field';
+import type { CardInputProps } from '@/features/checkout/model/card-input';
 import styles from '@/features/checkout/checkout.module.css';
 
 export interface GiftCardSlotProps {
@@ -18,10 +18,12 @@ export interface PaymentSectionProps {
   amount: string;
   free: boolean;
   supported: boolean;
-  card: CardValues;
-  cardErrors: CardErrors;
-  onCardChange: (card: CardValues) => void;
-  partial: { paid: string; next: string } | null;
+  /** the card section (sandbox fields or Stripe; decision 0022); its wallet total is `amount` */
+  cardInput: Omit<CardInputProps, 'amount'>;
+  /** identity §4 partial result; `nextDue` names the next installment (decision 0021) */
+  partial: { paid: string; next: string; nextDue?: { date: string; amount: string } | null } | null;
+  /** the partial payment options, when the cart has scheduled payments */
+  amountChoice?: ReactNode;
   GiftCard?: ComponentType<GiftCardSlotProps>;
   onPaid: (result: PayResult) => void;
 }
@@ -36,23 +38,27 @@ export function PaymentSection(props: PaymentSectionProps) {
       {partial && (
         <div role="status" className={styles.success}>
           <p>{t('checkout.partial-paid', { amount: partial.paid })}</p>
-          <p>{t('checkout.partial-next', { amount: partial.next })}</p>
+          <p>
+            {partial.nextDue
+              ? t('checkout.partial-next-due', partial.nextDue)
+              : t('checkout.partial-next', { amount: partial.next })}
+          </p>
         </div>
       )}
+      {props.amountChoice}
       <p>
         {t('checkout.amount-due')}: <Price amount={props.amount} />
       </p>
       {free ? (
-        <p className={styles.note}>{t('checkout.free')}</p>
+        <p className={styles.note}>
+          {/* with partial options, nothing to pay now is a choice, not a free order */}
+          {t(props.amountChoice ? 'checkout.partial.nothing-now' : 'checkout.free')}
+        </p>
       ) : (
         <>
           {GiftCard && <GiftCard bundle={bundle} onPaid={props.onPaid} />}
           {supported ? (
-            <CardFields
-              values={props.card}
-              errors={props.cardErrors}
-              onChange={props.onCardChange}
-            />
+            <CardInputField {...props.cardInput} amount={props.amount} />
           ) : (
             <p role="alert" className={styles.alert}>
               {t('checkout.error.unsupported-amount')}

@@ -17,11 +17,35 @@ export type PaymentFailure =
   | { kind: 'pending' }
   | { kind: 'completed'; orderId: string }
   | { kind: 'expired' }
-  | { kind: 'message'; keys: CheckoutStringKey[]; provider?: string; refreshCart: boolean }
+  | {
+      kind: 'message';
+      keys: CheckoutStringKey[];
+      provider?: string;
+      /** after the provider's message: the wallet's postcode note */
+      note?: CheckoutStringKey;
+      refreshCart: boolean;
+    }
   /** no answer (network): the same attempt may be retried with the same idempotency key */
   | { kind: 'retryable'; keys: CheckoutStringKey[] };
 
-export function classifyPaymentError(error: unknown): PaymentFailure {
+/**
+ * A 402 intent_requires_action that the card provider's script can authenticate in the page
+ * (Stripe.js with the intent's client secret; decision 0022), else null.
+ */
+export function inPageAuthentication(
+  error: unknown,
+): { clientSecret: string; paymentIntentId: string } | null {
+  if (!(error instanceof ApiError) || error.code !== 'intent_requires_action') return null;
+  const { client_secret: clientSecret, payment_intent_id: paymentIntentId } = error.extra ?? {};
+  return typeof clientSecret === 'string' && clientSecret && typeof paymentIntentId === 'string'
+    ? { clientSecret, paymentIntentId }
+    : null;
+}
+
+export function classifyPaymentError(
+  error: unknown,
+  options: { wallet?: boolean } = {},
+): PaymentFailure {
   if (!(error instanceof ApiError) || error.status === 0) {
     return { kind: 'retryable', keys: ['checkout.error.unexpected'] };
   }
@@ -45,6 +69,10 @@ export function classifyPaymentError(error: unknown): PaymentFailure {
         ? ['checkout.error.not-charged']
         : ['checkout.error.not-charged', 'checkout.error.payment-general'],
       provider,
+      // spec: identity §8 — a wallet postcode error notes that the wallet's zip differs
+      ...(options.wallet && error.code === 'incorrect_zip'
+        ? { note: 'checkout.wallet.zip-differs' as const }
+        : {}),
       refreshCart: true,
     };
   }

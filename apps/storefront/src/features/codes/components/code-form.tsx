@@ -1,5 +1,5 @@
 import { useId, useRef, useState } from 'react';
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Button } from '@/ui/button';
 import { useStrings } from '@/ui/text/use-strings';
 import { CODES_STRINGS } from '@/features/codes/strings';
@@ -11,10 +11,14 @@ export interface CodeFormProps {
   /** applies the trimmed code; resolves to an error message, or null when it was applied */
   apply: (code: string) => Promise<CodeMessage | null>;
   submitLabel?: string;
+  /** more fields after the code (the CityPASS vouchers) */
+  children?: ReactNode;
+  /** checks those fields after the code; false stops the apply (they show their own errors) */
+  beforeApply?: () => boolean;
 }
 
 /** The "Code" field with its apply button (shopping §2 promo code modal; identity §2 blocked cart). */
-export function CodeForm({ apply, submitLabel }: CodeFormProps) {
+export function CodeForm({ apply, submitLabel, children, beforeApply }: CodeFormProps) {
   const t = useStrings(CODES_STRINGS);
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -34,6 +38,8 @@ export function CodeForm({ apply, submitLabel }: CodeFormProps) {
       input.current?.focus();
       return;
     }
+    setError(null);
+    if (beforeApply && !beforeApply()) return;
     const code = value.trim();
     setBusy(true);
     setError(null);
@@ -63,6 +69,7 @@ export function CodeForm({ apply, submitLabel }: CodeFormProps) {
           {busy ? t('codes.promo.applying') : (submitLabel ?? t('codes.promo.apply'))}
         </Button>
       </div>
+      {children}
       {error && (
         <p id={`${id}-error`} role="alert" className={styles.error}>
           {error}

@@ -1,0 +1,149 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { OrderBundle } from '@admit/contracts/checkout';
+import { toCollection } from '@admit/contracts/envelope';
+import { createFetchStub, jsonResponse } from '@/testing/fetch-stub';
+import type { StubRequest } from '@/testing/fetch-stub';
+import { renderRoute } from '@/testing/render-route';
+import { FIXTURE_CART_ID } from '@/testing/cart-fixtures';
+import { checkoutResponse, ORDER_ID, SANDBOX_METHOD } from '@/testing/checkout-fixtures';
+import { makeScheduledPayment, scheduledCart } from '@/testing/schedule-fixtures';
+import type { CartBundle } from '@admit/contracts/cart';
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+type User = ReturnType<typeof renderRoute>['user'];
+
+const completed = { state: 'completed' as const, expires_in: null, expires_at: null };
+
+/** An order's cart with $60 left: $20 overdue (due now), $20 in July, $20 in August. */
+function balanceCart(ownedByPublicIdentity = true) {
+  return scheduledCart({
+    outstanding: '60.00',
+    due: '20.00',
+    paid: ['20.00'],
+    cart: { ...completed, ownedByPublicIdentity },
+    order: true,
+    schedule: [
+      makeScheduledPayment({ dueDate: '2026-05-01', amount: '20.00', status: 'Overdue' }),
+      makeScheduledPayment({ dueDate: '2026-07-01', amount: '20.00', status: 'Upcoming' }),
+      makeScheduledPayment({ dueDate: '2026-08-01', amount: '20.00', status: 'Upcoming' }),
+    ],
+  });
+}
+
+/** The cart after $30 more was paid: $10 of July's installment is now due, $20 in August. */
+function afterThirty() {
+  return scheduledCart({
+    outstanding: '30.00',
+    due: '10.00',
+    paid: ['20.00', '30.00'],
+    cart: completed,
+    order: true,
+    schedule: [
+      makeScheduledPayment({ dueDate: '2026-07-01', amount: '10.00', status: 'Overdue' }),
+      makeScheduledPayment({ dueDate: '2026-08-01', amount: '20.00', status: 'Upcoming' }),
+    ],
+  });
+}
+
+function paidUp() {
+  return scheduledCart({
+    outstanding: '0.00',
+    due: '0.00',
+    paid: ['20.00', '60.00'],
+    cart: completed,
+    order: true,
+    schedule: [],
+  });
+}
+
+function orderPage(): OrderBundle {
+  return { ...checkoutResponse(), ticket_order_fees: toCollection([]) };
+}
+
+function balanceCheckout(cart: CartBundle, pay: (request: StubRequest) => unknown) {
+  const fetch = createFetchStub({
+    'GET /api/my/cart/:id': cart,
+    'POST /api/sandbox/payment_methods': jsonResponse(SANDBOX_METHOD, 201),
+    'POST /api/cart/:id/pay': pay,
+    'POST /api/my/cart/:id/pay': pay,
+    [`GET /api/ticket_order/${ORDER_ID}`]: orderPage(),
+  });
+  return { ...renderRoute(`/checkout/${FIXTURE_CART_ID}`, { fetch }), fetch };
+}
+
+async function fillCard(user: User) {
+  await user.type(screen.getByLabelText(/^Card number/), '4242 4242 4242 4242');
+  await user.type(screen.getByLabelText(/^Expiry \(MM\/YY\)/), '12/30');
+  await user.type(screen.getByLabelText(/^CVC/), '123');
+}
+
+const payCalls = (fetch: ReturnType<typeof createFetchStub>) =>
+  fetch.requests.filter((r) => r.method === 'POST' && r.url.pathname.endsWith('/pay'));
+
+describe('paying the balance of an order (identity §2 "Checkout" by cartId, §4)', () => {
+  it('shows the balance checkout of a completed cart: no identity form, the schedule and the options', async () => {
+    balanceCheckout(balanceCart(), () => ({}));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Pay your balance' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Order A-1001')).toBeInTheDocument();
+    expect(screen.queryByLabelText(/^First name/)).toBeNull();
+    expect(screen.queryByRole('heading', { name: 'Your information' })).toBeNull();
+    const schedule = screen.getByRole('region', { name: 'Scheduled payments' });
+    expect(within(schedule).getAllByRole('listitem')).toHaveLength(3);
+    expect(within(schedule).getByText('Overdue')).toBeInTheDocument();
+    expect(within(schedule).getByText('Cart balance: $60.00')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'Amount due: $20.00' })).toBeChecked();
+    expect(screen.getByRole('button', { name: 'Pay $20.00' })).toBeEnabled();
+  });
+
+  it('pays with the pay call, says what was paid and the next due payment, clears the card and resets the choice', async () => {
+    const { user, fetch, router } = balanceCheckout(balanceCart(), () => afterThirty());
+    await screen.findByRole('radiogroup');
+    await user.click(screen.getByRole('radio', { name: 'Other amount' }));
+    const other = screen.getByRole('textbox', { name: 'Amount to pay now' });
+    await user.clear(other);
+    await user.type(other, '30');
+    await user.tab();
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay $30.00' }));
+
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Thank you! We received your payment of $30.00.');
+    expect(status).toHaveTextContent('Your next payment of $10.00 is due on Wed, Jul 1, 2026.');
+    expect(router.state.location.pathname).toBe(`/demo-museum/checkout/${FIXTURE_CART_ID}`);
+    const [call] = payCalls(fetch);
+    expect(call?.url.pathname).toBe(`/api/cart/${FIXTURE_CART_ID}/pay`);
+    expect(call?.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(call?.body).toMatchObject({
+      amount: '30.00',
+      gateway_id: 'stripe',
+      gateway_data: { source: 'pm_sandbox_1', source_type: 'card' },
+    });
+    // identity §4: the completed payments changed, so the selection is back at due
+    expect(screen.getByRole('radio', { name: 'Amount due: $10.00' })).toBeChecked();
+    expect(screen.queryByRole('textbox', { name: 'Amount to pay now' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Pay $10.00' })).toBeInTheDocument();
+    expect(screen.getByText('Cart balance: $30.00')).toBeInTheDocument();
+    expect(screen.getByLabelText(/^Card number/)).toHaveValue('');
+  });
+
+  it("goes to the order's page when nothing is outstanding afterwards (a member's cart pays through my/cart)", async () => {
+    const { user, fetch, router } = balanceCheckout(balanceCart(false), () => paidUp());
+    await screen.findByRole('radiogroup');
+    await user.click(screen.getByRole('radio', { name: 'Outstanding balance: $60.00' }));
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay $60.00' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/demo-museum/ticket_order/${ORDER_ID}`),
+    );
+    const [call] = payCalls(fetch);
+    expect(call?.url.pathname).toBe(`/api/my/cart/${FIXTURE_CART_ID}/pay`);
+    expect(call?.body).toMatchObject({ amount: '60.00' });
+  });
+});

@@ -1,0 +1,147 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { CartBundle } from '@admit/contracts/cart';
+import { isCardAmountSupported } from '@admit/contracts/checkout';
+import type { PaymentEntry } from '@admit/contracts/checkout';
+import { Button } from '@/ui/button';
+import { formatMoney } from '@/ui/price';
+import { useSellerConfig } from '@/ui/config/seller-config';
+import { useStrings } from '@/ui/text/use-strings';
+import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
+import { PaymentSection } from '@/features/checkout/components/payment-section';
+import type { PaymentSectionProps } from '@/features/checkout/components/payment-section';
+import { ScheduleSection } from '@/features/checkout/components/schedule-section';
+import { PartialPaymentOptions } from '@/features/checkout/components/partial-payment-options';
+import { cardFailureMessage } from '@/features/checkout/model/card-input';
+import { focusFirstInvalid } from '@/features/checkout/model/focus-first-invalid';
+import type { CardInput, WalletPayment, WalletResult } from '@/features/checkout/model/card-input';
+import { toMoney } from '@/features/checkout/model/checkout-view';
+import { partialMessage, partialResult } from '@/features/checkout/model/partial-payment';
+import { takePendingAuthentication } from '@/features/checkout/model/pending-authentication';
+import { usePartialPayment } from '@/features/checkout/use-partial-payment';
+import { useBalancePayment } from '@/features/checkout/use-balance-payment';
+import styles from '@/features/checkout/checkout.module.css';
+
+/**
+ * /checkout/{cartId} for an order that still has a balance (identity §2 "Checkout": a route
+ * param loads "an existing order for payment"; decision 0021). The order and its purchaser
+ * exist, so there is no identity form and no terms: the schedule, the partial payment options,
+ * the card and the pay button.
+ */
+export function BalanceCheckout({ bundle }: { bundle: CartBundle }) {
+  const t = useStrings(CHECKOUT_STRINGS);
+  const config = useSellerConfig();
+  const [searchParams] = useSearchParams();
+  const cart = bundle.cart._data[0]!;
+  const order = bundle.ticket_order?._data[0];
+  const currency = bundle.cart_fees._data[0]?.currency_code ?? config.currency;
+  const money = useCallback(
+    (minor: number) => formatMoney(toMoney(minor), currency, config.locale),
+    [currency, config.locale],
+  );
+  // the card section, sandbox fields or Stripe Elements (decision 0022)
+  const cardInput = useRef<CardInput | null>(null);
+  const [partial, setPartial] = useState<PaymentSectionProps['partial']>(null);
+  const partialPayment = usePartialPayment(bundle, true);
+  const minor = partialPayment.minor;
+  const supported = isCardAmountSupported(minor, currency);
+  const formRef = useRef<HTMLFormElement>(null);
+
+  // identity §4 "Checkout result" partial: stay, say what was paid and the next due payment
+  const outstandingBefore = partialPayment.outstanding;
+  const onPartial = useCallback(
+    (after: CartBundle) => {
+      setPartial(partialMessage(partialResult(outstandingBefore, after), money));
+      cardInput.current?.clear();
+    },
+    [outstandingBefore, money],
+  );
+  const payment = useBalancePayment(bundle, onPartial);
+
+  // identity §4 "Payment intent": back from the authentication page, complete the payment
+  const resumed = useRef(false);
+  const returnedIntent =
+    searchParams.get('payment_intent') ?? searchParams.get('payment_intent_client_secret');
+  useEffect(() => {
+    if (!returnedIntent || resumed.current) return;
+    resumed.current = true;
+    const pending = takePendingAuthentication(cart.id);
+    if (!pending) return;
+    const gateway_data = { ...pending.body.gateway_data, payment_intent_id: returnedIntent };
+    void payment.submit({ ...pending.body, gateway_data });
+  }, [returnedIntent, cart.id, payment]);
+
+  const onSubmit = async (wallet?: WalletPayment) => {
+    payment.setMessage(null);
+    setPartial(null);
+    if (!supported) return 'failed';
+    const input = cardInput.current;
+    // a wallet brings its own payment method: the card fields are not checked
+    if (!wallet && input && !input.validate()) {
+      focusFirstInvalid(formRef.current);
+      return 'failed';
+    }
+    const return_url = `/${config.seller.slug}/checkout/${cart.id}`;
+    let gateway_data: Record<string, unknown>;
+    if (wallet) {
+      gateway_data = { source: wallet.paymentMethodId, source_type: 'wallet', return_url };
+    } else {
+      if (!input) {
+        payment.setMessage({ keys: ['checkout.card.provider-unavailable'] });
+        return 'failed';
+      }
+      try {
+        gateway_data = { source: await input.paymentMethod(), source_type: 'card', return_url };
+      } catch (error) {
+        // identity §8 "Card provider error": not charged, then the provider's message
+        payment.setMessage(cardFailureMessage(error));
+        return 'failed';
+      }
+    }
+    const entry: PaymentEntry = { amount: toMoney(minor), gateway_id: 'stripe', gateway_data };
+    const authenticate = wallet ? wallet.authenticate : input?.authenticate;
+    const outcome = await payment.submit(entry, { authenticate });
+    if (outcome === 'failed' && !wallet) input?.forget();
+    return outcome;
+  };
+
+  const onWalletPayment = async (wallet: WalletPayment): Promise<WalletResult> =>
+    (await onSubmit(wallet)) === 'completed' ? 'success' : 'fail';
+
+  const message = payment.message;
+  return (
+    <form
+      ref={formRef}
+      noValidate
+      className={styles.main}
+      onSubmit={(e) => {
+        e.preventDefault();
+        void onSubmit();
+      }}
+    >
+      <h1>{t('checkout.balance.title')}</h1>
+      {order && <p>{t('checkout.balance.order', { number: order.order_number })}</p>}
+      <ScheduleSection bundle={bundle} outstanding={partialPayment.outstanding} />
+      <PaymentSection
+        bundle={bundle}
+        amountChoice={<PartialPaymentOptions partial={partialPayment} currency={currency} />}
+        amount={toMoney(minor)}
+        free={false}
+        supported={supported}
+        cardInput={{ inputRef: cardInput, currency, onWalletPayment }}
+        partial={partial}
+        onPaid={() => undefined}
+      />
+      {message && (
+        <p role="alert" className={styles.alert}>
+          {[...message.keys.map((key) => t(key)), message.provider].filter(Boolean).join(' ')}
+        </p>
+      )}
+      <Button type="submit" fullWidth disabled={payment.busy || !supported}>
+        {payment.busy
+          ? t(returnedIntent ? 'checkout.authenticating' : 'checkout.paying')
+          : t('checkout.pay', { amount: money(minor) })}
+      </Button>
+    </form>
+  );
+}
