@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { readSellerConfig } from '../support/catalog';
 import {
+  acceptTerms,
   AUTHENTICATION_CARD,
   checkoutMain,
   DECLINED_CARD,
@@ -42,6 +43,7 @@ describe('checkout', () => {
     expect(Number(fees.total_cartmod_amount)).toBeGreaterThan(0);
 
     await fillPurchaser(page, { firstName: 'Gus', lastName: 'Guest', email });
+    await acceptTerms(page);
     await fillCard(page, SUCCESS_CARD);
     await expectNoSeriousA11yViolations(page);
     const since = new Date();
@@ -72,6 +74,7 @@ describe('checkout', () => {
         lastName: 'Clined',
         email: `declined-${Date.now()}@example.test`,
       });
+      await acceptTerms(page);
       await fillCard(page, DECLINED_CARD);
       await payButton(page).click();
       await checkoutMain(page).getByText('Your card has not been charged.').waitFor();
@@ -96,6 +99,7 @@ describe('checkout', () => {
       lastName: 'Secure',
       email: `secure-${Date.now()}@example.test`,
     });
+    await acceptTerms(page);
     await fillCard(page, AUTHENTICATION_CARD);
     await payButton(page).click();
 
@@ -126,6 +130,7 @@ describe('checkout', () => {
     const fees = afterGift!.cart_fees._data[0]!;
     expect(fees.total_payments).toBe('20.00');
     await fillPurchaser(page, { firstName: 'Sam', lastName: 'Split', email });
+    await acceptTerms(page);
     await fillCard(page, SUCCESS_CARD);
     const since = new Date();
     await payButton(page).click();

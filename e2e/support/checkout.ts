@@ -38,3 +38,10 @@ export async function fillCard(page: Page, number: string): Promise<void> {
 export function payButton(page: Page): Locator {
   return checkoutMain(page).getByRole('button', { name: /^Pay [^w]/ });
 }
+
+/** Ticks the seller's terms checkbox (demo-museum has portal terms; identity §5). */
+export async function acceptTerms(page: Page): Promise<void> {
+  await checkoutMain(page)
+    .getByRole('checkbox', { name: 'I accept the terms and conditions' })
+    .check();
+}

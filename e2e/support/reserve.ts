@@ -206,47 +206,63 @@ export function escapeRegExp(text: string): string {
 }
 
 /**
- * Reserves two tickets of the first open session of the seller's admission event with the
+ * Reserves two tickets (or `quantity`) of the first open session (starting after `startsAfter`,
+ * taking `codes` before the reserve) of an event with the
  * page's own cookie session, then stores the cart where a reserve form leaves it
  * (`admit:{slug}:cart`, local expiry = expires_in − 5 s, shopping §4). The reserve forms have
  * their own specs; this one is about the cart widget.
  */
-export async function reserveAsThisGuest(page: Page, eventId: string): Promise<CartBundle> {
-  return page.evaluate(async (id) => {
-    const headers = { 'tix-app': 'ecomm', 'Content-Type': 'application/json' };
-    const q = '_seller=demo-museum';
-    const event = await (
-      await fetch(`/cached_api/events/${id}?${q}&_embed=ticket_group,ticket_type`, { headers })
-    ).json();
-    const sessions = await (
-      await fetch(`/api/events/${id}/sessions?${q}&_limit=1&sold_out=F&_sort=start_datetime`, {
+export async function reserveAsThisGuest(
+  page: Page,
+  eventId: string,
+  options: { quantity?: number; startsAfter?: string; codes?: string[] } = {},
+): Promise<CartBundle> {
+  return page.evaluate(
+    async ({ id, quantity, startsAfter, codes }) => {
+      const headers = { 'tix-app': 'ecomm', 'Content-Type': 'application/json' };
+      const q = '_seller=demo-museum';
+      const event = await (
+        await fetch(`/cached_api/events/${id}?${q}&_embed=ticket_group,ticket_type`, { headers })
+      ).json();
+      const sessions = await (
+        await fetch(
+          `/api/events/${id}/sessions?${q}&_limit=1&sold_out=F&_sort=start_datetime` +
+            (startsAfter ? `&start_datetime._gte=${encodeURIComponent(startsAfter)}` : ''),
+          { headers },
+        )
+      ).json();
+      const session = sessions.event_session._data[0];
+      const type = event.ticket_type._data.find((t: { available: boolean }) => t.available);
+      const res = await fetch(`/api/my/cart/modify?${q}`, {
+        method: 'POST',
         headers,
-      })
-    ).json();
-    const session = sessions.event_session._data[0];
-    const type = event.ticket_type._data.find((t: { available: boolean }) => t.available);
-    const res = await fetch(`/api/my/cart/modify?${q}`, {
-      method: 'POST',
-      headers,
-      body: JSON.stringify({
-        add: [
-          {
-            event_session_id: session.id,
-            ticket_types_required: [{ ticket_type_id: type.id, quantity: 2 }],
-          },
-        ],
-      }),
-    });
-    if (!res.ok) throw new Error(`reserve answered ${res.status}: ${await res.text()}`);
-    const bundle = await res.json();
-    const cart = bundle.cart._data[0];
-    localStorage.setItem(
-      'admit:demo-museum:cart',
-      JSON.stringify({
-        cartId: cart.id,
-        localExpiresAt: Date.now() + (cart.expires_in - 5) * 1000,
-      }),
-    );
-    return bundle;
-  }, eventId);
+        body: JSON.stringify({
+          ...(codes ? { preReservePromoCodes: codes } : {}),
+          add: [
+            {
+              event_session_id: session.id,
+              ticket_types_required: [{ ticket_type_id: type.id, quantity }],
+            },
+          ],
+        }),
+      });
+      if (!res.ok) throw new Error(`reserve answered ${res.status}: ${await res.text()}`);
+      const bundle = await res.json();
+      const cart = bundle.cart._data[0];
+      localStorage.setItem(
+        'admit:demo-museum:cart',
+        JSON.stringify({
+          cartId: cart.id,
+          localExpiresAt: Date.now() + (cart.expires_in - 5) * 1000,
+        }),
+      );
+      return bundle;
+    },
+    {
+      id: eventId,
+      quantity: options.quantity ?? 2,
+      startsAfter: options.startsAfter,
+      codes: options.codes,
+    },
+  );
 }
