@@ -47,9 +47,13 @@ export function ModalStackProvider({ children }: { children: ReactNode }) {
   const nextId = useRef(0);
   // pending transition timers, cleared on unmount so none fires into a torn-down page
   const timers = useRef(new Set<ReturnType<typeof setTimeout>>());
+  // a child's unmount cleanup may still call close() after ours ran (parents clean up first)
+  const gone = useRef(false);
   useEffect(() => {
     const pending = timers.current;
+    gone.current = false;
     return () => {
+      gone.current = true;
       pending.forEach(clearTimeout);
       pending.clear();
     };
@@ -62,6 +66,7 @@ export function ModalStackProvider({ children }: { children: ReactNode }) {
     });
   }, []);
   const close = useCallback((name: string) => {
+    if (gone.current) return;
     setEntries((stack) => stack.map((e) => (e.modal.name === name ? { ...e, closing: true } : e)));
     // spec: shopping §9 — 200 ms transition, then the modal leaves the stack
     const timer = setTimeout(() => {

@@ -7,6 +7,8 @@ import { renderRoute } from '@/testing/render-route';
 import { makeSellerConfig } from '@/testing/seller-config';
 import { FIXTURE_CART_ID } from '@/testing/cart-fixtures';
 import { payableCart, seedCart } from '@/testing/checkout-fixtures';
+import { makeScheduledPayment, scheduledCart } from '@/testing/schedule-fixtures';
+import { clearCart } from '@/api/cart/cart-store';
 import {
   clearAuthCookie,
   loggingIn,
@@ -112,14 +114,23 @@ describe('login-or-guest at checkout (identity §2 Login; decision 0019 "Update"
     expect(screen.queryByRole('dialog', { name: CHOICE })).toBeNull();
   });
 
-  it('does not ask on the route of another cart than the one being shopped (an order balance)', async () => {
-    const other = payableCart('50.00', { cart: { id: '0b9c2f4e-5d6a-4b7c-8d9e-0f1a2b3c4d5e' } });
-    seedCart(payableCart());
-    const fetch = createFetchStub({ 'GET /api/my/cart/:id': other });
+  it('does not ask when the cart was booked meanwhile (paying an order balance)', async () => {
+    let bundle: CartBundle = payableCart();
+    seedCart(bundle);
+    const fetch = createFetchStub({ 'GET /api/my/cart/:id': () => bundle });
     const { router } = renderRoute('/resend', { fetch });
     await screen.findByRole('heading', { level: 1 });
-    await act(() => router.navigate(`/checkout/${other.cart._data[0]!.id}`));
-    expect(await screen.findByLabelText(/^First name/)).toBeInTheDocument();
+    // the order was made (the complete page forgets the cart); its balance is paid later
+    bundle = scheduledCart({
+      outstanding: '60.00',
+      due: '20.00',
+      cart: { state: 'completed', expires_in: null, expires_at: null },
+      order: true,
+      schedule: [makeScheduledPayment({ dueDate: '2026-07-01', amount: '60.00' })],
+    });
+    act(() => clearCart());
+    await act(() => router.navigate(`/checkout/${FIXTURE_CART_ID}`));
+    expect(await screen.findByRole('heading', { name: 'Pay your balance' })).toBeInTheDocument();
     expect(screen.queryByRole('dialog', { name: CHOICE })).toBeNull();
   });
 });
