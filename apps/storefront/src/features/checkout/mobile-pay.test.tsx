@@ -48,12 +48,15 @@ describe('mobile footer pay button (identity §2 Checkout "mobile footer")', () 
     await user.click(pay);
     expect(await screen.findByText(FORM_ERROR)).toBeInTheDocument();
     expect(fetch.requests.filter((r) => r.method === 'POST')).toEqual([]);
+    // identity §5, §9: the first invalid field gets the focus (after 100 ms) before we type
+    await waitFor(() => expect(screen.getByLabelText(/^First name/)).toHaveFocus());
 
     await user.type(screen.getByLabelText(/^First name/), 'Ada');
     await user.type(screen.getByLabelText(/^Last name/), 'Lovelace');
     await user.type(screen.getByLabelText(/^Email address/), 'ada@example.org');
     await user.type(screen.getByLabelText(/^Confirm email address/), 'ada@example.org');
-    pay.focus();
+    // the footer may have re-rendered while typing: focus the button that is there now
+    within(footer).getByRole('button', { name: 'Complete order' }).focus();
     await user.keyboard('{Enter}');
 
     const busy = await within(footer).findByRole('button', { name: 'Processing payment…' });

@@ -5,10 +5,7 @@ import type { CartBundle } from '@admit/contracts/cart';
 import type { PaymentEntry } from '@admit/contracts/checkout';
 import { payCart } from '@/api/checkout/pay-cart';
 import { newIdempotencyKey } from '@/api/checkout/idempotency';
-import {
-  classifyPaymentError,
-  inPageAuthentication,
-} from '@/features/checkout/model/payment-errors';
+import { classifyPaymentError, runInPageStep } from '@/features/checkout/model/payment-errors';
 import { cardFailureMessage } from '@/features/checkout/model/card-input';
 import { outstandingMinor } from '@/features/checkout/model/checkout-view';
 import { savePendingAuthentication } from '@/features/checkout/model/pending-authentication';
@@ -81,19 +78,16 @@ export function useBalancePayment(bundle: CartBundle, onPartial: (after: CartBun
         onPartial(result.bundle);
         return 'completed';
       } catch (error) {
-        const inPage = options.authenticate ? inPageAuthentication(error) : null;
-        if (inPage && options.authenticate) {
+        const step = await runInPageStep(error, options.authenticate);
+        if (step) {
           attempt.current = null;
-          // identity §4 "Payment intent": the provider's step in the page, then the re-submission
-          try {
-            await options.authenticate(inPage.clientSecret);
-          } catch (authError) {
+          if (!step.ok) {
             setBusy(false);
             void queryClient.invalidateQueries({ queryKey: balanceCartQueryKey(cart.id) });
-            setMessage(cardFailureMessage(authError));
+            setMessage(cardFailureMessage(step.error));
             return 'failed';
           }
-          const gateway_data = { ...entry.gateway_data, payment_intent_id: inPage.paymentIntentId };
+          const gateway_data = { ...entry.gateway_data, payment_intent_id: step.paymentIntentId };
           return submitEntry({ ...entry, gateway_data });
         }
         const wallet = entry.gateway_data.source_type === 'wallet';

@@ -9,10 +9,7 @@ import { clearCart } from '@/api/cart/cart-store';
 import { cartQueryKey } from '@/api/cart/cart-query-key';
 import { rememberCheckoutSecrets } from '@/api/orders/order-secrets';
 import type { CheckoutStringKey } from '@/features/checkout/strings';
-import {
-  classifyPaymentError,
-  inPageAuthentication,
-} from '@/features/checkout/model/payment-errors';
+import { classifyPaymentError, runInPageStep } from '@/features/checkout/model/payment-errors';
 import { cardFailureMessage } from '@/features/checkout/model/card-input';
 import { savePendingAuthentication } from '@/features/checkout/model/pending-authentication';
 import { redirectBrowser } from '@/features/checkout/model/browser-redirect';
@@ -77,21 +74,18 @@ export function useCheckoutPayment(cartId: string) {
         finish(order);
         return 'completed';
       } catch (error) {
-        const inPage = options.authenticate ? inPageAuthentication(error) : null;
-        if (inPage && options.authenticate) {
+        const step = await runInPageStep(error, options.authenticate);
+        if (step) {
           attempt.current = null;
-          // identity §4 "Payment intent": the step in the page, then the same re-submission
-          try {
-            await options.authenticate(inPage.clientSecret);
-          } catch (authError) {
+          if (!step.ok) {
             setBusy(false);
             void queryClient.invalidateQueries({ queryKey: cartQueryKey(cartId) });
-            setMessage(cardFailureMessage(authError));
+            setMessage(cardFailureMessage(step.error));
             return 'failed';
           }
           const gateway_data = {
             ...call.body.gateway_data,
-            payment_intent_id: inPage.paymentIntentId,
+            payment_intent_id: step.paymentIntentId,
           };
           return submitCall({ ...call, body: { ...call.body, gateway_data } } as CheckoutCall);
         }

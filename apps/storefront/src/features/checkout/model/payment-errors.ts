@@ -42,6 +42,25 @@ export function inPageAuthentication(
     : null;
 }
 
+/**
+ * identity §4 "Payment intent": runs the provider's in-page step for a 402 it can handle.
+ * null: no such step (the caller classifies the error); else the intent to re-submit with, or
+ * the step's own failure.
+ */
+export async function runInPageStep(
+  error: unknown,
+  authenticate: ((clientSecret: string) => Promise<void>) | undefined,
+): Promise<{ ok: true; paymentIntentId: string } | { ok: false; error: unknown } | null> {
+  const step = authenticate ? inPageAuthentication(error) : null;
+  if (!step || !authenticate) return null;
+  try {
+    await authenticate(step.clientSecret);
+    return { ok: true, paymentIntentId: step.paymentIntentId };
+  } catch (stepError) {
+    return { ok: false, error: stepError };
+  }
+}
+
 export function classifyPaymentError(
   error: unknown,
   options: { wallet?: boolean } = {},
