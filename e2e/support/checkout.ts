@@ -5,6 +5,8 @@ import type { Locator, Page } from 'playwright-core';
 export const SUCCESS_CARD = '4242 4242 4242 4242';
 export const DECLINED_CARD = '4000 0000 0000 0002';
 export const AUTHENTICATION_CARD = '4000 0025 0000 3155';
+/** the sandbox keeps it processing for SANDBOX_PROCESSING_MS, then it succeeds */
+export const PROCESSING_CARD = '4000 0000 0000 0077';
 
 export interface Purchaser {
   firstName: string;

@@ -25,6 +25,8 @@ import { registerResendRoutes } from './modules/resend/routes';
 import { registerUserRoutes } from './modules/users/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerCheckoutRoutes } from './modules/checkout/routes';
+import { registerGifteeRoutes } from './modules/giftee/routes';
+import { registerAddressRoutes } from './modules/address/routes';
 
 export interface AppDeps {
   config: AppConfig;
@@ -106,6 +108,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerAuthRoutes(app);
   // - pay, checkout, orders and their QR codes, gift cards, the sandbox card gateway (src/modules/checkout/, orders/, ledger/, payments/)
   registerCheckoutRoutes(app);
+  // - POST /api/giftee: the gift recipient's identity (src/modules/giftee/, decision 0023)
+  registerGifteeRoutes(app);
+  // - GET /api/address/find, /api/address/retrieve: the seller's address service, proxied (src/modules/address/, decision 0024)
+  registerAddressRoutes(app);
   // - /api/image: seller images (src/modules/images/)
   await registerImageRoutes(app);
   // - /api/seller_config and /cached_api/seller_config (src/modules/sellers/)

@@ -44,6 +44,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Admit <no-reply@admit.local>'),
   /** milliseconds between outbox polls; 0 turns the background sender off (tests drive it) */
   MAIL_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
+  /** milliseconds between passes over processing payments; 0 turns it off (tests drive it) */
+  PAYMENT_SETTLE_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
+  /** base URL of the Loqate Capture Interactive API behind /api/address/* (decision 0024) */
+  ADDRESS_API_URL: z.string().url().default('https://api.addressy.com'),
+  /** milliseconds a sandbox payment with the processing test card stays processing */
+  SANDBOX_PROCESSING_MS: z.coerce.number().int().min(0).max(86_400_000).default(5000),
 });
 
 export type AppConfig = z.infer<typeof envSchema>;

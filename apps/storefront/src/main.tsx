@@ -2,6 +2,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { setApiSeller } from '@/api/client';
+import { setUpAddressLookup } from '@/app/boot/address-provider';
 import { loadSellerConfig } from '@/app/boot/seller-config-source';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
@@ -13,6 +14,7 @@ async function boot(container: HTMLElement): Promise<void> {
   try {
     const config = await loadSellerConfig();
     setApiSeller(config.seller.slug);
+    setUpAddressLookup();
     root.render(
       <StrictMode>
         <AppProviders config={config} queryClient={createQueryClient()}>

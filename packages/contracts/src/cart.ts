@@ -139,6 +139,15 @@ export const cartOrderSchema = z.object({
   order_number: z.string(),
 });
 
+/** Who the cart is a gift for (identity §3 Cart "giftee (id, name, email)"; decision 0023). */
+export const cartGifteeSchema = z.object({
+  id: z.string().uuid(),
+  /** "First Last", as the checkout heading shows it */
+  name: z.string(),
+  email: z.string().nullable(),
+});
+export type CartGiftee = z.infer<typeof cartGifteeSchema>;
+
 /** Every cart call answers with this bundle: the cart plus sibling collections. */
 export const cartBundleSchema = z.object({
   cart: collectionSchema(cartSchema),
@@ -158,6 +167,8 @@ export const cartBundleSchema = z.object({
   payment: collectionSchema(cartPaymentSchema).optional(),
   ticket_order: collectionSchema(cartOrderSchema).optional(),
   scheduled_payment: collectionSchema(scheduledPaymentSchema).optional(),
+  /** the cart's giftee (0 or 1 row); also the cart meta row `giftee` (decision 0023) */
+  giftee: collectionSchema(cartGifteeSchema).optional(),
 });
 export type CartBundle = z.infer<typeof cartBundleSchema>;
 
@@ -205,3 +216,13 @@ export const cartRemoveBodySchema = z.object({ tickets: z.array(z.string().uuid(
 
 /** PATCH my/cart/{id}: the new expiry (the server caps it; spec: +2 minutes per extension). */
 export const cartExtendBodySchema = z.object({ expires_at: z.string().datetime({ offset: true }) });
+
+/**
+ * PATCH cart/{id} and my/cart/{id}: the new expiry and/or the cart's giftee (an identity from
+ * POST giftee; null clears it). At least one of the two (decision 0023).
+ */
+export const cartPatchBodySchema = z.object({
+  expires_at: z.string().datetime({ offset: true }).optional(),
+  giftee_identity_id: z.string().uuid().nullable().optional(),
+});
+export type CartPatchBody = z.infer<typeof cartPatchBodySchema>;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { collectionSchema } from './envelope';
 import { moneySchema } from './money-schema';
-import { cartBundleSchema, scheduledPaymentSchema, ticketSchema } from './cart';
+import { cartBundleSchema, cartGifteeSchema, scheduledPaymentSchema, ticketSchema } from './cart';
 import { identitySchema } from './identity';
 import {
   eventSessionSchema,
@@ -142,6 +142,8 @@ export const ticketOrderSchema = z.object({
   identity_id: z.string().uuid(),
   seller_id: z.string().uuid(),
   email: z.string().nullable(),
+  /** gift_checkout: who the order is a gift for (the order is the giver's); optional on the wire */
+  giftee_identity_id: z.string().uuid().nullable().optional(),
   created_at: z.string(),
 });
 export type TicketOrder = z.infer<typeof ticketOrderSchema>;
@@ -177,6 +179,8 @@ export const orderBundleSchema = z.object({
   scheduled_payment: collectionSchema(scheduledPaymentSchema).optional(),
   /** seller meta rows for the completed page (completed_*, identity §2 "Checkout complete") */
   meta: collectionSchema(metaSchema).optional(),
+  /** a gift order's giftee (id, name, email; decision 0023) */
+  giftee: collectionSchema(cartGifteeSchema).optional(),
 });
 export type OrderBundle = z.infer<typeof orderBundleSchema>;
 

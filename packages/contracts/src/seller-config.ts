@@ -69,6 +69,8 @@ export const sellerConfigSchema = z.object({
   feature_flags: z.record(z.string(), z.boolean()),
   default_phone_country: z.string().nullable(),
   address_service_key: z.string().nullable(),
+  /** the server can look addresses up for this seller (a private or public key is configured) */
+  address_lookup: z.boolean(),
   anchor_events: z.array(z.string()),
   anchor_categories: z.array(z.string()),
   content_blocks: z.array(contentBlockSchema),

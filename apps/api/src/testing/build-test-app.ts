@@ -17,6 +17,7 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     SEED_DEMO: 'false',
     CACHED_API_SERVER_TTL_MS: '0',
     RESERVE_PLAN_CACHE_MS: '0',
+    PAYMENT_SETTLE_POLL_MS: '0',
     ...env,
   });
 }

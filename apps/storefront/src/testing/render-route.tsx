@@ -5,6 +5,7 @@ import type { Location, NavigateFunction, NavigationType } from 'react-router';
 import { vi } from 'vitest';
 import type { SellerConfig } from '@admit/contracts/seller-config';
 import { setApiSeller } from '@/api/client';
+import { setUpAddressLookup } from '@/app/boot/address-provider';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { AppRoutes, createRoutes, routerBasename } from '@/app/router';
@@ -81,6 +82,7 @@ export function renderRoute(path: string, options: RenderRouteOptions = {}) {
   const fetchImpl = options.fetch ?? createFetchStub();
   vi.stubGlobal('fetch', fetchImpl);
   setApiSeller(config.seller.slug);
+  setUpAddressLookup();
 
   const basename = routerBasename(config);
   const entry =

@@ -53,6 +53,7 @@ export function makeSellerConfig(overrides: ConfigOverrides = {}): SellerConfig 
     feature_flags: {},
     default_phone_country: null,
     address_service_key: null,
+    address_lookup: false,
     anchor_events: [],
     anchor_categories: [],
     content_blocks: [],

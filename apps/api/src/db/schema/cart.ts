@@ -39,6 +39,8 @@ export const cart = pgTable(
     preloadedPromoCodes: jsonb('preloaded_promo_codes').notNull().default([]),
     /** cart-level survey answers (modify body `additionalInfo`) */
     additionalInfo: jsonb('additional_info'),
+    /** who the cart is a gift for (identity §3 Cart "giftee"; decision 0023) */
+    gifteeIdentityId: uuid('giftee_identity_id').references(() => identity.id),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -75,6 +77,8 @@ export const ticketOrder = pgTable(
     accessSecretHash: text('access_secret_hash'),
     /** the purchaser's e-mail at checkout (the confirmation goes there) */
     email: text('email'),
+    /** gift_checkout: the giftee; the order still belongs to the giver (decision 0023) */
+    gifteeIdentityId: uuid('giftee_identity_id').references(() => identity.id),
     currency: text('currency').notNull().default('USD'),
     /** ticket_order_fees[0] (identity §3): totals frozen at checkout, minor units */
     totalBeforeCartmodPrice: integer('total_before_cartmod_price').notNull().default(0),

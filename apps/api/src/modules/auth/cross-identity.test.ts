@@ -33,6 +33,8 @@ interface Victim {
   cartId: string;
   cartNumber: string;
   ticketIds: string[];
+  /** a person who could receive a gift (PATCH cart giftee, gift_checkout) */
+  giftee: string;
 }
 
 interface Case {
@@ -134,6 +136,17 @@ const CASES: Record<string, Case> = {
     path: (v) => `my/cart/${v.cartId}/checkout`,
     body: () => FREE,
   },
+  // gifts (decision 0023): the giftee is a real person of the seller, so only the cart check refuses
+  'PATCH /api/cart/:id': {
+    kind: 'victim',
+    path: (v) => `cart/${v.cartId}`,
+    body: (v) => ({ giftee_identity_id: v.giftee }),
+  },
+  'POST /api/my/cart/:id/gift_checkout': {
+    kind: 'victim',
+    path: (v) => `my/cart/${v.cartId}/gift_checkout`,
+    body: (v) => ({ ...FREE, giftee_identity_id: v.giftee }),
+  },
 };
 
 /** "METHOD /path" of every registered /api/my/… and /api/cart/… route (from printRoutes). */
@@ -184,6 +197,7 @@ describeEachDatabase('auth: cross-identity access', (ctx) => {
       cartId: c.id,
       cartNumber: String(c.cart_number),
       ticketIds: bundle.ticket._data.map((t) => t.id),
+      giftee: (await makeUser(ctx.db, scene.seller, { email: 'giftee@example.org' })).id,
     };
     // an order of the victim's (from an earlier cart), so a resend would have something to mail
     const earlier = bundleOf(
@@ -252,7 +266,11 @@ describeEachDatabase('auth: cross-identity access', (ctx) => {
     }
     // and nothing of the victim's changed: cart, tickets, account, no mail to them
     const [c] = await ctx.db.select().from(cart).where(eq(cart.id, victim.cartId));
-    expect(c).toMatchObject({ identityId: victim.member.id, state: 'pending' });
+    expect(c).toMatchObject({
+      identityId: victim.member.id,
+      state: 'pending',
+      gifteeIdentityId: null,
+    });
     const tickets = await ctx.db.select().from(ticket).where(eq(ticket.cartId, victim.cartId));
     expect(tickets.map((t) => t.id).sort()).toEqual([...victim.ticketIds].sort());
     const [row] = await ctx.db.select().from(identity).where(eq(identity.id, victim.member.id));

@@ -9,6 +9,7 @@ import {
   ticketType,
   venue,
 } from '@/db/schema/catalog';
+import { identity } from '@/db/schema/identity';
 import { CART_SELLER_META_KEYS } from '@/modules/sellers/seller-meta';
 
 /**
@@ -138,3 +139,20 @@ export async function selectBundleRows(
   ]);
   return { types, groups, events, sessions, venues, metas, configs, rules };
 }
+
+/** The cart's giftee (decision 0023): only what the bundle shows, never the whole identity row. */
+export async function selectGiftee(db: Pick<Db, 'select'>, identityId: string | null) {
+  if (!identityId) return null;
+  const [row] = await db
+    .select({
+      id: identity.id,
+      firstName: identity.firstName,
+      lastName: identity.lastName,
+      email: identity.email,
+    })
+    .from(identity)
+    .where(eq(identity.id, identityId))
+    .limit(1);
+  return row ?? null;
+}
+export type GifteeRow = NonNullable<Awaited<ReturnType<typeof selectGiftee>>>;

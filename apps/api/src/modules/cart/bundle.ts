@@ -25,7 +25,7 @@ import {
   selectScheduleRows,
   type ScheduleRows,
 } from '@/modules/schedules/cart-schedule';
-import { selectBundleRows, type BundleRows } from './bundle-repo';
+import { selectBundleRows, selectGiftee, type BundleRows, type GifteeRow } from './bundle-repo';
 import { selectTickets, type CartRow, type TicketRow } from './repo';
 import { cartFeesOf, cartTotals } from './totals';
 
@@ -80,10 +80,11 @@ export async function buildCartBundle(
   cart: CartRow,
   options: BundleOptions,
 ): Promise<CartBundle> {
-  const [tickets, codes, payments] = await Promise.all([
+  const [tickets, codes, payments, giftee] = await Promise.all([
     selectTickets(db, cart.id, options.limit),
     selectCartCodes(db, cart.id),
     selectCartPayments(db, cart.id),
+    selectGiftee(db, cart.gifteeIdentityId),
   ]);
   const rows = await selectBundleRows(
     db,
@@ -95,7 +96,7 @@ export async function buildCartBundle(
     options.configKeys ?? null,
   );
   const schedule = await selectScheduleRows(db, cart, rows.groups);
-  return assembleCartBundle(cart, tickets, rows, options, { codes, payments, schedule });
+  return assembleCartBundle(cart, tickets, rows, options, { codes, payments, schedule, giftee });
 }
 
 /** The codes and payments of a cart; a new cart has none. */
@@ -104,6 +105,15 @@ export interface CartMoneyRows {
   payments: PaymentRow[];
   /** plans, snapshot and order (modules/schedules); absent on a new cart answered from rows */
   schedule?: ScheduleRows;
+  /** the cart's giftee (decision 0023); a new cart has none */
+  giftee?: GifteeRow | null;
+}
+
+/** identity §3 Cart "giftee (id, name, email)": the name as the gift heading shows it. */
+export function gifteeOf(row: GifteeRow | null | undefined) {
+  if (!row) return null;
+  const name = [row.firstName, row.lastName].filter(Boolean).join(' ');
+  return { id: row.id, name, email: row.email };
 }
 
 // spec: identity §3 "completed payments" — a gift card's number shows only its last 4
@@ -136,6 +146,7 @@ export function assembleCartBundle(
     money.payments,
   );
   const groups = new Set(money.codes.flatMap((c) => codeGroupsOf(c.code)));
+  const giftee = gifteeOf(money.giftee);
   // spec: identity §4 "Partial payment options" — due and the scheduled payments
   const plan = cartSchedule({
     cart,
@@ -170,7 +181,13 @@ export function assembleCartBundle(
     event_template: toCollection(rows.events.map(toEventTemplate)),
     event_session: toCollection(rows.sessions.map((s) => toEventSession(s, now))),
     venue: toCollection(rows.venues.map(toVenue)),
-    meta: toCollection(rows.metas.map(toMeta)),
+    // the storefront's gift heading reads the cart meta row `giftee` (decisions 0019, 0023)
+    meta: toCollection([
+      ...rows.metas.map(toMeta),
+      ...(giftee
+        ? [{ id: giftee.id, resource: 'cart', resource_id: cart.id, key: 'giftee', value: giftee }]
+        : []),
+    ]),
     config: toCollection(rows.configs.map(toConfigRow)),
     seller: toCollection([
       {
@@ -225,5 +242,6 @@ export function assembleCartBundle(
     ),
     ticket_order: toCollection(orderEmbedOf(money.schedule)),
     scheduled_payment: toCollection(plan.scheduled),
+    giftee: toCollection(giftee ? [giftee] : []),
   };
 }

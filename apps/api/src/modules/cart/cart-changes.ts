@@ -1,9 +1,11 @@
+import type { CartPatchBody } from '@admit/contracts/cart';
 import type { ApplyCodeBody } from '@admit/contracts/codes';
 import { CART_EXTENSION_SECONDS } from '@admit/contracts/constants';
 import type { Db } from '@/db/connection';
 import { AppError } from '@/http/app-error';
 import { refuseAfterPayments, settleCodes, takeCodes } from '@/modules/codes/apply';
 import { releaseCartCodes } from '@/modules/codes/repo';
+import { requireGiftee } from '@/modules/giftee/service';
 import { cartExpired, type CartCaller, type CartLookup } from './cart-lookup';
 import { releaseHeldCapacity } from './holds';
 import {
@@ -12,6 +14,7 @@ import {
   lockPendingCart,
   selectTickets,
   updateCartExpiry,
+  updateCartGiftee,
 } from './repo';
 import { withRetryingTransaction, type Tx } from './transaction';
 
@@ -107,6 +110,29 @@ export function createCartChanges({ db, now, lookup, holdMs }: CartChangesDeps) 
   }
 
   /**
+   * PATCH (my/)cart/{id}: the giftee (decision 0023) and/or the expiry. Like every change, only
+   * on the caller's own pending, unexpired cart; the giftee is a person of the seller (POST
+   * giftee), never the caller (identity §5).
+   */
+  async function patch(caller: CartCaller, cartId: string, body: CartPatchBody) {
+    if (body.expires_at === undefined && body.giftee_identity_id === undefined) {
+      throw new AppError('validation_failed', 'cart', 'body: expires_at or giftee_identity_id', {
+        field: 'body',
+      });
+    }
+    if (body.giftee_identity_id !== undefined) {
+      const at = now();
+      await modifiableCart(caller, cartId, at);
+      const gifteeId = body.giftee_identity_id;
+      if (gifteeId !== null) await requireGiftee(db, caller.seller, caller.identity, gifteeId);
+      const row = await updateCartGiftee(db, cartId, at, gifteeId);
+      if (!row) throw cartExpired(cartId);
+      if (body.expires_at === undefined) return bundle(caller, row, at);
+    }
+    return extend(caller, cartId, new Date(body.expires_at!));
+  }
+
+  /**
    * POST (my/)cart/{id}/apply_code (shopping §7, §8; identity §4 "Promo codes"): takes one use
    * of the code for the cart, in one transaction with its checks (decision 0017).
    */
@@ -124,5 +150,5 @@ export function createCartChanges({ db, now, lookup, holdMs }: CartChangesDeps) 
     return bundle(caller, cart, at);
   }
 
-  return { remove, deleteCart, get, extend, applyCode };
+  return { remove, deleteCart, get, extend, patch, applyCode };
 }

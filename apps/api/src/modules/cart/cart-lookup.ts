@@ -47,7 +47,8 @@ export function createCartLookup(db: Db) {
   /** A cart that may change: pending and not past its expiry (410 `cart_expired` otherwise). */
   async function modifiableCart(caller: CartCaller, cartId: string, at: Date) {
     const cart = await currentCart(caller, cartId, at);
-    if (cart.state === 'expired') throw cartExpired(cartId);
+    // past its time but held for a payment still processing: kept, yet closed to changes
+    if (cart.state === 'expired' || cart.expiresAt <= at) throw cartExpired(cartId);
     if (cart.state !== 'pending') {
       throw new AppError('conflict', 'cart', 'The cart has been booked', { cart_id: cartId });
     }

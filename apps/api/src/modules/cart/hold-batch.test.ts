@@ -25,6 +25,7 @@ describeEachDatabase('cart: coalesced holds on one session', (ctx) => {
         campaign: null,
         preloadedPromoCodes: [],
         additionalInfo: null,
+        gifteeIdentityId: null,
         expiresAt: new Date(NOW.getTime() + 15 * 60_000),
         createdAt: NOW,
         updatedAt: NOW,

@@ -3,6 +3,7 @@ import type { Db } from '@/db/connection';
 import { cart, ticket } from '@/db/schema/cart';
 import { eventSession } from '@/db/schema/catalog';
 import { seller } from '@/db/schema/identity';
+import { payment } from '@/db/schema/payments';
 import { newCartNumber } from './cart-number';
 import type { Executor } from './transaction';
 
@@ -57,6 +58,21 @@ export async function lockPendingCart(
   return row ?? null;
 }
 
+/** Sets (or clears) the cart's giftee if it is still pending and unexpired; null otherwise. */
+export async function updateCartGiftee(
+  tx: Executor,
+  cartId: string,
+  now: Date,
+  gifteeIdentityId: string | null,
+): Promise<CartRow | null> {
+  const [row] = await tx
+    .update(cart)
+    .set({ gifteeIdentityId, updatedAt: now })
+    .where(and(eq(cart.id, cartId), eq(cart.state, 'pending'), sql`${cart.expiresAt} > ${at(now)}`))
+    .returning();
+  return row ?? null;
+}
+
 /** Stores the cart-level survey answers of a modify (`additionalInfo`). */
 export async function updateCartAdditionalInfo(tx: Executor, cartId: string, answers: unknown) {
   await tx.update(cart).set({ additionalInfo: answers }).where(eq(cart.id, cartId));
@@ -72,6 +88,20 @@ export async function updateCartExpiry(tx: Executor, cartId: string, now: Date, 
   return row ?? null;
 }
 
+/** How long a card payment may sit in `created` (the gateway call in progress) and still hold. */
+export const PAYMENT_CALL_HOLD_MS = 2 * 60_000;
+
+/**
+ * Money in flight keeps the hold: a processing payment (until it settles, decision 0018) or a
+ * card payment whose gateway call is still running. Expiring under it would take a payment
+ * for places already given back.
+ */
+const noMoneyInFlight = (now: Date) => sql`not exists (
+  select 1 from ${payment} where ${payment.cartId} = ${cart.id}
+    and (${payment.state} = 'processing'
+      or (${payment.state} = 'created'
+        and ${payment.createdAt} > ${at(new Date(now.getTime() - PAYMENT_CALL_HOLD_MS))})))`;
+
 /**
  * The state gate of expiry: exactly one caller wins the pending → expired transition, and only
  * the winner releases capacity (issue "Expiry": races between sweepers and reads are harmless).
@@ -80,7 +110,14 @@ export async function markCartExpired(tx: Executor, cartId: string, now: Date) {
   const won = await tx
     .update(cart)
     .set({ state: 'expired', updatedAt: now })
-    .where(and(eq(cart.id, cartId), eq(cart.state, 'pending'), lte(cart.expiresAt, now)))
+    .where(
+      and(
+        eq(cart.id, cartId),
+        eq(cart.state, 'pending'),
+        lte(cart.expiresAt, now),
+        noMoneyInFlight(now),
+      ),
+    )
     .returning({ id: cart.id });
   return won.length > 0;
 }
@@ -96,7 +133,7 @@ export async function selectExpiredCartIds(db: Executor, now: Date, limit: numbe
   const rows = await db
     .select({ id: cart.id })
     .from(cart)
-    .where(and(eq(cart.state, 'pending'), lte(cart.expiresAt, now)))
+    .where(and(eq(cart.state, 'pending'), lte(cart.expiresAt, now), noMoneyInFlight(now)))
     .orderBy(asc(cart.expiresAt))
     .limit(limit);
   return rows.map((r) => r.id);

@@ -3,11 +3,12 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   cartBundleSchema,
-  cartExtendBodySchema,
   cartModifyBodySchema,
+  cartPatchBodySchema,
   cartRemoveBodySchema,
   type CartBundle,
   type CartModifyBody,
+  type CartPatchBody,
 } from '@admit/contracts/cart';
 import { applyCodeBodySchema, type ApplyCodeBody } from '@admit/contracts/codes';
 import { AppError } from '@/http/app-error';
@@ -137,14 +138,13 @@ export function registerCartRoutes(app: FastifyInstance) {
     });
   }
 
-  app.patch(
-    '/api/my/cart/:id',
-    { schema: { body: cartExtendBodySchema } },
-    async (request, reply) => {
+  // spec: identity §7 PATCH my/cart/{id} expires_at; giftee_identity_id on both (decision 0023)
+  for (const path of ['/api/my/cart/:id', '/api/cart/:id']) {
+    app.patch(path, { schema: { body: cartPatchBodySchema } }, async (request, reply) => {
       const cartId = cartIdOf(request);
       const { caller } = await callerOf(request);
-      const { expires_at } = cartExtendBodySchema.parse(request.body);
-      return send(reply, await service.extend(caller, cartId, new Date(expires_at)));
-    },
-  );
+      const body = request.body as CartPatchBody;
+      return send(reply, await service.patch(caller, cartId, body));
+    });
+  }
 }

@@ -82,6 +82,7 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
       campaign: body.campaign ?? null,
       preloadedPromoCodes: body.preloadedPromoCodes ?? [],
       additionalInfo: body.additionalInfo ?? null,
+      gifteeIdentityId: null,
       expiresAt: holdUntil,
       createdAt: at,
       updatedAt: at,

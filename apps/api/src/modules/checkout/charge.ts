@@ -33,6 +33,15 @@ export interface ChargeContext {
   now: Date;
   /** where the browser goes for the authentication step, given the payment id */
   actionUrl: (paymentId: string) => string;
+  /** kept on a card payment: the order its settlement makes if it ends up processing */
+  settleAs: SettleAs;
+}
+
+/** Whose order a payment that settles later makes (settlement.ts), stored with the payment. */
+export interface SettleAs {
+  identityId: string | null;
+  sendEmail: boolean;
+  origin: string;
 }
 
 // states that hold money back from a second payment while the first is undecided
@@ -127,6 +136,7 @@ async function reserveCardPayment(ctx: ChargeContext, amount: number, entry: Pay
           typeof entry.gateway_data.source_type === 'string'
             ? entry.gateway_data.source_type
             : 'card',
+        settle_as: ctx.settleAs,
       },
       createdAt: ctx.now,
       updatedAt: ctx.now,

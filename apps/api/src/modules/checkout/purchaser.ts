@@ -21,6 +21,8 @@ export async function findOrCreatePurchaser(
   db: Db,
   sellerId: string,
   purchaser: Purchaser,
+  /** identity meta for a new person only (POST giftee additional_info): never rewrites one */
+  meta?: Record<string, unknown>,
 ): Promise<IdentityRow> {
   const email = normalizeEmail(purchaser.email);
   if (!EMAIL_RE.test(email))
@@ -47,6 +49,7 @@ export async function findOrCreatePurchaser(
       state: purchaser.state ?? null,
       country: purchaser.country ?? null,
       zipCode: purchaser.zip_code ?? null,
+      ...(meta ? { meta } : {}),
     });
   } catch (error) {
     // a concurrent create of the same address won: use its identity
@@ -56,16 +59,18 @@ export async function findOrCreatePurchaser(
   }
 }
 
-/** `guest_identity_id`: a person (kind user) of this seller, else 404. */
-export async function namedGuest(db: Db, sellerId: string, id: string): Promise<IdentityRow> {
+/** `guest_identity_id` (or `field`): a person (kind user) of this seller, else 404. */
+export async function namedGuest(
+  db: Db,
+  sellerId: string,
+  id: string,
+  field = 'guest_identity_id',
+): Promise<IdentityRow> {
   const [row] = await db
     .select()
     .from(identity)
     .where(and(eq(identity.id, id), eq(identity.sellerId, sellerId), eq(identity.kind, 'user')))
     .limit(1);
-  if (!row)
-    throw new AppError('not_found', 'identity', 'Identity not found', {
-      field: 'guest_identity_id',
-    });
+  if (!row) throw new AppError('not_found', 'identity', 'Identity not found', { field });
   return row;
 }

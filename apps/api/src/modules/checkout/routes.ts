@@ -6,14 +6,17 @@ import {
   memberGuestCheckoutBodySchema,
   payResponseSchema,
 } from '@admit/contracts/checkout';
+import { giftCheckoutBodySchema } from '@admit/contracts/gift';
 import { AppError } from '@/http/app-error';
 import { resolveSeller } from '@/http/request-context';
 import { linkOrigin } from '@/modules/mail/templates';
 import { registerLedgerRoutes } from '@/modules/ledger/routes';
 import { registerOrderRoutes } from '@/modules/orders/routes';
 import { registerSandboxRoutes } from '@/modules/payments/sandbox-routes';
+import { giftCartForCheckout } from '@/modules/giftee/service';
 import { idempotencyKeyOf, requestHash, runIdempotent } from '@/modules/payments/idempotency';
 import { assertCaptcha } from './captcha';
+import { registerPaymentSettlement } from './settlement-plugin';
 import { payableCart, type CheckoutCaller } from './cart-access';
 import { createCheckoutService, type Buyer, type CheckoutRequest } from './service';
 
@@ -40,12 +43,14 @@ const samePath = (value: unknown, fallback: string) =>
     ? value
     : fallback;
 
-type Kind = 'pay' | 'guest_checkout' | 'member_guest_checkout' | 'member_checkout';
+type Kind =
+  'pay' | 'guest_checkout' | 'member_guest_checkout' | 'member_checkout' | 'gift_checkout';
 
 /**
  * Pay and checkout calls (identity §7): POST cart/{id}/pay, my/cart/{id}/pay,
- * cart/{id}/guest_checkout, my/cart/{id}/guest_checkout, my/cart/{id}/checkout; plus the order
- * reads, gift card lookup and the sandbox card gateway (one registration line in app.ts).
+ * cart/{id}/guest_checkout, my/cart/{id}/guest_checkout, my/cart/{id}/checkout and
+ * my/cart/{id}/gift_checkout (decision 0023); plus the order reads, gift card lookup and the
+ * sandbox card gateway (one registration line in app.ts).
  */
 export function registerCheckoutRoutes(app: FastifyInstance) {
   const db = app.deps.database.db;
@@ -74,6 +79,7 @@ export function registerCheckoutRoutes(app: FastifyInstance) {
     let buyer: Buyer;
     let sendEmail = true;
     let entry;
+    let gifteeId: string | null = null;
     if (kind === 'guest_checkout') {
       const body = parseBody(guestCheckoutBodySchema, request.body);
       if (!body.purchaser && !body.guest_identity_id) {
@@ -96,6 +102,11 @@ export function registerCheckoutRoutes(app: FastifyInstance) {
       buyer = { kind: 'guest_identity', id: body.guest_identity_id };
       sendEmail = body.send_email ?? true;
       entry = body;
+    } else if (kind === 'gift_checkout') {
+      // the giver's order, a gift for the giftee (decision 0023)
+      entry = parseBody(giftCheckoutBodySchema, request.body);
+      gifteeId = entry.giftee_identity_id;
+      buyer = { kind: 'caller' };
     } else {
       entry = parseBody(memberCheckoutBodySchema, request.body);
       buyer = kind === 'pay' ? { kind: 'cart_owner' } : { kind: 'caller' };
@@ -119,6 +130,7 @@ export function registerCheckoutRoutes(app: FastifyInstance) {
     const answer = await runIdempotent(db, seller.id, key, hash, async () => {
       // inside the key: a replay answers the first response without spending a new token
       await assertCaptcha(db, { sellerId: seller.id, loggedIn: !identity.isPublic }, entry.captcha);
+      if (gifteeId) await giftCartForCheckout(db, seller, identity, cart, gifteeId, app.deps.now());
       const result = await service.run(caller, cart, checkoutRequest);
       return { status: result.status, body: payResponseSchema.parse(result.body) };
     });
@@ -137,8 +149,12 @@ export function registerCheckoutRoutes(app: FastifyInstance) {
   app.post('/api/my/cart/:id/checkout', (req, reply) =>
     handle(req, reply, 'member', 'member_checkout'),
   );
+  app.post('/api/my/cart/:id/gift_checkout', (req, reply) =>
+    handle(req, reply, 'member', 'gift_checkout'),
+  );
 
   registerOrderRoutes(app);
+  registerPaymentSettlement(app);
   registerLedgerRoutes(app);
   registerSandboxRoutes(app);
 }

@@ -8,12 +8,12 @@ import { selectCart, type CartRow } from '@/modules/cart/repo';
 import { entryAmountMinor, checkPayableAmount } from '@/modules/payments/amount-limits';
 import { cardGatewayFor } from '@/modules/payments/gateways';
 import { selectProcessingPayment, sumPaid } from '@/modules/payments/repo';
-import { lockCartRow, selectOrderByCart } from '@/modules/orders/repo';
-import { createOrderInTx, orderBundle, type OrderTotals } from '@/modules/orders/service';
+import { selectOrderByCart } from '@/modules/orders/repo';
+import { orderBundle } from '@/modules/orders/service';
 import type { CheckoutCaller } from './cart-access';
 import { chargeCard, chargeLedger, completeIntent, type ChargeContext } from './charge';
-import { findIdentityById } from '@/modules/users/repo';
 import { assertNoCheckoutBlockers } from '@/modules/codes/blockers';
+import { bookedCart, cartExpired, dueOnce, makeOrder, totalsOf } from './make-order';
 import { findOrCreatePurchaser, namedGuest } from './purchaser';
 
 /** Whose order a checkout makes (identity §7 checkout rows). */
@@ -39,38 +39,6 @@ export type CheckoutAnswer =
   | { kind: 'order'; status: 201; body: CheckoutResponse }
   | { kind: 'cart'; status: 200; body: CartBundle };
 
-export const bookedCart = (orderId: string) =>
-  // spec: identity §8 "Checkout entry" — a completed-order error goes to checkout/complete
-  new AppError('conflict', 'checkout', `Cart with order ID ${orderId} has been booked.`, {
-    ticket_order_id: orderId,
-  });
-const expired = (cartId: string) =>
-  new AppError('cart_expired', 'cart', 'The cart has expired', { cart_id: cartId });
-
-/**
- * What is still due once `paid` is paid in all: payments cover the earliest installments, so
- * whatever was paid since the bundle was built comes off its `total_due` first.
- */
-function dueOnce(bundle: CartBundle, paid: number): number {
-  const fees = bundle.cart_fees._data[0]!;
-  const due = decimalToMinor(fees.total_due ?? fees.total_outstanding);
-  return Math.max(0, due - (paid - decimalToMinor(fees.total_payments)));
-}
-
-/** The cart's totals: the bundle's fees (grand = outstanding + what it counts as paid). */
-function totalsOf(bundle: CartBundle): OrderTotals {
-  const fees = bundle.cart_fees._data[0]!;
-  const m = decimalToMinor;
-  return {
-    currency: fees.currency_code,
-    beforeCartmod: m(fees.total_before_cartmod_price),
-    feeFixed: m(fees.total_fee_fixed_outside),
-    feePercent: m(fees.total_fee_percent_outside),
-    cartmod: m(fees.total_cartmod_amount),
-    afterFees: m(fees.total_outstanding) + m(fees.total_payments),
-  };
-}
-
 export interface CheckoutServiceDeps {
   db: Db;
   now: () => Date;
@@ -83,7 +51,7 @@ export interface CheckoutServiceDeps {
 export function createCheckoutService({ db, now }: CheckoutServiceDeps) {
   function assertOpen(cart: CartRow, at: Date) {
     if (cart.state === 'expired' || (cart.state === 'pending' && cart.expiresAt <= at)) {
-      throw expired(cart.id);
+      throw cartExpired(cart.id);
     }
   }
 
@@ -107,7 +75,7 @@ export function createCheckoutService({ db, now }: CheckoutServiceDeps) {
     return { kind: 'cart', status: 200, body };
   }
 
-  /** The order transaction: lock, re-check, book, complete, mail — or nothing at all. */
+  /** The order (make-order.ts), answered with the order bundle and its access secret. */
   async function finalize(
     caller: CheckoutCaller,
     cartId: string,
@@ -116,28 +84,14 @@ export function createCheckoutService({ db, now }: CheckoutServiceDeps) {
     request: CheckoutRequest,
   ): Promise<CheckoutAnswer> {
     const at = now();
-    const made = await db.transaction(async (tx) => {
-      const locked = await lockCartRow(tx, cartId);
-      if (!locked) throw new AppError('not_found', 'cart', 'Cart not found', { cart_id: cartId });
-      if (locked.state === 'completed') {
-        const existing = await selectOrderByCart(tx, cartId);
-        throw bookedCart(existing?.id ?? '');
-      }
-      assertOpen(locked, at);
-      await assertNoCheckoutBlockers(tx, cartId);
-      // the confirmation goes to the buyer's e-mail at checkout time
-      const owner = await findIdentityById(tx, identityId);
-      return createOrderInTx(tx, {
-        cart: locked,
-        seller: caller.seller,
-        identityId,
-        email: owner?.email ?? null,
-        totals: totalsOf(bundle),
-        bundle,
-        origin: request.origin,
-        sendEmail: request.sendEmail,
-        now: at,
-      });
+    const made = await makeOrder(db, {
+      cartId,
+      seller: caller.seller,
+      identityId,
+      bundle,
+      origin: request.origin,
+      sendEmail: request.sendEmail,
+      now: at,
     });
     const body = await orderBundle(db, made.order, caller.seller, caller.publicIdentityId, at);
     return { kind: 'order', status: 201, body: { ...body, access_secret: made.secret } };
@@ -161,7 +115,7 @@ export function createCheckoutService({ db, now }: CheckoutServiceDeps) {
     });
     // resolve the buyer before any charge: a bad purchaser must not leave a payment behind
     const identityId = await buyerIdentity(caller, cart, request.buyer);
-    await charge(caller, cart, request, bundle, at);
+    await charge(caller, cart, request, bundle, at, identityId);
     // spec: identity §4 "Checkout result" — the order once nothing is due; a payment plan may
     // leave a balance (scheduled payments), without one due is the whole outstanding amount
     if (dueOnce(bundle, await sumPaid(db, cart.id)) > 0 || identityId === null) {
@@ -202,7 +156,7 @@ export function createCheckoutService({ db, now }: CheckoutServiceDeps) {
     if (request.entry.gateway_id === 'free') {
       checkPayableAmount('free', 0, outstanding, fees.currency_code);
     }
-    await charge(caller, cart, request, bundle, at);
+    await charge(caller, cart, request, bundle, at, null);
     return cartAnswer(caller, cart.id);
   }
 
@@ -213,6 +167,8 @@ export function createCheckoutService({ db, now }: CheckoutServiceDeps) {
     request: CheckoutRequest,
     bundle: CartBundle,
     at: Date,
+    /** whose order a processing payment makes once it settles (null: none, e.g. a balance) */
+    buyerId: string | null,
   ) {
     const totals = totalsOf(bundle);
     const { entry } = request;
@@ -225,6 +181,7 @@ export function createCheckoutService({ db, now }: CheckoutServiceDeps) {
       grandTotal: totals.afterFees,
       idempotencyKey: request.idempotencyKey,
       now: at,
+      settleAs: { identityId: buyerId, sendEmail: request.sendEmail, origin: request.origin },
       actionUrl: (paymentId) =>
         `/api/sandbox/authenticate/${paymentId}?_seller=${encodeURIComponent(caller.seller.slug)}` +
         `&return_url=${encodeURIComponent(request.returnPath)}`,

@@ -20,12 +20,14 @@ export interface CheckoutBlocker {
  * `blocking_rule`), then applied codes marked `blocking_checkout`. Empty: checkout may go on.
  */
 export async function checkoutBlockers(db: Executor, cartId: string): Promise<CheckoutBlocker[]> {
-  const [[owner], codes, tickets] = await Promise.all([
-    db.select({ sellerId: cart.sellerId }).from(cart).where(eq(cart.id, cartId)),
-    selectCartCodes(db, cartId),
-    selectLiveTickets(db, cartId),
-  ]);
+  // one after another: inside a transaction they share one connection (pg refuses overlap)
+  const [owner] = await db
+    .select({ sellerId: cart.sellerId })
+    .from(cart)
+    .where(eq(cart.id, cartId));
   if (!owner) return [];
+  const codes = await selectCartCodes(db, cartId);
+  const tickets = await selectLiveTickets(db, cartId);
   const resources = [
     ...new Set(tickets.flatMap((t) => [t.ticketTypeId, t.ticketGroupId, t.eventTemplateId])),
   ];

@@ -26,6 +26,8 @@ export interface ConfirmationInput {
   giftCards: { number: string; balance: number }[];
   /** what the order still owes under its payment plan (null: paid in full at checkout) */
   balance?: { outstanding: number; scheduled: { dueDate: string; amount: number }[] } | null;
+  /** a gift order: the giftee's name (decision 0023); the mail still goes to the giver */
+  gifteeName?: string | null;
 }
 
 const dueDateFormat = new Intl.DateTimeFormat('en-US', {
@@ -76,6 +78,7 @@ export async function confirmationMail(input: ConfirmationInput): Promise<Outgoi
     (g) => `Gift card ${g.number}: ${minorToDecimal(g.balance)} ${input.currency}`,
   );
   const scheduleLines = balanceLines(input);
+  const giftFor = input.gifteeName ? `This order is a gift for ${input.gifteeName}.` : null;
   const subject = `Your ${input.sellerName} order ${input.orderNumber}`;
   const html = [
     '<!doctype html><html><head><meta charset="utf-8">',
@@ -83,6 +86,7 @@ export async function confirmationMail(input: ConfirmationInput): Promise<Outgoi
     '<body style="font-family:system-ui,sans-serif;line-height:1.5;max-width:36rem">',
     `<h1>Thank you for your order</h1>`,
     `<p>Order #${escapeHtml(input.orderNumber)} — total ${escapeHtml(total)}</p>`,
+    ...(giftFor ? [`<p>${escapeHtml(giftFor)}</p>`] : []),
     `<p><img src="cid:order-qr" alt="QR code of order ${escapeHtml(input.orderNumber)}" width="240" height="240"></p>`,
     `<p><a href="${escapeHtml(input.orderLink)}">View your tickets</a></p>`,
     '<ul>',
@@ -109,6 +113,7 @@ export async function confirmationMail(input: ConfirmationInput): Promise<Outgoi
     text: [
       'Thank you for your order.',
       `Order #${input.orderNumber} — total ${total}`,
+      ...(giftFor ? [giftFor] : []),
       '',
       ...ticketLines,
       ...(giftLines.length > 0 ? ['', ...giftLines] : []),

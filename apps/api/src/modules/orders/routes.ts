@@ -11,6 +11,8 @@ const query = z
   .object({
     _seller: z.string().default(''),
     secret: z.string().max(200).optional(),
+    /** a guest's cart the order was made from (service.ts readableOrder) */
+    cart_id: z.string().uuid().optional(),
     margin: z.coerce.number().int().min(0).max(16).optional(),
   })
   .passthrough();
@@ -25,7 +27,10 @@ export function registerOrderRoutes(app: FastifyInstance) {
     if (!q.success || !UUID_RE.test(id)) throw orderNotFound();
     const seller = await resolveSeller(app, q.data._seller);
     const caller = await app.identities.forRequest(request, seller);
-    const order = await readableOrder(db, seller, caller, id.toLowerCase(), q.data.secret);
+    const order = await readableOrder(db, seller, caller, id.toLowerCase(), {
+      secret: q.data.secret,
+      cartId: q.data.cart_id,
+    });
     return { order, seller, margin: q.data.margin };
   }
 

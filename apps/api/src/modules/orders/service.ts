@@ -5,7 +5,8 @@ import { decimalToMinor, minorToDecimal } from '@admit/contracts/money';
 import type { Db } from '@/db/connection';
 import { AppError } from '@/http/app-error';
 import type { RequestIdentity, SellerRef } from '@/http/request-context';
-import { buildCartBundle } from '@/modules/cart/bundle';
+import { buildCartBundle, gifteeOf } from '@/modules/cart/bundle';
+import { selectGiftee } from '@/modules/cart/bundle-repo';
 import { selectCart, type CartRow } from '@/modules/cart/repo';
 import type { Tx } from '@/modules/cart/transaction';
 import { issueCard } from '@/modules/ledger/service';
@@ -81,6 +82,9 @@ export async function createOrderInTx(tx: Tx, input: NewOrderInput) {
       orderNumber: newOrderNumber(),
       accessSecretHash: hashSecret(secret),
       email: input.email,
+      // the locked cart's giftee: every path to the order (checkout, gift_checkout, a payment
+      // settling later) records it the same way (decision 0023)
+      gifteeIdentityId: input.cart.gifteeIdentityId ?? null,
       currency: input.totals.currency,
       totalBeforeCartmodPrice: input.totals.beforeCartmod,
       totalFeeFixedOutside: input.totals.feeFixed,
@@ -117,6 +121,7 @@ export async function createOrderInTx(tx: Tx, input: NewOrderInput) {
   });
   if (input.sendEmail && input.email) {
     const names = namesOf(input.bundle);
+    const giftee = gifteeOf(await selectGiftee(tx, order.gifteeIdentityId));
     const mail = await confirmationMail({
       sellerId: input.seller.id,
       sellerName: input.seller.name,
@@ -128,6 +133,7 @@ export async function createOrderInTx(tx: Tx, input: NewOrderInput) {
       orderLink: `${input.origin}/${input.seller.slug}/ticket_order/${order.id}?secret=${secret}`,
       giftCards,
       balance,
+      gifteeName: giftee?.name ?? null,
       tickets: booked.map((t) => ({
         id: t.id,
         name: names(t.eventTemplateId, t.ticketTypeId),
@@ -160,11 +166,13 @@ export async function orderBundle(
 ): Promise<OrderBundle> {
   const cart = await selectCart(db, order.cartId);
   if (!cart) throw orderNotFound();
-  const [bundle, sellerMeta] = await Promise.all([
+  const [bundle, sellerMeta, gifteeRow] = await Promise.all([
     buildCartBundle(db, cart, { now, seller, publicIdentityId }),
     // spec: identity §2 "Checkout complete" — the seller's completed_* texts and images
     selectSellerMeta(db, seller.id, ORDER_SELLER_META_KEYS),
+    selectGiftee(db, order.gifteeIdentityId),
   ]);
+  const giftee = gifteeOf(gifteeRow);
   const paid = decimalToMinor(bundle.cart_fees._data[0]!.total_payments);
   const tickets = bundle.ticket._data
     .filter((t) => t.ticket_order_id === order.id)
@@ -181,6 +189,7 @@ export async function orderBundle(
         identity_id: order.identityId,
         seller_id: order.sellerId,
         email: order.email,
+        giftee_identity_id: order.gifteeIdentityId,
         created_at: order.createdAt.toISOString(),
       },
     ]),
@@ -205,23 +214,33 @@ export async function orderBundle(
     seller: bundle.seller,
     meta: toCollection(sellerMeta),
     scheduled_payment: bundle.scheduled_payment ?? toCollection([]),
+    giftee: toCollection(giftee ? [giftee] : []),
   };
 }
 
 /**
  * The order if the caller may read it: the buyer's own session, or the holder of the order's
- * secret link. Anyone else (and a wrong secret) gets the same 404 as a missing order.
+ * secret link, or — for a guest — the holder of the guest cart it was made from (`cartId`):
+ * an order made when a processing payment settled (decision 0018) reached no browser with its
+ * secret, and the cart id is already the guest's key to that cart. Anyone else (and a wrong
+ * secret or cart) gets the same 404 as a missing order.
  */
 export async function readableOrder(
   db: Db,
   seller: SellerRef,
   caller: RequestIdentity,
   orderId: string,
-  secret: string | undefined,
+  proof: { secret?: string; cartId?: string },
 ): Promise<OrderRow> {
   const order = await selectOrder(db, orderId);
   if (!order || order.sellerId !== seller.id) throw orderNotFound();
   const isBuyer = !caller.isPublic && caller.id === order.identityId;
-  if (isBuyer || (secret && secretMatches(secret, order.accessSecretHash))) return order;
+  if (isBuyer || (proof.secret && secretMatches(proof.secret, order.accessSecretHash))) {
+    return order;
+  }
+  if (caller.isPublic && proof.cartId && proof.cartId.toLowerCase() === order.cartId) {
+    const cart = await selectCart(db, order.cartId);
+    if (cart?.identityId === caller.id) return order;
+  }
   throw orderNotFound();
 }

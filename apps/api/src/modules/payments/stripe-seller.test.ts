@@ -17,7 +17,7 @@ import {
   orderOf,
 } from '@/modules/checkout/checkout-test-kit';
 import { setStripeClientFactory } from './gateways';
-import type { StripeIntent, StripeLikeClient } from './stripe-gateway';
+import { fakeStripe } from './fake-stripe-test-kit';
 
 /**
  * A seller with Stripe keys (decision 0022): the publishable key is public config, the secret
@@ -27,33 +27,6 @@ import type { StripeIntent, StripeLikeClient } from './stripe-gateway';
 const NOW = new Date('2029-06-01T12:00:00Z');
 const PUBLISHABLE = 'pk_test_admit_publishable';
 const SECRET = 'sk_test_admit_secret_never_public';
-
-type Answer = (params: Record<string, unknown>) => StripeIntent;
-
-/** A fake Stripe account: records created intents, answers what the test scripts. */
-function fakeStripe() {
-  const created: Record<string, unknown>[] = [];
-  const keys: string[] = [];
-  const state = {
-    answer: (() => ({
-      id: `pi_${created.length}`,
-      status: 'succeeded',
-      client_secret: `pi_${created.length}_secret`,
-    })) as Answer,
-    retrieved: 'succeeded',
-  };
-  const client: StripeLikeClient = {
-    paymentIntents: {
-      create: async (params) => {
-        created.push(params);
-        return state.answer(params);
-      },
-      retrieve: async (id) => ({ id, status: state.retrieved, client_secret: `${id}_secret` }),
-      confirm: async (id) => ({ id, status: 'succeeded', client_secret: `${id}_secret` }),
-    },
-  };
-  return { client, created, keys, state };
-}
 
 describeEachDatabase('a seller with Stripe keys', (ctx) => {
   let app: FastifyInstance;

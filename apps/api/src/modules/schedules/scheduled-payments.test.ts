@@ -2,9 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cartBundleSchema, type CartBundle } from '@admit/contracts/cart';
-import { ticketGroup } from '@/db/schema/catalog';
 import { outbox } from '@/db/schema/mail';
-import { paymentPlan, scheduledPayment } from '@/db/schema/payment-plans';
+import { scheduledPayment } from '@/db/schema/payment-plans';
 import { buildTestApp } from '@/testing/build-test-app';
 import {
   addBody,
@@ -15,6 +14,7 @@ import {
   type ReserveScene,
 } from '@/testing/cart-fixtures';
 import { describeEachDatabase } from '@/testing/describe-each-database';
+import { attachDepositPlan } from './plan-test-kit';
 import { makeUser } from '@/testing/identity-factories';
 import {
   PURCHASER,
@@ -38,21 +38,7 @@ describeEachDatabase('scheduled payments: deposit now, balance 7 days before the
   beforeAll(async () => {
     app = await buildTestApp(ctx.database, { now: () => clock, env: { MAIL_POLL_MS: '0' } });
     scene = await makeReserveScene(ctx.db, { session: { startDatetime: VISIT } });
-    const [plan] = await ctx.db
-      .insert(paymentPlan)
-      .values({
-        sellerId: scene.seller.id,
-        name: 'Deposit 25 %, balance 7 days before the visit',
-        installments: [
-          { share_bp: 2500, days_before_start: null },
-          { share_bp: 7500, days_before_start: 7 },
-        ],
-      })
-      .returning();
-    await ctx.db
-      .update(ticketGroup)
-      .set({ paymentPlanId: plan!.id })
-      .where(eq(ticketGroup.id, scene.group.id));
+    await attachDepositPlan(ctx.db, scene);
     ordinary = await makeReserveScene(ctx.db, { session: { startDatetime: VISIT } });
   });
   afterAll(async () => {

@@ -3,6 +3,7 @@ import { sellerConfigSchema, themeSchema, type SellerConfig } from '@admit/contr
 import { DEFAULT_CART_HOLD_MINUTES, PHONE_COUNTRY_BY_CURRENCY } from '@admit/contracts/constants';
 import type { AppConfig } from '@/config';
 import type { seller } from '@/db/schema/identity';
+import { addressServiceKeyOf } from '@/modules/address/address-key';
 import { DEFAULT_FONT_STACK, DEFAULT_THEME_COLORS } from './default-theme';
 
 export type SellerRow = typeof seller.$inferSelect;
@@ -20,6 +21,7 @@ export const storedSellerConfigSchema = sellerConfigSchema
     timezone: true,
     assets_path: true,
     api_base: true,
+    address_lookup: true,
   })
   .extend({
     theme: themeSchema.extend({ colors: themeSchema.shape.colors.partial() }).partial(),
@@ -97,6 +99,8 @@ export function buildSellerConfig(row: SellerRow, env: Pick<AppConfig, 'NODE_ENV
     cart_hold_minutes: DEFAULT_CART_HOLD_MINUTES,
     citypass_code_groups: {},
     ...stored,
+    // computed, never stored: a private key stays server-side (decision 0024)
+    address_lookup: addressServiceKeyOf(row.config) !== null,
     checkout: {
       donation_group_id: null,
       stripe_publishable_key: null,

@@ -9,10 +9,16 @@ import { getApiSeller } from '@/api/client';
  * order." and the e-mail still has the link).
  */
 const key = () => `admit:${getApiSeller() ?? 'seller'}:order-secrets`;
+/**
+ * The guest cart each order was made from when no secret reached this browser: an order made
+ * after a processing payment settled (the pending page sees it on the cart). The server lets
+ * the cart's guest read it with `cart_id` (decision 0018 "Update: settlement").
+ */
+const cartsKey = () => `admit:${getApiSeller() ?? 'seller'}:order-carts`;
 
-function readAll(): Record<string, string> {
+function readAll(storageKey = key()): Record<string, string> {
   try {
-    const raw = sessionStorage.getItem(key());
+    const raw = sessionStorage.getItem(storageKey);
     const parsed: unknown = raw ? JSON.parse(raw) : {};
     return parsed && typeof parsed === 'object' ? (parsed as Record<string, string>) : {};
   } catch {
@@ -20,16 +26,35 @@ function readAll(): Record<string, string> {
   }
 }
 
-export function rememberOrderSecret(orderId: string, secret: string): void {
+function remember(storageKey: string, orderId: string, value: string): void {
   try {
-    sessionStorage.setItem(key(), JSON.stringify({ ...readAll(), [orderId]: secret }));
+    sessionStorage.setItem(
+      storageKey,
+      JSON.stringify({ ...readAll(storageKey), [orderId]: value }),
+    );
   } catch {
     // storage unavailable: nothing to remember
   }
 }
 
+export function rememberOrderSecret(orderId: string, secret: string): void {
+  remember(key(), orderId, secret);
+}
+
 export function orderSecret(orderId: string): string | null {
   return readAll()[orderId] ?? null;
+}
+
+export function rememberOrderCart(orderId: string, cartId: string): void {
+  remember(cartsKey(), orderId, cartId);
+}
+
+/** What proves this browser may read the order: its secret, else the guest cart it came from. */
+export function orderProof(orderId: string): { secret?: string; cart_id?: string } {
+  const secret = orderSecret(orderId);
+  if (secret) return { secret };
+  const cartId = readAll(cartsKey())[orderId];
+  return cartId ? { cart_id: cartId } : {};
 }
 
 /** Remembers the secret of every order of a checkout answer. */

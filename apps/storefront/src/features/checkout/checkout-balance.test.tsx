@@ -1,89 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { OrderBundle } from '@admit/contracts/checkout';
-import { toCollection } from '@admit/contracts/envelope';
-import { createFetchStub, jsonResponse } from '@/testing/fetch-stub';
-import type { StubRequest } from '@/testing/fetch-stub';
-import { renderRoute } from '@/testing/render-route';
 import { FIXTURE_CART_ID } from '@/testing/cart-fixtures';
-import { checkoutResponse, ORDER_ID, SANDBOX_METHOD } from '@/testing/checkout-fixtures';
-import { makeScheduledPayment, scheduledCart } from '@/testing/schedule-fixtures';
-import type { CartBundle } from '@admit/contracts/cart';
+import { ORDER_ID } from '@/testing/checkout-fixtures';
+import {
+  afterThirty,
+  balanceCart,
+  balanceCheckout,
+  fillCard,
+  paidUp,
+  payCalls,
+} from '@/testing/balance-fixtures';
 
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
 });
-
-type User = ReturnType<typeof renderRoute>['user'];
-
-const completed = { state: 'completed' as const, expires_in: null, expires_at: null };
-
-/** An order's cart with $60 left: $20 overdue (due now), $20 in July, $20 in August. */
-function balanceCart(ownedByPublicIdentity = true) {
-  return scheduledCart({
-    outstanding: '60.00',
-    due: '20.00',
-    paid: ['20.00'],
-    cart: { ...completed, ownedByPublicIdentity },
-    order: true,
-    schedule: [
-      makeScheduledPayment({ dueDate: '2026-05-01', amount: '20.00', status: 'Overdue' }),
-      makeScheduledPayment({ dueDate: '2026-07-01', amount: '20.00', status: 'Upcoming' }),
-      makeScheduledPayment({ dueDate: '2026-08-01', amount: '20.00', status: 'Upcoming' }),
-    ],
-  });
-}
-
-/** The cart after $30 more was paid: $10 of July's installment is now due, $20 in August. */
-function afterThirty() {
-  return scheduledCart({
-    outstanding: '30.00',
-    due: '10.00',
-    paid: ['20.00', '30.00'],
-    cart: completed,
-    order: true,
-    schedule: [
-      makeScheduledPayment({ dueDate: '2026-07-01', amount: '10.00', status: 'Overdue' }),
-      makeScheduledPayment({ dueDate: '2026-08-01', amount: '20.00', status: 'Upcoming' }),
-    ],
-  });
-}
-
-function paidUp() {
-  return scheduledCart({
-    outstanding: '0.00',
-    due: '0.00',
-    paid: ['20.00', '60.00'],
-    cart: completed,
-    order: true,
-    schedule: [],
-  });
-}
-
-function orderPage(): OrderBundle {
-  return { ...checkoutResponse(), ticket_order_fees: toCollection([]) };
-}
-
-function balanceCheckout(cart: CartBundle, pay: (request: StubRequest) => unknown) {
-  const fetch = createFetchStub({
-    'GET /api/my/cart/:id': cart,
-    'POST /api/sandbox/payment_methods': jsonResponse(SANDBOX_METHOD, 201),
-    'POST /api/cart/:id/pay': pay,
-    'POST /api/my/cart/:id/pay': pay,
-    [`GET /api/ticket_order/${ORDER_ID}`]: orderPage(),
-  });
-  return { ...renderRoute(`/checkout/${FIXTURE_CART_ID}`, { fetch }), fetch };
-}
-
-async function fillCard(user: User) {
-  await user.type(screen.getByLabelText(/^Card number/), '4242 4242 4242 4242');
-  await user.type(screen.getByLabelText(/^Expiry \(MM\/YY\)/), '12/30');
-  await user.type(screen.getByLabelText(/^CVC/), '123');
-}
-
-const payCalls = (fetch: ReturnType<typeof createFetchStub>) =>
-  fetch.requests.filter((r) => r.method === 'POST' && r.url.pathname.endsWith('/pay'));
 
 describe('paying the balance of an order (identity §2 "Checkout" by cartId, §4)', () => {
   it('shows the balance checkout of a completed cart: no identity form, the schedule and the options', async () => {

@@ -223,7 +223,9 @@ describe('address lookup (identity §7 Find/Retrieve, §8 fallback)', () => {
       find: () =>
         fail
           ? Promise.reject(new Error('down'))
-          : Promise.resolve([{ id: 'a1', label: '1 Museum Way, Springfield' }]),
+          : Promise.resolve([
+              { id: 'a1', label: '1 Museum Way, Springfield', type: 'address' as const },
+            ]),
       retrieve: () =>
         Promise.resolve([
           {
@@ -238,7 +240,7 @@ describe('address lookup (identity §7 Find/Retrieve, §8 fallback)', () => {
     });
     const { user, unmount } = freeCheckout(
       payableCart('0.00'),
-      makeSellerConfig({ address_service_key: 'k-1' }),
+      makeSellerConfig({ address_lookup: true }),
     );
     await user.type(await screen.findByLabelText('Find your address'), '1 Museum');
     await user.click(screen.getByRole('button', { name: 'Find' }));
@@ -248,10 +250,7 @@ describe('address lookup (identity §7 Find/Retrieve, §8 fallback)', () => {
     unmount();
 
     fail = true;
-    const again = freeCheckout(
-      payableCart('0.00'),
-      makeSellerConfig({ address_service_key: 'k-1' }),
-    );
+    const again = freeCheckout(payableCart('0.00'), makeSellerConfig({ address_lookup: true }));
     await again.user.type(await screen.findByLabelText('Find your address'), '1 Museum');
     await again.user.click(screen.getByRole('button', { name: 'Find' }));
     expect(

@@ -76,7 +76,7 @@ export function CheckoutRoute({ slots }: { slots: CheckoutSlots }) {
     // an order's cart with a balance is paid by its address (decision 0021)
     const fromRoute = routeCartId !== undefined;
     return (
-      <BalanceEntry cartId={cartId} fromRoute={fromRoute}>
+      <BalanceEntry cartId={cartId} fromRoute={fromRoute} GiftCard={slots.giftCard}>
         <GoneCart cartId={cartId} fromRoute={fromRoute} />
       </BalanceEntry>
     );

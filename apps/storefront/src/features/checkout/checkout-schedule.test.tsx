@@ -203,3 +203,31 @@ describe('partial result (identity §4 "Checkout result": partial)', () => {
     expect(screen.getByLabelText(/^Card number/)).toHaveValue('');
   });
 });
+
+describe('gift card with partial payment options', () => {
+  it('pays at most the amount chosen now, not the whole card', async () => {
+    const before = planCart();
+    seedCart(before);
+    const fetch = createFetchStub({
+      'GET /api/my/cart/:id': before,
+      'GET /api/ledger/ledger/:number': {
+        ledger: toCollection([
+          { number: '6000111122223333', balance: '50.00', currency_code: 'USD', state: 'active' },
+        ]),
+      },
+      'POST /api/cart/:id/pay': planCart({ outstanding: '50.00', due: '0.00' }),
+    });
+    const { user } = renderRoute('/checkout', { fetch });
+    // the amount due ($10.00) is chosen at first
+    await screen.findByRole('button', { name: 'Pay $10.00' });
+    await user.click(screen.getByRole('button', { name: 'Pay with a gift card' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Apply a gift card' });
+    await user.type(within(dialog).getByLabelText('Gift card number'), '6000111122223333');
+    await user.click(within(dialog).getByRole('button', { name: 'Apply gift card' }));
+    await waitFor(() =>
+      expect(fetch.requests.some((r) => r.url.pathname.endsWith('/pay'))).toBe(true),
+    );
+    const pay = fetch.requests.find((r) => r.url.pathname.endsWith('/pay'));
+    expect(pay?.body).toMatchObject({ amount: '10.00', gateway_id: 'ledger' });
+  });
+});

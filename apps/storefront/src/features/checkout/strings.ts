@@ -27,6 +27,9 @@ export const CHECKOUT_STRINGS = {
   'checkout.address-find-button': 'Find',
   'checkout.address-manual': 'Enter the address manually',
   'checkout.address-unavailable': 'Address lookup is not available. Please enter your address.',
+  'checkout.address-suggestions': 'Address suggestions',
+  'checkout.address-results': '{count} results. Choose one below.',
+  'checkout.address-none': 'No address found. Please try other words or enter your address.',
   'checkout.error.required': 'This field is required.',
   'checkout.error.too-long': 'Use at most {max} characters.',
   'checkout.error.email-invalid': 'Email address is not valid.',
@@ -83,6 +86,7 @@ export const CHECKOUT_STRINGS = {
   'checkout.partial.nothing-now': 'Nothing is due today: you pay the scheduled payments later.',
   'checkout.balance.title': 'Pay your balance',
   'checkout.balance.order': 'Order {number}',
+  'checkout.balance.footer-total': 'Balance to pay',
   // spec: identity §8
   'checkout.error.unsupported-amount': 'Payment is not supported for this amount',
   'checkout.error.not-charged': 'Your card has not been charged.',

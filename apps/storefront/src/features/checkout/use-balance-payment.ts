@@ -4,6 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { CartBundle } from '@admit/contracts/cart';
 import type { PaymentEntry } from '@admit/contracts/checkout';
 import { payCart } from '@/api/checkout/pay-cart';
+import type { PayResult } from '@/api/checkout/pay-cart';
 import { newIdempotencyKey } from '@/api/checkout/idempotency';
 import { classifyPaymentError, runInPageStep } from '@/features/checkout/model/payment-errors';
 import { cardFailureMessage } from '@/features/checkout/model/card-input';
@@ -27,7 +28,8 @@ export function orderPath(orderId: string): string {
  * my/cart/{id}/pay on the order's completed cart. The answer is the cart with the new totals:
  * something left → `onPartial` (stay, identity §4 "partial"); nothing left → the order page
  * (identity §4 "completed … or to /manage/{orderId} when paying an existing order"). Same
- * Idempotency-Key rules as the checkout (use-checkout-payment.ts).
+ * Idempotency-Key rules as the checkout (use-checkout-payment.ts). `accept` takes the answer of
+ * a gift card payment (made by the gift card modal) the same way.
  */
 export function useBalancePayment(bundle: CartBundle, onPartial: (after: CartBundle) => void) {
   const navigate = useNavigate();
@@ -45,6 +47,25 @@ export function useBalancePayment(bundle: CartBundle, onPartial: (after: CartBun
       navigate(orderPath(id));
     },
     [navigate, queryClient],
+  );
+
+  /** A pay call's answer, by card, wallet or the gift card modal: stay or go to the order. */
+  const accept = useCallback(
+    (result: PayResult) => {
+      setMessage(null);
+      if (result.kind === 'completed') {
+        toOrder(result.order.ticket_order._data[0]?.id ?? orderId);
+        return;
+      }
+      // paid up: straight to the order (keeping this cart would show it as a gone cart)
+      if (outstandingMinor(result.bundle) === 0) {
+        toOrder(result.bundle.ticket_order?._data[0]?.id ?? orderId);
+        return;
+      }
+      queryClient.setQueryData(balanceCartQueryKey(cart.id), result.bundle);
+      onPartial(result.bundle);
+    },
+    [cart.id, onPartial, orderId, queryClient, toOrder],
   );
 
   const submit = useCallback(
@@ -65,17 +86,7 @@ export function useBalancePayment(bundle: CartBundle, onPartial: (after: CartBun
         );
         attempt.current = null;
         setBusy(false);
-        if (result.kind === 'completed') {
-          toOrder(result.order.ticket_order._data[0]?.id ?? orderId);
-          return 'completed';
-        }
-        // paid up: straight to the order (keeping this cart would show it as a gone cart)
-        if (outstandingMinor(result.bundle) === 0) {
-          toOrder(result.bundle.ticket_order?._data[0]?.id ?? orderId);
-          return 'completed';
-        }
-        queryClient.setQueryData(balanceCartQueryKey(cart.id), result.bundle);
-        onPartial(result.bundle);
+        accept(result);
         return 'completed';
       } catch (error) {
         const step = await runInPageStep(error, options.authenticate);
@@ -123,8 +134,8 @@ export function useBalancePayment(bundle: CartBundle, onPartial: (after: CartBun
         }
       }
     },
-    [cart.id, cart.ownedByPublicIdentity, navigate, onPartial, orderId, queryClient, toOrder],
+    [accept, cart.id, cart.ownedByPublicIdentity, navigate, queryClient, toOrder],
   );
 
-  return { submit, busy, message, setMessage };
+  return { submit, accept, busy, message, setMessage };
 }

@@ -26,9 +26,10 @@ export const GIFT_CARD_MODAL = 'gift-card';
 interface GiftCardFormProps {
   bundle: CartBundle;
   onPaid: (result: PayResult) => void;
+  limit?: string | undefined;
 }
 
-function GiftCardForm({ bundle, onPaid }: GiftCardFormProps) {
+function GiftCardForm({ bundle, onPaid, limit }: GiftCardFormProps) {
   const t = useStrings(CODES_STRINGS);
   const queryClient = useQueryClient();
   const id = useId();
@@ -65,14 +66,17 @@ function GiftCardForm({ bundle, onPaid }: GiftCardFormProps) {
       const result = await payCart(
         cart.id,
         {
-          amount: giftCardAmount(card, fees.grand_totals.total_outstanding),
+          amount: giftCardAmount(card, fees.grand_totals.total_outstanding, limit),
           gateway_id: 'ledger',
           gateway_data: { ledger_type: GIFT_CARD_LEDGER, ledger_number: number },
         },
         attempt.current.key,
         cart.ownedByPublicIdentity,
       );
-      if (result.kind === 'partial') acceptCartBundle(queryClient, result.bundle);
+      // only a pending cart is the visitor's live cart; an order's cart (balance) is not
+      if (result.kind === 'partial' && result.bundle.cart._data[0]?.state === 'pending') {
+        acceptCartBundle(queryClient, result.bundle);
+      }
       setBusy(false);
       onPaid(result);
     } catch (failure) {
@@ -112,10 +116,12 @@ export interface GiftCardButtonProps {
   bundle: CartBundle;
   /** the checkout decides what a payment leads to (partial: stay; completed: the order page) */
   onPaid: (result: PayResult) => void;
+  /** the most the card pays now (balance mode: the chosen amount); else the outstanding total */
+  limit?: string | undefined;
 }
 
 /** "Pay with a gift card" and its modal (shopping §2 "apply a gift card", §5, §8). */
-export function GiftCardButton({ bundle, onPaid }: GiftCardButtonProps) {
+export function GiftCardButton({ bundle, onPaid, limit }: GiftCardButtonProps) {
   const t = useStrings(CODES_STRINGS);
   const { open, close } = useModalStack();
   const openModal = () =>
@@ -126,6 +132,7 @@ export function GiftCardButton({ bundle, onPaid }: GiftCardButtonProps) {
       content: () => (
         <GiftCardForm
           bundle={bundle}
+          limit={limit}
           onPaid={(result) => {
             close(GIFT_CARD_MODAL);
             onPaid(result);

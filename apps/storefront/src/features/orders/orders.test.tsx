@@ -1,10 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Cart } from '@admit/contracts/cart';
 import type { OrderBundle } from '@admit/contracts/checkout';
 import type { Meta } from '@admit/contracts/resources';
 import { toCollection } from '@admit/contracts/envelope';
 import { setApiSeller } from '@/api/client';
-import { setCartFromBundle } from '@/api/cart/cart-store';
+import { getCartState, setCartFromBundle } from '@/api/cart/cart-store';
 import { rememberCheckoutSecrets } from '@/api/orders/order-secrets';
 import {
   FIXTURE_SELLER_ID,
@@ -157,6 +158,83 @@ describe('checkout pending (identity §2 "Checkout pending")', () => {
       expect(router.state.location.pathname).toBe('/demo-museum/checkout/complete'),
     );
     expect(router.state.location.search).toBe(`?orderIds=${ORDER_ID}`);
+  });
+});
+
+describe('checkout pending while a payment settles (decision 0018)', () => {
+  const payment = (state: string) => ({
+    id: '2f1e0d9c-8b7a-4f6e-9d4c-3b2a1f0e9d8c',
+    cart_id: FIXTURE_CART_ID,
+    gateway_id: 'stripe',
+    amount: '25.00',
+    state,
+    ledger_number: null,
+    created_at: '2026-06-01T14:01:00.000Z',
+  });
+  const withPayment = (state: string, cart: Partial<Cart> = {}) => ({
+    ...cartBundle({ ticket: [makeTicket()], cart }),
+    payment: toCollection([payment(state)]),
+  });
+
+  it('asks again while processing, then shows the order it was made into, read with the cart', async () => {
+    sessionStorage.clear(); // no secret remembered from an earlier checkout
+    let settled = false;
+    const fetch = createFetchStub({
+      'GET /api/my/cart/:id': () =>
+        settled
+          ? {
+              ...withPayment('succeeded', { state: 'completed' }),
+              ticket_order: toCollection([
+                { id: ORDER_ID, cart_id: FIXTURE_CART_ID, order_number: 'A-1001' },
+              ]),
+            }
+          : withPayment('processing'),
+      'GET /api/ticket_order/:id': orderBundle(),
+    });
+    setCartFromBundle(cartBundle({ ticket: [makeTicket()] }));
+    const { router } = renderRoute(`/checkout/pending/${FIXTURE_CART_ID}`, { fetch });
+    expect(
+      await screen.findByText(/We are waiting for your payment to be confirmed./),
+    ).toHaveAttribute('role', 'status');
+    // the cart being paid for leaves the cart store: no timer or expiry dialog for it
+    await waitFor(() => expect(getCartState().cartId).toBeNull());
+    settled = true;
+    await waitFor(
+      () => expect(router.state.location.pathname).toBe('/demo-museum/checkout/complete'),
+      { timeout: 6000 },
+    );
+    expect(await screen.findByRole('heading', { name: 'Order A-1001' })).toBeInTheDocument();
+    // no secret reached this browser: the order and its QR code are read with the guest cart
+    const orderRead = fetch.requests.find((r) =>
+      r.url.pathname.endsWith(`/ticket_order/${ORDER_ID}`),
+    );
+    expect(orderRead?.url.searchParams.get('cart_id')).toBe(FIXTURE_CART_ID);
+    expect(orderRead?.url.searchParams.get('secret')).toBeNull();
+    expect(screen.getByRole('img', { name: /QR code/ }).getAttribute('src')).toContain(
+      `cart_id=${FIXTURE_CART_ID}`,
+    );
+  }, 10_000);
+
+  it('says the card was not charged when the payment failed, and leads back while held', async () => {
+    const fetch = createFetchStub({ 'GET /api/my/cart/:id': withPayment('failed') });
+    renderRoute(`/checkout/pending/${FIXTURE_CART_ID}`, { fetch });
+    expect(await screen.findByRole('alert')).toHaveTextContent('Your card has not been charged.');
+    expect(screen.getByRole('link', { name: 'Return to checkout' })).toHaveAttribute(
+      'href',
+      `/demo-museum/checkout/${FIXTURE_CART_ID}`,
+    );
+    expect(screen.getByText('C-100042')).toBeInTheDocument();
+  });
+
+  it('offers the events instead once the failed cart is no longer held', async () => {
+    const fetch = createFetchStub({
+      'GET /api/my/cart/:id': withPayment('failed', { expires_in: -30 }),
+    });
+    renderRoute(`/checkout/pending/${FIXTURE_CART_ID}`, { fetch });
+    expect(await screen.findByRole('link', { name: 'Browse experiences' })).toHaveAttribute(
+      'href',
+      '/demo-museum/events',
+    );
   });
 });
 

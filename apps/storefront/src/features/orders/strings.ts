@@ -15,6 +15,12 @@ export const ORDERS_STRINGS = {
   'orders.pending.message':
     'We are waiting for your payment to be confirmed. We will e-mail your tickets once it is.',
   'orders.pending.reference': 'Reference number',
+  // a processing payment that failed (decision 0018 "Update: settlement"); spec §8 card text first
+  'orders.pending.failed-title': 'Your payment was not completed',
+  'orders.pending.failed':
+    'Your card has not been charged. The payment was not approved; please try another card.',
+  'orders.pending.retry': 'Return to checkout',
+  'orders.pending.browse': 'Browse experiences',
   'orders.ticket-order.title': 'Your tickets',
   'orders.ticket-order.order': 'Order {number}',
   'orders.ticket-order.print': 'Print tickets',

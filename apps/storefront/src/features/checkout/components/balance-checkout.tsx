@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import type { CartBundle } from '@admit/contracts/cart';
 import { isCardAmountSupported } from '@admit/contracts/checkout';
@@ -9,7 +10,10 @@ import { useSellerConfig } from '@/ui/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
 import { PaymentSection } from '@/features/checkout/components/payment-section';
-import type { PaymentSectionProps } from '@/features/checkout/components/payment-section';
+import type {
+  GiftCardSlotProps,
+  PaymentSectionProps,
+} from '@/features/checkout/components/payment-section';
 import { ScheduleSection } from '@/features/checkout/components/schedule-section';
 import { PartialPaymentOptions } from '@/features/checkout/components/partial-payment-options';
 import { cardFailureMessage } from '@/features/checkout/model/card-input';
@@ -20,15 +24,24 @@ import { partialMessage, partialResult } from '@/features/checkout/model/partial
 import { takePendingAuthentication } from '@/features/checkout/model/pending-authentication';
 import { usePartialPayment } from '@/features/checkout/use-partial-payment';
 import { useBalancePayment } from '@/features/checkout/use-balance-payment';
+import { usePublishPayState } from '@/features/checkout/pay-state';
+import { CHECKOUT_FORM_ID } from '@/features/checkout/components/mobile-pay-button';
 import styles from '@/features/checkout/checkout.module.css';
 
 /**
  * /checkout/{cartId} for an order that still has a balance (identity §2 "Checkout": a route
  * param loads "an existing order for payment"; decision 0021). The order and its purchaser
  * exist, so there is no identity form and no terms: the schedule, the partial payment options,
- * the card and the pay button.
+ * the gift card (the app's slot), the card or wallet and the pay button, which the phone footer
+ * mirrors (pay-state.tsx).
  */
-export function BalanceCheckout({ bundle }: { bundle: CartBundle }) {
+export function BalanceCheckout({
+  bundle,
+  GiftCard,
+}: {
+  bundle: CartBundle;
+  GiftCard?: ComponentType<GiftCardSlotProps> | undefined;
+}) {
   const t = useStrings(CHECKOUT_STRINGS);
   const config = useSellerConfig();
   const [searchParams] = useSearchParams();
@@ -109,9 +122,16 @@ export function BalanceCheckout({ bundle }: { bundle: CartBundle }) {
     (await onSubmit(wallet)) === 'completed' ? 'success' : 'fail';
 
   const message = payment.message;
+  const payDisabled = payment.busy || !supported;
+  const payLabel = payment.busy
+    ? t(returnedIntent ? 'checkout.authenticating' : 'checkout.paying')
+    : t('checkout.pay', { amount: money(minor) });
+  // the phone footer's pay button mirrors this one (components/mobile-pay-button.tsx)
+  usePublishPayState({ label: payLabel, disabled: payDisabled });
   return (
     <form
       ref={formRef}
+      id={CHECKOUT_FORM_ID}
       noValidate
       className={styles.main}
       onSubmit={(e) => {
@@ -130,17 +150,20 @@ export function BalanceCheckout({ bundle }: { bundle: CartBundle }) {
         supported={supported}
         cardInput={{ inputRef: cardInput, currency, onWalletPayment }}
         partial={partial}
-        onPaid={() => undefined}
+        GiftCard={GiftCard}
+        // a gift card pays at most the chosen amount, and its answer is taken like a card's
+        giftCardLimit={toMoney(minor)}
+        onPaid={payment.accept}
       />
       {message && (
         <p role="alert" className={styles.alert}>
-          {[...message.keys.map((key) => t(key)), message.provider].filter(Boolean).join(' ')}
+          {[...message.keys.map((key) => t(key)), message.provider, message.note && t(message.note)]
+            .filter(Boolean)
+            .join(' ')}
         </p>
       )}
-      <Button type="submit" fullWidth disabled={payment.busy || !supported}>
-        {payment.busy
-          ? t(returnedIntent ? 'checkout.authenticating' : 'checkout.paying')
-          : t('checkout.pay', { amount: money(minor) })}
+      <Button type="submit" fullWidth disabled={payDisabled}>
+        {payLabel}
       </Button>
     </form>
   );

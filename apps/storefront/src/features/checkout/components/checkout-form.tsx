@@ -28,6 +28,7 @@ import { focusFirstInvalid } from '@/features/checkout/model/focus-first-invalid
 import type { CardInput, WalletPayment, WalletResult } from '@/features/checkout/model/card-input';
 import { walletPurchaserFill } from '@/features/checkout/model/wallet-payer';
 import { portalTermsText, toMoney } from '@/features/checkout/model/checkout-view';
+import { checkoutCallFor } from '@/features/checkout/model/checkout-call';
 import { takePendingAuthentication } from '@/features/checkout/model/pending-authentication';
 import { defaultPhoneCountry } from '@/features/checkout/model/phone-country';
 import {
@@ -161,13 +162,8 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
       gateway_data,
       ...captcha,
     };
-    const values = form.getValues();
-    const call: CheckoutCall = guest
-      ? {
-          kind: 'guest',
-          body: { ...entry, purchaser: toPurchaser(values, phoneCountry), send_email: true },
-        }
-      : { kind: 'member', body: entry };
+    const purchaser = guest ? toPurchaser(form.getValues(), phoneCountry) : null;
+    const call = checkoutCallFor(bundle, entry, purchaser);
     // a declined token is never reused; one without an answer is, with the same key
     const authenticate = wallet ? wallet.authenticate : input?.authenticate;
     const outcome = await payment.submit(call, { authenticate });
@@ -222,6 +218,8 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
           cardInput={{ inputRef: cardInput, currency, onWalletPayment }}
           partial={partial}
           GiftCard={GiftCard}
+          // with partial payment options a gift card pays at most the amount chosen
+          giftCardLimit={partialPayment.scheduled ? toMoney(minor) : undefined}
           onPaid={onPaid}
         />
         <IdentitySection guest={guest} phoneCountry={phoneCountry} terms={terms} />

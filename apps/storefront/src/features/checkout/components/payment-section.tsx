@@ -11,6 +11,8 @@ import styles from '@/features/checkout/checkout.module.css';
 export interface GiftCardSlotProps {
   bundle: CartBundle;
   onPaid: (result: PayResult) => void;
+  /** the most a gift card pays now (a balance payment's chosen amount); else the outstanding */
+  limit?: string;
 }
 
 export interface PaymentSectionProps {
@@ -25,6 +27,8 @@ export interface PaymentSectionProps {
   /** the partial payment options, when the cart has scheduled payments */
   amountChoice?: ReactNode;
   GiftCard?: ComponentType<GiftCardSlotProps>;
+  /** what the gift card may pay (balance mode: the chosen amount, decision 0021) */
+  giftCardLimit?: string;
   onPaid: (result: PayResult) => void;
 }
 
@@ -56,7 +60,9 @@ export function PaymentSection(props: PaymentSectionProps) {
         </p>
       ) : (
         <>
-          {GiftCard && <GiftCard bundle={bundle} onPaid={props.onPaid} />}
+          {GiftCard && (
+            <GiftCard bundle={bundle} onPaid={props.onPaid} limit={props.giftCardLimit} />
+          )}
           {supported ? (
             <CardInputField {...props.cardInput} amount={props.amount} />
           ) : (

@@ -1,37 +1,46 @@
+import type { AddressSuggestion, RetrievedAddress } from '@admit/contracts/address';
+
 /**
  * The pluggable address capture service (identity §7 "Find … Retrieve", §8 "Address lookup").
- * No provider ships with Admit: a deployment registers one; without a key the form is manual.
+ * The app sets a default provider at boot — the server's `address/find` + `address/retrieve`,
+ * which call the seller's provider with the key from its configuration (decision 0024); a
+ * deployment may register its own instead. Lookup is offered only when the seller config says
+ * `address_lookup`; otherwise the visitor types the address.
  */
-export interface AddressSuggestion {
-  id: string;
-  label: string;
-}
+export type { AddressSuggestion };
+export type AddressFields = RetrievedAddress;
 
-export interface AddressFields {
-  address: string;
-  address_more: string;
-  city: string;
-  state: string;
+/** Find: the search text, the country (ISO-2) and, to open a container suggestion, its id. */
+export interface AddressFindRequest {
+  text: string;
   country: string;
-  zip_code: string;
+  container?: string;
 }
 
 /** What a provider answers; an item may carry an error (identity §8: "throws the first item"). */
 export type ProviderItem<T> = T & { error?: string };
 
 export interface AddressProvider {
-  find(key: string, text: string, country: string): Promise<ProviderItem<AddressSuggestion>[]>;
-  retrieve(key: string, id: string): Promise<ProviderItem<AddressFields>[]>;
+  find(request: AddressFindRequest): Promise<ProviderItem<AddressSuggestion>[]>;
+  retrieve(id: string): Promise<ProviderItem<AddressFields>[]>;
 }
 
 export class AddressLookupError extends Error {}
 
-let provider: AddressProvider | null = null;
+let registered: AddressProvider | null = null;
+let fallback: AddressProvider | null = null;
 
-/** A deployment plugs its address provider in at boot. */
+/** A deployment plugs its own address provider in; it wins over the app's default. */
 export function registerAddressProvider(next: AddressProvider | null): void {
-  provider = next;
+  registered = next;
 }
+
+/** The app's default provider, set at boot (`app/boot/address-provider.ts`). */
+export function setDefaultAddressProvider(next: AddressProvider | null): void {
+  fallback = next;
+}
+
+const currentProvider = () => registered ?? fallback;
 
 function firstError<T>(items: ProviderItem<T>[]): ProviderItem<T>[] {
   const failed = items[0]?.error;
@@ -40,32 +49,40 @@ function firstError<T>(items: ProviderItem<T>[]): ProviderItem<T>[] {
 }
 
 export interface AddressService {
-  find(text: string, country: string): Promise<AddressSuggestion[]>;
+  /** `container`: the id of a container suggestion to search within */
+  find(text: string, country: string, container?: string): Promise<AddressSuggestion[]>;
   retrieve(id: string): Promise<AddressFields>;
 }
 
-/** spec: identity §8 — rejects with a missing-key error when no key is configured. */
-export function createAddressService(key: string | null): AddressService {
+/**
+ * spec: identity §8 — rejects with a missing-key error when no key is configured, i.e. when
+ * the seller config does not offer `address_lookup` (the key itself stays on the server).
+ */
+export function createAddressService(lookupConfigured: boolean): AddressService {
   const ready = () => {
-    if (!key) return Promise.reject(new AddressLookupError('missing-key'));
+    if (!lookupConfigured) return Promise.reject(new AddressLookupError('missing-key'));
+    const provider = currentProvider();
     if (!provider) return Promise.reject(new AddressLookupError('no-provider'));
-    return Promise.resolve({ key, provider });
+    return Promise.resolve(provider);
   };
   return {
-    find: async (text, country) => {
-      const { key: k, provider: p } = await ready();
-      return firstError(await p.find(k, text, country));
+    find: async (text, country, container) => {
+      const provider = await ready();
+      const request: AddressFindRequest = container
+        ? { text, country, container }
+        : { text, country };
+      return firstError(await provider.find(request));
     },
     retrieve: async (id) => {
-      const { key: k, provider: p } = await ready();
-      const [first] = firstError(await p.retrieve(k, id));
+      const provider = await ready();
+      const [first] = firstError(await provider.retrieve(id));
       if (!first) throw new AddressLookupError('not-found');
       return first;
     },
   };
 }
 
-/** Lookup is offered only with a key and a provider; otherwise the visitor types the address. */
-export function isAddressLookupAvailable(key: string | null): boolean {
-  return Boolean(key) && provider !== null;
+/** Lookup is offered only when configured and a provider is there; otherwise the address is typed. */
+export function isAddressLookupAvailable(lookupConfigured: boolean): boolean {
+  return lookupConfigured && currentProvider() !== null;
 }

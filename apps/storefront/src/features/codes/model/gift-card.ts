@@ -20,11 +20,15 @@ export function isGiftCardEmpty(card: LedgerCard): boolean {
   return card.state !== 'active' || Number(card.balance) <= 0;
 }
 
-/** What the card pays: its balance, at most what is outstanding, with 2 decimals (identity §9). */
-export function giftCardAmount(card: LedgerCard, outstanding: string): string {
+/**
+ * What the card pays: its balance, at most what is outstanding, with 2 decimals (identity §9).
+ * `limit` caps it further: on an order's balance the amount chosen to pay now (decision 0021).
+ */
+export function giftCardAmount(card: LedgerCard, outstanding: string, limit?: string): string {
   const cents = Math.min(
     Math.round(Number(card.balance) * 100),
     Math.round(Number(outstanding) * 100),
+    limit === undefined ? Infinity : Math.round(Number(limit) * 100),
   );
   return (cents / 100).toFixed(2);
 }

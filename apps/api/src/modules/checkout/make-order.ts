@@ -1,0 +1,90 @@
+import type { CartBundle } from '@admit/contracts/cart';
+import { decimalToMinor } from '@admit/contracts/money';
+import type { Db } from '@/db/connection';
+import { AppError } from '@/http/app-error';
+import type { SellerRef } from '@/http/request-context';
+import { assertNoCheckoutBlockers } from '@/modules/codes/blockers';
+import { lockCartRow, selectOrderByCart } from '@/modules/orders/repo';
+import { createOrderInTx, type OrderTotals } from '@/modules/orders/service';
+import { findIdentityById } from '@/modules/users/repo';
+
+/**
+ * The order transaction shared by the checkout call and the settlement of a processing payment
+ * (settlement.ts): lock the cart, re-check, book, complete, mail — or nothing at all.
+ */
+
+export const bookedCart = (orderId: string) =>
+  // spec: identity §8 "Checkout entry" — a completed-order error goes to checkout/complete
+  new AppError('conflict', 'checkout', `Cart with order ID ${orderId} has been booked.`, {
+    ticket_order_id: orderId,
+  });
+
+export const cartExpired = (cartId: string) =>
+  new AppError('cart_expired', 'cart', 'The cart has expired', { cart_id: cartId });
+
+/**
+ * What is still due once `paid` is paid in all: payments cover the earliest installments, so
+ * whatever was paid since the bundle was built comes off its `total_due` first.
+ */
+export function dueOnce(bundle: CartBundle, paid: number): number {
+  const fees = bundle.cart_fees._data[0]!;
+  const due = decimalToMinor(fees.total_due ?? fees.total_outstanding);
+  return Math.max(0, due - (paid - decimalToMinor(fees.total_payments)));
+}
+
+/** The cart's totals: the bundle's fees (grand = outstanding + what it counts as paid). */
+export function totalsOf(bundle: CartBundle): OrderTotals {
+  const fees = bundle.cart_fees._data[0]!;
+  const m = decimalToMinor;
+  return {
+    currency: fees.currency_code,
+    beforeCartmod: m(fees.total_before_cartmod_price),
+    feeFixed: m(fees.total_fee_fixed_outside),
+    feePercent: m(fees.total_fee_percent_outside),
+    cartmod: m(fees.total_cartmod_amount),
+    afterFees: m(fees.total_outstanding) + m(fees.total_payments),
+  };
+}
+
+export interface MakeOrderInput {
+  cartId: string;
+  seller: SellerRef;
+  identityId: string;
+  bundle: CartBundle;
+  origin: string;
+  sendEmail: boolean;
+  now: Date;
+  /**
+   * The cart's hold outlived its expiry because a payment was processing (the expiry gate skips
+   * such carts): its places are still held, so the order is made although expires_at is past.
+   */
+  holdKept?: boolean;
+}
+
+export async function makeOrder(db: Db, input: MakeOrderInput) {
+  const { cartId, now } = input;
+  return db.transaction(async (tx) => {
+    const locked = await lockCartRow(tx, cartId);
+    if (!locked) throw new AppError('not_found', 'cart', 'Cart not found', { cart_id: cartId });
+    if (locked.state === 'completed') {
+      const existing = await selectOrderByCart(tx, cartId);
+      throw bookedCart(existing?.id ?? '');
+    }
+    const pastExpiry = locked.state === 'pending' && locked.expiresAt <= now;
+    if (locked.state === 'expired' || (pastExpiry && !input.holdKept)) throw cartExpired(cartId);
+    await assertNoCheckoutBlockers(tx, cartId);
+    // the confirmation goes to the buyer's e-mail at checkout time
+    const owner = await findIdentityById(tx, input.identityId);
+    return createOrderInTx(tx, {
+      cart: locked,
+      seller: input.seller,
+      identityId: input.identityId,
+      email: owner?.email ?? null,
+      totals: totalsOf(input.bundle),
+      bundle: input.bundle,
+      origin: input.origin,
+      sendEmail: input.sendEmail,
+      now,
+    });
+  });
+}

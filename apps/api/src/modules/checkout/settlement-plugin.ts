@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { startIntervalJob, type IntervalJob } from '@/jobs/interval-job';
+import { settleProcessingPayments, type SettlementDeps } from './settlement';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** settles processing payments: polled from `onReady` until `onClose`; `tick()` in tests */
+    paymentSettlement: { tick(): Promise<number> };
+  }
+}
+
+/** How often one Stripe intent still processing is asked about again. */
+export const PROVIDER_RECHECK_MS = 30_000;
+
+/**
+ * The settlement of processing payments (settlement.ts) as a background job of the server:
+ * every PAYMENT_SETTLE_POLL_MS (0: off, tests call `tick()`), the sandbox's after
+ * SANDBOX_PROCESSING_MS.
+ */
+export function registerPaymentSettlement(app: FastifyInstance) {
+  const { config, database, now } = app.deps;
+  const deps: SettlementDeps = {
+    db: database.db,
+    now,
+    publicIdentityId: async (seller) => (await app.identities.publicIdentity(seller)).id,
+    onStranded: (paymentId, err) =>
+      app.log.error({ err, paymentId }, 'payment settled but no order could be made: refund it'),
+  };
+  const tick = () =>
+    settleProcessingPayments(deps, {
+      sandboxProcessingMs: config.SANDBOX_PROCESSING_MS,
+      providerRecheckMs: PROVIDER_RECHECK_MS,
+    });
+  app.decorate('paymentSettlement', { tick });
+  let job: IntervalJob | null = null;
+  app.addHook('onReady', async () => {
+    if (config.PAYMENT_SETTLE_POLL_MS === 0) return;
+    job = startIntervalJob({
+      intervalMs: config.PAYMENT_SETTLE_POLL_MS,
+      run: tick,
+      onError: (err) => app.log.error({ err }, 'payment settlement failed'),
+    });
+  });
+  app.addHook('onClose', async () => {
+    await job?.stop();
+  });
+}

@@ -1,0 +1,94 @@
+import { GIFT_TO_SELF_MESSAGE, type GifteeBody } from '@admit/contracts/gift';
+import type { Db } from '@/db/connection';
+import { AppError } from '@/http/app-error';
+import type { RequestIdentity, SellerRef } from '@/http/request-context';
+import { updateCartGiftee, type CartRow } from '@/modules/cart/repo';
+import { findOrCreatePurchaser, namedGuest } from '@/modules/checkout/purchaser';
+import { findIdentityById, type IdentityRow } from '@/modules/users/repo';
+
+const sameAddress = (a: string | null | undefined, b: string | null | undefined) =>
+  !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * spec: identity §5 "Gifting to oneself" — refused when the giftee is the logged-in caller (same
+ * identity or same e-mail, case-insensitively). A guest has no e-mail to compare yet.
+ */
+async function assertNotSelf(
+  db: Db,
+  caller: RequestIdentity,
+  giftee: { id?: string; email: string | null },
+) {
+  if (caller.isPublic) return;
+  const own = await findIdentityById(db, caller.id);
+  if (giftee.id === caller.id || sameAddress(own?.email, giftee.email)) {
+    throw new AppError(
+      'validation_failed',
+      'giftee',
+      GIFT_TO_SELF_MESSAGE,
+      { field: 'email' },
+      422,
+    );
+  }
+}
+
+/**
+ * POST giftee (identity §7): the seller's person with that e-mail, else a new one without a
+ * password (the guest purchaser's find-or-create, checkout/purchaser.ts). An existing person is
+ * never changed: additional_info is kept only on a new identity.
+ */
+export async function createGiftee(
+  db: Db,
+  seller: SellerRef,
+  caller: RequestIdentity,
+  body: GifteeBody,
+): Promise<IdentityRow> {
+  await assertNotSelf(db, caller, { email: body.email });
+  const { first_name, last_name, email } = body;
+  return findOrCreatePurchaser(
+    db,
+    seller.id,
+    { first_name, last_name, email },
+    body.additional_info,
+  );
+}
+
+/** A `giftee_identity_id` the caller may name: a person of the seller who is not the caller. */
+export async function requireGiftee(
+  db: Db,
+  seller: SellerRef,
+  caller: RequestIdentity,
+  gifteeId: string,
+): Promise<IdentityRow> {
+  const row = await namedGuest(db, seller.id, gifteeId, 'giftee_identity_id');
+  await assertNotSelf(db, caller, { id: row.id, email: row.email });
+  return row;
+}
+
+/**
+ * POST my/cart/{id}/gift_checkout (identity §7): the giftee must be the cart's, if it has one;
+ * a cart without one takes it now (as PATCH would), so the order transaction records it from
+ * the locked cart row (orders/service.ts). A cart no longer pending is left to the checkout's
+ * own refusals (expired, booked).
+ */
+export async function giftCartForCheckout(
+  db: Db,
+  seller: SellerRef,
+  caller: RequestIdentity,
+  cart: CartRow,
+  gifteeId: string,
+  at: Date,
+) {
+  const giftee = await requireGiftee(db, seller, caller, gifteeId);
+  if (cart.gifteeIdentityId && cart.gifteeIdentityId !== giftee.id) {
+    throw new AppError(
+      'validation_failed',
+      'checkout',
+      'giftee_identity_id: the cart is a gift for someone else',
+      { field: 'giftee_identity_id' },
+      422,
+    );
+  }
+  if (!cart.gifteeIdentityId && cart.state === 'pending') {
+    await updateCartGiftee(db, cart.id, at, giftee.id);
+  }
+}

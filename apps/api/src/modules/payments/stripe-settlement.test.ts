@@ -1,0 +1,100 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { buildTestApp } from '@/testing/build-test-app';
+import { errorOf, makeReserveScene, type ReserveScene } from '@/testing/cart-fixtures';
+import { describeEachDatabase } from '@/testing/describe-each-database';
+import {
+  PURCHASER,
+  cardEntry,
+  cartRows,
+  checkoutCall,
+  makeCart,
+} from '@/modules/checkout/checkout-test-kit';
+import { sweepExpiredCarts } from '@/modules/cart/expiry';
+import { PROVIDER_RECHECK_MS } from '@/modules/checkout/settlement-plugin';
+import { fakeStripe } from './fake-stripe-test-kit';
+import { setStripeClientFactory } from './gateways';
+
+/**
+ * A Stripe intent that answers `processing` (identity §4 "pending"): the server asks Stripe
+ * again (at most every PROVIDER_RECHECK_MS per payment) and makes the order once it succeeded,
+ * or records the failure and lets the cart expire.
+ */
+
+const START = new Date('2029-06-01T12:00:00Z').getTime();
+
+describeEachDatabase('processing payments settle (Stripe)', (ctx) => {
+  let app: FastifyInstance;
+  let scene: ReserveScene;
+  let clock = START;
+  const stripe = fakeStripe();
+
+  beforeAll(async () => {
+    setStripeClientFactory(() => stripe.client);
+    app = await buildTestApp(ctx.database, {
+      now: () => new Date(clock),
+      env: { MAIL_POLL_MS: '0' },
+    });
+    scene = await makeReserveScene(ctx.db, {
+      sellerConfig: { private: { stripe_secret_key: 'sk_test_settlement' } },
+    });
+  });
+  afterAll(async () => {
+    setStripeClientFactory(null);
+    await app.close();
+  });
+
+  async function processingCheckout() {
+    clock = START;
+    stripe.state.answer = () => ({
+      id: `pi_processing_${stripe.created.length}`,
+      status: 'processing',
+      client_secret: 'secret',
+    });
+    stripe.state.retrieved = 'processing';
+    const c = await makeCart(app, scene, 1);
+    const res = await checkoutCall(app, scene, {
+      path: `cart/${c.id}/guest_checkout`,
+      body: { ...cardEntry('25.00', 'pm_card_visa'), purchaser: PURCHASER },
+    });
+    expect(errorOf(res)._code).toBe('intent_processing');
+    return c;
+  }
+
+  it('asks Stripe again no more often than the recheck interval, then makes the order', async () => {
+    const c = await processingCheckout();
+    stripe.retrievals.length = 0;
+    clock += 1_000;
+    expect(await app.paymentSettlement.tick()).toBe(0);
+    expect(stripe.retrievals).toEqual([]); // too soon to ask
+    clock += PROVIDER_RECHECK_MS;
+    expect(await app.paymentSettlement.tick()).toBe(0);
+    expect(stripe.retrievals).toEqual(['pi_processing_1']);
+    clock += 1_000;
+    expect(await app.paymentSettlement.tick()).toBe(0);
+    expect(stripe.retrievals).toHaveLength(1); // asked a moment ago
+    stripe.state.retrieved = 'succeeded';
+    clock += PROVIDER_RECHECK_MS;
+    expect(await app.paymentSettlement.tick()).toBe(1);
+    const rows = await cartRows(ctx.db, c.id);
+    expect(rows.payments.map((p) => [p.state, p.gatewayRef])).toEqual([
+      ['succeeded', 'pi_processing_1'],
+    ]);
+    expect(rows.orders).toHaveLength(1);
+    expect(rows.orders[0]!.email).toBe(PURCHASER.email);
+  });
+
+  it('a failed intent is recorded as failed, no order, and the cart then expires', async () => {
+    const c = await processingCheckout();
+    stripe.state.retrieved = 'requires_payment_method';
+    clock += 20 * 60_000;
+    expect(await sweepExpiredCarts(ctx.db, new Date(clock))).toBe(0); // still in flight
+    expect(await app.paymentSettlement.tick()).toBe(1);
+    let rows = await cartRows(ctx.db, c.id);
+    expect(rows.payments.map((p) => [p.state, p.errorCode])).toEqual([['failed', 'card_declined']]);
+    expect(rows.orders).toEqual([]);
+    expect(await sweepExpiredCarts(ctx.db, new Date(clock))).toBeGreaterThanOrEqual(1);
+    rows = await cartRows(ctx.db, c.id);
+    expect(rows.tickets.map((t) => t.state)).toEqual(['cancelled']);
+  });
+});

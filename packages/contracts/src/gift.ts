@@ -1,0 +1,61 @@
+import { z } from 'zod';
+import { paymentEntrySchema } from './checkout';
+import { EMAIL_MAX } from './constants';
+import { collectionSchema } from './envelope';
+
+/**
+ * Gifts (identity §2 "Heading for gifts", §3 Cart "giftee", §5, §7; shopping §5 gift recipient
+ * form): decision 0023. Every path is under `/api` with `_seller`; writes need `tix-app`.
+ *
+ *   POST giftee                        gifteeBody → gifteeResponse (201): the seller's person
+ *        with that e-mail (case-insensitively) or a new one without a password; any caller
+ *   PATCH cart/{id}, my/cart/{id}      cartPatchBody (cart.ts) `giftee_identity_id` (null clears)
+ *        → the cart bundle, which then carries meta `giftee` ("First Last") and `giftee`
+ *   POST my/cart/{id}/gift_checkout    giftCheckoutBody → checkoutResponse (201), the giver's
+ *        order with `ticket_order.giftee_identity_id`; Idempotency-Key like every checkout
+ *
+ * Errors: 422 validation_failed `_extra.field: 'email'` with GIFT_TO_SELF_MESSAGE (the giftee's
+ * e-mail is the logged-in caller's); 400 validation_failed naming `_extra.field` (bad body);
+ * 404 not_found context `identity` `_extra.field: 'giftee_identity_id'` (no such person of the
+ * seller); 422 validation_failed `_extra.field: 'giftee_identity_id'` (gift_checkout's giftee is
+ * not the cart's); the cart errors of PATCH and of my/cart/{id}/checkout.
+ */
+
+/** spec: identity §5 "Gifting to oneself" (verbatim). */
+export const GIFT_TO_SELF_MESSAGE =
+  'You cannot gift a membership to yourself. Do you want to buy or renew a membership?';
+
+// spec: identity §5 "Set e-mail" — a domain part with a dot; "E-mail submit forms" max 254
+const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** POST giftee (shopping §5: first_name, last_name, email, additional_info). */
+export const gifteeBodySchema = z.object({
+  first_name: z.string().trim().min(1).max(100),
+  last_name: z.string().trim().min(1).max(100),
+  email: z
+    .string()
+    .trim()
+    .min(1)
+    .max(EMAIL_MAX)
+    .regex(EMAIL_RE, { message: 'Email address is not valid.' }),
+  additional_info: z.record(z.string(), z.unknown()).optional(),
+});
+export type GifteeBody = z.infer<typeof gifteeBodySchema>;
+
+/** The giftee's identity as POST giftee answers it (the storefront reads `identity_id` = id). */
+export const gifteeIdentitySchema = z.object({
+  id: z.string().uuid(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email: z.string().nullable(),
+});
+export type GifteeIdentity = z.infer<typeof gifteeIdentitySchema>;
+
+export const gifteeResponseSchema = z.object({ identity: collectionSchema(gifteeIdentitySchema) });
+export type GifteeResponse = z.infer<typeof gifteeResponseSchema>;
+
+/** POST my/cart/{id}/gift_checkout: the payment entry plus the giftee (identity §7). */
+export const giftCheckoutBodySchema = paymentEntrySchema.extend({
+  giftee_identity_id: z.string().uuid(),
+});
+export type GiftCheckoutBody = z.infer<typeof giftCheckoutBodySchema>;
