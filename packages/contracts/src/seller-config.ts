@@ -56,6 +56,38 @@ export const contentBlockSchema = z.object({
 });
 export type ContentBlock = z.infer<typeof contentBlockSchema>;
 
+/** The purchaser fields a seller may configure (identity §3; names, e-mail are always required). */
+export const CONFIGURABLE_IDENTITY_FIELDS = [
+  'phone',
+  'address',
+  'address_more',
+  'city',
+  'state',
+  'country',
+  'zip_code',
+] as const;
+export type ConfigurableIdentityField = (typeof CONFIGURABLE_IDENTITY_FIELDS)[number];
+
+/** How a payment is made, for the fields it needs (identity §5). */
+export const PAYMENT_METHOD_KINDS = ['card', 'wallet', 'free'] as const;
+export type PaymentMethodKind = (typeof PAYMENT_METHOD_KINDS)[number];
+
+/**
+ * A purchaser field's rule (identity §5: "Payment-method-specific identity fields become
+ * required; disabled, read-only or must-equal fields are not sent"; decision 0019 update).
+ */
+export const identityFieldRuleSchema = z.object({
+  /** the field becomes required when paying this way */
+  required_for: z.array(z.enum(PAYMENT_METHOD_KINDS)).optional(),
+  /** shown, not editable, not sent */
+  disabled: z.boolean().optional(),
+  /** shown, readable and focusable, not editable, not sent */
+  read_only: z.boolean().optional(),
+  /** the value a disabled or read-only field shows */
+  value: z.string().max(200).optional(),
+});
+export type IdentityFieldRule = z.infer<typeof identityFieldRuleSchema>;
+
 export const sellerConfigSchema = z.object({
   seller: z.object({ id: z.string().uuid(), slug: z.string(), name: z.string() }),
   product_name: z.string(),
@@ -106,6 +138,10 @@ export const sellerConfigSchema = z.object({
     stripe_publishable_key: z.string().nullable(),
     /** the registered captcha provider's name for non-members; null: no captcha */
     captcha_provider: z.string().nullable(),
+    /** purchaser field rules; absent fields keep the defaults (optional, identity §5) */
+    identity_fields: z
+      .partialRecord(z.enum(CONFIGURABLE_IDENTITY_FIELDS), identityFieldRuleSchema)
+      .optional(),
   }),
   assets_path: z.string(),
   api_base: z.string(),

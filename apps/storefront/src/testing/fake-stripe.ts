@@ -19,7 +19,7 @@ export function stripeJsModule() {
 type Handler = (event: unknown) => void;
 
 export interface WalletEvent {
-  paymentMethod: { id: string };
+  paymentMethod: { id: string; billing_details?: { address?: { postal_code?: string | null } } };
   payerName?: string;
   payerEmail?: string;
   complete: ReturnType<typeof vi.fn>;

@@ -66,5 +66,12 @@ export function aquariumConfig(images: { logo: string; favicon: string }): Store
     external_urls: { login: null, logout: null },
     my_account_pages: { my_profile: true, upcoming_events: true, recent_orders: false },
     cart_hold_minutes: 15,
+    // a UK seller: card payments need the postcode, the country is fixed (identity §5)
+    checkout: {
+      identity_fields: {
+        zip_code: { required_for: ['card', 'wallet'] },
+        country: { read_only: true, value: 'GB' },
+      },
+    },
   };
 }

@@ -17,6 +17,7 @@ import type {
 import { ScheduleSection } from '@/features/checkout/components/schedule-section';
 import { PartialPaymentOptions } from '@/features/checkout/components/partial-payment-options';
 import { cardFailureMessage } from '@/features/checkout/model/card-input';
+import { paymentMessageText } from '@/features/checkout/model/payment-errors';
 import { focusFirstInvalid } from '@/features/checkout/model/focus-first-invalid';
 import type { CardInput, WalletPayment, WalletResult } from '@/features/checkout/model/card-input';
 import { toMoney } from '@/features/checkout/model/checkout-view';
@@ -157,9 +158,7 @@ export function BalanceCheckout({
       />
       {message && (
         <p role="alert" className={styles.alert}>
-          {[...message.keys.map((key) => t(key)), message.provider, message.note && t(message.note)]
-            .filter(Boolean)
-            .join(' ')}
+          {paymentMessageText(message, t)}
         </p>
       )}
       <Button type="submit" fullWidth disabled={payDisabled}>

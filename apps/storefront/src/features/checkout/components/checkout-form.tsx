@@ -26,16 +26,14 @@ import { IdentitySection } from '@/features/checkout/components/identity-section
 import { cardFailureMessage } from '@/features/checkout/model/card-input';
 import { focusFirstInvalid } from '@/features/checkout/model/focus-first-invalid';
 import type { CardInput, WalletPayment, WalletResult } from '@/features/checkout/model/card-input';
-import { walletPurchaserFill } from '@/features/checkout/model/wallet-payer';
+import { fillFromWallet } from '@/features/checkout/model/wallet-payer';
 import { portalTermsText, toMoney } from '@/features/checkout/model/checkout-view';
 import { checkoutCallFor } from '@/features/checkout/model/checkout-call';
+import { paymentMessageText } from '@/features/checkout/model/payment-errors';
 import { takePendingAuthentication } from '@/features/checkout/model/pending-authentication';
 import { defaultPhoneCountry } from '@/features/checkout/model/phone-country';
-import {
-  checkoutFormSchema,
-  EMPTY_PURCHASER,
-  toPurchaser,
-} from '@/features/checkout/model/purchaser-form';
+import { checkoutFormSchema, toPurchaser } from '@/features/checkout/model/purchaser-form';
+import { useIdentityFields } from '@/features/checkout/use-identity-fields';
 import type { PurchaserValues } from '@/features/checkout/model/purchaser-form';
 import { completePath, useCheckoutPayment } from '@/features/checkout/use-checkout-payment';
 import { rememberCheckoutSecrets } from '@/api/orders/order-secrets';
@@ -65,12 +63,21 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
   // spec: shopping §9 — the configured default, else the seller's currency
   const phoneCountry = defaultPhoneCountry(config.default_phone_country, config.currency);
   const terms = portalTermsText(bundle);
+  // identity §5: payment-method-specific required fields, locked fields not sent
+  const fields = useIdentityFields();
+  const { requiredFields } = fields;
   const schema = useMemo(
-    () => checkoutFormSchema({ identity: guest, phoneCountry, termsRequired: terms !== null }),
-    [guest, phoneCountry, terms],
+    () =>
+      checkoutFormSchema({
+        identity: guest,
+        phoneCountry,
+        termsRequired: terms !== null,
+        requiredFields,
+      }),
+    [guest, phoneCountry, terms, requiredFields],
   );
   const form = useForm<PurchaserValues>({
-    defaultValues: EMPTY_PURCHASER,
+    defaultValues: fields.defaults,
     resolver: zodResolver(schema as never),
     shouldFocusError: false,
   });
@@ -122,6 +129,7 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
   const onSubmit = async (wallet?: WalletPayment) => {
     setFormError(false);
     payment.setMessage(null);
+    fields.method.current = wallet ? 'wallet' : free ? 'free' : 'card';
     const valid = await form.trigger();
     const input = cardInput.current;
     // a wallet brings its own payment method: the card fields are not checked
@@ -162,7 +170,7 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
       gateway_data,
       ...captcha,
     };
-    const purchaser = guest ? toPurchaser(form.getValues(), phoneCountry) : null;
+    const purchaser = guest ? toPurchaser(form.getValues(), phoneCountry, fields.unsent) : null;
     const call = checkoutCallFor(bundle, entry, purchaser);
     // a declined token is never reused; one without an answer is, with the same key
     const authenticate = wallet ? wallet.authenticate : input?.authenticate;
@@ -174,12 +182,7 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
 
   // the wallet's payer fills a guest's empty name and e-mail fields (decision 0022)
   const onWalletPayment = async (wallet: WalletPayment): Promise<WalletResult> => {
-    if (guest) {
-      const payer = { name: wallet.payerName, email: wallet.payerEmail };
-      for (const [field, value] of Object.entries(walletPurchaserFill(form.getValues(), payer))) {
-        form.setValue(field as keyof PurchaserValues, value);
-      }
-    }
+    if (guest) fillFromWallet(form, wallet);
     return (await onSubmit(wallet)) === 'completed' ? 'success' : 'fail';
   };
 
@@ -222,7 +225,12 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
           giftCardLimit={partialPayment.scheduled ? toMoney(minor) : undefined}
           onPaid={onPaid}
         />
-        <IdentitySection guest={guest} phoneCountry={phoneCountry} terms={terms} />
+        <IdentitySection
+          guest={guest}
+          phoneCountry={phoneCountry}
+          terms={terms}
+          fields={{ rules: fields.rules, method: free ? 'free' : 'card' }}
+        />
         {formError && (
           <p role="alert" className={styles.alert}>
             {t('checkout.error.form')}
@@ -230,13 +238,7 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
         )}
         {message && (
           <p role="alert" className={styles.alert}>
-            {[
-              ...message.keys.map((key) => t(key)),
-              message.provider,
-              message.note && t(message.note),
-            ]
-              .filter(Boolean)
-              .join(' ')}
+            {paymentMessageText(message, t)}
           </p>
         )}
         <Button type="submit" fullWidth disabled={payDisabled}>

@@ -2,6 +2,7 @@ import { useMyUser } from '@/api/user/get-my-user';
 import { useStrings } from '@/ui/text/use-strings';
 import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
 import { PurchaserFields } from '@/features/checkout/components/purchaser-fields';
+import type { PurchaserFieldsProps } from '@/features/checkout/components/purchaser-fields';
 import { TermsField } from '@/features/checkout/components/terms-field';
 import { useRequiredCaptcha } from '@/features/checkout/use-captcha-token';
 import styles from '@/features/checkout/checkout.module.css';
@@ -11,13 +12,15 @@ export interface IdentitySectionProps {
   guest: boolean;
   phoneCountry: string;
   terms: string | null;
+  /** the seller's field rules and the payment method the required marks are shown for */
+  fields: PurchaserFieldsProps['fields'];
 }
 
 /**
  * "Your information" (identity §2): the purchaser form for guests; a member's cart hides it
  * and names the account's e-mail (identity §6); the terms box; the captcha notice for guests.
  */
-export function IdentitySection({ guest, phoneCountry, terms }: IdentitySectionProps) {
+export function IdentitySection({ guest, phoneCountry, terms, fields }: IdentitySectionProps) {
   const t = useStrings(CHECKOUT_STRINGS);
   const member = useMyUser({ enabled: !guest });
   const captcha = useRequiredCaptcha();
@@ -25,7 +28,7 @@ export function IdentitySection({ guest, phoneCountry, terms }: IdentitySectionP
     <section className={styles.section} aria-labelledby="checkout-identity-heading">
       <h2 id="checkout-identity-heading">{t('checkout.identity-section')}</h2>
       {guest ? (
-        <PurchaserFields phoneCountry={phoneCountry} />
+        <PurchaserFields phoneCountry={phoneCountry} fields={fields} />
       ) : (
         <p>
           {member.data?.email

@@ -12,6 +12,9 @@ export interface TextFieldProps {
   autoComplete: string;
   required?: boolean;
   maxLength?: number;
+  /** locked by the seller (identity §5): shown, not editable, not sent */
+  disabled?: boolean | undefined;
+  readOnly?: boolean | undefined;
 }
 
 /** One labelled purchaser field; its error is a catalogue key set by the form schema. */
@@ -21,6 +24,8 @@ export function TextField({
   autoComplete,
   required,
   maxLength,
+  disabled,
+  readOnly,
 }: TextFieldProps) {
   const t = useStrings(CHECKOUT_STRINGS);
   const id = useId();
@@ -40,6 +45,8 @@ export function TextField({
         aria-invalid={error ? true : undefined}
         aria-describedby={error ? `${id}-error` : undefined}
         maxLength={maxLength}
+        disabled={disabled || undefined}
+        readOnly={readOnly || undefined}
         {...register(name)}
       />
       {error && (

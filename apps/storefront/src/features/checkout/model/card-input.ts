@@ -35,6 +35,8 @@ export interface WalletPayment {
   paymentMethodId: string;
   payerName: string | null;
   payerEmail: string | null;
+  /** the wallet's billing postcode (fills an empty, possibly required, ZIP field) */
+  payerPostalCode?: string | null;
   /** the in-page authentication step; the wallet's sheet is closed first */
   authenticate: (clientSecret: string) => Promise<void>;
 }

@@ -101,3 +101,13 @@ export function classifyPaymentError(
   if (error.status === 409) return { kind: 'retryable', keys: ['checkout.error.unexpected'] };
   return { kind: 'message', keys: ['checkout.error.unexpected'], refreshCart: false };
 }
+
+/** A payment message as one sentence run: our texts, the provider's message, then the note. */
+export function paymentMessageText(
+  message: { keys: CheckoutStringKey[]; provider?: string | undefined; note?: CheckoutStringKey },
+  t: (key: CheckoutStringKey) => string,
+): string {
+  return [...message.keys.map((key) => t(key)), message.provider, message.note && t(message.note)]
+    .filter(Boolean)
+    .join(' ');
+}

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { CountryCode } from 'libphonenumber-js';
 import type { Purchaser } from '@admit/contracts/checkout';
+import { CONFIGURABLE_IDENTITY_FIELDS } from '@admit/contracts/seller-config';
 import type { CheckoutStringKey } from '@/features/checkout/strings';
 
 /** spec: identity §5 "Zip-code discount patterns: US 5 digits; UK postcode." */
@@ -15,13 +16,7 @@ export const PURCHASER_FIELDS = [
   'last_name',
   'email',
   'email_confirm',
-  'phone',
-  'address',
-  'address_more',
-  'city',
-  'state',
-  'country',
-  'zip_code',
+  ...CONFIGURABLE_IDENTITY_FIELDS,
 ] as const;
 export type PurchaserField = (typeof PURCHASER_FIELDS)[number];
 
@@ -61,6 +56,8 @@ const text = (max: number, required = false) =>
 export function purchaserFormSchema(options: {
   phoneCountry: CountryCode;
   termsRequired: boolean;
+  /** fields the payment method being used makes required (identity §5; read at validation) */
+  requiredFields?: () => readonly PurchaserField[];
 }) {
   return z
     .object({
@@ -101,11 +98,31 @@ export function purchaserFormSchema(options: {
       if (options.termsRequired && !v.terms) {
         ctx.addIssue({ code: 'custom', path: ['terms'], message: 'checkout.error.terms' });
       }
+      for (const field of options.requiredFields?.() ?? []) {
+        if (!v[field].trim()) {
+          ctx.addIssue({ code: 'custom', path: [field], message: 'checkout.error.required' });
+        }
+      }
     });
 }
 
 /** The purchaser as the checkout body carries it: phone in E.164, empty optionals left out. */
-export function toPurchaser(values: PurchaserValues, phoneCountry: CountryCode): Purchaser {
+export function toPurchaser(
+  values: PurchaserValues,
+  phoneCountry: CountryCode,
+  unsent: ReadonlySet<PurchaserField> = new Set(),
+): Purchaser {
+  const purchaser = buildPurchaser(values, phoneCountry);
+  // identity §5: disabled, read-only and must-equal fields are not sent
+  for (const field of unsent) {
+    if (field !== 'first_name' && field !== 'last_name' && field !== 'email') {
+      delete purchaser[field];
+    }
+  }
+  return purchaser;
+}
+
+function buildPurchaser(values: PurchaserValues, phoneCountry: CountryCode): Purchaser {
   const optional = (v: string) => (v.trim() ? v.trim() : undefined);
   const phone = values.phone.trim()
     ? (parsePhoneNumberFromString(values.phone, phoneCountry)?.number ?? values.phone.trim())
@@ -133,6 +150,7 @@ export function checkoutFormSchema(options: {
   identity: boolean;
   phoneCountry: CountryCode;
   termsRequired: boolean;
+  requiredFields?: () => readonly PurchaserField[];
 }) {
   if (options.identity) return purchaserFormSchema(options);
   return z

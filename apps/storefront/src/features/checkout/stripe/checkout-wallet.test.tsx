@@ -67,7 +67,7 @@ describe('wallet button (identity §2 card or wallet payment, §7, §9 wallet am
     const fake = installFakeStripe({ wallet: { googlePay: true } });
     const { user, calls, router } = walletCheckout(jsonResponse(checkoutResponse(), 201));
     const event = fake.prepareWallet({
-      paymentMethod: { id: 'pm_wallet_1' },
+      paymentMethod: { id: 'pm_wallet_1', billing_details: { address: { postal_code: '10001' } } },
       payerName: 'Ada King Lovelace',
       payerEmail: 'ada@example.org',
     });
@@ -81,7 +81,12 @@ describe('wallet button (identity §2 card or wallet payment, §7, §9 wallet am
       amount: '50.00',
       gateway_id: 'stripe',
       gateway_data: { source: 'pm_wallet_1', source_type: 'wallet' },
-      purchaser: { first_name: 'Ada King', last_name: 'Lovelace', email: 'ada@example.org' },
+      purchaser: {
+        first_name: 'Ada King',
+        last_name: 'Lovelace',
+        email: 'ada@example.org',
+        zip_code: '10001',
+      },
     });
   });
 

@@ -91,6 +91,7 @@ async function pay(
       paymentMethodId: event.paymentMethod.id,
       payerName: event.payerName ?? null,
       payerEmail: event.payerEmail ?? null,
+      payerPostalCode: event.paymentMethod.billing_details?.address?.postal_code ?? null,
       // Stripe: close the sheet before a 3-D Secure challenge can show
       authenticate: async (clientSecret) => {
         complete('success');
