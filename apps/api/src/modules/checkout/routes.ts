@@ -17,6 +17,7 @@ import { giftCartForCheckout } from '@/modules/giftee/service';
 import { idempotencyKeyOf, requestHash, runIdempotent } from '@/modules/payments/idempotency';
 import { assertCaptcha } from './captcha';
 import { registerPaymentSettlement } from './settlement-plugin';
+import { registerStripeWebhook } from './stripe-webhook';
 import { payableCart, type CheckoutCaller } from './cart-access';
 import { createCheckoutService, type Buyer, type CheckoutRequest } from './service';
 
@@ -155,6 +156,7 @@ export function registerCheckoutRoutes(app: FastifyInstance) {
 
   registerOrderRoutes(app);
   registerPaymentSettlement(app);
+  registerStripeWebhook(app);
   registerLedgerRoutes(app);
   registerSandboxRoutes(app);
 }

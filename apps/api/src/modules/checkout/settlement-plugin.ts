@@ -1,11 +1,18 @@
 import type { FastifyInstance } from 'fastify';
 import { startIntervalJob, type IntervalJob } from '@/jobs/interval-job';
-import { settleProcessingPayments, type SettlementDeps } from './settlement';
+import type { IntentResult } from '@/modules/payments/card-gateway';
+import { settlePayment, settleProcessingPayments, type SettlementDeps } from './settlement';
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** settles processing payments: polled from `onReady` until `onClose`; `tick()` in tests */
-    paymentSettlement: { tick(): Promise<number> };
+    /**
+     * settles processing payments: polled from `onReady` until `onClose` (`tick()` in tests);
+     * `settle` records one payment's final answer (the Stripe webhook)
+     */
+    paymentSettlement: {
+      tick(): Promise<number>;
+      settle(paymentId: string, result: IntentResult): ReturnType<typeof settlePayment>;
+    };
   }
 }
 
@@ -31,7 +38,10 @@ export function registerPaymentSettlement(app: FastifyInstance) {
       sandboxProcessingMs: config.SANDBOX_PROCESSING_MS,
       providerRecheckMs: PROVIDER_RECHECK_MS,
     });
-  app.decorate('paymentSettlement', { tick });
+  app.decorate('paymentSettlement', {
+    tick,
+    settle: (paymentId: string, result: IntentResult) => settlePayment(deps, paymentId, result),
+  });
   let job: IntervalJob | null = null;
   app.addHook('onReady', async () => {
     if (config.PAYMENT_SETTLE_POLL_MS === 0) return;

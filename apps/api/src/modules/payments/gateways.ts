@@ -12,7 +12,11 @@ import { createStripeGateway, type StripeLikeClient } from './stripe-gateway';
 const privateStripeSchema = z
   .object({
     private: z
-      .object({ stripe_secret_key: z.string().startsWith('sk_').optional() })
+      .object({
+        stripe_secret_key: z.string().startsWith('sk_').optional(),
+        /** the signing secret of the seller's Stripe webhook endpoint (stripe-webhook.ts) */
+        stripe_webhook_secret: z.string().startsWith('whsec_').optional(),
+      })
       .passthrough()
       .optional(),
   })
@@ -47,17 +51,26 @@ export function setStripeClientFactory(factory: StripeClientFactory | null): voi
   stripeClients.clear();
 }
 
-/**
- * The card gateway of a seller: Stripe when the seller has configured a secret key, else the
- * built-in sandbox (the demo's and the tests' default; decision 0018).
- */
-export async function cardGatewayFor(db: Db, sellerId: string): Promise<CardGateway> {
+async function privateStripeConfig(db: Db, sellerId: string) {
   const [row] = await db
     .select({ config: seller.config })
     .from(seller)
     .where(eq(seller.id, sellerId));
   const parsed = privateStripeSchema.safeParse(row?.config ?? {});
-  const key = parsed.success ? parsed.data.private?.stripe_secret_key : undefined;
+  return parsed.success ? (parsed.data.private ?? {}) : {};
+}
+
+/** The seller's webhook signing secret (`config.private.stripe_webhook_secret`), if any. */
+export async function stripeWebhookSecretFor(db: Db, sellerId: string): Promise<string | null> {
+  return (await privateStripeConfig(db, sellerId)).stripe_webhook_secret ?? null;
+}
+
+/**
+ * The card gateway of a seller: Stripe when the seller has configured a secret key, else the
+ * built-in sandbox (the demo's and the tests' default; decision 0018).
+ */
+export async function cardGatewayFor(db: Db, sellerId: string): Promise<CardGateway> {
+  const key = (await privateStripeConfig(db, sellerId)).stripe_secret_key;
   if (!key) return sandboxFor(db);
   let client = stripeClients.get(key);
   if (!client) {

@@ -78,3 +78,23 @@ export async function selectProcessingPayment(db: Executor, cartId: string) {
     .limit(1);
   return row ?? null;
 }
+
+/** A seller's Stripe payment by the provider's intent id (webhook events name the intent). */
+export async function selectStripePaymentByRef(
+  db: Executor,
+  sellerId: string,
+  ref: string,
+): Promise<PaymentRow | null> {
+  const [row] = await db
+    .select()
+    .from(payment)
+    .where(
+      and(
+        eq(payment.sellerId, sellerId),
+        eq(payment.gatewayId, 'stripe'),
+        eq(payment.gatewayRef, ref),
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}

@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildTestApp } from '@/testing/build-test-app';
 import { errorOf, makeReserveScene, type ReserveScene } from '@/testing/cart-fixtures';
@@ -22,6 +23,7 @@ import { setStripeClientFactory } from './gateways';
  */
 
 const START = new Date('2029-06-01T12:00:00Z').getTime();
+const WEBHOOK_SECRET = 'whsec_test_settlement';
 
 describeEachDatabase('processing payments settle (Stripe)', (ctx) => {
   let app: FastifyInstance;
@@ -36,7 +38,9 @@ describeEachDatabase('processing payments settle (Stripe)', (ctx) => {
       env: { MAIL_POLL_MS: '0' },
     });
     scene = await makeReserveScene(ctx.db, {
-      sellerConfig: { private: { stripe_secret_key: 'sk_test_settlement' } },
+      sellerConfig: {
+        private: { stripe_secret_key: 'sk_test_settlement', stripe_webhook_secret: WEBHOOK_SECRET },
+      },
     });
   });
   afterAll(async () => {
@@ -96,5 +100,78 @@ describeEachDatabase('processing payments settle (Stripe)', (ctx) => {
     expect(await sweepExpiredCarts(ctx.db, new Date(clock))).toBeGreaterThanOrEqual(1);
     rows = await cartRows(ctx.db, c.id);
     expect(rows.tickets.map((t) => t.state)).toEqual(['cancelled']);
+  });
+
+  /** POSTs a Stripe event to the seller's webhook, signed with `secret`. */
+  function webhook(type: string, intent: Record<string, unknown>, secret = WEBHOOK_SECRET) {
+    const payload = JSON.stringify({
+      id: 'evt_1',
+      object: 'event',
+      type,
+      data: { object: intent },
+    });
+    const header = Stripe.webhooks.generateTestHeaderString({
+      payload,
+      secret,
+      timestamp: Math.floor(Date.now() / 1000),
+    });
+    return app.inject({
+      method: 'POST',
+      url: `/webhooks/stripe/${scene.seller.slug}`,
+      headers: { 'content-type': 'application/json', 'stripe-signature': header },
+      payload,
+    });
+  }
+
+  it('the webhook settles at once: a forged event is refused, a signed one makes the order', async () => {
+    const c = await processingCheckout();
+    // the fake names each intent after the count of intents created so far
+    const succeeded = {
+      id: `pi_processing_${stripe.created.length}`,
+      object: 'payment_intent',
+      status: 'succeeded',
+      client_secret: null,
+    };
+    const forged = await webhook('payment_intent.succeeded', succeeded, 'whsec_someone_else');
+    expect(forged.statusCode).toBe(400);
+    expect((await cartRows(ctx.db, c.id)).orders).toEqual([]);
+    // an event about something else, or an intent we do not know, is acknowledged and ignored
+    expect((await webhook('charge.refunded', { id: 'ch_1' })).statusCode).toBe(200);
+    expect(
+      (await webhook('payment_intent.succeeded', { ...succeeded, id: 'pi_x' })).statusCode,
+    ).toBe(200);
+    expect((await cartRows(ctx.db, c.id)).orders).toEqual([]);
+
+    const res = await webhook('payment_intent.succeeded', succeeded);
+    expect(res.statusCode).toBe(200);
+    const rows = await cartRows(ctx.db, c.id);
+    expect(rows.payments.map((p) => p.state)).toEqual(['succeeded']);
+    expect(rows.orders).toHaveLength(1);
+    // Stripe retries deliveries: the same event again changes nothing
+    expect((await webhook('payment_intent.succeeded', succeeded)).statusCode).toBe(200);
+    expect((await cartRows(ctx.db, c.id)).orders).toHaveLength(1);
+  });
+
+  it('a payment_failed event fails the payment; a seller without a webhook secret has none', async () => {
+    const c = await processingCheckout();
+    const failed = {
+      id: `pi_processing_${stripe.created.length}`,
+      object: 'payment_intent',
+      status: 'requires_payment_method',
+      client_secret: null,
+      last_payment_error: { code: 'card_declined', message: 'Your card was declined.' },
+    };
+    expect((await webhook('payment_intent.payment_failed', failed)).statusCode).toBe(200);
+    expect((await cartRows(ctx.db, c.id)).payments.map((p) => [p.state, p.errorCode])).toEqual([
+      ['failed', 'card_declined'],
+    ]);
+    const other = await makeReserveScene(ctx.db);
+    const none = await app.inject({
+      method: 'POST',
+      url: `/webhooks/stripe/${other.seller.slug}`,
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=x' },
+      payload: '{}',
+    });
+    expect(none.statusCode).toBe(404);
   });
 });

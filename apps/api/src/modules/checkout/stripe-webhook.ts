@@ -1,0 +1,63 @@
+import type { FastifyInstance } from 'fastify';
+import Stripe from 'stripe';
+import { z } from 'zod';
+import { AppError } from '@/http/app-error';
+import { resolveSeller } from '@/http/request-context';
+import { stripeWebhookSecretFor } from '@/modules/payments/gateways';
+import { selectStripePaymentByRef } from '@/modules/payments/repo';
+import { mapStripeIntent, type StripeIntent } from '@/modules/payments/stripe-gateway';
+
+/**
+ * Stripe's webhook for a seller (decision 0018 "Update: settlement"): the intent events that end
+ * a processing payment settle it at once instead of at the next poll. Outside /api: Stripe sends
+ * no `tix-app` header; the signature (the seller's `private.stripe_webhook_secret`) is what
+ * proves the sender, checked on the raw body before anything is read.
+ */
+
+const SETTLING_EVENTS = new Set([
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'payment_intent.canceled',
+]);
+const params = z.object({ seller: z.string() });
+
+export function registerStripeWebhook(app: FastifyInstance) {
+  const db = app.deps.database.db;
+  void app.register(async (scope) => {
+    // the signature covers the exact bytes: keep the body as text in this scope only
+    scope.addContentTypeParser(
+      'application/json',
+      { parseAs: 'string', bodyLimit: 512 * 1024 },
+      (_request, body, done) => done(null, body),
+    );
+    scope.post('/webhooks/stripe/:seller', async (request, reply) => {
+      const seller = await resolveSeller(app, params.parse(request.params).seller);
+      const secret = await stripeWebhookSecretFor(db, seller.id);
+      if (!secret) {
+        throw new AppError('not_found', 'webhook', 'No Stripe webhook is configured', {
+          field: 'seller',
+        });
+      }
+      const signature = request.headers['stripe-signature'];
+      let event: { type: string; data: { object: unknown } };
+      try {
+        event = Stripe.webhooks.constructEvent(
+          typeof request.body === 'string' ? request.body : '',
+          typeof signature === 'string' ? signature : '',
+          secret,
+        );
+      } catch {
+        throw new AppError('validation_failed', 'webhook', 'The signature does not match', {
+          field: 'stripe-signature',
+        });
+      }
+      if (SETTLING_EVENTS.has(event.type)) {
+        const intent = event.data.object as StripeIntent;
+        const row = await selectStripePaymentByRef(db, seller.id, intent.id);
+        if (row) await app.paymentSettlement.settle(row.id, mapStripeIntent(intent));
+      }
+      // every verified event is acknowledged: Stripe retries only what we failed to take
+      return reply.status(200).header('cache-control', 'no-store').send({ received: true });
+    });
+  });
+}
