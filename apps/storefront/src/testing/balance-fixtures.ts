@@ -63,7 +63,7 @@ function orderPage(): OrderBundle {
 export function balanceCheckout(
   cart: CartBundle,
   pay: (request: StubRequest) => unknown,
-  options: { config?: SellerConfig; extra?: Record<string, Fixture> } = {},
+  options: { config?: SellerConfig; extra?: Record<string, Fixture>; search?: string } = {},
 ) {
   const fetch = createFetchStub({
     'GET /api/my/cart/:id': cart,
@@ -73,7 +73,8 @@ export function balanceCheckout(
     [`GET /api/ticket_order/${ORDER_ID}`]: orderPage(),
     ...options.extra,
   });
-  const view = renderRoute(`/checkout/${FIXTURE_CART_ID}`, { fetch, config: options.config });
+  const path = `/checkout/${FIXTURE_CART_ID}${options.search ?? ''}`;
+  const view = renderRoute(path, { fetch, config: options.config });
   return { ...view, fetch };
 }
 

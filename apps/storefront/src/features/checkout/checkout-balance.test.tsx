@@ -2,6 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE_CART_ID } from '@/testing/cart-fixtures';
 import { ORDER_ID } from '@/testing/checkout-fixtures';
+import type { CheckoutCall } from '@/api/checkout/checkout-cart';
+import { savePendingAuthentication } from '@/features/checkout/model/pending-authentication';
 import {
   afterThirty,
   balanceCart,
@@ -76,5 +78,26 @@ describe('paying the balance of an order (identity §2 "Checkout" by cartId, §4
     const [call] = payCalls(fetch);
     expect(call?.url.pathname).toBe(`/api/my/cart/${FIXTURE_CART_ID}/pay`);
     expect(call?.body).toMatchObject({ amount: '60.00' });
+  });
+
+  it('back from the authentication page, completes the saved balance payment once', async () => {
+    const entry = {
+      amount: '30.00',
+      gateway_id: 'stripe',
+      gateway_data: { source: 'pm_sandbox_1', source_type: 'card' },
+    };
+    savePendingAuthentication(FIXTURE_CART_ID, { kind: 'guest', body: entry } as CheckoutCall);
+    const { fetch } = balanceCheckout(balanceCart(), () => afterThirty(), {
+      search: '?payment_intent=pay_9',
+    });
+    await waitFor(() => expect(payCalls(fetch)).toHaveLength(1));
+    expect(payCalls(fetch)[0]?.body).toEqual({
+      ...entry,
+      gateway_data: { ...entry.gateway_data, payment_intent_id: 'pay_9' },
+    });
+    expect(
+      await screen.findByText('Thank you! We received your payment of $30.00.', { exact: false }),
+    ).toBeInTheDocument();
+    expect(payCalls(fetch)).toHaveLength(1);
   });
 });

@@ -1,6 +1,5 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import type { ComponentType } from 'react';
-import { useSearchParams } from 'react-router';
 import type { CartBundle } from '@admit/contracts/cart';
 import { isCardAmountSupported } from '@admit/contracts/checkout';
 import type { PaymentEntry } from '@admit/contracts/checkout';
@@ -22,9 +21,9 @@ import { focusFirstInvalid } from '@/features/checkout/model/focus-first-invalid
 import type { CardInput, WalletPayment, WalletResult } from '@/features/checkout/model/card-input';
 import { toMoney } from '@/features/checkout/model/checkout-view';
 import { partialMessage, partialResult } from '@/features/checkout/model/partial-payment';
-import { takePendingAuthentication } from '@/features/checkout/model/pending-authentication';
 import { usePartialPayment } from '@/features/checkout/use-partial-payment';
 import { useBalancePayment } from '@/features/checkout/use-balance-payment';
+import { useAuthenticationReturn } from '@/features/checkout/use-authentication-return';
 import { usePublishPayState } from '@/features/checkout/pay-state';
 import { CHECKOUT_FORM_ID } from '@/features/checkout/components/mobile-pay-button';
 import styles from '@/features/checkout/checkout.module.css';
@@ -45,7 +44,6 @@ export function BalanceCheckout({
 }) {
   const t = useStrings(CHECKOUT_STRINGS);
   const config = useSellerConfig();
-  const [searchParams] = useSearchParams();
   const cart = bundle.cart._data[0]!;
   const order = bundle.ticket_order?._data[0];
   const currency = bundle.cart_fees._data[0]?.currency_code ?? config.currency;
@@ -73,17 +71,10 @@ export function BalanceCheckout({
   const payment = useBalancePayment(bundle, onPartial);
 
   // identity §4 "Payment intent": back from the authentication page, complete the payment
-  const resumed = useRef(false);
-  const returnedIntent =
-    searchParams.get('payment_intent') ?? searchParams.get('payment_intent_client_secret');
-  useEffect(() => {
-    if (!returnedIntent || resumed.current) return;
-    resumed.current = true;
-    const pending = takePendingAuthentication(cart.id);
-    if (!pending) return;
-    const gateway_data = { ...pending.body.gateway_data, payment_intent_id: returnedIntent };
+  const returnedIntent = useAuthenticationReturn(cart.id, (pending, intentId) => {
+    const gateway_data = { ...pending.body.gateway_data, payment_intent_id: intentId };
     void payment.submit({ ...pending.body, gateway_data });
-  }, [returnedIntent, cart.id, payment]);
+  });
 
   const onSubmit = async (wallet?: WalletPayment) => {
     payment.setMessage(null);

@@ -1,8 +1,8 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import type { ComponentType } from 'react';
 import { FormProvider, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import type { CartBundle } from '@admit/contracts/cart';
 import { isCardAmountSupported } from '@admit/contracts/checkout';
 import type { PaymentEntry } from '@admit/contracts/checkout';
@@ -30,7 +30,6 @@ import { fillFromWallet } from '@/features/checkout/model/wallet-payer';
 import { portalTermsText, toMoney } from '@/features/checkout/model/checkout-view';
 import { checkoutCallFor } from '@/features/checkout/model/checkout-call';
 import { paymentMessageText } from '@/features/checkout/model/payment-errors';
-import { takePendingAuthentication } from '@/features/checkout/model/pending-authentication';
 import { defaultPhoneCountry } from '@/features/checkout/model/phone-country';
 import { checkoutFormSchema, toPurchaser } from '@/features/checkout/model/purchaser-form';
 import { useIdentityFields } from '@/features/checkout/use-identity-fields';
@@ -38,6 +37,7 @@ import type { PurchaserValues } from '@/features/checkout/model/purchaser-form';
 import { completePath, useCheckoutPayment } from '@/features/checkout/use-checkout-payment';
 import { rememberCheckoutSecrets } from '@/api/orders/order-secrets';
 import { useCaptchaToken } from '@/features/checkout/use-captcha-token';
+import { useAuthenticationReturn } from '@/features/checkout/use-authentication-return';
 import { usePublishPayState } from '@/features/checkout/pay-state';
 import { CHECKOUT_FORM_ID } from '@/features/checkout/components/mobile-pay-button';
 import styles from '@/features/checkout/checkout.module.css';
@@ -56,7 +56,6 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
   const t = useStrings(CHECKOUT_STRINGS);
   const config = useSellerConfig();
   const navigate = useNavigate();
-  const [searchParams] = useSearchParams();
   const cart = bundle.cart._data[0]!;
   const guest = cart.ownedByPublicIdentity;
   const currency = bundle.cart_fees._data[0]?.currency_code ?? config.currency;
@@ -98,21 +97,14 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
   const money = (value: number) => formatMoney(toMoney(value), currency, config.locale);
 
   // identity §4 "Payment intent": back from the authentication page, complete the payment
-  const resumed = useRef(false);
-  const returnedIntent =
-    searchParams.get('payment_intent') ?? searchParams.get('payment_intent_client_secret');
-  useEffect(() => {
-    if (!returnedIntent || resumed.current) return;
-    resumed.current = true;
-    const pending = takePendingAuthentication(cart.id);
-    if (!pending) return;
-    const gateway_data = { ...pending.body.gateway_data, payment_intent_id: returnedIntent };
+  const returnedIntent = useAuthenticationReturn(cart.id, (pending, intentId) => {
+    const gateway_data = { ...pending.body.gateway_data, payment_intent_id: intentId };
     // a captcha token is spent by the first call: the re-submit asks for a fresh one
     void captchaFieldFor().then((captcha) => {
       const body = { ...pending.body, gateway_data, ...captcha };
       void payment.submit({ ...pending, body } as CheckoutCall);
     });
-  }, [returnedIntent, cart.id, payment, captchaFieldFor]);
+  });
 
   // identity §4 "Checkout result": partial → stay, say what was paid, clear card, reset terms
   const onPaid = (result: PayResult) => {
