@@ -1,11 +1,11 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CartBundle } from '@admit/contracts/cart';
 import type { PaymentEntry } from '@admit/contracts/checkout';
 import { payCart } from '@/api/checkout/pay-cart';
 import type { PayResult } from '@/api/checkout/pay-cart';
-import { newIdempotencyKey } from '@/api/checkout/idempotency';
+import { useAttemptKey } from '@/api/checkout/idempotency';
 import { classifyPaymentError, runInPageStep } from '@/features/checkout/model/payment-errors';
 import { cardFailureMessage } from '@/features/checkout/model/card-input';
 import { outstandingMinor } from '@/features/checkout/model/checkout-view';
@@ -36,7 +36,7 @@ export function useBalancePayment(bundle: CartBundle, onPartial: (after: CartBun
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<PaymentMessage | null>(null);
-  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const attempt = useAttemptKey();
   const cart = bundle.cart._data[0]!;
   const orderId = bundle.ticket_order?._data[0]?.id ?? '';
 
@@ -73,25 +73,19 @@ export function useBalancePayment(bundle: CartBundle, onPartial: (after: CartBun
       entry: PaymentEntry,
       options: SubmitOptions = {},
     ): Promise<PaymentOutcome> {
-      const body = JSON.stringify(entry);
-      if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
+      const key = attempt.keyFor(JSON.stringify(entry));
       setBusy(true);
       setMessage(null);
       try {
-        const result = await payCart(
-          cart.id,
-          entry,
-          attempt.current.key,
-          cart.ownedByPublicIdentity,
-        );
-        attempt.current = null;
+        const result = await payCart(cart.id, entry, key, cart.ownedByPublicIdentity);
+        attempt.end();
         setBusy(false);
         accept(result);
         return 'completed';
       } catch (error) {
         const step = await runInPageStep(error, options.authenticate);
         if (step) {
-          attempt.current = null;
+          attempt.end();
           if (!step.ok) {
             setBusy(false);
             void queryClient.invalidateQueries({ queryKey: balanceCartQueryKey(cart.id) });
@@ -103,7 +97,7 @@ export function useBalancePayment(bundle: CartBundle, onPartial: (after: CartBun
         }
         const wallet = entry.gateway_data.source_type === 'wallet';
         const failure = classifyPaymentError(error, { wallet });
-        if (failure.kind !== 'retryable') attempt.current = null;
+        if (failure.kind !== 'retryable') attempt.end();
         setBusy(false);
         switch (failure.kind) {
           case 'authenticate':
@@ -134,7 +128,7 @@ export function useBalancePayment(bundle: CartBundle, onPartial: (after: CartBun
         }
       }
     },
-    [accept, cart.id, cart.ownedByPublicIdentity, navigate, queryClient, toOrder],
+    [accept, attempt, cart.id, cart.ownedByPublicIdentity, navigate, queryClient, toOrder],
   );
 
   return { submit, accept, busy, message, setMessage };

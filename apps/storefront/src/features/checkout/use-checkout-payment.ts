@@ -1,10 +1,10 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CheckoutResponse } from '@admit/contracts/checkout';
 import { checkoutCart } from '@/api/checkout/checkout-cart';
 import type { CheckoutCall } from '@/api/checkout/checkout-cart';
-import { newIdempotencyKey } from '@/api/checkout/idempotency';
+import { useAttemptKey } from '@/api/checkout/idempotency';
 import { clearCart } from '@/api/cart/cart-store';
 import { cartQueryKey } from '@/api/cart/cart-query-key';
 import { rememberCheckoutSecrets } from '@/api/orders/order-secrets';
@@ -46,7 +46,7 @@ export function useCheckoutPayment(cartId: string) {
   const queryClient = useQueryClient();
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<PaymentMessage | null>(null);
-  const attempt = useRef<{ body: string; key: string } | null>(null);
+  const attempt = useAttemptKey();
 
   // the completed page forgets the stored cart: clearing it here would send this page to
   // /events before the navigation lands
@@ -64,19 +64,18 @@ export function useCheckoutPayment(cartId: string) {
       call: CheckoutCall,
       options: SubmitOptions = {},
     ): Promise<PaymentOutcome> {
-      const body = JSON.stringify(call);
-      if (attempt.current?.body !== body) attempt.current = { body, key: newIdempotencyKey() };
+      const key = attempt.keyFor(JSON.stringify(call));
       setBusy(true);
       setMessage(null);
       try {
-        const order = await checkoutCart(cartId, call, attempt.current.key);
-        attempt.current = null;
+        const order = await checkoutCart(cartId, call, key);
+        attempt.end();
         finish(order);
         return 'completed';
       } catch (error) {
         const step = await runInPageStep(error, options.authenticate);
         if (step) {
-          attempt.current = null;
+          attempt.end();
           if (!step.ok) {
             setBusy(false);
             void queryClient.invalidateQueries({ queryKey: cartQueryKey(cartId) });
@@ -91,7 +90,7 @@ export function useCheckoutPayment(cartId: string) {
         }
         const wallet = call.body.gateway_data.source_type === 'wallet';
         const failure = classifyPaymentError(error, { wallet });
-        if (failure.kind !== 'retryable') attempt.current = null;
+        if (failure.kind !== 'retryable') attempt.end();
         setBusy(false);
         switch (failure.kind) {
           case 'authenticate':
@@ -120,7 +119,7 @@ export function useCheckoutPayment(cartId: string) {
         }
       }
     },
-    [cartId, finish, navigate, queryClient],
+    [attempt, cartId, finish, navigate, queryClient],
   );
 
   return { submit, busy, message, setMessage };

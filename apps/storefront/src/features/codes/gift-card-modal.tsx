@@ -6,7 +6,7 @@ import { GIFT_CARD_NUMBER_MAX } from '@admit/contracts/constants';
 import { getLedgerCard, GIFT_CARD_LEDGER } from '@/api/codes/get-ledger-card';
 import { payCart } from '@/api/checkout/pay-cart';
 import type { PayResult } from '@/api/checkout/pay-cart';
-import { newIdempotencyKey } from '@/api/checkout/idempotency';
+import { useAttemptKey } from '@/api/checkout/idempotency';
 import { acceptCartBundle } from '@/api/cart/modify-cart';
 import { Button } from '@/ui/button';
 import { useModalStack } from '@/ui/modal-stack';
@@ -38,7 +38,8 @@ function GiftCardForm({ bundle, onPaid, limit }: GiftCardFormProps) {
   const [error, setError] = useState<CodesStringKey | null>(null);
   const [busy, setBusy] = useState(false);
   // one key per card applied; a second click on the same card replays, never pays twice
-  const attempt = useRef<{ number: string; key: string } | null>(null);
+  // one key per card number: a retry of the same card after no answer reuses it
+  const attempt = useAttemptKey();
 
   const fail = (key: CodesStringKey) => {
     setError(key);
@@ -61,8 +62,7 @@ function GiftCardForm({ bundle, onPaid, limit }: GiftCardFormProps) {
     try {
       const card = await getLedgerCard(number);
       if (isGiftCardEmpty(card)) return fail('codes.gift-card.zero-balance');
-      if (attempt.current?.number !== number)
-        attempt.current = { number, key: newIdempotencyKey() };
+      const key = attempt.keyFor(number);
       const result = await payCart(
         cart.id,
         {
@@ -70,7 +70,7 @@ function GiftCardForm({ bundle, onPaid, limit }: GiftCardFormProps) {
           gateway_id: 'ledger',
           gateway_data: { ledger_type: GIFT_CARD_LEDGER, ledger_number: number },
         },
-        attempt.current.key,
+        key,
         cart.ownedByPublicIdentity,
       );
       // only a pending cart is the visitor's live cart; an order's cart (balance) is not
