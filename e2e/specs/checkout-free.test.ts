@@ -6,7 +6,7 @@ import { waitForMail } from '../support/mailbox';
 import { useBrowserPage } from '../support/page-fixture';
 import { cartWidget, fetchCartAsPage, reserveAsThisGuest } from '../support/reserve';
 
-// the demo's free event (apps/api/src/db/seed/demo-museum-free.ts): tickets at 0.00, no fees
+// the demo's free event (apps/api/src/demo/demo-museum-free.ts): tickets at 0.00, no fees
 const FREE_EVENT = 'Sketching in the Arcade';
 
 // spec: identity §2 Checkout, Login ("login-or-guest"), Checkout complete; §3 payment entry

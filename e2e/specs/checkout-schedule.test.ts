@@ -13,7 +13,7 @@ import { useBrowserPage } from '../support/page-fixture';
 import { fetchCartAsPage, reserveAsThisGuest } from '../support/reserve';
 
 // the demo's link-only tour with the plan "Deposit 25 %, balance 7 days before the visit"
-// (apps/api/src/db/seed/demo-payment-plans.ts; README "Demo scheduled payments")
+// (apps/api/src/demo/demo-payment-plans.ts; README "Demo scheduled payments")
 const TOUR_ID = 'cb8f82e8-88f0-5c74-9d3b-0b2fe9b47442';
 
 // spec: identity §2 Checkout ("scheduled payments"), §3 Cart, §4 "Checkout result" (partial)

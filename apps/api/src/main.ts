@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/connection';
-import { seedDemo } from './db/seed/seed-demo';
+import { seedDemo } from './demo/seed-demo';
 import { CART_SWEEP_INTERVAL_MS, startCartSweeper } from './modules/cart/expiry';
 import { AUTH_HOUSEKEEPING_INTERVAL_MS, startAuthHousekeeping } from './modules/auth/housekeeping';
 import { listSellerSlugs } from './modules/sellers/repo';

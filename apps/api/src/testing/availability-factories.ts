@@ -1,5 +1,5 @@
 import type { Db } from '@/db/connection';
-import { zonedWallTimeToUtc } from '@/db/seed/zoned-time';
+import { zonedWallTimeToUtc } from '@/lib/zoned-time';
 import {
   makeEvent,
   makeMeta,

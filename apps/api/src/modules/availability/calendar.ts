@@ -4,7 +4,7 @@ import { messagesFor, minutesOfDay } from '@admit/contracts/rules/message-rules'
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
 import { eventSession } from '@/db/schema/catalog';
-import { localDate, localTime, zonedWallTimeToUtc } from '@/db/seed/zoned-time';
+import { localDate, localTime, zonedWallTimeToUtc } from '@/lib/zoned-time';
 import { AppError } from '@/http/app-error';
 import { allOf, filterConditions } from '@/http/query-sql';
 import { resourceBody } from '@/http/wire';

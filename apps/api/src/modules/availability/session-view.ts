@@ -1,6 +1,6 @@
 import type { PricedSession } from '@admit/contracts/availability';
 import type { SelectedQuantity } from '@admit/contracts/rules/message-rules';
-import { localTime } from '@/db/seed/zoned-time';
+import { localTime } from '@/lib/zoned-time';
 import { toEventSession } from '@/modules/catalog/mappers';
 import { money, priceRange } from './pricing';
 import type { GroupRow, SessionRow, TypeRow } from './repo';

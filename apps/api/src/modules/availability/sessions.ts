@@ -3,7 +3,7 @@ import { minorToDecimal } from '@admit/contracts/money';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
 import { eventSession } from '@/db/schema/catalog';
-import { addDays, zonedWallTimeToUtc } from '@/db/seed/zoned-time';
+import { addDays, zonedWallTimeToUtc } from '@/lib/zoned-time';
 import { AppError } from '@/http/app-error';
 import { allOf, filterConditions, orderBy } from '@/http/query-sql';
 import { parseValue, ValueError } from '@/http/query-values';

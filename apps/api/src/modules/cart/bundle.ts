@@ -27,7 +27,7 @@ import {
 } from '@/modules/schedules/cart-schedule';
 import { selectBundleRows, selectGiftee, type BundleRows, type GifteeRow } from './bundle-repo';
 import { selectTickets, type CartRow, type TicketRow } from './repo';
-import { cartFeesOf, cartTotals } from './totals';
+import { cartFeesOf, cartTotals } from '@/modules/pricing/totals';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => !!v))];

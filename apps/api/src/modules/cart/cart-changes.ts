@@ -16,7 +16,7 @@ import {
   updateCartExpiry,
   updateCartGiftee,
 } from './repo';
-import { withRetryingTransaction, type Tx } from './transaction';
+import { withRetryingTransaction, type Tx } from '@/db/transaction';
 
 /** Drops tickets from a locked cart and gives their places back (not found: 404). */
 export async function removeInTx(tx: Tx, cartId: string, ticketIds: string[]) {

@@ -3,7 +3,7 @@ import type { Db } from '@/db/connection';
 import { releaseCartCodes } from '@/modules/codes/repo';
 import { releaseHeldCapacity } from './holds';
 import { cancelCartTickets, markCartExpired, selectExpiredCartIds } from './repo';
-import { withRetryingTransaction } from './transaction';
+import { withRetryingTransaction } from '@/db/transaction';
 
 /**
  * Expires one cart if it is pending and past its expiry: in one transaction the state gate

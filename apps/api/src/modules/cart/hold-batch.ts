@@ -7,7 +7,7 @@ import { newCartNumber } from './cart-number';
 import { ticketRecordset, toStored } from './hold-statement';
 import type { HeldTickets } from './reserve';
 import type { CartRow, NewTicket, TicketRow } from './repo';
-import { withRetryingTransaction, type Tx } from './transaction';
+import { withRetryingTransaction, type Tx } from '@/db/transaction';
 
 /**
  * Group commit of new-cart holds on one session (decision 0011 "Coalesced holds"). Every

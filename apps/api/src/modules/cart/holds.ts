@@ -3,7 +3,7 @@ import { AppError } from '@/http/app-error';
 import { ticket } from '@/db/schema/cart';
 import { eventSession, ticketGroup } from '@/db/schema/catalog';
 import { groupAvailableCapacity, sessionAvailableCapacity } from '@/modules/availability/rules';
-import type { Executor } from './transaction';
+import type { Executor } from '@/db/transaction';
 
 /**
  * Capacity holds (issue "Holds"). Capacity is taken by ONE conditional UPDATE per counter row

@@ -1,7 +1,7 @@
 import { AppError } from '@/http/app-error';
 import { countMemberTickets, selectActiveBenefits } from './member-repo';
 import type { PlannedTicket } from './reserve-plan';
-import type { Executor } from './transaction';
+import type { Executor } from '@/db/transaction';
 
 /**
  * Member benefits in a reserve (spec: shopping §5 "Member groups or members-only mode: quantity

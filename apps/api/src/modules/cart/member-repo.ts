@@ -2,7 +2,7 @@ import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import { cart, ticket } from '@/db/schema/cart';
 import { eventTemplate, ticketGroup } from '@/db/schema/catalog';
 import { identity, membership } from '@/db/schema/identity';
-import type { Executor } from './transaction';
+import type { Executor } from '@/db/transaction';
 
 /** The SQL of member benefits in a reserve (member-benefits.ts holds the rules). */
 

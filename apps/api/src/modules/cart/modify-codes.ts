@@ -10,7 +10,7 @@ import {
 } from '@/modules/codes/apply';
 import type { BundleRows, BundleRule } from './bundle-repo';
 import type { PlannedTicket } from './reserve-plan';
-import type { Executor } from './transaction';
+import type { Executor } from '@/db/transaction';
 
 /**
  * The codes part of a modify (shopping §3 apply_code_before / apply_code_default, §8

@@ -5,7 +5,7 @@ import { eventSession } from '@/db/schema/catalog';
 import { seller } from '@/db/schema/identity';
 import { payment } from '@/db/schema/payments';
 import { newCartNumber } from './cart-number';
-import type { Executor } from './transaction';
+import type { Executor } from '@/db/transaction';
 
 /** The cart module's SQL: cart and ticket rows (a reserve's catalogue rows: bundle-repo.ts). */
 

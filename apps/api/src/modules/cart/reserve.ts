@@ -5,7 +5,7 @@ import { holdInOneStatement, type CounterTake } from './hold-statement';
 import type { BundleRows } from './bundle-repo';
 import type { PlannedTicket } from './reserve-plan';
 import type { countLiveTickets, NewTicket, TicketRow } from './repo';
-import type { Executor } from './transaction';
+import type { Executor } from '@/db/transaction';
 
 type LiveCounts = Awaited<ReturnType<typeof countLiveTickets>>;
 

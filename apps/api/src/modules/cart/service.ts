@@ -28,7 +28,7 @@ import {
   updateCartAdditionalInfo,
   type CartRow,
 } from './repo';
-import { withRetryingTransaction } from './transaction';
+import { withRetryingTransaction } from '@/db/transaction';
 
 export interface CartServiceDeps {
   db: Db;

@@ -1,7 +1,7 @@
 import { AppError } from '@/http/app-error';
 import type { BundleRule } from '@/modules/cart/bundle-repo';
-import { cartTotals, resourceCovers, type TotalsTicket } from '@/modules/cart/totals';
-import type { Executor } from '@/modules/cart/transaction';
+import { cartTotals, resourceCovers, type TotalsTicket } from '@/modules/pricing/totals';
+import type { Executor } from '@/db/transaction';
 import { checkVouchers, citypassGroupOf, voucherUsed } from './citypass';
 import {
   hasCountedPayments,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { cart } from '@/db/schema/cart';
-import type { Executor } from '@/modules/cart/transaction';
+import type { Executor } from '@/db/transaction';
 import { codeGroupsOf, ruleBlocks, unmetRules } from './apply';
 import { selectCartCodes, selectLiveTickets, selectRulesOn } from './repo';
 

@@ -4,7 +4,7 @@ import { ticketType } from '@/db/schema/catalog';
 import { cartCode, checkoutRule, code } from '@/db/schema/codes';
 import { seller } from '@/db/schema/identity';
 import { payment } from '@/db/schema/payments';
-import type { Executor } from '@/modules/cart/transaction';
+import type { Executor } from '@/db/transaction';
 
 /** The codes module's SQL: codes, the codes a cart holds, checkout rules and a cart's payments. */
 

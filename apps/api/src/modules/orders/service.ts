@@ -8,7 +8,7 @@ import type { RequestIdentity, SellerRef } from '@/http/request-context';
 import { buildCartBundle, gifteeOf } from '@/modules/cart/bundle';
 import { selectGiftee } from '@/modules/cart/bundle-repo';
 import { selectCart, type CartRow } from '@/modules/cart/repo';
-import type { Tx } from '@/modules/cart/transaction';
+import type { Tx } from '@/db/transaction';
 import { issueCard } from '@/modules/ledger/service';
 import { ORDER_SELLER_META_KEYS, selectSellerMeta } from '@/modules/sellers/seller-meta';
 import { enqueueMail } from '@/modules/mail/outbox';

@@ -3,7 +3,7 @@ import { minorToDecimal } from '@admit/contracts/money';
 import type { Db } from '@/db/connection';
 import type { PlanInstallment } from '@/db/schema/payment-plans';
 import type { CartRow } from '@/modules/cart/repo';
-import type { CartTotals, TotalsTicket } from '@/modules/cart/totals';
+import type { CartTotals, TotalsTicket } from '@/modules/pricing/totals';
 import { selectOrderByCart, type OrderRow } from '@/modules/orders/repo';
 import {
   dueNow,

@@ -1,7 +1,7 @@
 import type { CartBundle } from '@admit/contracts/cart';
 import { decimalToMinor } from '@admit/contracts/money';
 import type { SellerRef } from '@/http/request-context';
-import type { Tx } from '@/modules/cart/transaction';
+import type { Tx } from '@/db/transaction';
 import { sumPaid } from '@/modules/payments/repo';
 import { remainingSchedule, sellerToday, snapshotOf, type RemainingEntry } from './plan';
 import { insertScheduledPayments } from './repo';

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PlanInstallment } from '@/db/schema/payment-plans';
-import { cartTotals, type TotalsTicket } from '@/modules/cart/totals';
+import { cartTotals, type TotalsTicket } from '@/modules/pricing/totals';
 import {
   dueNow,
   mergeByDate,

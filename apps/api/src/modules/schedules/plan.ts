@@ -1,7 +1,7 @@
 import type { PlanInstallment } from '@/db/schema/payment-plans';
-import { addDays, localDate } from '@/db/seed/zoned-time';
-import { ticketFees } from '@/modules/cart/fees';
-import type { CartTotals, TotalsTicket } from '@/modules/cart/totals';
+import { addDays, localDate } from '@/lib/zoned-time';
+import { ticketFees } from '@/modules/pricing/fees';
+import type { CartTotals, TotalsTicket } from '@/modules/pricing/totals';
 
 /**
  * The payment-plan rule (identity §3 "scheduled payments", §4 "Partial payment options"), pure:

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from '@/db/connection';
-import { sqlStateOf, withRetryingTransaction } from './transaction';
+import { sqlStateOf, withRetryingTransaction } from '@/db/transaction';
 
 /** A database whose transactions fail with the given errors first, then run the work. */
 function flakyDb(failures: unknown[]) {

@@ -1,6 +1,6 @@
 import { demoId } from './demo-ids';
 import type { DemoEvent } from './demo-types';
-import { addDays, isoWeekday, zonedWallTimeToUtc } from './zoned-time';
+import { addDays, isoWeekday, zonedWallTimeToUtc } from '@/lib/zoned-time';
 
 export interface SessionRow {
   id: string;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, isoWeekday, localDate, localTime, zonedWallTimeToUtc } from './zoned-time';
+import { addDays, isoWeekday, localDate, localTime, zonedWallTimeToUtc } from '@/lib/zoned-time';
 
 describe('zoned time', () => {
   it.each([

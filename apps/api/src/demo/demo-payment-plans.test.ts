@@ -8,7 +8,7 @@ import { describeEachDatabase } from '@/testing/describe-each-database';
 import { demoEventId, demoId } from './demo-ids';
 import { demoGroupId } from './demo-payment-plans';
 import { seedDemo } from './seed-demo';
-import { addDays, localDate } from './zoned-time';
+import { addDays, localDate } from '@/lib/zoned-time';
 
 const NOW = new Date('2029-06-01T12:00:00Z');
 const SELLER = { slug: 'demo-museum' };

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eventTemplateResponseSchema, ticketGroupResponseSchema } from '@admit/contracts/catalog';
-import { seedDemo, DEMO_SELLERS } from '@/db/seed/seed-demo';
+import { seedDemo, DEMO_SELLERS } from '@/demo/seed-demo';
 import { buildTestApp } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 

@@ -16,7 +16,7 @@ import {
   type RenderedImage,
 } from './render-images';
 import { buildSessions, type SessionRow } from './schedule';
-import { localDate, zonedWallTimeToUtc } from './zoned-time';
+import { localDate, zonedWallTimeToUtc } from '@/lib/zoned-time';
 
 /** Anything that can insert: the database or a transaction. */
 export type Writer = Pick<Db, 'insert'>;

@@ -5,8 +5,8 @@ import {
   sessionDetailResponseSchema,
   sessionsResponseSchema,
 } from '@admit/contracts/availability';
-import { demoEventId } from '@/db/seed/demo-ids';
-import { seedDemo } from '@/db/seed/seed-demo';
+import { demoEventId } from '@/demo/demo-ids';
+import { seedDemo } from '@/demo/seed-demo';
 import { buildTestApp } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 

@@ -14,7 +14,7 @@ import { DEMO_PASSWORD, demoAccountId } from './demo-accounts';
 import { demoEventId } from './demo-ids';
 import { ADMISSION_CAPACITY, ADMISSION_TIMES, SCHEDULE_DAYS } from './demo-museum-events';
 import { seedDemo } from './seed-demo';
-import { addDays, localDate, localTime } from './zoned-time';
+import { addDays, localDate, localTime } from '@/lib/zoned-time';
 
 // A week before the US DST change (8 March 2026) so the schedule crosses it.
 const NOW = new Date('2026-03-01T15:00:00Z');
