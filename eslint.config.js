@@ -6,6 +6,7 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
+import noModuleCycle from './tools/eslint/no-module-cycle.cjs';
 
 const repoRoot = fileURLToPath(new URL('.', import.meta.url));
 const importResolver = fileURLToPath(
@@ -18,6 +19,19 @@ const importResolver = fileURLToPath(
  */
 const elements = [
   { type: 'contracts', mode: 'full', pattern: 'packages/contracts/**' },
+  // API layers (docs/ARCHITECTURE.md "Layers"): lib and db at the bottom, http above them,
+  // modules above http, the demo seed beside the entry points that alone may load it
+  { type: 'api-lib', mode: 'full', pattern: 'apps/api/src/lib/**' },
+  { type: 'api-db', mode: 'full', pattern: 'apps/api/src/db/**' },
+  { type: 'api-http', mode: 'full', pattern: 'apps/api/src/http/**' },
+  {
+    type: 'api-module',
+    mode: 'full',
+    pattern: 'apps/api/src/modules/*/**',
+    capture: ['module'],
+  },
+  { type: 'api-demo', mode: 'full', pattern: 'apps/api/src/demo/**' },
+  // app.ts, main.ts, config, jobs, testing: the rest of the API
   { type: 'api', mode: 'full', pattern: 'apps/api/**' },
   { type: 'storefront-app', mode: 'full', pattern: 'apps/storefront/src/app/**' },
   {
@@ -32,6 +46,8 @@ const elements = [
   { type: 'storefront', mode: 'full', pattern: 'apps/storefront/**' },
   { type: 'tooling', mode: 'full', pattern: '{e2e,bench,tools}/**' },
 ];
+
+const apiTypes = ['api-lib', 'api-db', 'api-http', 'api-module', 'api-demo', 'api'];
 
 const storefrontTypes = [
   'storefront-app',
@@ -79,6 +95,12 @@ export default defineConfig(
     ...reactHooks.configs['recommended-latest'],
   },
   {
+    // no module-level import cycle between API modules (STYLE "Shared code sits below its users")
+    files: ['apps/api/src/modules/**/*.ts'],
+    plugins: { admit: { rules: { 'no-module-cycle': noModuleCycle } } },
+    rules: { 'admit/no-module-cycle': 'error' },
+  },
+  {
     // the boundary rule (STYLE "Enforce it with a lint rule, not a promise")
     files: ['**/*.{ts,tsx,js,mjs,cjs}'],
     plugins: { boundaries },
@@ -97,9 +119,15 @@ export default defineConfig(
           message: '${file.type} must not import ${dependency.type} (architectural boundary)',
           rules: [
             // apps never import each other; contracts are the only shared code
-            { from: ['api'], disallow: storefrontTypes },
-            { from: storefrontTypes, disallow: ['api'] },
-            { from: ['contracts'], disallow: ['api', ...storefrontTypes, 'tooling'] },
+            { from: apiTypes, disallow: storefrontTypes },
+            { from: storefrontTypes, disallow: apiTypes },
+            { from: ['contracts'], disallow: [...apiTypes, ...storefrontTypes, 'tooling'] },
+            // API layers point down: lib knows nothing else of the API; db knows no module,
+            // no request and no seed; http is below every module; no module loads the seed
+            { from: ['api-lib'], disallow: apiTypes.filter((t) => t !== 'api-lib') },
+            { from: ['api-db'], disallow: ['api-http', 'api-module', 'api-demo', 'api'] },
+            { from: ['api-http'], disallow: ['api-module', 'api-demo'] },
+            { from: ['api-module'], disallow: ['api-demo'] },
             // shared storefront layers stay below features and the app shell
             {
               from: ['storefront-ui', 'storefront-api'],

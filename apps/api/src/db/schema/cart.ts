@@ -136,3 +136,11 @@ export const ticket = pgTable(
   },
   (t) => [index('ticket_cart_idx').on(t.cartId), index('ticket_session_idx').on(t.eventSessionId)],
 );
+
+// Row types live beside their tables: every module that reads a cart, ticket or order names
+// the same type without importing another module.
+export type CartRow = typeof cart.$inferSelect;
+export type TicketRow = typeof ticket.$inferSelect;
+export type NewTicket = typeof ticket.$inferInsert;
+export type OrderRow = typeof ticketOrder.$inferSelect;
+export type NewOrder = typeof ticketOrder.$inferInsert;

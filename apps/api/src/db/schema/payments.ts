@@ -62,3 +62,6 @@ export const idempotencyKey = pgTable(
   },
   (t) => [uniqueIndex('idempotency_key_seller_key_uq').on(t.sellerId, t.key)],
 );
+
+export type PaymentRow = typeof payment.$inferSelect;
+export type NewPayment = typeof payment.$inferInsert;

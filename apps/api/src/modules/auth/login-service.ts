@@ -4,7 +4,7 @@ import type { Db } from '@/db/connection';
 import { AppError, validationFailed } from '@/http/app-error';
 import type { SellerRef } from '@/http/request-context';
 import type { NewSession } from '@/modules/sessions/session-service';
-import { hasActiveMembership } from '@/modules/users/membership-status';
+import { hasActiveMembership } from '@/modules/memberships/active';
 import { verifyAgainstNothing, verifyPassword } from '@/modules/users/password-hash';
 import { findUserByEmail, toIdentityContract, type IdentityRow } from '@/modules/users/repo';
 import { sendPasswordSetupMail } from '@/modules/password-reset/service';

@@ -1,3 +1,4 @@
+import type { BundleRule } from '@/modules/codes/apply';
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
 import {
@@ -22,15 +23,6 @@ const byIds = <T>(ids: string[], load: () => Promise<T[]>) =>
   ids.length === 0 ? Promise.resolve([] as T[]) : load();
 
 /** A checkout rule on a ticket's type, group or event (shopping §8 rule_blocks_reserve). */
-export interface BundleRule {
-  id: string;
-  resource: string;
-  resourceId: string;
-  blockReason: string;
-  codeGroup: string;
-  description: string;
-}
-
 // the checkout rules of each type's type, group and event ride on the type read: a reserve
 // checks them without another round trip (decision 0011's budget, decision 0017)
 const rulesOfType = sql<BundleRule[]>`coalesce((

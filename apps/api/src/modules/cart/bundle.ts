@@ -13,12 +13,7 @@ import {
   toVenue,
 } from '@/modules/catalog/mappers';
 import { codeGroupsOf, unmetRules } from '@/modules/codes/apply';
-import {
-  selectCartCodes,
-  selectCartPayments,
-  type CartCodeRow,
-  type PaymentRow,
-} from '@/modules/codes/repo';
+import { selectCartCodes, selectCartPayments, type CartCodeRow } from '@/modules/codes/repo';
 import {
   cartSchedule,
   orderEmbedOf,
@@ -26,8 +21,10 @@ import {
   type ScheduleRows,
 } from '@/modules/schedules/cart-schedule';
 import { selectBundleRows, selectGiftee, type BundleRows, type GifteeRow } from './bundle-repo';
-import { selectTickets, type CartRow, type TicketRow } from './repo';
+import { selectOrderByCart, selectTickets } from './repo';
 import { cartFeesOf, cartTotals } from '@/modules/pricing/totals';
+import type { PaymentRow } from '@/db/schema/payments';
+import type { CartRow, TicketRow } from '@/db/schema/cart';
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => !!v))];
@@ -95,7 +92,11 @@ export async function buildCartBundle(
     },
     options.configKeys ?? null,
   );
-  const schedule = await selectScheduleRows(db, cart, rows.groups);
+  const [scheduleRows, order] = await Promise.all([
+    selectScheduleRows(db, cart, rows.groups),
+    cart.state === 'completed' ? selectOrderByCart(db, cart.id) : null,
+  ]);
+  const schedule = { ...scheduleRows, order };
   return assembleCartBundle(cart, tickets, rows, options, { codes, payments, schedule, giftee });
 }
 

@@ -3,7 +3,8 @@ import { AppError } from '@/http/app-error';
 import type { RequestIdentity, SellerRef } from '@/http/request-context';
 import { buildCartBundle } from './bundle';
 import { expireCart } from './expiry';
-import { selectCart, type CartRow } from './repo';
+import { selectCart } from './repo';
+import type { CartRow } from '@/db/schema/cart';
 
 /** Who is calling: the seller, the visitor's identity and the seller's public identity id. */
 export interface CartCaller {

@@ -6,8 +6,8 @@ import { sessionAvailableCapacity } from '@/modules/availability/rules';
 import { newCartNumber } from './cart-number';
 import { ticketRecordset, toStored } from './hold-statement';
 import type { HeldTickets } from './reserve';
-import type { CartRow, NewTicket, TicketRow } from './repo';
 import { withRetryingTransaction, type Tx } from '@/db/transaction';
+import type { CartRow, NewTicket, TicketRow } from '@/db/schema/cart';
 
 /**
  * Group commit of new-cart holds on one session (decision 0011 "Coalesced holds"). Every

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import type { NewTicket, TicketRow } from './repo';
 import type { Executor } from '@/db/transaction';
+import type { NewTicket, TicketRow } from '@/db/schema/cart';
 
 /**
  * The one statement of a hold (issue "Holds"; bench/RESULTS.md): a data-modifying CTE takes

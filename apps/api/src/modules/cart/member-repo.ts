@@ -1,8 +1,9 @@
-import { and, eq, gt, inArray, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { cart, ticket } from '@/db/schema/cart';
 import { eventTemplate, ticketGroup } from '@/db/schema/catalog';
 import { identity, membership } from '@/db/schema/identity';
 import type { Executor } from '@/db/transaction';
+import { activeMembershipOf } from '@/modules/memberships/active';
 
 /** The SQL of member benefits in a reserve (member-benefits.ts holds the rules). */
 
@@ -30,13 +31,7 @@ export async function selectActiveBenefits(
   const rows = await tx
     .select({ benefits: membership.benefits })
     .from(membership)
-    .where(
-      and(
-        eq(membership.identityId, identityId),
-        lt(membership.validFrom, now),
-        gt(membership.validTo, now),
-      ),
-    );
+    .where(activeMembershipOf(identityId, now));
   return rows.map((r) => r.benefits);
 }
 

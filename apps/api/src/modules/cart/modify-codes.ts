@@ -8,7 +8,8 @@ import {
   type CodeRequest,
   type TakenCode,
 } from '@/modules/codes/apply';
-import type { BundleRows, BundleRule } from './bundle-repo';
+import type { BundleRule } from '@/modules/codes/apply';
+import type { BundleRows } from './bundle-repo';
 import type { PlannedTicket } from './reserve-plan';
 import type { Executor } from '@/db/transaction';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { cart, ticket } from '@/db/schema/cart';
+import { cart, ticket, ticketOrder, type CartRow, type OrderRow } from '@/db/schema/cart';
 import { eventSession } from '@/db/schema/catalog';
 import { seller } from '@/db/schema/identity';
 import { payment } from '@/db/schema/payments';
@@ -11,10 +11,6 @@ import type { Executor } from '@/db/transaction';
 
 // raw SQL fragments bind timestamps as ISO text: both drivers then agree on the instant
 const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
-
-export type CartRow = typeof cart.$inferSelect;
-export type TicketRow = typeof ticket.$inferSelect;
-export type NewTicket = typeof ticket.$inferInsert;
 
 export async function selectCart(db: Executor, cartId: string): Promise<CartRow | null> {
   const [row] = await db.select().from(cart).where(eq(cart.id, cartId)).limit(1);
@@ -188,4 +184,10 @@ export async function eventHasSessions(db: Db, eventTemplateId: string): Promise
     .where(eq(eventSession.eventTemplateId, eventTemplateId))
     .limit(1);
   return row !== undefined;
+}
+
+/** The order a cart completed into, if any (one per cart). */
+export async function selectOrderByCart(db: Executor, cartId: string): Promise<OrderRow | null> {
+  const [row] = await db.select().from(ticketOrder).where(eq(ticketOrder.cartId, cartId)).limit(1);
+  return row ?? null;
 }

@@ -4,8 +4,9 @@ import { throwGroupRefusal, throwSessionRefusal } from './holds';
 import { holdInOneStatement, type CounterTake } from './hold-statement';
 import type { BundleRows } from './bundle-repo';
 import type { PlannedTicket } from './reserve-plan';
-import type { countLiveTickets, NewTicket, TicketRow } from './repo';
+import type { countLiveTickets } from './repo';
 import type { Executor } from '@/db/transaction';
+import type { NewTicket, TicketRow } from '@/db/schema/cart';
 
 type LiveCounts = Awaited<ReturnType<typeof countLiveTickets>>;
 

@@ -26,9 +26,9 @@ import {
   lockPendingCart,
   selectHoldMinutes,
   updateCartAdditionalInfo,
-  type CartRow,
 } from './repo';
 import { withRetryingTransaction } from '@/db/transaction';
+import type { CartRow } from '@/db/schema/cart';
 
 export interface CartServiceDeps {
   db: Db;

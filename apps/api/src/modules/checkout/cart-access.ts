@@ -1,7 +1,8 @@
 import type { Db } from '@/db/connection';
 import { AppError } from '@/http/app-error';
 import type { RequestIdentity, SellerRef } from '@/http/request-context';
-import { selectCart, type CartRow } from '@/modules/cart/repo';
+import { selectCart } from '@/modules/cart/repo';
+import type { CartRow } from '@/db/schema/cart';
 
 /** Who is checking out, and through which path family (`cart/…` or `my/cart/…`). */
 export interface CheckoutCaller {

@@ -10,10 +10,10 @@ import {
   selectPayment,
   selectPaymentByKey,
   updatePayment,
-  type PaymentRow,
 } from '@/modules/payments/repo';
 import { drawFromCard, giftCardAlreadyApplied, lookupCard } from '@/modules/ledger/service';
 import { lockCartRow } from '@/modules/orders/repo';
+import type { PaymentRow } from '@/db/schema/payments';
 
 /**
  * Runs one payment entry against its gateway (identity §3 "Payment entry", §4 "Payment intent").

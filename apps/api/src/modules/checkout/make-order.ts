@@ -4,7 +4,8 @@ import type { Db } from '@/db/connection';
 import { AppError } from '@/http/app-error';
 import type { SellerRef } from '@/http/request-context';
 import { assertNoCheckoutBlockers } from '@/modules/codes/blockers';
-import { lockCartRow, selectOrderByCart } from '@/modules/orders/repo';
+import { selectOrderByCart } from '@/modules/cart/repo';
+import { lockCartRow } from '@/modules/orders/repo';
 import { createOrderInTx, type OrderTotals } from '@/modules/orders/service';
 import { findIdentityById } from '@/modules/users/repo';
 

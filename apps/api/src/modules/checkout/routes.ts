@@ -13,7 +13,7 @@ import { linkOrigin } from '@/modules/mail/templates';
 import { registerLedgerRoutes } from '@/modules/ledger/routes';
 import { registerOrderRoutes } from '@/modules/orders/routes';
 import { registerSandboxRoutes } from '@/modules/payments/sandbox-routes';
-import { giftCartForCheckout } from '@/modules/giftee/service';
+import { giftCartForCheckout } from './gift-checkout';
 import { idempotencyKeyOf, requestHash, runIdempotent } from '@/modules/payments/idempotency';
 import { assertCaptcha } from './captcha';
 import { registerPaymentSettlement } from './settlement-plugin';

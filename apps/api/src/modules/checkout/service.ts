@@ -4,17 +4,17 @@ import { decimalToMinor } from '@admit/contracts/money';
 import type { Db } from '@/db/connection';
 import { AppError } from '@/http/app-error';
 import { buildCartBundle } from '@/modules/cart/bundle';
-import { selectCart, type CartRow } from '@/modules/cart/repo';
+import { selectCart, selectOrderByCart } from '@/modules/cart/repo';
 import { entryAmountMinor, checkPayableAmount } from '@/modules/payments/amount-limits';
 import { cardGatewayFor } from '@/modules/payments/gateways';
 import { selectProcessingPayment, sumPaid } from '@/modules/payments/repo';
-import { selectOrderByCart } from '@/modules/orders/repo';
 import { orderBundle } from '@/modules/orders/service';
 import type { CheckoutCaller } from './cart-access';
 import { chargeCard, chargeLedger, completeIntent, type ChargeContext } from './charge';
 import { assertNoCheckoutBlockers } from '@/modules/codes/blockers';
 import { bookedCart, cartExpired, dueOnce, makeOrder, totalsOf } from './make-order';
-import { findOrCreatePurchaser, namedGuest } from './purchaser';
+import { findOrCreatePurchaser, namedGuest } from '@/modules/users/purchaser';
+import type { CartRow } from '@/db/schema/cart';
 
 /** Whose order a checkout makes (identity §7 checkout rows). */
 export type Buyer =

@@ -8,14 +8,10 @@ import { buildCartBundle } from '@/modules/cart/bundle';
 import { selectCart } from '@/modules/cart/repo';
 import type { IntentResult } from '@/modules/payments/card-gateway';
 import { cardGatewayFor } from '@/modules/payments/gateways';
-import {
-  selectProcessingPayment,
-  sumPaid,
-  updatePayment,
-  type PaymentRow,
-} from '@/modules/payments/repo';
+import { selectProcessingPayment, sumPaid, updatePayment } from '@/modules/payments/repo';
 import type { SettleAs } from './charge';
 import { dueOnce, makeOrder } from './make-order';
+import type { PaymentRow } from '@/db/schema/payments';
 
 /**
  * Processing payments (identity §2 "Checkout pending", §4 "pending"): a card payment the

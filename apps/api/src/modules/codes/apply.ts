@@ -1,5 +1,4 @@
 import { AppError } from '@/http/app-error';
-import type { BundleRule } from '@/modules/cart/bundle-repo';
 import { cartTotals, resourceCovers, type TotalsTicket } from '@/modules/pricing/totals';
 import type { Executor } from '@/db/transaction';
 import { checkVouchers, citypassGroupOf, voucherUsed } from './citypass';
@@ -18,6 +17,16 @@ import {
   type CartCodeRow,
   type CodeRow,
 } from './repo';
+
+/** A checkout rule as a reserve reads it with its ticket type (decision 0017). */
+export interface BundleRule {
+  id: string;
+  resource: string;
+  resourceId: string;
+  blockReason: string;
+  codeGroup: string;
+  description: string;
+}
 
 /**
  * Applying codes to a cart inside the caller's transaction (shopping §3 apply_code_before,

@@ -10,7 +10,6 @@ import type { Executor } from '@/db/transaction';
 
 export type CodeRow = typeof code.$inferSelect;
 export type CheckoutRuleRow = typeof checkoutRule.$inferSelect;
-export type PaymentRow = typeof payment.$inferSelect;
 
 /** A code as the user typed it: trimmed, matched case-insensitively (code_seller_code_uq). */
 export async function selectCodeByText(

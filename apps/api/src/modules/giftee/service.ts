@@ -2,8 +2,7 @@ import { GIFT_TO_SELF_MESSAGE, type GifteeBody } from '@admit/contracts/gift';
 import type { Db } from '@/db/connection';
 import { AppError } from '@/http/app-error';
 import type { RequestIdentity, SellerRef } from '@/http/request-context';
-import { updateCartGiftee, type CartRow } from '@/modules/cart/repo';
-import { findOrCreatePurchaser, namedGuest } from '@/modules/checkout/purchaser';
+import { findOrCreatePurchaser, namedGuest } from '@/modules/users/purchaser';
 import { findIdentityById, type IdentityRow } from '@/modules/users/repo';
 
 const sameAddress = (a: string | null | undefined, b: string | null | undefined) =>
@@ -33,7 +32,7 @@ async function assertNotSelf(
 
 /**
  * POST giftee (identity §7): the seller's person with that e-mail, else a new one without a
- * password (the guest purchaser's find-or-create, checkout/purchaser.ts). An existing person is
+ * password (the guest purchaser's find-or-create, users/purchaser.ts). An existing person is
  * never changed: additional_info is kept only on a new identity.
  */
 export async function createGiftee(
@@ -62,33 +61,4 @@ export async function requireGiftee(
   const row = await namedGuest(db, seller.id, gifteeId, 'giftee_identity_id');
   await assertNotSelf(db, caller, { id: row.id, email: row.email });
   return row;
-}
-
-/**
- * POST my/cart/{id}/gift_checkout (identity §7): the giftee must be the cart's, if it has one;
- * a cart without one takes it now (as PATCH would), so the order transaction records it from
- * the locked cart row (orders/service.ts). A cart no longer pending is left to the checkout's
- * own refusals (expired, booked).
- */
-export async function giftCartForCheckout(
-  db: Db,
-  seller: SellerRef,
-  caller: RequestIdentity,
-  cart: CartRow,
-  gifteeId: string,
-  at: Date,
-) {
-  const giftee = await requireGiftee(db, seller, caller, gifteeId);
-  if (cart.gifteeIdentityId && cart.gifteeIdentityId !== giftee.id) {
-    throw new AppError(
-      'validation_failed',
-      'checkout',
-      'giftee_identity_id: the cart is a gift for someone else',
-      { field: 'giftee_identity_id' },
-      422,
-    );
-  }
-  if (!cart.gifteeIdentityId && cart.state === 'pending') {
-    await updateCartGiftee(db, cart.id, at, giftee.id);
-  }
 }

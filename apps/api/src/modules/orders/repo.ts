@@ -1,22 +1,15 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { cart, ticket, ticketOrder } from '@/db/schema/cart';
+import { cart, ticket, ticketOrder, type NewOrder, type OrderRow } from '@/db/schema/cart';
 import { ticketGroup } from '@/db/schema/catalog';
 
 /** The orders module's SQL: ticket orders and the booking of their tickets (identity §3). */
 
 type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
-export type OrderRow = typeof ticketOrder.$inferSelect;
-export type NewOrder = typeof ticketOrder.$inferInsert;
 
 /** Locks the cart row for the order transaction (SELECT … FOR UPDATE): one order per cart. */
 export async function lockCartRow(tx: Executor, cartId: string) {
   const [row] = await tx.select().from(cart).where(eq(cart.id, cartId)).for('update');
-  return row ?? null;
-}
-
-export async function selectOrderByCart(db: Executor, cartId: string): Promise<OrderRow | null> {
-  const [row] = await db.select().from(ticketOrder).where(eq(ticketOrder.cartId, cartId)).limit(1);
   return row ?? null;
 }
 

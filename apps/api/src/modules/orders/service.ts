@@ -7,7 +7,7 @@ import { AppError } from '@/http/app-error';
 import type { RequestIdentity, SellerRef } from '@/http/request-context';
 import { buildCartBundle, gifteeOf } from '@/modules/cart/bundle';
 import { selectGiftee } from '@/modules/cart/bundle-repo';
-import { selectCart, type CartRow } from '@/modules/cart/repo';
+import { selectCart } from '@/modules/cart/repo';
 import type { Tx } from '@/db/transaction';
 import { issueCard } from '@/modules/ledger/service';
 import { ORDER_SELLER_META_KEYS, selectSellerMeta } from '@/modules/sellers/seller-meta';
@@ -28,8 +28,8 @@ import {
   insertOrder,
   selectGroupHandlers,
   selectOrder,
-  type OrderRow,
 } from './repo';
+import type { CartRow, OrderRow } from '@/db/schema/cart';
 
 /**
  * Test seam for the crash test: runs inside the order transaction after the tickets are booked,

@@ -6,7 +6,7 @@ import { AppError } from '@/http/app-error';
 import type { SellerRef } from '@/http/request-context';
 import { enqueueMail } from '@/modules/mail/outbox';
 import { passwordSetupMail } from '@/modules/mail/templates';
-import { hasActiveMembership } from '@/modules/users/membership-status';
+import { hasActiveMembership } from '@/modules/memberships/active';
 import { hashPassword } from '@/modules/users/password-hash';
 import {
   findIdentityById,

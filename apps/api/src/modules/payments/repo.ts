@@ -1,12 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { payment } from '@/db/schema/payments';
+import { payment, type NewPayment, type PaymentRow } from '@/db/schema/payments';
 
 /** The payments module's SQL: payment rows (identity §3 "Payment entry", §4 "Payment intent"). */
 
 type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
-export type PaymentRow = typeof payment.$inferSelect;
-export type NewPayment = typeof payment.$inferInsert;
 
 /** States that count toward the cart's total_payments (the cart module reads the same). */
 export const PAID_STATES = ['succeeded', 'processing'] as const;

@@ -2,9 +2,7 @@ import type { ScheduledPayment } from '@admit/contracts/cart';
 import { minorToDecimal } from '@admit/contracts/money';
 import type { Db } from '@/db/connection';
 import type { PlanInstallment } from '@/db/schema/payment-plans';
-import type { CartRow } from '@/modules/cart/repo';
 import type { CartTotals, TotalsTicket } from '@/modules/pricing/totals';
-import { selectOrderByCart, type OrderRow } from '@/modules/orders/repo';
 import {
   dueNow,
   planSchedule,
@@ -14,6 +12,7 @@ import {
   type RemainingEntry,
 } from './plan';
 import { selectPlans, selectScheduledPayments, type ScheduledPaymentRow } from './repo';
+import type { CartRow, OrderRow } from '@/db/schema/cart';
 
 /**
  * A cart's scheduled payments and `total_due` for its bundle: a pending cart's schedule comes
@@ -27,20 +26,22 @@ export interface ScheduleRows {
   order: OrderRow | null;
 }
 
-/** Loads the plans of the cart's groups, and for a completed cart its order and snapshot. */
+/**
+ * Loads the plans of the cart's groups, and for a completed cart its snapshot; the caller adds
+ * the order (a cart's order is the cart module's read).
+ */
 export async function selectScheduleRows(
   db: Db,
   cart: CartRow,
   groups: { paymentPlanId: string | null }[],
-): Promise<ScheduleRows> {
+): Promise<Omit<ScheduleRows, 'order'>> {
   const planIds = [...new Set(groups.map((g) => g.paymentPlanId).filter((v) => v !== null))];
   const completed = cart.state === 'completed';
-  const [plans, snapshot, order] = await Promise.all([
+  const [plans, snapshot] = await Promise.all([
     completed ? new Map<string, PlanInstallment[]>() : selectPlans(db, cart.sellerId, planIds),
     completed ? selectScheduledPayments(db, cart.id) : [],
-    completed ? selectOrderByCart(db, cart.id) : null,
   ]);
-  return { plans, snapshot, order };
+  return { plans, snapshot };
 }
 
 export interface CartScheduleInput {

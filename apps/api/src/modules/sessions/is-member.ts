@@ -1,11 +1,10 @@
-import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { membership } from '@/db/schema/identity';
+import { hasActiveMembership } from '@/modules/memberships/active';
 
 /**
- * Whether an identity holds a current membership (shopping §6: members-only events and groups).
- * The one place this is decided. spec: identity §3 "Membership" — active when now is strictly
- * between validFrom and validTo. The public identity (guests) is never a member: no query.
+ * Whether the caller is a member (shopping §6: members-only events and groups). The rule itself
+ * lives in modules/memberships/active.ts; the public identity (guests) is never a member, so it
+ * costs no query.
  */
 export async function isMember(
   db: Db,
@@ -13,16 +12,5 @@ export async function isMember(
   now: Date,
 ): Promise<boolean> {
   if (identity.isPublic) return false;
-  const [row] = await db
-    .select({ id: membership.id })
-    .from(membership)
-    .where(
-      and(
-        eq(membership.identityId, identity.id),
-        lt(membership.validFrom, now),
-        gt(membership.validTo, now),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
+  return hasActiveMembership(db, identity.id, now);
 }

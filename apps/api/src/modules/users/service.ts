@@ -8,7 +8,7 @@ import { passwordProblems } from '@admit/contracts/rules/password-rules';
 import type { Db } from '@/db/connection';
 import { AppError, validationFailed } from '@/http/app-error';
 import type { RequestIdentity, SellerRef } from '@/http/request-context';
-import { hasActiveMembership } from './membership-status';
+import { hasActiveMembership } from '@/modules/memberships/active';
 import { hashPassword } from './password-hash';
 import {
   findIdentityById,

@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import { loadConfig } from '@/config';
 import { fromRepoRoot } from '@/repo-root';
-import { openDatabase } from './connection';
+import { openDatabase } from './db/connection';
 
 /** `npm run db:migrate`: applies pending migrations to DATABASE_URL or the PGlite DATA_DIR. */
 async function migrateCli() {

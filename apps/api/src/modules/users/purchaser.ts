@@ -3,12 +3,7 @@ import type { Purchaser } from '@admit/contracts/checkout';
 import type { Db } from '@/db/connection';
 import { identity } from '@/db/schema/identity';
 import { AppError, validationFailed } from '@/http/app-error';
-import {
-  findUserByEmail,
-  insertUser,
-  normalizeEmail,
-  type IdentityRow,
-} from '@/modules/users/repo';
+import { findUserByEmail, insertUser, normalizeEmail, type IdentityRow } from './repo';
 
 // a domain part with a dot (identity §5 "Set e-mail")
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
