@@ -13,6 +13,49 @@ const importResolver = fileURLToPath(
   new URL('./tools/eslint-import-resolver.cjs', import.meta.url),
 );
 
+// ── Storefront layers (issue #11, part 4) ──────────────────────────────────────────────────
+// Imports point down: app → features → ui | api → stores → config → contracts.
+//  - `ui/` (presentational) reads seller config from the `config/` context or takes props; it
+//    imports neither `api/` nor `stores/`.
+//  - `api/` (the client and the fetchers more than one feature uses) may keep what it fetched
+//    in `stores/` (the cart id and expiry after a cart call); it never imports `ui/`.
+//  - `stores/` (client-side state: cart, member, order secrets, persisted state) sits below
+//    `api/`: it needs no network, only the seller slug from `config/`.
+//  - `config/` (the seller slug and the seller-config context) imports only contracts.
+// Nothing in these layers imports a feature or the app shell (rule in `storefrontLayerRules`).
+/** Storefront layers below `api/`; listed before the catch-all `storefront` element. */
+const storefrontLowerElements = [
+  { type: 'storefront-stores', mode: 'full', pattern: 'apps/storefront/src/stores/**' },
+  { type: 'storefront-config', mode: 'full', pattern: 'apps/storefront/src/config/**' },
+];
+
+/** The storefront's shared layers: everything below features. */
+const storefrontSharedTypes = [
+  'storefront-ui',
+  'storefront-api',
+  'storefront-stores',
+  'storefront-config',
+];
+
+const storefrontLayerRules = [
+  // nothing below features imports a feature or the app shell
+  { from: storefrontSharedTypes, disallow: ['storefront-feature', 'storefront-app'] },
+  // a feature never reaches into the app shell or another feature
+  {
+    from: ['storefront-feature'],
+    disallow: ['storefront-app', ['storefront-feature', { feature: '!${from.feature}' }]],
+  },
+  // ui takes seller config from the config context or props, data as props
+  { from: ['storefront-ui'], disallow: ['storefront-api', 'storefront-stores'] },
+  { from: ['storefront-api'], disallow: ['storefront-ui'] },
+  { from: ['storefront-stores'], disallow: ['storefront-api', 'storefront-ui'] },
+  {
+    from: ['storefront-config'],
+    disallow: ['storefront-api', 'storefront-stores', 'storefront-ui'],
+  },
+];
+// ── end of the storefront layers ───────────────────────────────────────────────────────────
+
 /**
  * Architectural elements, first match wins (STYLE "feature folders, one-way imports":
  * shared code → features → app). Patterns are relative to the repository root.
@@ -42,6 +85,7 @@ const elements = [
   },
   { type: 'storefront-ui', mode: 'full', pattern: 'apps/storefront/src/ui/**' },
   { type: 'storefront-api', mode: 'full', pattern: 'apps/storefront/src/api/**' },
+  ...storefrontLowerElements,
   // main.tsx, testing/, lib/, config files: the rest of the storefront
   { type: 'storefront', mode: 'full', pattern: 'apps/storefront/**' },
   { type: 'tooling', mode: 'full', pattern: '{e2e,bench,tools}/**' },
@@ -52,8 +96,7 @@ const apiTypes = ['api-lib', 'api-db', 'api-http', 'api-module', 'api-demo', 'ap
 const storefrontTypes = [
   'storefront-app',
   'storefront-feature',
-  'storefront-ui',
-  'storefront-api',
+  ...storefrontSharedTypes,
   'storefront',
 ];
 
@@ -129,15 +172,7 @@ export default defineConfig(
             { from: ['api-http'], disallow: ['api-module', 'api-demo'] },
             { from: ['api-module'], disallow: ['api-demo'] },
             // shared storefront layers stay below features and the app shell
-            {
-              from: ['storefront-ui', 'storefront-api'],
-              disallow: ['storefront-feature', 'storefront-app'],
-            },
-            // a feature never reaches into the app shell or another feature
-            {
-              from: ['storefront-feature'],
-              disallow: ['storefront-app', ['storefront-feature', { feature: '!${from.feature}' }]],
-            },
+            ...storefrontLayerRules,
           ],
         },
       ],

@@ -30,6 +30,8 @@ const API = 'apps/api/src/modules/events/routes.ts';
 const SF_APP = 'apps/storefront/src/app/router.tsx';
 const SF_UI = 'apps/storefront/src/ui/button.tsx';
 const SF_API = 'apps/storefront/src/api/client.ts';
+const SF_STORES = 'apps/storefront/src/stores/cart-store.ts';
+const SF_CONFIG = 'apps/storefront/src/config/seller-config.tsx';
 const CART = 'apps/storefront/src/features/cart/components/cart-widget.tsx';
 const CONTRACTS = 'packages/contracts/src/catalog.ts';
 
@@ -45,6 +47,21 @@ describe('architectural boundaries: forbidden imports are reported', () => {
     ['ui → app', SF_UI, '@/app/providers'],
     ['storefront api → feature', SF_API, '@/features/cart/api/get-cart'],
     ['storefront api → app', SF_API, '../app/router'],
+    // storefront layers: app → features → ui | api → stores → config
+    ['ui → storefront api (alias)', SF_UI, '@/api/client'],
+    ['ui → storefront api (relative)', SF_UI, '../api/cart/get-cart'],
+    ['ui → stores', SF_UI, '@/stores/member-store'],
+    ['storefront api → ui (alias)', SF_API, '@/ui/price'],
+    ['storefront api → ui (relative)', SF_API, '../ui/routing/route-paths'],
+    ['stores → storefront api', SF_STORES, '@/api/client'],
+    ['stores → ui', SF_STORES, '../ui/price'],
+    ['stores → feature', SF_STORES, '@/features/cart/use-cart-view'],
+    ['stores → app', SF_STORES, '@/app/providers'],
+    ['config → storefront api', SF_CONFIG, '@/api/client'],
+    ['config → stores', SF_CONFIG, '../stores/cart-store'],
+    ['config → ui', SF_CONFIG, '@/ui/text/use-strings'],
+    ['config → feature', SF_CONFIG, '@/features/login/strings'],
+    ['config → app', SF_CONFIG, '@/app/text-catalogue'],
     ['feature → app', CART, '@/app/providers'],
     ['feature → app (relative)', CART, '../../../app/router'],
     ['feature → other feature (alias)', CART, '@/features/events/api/get-events'],
@@ -65,6 +82,11 @@ describe('architectural boundaries: forbidden imports are reported', () => {
     expect(await ruleIds(SF_UI, dynamic)).toContain(BOUNDARY);
   });
 
+  it('catches a type-only import of a fetcher’s types into ui', async () => {
+    const typeOnly = `import type { EventDetail } from '@/api/events/event-detail';\nexport type E = EventDetail;\n`;
+    expect(await ruleIds(SF_UI, typeOnly)).toContain(BOUNDARY);
+  });
+
   it('names both sides in the message', async () => {
     const [result] = await eslint.lintText(importing('@/features/cart/use-cart'), {
       filePath: `${repoRoot}${SF_UI}`,
@@ -72,6 +94,22 @@ describe('architectural boundaries: forbidden imports are reported', () => {
     const message = result?.messages.find((m) => m.ruleId === BOUNDARY)?.message;
     expect(message).toBe(
       'storefront-ui must not import storefront-feature (architectural boundary)',
+    );
+  });
+
+  it('names the storefront layers in the message', async () => {
+    const messageFor = async (file: string, source: string) => {
+      const [result] = await eslint.lintText(importing(source), { filePath: `${repoRoot}${file}` });
+      return result?.messages.find((m) => m.ruleId === BOUNDARY)?.message;
+    };
+    expect(await messageFor(SF_UI, '@/api/client')).toBe(
+      'storefront-ui must not import storefront-api (architectural boundary)',
+    );
+    expect(await messageFor(SF_API, '@/ui/price')).toBe(
+      'storefront-api must not import storefront-ui (architectural boundary)',
+    );
+    expect(await messageFor(SF_STORES, '@/api/client')).toBe(
+      'storefront-stores must not import storefront-api (architectural boundary)',
     );
   });
 });
@@ -89,9 +127,22 @@ describe('architectural boundaries: allowed imports lint clean', () => {
     ['feature → ui', CART, '@/ui/dialog'],
     ['feature → storefront api', CART, '@/api/client'],
     ['ui → ui', SF_UI, './spinner'],
-    ['ui → storefront api', SF_UI, '@/api/client'],
+    ['ui → config', SF_UI, '@/config/seller-config'],
     ['ui → contracts', SF_UI, '@admit/contracts/images'],
     ['storefront api → contracts', SF_API, '@admit/contracts/envelope'],
+    ['storefront api → stores', SF_API, '@/stores/cart-store'],
+    ['storefront api → config', SF_API, '@/config/seller-slug'],
+    ['stores → stores', SF_STORES, './persisted-store'],
+    ['stores → config', SF_STORES, '@/config/seller-slug'],
+    ['stores → contracts', SF_STORES, '@admit/contracts/cart'],
+    ['config → config', SF_CONFIG, './seller-slug'],
+    ['config → contracts', SF_CONFIG, '@admit/contracts/seller-config'],
+    ['feature → stores', CART, '@/stores/cart-store'],
+    ['feature → config', CART, '@/config/seller-config'],
+    ['feature → its own api folder', CART, '@/features/cart/api/extend-cart'],
+    ['storefront app → stores', SF_APP, '@/stores/member-store'],
+    ['storefront app → config', SF_APP, '@/config/seller-config'],
+    ['storefront app → storefront api', SF_APP, '@/api/session/clear-session-state'],
     ['contracts → contracts', CONTRACTS, './resources'],
     ['any file → a package', CART, 'react'],
   ];

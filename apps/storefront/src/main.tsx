@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { setApiSeller } from '@/api/client';
+import { setSellerSlug } from '@/config/seller-slug';
 import { setUpAddressLookup } from '@/app/boot/address-provider';
 import { loadSellerConfig } from '@/app/boot/seller-config-source';
 import { AppProviders } from '@/app/providers';
@@ -13,7 +13,7 @@ async function boot(container: HTMLElement): Promise<void> {
   const root = createRoot(container);
   try {
     const config = await loadSellerConfig();
-    setApiSeller(config.seller.slug);
+    setSellerSlug(config.seller.slug);
     setUpAddressLookup();
     root.render(
       <StrictMode>

@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiRead, apiWrite, setApiSeller } from '@/api/client';
+import { ApiError, apiRead, apiWrite } from '@/api/client';
+import { setSellerSlug } from '@/config/seller-slug';
 import { createFetchStub, errorResponse, jsonResponse } from '@/testing/fetch-stub';
 
-beforeEach(() => setApiSeller('demo-museum'));
+beforeEach(() => setSellerSlug('demo-museum'));
 afterEach(() => vi.useRealTimers());
 
 describe('apiRead', () => {

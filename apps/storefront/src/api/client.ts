@@ -6,6 +6,7 @@ import {
   READ_RETRIES,
   READ_RETRY_BASE_MS,
 } from '@admit/contracts/constants';
+import { getSellerSlug } from '@/config/seller-slug';
 
 /** A failed API call, built from the first item of the error envelope (spec: shopping §8). */
 export class ApiError extends Error {
@@ -52,20 +53,10 @@ export interface WriteOptions<T> {
 /** A read that hangs longer than this counts as a timeout and is retried (spec: shopping §7). */
 export const READ_TIMEOUT_MS = 30_000;
 
-let sellerSlug: string | null = null;
-
-/** Called once at boot: every call carries `_seller` so the API knows whose storefront this is. */
-export function setApiSeller(slug: string): void {
-  sellerSlug = slug;
-}
-
-/** The seller set at boot; state kept per seller (the cart in local storage) is keyed by it. */
-export function getApiSeller(): string | null {
-  return sellerSlug;
-}
-
 export function buildApiUrl(path: string, query: Query | undefined, cached: boolean): string {
   const params = new URLSearchParams();
+  // every call carries `_seller` so the API knows whose storefront this is
+  const sellerSlug = getSellerSlug();
   if (sellerSlug) params.set('_seller', sellerSlug);
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) params.set(key, String(value));

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useCallback } from 'react';
 import { useNavigate } from 'react-router';
-import { useCartState } from '@/api/cart/cart-store';
+import { useCartState } from '@/stores/cart-store';
 
 // the dialogs (and the cart calls behind them) load only once the visitor has a cart
 const CartExpiryDialogs = lazy(() =>

@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { setApiSeller } from '@/api/client';
+import { setSellerSlug } from '@/config/seller-slug';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
 import { createFetchStub } from '@/testing/fetch-stub';
@@ -24,7 +24,7 @@ function renderCheckout() {
   const config = makeSellerConfig();
   const fetch = createFetchStub({ 'POST /api/login': loggingIn() });
   vi.stubGlobal('fetch', fetch);
-  setApiSeller(config.seller.slug);
+  setSellerSlug(config.seller.slug);
   const onGuest = vi.fn();
   const onLoggedIn = vi.fn();
   render(

@@ -2,7 +2,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { SellerConfig } from '@admit/contracts/seller-config';
-import { SellerConfigProvider } from '@/ui/config/seller-config';
+import { SellerConfigProvider } from '@/config/seller-config';
 import { ModalStackProvider } from '@/ui/modal-stack';
 import { ThemeRoot } from '@/ui/theme/theme-root';
 

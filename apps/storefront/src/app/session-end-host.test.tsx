@@ -1,8 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setApiSeller } from '@/api/client';
-import { getCartState, setCartFromBundle } from '@/api/cart/cart-store';
-import { setLoggedIn } from '@/api/session/member-store';
+import { setSellerSlug } from '@/config/seller-slug';
+import { getCartState, setCartFromBundle } from '@/stores/cart-store';
+import { setLoggedIn } from '@/stores/member-store';
 import { renderRoute } from '@/testing/render-route';
 import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
 import { makeSellerConfig } from '@/testing/seller-config';
@@ -18,7 +18,7 @@ import {
 beforeEach(() => {
   localStorage.clear();
   clearAuthCookie();
-  setApiSeller('demo-museum');
+  setSellerSlug('demo-museum');
 });
 afterEach(() => {
   clearAuthCookie();

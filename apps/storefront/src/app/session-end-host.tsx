@@ -3,13 +3,9 @@ import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { SESSION_END_CHECK_MS } from '@admit/contracts/constants';
 import { useModalStack } from '@/ui/modal-stack';
-import { hasAuthCookie } from '@/api/session/auth-cookie';
+import { hasAuthCookie } from '@/stores/auth-cookie';
 import { clearSessionState } from '@/api/session/clear-session-state';
-import {
-  getMemberState,
-  onMemberChangedInOtherTab,
-  useMemberState,
-} from '@/api/session/member-store';
+import { getMemberState, onMemberChangedInOtherTab, useMemberState } from '@/stores/member-store';
 import { SESSION_MODALS } from '@/features/login/modal-names';
 
 /**

@@ -1,8 +1,8 @@
 import type { Cart, CartBundle } from '@admit/contracts/cart';
 import type { CheckoutResponse } from '@admit/contracts/checkout';
 import { toCollection } from '@admit/contracts/envelope';
-import { setApiSeller } from '@/api/client';
-import { setCartFromBundle } from '@/api/cart/cart-store';
+import { setSellerSlug } from '@/config/seller-slug';
+import { setCartFromBundle } from '@/stores/cart-store';
 import { FIXTURE_SELLER_ID, makeMeta } from '@/testing/api-fixtures';
 import {
   cartBundle,
@@ -30,7 +30,7 @@ export function payableCart(
 }
 
 export function seedCart(bundle: CartBundle): void {
-  setApiSeller('demo-museum');
+  setSellerSlug('demo-museum');
   setCartFromBundle(bundle);
 }
 

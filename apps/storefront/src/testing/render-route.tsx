@@ -4,7 +4,7 @@ import { MemoryRouter, useLocation, useNavigate, useNavigationType } from 'react
 import type { Location, NavigateFunction, NavigationType } from 'react-router';
 import { vi } from 'vitest';
 import type { SellerConfig } from '@admit/contracts/seller-config';
-import { setApiSeller } from '@/api/client';
+import { setSellerSlug } from '@/config/seller-slug';
 import { setUpAddressLookup } from '@/app/boot/address-provider';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
@@ -81,7 +81,7 @@ export function renderRoute(path: string, options: RenderRouteOptions = {}) {
   const config = options.config ?? makeSellerConfig();
   const fetchImpl = options.fetch ?? createFetchStub();
   vi.stubGlobal('fetch', fetchImpl);
-  setApiSeller(config.seller.slug);
+  setSellerSlug(config.seller.slug);
   setUpAddressLookup();
 
   const basename = routerBasename(config);

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 
 export function formatPageTitle(productName: string, name?: string): string {
   return name ? `${name} - ${productName}` : productName;

@@ -1,4 +1,4 @@
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 
 /** Wire money is a decimal string ("25.00"); Intl renders it in the seller's currency and locale. */
 export function formatMoney(decimalString: string, currency: string, locale: string): string {

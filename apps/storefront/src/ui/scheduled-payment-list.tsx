@@ -1,7 +1,7 @@
 import type { ScheduledPayment } from '@admit/contracts/cart';
 import { formatDueDate } from '@/ui/format-due-date';
 import { formatMoney } from '@/ui/price';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { SCHEDULED_PAYMENT_STRINGS } from '@/ui/scheduled-payment-strings';
 import styles from '@/ui/scheduled-payment-list.module.css';

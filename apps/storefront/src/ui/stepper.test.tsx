@@ -2,7 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { SellerConfigProvider } from '@/ui/config/seller-config';
+import { SellerConfigProvider } from '@/config/seller-config';
 import { Stepper } from '@/ui/stepper';
 import type { StepperProps } from '@/ui/stepper';
 import { makeSellerConfig } from '@/testing/seller-config';

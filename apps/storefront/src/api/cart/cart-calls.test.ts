@@ -1,9 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setApiSeller } from '@/api/client';
-import { getCartState, setCartFromBundle } from '@/api/cart/cart-store';
+import { setSellerSlug } from '@/config/seller-slug';
+import { getCartState, setCartFromBundle } from '@/stores/cart-store';
 import { deleteCart } from '@/api/cart/delete-cart';
-import { extendedExpiry } from '@/api/cart/extend-cart';
 import { loadCart } from '@/api/cart/get-cart';
 import { modifyVisitorCart } from '@/api/cart/modify-cart';
 import { cartQueryKey } from '@/api/cart/cart-query-key';
@@ -20,7 +19,7 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   localStorage.clear();
-  setApiSeller('demo-museum');
+  setSellerSlug('demo-museum');
 });
 
 afterEach(() => {
@@ -166,14 +165,10 @@ describe('modifyVisitorCart (shopping §7)', () => {
   });
 });
 
-describe('deleteCart and extension', () => {
+describe('deleteCart', () => {
   it('ignores not_found on deletion (shopping §7)', async () => {
     vi.stubGlobal('fetch', createFetchStub());
     await expect(deleteCart(FIXTURE_CART_ID)).resolves.toBeUndefined();
-  });
-
-  it('extends by 2 minutes from the server expiry', () => {
-    expect(extendedExpiry('2026-06-01T14:15:00.000Z')).toBe('2026-06-01T14:17:00.000Z');
   });
 });
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiWrite, ApiError } from '@/api/client';
-import { clearCart, getCartState } from '@/api/cart/cart-store';
+import { clearCart, getCartState } from '@/stores/cart-store';
 import { CART_QUERY_ROOT } from '@/api/cart/cart-query-key';
 
 /**

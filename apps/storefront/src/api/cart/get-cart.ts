@@ -9,7 +9,7 @@ import {
   liveCartId,
   onCartChangedInOtherTab,
   useCartState,
-} from '@/api/cart/cart-store';
+} from '@/stores/cart-store';
 import { CART_QUERY_ROOT, cartQueryKey } from '@/api/cart/cart-query-key';
 import { deleteCart } from '@/api/cart/delete-cart';
 

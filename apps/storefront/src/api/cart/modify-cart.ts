@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { CartBundle, CartModifyBody } from '@admit/contracts/cart';
 import { apiWrite, ApiError } from '@/api/client';
-import { clearCart, getCartState, liveCartId, setCartFromBundle } from '@/api/cart/cart-store';
+import { clearCart, getCartState, liveCartId, setCartFromBundle } from '@/stores/cart-store';
 import { cartQueryKey } from '@/api/cart/cart-query-key';
 
 /**

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { resetVisit } from '@/api/cart/cart-store';
+import { resetVisit } from '@/stores/cart-store';
 import { CART_QUERY_ROOT } from '@/api/cart/cart-query-key';
-import { clearMember } from '@/api/session/member-store';
+import { clearMember } from '@/stores/member-store';
 import { SESSION_QUERY_KEY } from '@/api/session/session-query-key';
 
 /**

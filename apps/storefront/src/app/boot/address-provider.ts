@@ -7,8 +7,10 @@ import { setDefaultAddressProvider } from '@/features/checkout/model/address-ser
  * calls are imported on first use so their zod schemas stay out of the first load (decision 0004).
  */
 export const serverAddressProvider: AddressProvider = {
-  find: async (request) => (await import('@/api/address/find-address')).findAddress(request),
-  retrieve: async (id) => (await import('@/api/address/retrieve-address')).retrieveAddress(id),
+  find: async (request) =>
+    (await import('@/features/checkout/api/find-address')).findAddress(request),
+  retrieve: async (id) =>
+    (await import('@/features/checkout/api/retrieve-address')).retrieveAddress(id),
 };
 
 /** Called at boot; a deployment's `registerAddressProvider` still wins over this default. */

@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
 import type { ContentBlock } from '@admit/contracts/seller-config';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { useRouteName } from '@/ui/routing/route-handle';
-import { useIsLoggedIn } from '@/ui/session/use-is-logged-in';
+import { useIsLoggedIn } from '@/stores/use-is-logged-in';
 import styles from '@/app/layout/content-blocks.module.css';
 
 // DOMPurify is only fetched when a seller actually configured a block for this route.

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { useRouteName } from '@/ui/routing/route-handle';
 import { useStrings } from '@/ui/text/use-strings';
 import { BootFallback } from '@/app/boot/boot-fallback';

@@ -1,4 +1,4 @@
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import styles from '@/app/layout/site-footer.module.css';
 
 /** The seller's footer text (shopping §1: footer text is per seller). */

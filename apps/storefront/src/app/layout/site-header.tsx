@@ -1,7 +1,7 @@
 import { Link, NavLink, useLocation } from 'react-router';
 import { IMAGE_PATH_PREFIX, sizedImageUrl } from '@admit/contracts/images';
-import { useSellerConfig } from '@/ui/config/seller-config';
-import { useMemberState } from '@/api/session/member-store';
+import { useSellerConfig } from '@/config/seller-config';
+import { useMemberState } from '@/stores/member-store';
 import { useStrings } from '@/ui/text/use-strings';
 import { LAYOUT_STRINGS } from '@/app/layout/strings';
 import styles from '@/app/layout/site-header.module.css';

@@ -8,7 +8,7 @@ import { makeSellerConfig } from '@/testing/seller-config';
 import { FIXTURE_CART_ID } from '@/testing/cart-fixtures';
 import { payableCart, seedCart } from '@/testing/checkout-fixtures';
 import { makeScheduledPayment, scheduledCart } from '@/testing/schedule-fixtures';
-import { clearCart } from '@/api/cart/cart-store';
+import { clearCart } from '@/stores/cart-store';
 import {
   clearAuthCookie,
   loggingIn,

@@ -1,11 +1,11 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { useRouteName } from '@/ui/routing/route-handle';
 import { useStrings } from '@/ui/text/use-strings';
-import { getCartState, liveCartId } from '@/api/cart/cart-store';
-import { getMemberState } from '@/api/session/member-store';
+import { getCartState, liveCartId } from '@/stores/cart-store';
+import { getMemberState } from '@/stores/member-store';
 import { LOGIN_DIALOG_STRINGS } from '@/features/login/dialog-strings';
 import { useOpenLoginDialog } from '@/features/login/use-open-login-dialog';
 import { useShowAuthMessage } from '@/features/login/auth-message-dialog';

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { SCROLL_INTO_VIEW_DELAY_MS } from '@admit/contracts/constants';
 import { useRouteName } from '@/ui/routing/route-handle';
-import { setSkipUpsells } from '@/api/cart/cart-store';
+import { setSkipUpsells } from '@/stores/cart-store';
 import { cleanLocation } from '@/app/navigation/clean-location';
 
 /** Rules 1 and 4 of identity §2: redirects in place, so the wrong address never stays in history. */

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation } from 'react-router';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { useRouteName } from '@/ui/routing/route-handle';
 import { configuredRedirect } from '@/app/navigation/configured-redirect';
 import { leaveSite } from '@/app/navigation/leave-site';

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setApiSeller } from '@/api/client';
-import { setCartFromBundle } from '@/api/cart/cart-store';
+import { setSellerSlug } from '@/config/seller-slug';
+import { setCartFromBundle } from '@/stores/cart-store';
 import {
   eventTemplateBody,
   fixtureId,
@@ -33,7 +33,7 @@ const bodies: Record<string, unknown> = {
 const admissionCart = cartBundle({ ticket: [makeTicket()] });
 
 function renderAddOn(path: string) {
-  setApiSeller('demo-museum');
+  setSellerSlug('demo-museum');
   setCartFromBundle(admissionCart);
   const fetch = createFetchStub({
     'GET /cached_api/events/:id': (request: StubRequest) =>

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { clearAddOnChain } from '@/api/cart/add-on-chain-state';
+import { clearAddOnChain } from '@/stores/add-on-chain-state';
 import { CART_QUERY_ROOT } from '@/api/cart/cart-query-key';
 import { useRouteName } from '@/ui/routing/route-handle';
 

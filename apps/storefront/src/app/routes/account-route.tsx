@@ -1,4 +1,4 @@
-import { useIsLoggedIn } from '@/ui/session/use-is-logged-in';
+import { useIsLoggedIn } from '@/stores/use-is-logged-in';
 import { AccountLoginRoute } from '@/features/login/login-route';
 import { PlaceholderRoute } from '@/features/placeholders/placeholder-route';
 

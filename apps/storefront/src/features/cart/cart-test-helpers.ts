@@ -1,6 +1,6 @@
 import type { CartBundle } from '@admit/contracts/cart';
-import { setApiSeller } from '@/api/client';
-import { setCartFromBundle } from '@/api/cart/cart-store';
+import { setSellerSlug } from '@/config/seller-slug';
+import { setCartFromBundle } from '@/stores/cart-store';
 import {
   eventTemplateBody,
   fixtureId,
@@ -17,7 +17,7 @@ export const TALK_ID = fixtureId(3);
 
 /** Stores the cart as a reserve would have: the visitor arrives with it in local storage. */
 export function seedCart(bundle: CartBundle): void {
-  setApiSeller('demo-museum');
+  setSellerSlug('demo-museum');
   setCartFromBundle(bundle);
 }
 

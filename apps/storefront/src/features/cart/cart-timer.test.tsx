@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartBundle } from '@admit/contracts/cart';
-import { getCartState } from '@/api/cart/cart-store';
+import { getCartState } from '@/stores/cart-store';
 import { renderRoute } from '@/testing/render-route';
 import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
 import type { StubRequest } from '@/testing/fetch-stub';

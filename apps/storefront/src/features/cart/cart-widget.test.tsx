@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getCartState } from '@/api/cart/cart-store';
+import { getCartState } from '@/stores/cart-store';
 import { renderRoute } from '@/testing/render-route';
 import { createFetchStub } from '@/testing/fetch-stub';
 import { makeSellerConfig } from '@/testing/seller-config';

@@ -1,7 +1,7 @@
 import { ButtonLink } from '@/ui/button';
 import { useRouteName } from '@/ui/routing/route-handle';
 import { useStrings } from '@/ui/text/use-strings';
-import { CHECKOUT_ROUTE } from '@/api/cart/next-route';
+import { CHECKOUT_ROUTE } from '@/ui/routing/route-paths';
 import { CART_STRINGS } from '@/features/cart/strings';
 import { CartContents } from '@/features/cart/components/cart-contents';
 import { CartTimer } from '@/features/cart/components/cart-timer';

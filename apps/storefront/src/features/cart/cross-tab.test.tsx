@@ -1,6 +1,6 @@
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cartStorageKey } from '@/api/cart/cart-store';
+import { cartStorageKey } from '@/stores/cart-store';
 import { renderRoute } from '@/testing/render-route';
 import { createFetchStub } from '@/testing/fetch-stub';
 import { FIXTURE_CART_ID } from '@/testing/cart-fixtures';

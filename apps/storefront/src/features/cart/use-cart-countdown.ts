@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useCartState } from '@/api/cart/cart-store';
+import { useCartState } from '@/stores/cart-store';
 import { secondsLeft } from '@/features/cart/model/timer-level';
 
 const TICK_MS = 1000;

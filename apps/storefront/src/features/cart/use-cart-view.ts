@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { toCartItems } from '@/api/cart/cart-items';
 import { useCart } from '@/api/cart/get-cart';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 
 /** The live cart as display items, shared by the widget, the mobile footer and the modal. */
 export function useCartView() {

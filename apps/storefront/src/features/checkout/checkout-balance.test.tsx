@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { FIXTURE_CART_ID } from '@/testing/cart-fixtures';
 import { ORDER_ID } from '@/testing/checkout-fixtures';
-import type { CheckoutCall } from '@/api/checkout/checkout-cart';
+import type { CheckoutCall } from '@/features/checkout/api/checkout-cart';
 import { savePendingAuthentication } from '@/features/checkout/model/pending-authentication';
 import {
   afterThirty,

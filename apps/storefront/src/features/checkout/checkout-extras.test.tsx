@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toCollection } from '@admit/contracts/envelope';
-import { setLoggedIn } from '@/api/session/member-store';
+import { setLoggedIn } from '@/stores/member-store';
 import { FIXTURE_CART_ID, makeTicket } from '@/testing/cart-fixtures';
 import { fixtureId, makeTicketGroup, makeTicketType } from '@/testing/api-fixtures';
 import { checkoutResponse, payableCart, seedCart } from '@/testing/checkout-fixtures';

@@ -4,7 +4,7 @@ import { Navigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { CartBundle } from '@admit/contracts/cart';
 import { cartQueryOptions } from '@/api/cart/get-cart';
-import { liveCartId, setCartFromBundle, useCartState } from '@/api/cart/cart-store';
+import { liveCartId, setCartFromBundle, useCartState } from '@/stores/cart-store';
 import { Loader } from '@/ui/loader';
 import { usePageTitle } from '@/ui/page-title';
 import { useStrings } from '@/ui/text/use-strings';

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import type { CheckoutCall } from '@/api/checkout/checkout-cart';
+import type { CheckoutCall } from '@/features/checkout/api/checkout-cart';
 import { takePendingAuthentication } from '@/features/checkout/model/pending-authentication';
 
 /**

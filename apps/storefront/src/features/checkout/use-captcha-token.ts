@@ -1,7 +1,7 @@
 import { useCallback, useRef } from 'react';
 import type { PaymentEntry } from '@admit/contracts/checkout';
-import { useSellerConfig } from '@/ui/config/seller-config';
-import { useIsLoggedIn } from '@/ui/session/use-is-logged-in';
+import { useSellerConfig } from '@/config/seller-config';
+import { useIsLoggedIn } from '@/stores/use-is-logged-in';
 import { getCaptchaProvider } from '@/features/checkout/model/captcha';
 
 /** What the payment entry gets: `{ captcha }`, or nothing when no captcha applies. */

@@ -1,6 +1,6 @@
 import { useCallback, useRef } from 'react';
 import type { SandboxCardBody } from '@admit/contracts/checkout';
-import { tokenizeCard } from '@/api/checkout/tokenize-card';
+import { tokenizeCard } from '@/features/checkout/api/tokenize-card';
 
 /**
  * The card token of the current attempt. The same card fields give the same token, so a

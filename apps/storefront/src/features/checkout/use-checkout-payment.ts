@@ -2,12 +2,12 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CheckoutResponse } from '@admit/contracts/checkout';
-import { checkoutCart } from '@/api/checkout/checkout-cart';
-import type { CheckoutCall } from '@/api/checkout/checkout-cart';
+import { checkoutCart } from '@/features/checkout/api/checkout-cart';
+import type { CheckoutCall } from '@/features/checkout/api/checkout-cart';
 import { useAttemptKey } from '@/api/checkout/idempotency';
-import { clearCart } from '@/api/cart/cart-store';
+import { clearCart } from '@/stores/cart-store';
 import { cartQueryKey } from '@/api/cart/cart-query-key';
-import { rememberCheckoutSecrets } from '@/api/orders/order-secrets';
+import { rememberCheckoutSecrets } from '@/stores/order-secrets';
 import type { CheckoutStringKey } from '@/features/checkout/strings';
 import { classifyPaymentError, runInPageStep } from '@/features/checkout/model/payment-errors';
 import { cardFailureMessage } from '@/features/checkout/model/card-input';
@@ -52,7 +52,7 @@ export function useCheckoutPayment(cartId: string) {
   // /events before the navigation lands
   const finish = useCallback(
     (order: CheckoutResponse) => {
-      // a guest's order is read through its secret (api/orders/order-secrets.ts)
+      // a guest's order is read through its secret (stores/order-secrets.ts)
       rememberCheckoutSecrets(order);
       navigate(completePath(order.ticket_order._data.map((o) => o.id)));
     },

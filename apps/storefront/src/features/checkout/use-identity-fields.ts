@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef } from 'react';
 import type { PaymentMethodKind } from '@admit/contracts/seller-config';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import {
   identityFieldRules,
   initialPurchaserValues,

@@ -1,6 +1,6 @@
 import type { CartBundle } from '@admit/contracts/cart';
 import { ApiError } from '@/api/client';
-import { useApplyCode } from '@/api/codes/apply-code';
+import { useApplyCode } from '@/features/codes/api/apply-code';
 import { useStrings } from '@/ui/text/use-strings';
 import { CODES_STRINGS } from '@/features/codes/strings';
 import { CodeForm } from '@/features/codes/components/code-form';

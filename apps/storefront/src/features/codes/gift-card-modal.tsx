@@ -3,7 +3,7 @@ import type { FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CartBundle } from '@admit/contracts/cart';
 import { GIFT_CARD_NUMBER_MAX } from '@admit/contracts/constants';
-import { getLedgerCard, GIFT_CARD_LEDGER } from '@/api/codes/get-ledger-card';
+import { getLedgerCard, GIFT_CARD_LEDGER } from '@/features/codes/api/get-ledger-card';
 import { payCart } from '@/api/checkout/pay-cart';
 import type { PayResult } from '@/api/checkout/pay-cart';
 import { useAttemptKey } from '@/api/checkout/idempotency';

@@ -1,6 +1,6 @@
 import { useCallback } from 'react';
 import type { ApplyCodeBody } from '@admit/contracts/codes';
-import { useApplyCode } from '@/api/codes/apply-code';
+import { useApplyCode } from '@/features/codes/api/apply-code';
 import { ApiError } from '@/api/client';
 import { toCodeFailure } from '@/features/codes/model/code-field';
 import { promoErrorMessage } from '@/features/codes/model/promo-errors';

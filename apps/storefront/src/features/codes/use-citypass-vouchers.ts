@@ -1,7 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { CartBundle } from '@admit/contracts/cart';
 import type { ApplyCodeBody } from '@admit/contracts/codes';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import type { CodesStringKey } from '@/features/codes/strings';
 import { cleanVoucher, voucherError, voucherTickets } from '@/features/codes/model/citypass';
 

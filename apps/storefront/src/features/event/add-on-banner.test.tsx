@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setApiSeller } from '@/api/client';
-import { nextAddOnRoute } from '@/api/cart/add-on-chain';
-import { setCartFromBundle } from '@/api/cart/cart-store';
+import { setSellerSlug } from '@/config/seller-slug';
+import { nextAddOnRoute } from '@/features/event/model/add-on-chain';
+import { setCartFromBundle } from '@/stores/cart-store';
 import {
   eventTemplateBody,
   fixtureId,
@@ -29,7 +29,7 @@ const admissionCart = cartBundle({ ticket: [makeTicket()] });
 const chainConfig = makeSellerConfig({ anchor_events: [TOUR_ID, CAFE_ID] });
 
 function renderTour(cart = admissionCart, config = chainConfig) {
-  setApiSeller('demo-museum');
+  setSellerSlug('demo-museum');
   setCartFromBundle(cart);
   return renderRoute(`/events/${TOUR_ID}`, {
     fetch: createFetchStub({

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setApiSeller } from '@/api/client';
-import { setCartFromBundle } from '@/api/cart/cart-store';
+import { setSellerSlug } from '@/config/seller-slug';
+import { setCartFromBundle } from '@/stores/cart-store';
 import {
   eventTemplateBody,
   fixtureId,
@@ -40,7 +40,7 @@ afterEach(() => vi.useRealTimers());
 describe('anchor events and the cart (shopping §2 rule 2)', () => {
   it('stops asking for an admission once the cart holds one', async () => {
     const admissionCart = cartBundle({ ticket: [makeTicket()] });
-    setApiSeller('demo-museum');
+    setSellerSlug('demo-museum');
     setCartFromBundle(admissionCart);
     renderRoute(`/events/${TOUR_ID}`, {
       fetch: createFetchStub({
@@ -62,7 +62,7 @@ describe('anchor events and the cart (shopping §2 rule 2)', () => {
       ],
       ticket: [makeTicket({ event_template_id: TOUR_ID })],
     });
-    setApiSeller('demo-museum');
+    setSellerSlug('demo-museum');
     setCartFromBundle(addOnCart);
     renderRoute(`/events/${TOUR_ID}`, {
       fetch: createFetchStub({

@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { Button } from '@/ui/button';
 import { Loader } from '@/ui/loader';
 import { usePageTitle } from '@/ui/page-title';

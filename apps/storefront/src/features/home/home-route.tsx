@@ -1,9 +1,9 @@
 import { Link, Navigate } from 'react-router';
 import type { SellerConfig } from '@admit/contracts/seller-config';
 import { ButtonLink } from '@/ui/button';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { usePageTitle } from '@/ui/page-title';
-import { useIsLoggedIn } from '@/ui/session/use-is-logged-in';
+import { useIsLoggedIn } from '@/stores/use-is-logged-in';
 import { useStrings } from '@/ui/text/use-strings';
 import { HOME_STRINGS } from '@/features/home/strings';
 import styles from '@/features/home/home-route.module.css';

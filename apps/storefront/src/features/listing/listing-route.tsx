@@ -1,12 +1,12 @@
 import type { ComponentType } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { usePageTitle } from '@/ui/page-title';
 import { ButtonLink } from '@/ui/button';
 import { cartHasItems, eventIdsInCart } from '@/api/cart/cart-items';
-import { useCartState } from '@/api/cart/cart-store';
+import { useCartState } from '@/stores/cart-store';
 import { useCart } from '@/api/cart/get-cart';
-import { CHECKOUT_ROUTE } from '@/api/cart/next-route';
+import { CHECKOUT_ROUTE } from '@/ui/routing/route-paths';
 import { useStrings } from '@/ui/text/use-strings';
 import { LISTING_STRINGS } from '@/features/listing/strings';
 import { useAvailableEvents } from '@/features/listing/api/get-available-events';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setApiSeller } from '@/api/client';
-import { setCartFromBundle } from '@/api/cart/cart-store';
+import { setSellerSlug } from '@/config/seller-slug';
+import { setCartFromBundle } from '@/stores/cart-store';
 import { upsellRedirect } from '@/features/listing/model/upsell-listing';
 import { ADMISSION_ID, listingBody, TALK_ID, TOUR_ID } from '@/features/listing/listing-fixtures';
 import { fixtureId, makeTicketGroup, makeTicketType } from '@/testing/api-fixtures';
@@ -32,7 +32,7 @@ function cartWith(...eventIds: string[]) {
 }
 
 function arriveWithCart(path: string, bundle: ReturnType<typeof cartBundle>) {
-  setApiSeller('demo-museum');
+  setSellerSlug('demo-museum');
   setCartFromBundle(bundle);
   return renderRoute(path, {
     fetch: createFetchStub({ [AVAILABLE]: listingBody(), 'GET /api/my/cart/:id': bundle }),

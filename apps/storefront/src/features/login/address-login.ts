@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { SellerConfig } from '@admit/contracts/seller-config';
-import { getCartState, liveCartId } from '@/api/cart/cart-store';
-import { completeLogin } from '@/api/session/complete-login';
-import { login } from '@/api/session/login';
-import { refreshMember } from '@/api/session/refresh-member';
+import { getCartState, liveCartId } from '@/stores/cart-store';
+import { completeLogin } from '@/features/login/api/complete-login';
+import { login } from '@/features/login/api/login';
+import { refreshMember } from '@/features/login/api/refresh-member';
 import { isMemberIdMethod } from '@/features/login/model/login-fields';
 import { memberIdLoginMessage } from '@/features/login/model/login-errors';
 import type { LoginMessage } from '@/features/login/model/login-errors';

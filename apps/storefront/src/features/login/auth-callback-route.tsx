@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Loader } from '@/ui/loader';
 import { usePageTitle } from '@/ui/page-title';
 import { useStrings } from '@/ui/text/use-strings';
-import { refreshMember } from '@/api/session/refresh-member';
+import { refreshMember } from '@/features/login/api/refresh-member';
 import { LOGIN_STRINGS } from '@/features/login/strings';
 import { safeNextPath } from '@/features/login/model/external-login';
 import styles from '@/features/login/login.module.css';

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CartBundle } from '@admit/contracts/cart';
-import { setApiSeller } from '@/api/client';
-import { getCartState, setCartFromBundle } from '@/api/cart/cart-store';
+import { setSellerSlug } from '@/config/seller-slug';
+import { getCartState, setCartFromBundle } from '@/stores/cart-store';
 import { renderRoute } from '@/testing/render-route';
 import { createFetchStub } from '@/testing/fetch-stub';
 import { cartBundle, FIXTURE_CART_ID, makeTicket } from '@/testing/cart-fixtures';
@@ -18,7 +18,7 @@ const main = () => within(screen.getByRole('main'));
 
 /** A guest holding a live cart logs in with the password form; the cart answers `afterLogin`. */
 async function logInWithCart(afterLogin: CartBundle) {
-  setApiSeller('demo-museum');
+  setSellerSlug('demo-museum');
   setCartFromBundle(cartBundle({ ticket: [makeTicket()] }));
   const fetch = createFetchStub({
     'POST /api/login': loggingIn(),

@@ -1,10 +1,10 @@
 import { useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
-import { getCartState, liveCartId } from '@/api/cart/cart-store';
-import { cookiesEnabled } from '@/api/session/auth-cookie';
-import { completeLogin } from '@/api/session/complete-login';
+import { getCartState, liveCartId } from '@/stores/cart-store';
+import { cookiesEnabled } from '@/stores/auth-cookie';
+import { completeLogin } from '@/features/login/api/complete-login';
 import { LOGIN_STRINGS } from '@/features/login/strings';
 import { LoginFlowContext } from '@/features/login/login-flow-context';
 import type { LoginFlowContextValue } from '@/features/login/login-flow-context';

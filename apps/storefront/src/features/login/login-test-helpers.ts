@@ -1,8 +1,8 @@
 import type { LoginResponse } from '@admit/contracts/identity';
 import { AUTH_INDICATOR_COOKIE } from '@admit/contracts/constants';
 import { toCollection } from '@admit/contracts/envelope';
-import { memberStorageKey } from '@/api/session/member-store';
-import type { MemberState } from '@/api/session/member-store';
+import { memberStorageKey } from '@/stores/member-store';
+import type { MemberState } from '@/stores/member-store';
 import { FIXTURE_SELLER_ID } from '@/testing/api-fixtures';
 
 export const MEMBER_IDENTITY_ID = '7a1c3e5f-2b4d-4c6e-8f10-3a5b7c9d1e2f';

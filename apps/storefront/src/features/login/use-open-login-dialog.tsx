@@ -2,7 +2,7 @@ import { lazy, Suspense, useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Loader } from '@/ui/loader';
 import { useModalStack } from '@/ui/modal-stack';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { LOGIN_DIALOG_STRINGS } from '@/features/login/dialog-strings';
 import type { LoginMessage } from '@/features/login/model/login-errors';

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
-import { useSellerConfig } from '@/ui/config/seller-config';
-import { requestOtp } from '@/api/session/request-otp';
-import { setLoginFlow } from '@/api/session/member-store';
+import { useSellerConfig } from '@/config/seller-config';
+import { requestOtp } from '@/features/login/api/request-otp';
+import { setLoginFlow } from '@/stores/member-store';
 import { useLoginFlowContext } from '@/features/login/login-flow-context';
 
 /**

@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import type { CSSProperties } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { orderQrCodeUrl, useTicketOrders } from '@/api/orders/get-ticket-order';
-import { clearCart, getCartState } from '@/api/cart/cart-store';
+import { orderQrCodeUrl, useTicketOrders } from '@/features/orders/api/get-ticket-order';
+import { clearCart, getCartState } from '@/stores/cart-store';
 import { Loader } from '@/ui/loader';
 import { usePageTitle } from '@/ui/page-title';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { ORDERS_STRINGS } from '@/features/orders/strings';
 import { completedMeta, externalCompletedUrl } from '@/features/orders/model/seller-meta';

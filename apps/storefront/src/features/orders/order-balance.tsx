@@ -3,7 +3,7 @@ import { decimalToMinor } from '@admit/contracts/money';
 import { ButtonLink } from '@/ui/button';
 import { formatMoney } from '@/ui/price';
 import { ScheduledPaymentList } from '@/ui/scheduled-payment-list';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { ORDERS_STRINGS } from '@/features/orders/strings';
 import styles from '@/features/orders/orders.module.css';

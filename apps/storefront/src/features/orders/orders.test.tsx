@@ -4,9 +4,9 @@ import type { Cart } from '@admit/contracts/cart';
 import type { OrderBundle } from '@admit/contracts/checkout';
 import type { Meta } from '@admit/contracts/resources';
 import { toCollection } from '@admit/contracts/envelope';
-import { setApiSeller } from '@/api/client';
-import { getCartState, setCartFromBundle } from '@/api/cart/cart-store';
-import { rememberCheckoutSecrets } from '@/api/orders/order-secrets';
+import { setSellerSlug } from '@/config/seller-slug';
+import { getCartState, setCartFromBundle } from '@/stores/cart-store';
+import { rememberCheckoutSecrets } from '@/stores/order-secrets';
 import {
   FIXTURE_SELLER_ID,
   makeEventTemplate,
@@ -60,7 +60,7 @@ function orderBundle(id = ORDER_ID, number = 'A-1001', meta: Meta[] = []) {
 
 describe('checkout complete (identity §2 "Checkout complete")', () => {
   it('shows the default message, a QR code and a view-tickets link per order, and forgets the cart', async () => {
-    setApiSeller('demo-museum');
+    setSellerSlug('demo-museum');
     setCartFromBundle(cartBundle({ ticket: [makeTicket()] }));
     const fetch = createFetchStub({
       [`GET /api/ticket_order/${ORDER_ID}`]: orderBundle(),
@@ -90,7 +90,7 @@ describe('checkout complete (identity §2 "Checkout complete")', () => {
   });
 
   it("reads a guest's order and its QR code through the secret remembered at checkout", async () => {
-    setApiSeller('demo-museum');
+    setSellerSlug('demo-museum');
     sessionStorage.clear();
     rememberCheckoutSecrets({
       ticket_order: toCollection([{ id: ORDER_ID }]),

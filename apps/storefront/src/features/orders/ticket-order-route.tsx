@@ -1,10 +1,10 @@
 import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
-import { orderQrCodeUrl, useTicketOrder } from '@/api/orders/get-ticket-order';
+import { orderQrCodeUrl, useTicketOrder } from '@/features/orders/api/get-ticket-order';
 import { Button } from '@/ui/button';
 import { Loader } from '@/ui/loader';
 import { usePageTitle } from '@/ui/page-title';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { ORDERS_STRINGS } from '@/features/orders/strings';
 import { OrderBalance } from '@/features/orders/order-balance';

@@ -3,7 +3,8 @@ import { useNavigate } from 'react-router';
 import { SCROLL_INTO_VIEW_DELAY_MS } from '@admit/contracts/constants';
 import type { CartBundle, CartModifyBody } from '@admit/contracts/cart';
 import { useModifyCart } from '@/api/cart/modify-cart';
-import { useNextRouteAfterReserve } from '@/api/cart/next-route';
+import { useSellerConfig } from '@/config/seller-config';
+import { nextRouteAfterReserve } from '@/features/reserve/model/next-route';
 import type { FieldIssue, IssueMap } from '@/features/reserve/model/form-issues';
 import { toIssueMap } from '@/features/reserve/model/form-issues';
 import type { ReserveFailure } from '@/features/reserve/model/reserve-errors';
@@ -60,7 +61,7 @@ async function messageFor(
 export function useSubmitReservation() {
   const modifyCart = useModifyCart();
   const navigate = useNavigate();
-  const nextRoute = useNextRouteAfterReserve();
+  const config = useSellerConfig();
   const [issues, setIssues] = useState<IssueMap>(new Map());
   const [message, setMessage] = useState<ReserveMessage | null>(null);
   const [isSubmitting, setSubmitting] = useState(false);
@@ -85,7 +86,7 @@ export function useSubmitReservation() {
       try {
         const bundle = await modifyCart.mutateAsync(buildBody());
         if (onReserved) onReserved(bundle);
-        else navigate(nextRoute());
+        else navigate(nextRouteAfterReserve(config));
       } catch (error) {
         const failure = toReserveFailure(error);
         // spec: shopping §8 — "Errors with a description appear as dialogs that retry the submit"
@@ -100,7 +101,7 @@ export function useSubmitReservation() {
         setSubmitting(false);
       }
     },
-    [modifyCart, navigate, nextRoute],
+    [modifyCart, navigate, config],
   );
 
   const clearIssues = useCallback(() => {

@@ -1,4 +1,4 @@
-import { resendTicketOrders } from '@/api/user/resend-ticket-orders';
+import { resendTicketOrders } from '@/features/user/api/resend-ticket-orders';
 import { ForgotPage } from '@/features/user/components/forgot-page';
 
 const sendMembership = (email: string) => resendTicketOrders({ email, membershipsOnly: true });

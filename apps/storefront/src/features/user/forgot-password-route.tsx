@@ -1,4 +1,4 @@
-import { requestPasswordReset } from '@/api/user/request-password-reset';
+import { requestPasswordReset } from '@/features/user/api/request-password-reset';
 import { ForgotPage } from '@/features/user/components/forgot-page';
 
 /** /user/forgot-password (identity §2): POST password_reset/request. */

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { ApiError } from '@/api/client';
-import { resendTicketOrders } from '@/api/user/resend-ticket-orders';
+import { resendTicketOrders } from '@/features/user/api/resend-ticket-orders';
 import { ButtonLink } from '@/ui/button';
-import { useIsLoggedIn } from '@/ui/session/use-is-logged-in';
+import { useIsLoggedIn } from '@/stores/use-is-logged-in';
 import { useStrings } from '@/ui/text/use-strings';
 import { EmailForm } from '@/features/user/components/email-form';
 import { AlertMessage, SuccessMessage, UserPage } from '@/features/user/components/user-page';

@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { Link, Navigate, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
-import { useResetTokenValidation } from '@/api/user/validate-reset-token';
+import { useResetTokenValidation } from '@/features/user/api/validate-reset-token';
 import { ButtonLink } from '@/ui/button';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { Loader } from '@/ui/loader';
-import { useIsLoggedIn } from '@/ui/session/use-is-logged-in';
+import { useIsLoggedIn } from '@/stores/use-is-logged-in';
 import { useStrings } from '@/ui/text/use-strings';
 import { ResetPasswordForm } from '@/features/user/components/reset-password-form';
 import { AlertMessage, SuccessMessage, UserPage } from '@/features/user/components/user-page';

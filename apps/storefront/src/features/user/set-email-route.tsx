@@ -4,7 +4,7 @@ import { NO_EMAIL_MARKER } from '@admit/contracts/constants';
 import type { User } from '@admit/contracts/identity';
 import { useMyUser } from '@/api/user/get-my-user';
 import { Loader } from '@/ui/loader';
-import { useIsLoggedIn } from '@/ui/session/use-is-logged-in';
+import { useIsLoggedIn } from '@/stores/use-is-logged-in';
 import { useStrings } from '@/ui/text/use-strings';
 import { safeNextPath } from '@/features/user/model/safe-next';
 import { SetEmailForm } from '@/features/user/components/set-email-form';

@@ -1,12 +1,12 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { useIsLoggedIn } from '@/ui/session/use-is-logged-in';
+import { useIsLoggedIn } from '@/stores/use-is-logged-in';
 import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
 import type { Fixture } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
 import { myUserBody } from '@/features/user/testing/user-test-helpers';
 
-vi.mock('@/ui/session/use-is-logged-in', async (importOriginal) => ({
+vi.mock('@/stores/use-is-logged-in', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   useIsLoggedIn: vi.fn(() => true),
 }));

@@ -1,14 +1,14 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getCartState } from '@/api/cart/cart-store';
+import { getCartState } from '@/stores/cart-store';
 import { cartQueryKey } from '@/api/cart/cart-query-key';
-import { useIsLoggedIn } from '@/ui/session/use-is-logged-in';
+import { useIsLoggedIn } from '@/stores/use-is-logged-in';
 import { cartBundle, FIXTURE_CART_ID, makeTicket } from '@/testing/cart-fixtures';
 import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
 import type { Fixture } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
 
-vi.mock('@/ui/session/use-is-logged-in', async (importOriginal) => ({
+vi.mock('@/stores/use-is-logged-in', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   useIsLoggedIn: vi.fn(() => false),
 }));

@@ -2,7 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SellerConfigProvider } from '@/ui/config/seller-config';
+import { SellerConfigProvider } from '@/config/seller-config';
 import { CalendarModal } from '@/ui/calendar/calendar-modal';
 import { makeCalendarDays } from '@/testing/calendar-day-fixtures';
 import { makeSellerConfig } from '@/testing/seller-config';

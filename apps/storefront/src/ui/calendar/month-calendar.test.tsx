@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CalendarDay } from '@admit/contracts/availability';
-import { SellerConfigProvider } from '@/ui/config/seller-config';
+import { SellerConfigProvider } from '@/config/seller-config';
 import { MonthCalendar } from '@/ui/calendar/month-calendar';
 import { makeCalendarDay, makeCalendarDays } from '@/testing/calendar-day-fixtures';
 import { makeSellerConfig } from '@/testing/seller-config';

@@ -13,7 +13,7 @@ import {
 import { parseDate } from '@internationalized/date';
 import type { CalendarDate } from '@internationalized/date';
 import type { CalendarDay } from '@admit/contracts/availability';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import {
   calendarHorizon,

@@ -1,7 +1,7 @@
 import { renderHook, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { SellerConfigProvider } from '@/ui/config/seller-config';
+import { SellerConfigProvider } from '@/config/seller-config';
 import { formatPageTitle } from '@/ui/page-title';
 import { formatText } from '@/ui/text/format-text';
 import { useStrings } from '@/ui/text/use-strings';

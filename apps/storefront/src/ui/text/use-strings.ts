@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { formatText } from '@/ui/text/format-text';
 
 /**

@@ -1,6 +1,6 @@
 import { useLayoutEffect } from 'react';
 import type { ReactNode } from 'react';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { applyTheme } from '@/ui/theme/theme-variables';
 
 /** Applies the seller theme before the first paint so the page never flashes unthemed. */

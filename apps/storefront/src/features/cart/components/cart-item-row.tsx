@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { ALL_DAY_SESSION_MINUTES, IMAGE_SIZES } from '@admit/contracts/constants';
 import type { CartItem } from '@/api/cart/cart-items';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { SellerImage } from '@/ui/image';
 import { Price } from '@/ui/price';
 import { useStrings } from '@/ui/text/use-strings';

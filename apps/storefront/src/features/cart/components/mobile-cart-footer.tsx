@@ -4,7 +4,7 @@ import { ButtonLink } from '@/ui/button';
 import { Price } from '@/ui/price';
 import { useRouteName } from '@/ui/routing/route-handle';
 import { useStrings } from '@/ui/text/use-strings';
-import { CHECKOUT_ROUTE } from '@/api/cart/next-route';
+import { CHECKOUT_ROUTE } from '@/ui/routing/route-paths';
 import { CART_STRINGS } from '@/features/cart/strings';
 import { CartTimer } from '@/features/cart/components/cart-timer';
 import { badgeCount } from '@/features/cart/model/badge-count';

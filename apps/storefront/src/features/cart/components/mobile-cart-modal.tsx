@@ -5,7 +5,7 @@ import { Modal } from '@/ui/modal';
 import { Price } from '@/ui/price';
 import { useRouteName } from '@/ui/routing/route-handle';
 import { useStrings } from '@/ui/text/use-strings';
-import { CHECKOUT_ROUTE, UPSELL_ROUTE } from '@/api/cart/next-route';
+import { CHECKOUT_ROUTE, UPSELL_ROUTE } from '@/ui/routing/route-paths';
 import { CART_STRINGS } from '@/features/cart/strings';
 import { CartContents } from '@/features/cart/components/cart-contents';
 import { CartTimer } from '@/features/cart/components/cart-timer';

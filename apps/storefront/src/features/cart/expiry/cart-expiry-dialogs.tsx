@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { clearCart, resetVisit, useCartState } from '@/api/cart/cart-store';
+import { clearCart, resetVisit, useCartState } from '@/stores/cart-store';
 import { cartQueryKey } from '@/api/cart/cart-query-key';
 import { useModalStack } from '@/ui/modal-stack';
 import { useStrings } from '@/ui/text/use-strings';

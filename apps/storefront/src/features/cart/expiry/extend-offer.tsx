@@ -1,7 +1,7 @@
 import { Button } from '@/ui/button';
 import { useStrings } from '@/ui/text/use-strings';
-import { declineExtension } from '@/api/cart/cart-store';
-import { useExtendCart } from '@/api/cart/extend-cart';
+import { declineExtension } from '@/stores/cart-store';
+import { useExtendCart } from '@/features/cart/api/extend-cart';
 import { useCart } from '@/api/cart/get-cart';
 import { CART_STRINGS } from '@/features/cart/strings';
 import styles from '@/features/cart/expiry/expiry-dialogs.module.css';

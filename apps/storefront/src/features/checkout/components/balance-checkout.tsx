@@ -5,7 +5,7 @@ import { isCardAmountSupported } from '@admit/contracts/checkout';
 import type { PaymentEntry } from '@admit/contracts/checkout';
 import { Button } from '@/ui/button';
 import { formatMoney } from '@/ui/price';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
 import { PaymentSection } from '@/features/checkout/components/payment-section';

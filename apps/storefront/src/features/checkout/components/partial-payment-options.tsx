@@ -8,7 +8,7 @@ import {
   Text,
 } from 'react-aria-components';
 import { formatMoney } from '@/ui/price';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
 import type { CheckoutStringKey } from '@/features/checkout/strings';

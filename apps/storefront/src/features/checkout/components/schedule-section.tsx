@@ -1,7 +1,7 @@
 import type { CartBundle } from '@admit/contracts/cart';
 import { ScheduledPaymentList } from '@/ui/scheduled-payment-list';
 import { formatMoney } from '@/ui/price';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
 import { scheduledPayments } from '@/features/checkout/model/partial-payment';

@@ -1,6 +1,6 @@
 import type { CartBundle } from '@admit/contracts/cart';
 import type { PaymentEntry, Purchaser } from '@admit/contracts/checkout';
-import type { CheckoutCall } from '@/api/checkout/checkout-cart';
+import type { CheckoutCall } from '@/features/checkout/api/checkout-cart';
 import { gifteeIdentityId } from '@/features/checkout/model/checkout-view';
 
 /**

@@ -1,4 +1,4 @@
-import type { CheckoutCall } from '@/api/checkout/checkout-cart';
+import type { CheckoutCall } from '@/features/checkout/api/checkout-cart';
 
 /**
  * The checkout call waiting for the card authentication step (identity §4 "Payment intent"):

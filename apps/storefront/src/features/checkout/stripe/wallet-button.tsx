@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { PaymentRequest, PaymentRequestPaymentMethodEvent, Stripe } from '@stripe/stripe-js';
 import { decimalToMinor } from '@admit/contracts/money';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
 import type { CardInputProps, WalletResult } from '@/features/checkout/model/card-input';

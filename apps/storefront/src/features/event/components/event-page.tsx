@@ -5,6 +5,7 @@ import { metaFlag, metaText } from '@/api/events/event-detail';
 import { CoverImage } from '@/features/event/components/cover-image';
 import { EventDescription } from '@/features/event/components/event-description';
 import { AddOnBanner } from '@/features/event/components/add-on-banner';
+import { useAddOnBanner } from '@/features/event/model/add-on-chain';
 import { SelectionArea } from '@/features/event/components/selection-area';
 import { CartWidgetPlaceholder } from '@/features/event/components/cart-widget-placeholder';
 import { useEventSlots } from '@/features/event/event-slots';
@@ -14,6 +15,7 @@ import styles from '@/features/event/components/event-page.module.css';
 export function EventPage({ event }: { event: EventDetail }) {
   const t = useStrings(EVENT_STRINGS);
   const { sidebar: Sidebar = CartWidgetPlaceholder } = useEventSlots();
+  const addOn = useAddOnBanner(event);
   const { template, venue } = event;
   const cover = metaText(event, 'image_cover');
   const showVenue = venue !== null && !metaFlag(event, 'hide_event_details');
@@ -35,8 +37,8 @@ export function EventPage({ event }: { event: EventDetail }) {
             {venue.address && <span className={styles.venueAddress}>{venue.address}</span>}
           </p>
         )}
-        <AddOnBanner event={event} />
-        <SelectionArea event={event} />
+        {addOn && <AddOnBanner skipTo={addOn.skipTo} />}
+        <SelectionArea event={event} skipAddOnTo={addOn?.skipTo ?? null} />
       </article>
       <div className={styles.sidebar}>
         <Sidebar />

@@ -1,5 +1,5 @@
-import { useSellerConfig } from '@/ui/config/seller-config';
-import { useIsLoggedIn } from '@/ui/session/use-is-logged-in';
+import { useSellerConfig } from '@/config/seller-config';
+import { useIsLoggedIn } from '@/stores/use-is-logged-in';
 import { useStrings } from '@/ui/text/use-strings';
 import { EVENT_STRINGS } from '@/features/event/strings';
 import type { EventDetail, TicketGroupWithTypes } from '@/api/events/event-detail';
@@ -40,12 +40,18 @@ function visibleGroups(event: EventDetail, isMember: boolean): TicketGroupWithTy
 }
 
 /** The event's selection area: exactly one panel, chosen by `selectSelectionArea` (shopping §2). */
-export function SelectionArea({ event }: { event: EventDetail }) {
+export function SelectionArea({
+  event,
+  skipAddOnTo,
+}: {
+  event: EventDetail;
+  skipAddOnTo: string | null;
+}) {
   const t = useStrings(EVENT_STRINGS);
   const context = useSelectionContext();
   const kind = selectSelectionArea(event, context);
   const Form = useEventSlots().selection?.[kind];
-  if (Form) return <Form event={event} />;
+  if (Form) return <Form event={event} skipAddOnTo={skipAddOnTo} />;
   switch (kind) {
     case 'no_ticket_groups':
       return <NoTicketGroupsWarning />;

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { ButtonLink } from '@/ui/button';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { EVENT_STRINGS } from '@/features/event/strings';
 import styles from '@/features/event/components/selection-area.module.css';

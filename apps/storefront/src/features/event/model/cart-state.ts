@@ -1,6 +1,6 @@
 import { cartHasAdmission } from '@/api/cart/cart-items';
 import { useCart } from '@/api/cart/get-cart';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 
 /**
  * Whether the visitor's live cart already holds an admission event (shopping §2 rule 2, §6):

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { SellerImage } from '@/ui/image';
 import { formatMoney } from '@/ui/price';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { LISTING_STRINGS } from '@/features/listing/strings';
 import type { EventCard as EventCardModel } from '@/features/listing/model/event-cards';

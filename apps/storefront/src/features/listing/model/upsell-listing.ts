@@ -1,4 +1,4 @@
-import { CHECKOUT_ROUTE } from '@/api/cart/next-route';
+import { CHECKOUT_ROUTE } from '@/ui/routing/route-paths';
 
 /** Events already in the cart are not offered again on the upsell listing. */
 export function withoutEventsInCart<T extends { id: string }>(

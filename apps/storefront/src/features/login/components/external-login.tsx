@@ -1,6 +1,6 @@
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
-import { getCartState, liveCartId } from '@/api/cart/cart-store';
+import { getCartState, liveCartId } from '@/stores/cart-store';
 import { LOGIN_STRINGS } from '@/features/login/strings';
 import { useLoginFlowContext } from '@/features/login/login-flow-context';
 import { ssoStartUrl } from '@/features/login/model/external-login';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { getMemberState } from '@/api/session/member-store';
+import { getMemberState } from '@/stores/member-store';
 import { EmailStep } from '@/features/login/components/email-step';
 import { PasswordStep } from '@/features/login/components/password-step';
 import { OtpFormStep } from '@/features/login/components/otp-form-step';

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@/ui/button';
 import { useStrings } from '@/ui/text/use-strings';
-import { login } from '@/api/session/login';
+import { login } from '@/features/login/api/login';
 import { LOGIN_STRINGS } from '@/features/login/strings';
 import { useLoginFlowContext } from '@/features/login/login-flow-context';
 import { FIELD_MAX, usernamePasswordFields } from '@/features/login/model/login-fields';

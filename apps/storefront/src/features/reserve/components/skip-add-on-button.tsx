@@ -1,5 +1,3 @@
-import type { EventDetail } from '@/api/events/event-detail';
-import { useAddOnBanner } from '@/api/cart/add-on-chain';
 import { ButtonLink } from '@/ui/button';
 import { useStrings } from '@/ui/text/use-strings';
 import type { Quantities } from '@/features/reserve/model/stepper-rules';
@@ -14,18 +12,17 @@ import { RESERVE_STRINGS } from '@/features/reserve/strings';
  * the footer's one action is then to reserve.
  */
 export function SkipAddOnButton({
-  event,
+  skipTo,
   quantities,
 }: {
-  event: EventDetail;
+  skipTo: string | null;
   quantities: Quantities;
 }) {
   const t = useStrings(RESERVE_STRINGS);
-  const banner = useAddOnBanner(event);
   const isPhone = useMediaQuery(MOBILE_MEDIA_QUERY);
-  if (!banner || !isPhone || totalQuantity(quantities) > 0) return null;
+  if (!skipTo || !isPhone || totalQuantity(quantities) > 0) return null;
   return (
-    <ButtonLink to={banner.skipTo} variant="secondary">
+    <ButtonLink to={skipTo} variant="secondary">
       {t('reserve.skip_add_on')}
     </ButtonLink>
   );

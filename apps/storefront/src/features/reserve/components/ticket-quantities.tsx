@@ -1,7 +1,7 @@
 import type { TicketType } from '@admit/contracts/resources';
 import { LOW_CAPACITY_THRESHOLD, UNLIMITED_CAPACITY } from '@admit/contracts/constants';
 import type { TicketGroupWithTypes } from '@/api/events/event-detail';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { formatMoney } from '@/ui/price';
 import { Stepper } from '@/ui/stepper';
 import { useStrings } from '@/ui/text/use-strings';

@@ -1,5 +1,5 @@
-import type { VisitWindow } from '@/api/cart/visit-window';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import type { VisitWindow } from '@/features/reserve/model/visit-window';
+import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { venueMinutes } from '@/features/reserve/model/venue-time';
 import { RESERVE_STRINGS } from '@/features/reserve/strings';

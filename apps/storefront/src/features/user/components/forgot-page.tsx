@@ -3,7 +3,7 @@ import { Navigate } from 'react-router';
 import { PASSWORD_RESET_TTL_MINUTES } from '@admit/contracts/constants';
 import { ApiError } from '@/api/client';
 import { Button } from '@/ui/button';
-import { useIsLoggedIn } from '@/ui/session/use-is-logged-in';
+import { useIsLoggedIn } from '@/stores/use-is-logged-in';
 import { useStrings } from '@/ui/text/use-strings';
 import { EmailForm } from '@/features/user/components/email-form';
 import { AlertMessage, SuccessMessage, UserPage } from '@/features/user/components/user-page';

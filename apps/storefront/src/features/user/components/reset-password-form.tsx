@@ -1,7 +1,7 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ApiError } from '@/api/client';
-import { useResetPassword } from '@/api/user/reset-password';
+import { useResetPassword } from '@/features/user/api/reset-password';
 import { Button } from '@/ui/button';
 import { useStrings } from '@/ui/text/use-strings';
 import { resetPasswordFormSchema } from '@/features/user/model/password-form';

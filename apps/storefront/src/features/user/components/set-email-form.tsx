@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { EMAIL_MAX } from '@admit/contracts/constants';
 import { ApiError } from '@/api/client';
-import { useSetEmail } from '@/api/user/set-email';
+import { useSetEmail } from '@/features/user/api/set-email';
 import { Button } from '@/ui/button';
 import { useStrings } from '@/ui/text/use-strings';
 import { setEmailFormSchema } from '@/features/user/model/email-rules';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import type { CalendarDay } from '@admit/contracts/availability';
 import { DATE_BUTTONS } from '@admit/contracts/constants';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { FieldError } from '@/features/reserve/components/field-error';
 import type { IssueMap } from '@/features/reserve/model/form-issues';

@@ -2,8 +2,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartBundle } from '@admit/contracts/cart';
 import { toCollection } from '@admit/contracts/envelope';
-import { setApiSeller } from '@/api/client';
-import { setCartFromBundle } from '@/api/cart/cart-store';
+import { setSellerSlug } from '@/config/seller-slug';
+import { setCartFromBundle } from '@/stores/cart-store';
 import { fixtureId, makeMeta } from '@/testing/api-fixtures';
 import { cartWithTimedItem } from '@/testing/timed-cart-fixtures';
 import { createFetchStub } from '@/testing/fetch-stub';
@@ -46,7 +46,7 @@ function render(
   config = makeSellerConfig(),
   search = '',
 ): ReturnType<typeof renderRoute> {
-  setApiSeller(config.seller.slug);
+  setSellerSlug(config.seller.slug);
   setCartFromBundle(cart);
   return renderRoute(`/events/${EVENT_ID}${search}`, {
     config,

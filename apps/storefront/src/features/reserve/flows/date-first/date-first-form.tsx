@@ -2,8 +2,8 @@ import { useMemo, useReducer } from 'react';
 import type { CalendarDay } from '@admit/contracts/availability';
 import { decimalToMinor, minorToDecimal } from '@admit/contracts/money';
 import type { EventDetail, TicketGroupWithTypes } from '@/api/events/event-detail';
-import type { SessionConstraints } from '@/api/cart/session-constraints';
-import { offeredSessions } from '@/api/cart/session-constraints';
+import type { SessionConstraints } from '@/features/reserve/model/session-constraints';
+import { offeredSessions } from '@/features/reserve/model/session-constraints';
 import { Button } from '@/ui/button';
 import { Loader } from '@/ui/loader';
 import { Price } from '@/ui/price';
@@ -42,6 +42,8 @@ export interface DateFirstFormProps {
   query: ReserveQuery;
   /** what the cart allows: no clashing sessions, an add-on's visit window */
   constraints: SessionConstraints;
+  /** where "skip add-on" leads; null when this event is not an add-on offered now */
+  skipAddOnTo: string | null;
 }
 
 function totalToPay(groups: readonly GroupDetails[], quantities: Quantities): string {
@@ -64,6 +66,7 @@ export function DateFirstForm({
   filter,
   query,
   constraints,
+  skipAddOnTo,
 }: DateFirstFormProps) {
   const t = useStrings(DATE_FIRST_STRINGS);
   const tr = useStrings(RESERVE_STRINGS);
@@ -192,7 +195,7 @@ export function DateFirstForm({
         <span className={styles.total}>
           {tr('reserve.total')} <Price amount={totalToPay(groups ?? [], state.quantities)} />
         </span>
-        <SkipAddOnButton event={event} quantities={state.quantities} />
+        <SkipAddOnButton skipTo={skipAddOnTo} quantities={state.quantities} />
         <Button type="submit" disabled={submission.isSubmitting}>
           {submission.isSubmitting ? tr('reserve.submitting') : tr('reserve.submit')}
         </Button>

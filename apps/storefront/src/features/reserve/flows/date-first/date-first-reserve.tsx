@@ -2,13 +2,13 @@ import { useMemo, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { EventDetail } from '@/api/events/event-detail';
-import { daysInWindow } from '@/api/cart/session-constraints';
-import { useSessionConstraints } from '@/api/cart/use-session-constraints';
+import { daysInWindow } from '@/features/reserve/model/session-constraints';
+import { useSessionConstraints } from '@/features/reserve/use-session-constraints';
 import { Button } from '@/ui/button';
 import { calendarHorizon, isSelectableDay, todayIn, toDayMap } from '@/ui/calendar/calendar-days';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { Loader } from '@/ui/loader';
-import { useIsLoggedIn } from '@/ui/session/use-is-logged-in';
+import { useIsLoggedIn } from '@/stores/use-is-logged-in';
 import { useStrings } from '@/ui/text/use-strings';
 import { calendarQueryOptions } from '@/features/reserve/api/get-calendar';
 import { flexibleGroupsOf, hasDatedGroups } from '@/features/reserve/model/reserve-groups';
@@ -21,9 +21,15 @@ import reserveStyles from '@/features/reserve/components/reserve.module.css';
 /**
  * The date-first reserve page (spec: shopping §2 "Date-first reserve page", §4 states: loading,
  * unavailable warning, initialization error, ready). Plugged into the event page's selection
- * area by the app layer.
+ * area by the app layer; the event page hands it where the add-on banner's "skip add-on" leads.
  */
-export function DateFirstReserve({ event }: { event: EventDetail }) {
+export function DateFirstReserve({
+  event,
+  skipAddOnTo,
+}: {
+  event: EventDetail;
+  skipAddOnTo: string | null;
+}) {
   const t = useStrings(DATE_FIRST_STRINGS);
   const config = useSellerConfig();
   const isMember = useIsLoggedIn();
@@ -85,6 +91,7 @@ export function DateFirstReserve({ event }: { event: EventDetail }) {
         filter={filter}
         query={query}
         constraints={constraints}
+        skipAddOnTo={skipAddOnTo}
       />
     );
   }

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toCollection } from '@admit/contracts/envelope';
-import { setApiSeller } from '@/api/client';
-import { setCartFromBundle } from '@/api/cart/cart-store';
+import { setSellerSlug } from '@/config/seller-slug';
+import { setCartFromBundle } from '@/stores/cart-store';
 import { fixtureId } from '@/testing/api-fixtures';
 import { cartWithTimedItem } from '@/testing/timed-cart-fixtures';
 import { createFetchStub } from '@/testing/fetch-stub';
@@ -50,7 +50,7 @@ function mockViewport(phone: boolean) {
 
 function render(config: SellerConfig) {
   const cart = admissionCart();
-  setApiSeller(config.seller.slug);
+  setSellerSlug(config.seller.slug);
   setCartFromBundle(cart);
   return renderRoute(`/events/${EVENT_ID}`, {
     config,

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PricedSession } from '@admit/contracts/availability';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { formatMoney } from '@/ui/price';
 import { useStrings } from '@/ui/text/use-strings';
 import { FieldError } from '@/features/reserve/components/field-error';

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import type { Dispatch } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PricedSession } from '@admit/contracts/availability';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { getSessionsOnDate, sessionsOnDateQueryOptions } from '@/features/reserve/api/get-sessions';
 import type { SessionsOnDateParams } from '@/features/reserve/api/get-sessions';

@@ -1,5 +1,5 @@
 import type { TicketType } from '@admit/contracts/resources';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { formatMoney } from '@/ui/price';
 import { useStrings } from '@/ui/text/use-strings';
 import { ONE_TICKET_STRINGS } from '@/features/reserve/flows/one-ticket/one-ticket-strings';

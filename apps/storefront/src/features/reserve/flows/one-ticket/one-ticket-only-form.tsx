@@ -5,7 +5,7 @@ import type { EventDetail } from '@/api/events/event-detail';
 import { useEvent } from '@/api/events/get-event';
 import { Button } from '@/ui/button';
 import { Price } from '@/ui/price';
-import { useIsLoggedIn } from '@/ui/session/use-is-logged-in';
+import { useIsLoggedIn } from '@/stores/use-is-logged-in';
 import { useStrings } from '@/ui/text/use-strings';
 import type { AdmitInputs } from '@/features/reserve/model/admit-validation';
 import { fieldId } from '@/features/reserve/model/form-issues';

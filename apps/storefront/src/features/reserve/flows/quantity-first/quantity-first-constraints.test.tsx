@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setApiSeller } from '@/api/client';
-import { setCartFromBundle } from '@/api/cart/cart-store';
+import { setSellerSlug } from '@/config/seller-slug';
+import { setCartFromBundle } from '@/stores/cart-store';
 import { renderRoute } from '@/testing/render-route';
 import { cartWithTimedItem } from '@/testing/timed-cart-fixtures';
 import {
@@ -26,7 +26,7 @@ describe('quantity-first sessions and the cart (shopping §5 "Session conflicts"
   it('hides the session that clashes with a timed cart item', { timeout: 15_000 }, async () => {
     // a show from 12:55 to 1:20 PM New York time on Tuesday 2026-11-24
     const cart = cartWithTimedItem('2026-11-24T17:55:00.000Z', '2026-11-24T18:20:00.000Z');
-    setApiSeller('demo-museum');
+    setSellerSlug('demo-museum');
     setCartFromBundle(cart);
     const { user } = renderRoute(`/events/${EVENT_ID}`, {
       fetch: fixtures({ 'GET /api/my/cart/:id': cart }),

@@ -1,11 +1,11 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { EventDetail } from '@/api/events/event-detail';
-import { daysInWindow, offeredSessions } from '@/api/cart/session-constraints';
-import { useSessionConstraints } from '@/api/cart/use-session-constraints';
+import { daysInWindow, offeredSessions } from '@/features/reserve/model/session-constraints';
+import { useSessionConstraints } from '@/features/reserve/use-session-constraints';
 import { Button } from '@/ui/button';
 import { Loader } from '@/ui/loader';
-import { useIsLoggedIn } from '@/ui/session/use-is-logged-in';
+import { useIsLoggedIn } from '@/stores/use-is-logged-in';
 import { useStrings } from '@/ui/text/use-strings';
 import type { IssueMap } from '@/features/reserve/model/form-issues';
 import { QUANTITIES_FIELD_ID } from '@/features/reserve/model/form-issues';

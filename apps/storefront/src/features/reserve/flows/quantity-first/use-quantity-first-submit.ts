@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import type { Dispatch } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { PricedSession } from '@admit/contracts/availability';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import type { FieldIssue } from '@/features/reserve/model/form-issues';
 import { QUANTITIES_FIELD_ID } from '@/features/reserve/model/form-issues';

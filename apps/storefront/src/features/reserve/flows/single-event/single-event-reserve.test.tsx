@@ -16,8 +16,8 @@ import {
   sessionsBody,
 } from '@/testing/availability-fixtures';
 import { cartBundle } from '@/testing/cart-fixtures';
-import { setApiSeller } from '@/api/client';
-import { setCartFromBundle } from '@/api/cart/cart-store';
+import { setSellerSlug } from '@/config/seller-slug';
+import { setCartFromBundle } from '@/stores/cart-store';
 import { cartWithTimedItem } from '@/testing/timed-cart-fixtures';
 import { createFetchStub } from '@/testing/fetch-stub';
 import type { Fixture } from '@/testing/fetch-stub';
@@ -196,7 +196,7 @@ describe('single-event form (shopping §2 item 6, §4)', { timeout: 15_000 }, ()
   it('hides its one session when it clashes with a timed cart item (shopping §5)', async () => {
     // a show from 7:00 to 7:45 PM the same evening
     const cart = cartWithTimedItem('2026-12-17T00:00:00.000Z', '2026-12-17T00:45:00.000Z');
-    setApiSeller('demo-museum');
+    setSellerSlug('demo-museum');
     setCartFromBundle(cart);
     renderSingle({}, { 'GET /api/my/cart/:id': cart });
     expect(

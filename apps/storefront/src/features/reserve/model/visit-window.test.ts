@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { visitWindow, visitWindowFromCart } from '@/api/cart/visit-window';
+import { visitWindow, visitWindowFromCart } from '@/features/reserve/model/visit-window';
 import {
   fixtureId,
   makeEventTemplate,

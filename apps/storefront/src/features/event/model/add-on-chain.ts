@@ -3,10 +3,10 @@ import type { SellerConfig } from '@admit/contracts/seller-config';
 import type { EventDetail } from '@/api/events/event-detail';
 import { cartHasItems, eventIdsInCart, isAnchorTemplate } from '@/api/cart/cart-items';
 import { useCart } from '@/api/cart/get-cart';
-import { getCartState, useCartState } from '@/api/cart/cart-store';
-import { CHECKOUT_ROUTE } from '@/api/cart/next-route';
-import { getAddOnChain, recordOfferedAddOn } from '@/api/cart/add-on-chain-state';
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { getCartState, useCartState } from '@/stores/cart-store';
+import { CHECKOUT_ROUTE } from '@/ui/routing/route-paths';
+import { getAddOnChain, recordOfferedAddOn } from '@/stores/add-on-chain-state';
+import { useSellerConfig } from '@/config/seller-config';
 
 type ChainConfig = Pick<SellerConfig, 'anchor_events' | 'anchor_categories'>;
 
@@ -31,7 +31,9 @@ export function nextAddOnRoute(
 
 /**
  * The add-on banner's data for `event`: where to skip to when the event is an add-on (an anchor
- * event) visited while the cart has items; null otherwise.
+ * event) visited while the cart has items; null otherwise. The event page asks once and hands
+ * the skip route to the banner and to the reserve form in its selection slot (whose mobile
+ * footer offers the same skip).
  */
 export function useAddOnBanner(event: EventDetail): { skipTo: string } | null {
   const config = useSellerConfig();

@@ -1,9 +1,6 @@
 import type { SellerConfig } from '@admit/contracts/seller-config';
-import { getCartState } from '@/api/cart/cart-store';
-import { useSellerConfig } from '@/ui/config/seller-config';
-
-export const UPSELL_ROUTE = '/events';
-export const CHECKOUT_ROUTE = '/checkout';
+import { getCartState } from '@/stores/cart-store';
+import { CHECKOUT_ROUTE, UPSELL_ROUTE } from '@/ui/routing/route-paths';
 
 /**
  * Where a visitor goes after a successful reserve (shopping §4 date-first "moves to the next
@@ -17,10 +14,4 @@ export function nextRouteAfterReserve(
   const skip = options.skipUpsells ?? getCartState().skipUpsells;
   const sellsAddOns = config.anchor_events.length > 0 || config.anchor_categories.length > 0;
   return sellsAddOns && !skip ? UPSELL_ROUTE : CHECKOUT_ROUTE;
-}
-
-/** `nextRoute({ skipUpsells })` for reserve forms; the flag defaults to the remembered one. */
-export function useNextRouteAfterReserve(): (options?: { skipUpsells?: boolean }) => string {
-  const config = useSellerConfig();
-  return (options) => nextRouteAfterReserve(config, options);
 }

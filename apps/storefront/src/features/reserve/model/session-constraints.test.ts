@@ -8,7 +8,7 @@ import {
   isDateInWindow,
   offeredSessions,
   sessionConstraints,
-} from '@/api/cart/session-constraints';
+} from '@/features/reserve/model/session-constraints';
 import {
   eventTemplateBody,
   fixtureId,

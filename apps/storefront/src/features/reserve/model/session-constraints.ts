@@ -9,8 +9,8 @@ import { conflictingSessions } from '@admit/contracts/rules/session-conflicts';
 import type { SellerConfig } from '@admit/contracts/seller-config';
 import type { EventDetail } from '@/api/events/event-detail';
 import { isAnchorTemplate, toCartItems } from '@/api/cart/cart-items';
-import type { VisitWindow } from '@/api/cart/visit-window';
-import { visitWindowFromCart } from '@/api/cart/visit-window';
+import type { VisitWindow } from '@/features/reserve/model/visit-window';
+import { visitWindowFromCart } from '@/features/reserve/model/visit-window';
 
 type ConstraintConfig = Pick<SellerConfig, 'anchor_events' | 'anchor_categories' | 'timezone'>;
 

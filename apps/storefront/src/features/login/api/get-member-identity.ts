@@ -1,6 +1,6 @@
 import { userResponseSchema } from '@admit/contracts/identity';
 import { apiRead } from '@/api/client';
-import type { MemberIdentity } from '@/api/session/member-store';
+import type { MemberIdentity } from '@/stores/member-store';
 
 /**
  * GET my/user?_embed=identity (identity §7): the logged-in person's identity, used when a login

@@ -12,8 +12,6 @@ export async function getSession(signal?: AbortSignal): Promise<Session> {
   return session;
 }
 
-export { SESSION_QUERY_KEY };
-
 export function sessionQueryOptions() {
   return queryOptions({
     queryKey: SESSION_QUERY_KEY,

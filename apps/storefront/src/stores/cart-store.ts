@@ -1,7 +1,7 @@
 import { CART_LOCAL_EXPIRY_MARGIN_SECONDS } from '@admit/contracts/constants';
 import type { CartBundle } from '@admit/contracts/cart';
-import { getApiSeller } from '@/api/client';
-import { createPersistedStore, usePersistedStore } from '@/api/cart/persisted-store';
+import { getSellerSlug } from '@/config/seller-slug';
+import { createPersistedStore, usePersistedStore } from '@/stores/persisted-store';
 
 /** What the storefront remembers about the visitor's cart, per seller and across tabs. */
 export interface CartState {
@@ -37,7 +37,7 @@ function parseCartState(raw: unknown): CartState {
 }
 
 const cartStore = createPersistedStore(
-  () => cartStorageKey(getApiSeller() ?? 'storefront'),
+  () => cartStorageKey(getSellerSlug() ?? 'storefront'),
   parseCartState,
 );
 

@@ -1,4 +1,4 @@
-import { useMemberState } from '@/api/session/member-store';
+import { useMemberState } from '@/stores/member-store';
 
 /**
  * Whether the visitor is logged in as a member (role "member" rather than "anonymous"), from the

@@ -1,4 +1,4 @@
-import { getApiSeller } from '@/api/client';
+import { getSellerSlug } from '@/config/seller-slug';
 
 /**
  * The secret of each order this browser just bought (the checkout answer's `access_secret`).
@@ -8,13 +8,13 @@ import { getApiSeller } from '@/api/client';
  * but not the tab. Storage errors are tolerated (the page then shows "We could not find that
  * order." and the e-mail still has the link).
  */
-const key = () => `admit:${getApiSeller() ?? 'seller'}:order-secrets`;
+const key = () => `admit:${getSellerSlug() ?? 'seller'}:order-secrets`;
 /**
  * The guest cart each order was made from when no secret reached this browser: an order made
  * after a processing payment settled (the pending page sees it on the cart). The server lets
  * the cart's guest read it with `cart_id` (decision 0018 "Update: settlement").
  */
-const cartsKey = () => `admit:${getApiSeller() ?? 'seller'}:order-carts`;
+const cartsKey = () => `admit:${getSellerSlug() ?? 'seller'}:order-carts`;
 
 function readAll(storageKey = key()): Record<string, string> {
   try {

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { LoginResponse } from '@admit/contracts/identity';
-import { setLoggedIn } from '@/api/session/member-store';
-import { reconcileCartAfterLogin } from '@/api/session/reconcile-cart';
+import { setLoggedIn } from '@/stores/member-store';
+import { reconcileCartAfterLogin } from '@/features/login/api/reconcile-cart';
 import { SESSION_QUERY_KEY } from '@/api/session/session-query-key';
 
 /**

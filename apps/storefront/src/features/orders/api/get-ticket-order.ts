@@ -2,7 +2,7 @@ import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { orderBundleSchema } from '@admit/contracts/checkout';
 import { apiRead } from '@/api/client';
-import { orderProof } from '@/api/orders/order-secrets';
+import { orderProof } from '@/stores/order-secrets';
 
 /** The order bundle; its optional `meta` carries the seller's completed_* rows (decision 0019). */
 export const ticketOrderResponseSchema = orderBundleSchema;
@@ -21,7 +21,7 @@ export function getTicketOrder(
   });
 }
 
-/** `secret` from the address, else what this browser remembers (order-secrets.ts). */
+/** `secret` from the address, else what this browser remembers (stores/order-secrets.ts). */
 export function ticketOrderQueryOptions(id: string, given?: string | null) {
   const proof = given ? { secret: given } : orderProof(id);
   return queryOptions({

@@ -1,6 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { setApiSeller } from '@/api/client';
+import { setSellerSlug } from '@/config/seller-slug';
 import {
   cartStorageKey,
   clearCart,
@@ -11,7 +11,7 @@ import {
   setCartFromBundle,
   setSkipUpsells,
   useCartState,
-} from '@/api/cart/cart-store';
+} from '@/stores/cart-store';
 import { cartBundle, FIXTURE_CART_ID } from '@/testing/cart-fixtures';
 
 const NOW = Date.parse('2026-06-01T14:00:00.000Z');
@@ -21,7 +21,7 @@ beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'] });
   vi.setSystemTime(NOW);
   localStorage.clear();
-  setApiSeller('demo-museum');
+  setSellerSlug('demo-museum');
 });
 
 afterEach(() => {
@@ -92,7 +92,7 @@ describe('cart store (shopping §1, §4)', () => {
 
   it('keys the cart by seller', () => {
     setCartFromBundle(cartBundle());
-    setApiSeller('harbour-aquarium');
+    setSellerSlug('harbour-aquarium');
     expect(getCartState().cartId).toBeNull();
   });
 });

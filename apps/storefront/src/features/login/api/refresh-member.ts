@@ -1,9 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { getCartState, liveCartId } from '@/api/cart/cart-store';
-import { getMemberIdentity } from '@/api/session/get-member-identity';
-import { getSession } from '@/api/session/get-session';
-import { setLoggedIn } from '@/api/session/member-store';
-import { reconcileCartAfterLogin } from '@/api/session/reconcile-cart';
+import { getCartState, liveCartId } from '@/stores/cart-store';
+import { getMemberIdentity } from '@/features/login/api/get-member-identity';
+import { getSession } from '@/features/login/api/get-session';
+import { setLoggedIn } from '@/stores/member-store';
+import { reconcileCartAfterLogin } from '@/features/login/api/reconcile-cart';
 import { SESSION_QUERY_KEY } from '@/api/session/session-query-key';
 
 /**

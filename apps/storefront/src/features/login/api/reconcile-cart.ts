@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/api/client';
-import { clearCart, getCartState, setCartFromBundle } from '@/api/cart/cart-store';
+import { clearCart, getCartState, setCartFromBundle } from '@/stores/cart-store';
 import { cartQueryKey } from '@/api/cart/cart-query-key';
 import { deleteCart } from '@/api/cart/delete-cart';
 import { getCart } from '@/api/cart/get-cart';

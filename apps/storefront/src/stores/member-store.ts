@@ -1,5 +1,5 @@
-import { getApiSeller } from '@/api/client';
-import { createPersistedStore, usePersistedStore } from '@/api/cart/persisted-store';
+import { getSellerSlug } from '@/config/seller-slug';
+import { createPersistedStore, usePersistedStore } from '@/stores/persisted-store';
 
 /** Who is logged in, as the storefront shows it (identity §3 "Identity fields for the account"). */
 export interface MemberIdentity {
@@ -68,7 +68,7 @@ function parseMemberState(raw: unknown): MemberState {
 // spec: shopping §1 — member state persists to local storage and syncs across tabs; storage
 // errors are tolerated silently (persisted-store.ts)
 const memberStore = createPersistedStore(
-  () => memberStorageKey(getApiSeller() ?? 'storefront'),
+  () => memberStorageKey(getSellerSlug() ?? 'storefront'),
   parseMemberState,
 );
 
