@@ -1,5 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { compression, defineAlgorithm } from 'vite-plugin-compression2';
+import { constants as zlib } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const BASE = '/assets-app/';
@@ -29,7 +31,22 @@ function sellerDeepLinks(): Plugin {
 // absolute base that does not depend on the seller slug in the URL.
 export default defineConfig({
   base: BASE,
-  plugins: [react(), sellerDeepLinks()],
+  plugins: [
+    react(),
+    sellerDeepLinks(),
+    // .br and .gz beside every text asset: the API sends the variant a client accepts as is
+    // (@fastify/static preCompressed), so the bytes on the wire are compressed at build time,
+    // at the highest levels, and no request pays for it
+    compression({
+      include: /\.(js|mjs|css|svg|json|txt)$/,
+      threshold: 512,
+      algorithms: [
+        defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+        defineAlgorithm('gzip', { level: 9 }),
+      ],
+      logLevel: 'silent',
+    }),
+  ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
   server: {

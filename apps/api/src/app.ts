@@ -1,5 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
+import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
+import { constants as zlib } from 'node:zlib';
 import helmet from '@fastify/helmet';
 import {
   serializerCompiler,
@@ -61,6 +63,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   await app.register(cookie);
+  // JSON and HTML above 1 KB go out compressed when the client accepts it. Brotli at quality 4
+  // is about as fast as gzip and smaller; the storefront's assets are compressed at build time
+  // (modules/storefront-host) and carry their own content-encoding, which this leaves alone.
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+    zlibOptions: { level: 6 },
+  });
   // Security headers. Sellers embed the storefront in their own sites (identity §2 rule 8), so
   // framing is allowed; everything else is same-origin. The seller config rides in a JSON
   // script element, which CSP does not execute.

@@ -1,9 +1,9 @@
 import { readFile, stat } from 'node:fs/promises';
-import { extname, join, resolve, sep } from 'node:path';
+import { extname, join } from 'node:path';
 
 /**
- * The built storefront on disk. Looked up per request (a stat), so building the storefront
- * while the API runs takes effect without a restart; index.html is re-read only when it changes.
+ * The built storefront's index.html on disk. Looked up per request (a stat), so building the
+ * storefront while the API runs takes effect without a restart; it is re-read only when it changes.
  */
 export class StorefrontDist {
   private index: { mtimeMs: number; html: string } | undefined;
@@ -19,18 +19,6 @@ export class StorefrontDist {
       this.index = { mtimeMs: info.mtimeMs, html: await readFile(file, 'utf8') };
     }
     return this.index.html;
-  }
-
-  /** An asset under the dist folder; undefined for a missing file or a path escaping the folder. */
-  async asset(
-    relativePath: string,
-  ): Promise<{ path: string; bytes: Buffer; mtime: Date } | undefined> {
-    const root = resolve(this.dir);
-    const path = resolve(root, relativePath);
-    if (!path.startsWith(root + sep)) return undefined;
-    const info = await stat(path).catch(() => undefined);
-    if (!info?.isFile()) return undefined;
-    return { path, bytes: await readFile(path), mtime: info.mtime };
   }
 }
 

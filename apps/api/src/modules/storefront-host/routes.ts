@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { createHash } from 'node:crypto';
+import fastifyStatic from '@fastify/static';
 import { fromRepoRoot } from '@/repo-root';
 import { buildSellerConfig } from '@/modules/sellers/seller-config';
 import { getSellerBySlug, listSellerSlugs } from '@/modules/sellers/repo';
@@ -31,19 +31,36 @@ export async function registerStorefrontHost(app: FastifyInstance) {
     fromRepoRoot(app.deps.config.STOREFRONT_DIST ?? DEFAULT_STOREFRONT_DIST),
   );
 
-  app.get<{ Params: { '*': string } }>('/assets-app/*', async (request, reply) => {
-    const asset = await dist.asset(request.params['*']);
-    if (!asset) return reply.callNotFound();
-    const etag = `"${createHash('sha1').update(asset.bytes).digest('base64url')}"`;
-    reply
-      .header('content-type', contentTypeOf(asset.path))
-      .header('etag', etag)
-      .header(
-        'cache-control',
-        isHashedAsset(asset.path) ? 'public, max-age=31536000, immutable' : 'no-cache',
-      );
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    return reply.send(asset.bytes);
+  // Built assets, precompressed at build time (vite-plugin-compression2 writes .br and .gz beside
+  // each file): the variant the client accepts is sent as is, so no request pays for compression.
+  // Anything without a twin (small files, source maps) is left to the global compression.
+  await app.register(async (assets) => {
+    // one content type per extension, whichever variant went out (RFC 9239 text/javascript),
+    // and Vary, so a shared cache keeps the variants apart
+    assets.addHook('onSend', async (request, reply, payload) => {
+      if (reply.statusCode >= 300) return payload;
+      reply.header('content-type', contentTypeOf(request.url.split('?')[0]!));
+      const vary = String(reply.getHeader('vary') ?? '');
+      if (!/accept-encoding/i.test(vary)) {
+        reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
+      }
+      return payload;
+    });
+    await assets.register(fastifyStatic, {
+      root: dist.dir,
+      prefix: '/assets-app/',
+      preCompressed: true,
+      index: false,
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders(res, path) {
+        const original = path.replace(/\.(br|gz)$/, '');
+        res.setHeader(
+          'cache-control',
+          isHashedAsset(original) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
   });
 
   app.get('/', async (_request, reply) => {
