@@ -1,10 +1,25 @@
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { artifactsDir } from './paths';
 
-/** The system Chromium; playwright-core never downloads a browser here. */
+/** The system Chromium (Debian's package, or CHROMIUM_PATH); playwright-core never downloads one. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+/**
+ * The Chromium that npm installed as a package (@sparticuz/chromium, a devDependency): its
+ * brotli-packed binary is unpacked under the temp folder on first use. Nothing is fetched from
+ * outside the registry, so `npm install && npm test` works on a machine without a browser.
+ */
+export async function packagedChromiumPath(): Promise<string> {
+  const { default: packaged } = await import('@sparticuz/chromium');
+  return packaged.executablePath();
+}
+
+/** The system Chromium when there is one, else the packaged build. */
+export async function chromiumPath(): Promise<string> {
+  return existsSync(CHROMIUM_PATH) ? CHROMIUM_PATH : packagedChromiumPath();
+}
 
 /** Flags that keep a headless run quiet and offline apart from the server under test. */
 const CHROMIUM_ARGS = [
@@ -19,8 +34,12 @@ const CHROMIUM_ARGS = [
 
 export const DESKTOP_VIEWPORT = { width: 1280, height: 800 };
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+export async function launchBrowser(executablePath?: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: executablePath ?? (await chromiumPath()),
+    args: CHROMIUM_ARGS,
+    headless: true,
+  });
 }
 
 /** A fresh context per test: no cookies or local storage shared between tests. */
