@@ -4,6 +4,7 @@ import { fetchAvailableEvents } from '../support/catalog';
 import { acceptTerms, checkoutMain, fillPurchaser } from '../support/checkout';
 import { waitForMail } from '../support/mailbox';
 import { useBrowserPage } from '../support/page-fixture';
+import { expectImageLoaded } from '../support/storefront';
 import { cartWidget, fetchCartAsPage, reserveAsThisGuest } from '../support/reserve';
 
 // the demo's free event (apps/api/src/demo/demo-museum-free.ts): tickets at 0.00, no fees
@@ -48,8 +49,7 @@ describe('free checkout', () => {
     await page.waitForURL(/\/demo-museum\/checkout\/complete\?orderIds=/);
     await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
     const qr = page.getByRole('img', { name: /^QR code of order / });
-    await qr.waitFor();
-    expect(await qr.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expectImageLoaded(qr);
 
     // the server completed the cart with nothing paid
     const { status, bundle: after } = await fetchCartAsPage(page, cartId);

@@ -11,6 +11,7 @@ import {
 } from '../support/checkout';
 import { waitForMail } from '../support/mailbox';
 import { useBrowserPage } from '../support/page-fixture';
+import { expectImageLoaded } from '../support/storefront';
 import { reserveAsThisGuest } from '../support/reserve';
 
 // spec: identity §2 "Checkout pending" (reference number; orders → checkout complete), §4
@@ -43,10 +44,7 @@ describe('a payment that is processing', () => {
     await page.waitForURL(/\/demo-museum\/checkout\/complete\?orderIds=/, { timeout: 30_000 });
     await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
     const qr = page.getByRole('img', { name: /^QR code of order / });
-    await qr.waitFor();
-    await expect
-      .poll(() => qr.evaluate((img) => (img as HTMLImageElement).naturalWidth))
-      .toBeGreaterThan(0);
+    await expectImageLoaded(qr);
     const mail = await waitForMail(baseUrl, email, 'order_confirmation', since);
     expect(mail.html ?? mail.text).toContain('cid:');
 

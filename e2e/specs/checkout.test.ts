@@ -13,6 +13,7 @@ import {
 } from '../support/checkout';
 import { waitForMail } from '../support/mailbox';
 import { useBrowserPage } from '../support/page-fixture';
+import { expectImageLoaded } from '../support/storefront';
 import { deleteCart, fetchCartAsPage, reserveAsThisGuest } from '../support/reserve';
 
 // spec: identity §2 Checkout, Checkout complete; §4 Checkout result; §8 card errors;
@@ -52,8 +53,7 @@ describe('checkout', () => {
     await page.waitForURL(/\/demo-museum\/checkout\/complete\?orderIds=/);
     await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
     const qr = page.getByRole('img', { name: /^QR code of order / });
-    await qr.waitFor();
-    expect(await qr.evaluate((img) => (img as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+    await expectImageLoaded(qr);
 
     const mail = await waitForMail(baseUrl, email, 'order_confirmation', since);
     expect(mail.html ?? mail.text).toContain('cid:');

@@ -1,4 +1,3 @@
-import { LOW_CAPACITY_THRESHOLD } from '@admit/contracts/constants';
 import { afterEach, describe, expect, it } from 'vitest';
 import {
   dateFirstForm,
@@ -25,9 +24,7 @@ describe('a session that sells out while the visitor chooses', () => {
   it('shows "Tickets have sold out for the session at {time}…" and marks it sold out', async () => {
     const { page, baseUrl } = fx;
     // a session with a few places left (the low-availability label shows under 10)
-    const plan = await planReserve(page, baseUrl, {
-      session: (s) => s.availableCapacity > 1 && s.availableCapacity < LOW_CAPACITY_THRESHOLD,
-    });
+    const plan = await planReserve(page, baseUrl, { places: 1, lowAvailability: true });
     const type = plan.types[0];
     if (!type) throw new Error(`${plan.event.name} offers no ticket type`);
     const form = await fillDateFirstForm(page, plan, [[type.name, 1]]);

@@ -15,6 +15,7 @@ import {
   storedCartId,
   venueTimeLabel,
 } from './reserve';
+import { lowSessionFor, plannableDays, sessionFor } from './session-choice';
 import { eventLink } from './storefront';
 
 /** What a reserve spec books: chosen from what the running server offers, never from the seed. */
@@ -29,14 +30,16 @@ export interface ReservePlan {
 }
 
 export interface PlanOptions {
-  /** which sessions qualify, e.g. enough places left for the test's quantities */
-  session: (session: PricedSession) => boolean;
+  /** places the spec reserves at the session */
+  places: number;
+  /** a low-availability session ("Hurry, less than 10…") instead of one with room to spare */
+  lowAvailability?: boolean;
 }
 
 /**
  * Opens the seller's listing and finds, among the dates the form shows as buttons (the first 8,
- * shopping §9), a future session that `options.session` accepts. Today is skipped: its sessions
- * may pass while the suite runs.
+ * shopping §9, today skipped), the first session that can hold `places` (session-choice.ts),
+ * or a low-availability one when asked.
  */
 export async function planReserve(
   page: Page,
@@ -51,17 +54,18 @@ export async function planReserve(
     (e) => e.id === eventId,
   );
   if (!event) throw new Error(`the admission event ${eventId} is not on the listing`);
-  const days = (await availableDays(baseUrl, eventId)).slice(0, 8);
-  for (const day of days.slice(1)) {
-    const session = (await sessionsOn(baseUrl, eventId, day.date)).find(
-      (s) => !s.sold_out && Date.parse(s.start_datetime) > Date.now() && options.session(s),
-    );
+  const days = await availableDays(baseUrl, eventId);
+  const choose = options.lowAvailability ? lowSessionFor : sessionFor;
+  for (const day of plannableDays(days)) {
+    const sessions = await sessionsOn(baseUrl, eventId, day.date);
+    const session = choose(sessions, { places: options.places, now: Date.now() });
     if (!session) continue;
     const types = await sessionTicketTypes(baseUrl, eventId, session.id);
     const time = await venueTimeLabel(page, session.start_datetime, config.timezone, config.locale);
     return { config, event, day, session, time, types };
   }
-  throw new Error(`no session of ${event.name} on ${days.map((d) => d.date).join(', ')} fits`);
+  const dates = plannableDays(days).map((d) => d.date);
+  throw new Error(`no session of ${event.name} on ${dates.join(', ')} fits`);
 }
 
 /**

@@ -5,10 +5,18 @@ import {
 } from '@admit/contracts/availability';
 import type { CalendarDay, PricedSession } from '@admit/contracts/availability';
 import { cartBundleSchema, type CartBundle } from '@admit/contracts/cart';
+import { eventTemplateResponseSchema } from '@admit/contracts/catalog';
 import type { TicketType } from '@admit/contracts/resources';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { APP_HEADER } from './catalog';
+import {
+  bookableDays,
+  calendarPath,
+  openSessionsPath,
+  sessionFor,
+  sessionsOnPath,
+} from './session-choice';
 
 // Helpers for the reserve specs: the date-first form by its texts and roles, and the server's
 // view of sessions and carts through the same public API the storefront calls (shopping §7).
@@ -39,11 +47,9 @@ async function getJson(url: string, init: RequestInit = {}): Promise<unknown> {
 /** The bookable days of an event from the calendar read, in date order. */
 export async function availableDays(baseUrl: string, eventId: string): Promise<CalendarDay[]> {
   const body = calendarExtendedResponseSchema.parse(
-    await getJson(`${baseUrl}/cached_api/events/${eventId}/calendar?${Q}&_format=extended`),
+    await getJson(`${baseUrl}${calendarPath(SELLER, eventId)}`),
   );
-  return body.calendar._data
-    .filter((day) => day.enabled && day.status === 'available')
-    .sort((a, b) => a.date.localeCompare(b.date));
+  return bookableDays(body.calendar._data);
 }
 
 /** GET /api/events/{id}/sessions?_ondate=… (live), sold-out sessions included. */
@@ -52,8 +58,9 @@ export async function sessionsOn(
   eventId: string,
   date: string,
 ): Promise<PricedSession[]> {
-  const url = `${baseUrl}/api/events/${eventId}/sessions?${Q}&_ondate=${date}&_sort=start_datetime&_include_sold_out=true`;
-  return sessionsResponseSchema.parse(await getJson(url)).event_session._data;
+  return sessionsResponseSchema.parse(
+    await getJson(`${baseUrl}${sessionsOnPath(SELLER, eventId, date)}`),
+  ).event_session._data;
 }
 
 /** The ticket types a visitor can choose at a session, in rank order (public groups only). */
@@ -206,51 +213,51 @@ export function escapeRegExp(text: string): string {
 }
 
 /**
- * Reserves two tickets (or `quantity`) of the first open session (starting after `startsAfter`,
- * taking `codes` before the reserve) of an event with the
- * page's own cookie session, then stores the cart where a reserve form leaves it
- * (`admit:{slug}:cart`, local expiry = expires_in − 5 s, shopping §4). The reserve forms have
- * their own specs; this one is about the cart widget.
+ * Reserves two tickets (or `quantity`) of the first session that can hold them (session-choice.ts:
+ * places left, not a low-availability or sold-out one, starting after the hold; after
+ * `startsAfter` if given), taking `codes` before the reserve, with the page's own cookie session,
+ * then stores the cart where a reserve form leaves it (`admit:{slug}:cart`, local expiry =
+ * expires_in − 5 s, shopping §4). The reserve forms have their own specs; this one is about the
+ * cart widget.
  */
 export async function reserveAsThisGuest(
   page: Page,
   eventId: string,
   options: { quantity?: number; startsAfter?: string; codes?: string[] } = {},
 ): Promise<CartBundle> {
+  const quantity = options.quantity ?? 2;
+  const { event, sessions } = await page.evaluate(
+    async ({ eventPath, sessionsPath }) => {
+      const read = async (path: string) => {
+        const res = await fetch(path, { headers: { 'tix-app': 'ecomm' } });
+        if (!res.ok) throw new Error(`GET ${path} answered ${res.status}: ${await res.text()}`);
+        return res.json();
+      };
+      return { event: await read(eventPath), sessions: await read(sessionsPath) };
+    },
+    {
+      eventPath: `/cached_api/events/${eventId}?${Q}&_embed=ticket_group,ticket_type`,
+      sessionsPath: openSessionsPath(SELLER, eventId, { startsAfter: options.startsAfter }),
+    },
+  );
+  const open = sessionsResponseSchema.parse(sessions).event_session._data;
+  const need = { places: quantity, now: Date.now(), startsAfter: options.startsAfter };
+  const session = sessionFor(open, need);
+  if (!session) throw new Error(`no session of ${eventId} can hold ${quantity} places`);
+  const type = eventTemplateResponseSchema.parse(event).ticket_type?._data.find((t) => t.available);
+  if (!type) throw new Error(`${eventId} offers no available ticket type`);
   return page.evaluate(
-    async ({ id, quantity, startsAfter, codes }) => {
-      const headers = { 'tix-app': 'ecomm', 'Content-Type': 'application/json' };
-      const q = '_seller=demo-museum';
-      const event = await (
-        await fetch(`/cached_api/events/${id}?${q}&_embed=ticket_group,ticket_type`, { headers })
-      ).json();
-      const sessions = await (
-        await fetch(
-          `/api/events/${id}/sessions?${q}&_limit=1&sold_out=F&_sort=start_datetime` +
-            (startsAfter ? `&start_datetime._gte=${encodeURIComponent(startsAfter)}` : ''),
-          { headers },
-        )
-      ).json();
-      const session = sessions.event_session._data[0];
-      const type = event.ticket_type._data.find((t: { available: boolean }) => t.available);
+    async ({ body, q, key }) => {
       const res = await fetch(`/api/my/cart/modify?${q}`, {
         method: 'POST',
-        headers,
-        body: JSON.stringify({
-          ...(codes ? { preReservePromoCodes: codes } : {}),
-          add: [
-            {
-              event_session_id: session.id,
-              ticket_types_required: [{ ticket_type_id: type.id, quantity }],
-            },
-          ],
-        }),
+        headers: { 'tix-app': 'ecomm', 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
       });
       if (!res.ok) throw new Error(`reserve answered ${res.status}: ${await res.text()}`);
       const bundle = await res.json();
       const cart = bundle.cart._data[0];
       localStorage.setItem(
-        'admit:demo-museum:cart',
+        key,
         JSON.stringify({
           cartId: cart.id,
           localExpiresAt: Date.now() + (cart.expires_in - 5) * 1000,
@@ -259,10 +266,17 @@ export async function reserveAsThisGuest(
       return bundle;
     },
     {
-      id: eventId,
-      quantity: options.quantity ?? 2,
-      startsAfter: options.startsAfter,
-      codes: options.codes,
+      q: Q,
+      key: `admit:${SELLER}:cart`,
+      body: {
+        ...(options.codes ? { preReservePromoCodes: options.codes } : {}),
+        add: [
+          {
+            event_session_id: session.id,
+            ticket_types_required: [{ ticket_type_id: type.id, quantity }],
+          },
+        ],
+      },
     },
   );
 }

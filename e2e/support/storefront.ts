@@ -60,6 +60,17 @@ export function linkPathnames(scope: Locator): Promise<string[]> {
   );
 }
 
+/** Waits until an image has been fetched and decoded (visible is not loaded yet). */
+export async function expectImageLoaded(img: Locator): Promise<void> {
+  await img.waitFor();
+  await eventually(async () => {
+    const loaded = await img.evaluate(
+      (el) => el instanceof HTMLImageElement && el.naturalWidth > 0,
+    );
+    if (!loaded) throw new Error(`${img.toString()} did not load`);
+  });
+}
+
 /** An image is loaded when `complete` and decoded to a non-zero size. */
 export async function isImageLoaded(page: Page, selector: string): Promise<boolean> {
   return page

@@ -25,6 +25,14 @@ const envSchema = z.object({
     .transform((v) => v === 'true'),
   /** demo seed only: the sellers' cart hold in minutes instead of the seed's 15 (e2e short-hold test) */
   SEED_CART_HOLD_MINUTES: z.coerce.number().int().positive().optional(),
+  /**
+   * demo seed only: the instant the seed lays its dates out from (ISO 8601 with an offset,
+   * e.g. 2026-11-24T23:51:00Z) instead of the start time; the server's own clock is not moved
+   */
+  SEED_NOW: z.iso
+    .datetime({ offset: true })
+    .transform((iso) => new Date(iso))
+    .optional(),
   /** public origin used in links, e-mails and the printed URL */
   PUBLIC_URL: z.string().url().optional(),
   SESSION_IDLE_MINUTES: z.coerce

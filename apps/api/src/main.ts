@@ -22,7 +22,7 @@ async function main() {
   const seeded = config.SEED_DEMO
     ? (
         await seedDemo(database.db, {
-          now: new Date(),
+          now: config.SEED_NOW ?? new Date(),
           cartHoldMinutes: config.SEED_CART_HOLD_MINUTES,
         })
       ).seeded
