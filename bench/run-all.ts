@@ -5,6 +5,7 @@ import { resultsFile } from './paths';
 import { measureReserveRush, RUSH_TARGET_P99_MS, RUSH_TARGET_RATIO } from './reserve-rush';
 import { renderReserveRush } from './reserve-rush-report';
 import { describeMachine, renderResults } from './results';
+import { measureStartup, renderStartup } from './startup';
 
 /**
  * Runs every benchmark and rewrites bench/RESULTS.md. Benchmarks report; they never fail the
@@ -24,9 +25,15 @@ console.log(
   `reserve rush: HTTP ${Math.round(rush.http.reservationsPerSecond)}/s (p99 ${rush.http.p99Ms} ms), ` +
     `raw SQL ${Math.round(rush.raw.reservationsPerSecond)}/s, oversold ${rush.http.oversold + rush.raw.oversold}`,
 );
+const startup = await measureStartup();
+console.log(`start-up: median ${startup.medianMs} ms over ${startup.runsMs.length} runs`);
 writeFileSync(
   resultsFile,
-  renderResults(when, describeMachine(), bundle, catalog) + '\n' + renderReserveRush(rush),
+  renderResults(when, describeMachine(), bundle, catalog) +
+    '\n' +
+    renderReserveRush(rush) +
+    '\n' +
+    renderStartup(startup),
 );
 console.log(`wrote ${resultsFile}`);
 
@@ -35,6 +42,7 @@ const missed = [
   catalog.ratio < catalog.targetRatio ? 'catalogue read ratio' : '',
   rush.ratio < RUSH_TARGET_RATIO ? 'reserve rush ratio' : '',
   rush.http.p99Ms >= RUSH_TARGET_P99_MS ? 'reserve rush p99' : '',
+  startup.medianMs > startup.targetMs ? 'start-up' : '',
 ].filter(Boolean);
 if (missed.length > 0) console.error(`targets missed: ${missed.join(', ')}`);
 const broken =
