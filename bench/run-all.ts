@@ -6,6 +6,7 @@ import { measureReserveRush, RUSH_TARGET_P99_MS, RUSH_TARGET_RATIO } from './res
 import { renderReserveRush } from './reserve-rush-report';
 import { describeMachine, renderResults } from './results';
 import { measureStartup, renderStartup } from './startup';
+import { measureLighthouse, meetsTargets, renderLighthouse } from './lighthouse';
 
 /**
  * Runs every benchmark and rewrites bench/RESULTS.md. Benchmarks report; they never fail the
@@ -25,6 +26,7 @@ console.log(
   `reserve rush: HTTP ${Math.round(rush.http.reservationsPerSecond)}/s (p99 ${rush.http.p99Ms} ms), ` +
     `raw SQL ${Math.round(rush.raw.reservationsPerSecond)}/s, oversold ${rush.http.oversold + rush.raw.oversold}`,
 );
+const lighthouse = await measureLighthouse();
 const startup = await measureStartup();
 console.log(`start-up: median ${startup.medianMs} ms over ${startup.runsMs.length} runs`);
 writeFileSync(
@@ -32,6 +34,8 @@ writeFileSync(
   renderResults(when, describeMachine(), bundle, catalog) +
     '\n' +
     renderReserveRush(rush) +
+    '\n' +
+    renderLighthouse(lighthouse) +
     '\n' +
     renderStartup(startup),
 );
@@ -43,6 +47,9 @@ const missed = [
   rush.ratio < RUSH_TARGET_RATIO ? 'reserve rush ratio' : '',
   rush.http.p99Ms >= RUSH_TARGET_P99_MS ? 'reserve rush p99' : '',
   startup.medianMs > startup.targetMs ? 'start-up' : '',
+  lighthouse.rows.some((r) => r.formFactor === 'mobile' && !meetsTargets(r))
+    ? 'Lighthouse mobile'
+    : '',
 ].filter(Boolean);
 if (missed.length > 0) console.error(`targets missed: ${missed.join(', ')}`);
 const broken =
