@@ -44,10 +44,12 @@ describe('cart widget', () => {
     expect(status).toBe(404);
   });
 
-  it('offers 2 more minutes when the hold runs low, and extends it on the server', async () => {
+  it('offers 2 more minutes when the hold runs low; the server refuses while more than 60 s remain there', async () => {
     const { page } = fx;
     // the page's clock runs normally until fast-forwarded: 14 minutes of a 15-minute hold pass
-    // in the browser without waiting for them (the server's clock is untouched)
+    // in the browser without waiting for them (the server's clock is untouched). The server
+    // owns time: it extends only in the hold's last 60 s (decision 0025), which
+    // reserve-short-hold.test.ts reaches with a real 1-minute hold
     await page.clock.install();
     await page.goto('/demo-museum/events');
     const config = await readSellerConfig(page);
@@ -62,9 +64,12 @@ describe('cart widget', () => {
     const offer = page.getByRole('dialog', { name: 'Need more time?' });
     await offer.waitFor();
     await offer.getByRole('button', { name: 'Add 2 minutes' }).click();
-    await offer.waitFor({ state: 'detached' });
+    await offer
+      .getByRole('alert')
+      .getByText('Sorry, we could not extend your cart. Please try again.')
+      .waitFor();
 
-    const extended = await page.evaluate(
+    const after = await page.evaluate(
       async (id) =>
         (
           await (
@@ -75,13 +80,7 @@ describe('cart widget', () => {
         ).cart._data[0].expires_at as string,
       cartId,
     );
-    expect(Date.parse(extended) - serverExpiry).toBe(120_000);
-    // the local expiry restarts from the reloaded expires_in: about 17 minutes again
-    await eventually(async () => {
-      expect(await widget.getByText(/Time left to complete your order: 1[67]:\d\d/).count()).toBe(
-        1,
-      );
-    });
+    expect(Date.parse(after)).toBe(serverExpiry);
 
     // leave the shared server's capacity as it was
     await page.evaluate(async (id) => {

@@ -11,7 +11,10 @@ import {
 import type { AppConfig } from './config';
 import type { Database } from './db/connection';
 import { registerAppHeaderGuard } from './http/app-header-guard';
+import { CSP_DIRECTIVES } from './http/content-security-policy';
 import { registerErrorHandling } from './http/error-handler';
+import { registerCallLimits } from './modules/limits/call-limits';
+import { setSandboxTokenSecret } from './modules/payments/sandbox-cards';
 import { registerImageRoutes } from './modules/images/routes';
 import { registerSellerConfigRoutes } from './modules/sellers/routes';
 import { registerStorefrontHost } from './modules/storefront-host/routes';
@@ -72,33 +75,22 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
   });
-  // Security headers. Sellers embed the storefront in their own sites (identity §2 rule 8), so
-  // framing is allowed; everything else is same-origin. The seller config rides in a JSON
-  // script element, which CSP does not execute.
+  // Security headers (http/content-security-policy.ts). Framing is left to CSP
+  // frame-ancestors: this site by default, the seller's own origins on its storefront pages.
   await app.register(helmet, {
     frameguard: false,
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
-        objectSrc: ["'none'"],
-        baseUri: ["'self'"],
-        formAction: ["'self'"],
-        frameAncestors: ['*'],
-        upgradeInsecureRequests: null,
-      },
-    },
+    contentSecurityPolicy: { directives: { ...CSP_DIRECTIVES, upgradeInsecureRequests: null } },
   });
+  // sandbox card tokens are signed (issue #12); processes sharing AUTH_SECRET share the key
+  if (deps.config.AUTH_SECRET) setSandboxTokenSecret(deps.config.AUTH_SECRET);
 
   app.get('/health', async () => ({ status: 'ok' }));
 
   // Route registration, one line per module (keep this list as the map of the API):
   // - http plugins: seller resolution, sessions, tix-app guard, cache headers (src/http/)
   registerAppHeaderGuard(app);
+  // - abuse limits named by routes (`config.callLimit`), counted in the database (src/modules/limits/)
+  registerCallLimits(app);
   registerSessions(app);
   registerSessionRoutes(app);
   // - /api and /cached_api read routes: catalog (events, event_template, config, ticket_group)

@@ -33,7 +33,11 @@ const envSchema = z.object({
     .datetime({ offset: true })
     .transform((iso) => new Date(iso))
     .optional(),
-  /** public origin used in links, e-mails and the printed URL */
+  /**
+   * public origin of the storefront: the links in e-mails of every seller without its own
+   * `public_origin`, and the printed URL. Required in production; in development it defaults to
+   * http://localhost:{PORT}. A request's Host header never makes a link (decision 0025).
+   */
   PUBLIC_URL: z.string().url().optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
@@ -58,6 +62,8 @@ const envSchema = z.object({
   ADDRESS_API_URL: z.string().url().default('https://api.addressy.com'),
   /** milliseconds a sandbox payment with the processing test card stays processing */
   SANDBOX_PROCESSING_MS: z.coerce.number().int().min(0).max(86_400_000).default(5000),
+  /** new carts one client address may start per 15 minutes; 0 turns the limit off (decision 0025) */
+  CART_CREATE_LIMIT: z.coerce.number().int().min(0).default(100),
 });
 
 export type AppConfig = z.infer<typeof envSchema>;
@@ -68,5 +74,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment:\n${lines.join('\n')}`);
   }
-  return parsed.data;
+  const config = parsed.data;
+  if (config.NODE_ENV === 'production' && config.PUBLIC_URL === undefined) {
+    // links in e-mails (password reset, passcodes, orders) must never follow a request's Host
+    throw new Error(
+      'Invalid environment:\n  PUBLIC_URL: required in production (the public origin of the storefront, e.g. https://tickets.example.org); links in e-mails are built from it',
+    );
+  }
+  return config;
+}
+
+/** The origin links fall back to: PUBLIC_URL, else (development, tests) this server on localhost. */
+export function defaultPublicOrigin(config: Pick<AppConfig, 'PUBLIC_URL' | 'PORT'>): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
 }

@@ -6,6 +6,7 @@ import { openDatabase } from './db/connection';
 import { seedDemo } from './demo/seed-demo';
 import { CART_SWEEP_INTERVAL_MS, startCartSweeper } from './modules/cart/expiry';
 import { AUTH_HOUSEKEEPING_INTERVAL_MS, startAuthHousekeeping } from './modules/auth/housekeeping';
+import { assertProductionGateways } from './modules/payments/sandbox-mode';
 import { listSellerSlugs } from './modules/sellers/repo';
 import { fromRepoRoot } from './repo-root';
 
@@ -28,6 +29,8 @@ async function main() {
       ).seeded
     : false;
 
+  // no test card gateway in production unless the seller shows its test mode (issue #12)
+  await assertProductionGateways(database.db, config);
   const app = await buildApp({ config, database });
   await app.listen({ port: config.PORT, host: config.HOST });
   const port = (app.server.address() as AddressInfo).port;

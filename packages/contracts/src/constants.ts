@@ -9,6 +9,8 @@ export const DEFAULT_PAD_MINUTES = 5;
 
 export const CART_EXTENSION_SECONDS = 120;
 export const CART_EXTENSION_OFFER_SECONDS = 60;
+/** PATCH extensions one cart may get (the spec says none; decision 0025) */
+export const CART_MAX_EXTENSIONS = 3;
 export const CART_LOCAL_EXPIRY_MARGIN_SECONDS = 5;
 export const CART_RECREATE_BELOW_SECONDS = 30;
 export const CART_TIMER_DISPLAY_BELOW_SECONDS = 20 * 60;

@@ -145,6 +145,11 @@ export const sellerConfigSchema = z.object({
   }),
   assets_path: z.string(),
   api_base: z.string(),
+  /**
+   * the seller takes payments with the test card gateway: every storefront page says so (a
+   * production server refuses the sandbox otherwise; decision 0025)
+   */
+  test_mode: z.boolean(),
 });
 export type SellerConfig = z.infer<typeof sellerConfigSchema>;
 

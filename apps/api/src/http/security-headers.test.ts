@@ -16,13 +16,15 @@ describe('security headers', () => {
     await testDb.dispose();
   });
 
-  it('sends a same-origin content security policy and allows embedding in a frame', async () => {
+  it('sends a same-origin content security policy; only this site may frame it', async () => {
     for (const url of ['/health', '/api/events/available?_seller=nobody']) {
       const res = await app.inject(url);
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("default-src 'self'");
-      expect(csp).toContain('frame-ancestors *');
+      // sellers' storefront pages allow the seller's own origins (storefront-host.test.ts)
+      expect(csp).toContain("frame-ancestors 'self'");
+      expect(csp).not.toContain('frame-ancestors *');
       expect(res.headers['x-frame-options']).toBeUndefined();
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     }

@@ -18,6 +18,8 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     CACHED_API_SERVER_TTL_MS: '0',
     RESERVE_PLAN_CACHE_MS: '0',
     PAYMENT_SETTLE_POLL_MS: '0',
+    // tests race hundreds of carts from one inject address; limits/call-limits.test.ts sets it
+    CART_CREATE_LIMIT: '0',
     ...env,
   });
 }

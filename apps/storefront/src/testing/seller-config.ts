@@ -71,6 +71,7 @@ export function makeSellerConfig(overrides: ConfigOverrides = {}): SellerConfig 
     checkout: { donation_group_id: null, stripe_publishable_key: null, captcha_provider: null },
     assets_path: '/assets-app/',
     api_base: '/api',
+    test_mode: false,
   };
   return sellerConfigSchema.parse({
     ...base,

@@ -42,6 +42,8 @@ export const cart = pgTable(
     /** who the cart is a gift for (identity §3 Cart "giftee"; decision 0023) */
     gifteeIdentityId: uuid('giftee_identity_id').references(() => identity.id),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** extensions granted by PATCH (bounded: CART_MAX_EXTENSIONS, decision 0025) */
+    extensionCount: integer('extension_count').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -7,7 +7,7 @@ import {
 } from '@admit/contracts/address';
 import { toCollection } from '@admit/contracts/envelope';
 import { resolveSeller } from '@/http/request-context';
-import { enforceRequestLimits } from '@/modules/users/request-limits';
+import { enforceRequestLimits } from '@/modules/limits/request-limits';
 import { createLoqateClient } from './loqate-client';
 import { ADDRESS_LOOKUP_LIMIT, createAddressService } from './service';
 

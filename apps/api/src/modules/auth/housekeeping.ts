@@ -1,7 +1,8 @@
-import { and, isNull, lt, or } from 'drizzle-orm';
+import { and, isNull, like, lt, notLike, or } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
 import { startIntervalJob, type IntervalJob } from '@/jobs/interval-job';
 import { authThrottle, otpChallenge, passwordResetToken, webSession } from '@/db/schema/identity';
+import { KNOWN_ADDRESS_KEY_PATTERN, KNOWN_ADDRESS_MS } from '@/modules/limits/login-throttle';
 
 /** How often the sweep runs; nothing depends on it being prompt (expiry is checked on use). */
 export const AUTH_HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
@@ -11,7 +12,8 @@ const KEEP_MS = 24 * 60 * 60_000;
 
 /**
  * Deletes what has ended: sessions past their absolute deadline, passcode challenges and reset
- * links a day after expiry, and throttle counters quiet for a day and no longer blocking.
+ * links a day after expiry, throttle counters quiet for a day and no longer blocking, and
+ * known-address marks older than KNOWN_ADDRESS_MS.
  * Every row is also checked on use, so this only keeps the tables small.
  */
 export async function purgeEndedAuthRows(db: Db, now: Date): Promise<void> {
@@ -23,8 +25,18 @@ export async function purgeEndedAuthRows(db: Db, now: Date): Promise<void> {
     .delete(authThrottle)
     .where(
       and(
+        notLike(authThrottle.key, KNOWN_ADDRESS_KEY_PATTERN),
         lt(authThrottle.lastFailureAt, dayAgo),
         or(isNull(authThrottle.blockedUntil), lt(authThrottle.blockedUntil, now)),
+      ),
+    );
+  // a known-address mark (login-throttle.ts) counts for KNOWN_ADDRESS_MS after the last login
+  await db
+    .delete(authThrottle)
+    .where(
+      and(
+        like(authThrottle.key, KNOWN_ADDRESS_KEY_PATTERN),
+        lt(authThrottle.lastFailureAt, new Date(now.getTime() - KNOWN_ADDRESS_MS)),
       ),
     );
 }

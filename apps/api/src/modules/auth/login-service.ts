@@ -12,12 +12,16 @@ import { handOverCart } from './cart-handover';
 import { verifyExternalJwt } from './external-jwt';
 import { findIdentityByMemberCode, findOrCreateExternalUser } from './repo';
 import { assertMethod, type AuthenticationMethod, type SellerAuth } from './seller-auth';
-import { accountKey, addressKey, settleSuccessfulLogin, takeLoginAttempt } from './throttle';
+import {
+  loginKeys,
+  settleSuccessfulLogin,
+  takeLoginAttempt,
+} from '@/modules/limits/login-throttle';
 
 /** Where a login request came from: throttle key and link origin. */
 export interface LoginContext {
   ip: string;
-  /** PUBLIC_URL or the request's origin, for links in mails */
+  /** the seller's public origin, for links in mails (sellers/seller-site.ts) */
   origin: string;
 }
 
@@ -70,10 +74,7 @@ export type LoginService = ReturnType<typeof createLoginService>;
 export function createLoginService({ db, now }: LoginServiceDeps) {
   async function passwordLogin(auth: SellerAuth, body: PasswordBody, ctx: LoginContext) {
     assertMethod(auth, PASSWORD_METHODS);
-    const keys = {
-      account: accountKey(auth.seller.id, body.username),
-      address: addressKey(ctx.ip),
-    };
+    const keys = loginKeys(auth.seller.id, body.username, ctx.ip);
     await takeLoginAttempt(db, keys, now());
     const person = await findUserByEmail(db, auth.seller.id, body.username);
     // unknown and wrong answer alike, and take as long (nothing reveals whether an account exists)
@@ -95,7 +96,7 @@ export function createLoginService({ db, now }: LoginServiceDeps) {
       );
     }
     if (!(await verifyPassword(person.passwordHash, body.password))) throw incorrectPassword();
-    await settleSuccessfulLogin(db, keys);
+    await settleSuccessfulLogin(db, keys, now());
     return person;
   }
 
@@ -104,25 +105,22 @@ export function createLoginService({ db, now }: LoginServiceDeps) {
     const method = auth.method as MemberMethod;
     const field = MEMBER_FIELD[method];
     if (!body[field]) throw validationFailed('login', field, 'is required');
-    const keys = {
-      account: accountKey(auth.seller.id, body.member_code),
-      address: addressKey(ctx.ip),
-    };
+    const keys = loginKeys(auth.seller.id, body.member_code, ctx.ip);
     await takeLoginAttempt(db, keys, now());
     const person = await findIdentityByMemberCode(db, auth.seller.id, body.member_code);
     if (!person || !memberMatches(method, person, body)) throw memberNotFound();
-    await settleSuccessfulLogin(db, keys);
+    await settleSuccessfulLogin(db, keys, now());
     return person;
   }
 
   /** A token from the seller's provider (also the SSO callback): find or create the person. */
   async function externalLogin(auth: SellerAuth, jwt: string, ctx: LoginContext) {
     assertMethod(auth, ['external']);
-    const keys = { account: null, address: addressKey(ctx.ip) };
+    const keys = loginKeys(auth.seller.id, null, ctx.ip);
     await takeLoginAttempt(db, keys, now());
     const claims = await verifyExternalJwt(auth, jwt, now());
     const person = await findOrCreateExternalUser(db, auth.seller.id, claims);
-    await settleSuccessfulLogin(db, keys);
+    await settleSuccessfulLogin(db, keys, now());
     return person;
   }
 

@@ -6,7 +6,7 @@ import type { Db } from '@/db/connection';
 import { AppError, validationFailed } from '@/http/app-error';
 import { enqueueMail } from '@/modules/mail/outbox';
 import { otpMail } from '@/modules/mail/templates';
-import { enforceRequestLimits } from '@/modules/users/request-limits';
+import { enforceRequestLimits } from '@/modules/limits/request-limits';
 import { findIdentityById, findUserByEmail, type IdentityRow } from '@/modules/users/repo';
 import type { LoginContext } from './login-service';
 import {

@@ -11,7 +11,7 @@ import {
 import { AppError } from '@/http/app-error';
 import { parseQuery, type QuerySpec } from '@/http/query-grammar';
 import { resolveSeller, type SellerRef } from '@/http/request-context';
-import { linkOrigin } from '@/modules/mail/templates';
+import { publicOriginOf } from '@/modules/sellers/seller-site';
 import {
   clearAuthCookies,
   readSessionToken,
@@ -28,7 +28,8 @@ const loginQuery: QuerySpec = { context: 'login', fields: {} };
 /** Shared by the login routes and the SSO callback. */
 export interface AuthRouteKit {
   sellerAuthOf(slug: string): Promise<SellerAuth>;
-  contextOf(request: FastifyRequest): LoginContext;
+  /** the client address and the seller's public origin (never the Host header) */
+  contextOf(request: FastifyRequest, seller: SellerRef): Promise<LoginContext>;
   /** rotates the session to `person`, sets both cookies, hands the guest cart over */
   finishLogin(
     request: FastifyRequest,
@@ -52,11 +53,8 @@ export function createAuthRouteKit(app: FastifyInstance): AuthRouteKit {
     async sellerAuthOf(slug) {
       return loadSellerAuth(db, await resolveSeller(app, slug), config);
     },
-    contextOf(request) {
-      return {
-        ip: request.ip,
-        origin: linkOrigin(config.PUBLIC_URL, `${request.protocol}://${request.host}`),
-      };
+    async contextOf(request, seller) {
+      return { ip: request.ip, origin: await publicOriginOf(db, seller.id, config) };
     },
     async finishLogin(request, reply, seller, person, cartId) {
       // spec: identity §4 "Session" — a fresh token at every login (no session fixation)
@@ -107,7 +105,7 @@ export function registerAuthRoutes(app: FastifyInstance, kit = createAuthRouteKi
     const auth = await sellerOf(request);
     const body = loginBodySchema.parse(request.body);
     const person = await kit.loginService
-      .authenticate(auth, body, kit.contextOf(request))
+      .authenticate(auth, body, await kit.contextOf(request, auth.seller))
       .catch((error: unknown) => {
         if (error instanceof AppError && error.code === 'guest_account') kickMail(app);
         throw error;
@@ -139,7 +137,11 @@ export function registerAuthRoutes(app: FastifyInstance, kit = createAuthRouteKi
     async (request, reply) => {
       const auth = await sellerOf(request);
       const body = requestOtpBodySchema.parse(request.body);
-      const answer = await otpService.requestOtp(auth, body, kit.contextOf(request));
+      const answer = await otpService.requestOtp(
+        auth,
+        body,
+        await kit.contextOf(request, auth.seller),
+      );
       kickMail(app);
       return reply.header('cache-control', 'no-store').send(otpRequestResponseSchema.parse(answer));
     },
@@ -148,7 +150,11 @@ export function registerAuthRoutes(app: FastifyInstance, kit = createAuthRouteKi
   app.post('/api/login/otp', { schema: { body: submitOtpBodySchema } }, async (request, reply) => {
     const auth = await sellerOf(request);
     const body = submitOtpBodySchema.parse(request.body);
-    const person = await otpService.submitOtp(auth, body, kit.contextOf(request));
+    const person = await otpService.submitOtp(
+      auth,
+      body,
+      await kit.contextOf(request, auth.seller),
+    );
     return sendLogin(
       reply,
       await kit.finishLogin(request, reply, auth.seller, person, body.cart_id),

@@ -129,7 +129,7 @@ describeEachDatabase('auth: cookie flags in production', (ctx) => {
   beforeAll(async () => {
     app = await buildTestApp(ctx.database, {
       now: START,
-      env: { NODE_ENV: 'production', MAIL_POLL_MS: '0' },
+      env: { NODE_ENV: 'production', PUBLIC_URL: 'https://tickets.example.org', MAIL_POLL_MS: '0' },
     });
   });
   afterAll(async () => {

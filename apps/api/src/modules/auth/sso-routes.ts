@@ -71,7 +71,7 @@ export function registerSsoRoutes(app: FastifyInstance, kit: AuthRouteKit) {
       n: nonce,
       e: at.getTime() + SSO_STATE_TTL_MS,
     });
-    const { origin } = kit.contextOf(request);
+    const { origin } = await kit.contextOf(request, auth.seller);
     const returnTo = new URL('/api/sso/callback', `${origin}/`);
     returnTo.searchParams.set('_seller', auth.seller.slug);
     returnTo.searchParams.set('state', state);
@@ -101,7 +101,11 @@ export function registerSsoRoutes(app: FastifyInstance, kit: AuthRouteKit) {
     if (!state) return fail('The login link has expired. Please try again.');
     if (!query.jwt) return fail('External login failed');
     try {
-      const person = await kit.loginService.externalLogin(auth, query.jwt, kit.contextOf(request));
+      const person = await kit.loginService.externalLogin(
+        auth,
+        query.jwt,
+        await kit.contextOf(request, auth.seller),
+      );
       await kit.finishLogin(request, reply, auth.seller, person, state.c ?? undefined);
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;

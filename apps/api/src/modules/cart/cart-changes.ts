@@ -1,6 +1,10 @@
 import type { CartPatchBody } from '@admit/contracts/cart';
 import type { ApplyCodeBody } from '@admit/contracts/codes';
-import { CART_EXTENSION_SECONDS } from '@admit/contracts/constants';
+import {
+  CART_EXTENSION_OFFER_SECONDS,
+  CART_EXTENSION_SECONDS,
+  CART_MAX_EXTENSIONS,
+} from '@admit/contracts/constants';
 import type { Db } from '@/db/connection';
 import { AppError } from '@/http/app-error';
 import { refuseAfterPayments, settleCodes, takeCodes } from '@/modules/codes/apply';
@@ -11,9 +15,9 @@ import { releaseHeldCapacity } from './holds';
 import {
   deleteCartRow,
   deleteTickets,
+  extendCartHold,
   lockPendingCart,
   selectTickets,
-  updateCartExpiry,
   updateCartGiftee,
 } from './repo';
 import { withRetryingTransaction, type Tx } from '@/db/transaction';
@@ -37,12 +41,27 @@ export interface CartChangesDeps {
   db: Db;
   now: () => Date;
   lookup: CartLookup;
-  /** the seller's hold in ms (cached by the service) */
-  holdMs: (sellerId: string) => Promise<number>;
 }
 
+/** spec: shopping §4 — the extension is offered (and granted) only in the last 60 s */
+const EXTENSION_RULE = {
+  offerMs: CART_EXTENSION_OFFER_SECONDS * 1000,
+  maxExtensions: CART_MAX_EXTENSIONS,
+};
+
+const extensionRefused = (cartId: string, reason: 'not_yet' | 'limit') =>
+  new AppError(
+    'validation_failed',
+    'cart',
+    reason === 'limit'
+      ? 'This cart cannot be extended again.'
+      : `A cart can be extended only in its last ${CART_EXTENSION_OFFER_SECONDS} seconds.`,
+    { field: 'expires_at', cart_id: cartId, max_extensions: CART_MAX_EXTENSIONS },
+    422,
+  );
+
 /** The cart calls besides reserving: remove, delete, read, extend, apply a code. */
-export function createCartChanges({ db, now, lookup, holdMs }: CartChangesDeps) {
+export function createCartChanges({ db, now, lookup }: CartChangesDeps) {
   const { ownedCart, currentCart, modifiableCart, bundle } = lookup;
 
   /** POST cart/{id}/remove: gives back the tickets' places and drops them from the cart. */
@@ -85,28 +104,33 @@ export function createCartChanges({ db, now, lookup, holdMs }: CartChangesDeps) 
   }
 
   /**
-   * PATCH my/cart/{id}: moves expires_at towards the requested time, by at most
-   * CART_EXTENSION_SECONDS past the current expiry and never beyond now + hold + the same
-   * margin; never shortens (docs/decisions/cart-extension.md).
+   * PATCH my/cart/{id} (shopping §4, §9; decisions 0007, 0025): moves expires_at towards the
+   * requested time by at most CART_EXTENSION_SECONDS, only when at most
+   * CART_EXTENSION_OFFER_SECONDS remain, at most CART_MAX_EXTENSIONS times per cart (422
+   * otherwise); an earlier time changes nothing (the unchanged bundle).
    */
   async function extend(caller: CartCaller, cartId: string, requested: Date) {
     const at = now();
     const cart = await modifiableCart(caller, cartId, at);
-    const hold = await holdMs(caller.seller.id);
-    const cap = Math.min(
+    const target = Math.min(
+      requested.getTime(),
       cart.expiresAt.getTime() + CART_EXTENSION_SECONDS * 1000,
-      at.getTime() + hold + CART_EXTENSION_SECONDS * 1000,
     );
-    const target = Math.min(requested.getTime(), cap);
-    let updated = cart;
-    if (target > cart.expiresAt.getTime()) {
-      const row = await withRetryingTransaction(db, (tx) =>
-        updateCartExpiry(tx, cartId, at, new Date(target)),
-      );
-      if (!row) throw cartExpired(cartId);
-      updated = row;
+    if (target <= cart.expiresAt.getTime()) return bundle(caller, cart, at);
+    if (cart.extensionCount >= CART_MAX_EXTENSIONS) throw extensionRefused(cartId, 'limit');
+    if (cart.expiresAt.getTime() - at.getTime() > EXTENSION_RULE.offerMs) {
+      throw extensionRefused(cartId, 'not_yet');
     }
-    return bundle(caller, updated, at);
+    const row = await withRetryingTransaction(db, (tx) =>
+      extendCartHold(tx, cartId, at, new Date(target), EXTENSION_RULE),
+    );
+    if (row) return bundle(caller, row, at);
+    // the row said no: the cart expired meanwhile, or a concurrent PATCH extended it first
+    const current = await modifiableCart(caller, cartId, at);
+    throw extensionRefused(
+      cartId,
+      current.extensionCount >= CART_MAX_EXTENSIONS ? 'limit' : 'not_yet',
+    );
   }
 
   /**

@@ -149,27 +149,51 @@ describeEachDatabase('cart: remove, delete, read, extend and expiry', (ctx) => {
     expect(badEmbed.statusCode).toBe(400);
   });
 
-  it('extends by PATCH my/cart/{id}: at most +2 minutes per call, never beyond now + hold + 2 minutes', async () => {
+  it('extends by PATCH my/cart/{id}: +2 minutes, only in the last 60 s, at most 3 times', async () => {
     clock = START;
     const scene = await makeReserveScene(ctx.db, { sellerConfig: { cart_hold_minutes: 3 } });
     const cartId = (await reserve(scene, 1)).cart._data[0]!.id;
-    clock = new Date(START.getTime() + 2 * MINUTE + 10_000); // 50 s left
     const patch = (expiresAt: Date) =>
       cartCall(app, scene.seller, {
         method: 'PATCH',
         path: `my/cart/${cartId}`,
         body: { expires_at: expiresAt.toISOString() },
       });
-    const extended = bundleOf(await patch(new Date(clock.getTime() + 170_000))).cart._data[0]!;
-    expect(extended.expires_at).toBe('2029-06-01T12:05:00.000Z'); // old 12:03 + 120 s
-    expect(extended.expires_in).toBe(170);
-    const capped = bundleOf(await patch(new Date('2029-06-01T13:00:00Z'))).cart._data[0]!;
-    // now 12:02:10 + 3 min hold + 2 min = 12:07:10, less than 12:05 + 2 min
-    expect(capped.expires_at).toBe('2029-06-01T12:07:00.000Z');
-    const third = bundleOf(await patch(new Date('2029-06-01T13:00:00Z'))).cart._data[0]!;
-    expect(third.expires_at).toBe('2029-06-01T12:07:10.000Z');
-    const shorter = bundleOf(await patch(START)).cart._data[0]!;
-    expect(shorter.expires_at).toBe('2029-06-01T12:07:10.000Z');
+    const far = new Date('2029-06-01T13:00:00Z');
+    // 70 s left: not offered yet (spec: shopping §4 — offer at ≤ 60 s)
+    clock = new Date(START.getTime() + 110_000);
+    const early = await patch(far);
+    expect(early.statusCode).toBe(422);
+    expect(errorOf(early)).toMatchObject({
+      _code: 'validation_failed',
+      _context: 'cart',
+      _description: 'A cart can be extended only in its last 60 seconds.',
+      _extra: { field: 'expires_at', max_extensions: 3 },
+    });
+    // 50 s left: +120 s at most, whatever was asked
+    clock = new Date(START.getTime() + 2 * MINUTE + 10_000);
+    const first = bundleOf(await patch(new Date(clock.getTime() + 170_000))).cart._data[0]!;
+    expect(first.expires_at).toBe('2029-06-01T12:05:00.000Z'); // old 12:03 + 120 s
+    expect(first.expires_in).toBe(170);
+    // straight after: 170 s left, refused; an earlier time changes nothing
+    expect((await patch(far)).statusCode).toBe(422);
+    expect(bundleOf(await patch(START)).cart._data[0]!.expires_at).toBe('2029-06-01T12:05:00.000Z');
+    for (const [at, expected] of [
+      ['2029-06-01T12:04:10Z', '2029-06-01T12:07:00.000Z'],
+      ['2029-06-01T12:06:10Z', '2029-06-01T12:09:00.000Z'],
+    ] as const) {
+      clock = new Date(at);
+      expect(bundleOf(await patch(far)).cart._data[0]!.expires_at).toBe(expected);
+    }
+    // the fourth is refused: the hold ends as the third extension set it
+    clock = new Date('2029-06-01T12:08:10Z');
+    const fourth = await patch(far);
+    expect(fourth.statusCode).toBe(422);
+    expect(errorOf(fourth)._description).toBe('This cart cannot be extended again.');
+    const read = bundleOf(
+      await cartCall(app, scene.seller, { method: 'GET', path: `cart/${cartId}` }),
+    );
+    expect(read.cart._data[0]!.expires_at).toBe('2029-06-01T12:09:00.000Z');
     const bad = await cartCall(app, scene.seller, {
       method: 'PATCH',
       path: `my/cart/${cartId}`,
@@ -179,6 +203,27 @@ describeEachDatabase('cart: remove, delete, read, extend and expiry', (ctx) => {
       _code: 'validation_failed',
       _extra: { field: 'expires_at' },
     });
+  });
+
+  it('grants one extension to concurrent PATCHes in the last minute', async () => {
+    clock = START;
+    const scene = await makeReserveScene(ctx.db, { sellerConfig: { cart_hold_minutes: 3 } });
+    const cartId = (await reserve(scene, 1)).cart._data[0]!.id;
+    clock = new Date(START.getTime() + 2 * MINUTE + 30_000);
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () =>
+        cartCall(app, scene.seller, {
+          method: 'PATCH',
+          path: `my/cart/${cartId}`,
+          body: { expires_at: '2029-06-01T13:00:00Z' },
+        }),
+      ),
+    );
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422, 422, 422, 422, 422]);
+    const read = bundleOf(
+      await cartCall(app, scene.seller, { method: 'GET', path: `cart/${cartId}` }),
+    );
+    expect(read.cart._data[0]!.expires_at).toBe('2029-06-01T12:05:00.000Z');
   });
 
   it('expires a cart on read: state expired, capacity back, modify and extend answer cart_expired', async () => {

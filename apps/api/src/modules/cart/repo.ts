@@ -74,12 +74,30 @@ export async function updateCartAdditionalInfo(tx: Executor, cartId: string, ans
   await tx.update(cart).set({ additionalInfo: answers }).where(eq(cart.id, cartId));
 }
 
-/** Sets a new expiry on a pending, unexpired cart. */
-export async function updateCartExpiry(tx: Executor, cartId: string, now: Date, expiresAt: Date) {
+/**
+ * One PATCH extension (shopping §4, §9; decision 0025), decided by the row: only a pending cart
+ * with at most `offerMs` left, before it expires, with extensions to spare. Concurrent PATCHes
+ * queue on the row; after the first, more than `offerMs` remain and the rest are refused.
+ */
+export async function extendCartHold(
+  tx: Executor,
+  cartId: string,
+  now: Date,
+  expiresAt: Date,
+  rule: { offerMs: number; maxExtensions: number },
+) {
   const [row] = await tx
     .update(cart)
-    .set({ expiresAt, updatedAt: now })
-    .where(and(eq(cart.id, cartId), eq(cart.state, 'pending'), sql`${cart.expiresAt} > ${at(now)}`))
+    .set({ expiresAt, extensionCount: sql`${cart.extensionCount} + 1`, updatedAt: now })
+    .where(
+      and(
+        eq(cart.id, cartId),
+        eq(cart.state, 'pending'),
+        sql`${cart.expiresAt} > ${at(now)}`,
+        sql`${cart.expiresAt} <= ${at(new Date(now.getTime() + rule.offerMs))}`,
+        sql`${cart.extensionCount} < ${rule.maxExtensions}`,
+      ),
+    )
     .returning();
   return row ?? null;
 }

@@ -86,7 +86,7 @@ export function registerCartRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/my/cart/modify',
-    { schema: { body: cartModifyBodySchema } },
+    { schema: { body: cartModifyBodySchema }, config: { callLimit: 'cart_create' } },
     async (request, reply) => {
       const { caller } = await callerOf(request);
       return send(reply, await service.modify(caller, null, modifyBodyOf(request)), 201);

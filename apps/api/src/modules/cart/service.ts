@@ -83,6 +83,7 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
       preloadedPromoCodes: body.preloadedPromoCodes ?? [],
       additionalInfo: body.additionalInfo ?? null,
       gifteeIdentityId: null,
+      extensionCount: 0,
       expiresAt: holdUntil,
       createdAt: at,
       updatedAt: at,
@@ -159,6 +160,6 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
     });
   }
 
-  const changes = createCartChanges({ db, now, lookup, holdMs });
+  const changes = createCartChanges({ db, now, lookup });
   return { modify, ...changes };
 }

@@ -9,7 +9,7 @@ import {
 import { giftCheckoutBodySchema } from '@admit/contracts/gift';
 import { AppError } from '@/http/app-error';
 import { resolveSeller } from '@/http/request-context';
-import { linkOrigin } from '@/modules/mail/templates';
+import { publicOriginOf } from '@/modules/sellers/seller-site';
 import { registerLedgerRoutes } from '@/modules/ledger/routes';
 import { registerOrderRoutes } from '@/modules/orders/routes';
 import { registerSandboxRoutes } from '@/modules/payments/sandbox-routes';
@@ -112,7 +112,7 @@ export function registerCheckoutRoutes(app: FastifyInstance) {
       entry = parseBody(memberCheckoutBodySchema, request.body);
       buyer = kind === 'pay' ? { kind: 'cart_owner' } : { kind: 'caller' };
     }
-    const origin = linkOrigin(app.deps.config.PUBLIC_URL, `${request.protocol}://${request.host}`);
+    const origin = await publicOriginOf(app.deps.database.db, seller.id, app.deps.config);
     const checkoutRequest: CheckoutRequest = {
       entry,
       buyer,

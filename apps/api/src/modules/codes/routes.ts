@@ -37,7 +37,7 @@ export function registerCodeRoutes(app: FastifyInstance) {
     return parseQuery({ context: 'code', fields: {} }, rest);
   };
 
-  app.get('/api/code/:code', async (request, reply) => {
+  app.get('/api/code/:code', { config: { callLimit: 'code_lookup' } }, async (request, reply) => {
     const seller = await resolveSeller(app, queryOf(request).seller);
     const text = params.parse(request.params).code.trim();
     const row = text === '' ? null : await selectCodeByText(db, seller.id, text);

@@ -132,10 +132,14 @@ describeEachDatabase('giftee: POST giftee and the cart giftee (PATCH, bundle)', 
   it('PATCH cart/{id} sets a guest cart’s giftee, and still extends the expiry with expires_at', async () => {
     const id = await gifteeId();
     const c = await newCart();
-    const later = new Date(new Date(c.expires_at!).getTime() + 60_000).toISOString();
+    const expiresAt = new Date(c.expires_at!).getTime();
+    const later = new Date(expiresAt + 60_000).toISOString();
+    // spec: shopping §4 — the extension is granted in the cart's last 60 s (decision 0025)
+    clock = new Date(expiresAt - 30_000);
     const res = bundleOf(
       await patch(`cart/${c.id}`, { giftee_identity_id: id, expires_at: later }),
     );
+    clock = START;
     expect(res.giftee?._data.map((g) => g.id)).toEqual([id]);
     expect(res.cart._data[0]!.expires_at).toBe(later);
     const bad = await patch(`cart/${c.id}`, {});

@@ -10,7 +10,8 @@ const writeQuery: QuerySpec = { context: 'giftee', fields: {} };
 /** POST giftee (identity §7, shopping §5 gift recipient form; decision 0023). */
 export function registerGifteeRoutes(app: FastifyInstance) {
   const db = app.deps.database.db;
-  app.post('/api/giftee', { schema: { body: gifteeBodySchema } }, async (request, reply) => {
+  const limited = { schema: { body: gifteeBodySchema }, config: { callLimit: 'giftee' } } as const;
+  app.post('/api/giftee', limited, async (request, reply) => {
     const query = parseQuery(writeQuery, request.query as Record<string, string>);
     const seller = await resolveSeller(app, query.seller);
     const caller = await app.identities.forRequest(request, seller);

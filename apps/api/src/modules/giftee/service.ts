@@ -33,22 +33,25 @@ async function assertNotSelf(
 /**
  * POST giftee (identity §7): the seller's person with that e-mail, else a new one without a
  * password (the guest purchaser's find-or-create, users/purchaser.ts). An existing person is
- * never changed: additional_info is kept only on a new identity.
+ * never changed: additional_info is kept only on a new identity. The answer is the identity id
+ * (all the spec reads) with the caller's own input: never the stored names of an existing
+ * person, which would tell a stranger who owns an e-mail (issue #12, decision 0025).
  */
 export async function createGiftee(
   db: Db,
   seller: SellerRef,
   caller: RequestIdentity,
   body: GifteeBody,
-): Promise<IdentityRow> {
+): Promise<Pick<IdentityRow, 'id' | 'firstName' | 'lastName' | 'email'>> {
   await assertNotSelf(db, caller, { email: body.email });
   const { first_name, last_name, email } = body;
-  return findOrCreatePurchaser(
+  const row = await findOrCreatePurchaser(
     db,
     seller.id,
     { first_name, last_name, email },
     body.additional_info,
   );
+  return { id: row.id, firstName: first_name, lastName: last_name, email };
 }
 
 /** A `giftee_identity_id` the caller may name: a person of the seller who is not the caller. */

@@ -19,7 +19,7 @@ describeEachDatabase('mail: dev mailbox', (ctx) => {
     app = await buildTestApp(ctx.database, { now: NOW, env: { MAIL_POLL_MS: '0' } });
     production = await buildTestApp(ctx.database, {
       now: NOW,
-      env: { NODE_ENV: 'production', MAIL_POLL_MS: '0' },
+      env: { NODE_ENV: 'production', PUBLIC_URL: 'https://tickets.example.org', MAIL_POLL_MS: '0' },
     });
   });
   afterAll(async () => {

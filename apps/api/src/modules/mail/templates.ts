@@ -126,8 +126,3 @@ export function membershipResendMail(input: {
     ),
   };
 }
-
-/** The storefront origin for links: PUBLIC_URL when set, else the request's own origin. */
-export function linkOrigin(publicUrl: string | undefined, requestOrigin: string): string {
-  return (publicUrl ?? requestOrigin).replace(/\/+$/, '');
-}

@@ -9,8 +9,8 @@ import {
 } from '@admit/contracts/identity';
 import { parseQuery } from '@/http/query-grammar';
 import { resolveSeller } from '@/http/request-context';
-import { linkOrigin } from '@/modules/mail/templates';
-import { enforceRequestLimits, mailRequestLimits } from '@/modules/users/request-limits';
+import { publicOriginOf } from '@/modules/sellers/seller-site';
+import { enforceRequestLimits, mailRequestLimits } from '@/modules/limits/request-limits';
 import { createPasswordResetService } from './service';
 
 const ACCEPTED: AcceptedResponse = {
@@ -41,10 +41,7 @@ export function registerPasswordResetRoutes(app: FastifyInstance) {
         mailRequestLimits('password_reset', request.ip, seller.id, email),
         now,
       );
-      const origin = linkOrigin(
-        app.deps.config.PUBLIC_URL,
-        `${request.protocol}://${request.host}`,
-      );
+      const origin = await publicOriginOf(db, seller.id, app.deps.config);
       if (await service.request(seller, email, origin)) app.mailSender.kick();
       // spec: identity §8 "forgot forms treat 404 as success" — one answer, known or not
       return reply.header('cache-control', 'no-store').send(acceptedResponseSchema.parse(ACCEPTED));

@@ -38,7 +38,7 @@ export const resetLink = (origin: string, slug: string, token: string) =>
 /**
  * Queues a reset link (`password_reset`) or a first-password link (`guest_account`, identity §8:
  * login with an account that has no password) for `person`: a new single-use token, stored as its
- * sha256, valid PASSWORD_RESET_TTL_MINUTES. `origin` is PUBLIC_URL or the request's origin.
+ * sha256, valid PASSWORD_RESET_TTL_MINUTES. `origin` is the seller's public origin.
  * Call `app.mailSender.kick()` afterwards for prompt delivery.
  */
 export async function sendPasswordSetupMail(

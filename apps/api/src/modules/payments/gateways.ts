@@ -60,6 +60,12 @@ async function privateStripeConfig(db: Db, sellerId: string) {
   return parsed.success ? (parsed.data.private ?? {}) : {};
 }
 
+/** Whether a stored seller config names a Stripe secret key (else the seller uses the sandbox). */
+export function hasStripeKey(storedConfig: unknown): boolean {
+  const parsed = privateStripeSchema.safeParse(storedConfig ?? {});
+  return parsed.success && parsed.data.private?.stripe_secret_key !== undefined;
+}
+
 /** The seller's webhook signing secret (`config.private.stripe_webhook_secret`), if any. */
 export async function stripeWebhookSecretFor(db: Db, sellerId: string): Promise<string | null> {
   return (await privateStripeConfig(db, sellerId)).stripe_webhook_secret ?? null;

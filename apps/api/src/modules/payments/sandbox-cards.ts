@@ -1,9 +1,11 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IntentStatus } from './card-gateway';
 
 /**
  * The sandbox's test cards: the card provider's well-known test numbers (README "Test cards").
- * A payment method token carries its outcome (`pm_sandbox_{outcome}_{last4}_{random}`), so the
- * sandbox keeps no state between tokenization and payment.
+ * A payment method token carries its outcome (`pm_sandbox_{outcome}_{last4}_{nonce}{mac}`), so
+ * the sandbox keeps no state between tokenization and payment; the MAC (HMAC-SHA256 under a
+ * server key) makes a token the server did not issue worthless (issue #12, decision 0025).
  */
 
 export type SandboxOutcome =
@@ -72,17 +74,49 @@ export function brandOf(digits: string): string {
   return 'unknown';
 }
 
-const TOKEN_RE = /^pm_sandbox_([a-z_]+)_(\d{4})_[a-z0-9]+$/;
+const TOKEN_RE = /^pm_sandbox_([a-z_]+)_(\d{4})_([0-9a-f]{16})([0-9a-f]{32})$/;
 
+// AUTH_SECRET when configured (several processes must accept each other's tokens), else a key
+// drawn per process: a token then works only in the process that issued it
+let tokenKey: Buffer = randomBytes(32);
+
+/** Sets the key of sandbox tokens (buildApp passes AUTH_SECRET when configured). */
+export function setSandboxTokenSecret(secret: string): void {
+  tokenKey = createHmac('sha256', secret).update('admit:sandbox-token').digest();
+}
+
+const macOf = (body: string) =>
+  createHmac('sha256', tokenKey).update(body).digest('hex').slice(0, 32);
+
+/** A token for a tokenized test card, signed by this server. */
+export function issueSandboxToken(outcome: SandboxOutcome, last4: string): string {
+  const body = `${outcome}_${last4}_${randomBytes(8).toString('hex')}`;
+  return `pm_sandbox_${body}${macOf(body)}`;
+}
+
+/** The test card of a token this server issued; null for anything else (forged, altered). */
 export function parseSandboxToken(
   token: string,
 ): { outcome: SandboxOutcome; last4: string } | null {
   const m = TOKEN_RE.exec(token);
   if (!m) return null;
-  const outcome = m[1] as SandboxOutcome;
+  const [, outcome, last4, nonce, mac] = m as unknown as [
+    string,
+    SandboxOutcome,
+    string,
+    string,
+    string,
+  ];
+  const expected = Buffer.from(macOf(`${outcome}_${last4}_${nonce}`));
+  if (!timingSafeEqual(expected, Buffer.from(mac))) return null;
   if (!Object.values(SANDBOX_CARDS).includes(outcome)) return null;
-  return { outcome, last4: m[2]! };
+  return { outcome, last4 };
 }
+
+/** The decline of a token this server never issued (a forged or altered `pm_sandbox_…`). */
+export const UNKNOWN_TOKEN_DECLINE = 'invalid_payment_method';
+export const UNKNOWN_TOKEN_MESSAGE =
+  'This payment method was not issued by this server. Please enter your card again.';
 
 /** The intent state a confirm ends in for an outcome. */
 export function statusOf(outcome: SandboxOutcome): IntentStatus {

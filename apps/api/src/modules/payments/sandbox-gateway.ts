@@ -1,5 +1,12 @@
 import type { CardGateway, IntentResult } from './card-gateway';
-import { DECLINE_MESSAGES, declineCodeOf, parseSandboxToken, statusOf } from './sandbox-cards';
+import {
+  DECLINE_MESSAGES,
+  UNKNOWN_TOKEN_DECLINE,
+  UNKNOWN_TOKEN_MESSAGE,
+  declineCodeOf,
+  parseSandboxToken,
+  statusOf,
+} from './sandbox-cards';
 
 /**
  * The built-in test card gateway (the demo's and the tests' default). Its intent is our payment
@@ -13,12 +20,13 @@ export function createSandboxGateway(
     kind: 'sandbox',
     async confirm(input) {
       const card = parseSandboxToken(input.paymentMethod);
+      // a token the server did not issue (forged, altered, from another key) charges nothing
       if (!card) {
         return {
           status: 'failed',
           ref: input.paymentId,
-          declineCode: 'card_declined',
-          message: DECLINE_MESSAGES.card_declined,
+          declineCode: UNKNOWN_TOKEN_DECLINE,
+          message: UNKNOWN_TOKEN_MESSAGE,
         };
       }
       const status = statusOf(card.outcome);

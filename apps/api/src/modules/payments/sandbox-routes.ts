@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
@@ -9,7 +8,8 @@ import { toCollection } from '@admit/contracts/envelope';
 import { AppError } from '@/http/app-error';
 import { escapeHtml } from '@/modules/mail/templates';
 import { selectPayment, updatePayment } from './repo';
-import { brandOf, outcomeOf, passesLuhn } from './sandbox-cards';
+import { brandOf, issueSandboxToken, outcomeOf, passesLuhn } from './sandbox-cards';
+import { assertSandboxAllowed } from './sandbox-mode';
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const idParams = z.object({ id: z.string() });
@@ -58,6 +58,7 @@ export function registerSandboxRoutes(app: FastifyInstance) {
   const db = app.deps.database.db;
 
   app.post('/api/sandbox/payment_methods', async (request, reply) => {
+    await assertSandboxAllowed(app, request);
     const parsed = sandboxCardBodySchema.safeParse(request.body ?? {});
     if (!parsed.success) {
       const field = parsed.error.issues[0]?.path.map(String).join('.') || 'body';
@@ -85,7 +86,7 @@ export function registerSandboxRoutes(app: FastifyInstance) {
       );
     }
     const last4 = digits.slice(-4);
-    const token = `pm_sandbox_${outcomeOf(digits)}_${last4}_${randomBytes(8).toString('hex')}`;
+    const token = issueSandboxToken(outcomeOf(digits), last4);
     const body = {
       payment_method: toCollection([
         {

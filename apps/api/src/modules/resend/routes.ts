@@ -13,7 +13,7 @@ import {
   PER_ADDRESS_LIMIT,
   PER_EMAIL_LIMIT,
   mailRequestLimits,
-} from '@/modules/users/request-limits';
+} from '@/modules/limits/request-limits';
 import { createResendService } from './service';
 
 const ACCEPTED: AcceptedResponse = {

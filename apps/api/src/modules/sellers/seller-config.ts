@@ -98,6 +98,7 @@ export function buildSellerConfig(row: SellerRow, env: Pick<AppConfig, 'NODE_ENV
     my_account_pages: { my_profile: true, upcoming_events: true, recent_orders: true },
     cart_hold_minutes: DEFAULT_CART_HOLD_MINUTES,
     citypass_code_groups: {},
+    test_mode: false,
     ...stored,
     // computed, never stored: a private key stays server-side (decision 0024)
     address_lookup: addressServiceKeyOf(row.config) !== null,

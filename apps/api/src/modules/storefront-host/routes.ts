@@ -3,6 +3,8 @@ import fastifyStatic from '@fastify/static';
 import { fromRepoRoot } from '@/repo-root';
 import { buildSellerConfig } from '@/modules/sellers/seller-config';
 import { getSellerBySlug, listSellerSlugs } from '@/modules/sellers/repo';
+import { sellerSiteOf } from '@/modules/sellers/seller-site';
+import { contentSecurityPolicy } from '@/http/content-security-policy';
 import { StorefrontDist, contentTypeOf, isHashedAsset } from './dist';
 import { renderSellerPage } from './inject';
 import { notBuiltPage, notFoundPage } from './pages';
@@ -81,6 +83,9 @@ export async function registerStorefrontHost(app: FastifyInstance) {
     if (!seller) return html(reply, 404, notFoundPage());
     const template = await dist.indexHtml();
     if (!template) return html(reply, 503, notBuiltPage());
+    // only the seller's own origins may frame its storefront (checkout and login included)
+    const { frameAncestors } = sellerSiteOf(seller.config, app.deps.config);
+    reply.header('content-security-policy', contentSecurityPolicy(frameAncestors));
     return html(reply, 200, renderSellerPage(template, buildSellerConfig(seller, app.deps.config)));
   };
   app.get('/:seller', sellerPage);

@@ -57,6 +57,13 @@ describeEachDatabase('storefront host', (ctx) => {
         },
       },
     });
+    await makeSeller(ctx.db, {
+      slug: 'framed-museum',
+      config: {
+        site: { frame_ancestors: ['https://www.museum.example', 'https://*.museum.example'] },
+      },
+    });
+    await makeSeller(ctx.db, { slug: 'test-shop', config: { test_mode: true } });
     app = await buildTestApp(ctx.database, { now: NOW, env: { STOREFRONT_DIST: dist } });
     appWithoutDist = await buildTestApp(ctx.database, {
       now: NOW,
@@ -82,6 +89,43 @@ describeEachDatabase('storefront host', (ctx) => {
     expect(config.product_name).toBe(HOSTILE_NAME);
     expect(config.seller.slug).toBe('star-hall');
     expect(config.environment).toBe('test');
+  });
+
+  it("lets only the seller's configured origins frame its pages (CSP frame-ancestors)", async () => {
+    const directives = (csp: unknown) =>
+      new Map(
+        String(csp)
+          .split(';')
+          .map((d) => d.trim().split(/\s+/))
+          .map(([name, ...sources]) => [name!, sources.join(' ')]),
+      );
+    const framed = await app.inject({ method: 'GET', url: '/framed-museum/checkout/abc' });
+    expect(framed.statusCode).toBe(200);
+    const framedCsp = directives(framed.headers['content-security-policy']);
+    expect(framedCsp.get('frame-ancestors')).toBe(
+      'https://www.museum.example https://*.museum.example',
+    );
+    // a seller without the setting: its own origin only (the demo's case)
+    const own = await app.inject({ method: 'GET', url: '/star-hall/login' });
+    const ownCsp = directives(own.headers['content-security-policy']);
+    expect(ownCsp.get('frame-ancestors')).toBe("'self'");
+    // the rest of the policy is helmet's, unchanged
+    const api = await app.inject({ method: 'GET', url: '/health' });
+    const apiCsp = directives(api.headers['content-security-policy']);
+    expect(apiCsp.get('frame-ancestors')).toBe("'self'");
+    for (const csp of [framedCsp, ownCsp]) {
+      expect(new Map([...csp].filter(([n]) => n !== 'frame-ancestors'))).toEqual(
+        new Map([...apiCsp].filter(([n]) => n !== 'frame-ancestors')),
+      );
+    }
+    expect(own.headers['x-frame-options']).toBeUndefined();
+  });
+
+  it('injects test_mode for a seller in test mode (the storefront shows its banner)', async () => {
+    const shop = configFrom((await app.inject({ method: 'GET', url: '/test-shop/' })).body);
+    expect(shop.test_mode).toBe(true);
+    const hall = configFrom((await app.inject({ method: 'GET', url: '/star-hall/' })).body);
+    expect(hall.test_mode).toBe(false);
   });
 
   it('sets the title to the product name and fills the head marker', async () => {

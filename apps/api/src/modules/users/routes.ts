@@ -29,7 +29,12 @@ export function registerUserRoutes(app: FastifyInstance) {
   const send = (reply: FastifyReply, body: UserResponse, status = 200) =>
     reply.status(status).header('cache-control', 'no-store').send(userResponseSchema.parse(body));
 
-  app.post('/api/user', { schema: { body: createUserBodySchema } }, async (request, reply) => {
+  // spec: identity §8 — the 409 for a taken e-mail stays; the call is limited (decision 0025)
+  const createUser = {
+    schema: { body: createUserBodySchema },
+    config: { callLimit: 'register' },
+  } as const;
+  app.post('/api/user', createUser, async (request, reply) => {
     const { seller } = await callerOf(request);
     return send(
       reply,

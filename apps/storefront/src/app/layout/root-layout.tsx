@@ -8,6 +8,7 @@ import { RouteErrorBoundary } from '@/app/layout/route-error';
 import { ContentBlocks } from '@/app/layout/content-blocks';
 import { SiteFooter } from '@/app/layout/site-footer';
 import { SiteHeader } from '@/app/layout/site-header';
+import { TestModeBanner } from '@/app/layout/test-mode-banner';
 import { LAYOUT_STRINGS } from '@/app/layout/strings';
 import { AddressRules, ScrollRules } from '@/app/navigation/navigation-rules';
 import { RedirectRules } from '@/app/navigation/redirect-rules';
@@ -37,6 +38,7 @@ export function RootLayout() {
       <a href="#main" className={styles.skipLink}>
         {t('layout.skip-link')}
       </a>
+      <TestModeBanner />
       <SiteHeader />
       <main id="main" tabIndex={-1} className={styles.main} data-route={routeName ?? undefined}>
         <ContentBlocks position="top" />

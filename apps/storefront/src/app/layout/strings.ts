@@ -13,4 +13,7 @@ export const LAYOUT_STRINGS = {
   'layout.error.title': 'Something went wrong',
   'layout.error.body': 'This page could not be loaded. Please check your connection and try again.',
   'layout.error.reload': 'Reload the page',
+  /** the test-mode banner (seller config `test_mode`) */
+  'layout.test-mode.label': 'Test mode',
+  'layout.test-mode': 'Test mode: payments use test cards and no money is taken.',
 } as const;

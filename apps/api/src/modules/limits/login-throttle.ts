@@ -4,7 +4,7 @@ import { authThrottle } from '@/db/schema/identity';
 import { AppError } from '@/http/app-error';
 
 /**
- * Login abuse limits (ASVS 6.3.1 / 6.6.3, docs/decisions/0013), kept in `auth_throttle` so every
+ * Login abuse limits (ASVS 6.3.1 / 6.6.3, docs/decisions/0013 and 0025), kept in `auth_throttle` so every
  * process agrees. A key counts login attempts; once `limit` have been counted within `windowMs`
  * of each other (the count is forgotten after `windowMs` of quiet), the key is blocked for 2^(count − limit) seconds (at most `maxDelayMs`), and
  * every attempt in that time is refused with 429 — even one with the right password.
@@ -20,23 +20,66 @@ export interface ThrottleRule {
 }
 
 const MINUTE = 60_000;
-/** spec: task brief — 5 failures per account, 20 per address, in 15 minutes; delays up to 15 min */
-export const ACCOUNT_RULE: ThrottleRule = {
+/** failures of one account from one client address: that address is slowed first */
+export const ACCOUNT_ADDRESS_RULE: ThrottleRule = {
   limit: 5,
   windowMs: 15 * MINUTE,
   maxDelayMs: 15 * MINUTE,
 };
+/**
+ * failures of one account from every address (an attacker rotating addresses): from the limit on,
+ * only addresses the account has not logged in from lately wait — the owner's known addresses
+ * never do (issue #12: a lockout must not lock the owner out)
+ */
+export const ACCOUNT_RULE: ThrottleRule = {
+  limit: 10,
+  windowMs: 15 * MINUTE,
+  maxDelayMs: 15 * MINUTE,
+};
+/** failures from one client address across accounts (password spraying) */
 export const ADDRESS_RULE: ThrottleRule = {
   limit: 20,
   windowMs: 15 * MINUTE,
   maxDelayMs: 15 * MINUTE,
 };
+/** how long a successful login makes its address a known one for that account */
+export const KNOWN_ADDRESS_MS = 30 * 24 * 60 * MINUTE;
 
+/** The counters of one login attempt (docs/decisions/0013, 0025). */
+export interface LoginKeys {
+  /** per client address, across accounts */
+  address: string;
+  /** null when the login names no account (external token) */
+  account: string | null;
+  accountFromAddress: string | null;
+  /** marks the address as one the account has logged in from */
+  knownAddress: string | null;
+}
+
+const KNOWN_PREFIX = 'login:known:';
 export const accountKey = (sellerId: string, who: string) =>
   `login:account:${sellerId}:${who.trim().toLowerCase()}`;
 export const addressKey = (ip: string) => `login:address:${ip}`;
 
-type Executor = Pick<Db, 'execute' | 'select' | 'delete' | 'update'>;
+/** The keys of a login by `who` (e-mail or member code; null for none) from `ip`. */
+export function loginKeys(sellerId: string, who: string | null, ip: string): LoginKeys {
+  if (who === null) {
+    return { address: addressKey(ip), account: null, accountFromAddress: null, knownAddress: null };
+  }
+  const account = accountKey(sellerId, who);
+  const suffix = `${account.slice('login:account:'.length)}:from:${ip}`;
+  return {
+    address: addressKey(ip),
+    account,
+    accountFromAddress: `login:pair:${suffix}`,
+    knownAddress: `${KNOWN_PREFIX}${suffix}`,
+  };
+}
+
+/** The housekeeping purge keeps known-address marks as long as they count (LIKE pattern). */
+export const KNOWN_ADDRESS_KEY_PATTERN = `${KNOWN_PREFIX}%`;
+
+type Executor = Pick<Db, 'execute' | 'select' | 'delete' | 'update' | 'insert'>;
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
@@ -106,31 +149,58 @@ export const rateLimited = (retryAfterSeconds: number) =>
     retry_after_seconds: retryAfterSeconds,
   });
 
+async function isKnownAddress(db: Executor, key: string, now: Date): Promise<boolean> {
+  const since = new Date(now.getTime() - KNOWN_ADDRESS_MS);
+  const [row] = await db
+    .select({ at: authThrottle.lastFailureAt })
+    .from(authThrottle)
+    .where(eq(authThrottle.key, key))
+    .limit(1);
+  return row !== undefined && row.at > since;
+}
+
 /**
- * Takes one attempt on each key (address first: it is the wider net) and throws 429
- * `rate_limited` if any is blocked. Attempts already taken on earlier keys are given back.
+ * Takes one attempt on each key and throws 429 `rate_limited` if any is blocked (attempts
+ * already taken on earlier keys are given back). The address first (the widest net), then the
+ * account from this address (slows the attacker's address), then — only for an address the
+ * account has not logged in from lately — the account as a whole.
  */
-export async function takeLoginAttempt(
-  db: Executor,
-  keys: { account: string | null; address: string },
-  now: Date,
-): Promise<void> {
+export async function takeLoginAttempt(db: Executor, keys: LoginKeys, now: Date): Promise<void> {
   const addressWait = await takeAttempt(db, keys.address, ADDRESS_RULE, now);
   if (addressWait !== null) throw rateLimited(addressWait);
-  if (keys.account === null) return;
+  if (keys.account === null || keys.accountFromAddress === null || keys.knownAddress === null)
+    return;
+  const pairWait = await takeAttempt(db, keys.accountFromAddress, ACCOUNT_ADDRESS_RULE, now);
+  if (pairWait !== null) {
+    await forgiveAttempt(db, keys.address, ADDRESS_RULE);
+    throw rateLimited(pairWait);
+  }
+  if (await isKnownAddress(db, keys.knownAddress, now)) return;
   const accountWait = await takeAttempt(db, keys.account, ACCOUNT_RULE, now);
   if (accountWait !== null) {
+    await forgiveAttempt(db, keys.accountFromAddress, ACCOUNT_ADDRESS_RULE);
     await forgiveAttempt(db, keys.address, ADDRESS_RULE);
     throw rateLimited(accountWait);
   }
 }
 
-/** After a successful login: clear the account, give the address its attempt back. */
+/**
+ * After a successful login: the account's counters are cleared, the address gets its attempt
+ * back, and the address becomes a known one for this account (it skips the account-wide wait).
+ */
 export async function settleSuccessfulLogin(
   db: Executor,
-  keys: { account: string | null; address: string },
+  keys: LoginKeys,
+  now: Date,
 ): Promise<void> {
   if (keys.account !== null) await resetKey(db, keys.account);
+  if (keys.accountFromAddress !== null) await resetKey(db, keys.accountFromAddress);
+  if (keys.knownAddress !== null) {
+    await db
+      .insert(authThrottle)
+      .values({ key: keys.knownAddress, failures: 0, windowStartedAt: now, lastFailureAt: now })
+      .onConflictDoUpdate({ target: authThrottle.key, set: { lastFailureAt: now } });
+  }
   await forgiveAttempt(db, keys.address, ADDRESS_RULE);
 }
 

@@ -1,0 +1,1 @@
+ALTER TABLE "cart" ADD COLUMN "extension_count" integer DEFAULT 0 NOT NULL;

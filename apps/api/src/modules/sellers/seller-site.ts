@@ -1,0 +1,81 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { defaultPublicOrigin, type AppConfig } from '@/config';
+import type { Db } from '@/db/connection';
+import { seller } from '@/db/schema/identity';
+
+/**
+ * Where a seller's storefront lives on the web (decision 0025): `seller.config.site`, server-only
+ * (the public config is parsed through the contract, which has no `site`).
+ *
+ * - `public_origin`: the origin of every absolute link in the seller's e-mails and redirects
+ *   (reset, passcode, order, single sign-on); else PUBLIC_URL; else, outside production,
+ *   http://localhost:{PORT}. Never a request's Host header, which anyone can set.
+ * - `frame_ancestors`: the origins allowed to embed the storefront (CSP `frame-ancestors`);
+ *   else only the storefront's own origin.
+ */
+const originSchema = z
+  .string()
+  .url()
+  .refine((value) => /^https?:\/\/[^/?#]+\/?$/.test(value), 'an origin: scheme://host[:port]');
+// an origin, a wildcard subdomain origin, or 'self'; nothing that could end the directive
+const ancestorSchema = z
+  .string()
+  .regex(/^(?:'self'|https?:\/\/(?:\*\.)?[A-Za-z0-9.-]+(?::\d{1,5})?)$/, 'an origin or self');
+
+export const sellerSiteSchema = z.object({
+  public_origin: originSchema.optional(),
+  frame_ancestors: z.array(ancestorSchema).max(50).optional(),
+});
+export type SellerSiteSettings = z.infer<typeof sellerSiteSchema>;
+
+const storedSchema = z.object({ site: sellerSiteSchema.optional() }).passthrough();
+
+export interface SellerSite {
+  /** origin for absolute links, without a trailing slash */
+  publicOrigin: string;
+  /** CSP frame-ancestors sources */
+  frameAncestors: string[];
+}
+
+export const SELF_ONLY = ["'self'"];
+
+/**
+ * The site settings of a stored seller config over the server's defaults. A stored value that
+ * breaks the schema is a data error and throws (like `buildSellerConfig`).
+ */
+export function sellerSiteOf(
+  storedConfig: unknown,
+  config: Pick<AppConfig, 'PUBLIC_URL' | 'PORT'>,
+): SellerSite {
+  const parsed = storedSchema.safeParse(storedConfig ?? {});
+  if (!parsed.success) throw new Error(`invalid seller site config: ${parsed.error.message}`);
+  const site = parsed.data.site ?? {};
+  return {
+    publicOrigin: site.public_origin?.replace(/\/+$/, '') ?? defaultPublicOrigin(config),
+    frameAncestors: site.frame_ancestors?.length ? site.frame_ancestors : SELF_ONLY,
+  };
+}
+
+/** The seller's site settings, read from its row (one small query). */
+export async function loadSellerSite(
+  db: Db,
+  sellerId: string,
+  config: Pick<AppConfig, 'PUBLIC_URL' | 'PORT'>,
+): Promise<SellerSite> {
+  const [row] = await db
+    .select({ config: seller.config })
+    .from(seller)
+    .where(eq(seller.id, sellerId))
+    .limit(1);
+  return sellerSiteOf(row?.config, config);
+}
+
+/** The one answer to "which origin do this seller's links use". */
+export async function publicOriginOf(
+  db: Db,
+  sellerId: string,
+  config: Pick<AppConfig, 'PUBLIC_URL' | 'PORT'>,
+): Promise<string> {
+  return (await loadSellerSite(db, sellerId, config)).publicOrigin;
+}
