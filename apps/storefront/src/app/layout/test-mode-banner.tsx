@@ -1,4 +1,4 @@
-import { useSellerConfig } from '@/ui/config/seller-config';
+import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { LAYOUT_STRINGS } from '@/app/layout/strings';
 import styles from '@/app/layout/test-mode-banner.module.css';
