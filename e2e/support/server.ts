@@ -63,6 +63,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     STOREFRONT_DIST: storefrontDist,
     PUBLIC_URL: baseUrl,
     TZ: 'UTC',
+    // every browser of the suite shares one loopback address; the cart-creation limit has its
+    // own API tests (modules/limits/call-limits.test.ts) and would cap the suite's length here
+    CART_CREATE_LIMIT: '0',
     // tsx reads the tsconfig of its cwd; the API's `@/` alias lives in apps/api/tsconfig.json
     TSX_TSCONFIG_PATH: apiTsconfig,
     ...options.env,

@@ -46,9 +46,17 @@ declare module 'fastify' {
   }
 }
 
+/** Trusts the nearest `hops` proxies (Fastify takes a hop count at run time, not in its types). */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 /** Builds the app without listening: tests call `app.inject`, main.ts calls `listen`. */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
+    // the client's address (abuse limits, logs) through the proxies the operator trusts only
+    trustProxy:
+      typeof deps.config.TRUST_PROXY === 'number'
+        ? trustHops(deps.config.TRUST_PROXY)
+        : deps.config.TRUST_PROXY,
     logger:
       deps.config.LOG_LEVEL === 'silent'
         ? false

@@ -64,6 +64,21 @@ const envSchema = z.object({
   SANDBOX_PROCESSING_MS: z.coerce.number().int().min(0).max(86_400_000).default(5000),
   /** new carts one client address may start per 15 minutes; 0 turns the limit off (decision 0025) */
   CART_CREATE_LIMIT: z.coerce.number().int().min(0).default(100),
+  /**
+   * which proxies in front of the API may name the client in X-Forwarded-For (Fastify's
+   * `trustProxy`): unset or `false` trusts none (the socket's address is the client), a number
+   * trusts that many hops, anything else is a comma-separated list of addresses and CIDRs (e.g.
+   * `127.0.0.1,10.0.0.0/8`). Behind nginx it must be set, or every visitor shares one address
+   * and its abuse limits (decision 0025).
+   */
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v): boolean | number | string => {
+      if (v === undefined || v === '' || v === 'false') return false;
+      if (v === 'true') return true;
+      return /^\d+$/.test(v) ? Number(v) : v;
+    }),
 });
 
 export type AppConfig = z.infer<typeof envSchema>;

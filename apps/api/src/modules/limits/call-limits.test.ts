@@ -169,4 +169,45 @@ describeEachDatabase('abuse limits: giftee, register, code lookup, cart creation
     expect(more.statusCode).toBe(200);
     expect((await create('192.0.2.61')).statusCode).toBe(201);
   });
+
+  it('behind a trusted proxy each visitor named by X-Forwarded-For has limits of its own', async () => {
+    clock = START;
+    const scene = await makeReserveScene(ctx.db);
+    const proxied = await buildTestApp(ctx.database, {
+      now: () => clock,
+      env: { CART_CREATE_LIMIT: '1', TRUST_PROXY: '127.0.0.1' },
+    });
+    const direct = await buildTestApp(ctx.database, {
+      now: () => clock,
+      env: { CART_CREATE_LIMIT: '1' },
+    });
+    try {
+      const create = (target: FastifyInstance, forwardedFor: string) =>
+        target.inject({
+          method: 'POST',
+          url: `/api/my/cart/modify?_seller=${scene.seller.slug}`,
+          headers: { [APP_HEADER]: APP_HEADER_VALUE, 'x-forwarded-for': forwardedFor },
+          remoteAddress: '127.0.0.1',
+          payload: addBody(scene, 1),
+        });
+      expect((await create(proxied, '198.51.100.1')).statusCode).toBe(201);
+      expect((await create(proxied, '198.51.100.2')).statusCode).toBe(201);
+      expectLimited(await create(proxied, '198.51.100.1'), 'cart');
+      // without a trusted proxy the header is the client's own word: the socket's address counts
+      const fresh = await makeReserveScene(ctx.db);
+      const createDirect = (forwardedFor: string) =>
+        direct.inject({
+          method: 'POST',
+          url: `/api/my/cart/modify?_seller=${fresh.seller.slug}`,
+          headers: { [APP_HEADER]: APP_HEADER_VALUE, 'x-forwarded-for': forwardedFor },
+          remoteAddress: '192.0.2.99',
+          payload: addBody(fresh, 1),
+        });
+      expect((await createDirect('198.51.100.3')).statusCode).toBe(201);
+      expectLimited(await createDirect('198.51.100.4'), 'cart');
+    } finally {
+      await proxied.close();
+      await direct.close();
+    }
+  });
 });
