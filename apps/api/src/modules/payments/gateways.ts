@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Db } from '@/db/connection';
 import { seller } from '@/db/schema/identity';
 import type { CardGateway, IntentResult } from './card-gateway';
-import { selectPayment } from './repo';
+import { selectPayment, type PaymentRow } from './repo';
 import { createSandboxGateway } from './sandbox-gateway';
 import { createStripeGateway, type StripeLikeClient } from './stripe-gateway';
 
@@ -78,4 +78,17 @@ export async function cardGatewayFor(db: Db, sellerId: string): Promise<CardGate
     stripeClients.set(key, client);
   }
   return createStripeGateway(client);
+}
+
+/**
+ * The gateway that took a recorded card payment: the sandbox for a sandbox payment even if the
+ * seller has configured Stripe since (its refund and re-confirm must go where the money went).
+ */
+export async function cardGatewayOfPayment(db: Db, row: PaymentRow): Promise<CardGateway> {
+  const kind = (row.gatewayData as { card_gateway?: string }).card_gateway;
+  if (kind === 'sandbox') return sandboxFor(db);
+  const gateway = await cardGatewayFor(db, row.sellerId);
+  if (gateway.kind !== 'stripe')
+    throw new Error(`payment ${row.id}: the seller's Stripe keys are gone`);
+  return gateway;
 }
