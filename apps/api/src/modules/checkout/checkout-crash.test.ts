@@ -26,6 +26,24 @@ import {
 const url = process.env.TEST_DATABASE_URL;
 const BURST = 16;
 
+/** Polls until `threshold` keys of the batch exist; answers how many of them are open. */
+async function waitForOpenKeys(db: pg.Client, batch: Attempt[], threshold: number) {
+  const keys = batch.map((a) => a.key);
+  const deadline = Date.now() + 20_000;
+  for (;;) {
+    const { rows } = await db.query<{ claimed: string; open: string }>(
+      `select count(*) as claimed,
+              count(*) filter (where state in ('started', 'charged')) as open
+         from idempotency_key where key = any($1)`,
+      [keys],
+    );
+    const claimed = Number(rows[0]!.claimed);
+    const open = Number(rows[0]!.open);
+    if ((claimed >= threshold && open > 0) || Date.now() > deadline) return open;
+    await new Promise((r) => setTimeout(r, 2));
+  }
+}
+
 async function crashRun(options: { recovery: 'on' | 'off'; rounds: number; seed: number }) {
   const name = `admit_crash_${randomBytes(5).toString('hex')}`;
   await withAdmin(url!, (admin) => admin.query(`create database ${name}`));
@@ -48,6 +66,7 @@ async function crashRun(options: { recovery: 'on' | 'off'; rounds: number; seed:
     await db.connect();
     const place = await findTarget(db);
     const attempts: Attempt[] = [];
+    const openAtKill: number[] = [];
     for (let round = 0; round < options.rounds; round++) {
       const batch: Attempt[] = [];
       for (let i = 0; i < BURST; i++) {
@@ -56,10 +75,14 @@ async function crashRun(options: { recovery: 'on' | 'off'; rounds: number; seed:
       attempts.push(...batch);
       const live = server;
       const inFlight = batch.map((a) => fireCheckout(live.baseUrl, a));
-      // a seeded point inside the burst (on 2 cores a burst of 16 takes well over 100 ms)
-      await new Promise((r) => setTimeout(r, 20 + Math.floor(random() * 120)));
+      // a seeded point inside the burst: once `threshold` of its keys are claimed and some
+      // are still open (a request between its claim and its answer), kill
+      const threshold = 1 + Math.floor(random() * (BURST / 2));
+      const open = await waitForOpenKeys(db, batch, threshold);
       await server.kill();
+      openAtKill.push(open);
       await Promise.all(inFlight);
+      if (open === 0) throw new Error(`round ${round}: the kill found no request in flight`);
       server = await startServerProcess(env);
     }
     const base = server.baseUrl;
@@ -69,6 +92,16 @@ async function crashRun(options: { recovery: 'on' | 'off'; rounds: number; seed:
     );
     // a few recovery passes (every 200 ms) for payments nobody retried in between
     await new Promise((r) => setTimeout(r, 1_500));
+    const states = await db.query<{ state: string; n: string }>(
+      'select state, count(*) as n from payment group by state order by state',
+    );
+    // what the kills left for the recovery to do (visible in the CI log)
+    console.info(
+      `crash run (recovery ${options.recovery}): keys open at each kill ${openAtKill.join(', ')}; answers`,
+      answers.map((a) => a.status).join(' '),
+      'payments',
+      states.rows.map((r) => `${r.state}=${r.n}`).join(' '),
+    );
     return await violations(db, place.sessionId, attempts, answers);
   } finally {
     await db.end().catch(() => undefined);

@@ -1,7 +1,6 @@
-import { and, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, eq, lte } from 'drizzle-orm';
 import { payResponseSchema } from '@admit/contracts/checkout';
-import { cart } from '@/db/schema/cart';
-import { idempotencyKey, payment } from '@/db/schema/payments';
+import { idempotencyKey } from '@/db/schema/payments';
 import { AppError } from '@/http/app-error';
 import type { SellerRef } from '@/http/request-context';
 import { buildCartBundle } from '@/modules/cart/bundle';
@@ -19,7 +18,7 @@ import { selectOrder, selectOrderByCart } from '@/modules/orders/repo';
 import { orderBundle } from '@/modules/orders/service';
 import { selectPayment, selectProcessingPayment, sumPaid } from '@/modules/payments/repo';
 import { bookedCart, cartExpired, dueOnce, makeOrder } from './make-order';
-import { refundPayment, type RefundDeps } from './refund';
+import { refundPayment, refundStranded, type RefundDeps } from './refund';
 import { reconfirmCreated } from './reconfirm';
 import { sellerRef, settleAsOf } from './settlement';
 
@@ -80,6 +79,25 @@ export function createPaymentRecovery(deps: RecoveryDeps) {
     return { answer: errorAnswer(error), state: 'failed' };
   }
 
+  /**
+   * The key's cart is completed. The order's transaction records itself on the key, so the key
+   * read again now shows it when the order was made under this key — by another holder that
+   * took the key over while this one worked (a lease that ran out under load). A balance
+   * payment answers the cart; an order made by another call answers 409 booked.
+   */
+  async function completedCart(
+    key: KeyRow,
+    paid: CartRow,
+    seller: SellerRef,
+    balancePayment: boolean,
+  ): Promise<Outcome> {
+    const fresh = (await selectKeyById(db, key.id)) ?? key;
+    if (fresh.orderId) return orderAnswer(fresh, seller);
+    if (balancePayment) return cartAnswer(paid, seller);
+    const order = await selectOrderByCart(db, paid.id);
+    return { answer: errorAnswer(bookedCart(order?.id ?? '')), state: 'completed' };
+  }
+
   /** What a charged key ends as: the same rules as the checkout after its charge (service.ts). */
   async function decide(key: KeyRow): Promise<Outcome> {
     const seller = await sellerRef(db, key.sellerId);
@@ -91,12 +109,7 @@ export function createPaymentRecovery(deps: RecoveryDeps) {
       return refunded(row.id, cartExpired(paid.id));
     }
     const buyer = settleAsOf(row);
-    if (paid.state === 'completed') {
-      // a balance payment (no buyer) answers the cart; else another call made the order
-      if (!buyer?.identityId) return cartAnswer(paid, seller);
-      const order = await selectOrderByCart(db, paid.id);
-      return { answer: errorAnswer(bookedCart(order?.id ?? '')), state: 'completed' };
-    }
+    if (paid.state === 'completed') return completedCart(key, paid, seller, !buyer?.identityId);
     if (paid.state !== 'pending') return refunded(row.id, cartExpired(paid.id));
     const bundle = await buildCartBundle(db, paid, {
       now: deps.now(),
@@ -130,8 +143,8 @@ export function createPaymentRecovery(deps: RecoveryDeps) {
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;
       if (error.code === 'conflict') {
-        const order = await selectOrderByCart(db, paid.id);
-        return { answer: errorAnswer(bookedCart(order?.id ?? '')), state: 'completed' };
+        const completed = (await selectCart(db, paid.id)) ?? paid;
+        return completedCart(key, completed, seller, false);
       }
       return refunded(row.id, error); // expired, blocked by a checkout rule, …
     }
@@ -192,34 +205,6 @@ export function createPaymentRecovery(deps: RecoveryDeps) {
     return done;
   }
 
-  /** Money on carts that expired without an order (partial payments), and refunds cut short. */
-  async function refundStranded(at: Date): Promise<number> {
-    const stale = new Date(at.getTime() - deps.leaseMs);
-    const rows = await db
-      .select({ id: payment.id, state: payment.state })
-      .from(payment)
-      .innerJoin(cart, eq(cart.id, payment.cartId))
-      .where(
-        sql`(${payment.state} = 'succeeded' and ${cart.state} = 'expired'
-          and ${inArray(payment.gatewayId, ['stripe', 'ledger'])}
-          and not exists (select 1 from ${idempotencyKey}
-            where ${idempotencyKey.paymentId} = ${payment.id}
-              and ${idempotencyKey.state} = 'charged'))
-          or (${payment.state} = 'refunding' and ${payment.updatedAt} <= ${stale.toISOString()})`,
-      )
-      .limit(BATCH);
-    let done = 0;
-    for (const r of rows) {
-      const reason = r.state === 'refunding' ? 'refund_resumed' : 'cart_expired';
-      try {
-        if (await refundPayment(deps, r.id, reason, { resume: r.state === 'refunding' })) done++;
-      } catch (error) {
-        deps.log.error({ err: error, paymentId: r.id }, 'payment recovery: refund failed');
-      }
-    }
-    return done;
-  }
-
   /** One pass of the recovery; answers how many payments it moved on. */
   async function recover(): Promise<number> {
     const at = deps.now();
@@ -228,7 +213,7 @@ export function createPaymentRecovery(deps: RecoveryDeps) {
     for (const step of [
       () => reconfirmCreated(deps, at, finishKey),
       () => finishAbandoned(at),
-      () => refundStranded(at),
+      () => refundStranded(deps, at),
     ]) {
       try {
         moved += await step();

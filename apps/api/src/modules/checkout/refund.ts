@@ -1,7 +1,8 @@
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/connection';
-import { payment } from '@/db/schema/payments';
+import { cart } from '@/db/schema/cart';
+import { idempotencyKey, payment } from '@/db/schema/payments';
 import { creditBalance } from '@/modules/ledger/repo';
 import { cardGatewayOfPayment } from '@/modules/payments/gateways';
 import { updatePayment, type PaymentRow } from '@/modules/payments/repo';
@@ -79,4 +80,37 @@ function logRefund(log: RefundLog, row: PaymentRow, reason: string) {
     },
     'payment refunded: no order could be made for it',
   );
+}
+
+const BATCH = 50;
+
+/** Money on carts that expired without an order (partial payments), and refunds cut short. */
+export async function refundStranded(
+  deps: RefundDeps & { leaseMs: number },
+  at: Date,
+): Promise<number> {
+  const stale = new Date(at.getTime() - deps.leaseMs);
+  const rows = await deps.db
+    .select({ id: payment.id, state: payment.state })
+    .from(payment)
+    .innerJoin(cart, eq(cart.id, payment.cartId))
+    .where(
+      sql`(${payment.state} = 'succeeded' and ${cart.state} = 'expired'
+        and ${inArray(payment.gatewayId, ['stripe', 'ledger'])}
+        and not exists (select 1 from ${idempotencyKey}
+          where ${idempotencyKey.paymentId} = ${payment.id}
+            and ${idempotencyKey.state} = 'charged'))
+        or (${payment.state} = 'refunding' and ${payment.updatedAt} <= ${stale.toISOString()})`,
+    )
+    .limit(BATCH);
+  let done = 0;
+  for (const r of rows) {
+    const reason = r.state === 'refunding' ? 'refund_resumed' : 'cart_expired';
+    try {
+      if (await refundPayment(deps, r.id, reason, { resume: r.state === 'refunding' })) done++;
+    } catch (error) {
+      deps.log.error({ err: error, paymentId: r.id }, 'payment recovery: refund failed');
+    }
+  }
+  return done;
 }
