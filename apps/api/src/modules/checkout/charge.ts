@@ -169,6 +169,11 @@ async function reserveCardPayment(ctx: ChargeContext, amount: number, entry: Pay
         // the recovery confirms a payment left `created` by a crash again (same payment id:
         // the gateway answers the same intent), so it keeps the payment method token
         payment_method: entry.gateway_data.source,
+        // …and the rest of what it sent: Stripe refuses an idempotency key with other parameters
+        description:
+          typeof entry.gateway_data.description === 'string'
+            ? entry.gateway_data.description
+            : undefined,
       },
       createdAt: ctx.now,
       updatedAt: ctx.now,

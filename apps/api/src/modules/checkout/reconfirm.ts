@@ -46,7 +46,8 @@ export async function reconfirmCreated(
     if (!key) continue; // a retry or another process has it
     try {
       const row = await selectPayment(db, paymentId);
-      const method = (row?.gatewayData as { payment_method?: unknown } | undefined)?.payment_method;
+      const sent = row?.gatewayData as { payment_method?: unknown; description?: unknown };
+      const method = sent?.payment_method;
       if (!row || row.state !== 'created' || typeof method !== 'string') continue;
       const gateway = await cardGatewayOfPayment(db, row);
       const result = await gateway.confirm({
@@ -54,7 +55,9 @@ export async function reconfirmCreated(
         amountMinor: row.amount,
         currency: row.currency,
         paymentMethod: method,
+        // the same parameters as the first call (same idempotency key)
         returnUrl: null,
+        description: typeof sent.description === 'string' ? sent.description : undefined,
       });
       const updated = await recordIntentResult(db, key, row, result, at);
       deps.log.info(

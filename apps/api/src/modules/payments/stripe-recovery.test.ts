@@ -49,7 +49,10 @@ describeEachDatabase('payment recovery with Stripe', (ctx) => {
   it('confirms an interrupted intent again under the same key, then refunds it once', async () => {
     const c = await makeCart(app, scene, 1);
     const key = newKey();
-    const body = { ...cardEntry('25.00', 'pm_card_visa'), purchaser: PURCHASER };
+    const body = {
+      ...cardEntry('25.00', 'pm_card_visa', { description: 'Museum visit' }),
+      purchaser: PURCHASER,
+    };
     // Stripe charged the card, but the answer never came back
     stripe.state.answer = () => {
       throw new Error('socket hang up');
@@ -69,6 +72,9 @@ describeEachDatabase('payment recovery with Stripe', (ctx) => {
     ]);
     expect(results.reduce((a, b) => a + b, 0)).toBeGreaterThanOrEqual(1);
     expect(stripe.createKeys).toEqual([`admit-${row!.id}`, `admit-${row!.id}`]);
+    // the same parameters too: Stripe refuses a reused idempotency key with others
+    expect(stripe.created[1]).toEqual(stripe.created[0]);
+    expect(stripe.created[0]).toMatchObject({ description: 'Museum visit' });
     expect(stripe.refunds).toEqual([
       {
         params: { payment_intent: 'pi_lost', amount: 2500 },
