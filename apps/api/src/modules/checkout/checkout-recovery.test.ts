@@ -1,12 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { APP_HEADER, APP_HEADER_VALUE } from '@admit/contracts/constants';
 import { cart } from '@/db/schema/cart';
 import { idempotencyKey } from '@/db/schema/payments';
 import { sweepExpiredCarts } from '@/modules/cart/expiry';
 import { orderTestHooks } from '@/modules/orders/service';
 import { idempotencyTestHooks } from '@/modules/payments/idempotency';
+import { createPaymentRecovery } from './recovery';
 import { buildTestApp } from '@/testing/build-test-app';
 import { errorOf, makeReserveScene, type ReserveScene } from '@/testing/cart-fixtures';
 import { describeEachDatabase } from '@/testing/describe-each-database';
@@ -215,5 +216,33 @@ describeEachDatabase('payment recovery after a crash', (ctx) => {
     const done = await cartRows(ctx.db, cartId);
     expect(done.payments).toHaveLength(1);
     expect(done.orders.map((o) => o.id)).toEqual([retry.ticket_order._data[0]!.id]);
+  });
+
+  it('logs every order it makes and every refund (pino)', async () => {
+    const log = { info: vi.fn(), warn: vi.fn(), error: vi.fn() };
+    const recovery = createPaymentRecovery({
+      db: ctx.db,
+      now,
+      log,
+      leaseMs: 30_000,
+      publicIdentityId: async (seller) => (await app.identities.publicIdentity(seller)).id,
+    });
+    crashInOrder();
+    const made = await crashedCheckout();
+    crashInOrder();
+    const lost = await crashedCheckout();
+    await ctx.db.update(cart).set({ state: 'expired' }).where(eq(cart.id, lost.cartId));
+    expect(await recovery.recover()).toBe(2);
+    const [order] = (await cartRows(ctx.db, made.cartId)).orders;
+    expect(log.info).toHaveBeenCalledWith(
+      expect.objectContaining({ cartId: made.cartId, orderId: order!.id }),
+      'payment recovered: order made for a charge whose request did not finish',
+    );
+    const [refunded] = (await cartRows(ctx.db, lost.cartId)).payments;
+    expect(log.warn).toHaveBeenCalledWith(
+      expect.objectContaining({ paymentId: refunded!.id, amount: 2500, reason: 'cart_expired' }),
+      'payment refunded: no order could be made for it',
+    );
+    expect(log.error).not.toHaveBeenCalled();
   });
 });
