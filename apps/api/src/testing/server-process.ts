@@ -18,6 +18,9 @@ export interface ServerProcess {
   output(): string;
   /** SIGKILL: no shutdown hook runs, in-flight requests die with the process */
   kill(): Promise<void>;
+  /** SIGSTOP / SIGCONT: freezes the process where it is (nothing it does commits meanwhile) */
+  pause(): void;
+  resume(): void;
   /** SIGTERM and wait */
   stop(): Promise<void>;
 }
@@ -73,6 +76,8 @@ export async function startServerProcess(
       child.kill('SIGKILL');
       await exited(child);
     },
+    pause: () => void child.kill('SIGSTOP'),
+    resume: () => void child.kill('SIGCONT'),
     async stop() {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);

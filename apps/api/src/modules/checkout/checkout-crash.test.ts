@@ -26,25 +26,51 @@ import {
 const url = process.env.TEST_DATABASE_URL;
 const BURST = 16;
 
-/** Polls until `threshold` keys of the batch exist; answers how many of them are open. */
-async function waitForOpenKeys(db: pg.Client, batch: Attempt[], threshold: number) {
-  const keys = batch.map((a) => a.key);
-  const deadline = Date.now() + 20_000;
-  for (;;) {
-    const { rows } = await db.query<{ claimed: string; open: string }>(
-      `select count(*) as claimed,
-              count(*) filter (where state in ('started', 'charged')) as open
-         from idempotency_key where key = any($1)`,
-      [keys],
-    );
-    const claimed = Number(rows[0]!.claimed);
-    const open = Number(rows[0]!.open);
-    if ((claimed >= threshold && open > 0) || Date.now() > deadline) return open;
-    await new Promise((r) => setTimeout(r, 2));
-  }
+async function countKeys(db: pg.Client, batch: Attempt[]) {
+  const { rows } = await db.query<{ claimed: string; open: string; charged: string }>(
+    `select count(*) as claimed,
+            count(*) filter (where state in ('started', 'charged')) as open,
+            count(*) filter (where state = 'charged') as charged
+       from idempotency_key where key = any($1)`,
+    [batch.map((a) => a.key)],
+  );
+  const row = rows[0]!;
+  return { claimed: Number(row.claimed), open: Number(row.open), charged: Number(row.charged) };
 }
 
-async function crashRun(options: { recovery: 'on' | 'off'; rounds: number; seed: number }) {
+/**
+ * Waits until `threshold` keys of the batch are claimed and some are open — for `charged`, some
+ * hold a charge without an answer yet (the window of issue #12), else any open one after 10 s —
+ * freezes the server (SIGSTOP) and counts again: the keys open now are exactly the requests
+ * the kill interrupts. Answers that count, the server still frozen (or 0 after 20 s).
+ */
+async function freezeWithOpenKeys(
+  server: ServerProcess,
+  db: pg.Client,
+  batch: Attempt[],
+  threshold: number,
+  want: KillPoint,
+) {
+  const start = Date.now();
+  const ready = (n: { claimed: number; open: number; charged: number }) =>
+    n.claimed >= threshold &&
+    (want === 'charged' && Date.now() - start < 10_000 ? n.charged > 0 : n.open > 0);
+  while (Date.now() - start < 20_000) {
+    if (ready(await countKeys(db, batch))) {
+      server.pause();
+      const frozen = await countKeys(db, batch);
+      if (ready(frozen)) return frozen.open;
+      server.resume();
+    }
+    await new Promise((r) => setTimeout(r, 2));
+  }
+  return 0;
+}
+
+/** Where a round's kill lands: any request in flight, or one that charged and has no answer. */
+type KillPoint = 'open' | 'charged';
+
+async function crashRun(options: { recovery: 'on' | 'off'; kills: KillPoint[]; seed: number }) {
   const name = `admit_crash_${randomBytes(5).toString('hex')}`;
   await withAdmin(url!, (admin) => admin.query(`create database ${name}`));
   const target = new URL(url!);
@@ -67,7 +93,7 @@ async function crashRun(options: { recovery: 'on' | 'off'; rounds: number; seed:
     const place = await findTarget(db);
     const attempts: Attempt[] = [];
     const openAtKill: number[] = [];
-    for (let round = 0; round < options.rounds; round++) {
+    for (const [round, want] of options.kills.entries()) {
       const batch: Attempt[] = [];
       for (let i = 0; i < BURST; i++) {
         batch.push(await prepareCheckout(server.baseUrl, place, attempts.length + i));
@@ -78,7 +104,7 @@ async function crashRun(options: { recovery: 'on' | 'off'; rounds: number; seed:
       // a seeded point inside the burst: once `threshold` of its keys are claimed and some
       // are still open (a request between its claim and its answer), kill
       const threshold = 1 + Math.floor(random() * (BURST / 2));
-      const open = await waitForOpenKeys(db, batch, threshold);
+      const open = await freezeWithOpenKeys(server, db, batch, threshold, want);
       await server.kill();
       openAtKill.push(open);
       await Promise.all(inFlight);
@@ -112,11 +138,12 @@ async function crashRun(options: { recovery: 'on' | 'off'; rounds: number; seed:
 
 describe.skipIf(!url)('checkout survives kill -9 (PostgreSQL, real server process)', () => {
   it('every charged payment ends in one order or one refund; every retry gets the final answer', async () => {
-    expect(await crashRun({ recovery: 'on', rounds: 2, seed: 12 })).toEqual([]);
-  }, 110_000);
+    expect(await crashRun({ recovery: 'on', kills: ['open', 'charged'], seed: 12 })).toEqual([]);
+  }, 240_000);
 
   it('control: without recovery the same check finds requests stuck and money stranded', async () => {
-    const found = await crashRun({ recovery: 'off', rounds: 1, seed: 12 });
+    const found = await crashRun({ recovery: 'off', kills: ['charged'], seed: 12 });
+    console.info('control found:', found);
     expect(found.length).toBeGreaterThan(0);
-  }, 90_000);
+  }, 180_000);
 });
