@@ -240,7 +240,7 @@ export async function runIdempotent(
   if (claimed) return runClaimed(db, claimed, options, work);
 
   const row = await selectKey(db, sellerId, key);
-  if (!row) throw stillRunning(); // freed by a failed first attempt just now
+  if (!row) throw stillRunning(); // keys are never deleted; only a race with a manual cleanup
   if (row.requestHash !== hash) {
     throw new AppError(
       'validation_failed',
