@@ -58,6 +58,16 @@ const envSchema = z.object({
   MAIL_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   /** milliseconds between passes over processing payments; 0 turns it off (tests drive it) */
   PAYMENT_SETTLE_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
+  /**
+   * milliseconds a request (or the recovery) owns an Idempotency-Key before a retry or the
+   * recovery may take it over (decision 0027): bounds how long a retry can see 409
+   */
+  PAYMENT_LEASE_MS: z.coerce.number().int().min(100).max(600_000).default(30_000),
+  /**
+   * "off" disables payment recovery (the job and the retry's finishing): the crash test's
+   * control, to show its check fails without it. Never set it in production.
+   */
+  PAYMENT_RECOVERY: z.enum(['on', 'off']).default('on'),
   /** base URL of the Loqate Capture Interactive API behind /api/address/* (decision 0024) */
   ADDRESS_API_URL: z.string().url().default('https://api.addressy.com'),
   /** milliseconds a sandbox payment with the processing test card stays processing */

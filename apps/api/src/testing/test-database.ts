@@ -22,7 +22,11 @@ export async function openPgliteTestDatabase(): Promise<TestDatabase> {
   return { kind: 'pglite', database, dispose: () => database.close() };
 }
 
-async function withAdmin<T>(url: string, run: (client: pg.Client) => Promise<T>): Promise<T> {
+/** A short admin connection to `url` (create and drop throw-away databases). */
+export async function withAdmin<T>(
+  url: string,
+  run: (client: pg.Client) => Promise<T>,
+): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {

@@ -32,7 +32,10 @@ export const payment = pgTable(
     gatewayId: text('gateway_id').notNull(),
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
-    /** created | requires_action | processing | succeeded | failed | refunded */
+    /**
+     * created | requires_action | processing | succeeded | failed | refunding | refunded
+     * (decision 0027: the payment state machine and its recovery)
+     */
     state: text('state').notNull().default('created'),
     /** the gateway's reference (payment intent id, ledger card id) */
     gatewayRef: text('gateway_ref'),
@@ -44,7 +47,12 @@ export const payment = pgTable(
   (t) => [index('payment_cart_idx').on(t.cartId)],
 );
 
-/** Replay store of `Idempotency-Key` requests: a replay returns the first answer. */
+/**
+ * Replay store of `Idempotency-Key` requests: a replay returns the first answer. `state` is
+ * written in the same transaction as what it guards (decision 0027): `started` when claimed,
+ * `charged` with the payment that took money, `completed` with the final answer (an order made
+ * under the key records it in its own transaction), `failed` when the money was given back.
+ */
 export const idempotencyKey = pgTable(
   'idempotency_key',
   {
@@ -55,12 +63,27 @@ export const idempotencyKey = pgTable(
     key: text('key').notNull(),
     /** method + path + sha256 of the body: the same key with another request is refused */
     requestHash: text('request_hash').notNull(),
-    /** null while the first request is still running */
+    /** started | charged | completed | failed */
+    state: text('state').notNull().default('started'),
+    /** null until the answer is final (completed or failed) */
     status: integer('status'),
     body: jsonb('body'),
+    /** the cart paid for (the expiry gate keeps a cart whose key is charged) */
+    cartId: uuid('cart_id'),
+    /** the payment that took money under this key (state charged onward) */
+    paymentId: uuid('payment_id'),
+    /** the order made under this key and its access secret, written in the order transaction */
+    orderId: uuid('order_id'),
+    orderSecret: text('order_secret'),
+    /** until when the holder (a request or the recovery job) owns the row; later: recoverable */
+    leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('idempotency_key_seller_key_uq').on(t.sellerId, t.key)],
+  (t) => [
+    uniqueIndex('idempotency_key_seller_key_uq').on(t.sellerId, t.key),
+    index('idempotency_key_open_idx').on(t.state, t.leaseUntil),
+    index('idempotency_key_cart_idx').on(t.cartId),
+  ],
 );
 
 export type PaymentRow = typeof payment.$inferSelect;

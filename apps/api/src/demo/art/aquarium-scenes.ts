@@ -1,4 +1,5 @@
-import { fish, linear, radial, seeded, svgDoc } from './svg-kit';
+import { seededRandom as seeded } from '@/lib/seeded-random';
+import { fish, linear, radial, svgDoc } from './svg-kit';
 
 /** Harbour Aquarium: the main tank, the penguin beach and the behind-the-scenes tanks. */
 

@@ -1,4 +1,5 @@
-import { blur, linear, person, radial, seeded, starfield, svgDoc } from './svg-kit';
+import { seededRandom as seeded } from '@/lib/seeded-random';
+import { blur, linear, person, radial, starfield, svgDoc } from './svg-kit';
 
 /** Museum of Light & Time: gallery arches, the prism exhibition, the dome and the stage. */
 

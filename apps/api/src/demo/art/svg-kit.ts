@@ -35,18 +35,6 @@ export function radial(id: string, list: Stop[], cx = 0.5, cy = 0.5, r = 0.5) {
 export const blur = (id: string, sd: number) =>
   `<filter id="${id}" x="-50%" y="-50%" width="200%" height="200%"><feGaussianBlur stdDeviation="${sd}"/></filter>`;
 
-/** Seeded PRNG (mulberry32): the same seed draws the same stars and fish on every machine. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const r1 = (n: number) => Math.round(n * 10) / 10;
 
 export function starfield(rand: () => number, count: number, maxY = SCENE_H) {

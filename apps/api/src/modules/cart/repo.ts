@@ -3,7 +3,7 @@ import type { Db } from '@/db/connection';
 import { cart, ticket, ticketOrder, type CartRow, type OrderRow } from '@/db/schema/cart';
 import { eventSession } from '@/db/schema/catalog';
 import { seller } from '@/db/schema/identity';
-import { payment } from '@/db/schema/payments';
+import { idempotencyKey, payment } from '@/db/schema/payments';
 import { newCartNumber } from './cart-number';
 import type { Executor } from '@/db/transaction';
 
@@ -106,15 +106,19 @@ export async function extendCartHold(
 export const PAYMENT_CALL_HOLD_MS = 2 * 60_000;
 
 /**
- * Money in flight keeps the hold: a processing payment (until it settles, decision 0018) or a
- * card payment whose gateway call is still running. Expiring under it would take a payment
- * for places already given back.
+ * Money in flight keeps the hold: a processing payment (until it settles, decision 0018), a
+ * card payment whose gateway call is still running, or money taken under an Idempotency-Key
+ * whose request has not finished (`charged`: the recovery makes the order or refunds, decision
+ * 0027). Expiring under it would take a payment for places already given back.
  */
 const noMoneyInFlight = (now: Date) => sql`not exists (
   select 1 from ${payment} where ${payment.cartId} = ${cart.id}
     and (${payment.state} = 'processing'
       or (${payment.state} = 'created'
-        and ${payment.createdAt} > ${at(new Date(now.getTime() - PAYMENT_CALL_HOLD_MS))})))`;
+        and ${payment.createdAt} > ${at(new Date(now.getTime() - PAYMENT_CALL_HOLD_MS))})))
+  and not exists (
+  select 1 from ${idempotencyKey} where ${idempotencyKey.cartId} = ${cart.id}
+    and ${idempotencyKey.state} = 'charged')`;
 
 /**
  * The state gate of expiry: exactly one caller wins the pending → expired transition, and only

@@ -11,6 +11,7 @@ import {
   selectPaymentByKey,
   updatePayment,
 } from '@/modules/payments/repo';
+import { markKeyCharged } from '@/modules/payments/idempotency';
 import { drawFromCard, giftCardAlreadyApplied, lookupCard } from '@/modules/ledger/service';
 import { lockCartRow } from '@/modules/orders/repo';
 import type { PaymentRow } from '@/db/schema/payments';
@@ -78,18 +79,43 @@ function settleIntent(row: PaymentRow, result: IntentResult, ctx: ChargeContext)
   throw cardDeclined(result.declineCode ?? 'card_declined', result.message);
 }
 
-async function recordResult(ctx: ChargeContext, row: PaymentRow, result: IntentResult) {
-  return updatePayment(
+/**
+ * Records the gateway's answer; a success moves the request's Idempotency-Key to `charged` in
+ * the same transaction (decision 0027), so a crash after it leaves a key the recovery finishes.
+ */
+export async function recordIntentResult(
+  db: Db,
+  key: { sellerId: string; key: string },
+  row: PaymentRow,
+  result: IntentResult,
+  now: Date,
+) {
+  return db.transaction(async (tx) => {
+    const updated = await updatePayment(
+      tx,
+      row.id,
+      {
+        state: result.status,
+        gatewayRef: result.ref || row.id,
+        errorCode: result.status === 'failed' ? (result.declineCode ?? 'card_declined') : null,
+      },
+      now,
+    );
+    if (updated.state === 'succeeded') {
+      await markKeyCharged(tx, key.sellerId, key.key, updated.id);
+    }
+    return updated;
+  });
+}
+
+const recordResult = (ctx: ChargeContext, row: PaymentRow, result: IntentResult) =>
+  recordIntentResult(
     ctx.db,
-    row.id,
-    {
-      state: result.status,
-      gatewayRef: result.ref || row.id,
-      errorCode: result.status === 'failed' ? (result.declineCode ?? 'card_declined') : null,
-    },
+    { sellerId: ctx.sellerId, key: ctx.idempotencyKey },
+    row,
+    result,
     ctx.now,
   );
-}
 
 /** Re-submission after the authentication step: the intent's state now decides. */
 export async function completeIntent(ctx: ChargeContext, paymentId: string): Promise<void> {
@@ -100,6 +126,9 @@ export async function completeIntent(ctx: ChargeContext, paymentId: string): Pro
   let current = row;
   if (row.state === 'requires_action' || row.state === 'created') {
     current = await recordResult(ctx, row, await ctx.gateway.retrieve(row.gatewayRef ?? row.id));
+  } else if (row.state === 'succeeded') {
+    // paid on the authentication page: this request's key now guards that money
+    await markKeyCharged(ctx.db, ctx.sellerId, ctx.idempotencyKey, row.id);
   }
   const result: IntentResult = {
     status: current.state === 'created' ? 'failed' : (current.state as IntentResult['status']),
@@ -137,6 +166,14 @@ async function reserveCardPayment(ctx: ChargeContext, amount: number, entry: Pay
             ? entry.gateway_data.source_type
             : 'card',
         settle_as: ctx.settleAs,
+        // the recovery confirms a payment left `created` by a crash again (same payment id:
+        // the gateway answers the same intent), so it keeps the payment method token
+        payment_method: entry.gateway_data.source,
+        // …and the rest of what it sent: Stripe refuses an idempotency key with other parameters
+        description:
+          typeof entry.gateway_data.description === 'string'
+            ? entry.gateway_data.description
+            : undefined,
       },
       createdAt: ctx.now,
       updatedAt: ctx.now,
@@ -153,6 +190,9 @@ export async function chargeCard(ctx: ChargeContext, amount: number, entry: Paym
   const source = entry.gateway_data.source;
   const earlier = await selectPaymentByKey(ctx.db, ctx.cartId, ctx.idempotencyKey);
   if (earlier && (earlier.state === 'succeeded' || earlier.state === 'processing')) {
+    if (earlier.state === 'succeeded') {
+      await markKeyCharged(ctx.db, ctx.sellerId, ctx.idempotencyKey, earlier.id);
+    }
     return settleIntent(
       earlier,
       { status: earlier.state, ref: earlier.gatewayRef ?? earlier.id },
@@ -221,7 +261,7 @@ export async function chargeLedger(ctx: ChargeContext, amount: number, entry: Pa
       .where(and(eq(payment.cartId, ctx.cartId), inArray(payment.state, RESERVING)));
     checkPayableAmount('ledger', amount, ctx.grandTotal - Number(sum?.total ?? 0), ctx.currency);
     const { drawn } = await drawFromCard(tx, ctx.sellerId, number, amount, ctx.currency);
-    await insertPayment(tx, {
+    const drawnRow = await insertPayment(tx, {
       sellerId: ctx.sellerId,
       cartId: ctx.cartId,
       gatewayId: 'ledger',
@@ -232,10 +272,13 @@ export async function chargeLedger(ctx: ChargeContext, amount: number, entry: Pa
       gatewayData: {
         idempotency_key: ctx.idempotencyKey,
         ledger_number: `…${card.number.slice(-4)}`,
+        settle_as: ctx.settleAs,
       },
       createdAt: ctx.now,
       updatedAt: ctx.now,
     });
+    // the draw is money taken: the key is `charged` with it (decision 0027)
+    await markKeyCharged(tx, ctx.sellerId, ctx.idempotencyKey, drawnRow.id);
     return drawn;
   });
 }

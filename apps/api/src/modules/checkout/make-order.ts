@@ -8,6 +8,7 @@ import { selectOrderByCart } from '@/modules/cart/repo';
 import { lockCartRow } from '@/modules/orders/repo';
 import { createOrderInTx, type OrderTotals } from '@/modules/orders/service';
 import { findIdentityById } from '@/modules/users/repo';
+import { recordKeyOrder } from '@/modules/payments/idempotency';
 
 /**
  * The order transaction shared by the checkout call and the settlement of a processing payment
@@ -60,6 +61,8 @@ export interface MakeOrderInput {
    * such carts): its places are still held, so the order is made although expires_at is past.
    */
   holdKept?: boolean;
+  /** the Idempotency-Key the order is made under: it records the order in the same transaction */
+  key?: { sellerId: string; key: string };
 }
 
 export async function makeOrder(db: Db, input: MakeOrderInput) {
@@ -76,7 +79,7 @@ export async function makeOrder(db: Db, input: MakeOrderInput) {
     await assertNoCheckoutBlockers(tx, cartId);
     // the confirmation goes to the buyer's e-mail at checkout time
     const owner = await findIdentityById(tx, input.identityId);
-    return createOrderInTx(tx, {
+    const made = await createOrderInTx(tx, {
       cart: locked,
       seller: input.seller,
       identityId: input.identityId,
@@ -87,5 +90,12 @@ export async function makeOrder(db: Db, input: MakeOrderInput) {
       sendEmail: input.sendEmail,
       now,
     });
+    if (input.key) {
+      await recordKeyOrder(tx, input.key.sellerId, input.key.key, {
+        id: made.order.id,
+        secret: made.secret,
+      });
+    }
+    return made;
   });
 }

@@ -128,7 +128,8 @@ export function registerCheckoutRoutes(app: FastifyInstance) {
       cart.id,
       request.body ?? null,
     ]);
-    const answer = await runIdempotent(db, seller.id, key, hash, async () => {
+    const options = app.paymentSettlement.idempotency(cart.id);
+    const answer = await runIdempotent(db, seller.id, key, hash, options, async () => {
       // inside the key: a replay answers the first response without spending a new token
       await assertCaptcha(db, { sellerId: seller.id, loggedIn: !identity.isPublic }, entry.captcha);
       if (gifteeId) await giftCartForCheckout(db, seller, identity, cart, gifteeId, app.deps.now());

@@ -92,6 +92,7 @@ export function createCheckoutService({ db, now }: CheckoutServiceDeps) {
       origin: request.origin,
       sendEmail: request.sendEmail,
       now: at,
+      key: { sellerId: caller.seller.id, key: request.idempotencyKey },
     });
     const body = await orderBundle(db, made.order, caller.seller, caller.publicIdentityId, at);
     return { kind: 'order', status: 201, body: { ...body, access_secret: made.secret } };

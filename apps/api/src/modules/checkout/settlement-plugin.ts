@@ -1,17 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { startIntervalJob, type IntervalJob } from '@/jobs/interval-job';
 import type { IntentResult } from '@/modules/payments/card-gateway';
+import type { IdempotencyOptions } from '@/modules/payments/idempotency';
+import { createPaymentRecovery } from './recovery';
+import { refundPayment } from './refund';
 import { settlePayment, settleProcessingPayments, type SettlementDeps } from './settlement';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * settles processing payments: polled from `onReady` until `onClose` (`tick()` in tests);
-     * `settle` records one payment's final answer (the Stripe webhook)
+     * settles processing payments and recovers interrupted ones: polled from `onReady` until
+     * `onClose` (`tick()` and `recover()` in tests); `settle` records one payment's final
+     * answer (the Stripe webhook); `idempotency(cartId)` the options a pay or checkout call
+     * runs its Idempotency-Key with (the retry finishes a charged key through the recovery)
      */
     paymentSettlement: {
       tick(): Promise<number>;
+      recover(): Promise<number>;
       settle(paymentId: string, result: IntentResult): ReturnType<typeof settlePayment>;
+      idempotency(cartId: string): IdempotencyOptions;
     };
   }
 }
@@ -20,35 +27,62 @@ declare module 'fastify' {
 export const PROVIDER_RECHECK_MS = 30_000;
 
 /**
- * The settlement of processing payments (settlement.ts) as a background job of the server:
- * every PAYMENT_SETTLE_POLL_MS (0: off, tests call `tick()`), the sandbox's after
- * SANDBOX_PROCESSING_MS.
+ * The payment job of the server (one home for settlement and recovery, decision 0027): every
+ * PAYMENT_SETTLE_POLL_MS (0: off, tests call `tick()` / `recover()`) it settles processing
+ * payments (the sandbox's after SANDBOX_PROCESSING_MS) and recovers charged payments whose
+ * request never finished (PAYMENT_RECOVERY=off disables that: the crash test's control).
  */
 export function registerPaymentSettlement(app: FastifyInstance) {
   const { config, database, now } = app.deps;
+  const log = app.log.child({ job: 'payments' });
+  const publicIdentityId = async (seller: Parameters<SettlementDeps['publicIdentityId']>[0]) =>
+    (await app.identities.publicIdentity(seller)).id;
+  const recovery = createPaymentRecovery({
+    db: database.db,
+    now,
+    log,
+    publicIdentityId,
+    leaseMs: config.PAYMENT_LEASE_MS,
+  });
+  const enabled = config.PAYMENT_RECOVERY === 'on';
   const deps: SettlementDeps = {
     db: database.db,
     now,
-    publicIdentityId: async (seller) => (await app.identities.publicIdentity(seller)).id,
-    onStranded: (paymentId, err) =>
-      app.log.error({ err, paymentId }, 'payment settled but no order could be made: refund it'),
+    publicIdentityId,
+    onStranded: async (paymentId, err) => {
+      log.error({ err, paymentId }, 'payment settled but no order could be made: refunding it');
+      await refundPayment({ db: database.db, now, log }, paymentId, 'no_order');
+    },
   };
   const tick = () =>
     settleProcessingPayments(deps, {
       sandboxProcessingMs: config.SANDBOX_PROCESSING_MS,
       providerRecheckMs: PROVIDER_RECHECK_MS,
     });
+  const recover = async () => (enabled ? recovery.recover() : 0);
   app.decorate('paymentSettlement', {
     tick,
+    recover,
     settle: (paymentId: string, result: IntentResult) => settlePayment(deps, paymentId, result),
+    idempotency: (cartId: string): IdempotencyOptions => ({
+      now,
+      leaseMs: config.PAYMENT_LEASE_MS,
+      cartId,
+      finishCharged: enabled ? recovery.finishKey : null,
+    }),
   });
   let job: IntervalJob | null = null;
   app.addHook('onReady', async () => {
     if (config.PAYMENT_SETTLE_POLL_MS === 0) return;
     job = startIntervalJob({
       intervalMs: config.PAYMENT_SETTLE_POLL_MS,
-      run: tick,
-      onError: (err) => app.log.error({ err }, 'payment settlement failed'),
+      run: async () => {
+        // recovery runs even when a settlement pass failed (and the other way round)
+        const settled = await tick().catch((err: unknown) => err);
+        await recover();
+        if (settled instanceof Error) throw settled;
+      },
+      onError: (err) => log.error({ err }, 'payment settlement or recovery failed'),
     });
   });
   app.addHook('onClose', async () => {

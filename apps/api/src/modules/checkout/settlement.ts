@@ -26,8 +26,8 @@ export interface SettlementDeps {
   now: () => Date;
   /** the seller's public identity (the order bundle's ownedByPublicIdentity) */
   publicIdentityId: (seller: SellerRef) => Promise<string>;
-  /** a settled payment whose order could not be made: money to give back by hand */
-  onStranded: (paymentId: string, reason: unknown) => void;
+  /** a settled payment whose order could not be made: its money goes back (refund.ts) */
+  onStranded: (paymentId: string, reason: unknown) => Promise<void>;
 }
 
 export interface SettleOptions {
@@ -39,12 +39,14 @@ export interface SettleOptions {
 
 const BATCH = 100;
 
-function settleAsOf(row: PaymentRow): SettleAs | null {
+/** Whose order the payment makes (charge.ts `settle_as`). */
+export function settleAsOf(row: PaymentRow): SettleAs | null {
   const value = (row.gatewayData as { settle_as?: SettleAs }).settle_as;
   return value && typeof value === 'object' ? value : null;
 }
 
-async function sellerRef(db: Db, sellerId: string): Promise<SellerRef | null> {
+/** The seller's reference for bundles and orders, from its id. */
+export async function sellerRef(db: Db, sellerId: string): Promise<SellerRef | null> {
   const [row] = await db
     .select({
       id: seller.id,
@@ -87,7 +89,7 @@ async function completeSettledCart(deps: SettlementDeps, row: PaymentRow, at: Da
   } catch (error) {
     // a checkout call that raced us made the order already: nothing is lost
     if (error instanceof AppError && error.code === 'conflict') return;
-    deps.onStranded(row.id, error);
+    await deps.onStranded(row.id, error);
   }
 }
 

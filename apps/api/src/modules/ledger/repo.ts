@@ -54,3 +54,11 @@ export async function insertCard(
   const [row] = await db.insert(ledgerCard).values(values).onConflictDoNothing().returning();
   return row ?? null;
 }
+
+/** Gives a drawn amount back to its card (a payment refunded: decision 0027). */
+export async function creditBalance(db: Executor, cardId: string, amount: number) {
+  await db
+    .update(ledgerCard)
+    .set({ balance: sql`${ledgerCard.balance} + ${amount}` })
+    .where(eq(ledgerCard.id, cardId));
+}

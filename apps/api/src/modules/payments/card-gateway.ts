@@ -32,10 +32,20 @@ export interface ConfirmInput {
   description?: string;
 }
 
+export interface RefundInput {
+  /** our payment row id (Stripe's idempotency key: a repeated refund never refunds twice) */
+  paymentId: string;
+  /** the intent to refund (payment.gateway_ref) */
+  ref: string;
+  amountMinor: number;
+}
+
 export interface CardGateway {
   readonly kind: 'sandbox' | 'stripe';
   /** creates and confirms an intent for a payment method */
   confirm(input: ConfirmInput): Promise<IntentResult>;
   /** the intent's state now (after the authentication step) */
   retrieve(ref: string): Promise<IntentResult>;
+  /** gives a succeeded intent's money back (decision 0027); answers the refund's reference */
+  refund(input: RefundInput): Promise<{ ref: string }>;
 }

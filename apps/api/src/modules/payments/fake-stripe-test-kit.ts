@@ -9,6 +9,9 @@ export function fakeStripe() {
   const created: Record<string, unknown>[] = [];
   const keys: string[] = [];
   const retrievals: string[] = [];
+  /** the idempotency key of each create (our payment id: `admit-{paymentId}`) */
+  const createKeys: string[] = [];
+  const refunds: { params: Record<string, unknown>; idempotencyKey?: string }[] = [];
   const state = {
     answer: (() => ({
       id: `pi_${created.length}`,
@@ -19,8 +22,9 @@ export function fakeStripe() {
   };
   const client: StripeLikeClient = {
     paymentIntents: {
-      create: async (params) => {
+      create: async (params, options) => {
         created.push(params);
+        createKeys.push(options?.idempotencyKey ?? '');
         return state.answer(params);
       },
       retrieve: async (id) => {
@@ -29,6 +33,12 @@ export function fakeStripe() {
       },
       confirm: async (id) => ({ id, status: 'succeeded', client_secret: `${id}_secret` }),
     },
+    refunds: {
+      create: async (params, options) => {
+        refunds.push({ params, idempotencyKey: options?.idempotencyKey });
+        return { id: `re_${refunds.length}`, status: 'succeeded' };
+      },
+    },
   };
-  return { client, created, keys, retrievals, state };
+  return { client, created, createKeys, keys, retrievals, refunds, state };
 }

@@ -7,6 +7,7 @@ import type { CardGateway, IntentResult } from './card-gateway';
 import { selectPayment } from './repo';
 import { createSandboxGateway } from './sandbox-gateway';
 import { createStripeGateway, type StripeLikeClient } from './stripe-gateway';
+import type { PaymentRow } from '@/db/schema/payments';
 
 /** `config.private.stripe_secret_key`: server-only, never in the public seller config. */
 const privateStripeSchema = z
@@ -84,4 +85,17 @@ export async function cardGatewayFor(db: Db, sellerId: string): Promise<CardGate
     stripeClients.set(key, client);
   }
   return createStripeGateway(client);
+}
+
+/**
+ * The gateway that took a recorded card payment: the sandbox for a sandbox payment even if the
+ * seller has configured Stripe since (its refund and re-confirm must go where the money went).
+ */
+export async function cardGatewayOfPayment(db: Db, row: PaymentRow): Promise<CardGateway> {
+  const kind = (row.gatewayData as { card_gateway?: string }).card_gateway;
+  if (kind === 'sandbox') return sandboxFor(db);
+  const gateway = await cardGatewayFor(db, row.sellerId);
+  if (gateway.kind !== 'stripe')
+    throw new Error(`payment ${row.id}: the seller's Stripe keys are gone`);
+  return gateway;
 }

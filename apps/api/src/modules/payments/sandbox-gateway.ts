@@ -40,5 +40,9 @@ export function createSandboxGateway(
       };
     },
     retrieve: readState,
+    // the sandbox holds no money: the payment row's state is the refund
+    async refund(input) {
+      return { ref: `re_sandbox_${input.paymentId}` };
+    },
   };
 }

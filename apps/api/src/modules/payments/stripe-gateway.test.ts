@@ -12,6 +12,7 @@ const input = {
 function fakeClient(answer: () => Promise<unknown>, retrievedStatus = 'succeeded') {
   const calls: { params: Record<string, unknown>; options?: { idempotencyKey?: string } }[] = [];
   const confirms: { id: string; options?: { idempotencyKey?: string } }[] = [];
+  const refunds: { params: Record<string, unknown>; options?: { idempotencyKey?: string } }[] = [];
   const client: StripeLikeClient = {
     paymentIntents: {
       create: async (params, options) => {
@@ -24,8 +25,14 @@ function fakeClient(answer: () => Promise<unknown>, retrievedStatus = 'succeeded
         return { id, status: 'succeeded', client_secret: 'cs' };
       },
     },
+    refunds: {
+      create: async (params, options) => {
+        refunds.push({ params, options });
+        return { id: `re_${refunds.length}`, status: 'succeeded' };
+      },
+    },
   };
-  return { client, calls, confirms };
+  return { client, calls, confirms, refunds };
 }
 
 describe('stripe adapter mapping (no network)', () => {
@@ -129,5 +136,21 @@ describe('stripe adapter mapping (no network)', () => {
     const done = fakeClient(async () => ({}), 'succeeded');
     expect((await createStripeGateway(done.client).retrieve('pi_8')).status).toBe('succeeded');
     expect(done.confirms).toEqual([]);
+  });
+
+  it('refunds an intent through the Refunds API under our payment id (never twice)', async () => {
+    const { client, refunds } = fakeClient(async () => ({}));
+    const refund = await createStripeGateway(client).refund({
+      paymentId: 'pay-1',
+      ref: 'pi_7',
+      amountMinor: 2500,
+    });
+    expect(refund).toEqual({ ref: 're_1' });
+    expect(refunds).toEqual([
+      {
+        params: { payment_intent: 'pi_7', amount: 2500 },
+        options: { idempotencyKey: 'admit-refund-pay-1' },
+      },
+    ]);
   });
 });

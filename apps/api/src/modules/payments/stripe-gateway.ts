@@ -26,6 +26,12 @@ export interface StripeLikeClient {
       options?: { idempotencyKey?: string },
     ): Promise<StripeIntent>;
   };
+  refunds: {
+    create(
+      params: { payment_intent: string; amount: number },
+      options?: { idempotencyKey?: string },
+    ): Promise<{ id: string; status: string | null }>;
+  };
 }
 
 /** Stripe's intent states → ours (identity §4: requires_capture counts as paid). */
@@ -100,6 +106,14 @@ export function createStripeGateway(client: StripeLikeClient): CardGateway {
         if (declined) return { ...declined, ref: declined.ref || input.paymentId };
         throw error;
       }
+    },
+    async refund(input) {
+      const refund = await client.refunds.create(
+        { payment_intent: input.ref, amount: input.amountMinor },
+        // our payment row id: a refund repeated after a crash is the same refund
+        { idempotencyKey: `admit-refund-${input.paymentId}` },
+      );
+      return { ref: refund.id };
     },
     async retrieve(ref) {
       const intent = await client.paymentIntents.retrieve(ref);

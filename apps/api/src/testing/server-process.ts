@@ -1,0 +1,101 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The real server as a child process (`node --import tsx apps/api/src/main.ts`, decision 0001)
+ * for tests that must kill it: the crash test SIGKILLs it mid-burst and starts it again on the
+ * same database. (e2e/support/server.ts starts it for the browser suites, with a storefront.)
+ */
+
+const apiEntry = fileURLToPath(new URL('../main.ts', import.meta.url));
+const apiTsconfig = fileURLToPath(new URL('../../tsconfig.json', import.meta.url));
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+
+export interface ServerProcess {
+  baseUrl: string;
+  /** the last lines the server printed (for failure messages) */
+  output(): string;
+  /** SIGKILL: no shutdown hook runs, in-flight requests die with the process */
+  kill(): Promise<void>;
+  /** SIGSTOP / SIGCONT: freezes the process where it is (nothing it does commits meanwhile) */
+  pause(): void;
+  resume(): void;
+  /** SIGTERM and wait */
+  stop(): Promise<void>;
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => (port ? resolve(port) : reject(new Error('no free port'))));
+    });
+  });
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => child.once('exit', () => resolve()));
+}
+
+/** Starts the server with `env` on a free port and waits until /health answers. */
+export async function startServerProcess(
+  env: Record<string, string>,
+  timeoutMs = 60_000,
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', apiEntry], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      TZ: 'UTC',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      TSX_TSCONFIG_PATH: apiTsconfig,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-20_000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const server: ServerProcess = {
+    baseUrl,
+    output: () => output,
+    async kill() {
+      child.kill('SIGKILL');
+      await exited(child);
+    },
+    pause: () => void child.kill('SIGSTOP'),
+    resume: () => void child.kill('SIGCONT'),
+    async stop() {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited(child);
+      clearTimeout(timer);
+    },
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
+    try {
+      const res = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2_000) });
+      if (res.ok) return server;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  await server.kill();
+  throw new Error(`server did not answer /health within ${timeoutMs} ms:\n${output}`);
+}
