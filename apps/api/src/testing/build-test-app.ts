@@ -17,6 +17,10 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     SEED_DEMO: 'false',
     CACHED_API_SERVER_TTL_MS: '0',
     RESERVE_PLAN_CACHE_MS: '0',
+    SELLER_CACHE_MS: '0',
+    // background jobs that tests drive themselves (they call the sweep and purge directly)
+    CART_SWEEP_MS: '0',
+    AUTH_HOUSEKEEPING_MS: '0',
     PAYMENT_SETTLE_POLL_MS: '0',
     ...env,
   });

@@ -3,8 +3,6 @@ import type { Db } from '@/db/connection';
 import { startIntervalJob, type IntervalJob } from '@/jobs/interval-job';
 import { authThrottle, otpChallenge, passwordResetToken, webSession } from '@/db/schema/identity';
 
-/** How often the sweep runs; nothing depends on it being prompt (expiry is checked on use). */
-export const AUTH_HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 // rows are kept a day past their end so a support question about "my link did not work" can
 // still be answered from the database
 const KEEP_MS = 24 * 60 * 60_000;

@@ -17,7 +17,7 @@ import {
   type HeldTickets,
 } from './reserve';
 import { selectBundleRows, type BundleRows } from './bundle-repo';
-import { ttlCache } from './plan-cache';
+import { ttlCache } from '@/lib/ttl-cache';
 import { checkRulesBeforeTx, codeRequestsOf, takeModifyCodes } from './modify-codes';
 import { planTickets, type BundleRowsLoader } from './reserve-plan';
 import {

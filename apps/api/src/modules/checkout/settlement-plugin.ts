@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { startIntervalJob, type IntervalJob } from '@/jobs/interval-job';
 import type { IntentResult } from '@/modules/payments/card-gateway';
 import { settlePayment, settleProcessingPayments, type SettlementDeps } from './settlement';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * settles processing payments: polled from `onReady` until `onClose` (`tick()` in tests);
+     * settles processing payments: `tick()` is polled by jobs/registry.ts (called in tests);
      * `settle` records one payment's final answer (the Stripe webhook)
      */
     paymentSettlement: {
@@ -20,9 +19,9 @@ declare module 'fastify' {
 export const PROVIDER_RECHECK_MS = 30_000;
 
 /**
- * The settlement of processing payments (settlement.ts) as a background job of the server:
- * every PAYMENT_SETTLE_POLL_MS (0: off, tests call `tick()`), the sandbox's after
- * SANDBOX_PROCESSING_MS.
+ * The settlement of processing payments (settlement.ts), polled as a background job
+ * (jobs/registry.ts) every PAYMENT_SETTLE_POLL_MS (0: off, tests call `tick()`); the sandbox's
+ * settle after SANDBOX_PROCESSING_MS.
  */
 export function registerPaymentSettlement(app: FastifyInstance) {
   const { config, database, now } = app.deps;
@@ -41,17 +40,5 @@ export function registerPaymentSettlement(app: FastifyInstance) {
   app.decorate('paymentSettlement', {
     tick,
     settle: (paymentId: string, result: IntentResult) => settlePayment(deps, paymentId, result),
-  });
-  let job: IntervalJob | null = null;
-  app.addHook('onReady', async () => {
-    if (config.PAYMENT_SETTLE_POLL_MS === 0) return;
-    job = startIntervalJob({
-      intervalMs: config.PAYMENT_SETTLE_POLL_MS,
-      run: tick,
-      onError: (err) => app.log.error({ err }, 'payment settlement failed'),
-    });
-  });
-  app.addHook('onClose', async () => {
-    await job?.stop();
   });
 }
