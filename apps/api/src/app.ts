@@ -10,7 +10,8 @@ import type { AppConfig } from './config';
 import type { Database } from './db/connection';
 import { registerAppHeaderGuard } from './http/app-header-guard';
 import { registerCaller } from './http/caller';
-import { registerErrorHandling } from './http/error-handler';
+import { clientErrorHandler } from './http/client-error';
+import { registerErrorHandling, renderError } from './http/error-handler';
 import { registerJobs } from './jobs/registry';
 import { registerImageRoutes } from './modules/images/routes';
 import { registerSellerConfigRoutes } from './modules/sellers/routes';
@@ -68,7 +69,12 @@ export async function buildApp(
           },
     // malformed query strings and bodies must become 400s, never 500s
     routerOptions: { querystringParser: (str) => Object.fromEntries(new URLSearchParams(str)) },
-    return503OnClosing: true,
+    // every refusal in the `_data` envelope, also those before a route runs (decision 0025):
+    // bad URL encoding (400), a path parameter over 100 characters (414), Node's parse errors
+    // (431 headers or URL over 16 KB, 400, 408), and the 503 while closing (error-handler.ts)
+    frameworkErrors: (error, request, reply) => void renderError(error, request, reply),
+    clientErrorHandler,
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
