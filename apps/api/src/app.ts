@@ -12,6 +12,7 @@ import { registerAppHeaderGuard } from './http/app-header-guard';
 import { registerCaller } from './http/caller';
 import { clientErrorHandler } from './http/client-error';
 import { registerErrorHandling, renderError } from './http/error-handler';
+import { registerPathGuard } from './http/path-guard';
 import { registerJobs } from './jobs/registry';
 import { registerImageRoutes } from './modules/images/routes';
 import { registerSellerConfigRoutes } from './modules/sellers/routes';
@@ -111,6 +112,7 @@ export async function buildApp(
   // - http plugins: tix-app guard, sessions, the one caller (`request.caller`: seller and
   //   identity, declared per route with `config.caller`), cache headers (src/http/)
   registerAppHeaderGuard(app);
+  registerPathGuard(app);
   registerSessions(app);
   registerCaller(app);
   registerSessionRoutes(app);

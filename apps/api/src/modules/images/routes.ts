@@ -33,9 +33,7 @@ export async function registerImageRoutes(app: FastifyInstance, cache = new Resi
       };
       const { seller, name } = request.params;
       const db = app.deps.database.db;
-      // a NUL names nothing and cannot be sent to PostgreSQL: the unknown image's 404
-      const named = !`${seller}${name}`.includes('\u0000');
-      const record = named ? await findSellerImage(db, seller, name) : undefined;
+      const record = await findSellerImage(db, seller, name);
       if (!record) throw new AppError('not_found', 'image', `Image ${name} not found`);
 
       const key = `${record.id}:${record.createdAt.getTime()}:${size.width ?? ''}x${size.height ?? ''}`;
