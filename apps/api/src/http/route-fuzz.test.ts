@@ -98,7 +98,8 @@ describeEachDatabase('every route answers without 5xx, errors in the envelope', 
     const queryArb = fc.record({
       seller: fc.oneof(
         { weight: 8, arbitrary: fc.constant(slug) },
-        { weight: 1, arbitrary: fc.constantFrom('', 'nobody', 'a'.repeat(200)) },
+        { weight: 1, arbitrary: fc.constantFrom('', 'nobody', 'a'.repeat(200), 'a\u0000') },
+        { weight: 1, arbitrary: nastyArb },
         { weight: 1, arbitrary: fc.constant(null) },
       ),
       pairs: fc.array(
