@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { constants as zlib } from 'node:zlib';
@@ -11,8 +11,12 @@ import {
 import type { AppConfig } from './config';
 import type { Database } from './db/connection';
 import { registerAppHeaderGuard } from './http/app-header-guard';
+import { registerCaller } from './http/caller';
+import { clientErrorHandler } from './http/client-error';
 import { CSP_DIRECTIVES } from './http/content-security-policy';
-import { registerErrorHandling } from './http/error-handler';
+import { registerErrorHandling, renderError } from './http/error-handler';
+import { registerPathGuard } from './http/path-guard';
+import { registerJobs } from './jobs/registry';
 import { registerCallLimits } from './modules/limits/call-limits';
 import { setSandboxTokenSecret } from './modules/payments/sandbox-cards';
 import { registerImageRoutes } from './modules/images/routes';
@@ -30,6 +34,11 @@ import { registerResendRoutes } from './modules/resend/routes';
 import { registerUserRoutes } from './modules/users/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerCheckoutRoutes } from './modules/checkout/routes';
+import { registerPaymentSettlement } from './modules/checkout/settlement-plugin';
+import { registerStripeWebhook } from './modules/checkout/stripe-webhook';
+import { registerLedgerRoutes } from './modules/ledger/routes';
+import { registerOrderRoutes } from './modules/orders/routes';
+import { registerSandboxRoutes } from './modules/payments/sandbox-routes';
 import { registerGifteeRoutes } from './modules/giftee/routes';
 import { registerAddressRoutes } from './modules/address/routes';
 
@@ -49,8 +58,16 @@ declare module 'fastify' {
 /** Trusts the nearest `hops` proxies (Fastify takes a hop count at run time, not in its types). */
 const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
 
+export interface BuildOptions {
+  /** told about every route as it is registered (the route fuzz test walks the table) */
+  onRoute?: (route: RouteOptions) => void;
+}
+
 /** Builds the app without listening: tests call `app.inject`, main.ts calls `listen`. */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+export async function buildApp(
+  deps: AppDeps,
+  options: BuildOptions = {},
+): Promise<FastifyInstance> {
   const app = Fastify({
     // the client's address (abuse limits, logs) through the proxies the operator trusts only
     trustProxy:
@@ -66,11 +83,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
           },
     // malformed query strings and bodies must become 400s, never 500s
     routerOptions: { querystringParser: (str) => Object.fromEntries(new URLSearchParams(str)) },
-    return503OnClosing: true,
+    // every refusal in the `_data` envelope, also those before a route runs (decision 0028):
+    // bad URL encoding (400), a path parameter over 100 characters (414), Node's parse errors
+    // (431 headers or URL over 16 KB, 400, 408), and the 503 while closing (error-handler.ts)
+    frameworkErrors: (error, request, reply) => void renderError(error, request, reply),
+    clientErrorHandler,
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('deps', { now: () => new Date(), ...deps });
+  if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
   registerErrorHandling(app);
   await app.register(cookie);
@@ -95,11 +118,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.get('/health', async () => ({ status: 'ok' }));
 
   // Route registration, one line per module (keep this list as the map of the API):
-  // - http plugins: seller resolution, sessions, tix-app guard, cache headers (src/http/)
+  // - http plugins: tix-app guard, sessions, the one caller (`request.caller`: seller and
+  //   identity, declared per route with `config.caller`), cache headers (src/http/)
   registerAppHeaderGuard(app);
+  registerPathGuard(app);
   // - abuse limits named by routes (`config.callLimit`), counted in the database (src/modules/limits/)
   registerCallLimits(app);
   registerSessions(app);
+  registerCaller(app);
   registerSessionRoutes(app);
   // - /api and /cached_api read routes: catalog (events, event_template, config, ticket_group)
   registerCatalogRoutes(app);
@@ -117,8 +143,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerResendRoutes(app);
   // - login, logout, passcodes, single sign-on, abuse limits (src/modules/auth/)
   registerAuthRoutes(app);
-  // - pay, checkout, orders and their QR codes, gift cards, the sandbox card gateway (src/modules/checkout/, orders/, ledger/, payments/)
+  // - pay and checkout calls (src/modules/checkout/)
   registerCheckoutRoutes(app);
+  // - GET ticket_order/{id} and its QR code (src/modules/orders/)
+  registerOrderRoutes(app);
+  // - GET /api/ledger/ledger/{number}: gift card lookup (src/modules/ledger/)
+  registerLedgerRoutes(app);
+  // - the sandbox card gateway: /api/sandbox/payment_methods, /(api/)sandbox/authenticate (src/modules/payments/)
+  registerSandboxRoutes(app);
+  // - settlement of processing payments (app.paymentSettlement) and POST /webhooks/stripe/{seller}
+  registerPaymentSettlement(app);
+  registerStripeWebhook(app);
   // - POST /api/giftee: the gift recipient's identity (src/modules/giftee/, decision 0023)
   registerGifteeRoutes(app);
   // - GET /api/address/find, /api/address/retrieve: the seller's address service, proxied (src/modules/address/, decision 0024)
@@ -129,6 +164,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerSellerConfigRoutes(app);
   // - storefront host: /assets-app/* and /{seller}/* with the seller config injected (keep last)
   await registerStorefrontHost(app);
+
+  // Background jobs, started on ready and stopped on close, one place (src/jobs/registry.ts):
+  // mail delivery, payment settlement, cart sweep, auth housekeeping
+  registerJobs(app);
 
   return app;
 }

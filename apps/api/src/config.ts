@@ -16,6 +16,14 @@ const envSchema = z.object({
   CACHED_API_SERVER_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** milliseconds a reserve may reuse the catalogue rows it plans on (0 turns it off; decision 0011) */
   RESERVE_PLAN_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** milliseconds a request may reuse the seller row and its settings (0 turns it off; decision 0028) */
+  SELLER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** milliseconds between sweeps of expired carts: a cart's places come back at most this long
+   * after it expires (0 turns the job off; jobs/registry.ts) */
+  CART_SWEEP_MS: z.coerce.number().int().min(0).max(3_600_000).default(15_000),
+  /** milliseconds between purges of ended sessions and auth rows; nothing depends on it being
+   * prompt, expiry is checked on use (0 turns the job off) */
+  AUTH_HOUSEKEEPING_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
   /** built storefront (index.html and assets) */
   STOREFRONT_DIST: z.string().optional(),
   /** seed the demo sellers into an empty database on start */

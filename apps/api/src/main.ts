@@ -4,13 +4,11 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { seedDemo } from './demo/seed-demo';
-import { CART_SWEEP_INTERVAL_MS, startCartSweeper } from './modules/cart/expiry';
-import { AUTH_HOUSEKEEPING_INTERVAL_MS, startAuthHousekeeping } from './modules/auth/housekeeping';
 import { assertProductionGateways } from './modules/payments/sandbox-mode';
 import { listSellerSlugs } from './modules/sellers/repo';
 import { fromRepoRoot } from './repo-root';
 
-/** Starts the server: config, database, migrations, demo seed, listen, graceful shutdown. */
+/** Starts the server: config, database, migrations, demo seed, listen (and with it the jobs), graceful shutdown. */
 async function main() {
   const config = loadConfig();
   const dataDir = fromRepoRoot(config.DATA_DIR);
@@ -34,20 +32,7 @@ async function main() {
   const app = await buildApp({ config, database });
   await app.listen({ port: config.PORT, host: config.HOST });
   const port = (app.server.address() as AddressInfo).port;
-  // expired carts give their places back even when nobody reads them again (issue "Expiry")
-  const cartSweeper = startCartSweeper({
-    db: database.db,
-    now: app.deps.now,
-    intervalMs: CART_SWEEP_INTERVAL_MS,
-    onError: (err) => app.log.error({ err }, 'cart sweep failed'),
-  });
-  // ended sessions, passcode challenges, reset links and throttle counters (checked on use too)
-  const authHousekeeping = startAuthHousekeeping({
-    db: database.db,
-    now: app.deps.now,
-    intervalMs: AUTH_HOUSEKEEPING_INTERVAL_MS,
-    onError: (err) => app.log.error({ err }, 'auth housekeeping failed'),
-  });
+  // the background jobs started with `listen` (onReady) and stop with `app.close()` (jobs/registry.ts)
   app.log.info(
     { database: database.kind, dataDir: config.DATABASE_URL ? undefined : dataDir, seeded },
     'Admit API ready',
@@ -67,8 +52,6 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    await cartSweeper.stop();
-    await authHousekeeping.stop();
     await app.close();
     await database.close();
     process.exit(0);

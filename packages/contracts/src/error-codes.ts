@@ -13,6 +13,13 @@ export const ERROR_CODES = [
   'rate_limited',
   'conflict',
   'internal_error',
+  // HTTP-level refusals before a route runs (decision 0028): the status's own name
+  'request_timeout',
+  'payload_too_large',
+  'uri_too_long',
+  'unsupported_media_type',
+  'headers_too_large',
+  'service_unavailable',
   // reserve and cart (shopping §8)
   'max_tickets_per_order_exceeded',
   'min_tickets_per_order_not_met',

@@ -1,7 +1,39 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { ZodError } from 'zod';
 import type { ErrorItem } from '@admit/contracts/envelope';
+import type { ErrorCode } from '@admit/contracts/error-codes';
 import { AppError } from './app-error';
+
+/** The `_code` of a 4xx/5xx raised by Fastify or Node rather than by a route (decision 0028). */
+const CODE_BY_STATUS: Record<number, ErrorCode> = {
+  404: 'not_found',
+  408: 'request_timeout',
+  413: 'payload_too_large',
+  414: 'uri_too_long',
+  415: 'unsupported_media_type',
+  429: 'rate_limited',
+  431: 'headers_too_large',
+  503: 'service_unavailable',
+};
+
+const INTERNAL: ErrorItem = {
+  _code: 'internal_error',
+  _context: null,
+  _description: 'Sorry! Something unexpected happened. Please try again.',
+  _extra: null,
+};
+
+/** The envelope of a framework-level error with this status (a client's fault unless 5xx). */
+export function frameworkErrorItem(status: number, description: string): ErrorItem {
+  return {
+    _code: CODE_BY_STATUS[status] ?? (status >= 500 ? 'internal_error' : 'validation_failed'),
+    _context: 'request',
+    // Fastify's messages may quote the URL: enough to recognise it, never the whole thing
+    _description: description.length > 200 ? `${description.slice(0, 200)}…` : description,
+    _extra: null,
+  };
+}
 
 function send(reply: FastifyReply, status: number, item: ErrorItem) {
   return reply
@@ -10,60 +42,82 @@ function send(reply: FastifyReply, status: number, item: ErrorItem) {
     .send({ _data: [item] });
 }
 
+/** A zod parse that failed anywhere (a route's own `.parse`) is the client's input: 400. */
+function zodItem(error: ZodError, context: string): ErrorItem {
+  const issue = error.issues[0];
+  const field = issue?.path.map(String).join('.') || context;
+  return {
+    _code: 'validation_failed',
+    _context: context,
+    _description: `${field}: ${issue?.message ?? 'invalid value'}`,
+    _extra: { field },
+  };
+}
+
 /**
  * Renders every failure as the `_data` error envelope. Client errors say what was wrong
  * (naming the field); server errors are logged in full and answered without details.
  */
-export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError | AppError, request: FastifyRequest, reply) => {
-    if (error instanceof AppError) {
-      if (error.status >= 500) request.log.error({ err: error }, 'application error');
-      return send(reply, error.status, {
-        _code: error.code,
-        _context: error.context,
-        _description: error.message,
-        _extra: error.extra,
-      });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const issue = error.validation[0];
-      const where = error.validationContext ?? 'request';
-      const path = issue?.instancePath?.replace(/^\//, '').replaceAll('/', '.') || where;
-      const zodIssue = issue?.params?.issue as { path?: PropertyKey[] } | undefined;
-      const field = zodIssue?.path?.map(String).join('.') || path;
-      return send(reply, 400, {
-        _code: 'validation_failed',
-        _context: where,
-        _description: `${field}: ${issue?.message ?? 'invalid value'}`,
-        _extra: { field, issues: error.validation.map((v) => v.params.issue) },
-      });
-    }
-    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
-    if (status >= 400 && status < 500) {
-      const code =
-        status === 429 ? 'rate_limited' : status === 404 ? 'not_found' : 'validation_failed';
-      return send(reply, status, {
-        _code: code,
-        _context: 'request',
-        _description: error.message,
-        _extra: null,
-      });
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return send(reply, 500, {
-      _code: 'internal_error',
-      _context: null,
-      _description: 'Sorry! Something unexpected happened. Please try again.',
-      _extra: null,
+export function renderError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof AppError) {
+    if (error.status >= 500) request.log.error({ err: error }, 'application error');
+    return send(reply, error.status, {
+      _code: error.code,
+      _context: error.context,
+      _description: error.message,
+      _extra: error.extra,
     });
-  });
+  }
+  const fastifyError = error as FastifyError;
+  if (hasZodFastifySchemaValidationErrors(fastifyError)) {
+    const issue = fastifyError.validation[0];
+    const where = fastifyError.validationContext ?? 'request';
+    const path = issue?.instancePath?.replace(/^\//, '').replaceAll('/', '.') || where;
+    const zodIssue = issue?.params?.issue as { path?: PropertyKey[] } | undefined;
+    const field = zodIssue?.path?.map(String).join('.') || path;
+    return send(reply, 400, {
+      _code: 'validation_failed',
+      _context: where,
+      _description: `${field}: ${issue?.message ?? 'invalid value'}`,
+      _extra: { field, issues: fastifyError.validation.map((v) => v.params.issue) },
+    });
+  }
+  if (error instanceof ZodError) {
+    request.log.warn({ err: error }, 'input refused by a zod parse outside the route schema');
+    return send(reply, 400, zodItem(error, 'request'));
+  }
+  const status = typeof fastifyError?.statusCode === 'number' ? fastifyError.statusCode : 500;
+  if (status >= 400 && status < 500) {
+    return send(reply, status, frameworkErrorItem(status, fastifyError.message));
+  }
+  if (status === 503) return send(reply, 503, frameworkErrorItem(503, 'Service unavailable'));
+  request.log.error({ err: error }, 'unhandled error');
+  return send(reply, 500, INTERNAL);
+}
+
+/** The error handler, the 404 of unknown routes, and the 503 while shutting down. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler(renderError);
 
   app.setNotFoundHandler((request, reply) =>
     send(reply, 404, {
       _code: 'not_found',
       _context: 'route',
-      _description: `No route for ${request.method} ${request.url.split('?')[0]}`,
+      _description: `No route for ${request.method} ${request.url.split('?')[0]!.slice(0, 200)}`,
       _extra: null,
     }),
   );
+
+  // replaces Fastify's `return503OnClosing` (a body outside the envelope): once closing starts,
+  // new requests are refused while the ones in flight finish
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onRequest', async (_request, reply) => {
+    if (closing) {
+      reply.header('connection', 'close');
+      throw new AppError('service_unavailable', 'request', 'The server is shutting down');
+    }
+  });
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { parseQuery, type ParsedQuery, type QuerySpec } from './query-grammar';
 import { ResponseCache } from './response-cache';
-import { resolveSeller, type RequestIdentity, type SellerRef } from './request-context';
+import type { RequestIdentity, SellerRef } from './request-context';
 
 /** Everything a read handler needs; identity is already the public one on cached reads. */
 export interface ReadContext {
@@ -60,10 +60,7 @@ export function registerReadRoute<S extends z.ZodType>(app: FastifyInstance, rou
     const cached = prefix === CACHED_API_PREFIX;
     const render = async (request: FastifyRequest): Promise<string> => {
       const query = parseQuery(route.query, request.query as Record<string, string>);
-      const seller = await resolveSeller(app, query.seller);
-      const identity = cached
-        ? await app.identities.publicIdentity(seller)
-        : await app.identities.forRequest(request, seller);
+      const { seller, identity } = request.caller;
       const result = await route.handler({
         seller,
         identity,
@@ -74,25 +71,34 @@ export function registerReadRoute<S extends z.ZodType>(app: FastifyInstance, rou
       });
       return JSON.stringify(route.response.parse(result));
     };
-    app.get(`${prefix}${route.path}`, async (request: FastifyRequest, reply: FastifyReply) => {
-      reply.type('application/json; charset=utf-8');
-      if (!cached) return reply.header('cache-control', 'no-store').send(await render(request));
+    // cached reads always see the public identity's view
+    const config = {
+      caller: cached ? 'public' : 'visitor',
+      callerContext: route.query.context,
+    } as const;
+    app.get(
+      `${prefix}${route.path}`,
+      { config },
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        reply.type('application/json; charset=utf-8');
+        if (!cached) return reply.header('cache-control', 'no-store').send(await render(request));
 
-      // the raw URL is the key: the same path and query give the same public bytes
-      const { json, bytes, etag } = await responseCacheOf(app).getOrCompute(
-        request.url,
-        async () => {
-          const body = await render(request);
-          return { json: body, bytes: Buffer.from(body), etag: etagOf(body) };
-        },
-      );
-      reply
-        .header('cache-control', `public, max-age=${app.deps.config.CACHE_MAX_AGE}`)
-        .header('etag', etag);
-      if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
-        return reply.code(304).send();
-      }
-      return reply.send(bytes ?? json);
-    });
+        // the raw URL is the key: the same path and query give the same public bytes
+        const { json, bytes, etag } = await responseCacheOf(app).getOrCompute(
+          request.url,
+          async () => {
+            const body = await render(request);
+            return { json: body, bytes: Buffer.from(body), etag: etagOf(body) };
+          },
+        );
+        reply
+          .header('cache-control', `public, max-age=${app.deps.config.CACHE_MAX_AGE}`)
+          .header('etag', etag);
+        if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
+          return reply.code(304).send();
+        }
+        return reply.send(bytes ?? json);
+      },
+    );
   }
 }

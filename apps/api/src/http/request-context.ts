@@ -1,9 +1,6 @@
-import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { seller } from '@/db/schema/identity';
-import { AppError } from './app-error';
+import type { FastifyRequest } from 'fastify';
 
-/** The seller a request is for, resolved from `_seller`. */
+/** The seller a request is for, resolved from `_seller` by the caller hook (caller.ts). */
 export interface SellerRef {
   id: string;
   slug: string;
@@ -38,27 +35,4 @@ declare module 'fastify' {
   interface FastifyInstance {
     identities: IdentityResolver;
   }
-}
-
-// slugs are short and plain; anything else cannot name a seller and need not reach the database
-const SLUG_RE = /^[A-Za-z0-9_-]{1,100}$/;
-
-/** Looks up `_seller`; an unknown slug is a 404 `seller_not_found`. */
-export async function resolveSeller(app: FastifyInstance, slug: string): Promise<SellerRef> {
-  const notFound = () =>
-    new AppError('seller_not_found', 'seller', 'Seller not found', { field: '_seller' });
-  if (!SLUG_RE.test(slug)) throw notFound();
-  const [row] = await app.deps.database.db
-    .select({
-      id: seller.id,
-      slug: seller.slug,
-      name: seller.name,
-      currency: seller.currency,
-      timezone: seller.timezone,
-    })
-    .from(seller)
-    .where(eq(seller.slug, slug))
-    .limit(1);
-  if (!row) throw notFound();
-  return row;
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '@/app';
 import { loadConfig, type AppConfig } from '@/config';
 import type { Database } from '@/db/connection';
@@ -7,6 +7,8 @@ export interface TestAppOptions {
   /** the fixed clock (or a function, for tests that move time on) */
   now: Date | string | (() => Date);
   env?: Record<string, string>;
+  /** told about every registered route (http/route-fuzz.test.ts) */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 export function testConfig(env: Record<string, string> = {}): AppConfig {
@@ -17,6 +19,10 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     SEED_DEMO: 'false',
     CACHED_API_SERVER_TTL_MS: '0',
     RESERVE_PLAN_CACHE_MS: '0',
+    SELLER_CACHE_MS: '0',
+    // background jobs that tests drive themselves (they call the sweep and purge directly)
+    CART_SWEEP_MS: '0',
+    AUTH_HOUSEKEEPING_MS: '0',
     PAYMENT_SETTLE_POLL_MS: '0',
     // tests race hundreds of carts from one inject address; limits/call-limits.test.ts sets it
     CART_CREATE_LIMIT: '0',
@@ -31,7 +37,10 @@ export async function buildTestApp(
 ): Promise<FastifyInstance> {
   const { now } = options;
   const clock = typeof now === 'function' ? now : () => new Date(now);
-  const app = await buildApp({ config: testConfig(options.env), database, now: clock });
+  const app = await buildApp(
+    { config: testConfig(options.env), database, now: clock },
+    { onRoute: options.onRoute },
+  );
   await app.ready();
   return app;
 }

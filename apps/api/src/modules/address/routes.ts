@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   addressFindQuerySchema,
   addressFindResponseSchema,
@@ -6,20 +7,21 @@ import {
   addressRetrieveResponseSchema,
 } from '@admit/contracts/address';
 import { toCollection } from '@admit/contracts/envelope';
-import { resolveSeller } from '@/http/request-context';
 import { enforceRequestLimits } from '@/modules/limits/request-limits';
 import { createLoqateClient } from './loqate-client';
 import { ADDRESS_LOOKUP_LIMIT, createAddressService } from './service';
 
 /** GET address/find and address/retrieve: the seller's address capture service, proxied (decision 0024). */
-export function registerAddressRoutes(app: FastifyInstance) {
+export function registerAddressRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;
   const service = createAddressService({
     db,
     client: createLoqateClient({ baseUrl: app.deps.config.ADDRESS_API_URL }),
   });
-  const sellerWithinLimit = async (request: FastifyRequest, slug: string) => {
-    const seller = await resolveSeller(app, slug);
+  const config = { caller: 'seller', callerContext: 'address' } as const;
+  const sellerWithinLimit = async (request: FastifyRequest) => {
+    const { seller } = request.caller;
     await enforceRequestLimits(
       db,
       'address',
@@ -31,10 +33,10 @@ export function registerAddressRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/address/find',
-    { schema: { querystring: addressFindQuerySchema } },
+    { schema: { querystring: addressFindQuerySchema }, config },
     async (request, reply) => {
-      const { _seller, ...input } = addressFindQuerySchema.parse(request.query);
-      const seller = await sellerWithinLimit(request, _seller);
+      const { _seller: _slug, ...input } = request.query;
+      const seller = await sellerWithinLimit(request);
       const suggestions = await service.find(seller, input);
       const body = addressFindResponseSchema.parse({
         address_suggestion: toCollection(suggestions),
@@ -45,10 +47,10 @@ export function registerAddressRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/address/retrieve',
-    { schema: { querystring: addressRetrieveQuerySchema } },
+    { schema: { querystring: addressRetrieveQuerySchema }, config },
     async (request, reply) => {
-      const { _seller, id } = addressRetrieveQuerySchema.parse(request.query);
-      const seller = await sellerWithinLimit(request, _seller);
+      const { id } = request.query;
+      const seller = await sellerWithinLimit(request);
       const body = addressRetrieveResponseSchema.parse({
         address: toCollection(await service.retrieve(seller, id)),
       });

@@ -2,14 +2,13 @@ import type { AddressSuggestion, RetrievedAddress } from '@admit/contracts/addre
 import type { Db } from '@/db/connection';
 import { AppError } from '@/http/app-error';
 import type { SellerRef } from '@/http/request-context';
-import { addressServiceKeyOf } from './address-key';
 import {
   LoqateError,
   type LoqateClient,
   type LoqateFindItem,
   type LoqateRetrieveItem,
 } from './loqate-client';
-import { selectSellerStoredConfig } from './repo';
+import { addressServiceKeyOf, readSellerSettings } from '@/modules/sellers/seller-settings';
 
 /** Requests one client address may make to the address routes per window (Retrieve costs credit). */
 export const ADDRESS_LOOKUP_LIMIT = { max: 60, windowMs: 60_000 } as const;
@@ -57,7 +56,7 @@ function providerFailure(error: unknown): never {
  */
 export function createAddressService(deps: { db: Db; client: LoqateClient }) {
   async function keyFor(seller: SellerRef): Promise<string> {
-    const key = addressServiceKeyOf(await selectSellerStoredConfig(deps.db, seller.id));
+    const key = addressServiceKeyOf(await readSellerSettings(deps.db, seller.id));
     // spec: identity §8 — "Rejects with a missing-key error when no key is configured"
     if (!key) {
       throw new AppError(

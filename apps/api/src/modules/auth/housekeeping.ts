@@ -4,8 +4,6 @@ import { startIntervalJob, type IntervalJob } from '@/jobs/interval-job';
 import { authThrottle, otpChallenge, passwordResetToken, webSession } from '@/db/schema/identity';
 import { KNOWN_ADDRESS_KEY_PATTERN, KNOWN_ADDRESS_MS } from '@/modules/limits/login-throttle';
 
-/** How often the sweep runs; nothing depends on it being prompt (expiry is checked on use). */
-export const AUTH_HOUSEKEEPING_INTERVAL_MS = 10 * 60_000;
 // rows are kept a day past their end so a support question about "my link did not work" can
 // still be answered from the database
 const KEEP_MS = 24 * 60 * 60_000;

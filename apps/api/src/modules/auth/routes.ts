@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { toCollection } from '@admit/contracts/envelope';
 import {
   loginBodySchema,
@@ -10,7 +11,7 @@ import {
 } from '@admit/contracts/identity';
 import { AppError } from '@/http/app-error';
 import { parseQuery, type QuerySpec } from '@/http/query-grammar';
-import { resolveSeller, type SellerRef } from '@/http/request-context';
+import type { SellerRef } from '@/http/request-context';
 import { publicOriginOf } from '@/modules/sellers/seller-site';
 import {
   clearAuthCookies,
@@ -27,9 +28,10 @@ const loginQuery: QuerySpec = { context: 'login', fields: {} };
 
 /** Shared by the login routes and the SSO callback. */
 export interface AuthRouteKit {
-  sellerAuthOf(slug: string): Promise<SellerAuth>;
+  /** the login settings of the request's seller (`request.caller`, route config `caller`) */
+  sellerAuthOf(request: FastifyRequest): Promise<SellerAuth>;
   /** the client address and the seller's public origin (never the Host header) */
-  contextOf(request: FastifyRequest, seller: SellerRef): Promise<LoginContext>;
+  contextOf(request: FastifyRequest): Promise<LoginContext>;
   /** rotates the session to `person`, sets both cookies, hands the guest cart over */
   finishLogin(
     request: FastifyRequest,
@@ -50,11 +52,14 @@ export function createAuthRouteKit(app: FastifyInstance): AuthRouteKit {
 
   return {
     loginService,
-    async sellerAuthOf(slug) {
-      return loadSellerAuth(db, await resolveSeller(app, slug), config);
+    async sellerAuthOf(request) {
+      return loadSellerAuth(db, request.caller.seller, config);
     },
-    async contextOf(request, seller) {
-      return { ip: request.ip, origin: await publicOriginOf(db, seller.id, config) };
+    async contextOf(request) {
+      return {
+        ip: request.ip,
+        origin: await publicOriginOf(db, request.caller.seller.id, config),
+      };
     },
     async finishLogin(request, reply, seller, person, cartId) {
       // spec: identity §4 "Session" — a fresh token at every login (no session fixation)
@@ -85,7 +90,8 @@ function kickMail(app: FastifyInstance) {
  * POST /api/login, /api/logout, /api/login/request_otp, /api/login/otp and the single sign-on
  * round trip (identity §7; wire format in `@admit/contracts/identity`). Never cached.
  */
-export function registerAuthRoutes(app: FastifyInstance, kit = createAuthRouteKit(app)) {
+export function registerAuthRoutes(root: FastifyInstance, kit = createAuthRouteKit(root)) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   const { database, config } = app.deps;
   const db = database.db;
   const production = config.NODE_ENV === 'production';
@@ -95,33 +101,41 @@ export function registerAuthRoutes(app: FastifyInstance, kit = createAuthRouteKi
     smtpConfigured: config.SMTP_URL !== undefined,
   });
 
-  const sellerOf = (request: FastifyRequest) =>
-    kit.sellerAuthOf(parseQuery(loginQuery, request.query as Record<string, string>).seller);
+  // the seller only: the session cookie is read by the login itself (rotated, never renewed)
+  const routeConfig = { caller: 'seller', callerContext: 'login' } as const;
+  const sellerOf = (request: FastifyRequest) => {
+    parseQuery(loginQuery, request.query as Record<string, string>);
+    return kit.sellerAuthOf(request);
+  };
 
   const sendLogin = (reply: FastifyReply, body: LoginResponse) =>
     reply.header('cache-control', 'no-store').send(loginResponseSchema.parse(body));
 
-  app.post('/api/login', { schema: { body: loginBodySchema } }, async (request, reply) => {
-    const auth = await sellerOf(request);
-    const body = loginBodySchema.parse(request.body);
-    const person = await kit.loginService
-      .authenticate(auth, body, await kit.contextOf(request, auth.seller))
-      .catch((error: unknown) => {
-        if (error instanceof AppError && error.code === 'guest_account') kickMail(app);
-        throw error;
-      });
-    return sendLogin(
-      reply,
-      await kit.finishLogin(request, reply, auth.seller, person, body.cart_id),
-    );
-  });
+  app.post(
+    '/api/login',
+    { schema: { body: loginBodySchema }, config: routeConfig },
+    async (request, reply) => {
+      const auth = await sellerOf(request);
+      const { body } = request;
+      const person = await kit.loginService
+        .authenticate(auth, body, await kit.contextOf(request))
+        .catch((error: unknown) => {
+          if (error instanceof AppError && error.code === 'guest_account') kickMail(app);
+          throw error;
+        });
+      return sendLogin(
+        reply,
+        await kit.finishLogin(request, reply, auth.seller, person, body.cart_id),
+      );
+    },
+  );
 
-  app.post('/api/logout', async (request, reply) => {
-    const { seller } = await sellerOf(request);
+  app.post('/api/logout', { config: routeConfig }, async (request, reply) => {
+    parseQuery(loginQuery, request.query as Record<string, string>);
+    const { seller, publicIdentityId } = request.caller;
     await app.sessions.destroySession(readSessionToken(request));
     clearAuthCookies(reply, production);
-    const publicIdentity = await app.identities.publicIdentity(seller);
-    const row = await findIdentityById(db, publicIdentity.id);
+    const row = await findIdentityById(db, publicIdentityId);
     if (!row) throw new Error(`public identity of seller ${seller.id} vanished`);
     return sendLogin(reply, {
       session: toCollection([
@@ -133,33 +147,28 @@ export function registerAuthRoutes(app: FastifyInstance, kit = createAuthRouteKi
 
   app.post(
     '/api/login/request_otp',
-    { schema: { body: requestOtpBodySchema } },
+    { schema: { body: requestOtpBodySchema }, config: routeConfig },
     async (request, reply) => {
       const auth = await sellerOf(request);
-      const body = requestOtpBodySchema.parse(request.body);
-      const answer = await otpService.requestOtp(
-        auth,
-        body,
-        await kit.contextOf(request, auth.seller),
-      );
+      const answer = await otpService.requestOtp(auth, request.body, await kit.contextOf(request));
       kickMail(app);
       return reply.header('cache-control', 'no-store').send(otpRequestResponseSchema.parse(answer));
     },
   );
 
-  app.post('/api/login/otp', { schema: { body: submitOtpBodySchema } }, async (request, reply) => {
-    const auth = await sellerOf(request);
-    const body = submitOtpBodySchema.parse(request.body);
-    const person = await otpService.submitOtp(
-      auth,
-      body,
-      await kit.contextOf(request, auth.seller),
-    );
-    return sendLogin(
-      reply,
-      await kit.finishLogin(request, reply, auth.seller, person, body.cart_id),
-    );
-  });
+  app.post(
+    '/api/login/otp',
+    { schema: { body: submitOtpBodySchema }, config: routeConfig },
+    async (request, reply) => {
+      const auth = await sellerOf(request);
+      const { body } = request;
+      const person = await otpService.submitOtp(auth, body, await kit.contextOf(request));
+      return sendLogin(
+        reply,
+        await kit.finishLogin(request, reply, auth.seller, person, body.cart_id),
+      );
+    },
+  );
 
   registerSsoRoutes(app, kit);
 }

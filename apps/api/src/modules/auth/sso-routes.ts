@@ -50,9 +50,10 @@ export function registerSsoRoutes(app: FastifyInstance, kit: AuthRouteKit) {
     path: '/api/sso/',
   };
 
-  app.get('/api/sso/start', async (request, reply) => {
+  const routeConfig = { caller: 'seller', callerContext: 'sso' } as const;
+  app.get('/api/sso/start', { config: routeConfig }, async (request, reply) => {
     const query = parse(startQuery, request);
-    const auth = await kit.sellerAuthOf(query._seller);
+    const auth = await kit.sellerAuthOf(request);
     assertMethod(auth, ['external']);
     if (!auth.externalLoginUrl) {
       throw new AppError('validation_failed', 'sso', 'External login URL missing', {
@@ -71,7 +72,7 @@ export function registerSsoRoutes(app: FastifyInstance, kit: AuthRouteKit) {
       n: nonce,
       e: at.getTime() + SSO_STATE_TTL_MS,
     });
-    const { origin } = await kit.contextOf(request, auth.seller);
+    const { origin } = await kit.contextOf(request);
     const returnTo = new URL('/api/sso/callback', `${origin}/`);
     returnTo.searchParams.set('_seller', auth.seller.slug);
     returnTo.searchParams.set('state', state);
@@ -84,9 +85,9 @@ export function registerSsoRoutes(app: FastifyInstance, kit: AuthRouteKit) {
     return reply.header('cache-control', 'no-store').redirect(target.toString(), 302);
   });
 
-  app.get('/api/sso/callback', async (request, reply) => {
+  app.get('/api/sso/callback', { config: routeConfig }, async (request, reply) => {
     const query = parse(callbackQuery, request);
-    const auth = await kit.sellerAuthOf(query._seller);
+    const auth = await kit.sellerAuthOf(request);
     const slug = encodeURIComponent(auth.seller.slug);
     reply.header('cache-control', 'no-store').clearCookie(SSO_NONCE_COOKIE, nonceCookie);
     const fail = (message: string) =>
@@ -104,7 +105,7 @@ export function registerSsoRoutes(app: FastifyInstance, kit: AuthRouteKit) {
       const person = await kit.loginService.externalLogin(
         auth,
         query.jwt,
-        await kit.contextOf(request, auth.seller),
+        await kit.contextOf(request),
       );
       await kit.finishLogin(request, reply, auth.seller, person, state.c ?? undefined);
     } catch (error) {

@@ -11,7 +11,6 @@ import {
 } from '@admit/contracts/availability';
 import { parseQuery, type QuerySpec } from '@/http/query-grammar';
 import { registerReadRoute } from '@/http/read-route';
-import { resolveSeller } from '@/http/request-context';
 import { eventCalendar } from './calendar';
 import { pricecheck } from './pricecheck';
 import { calendarQuery, pricecheckQuery, sessionDetailQuery, sessionsQuery } from './query-specs';
@@ -44,20 +43,24 @@ function registerPostRead<B extends z.ZodType, S extends z.ZodType>(
   app: FastifyInstance,
   route: PostRead<B, S>,
 ) {
-  app.post(`/api${route.path}`, { schema: { body: route.body } }, async (request, reply) => {
-    const query = parseQuery(route.query, request.query as Record<string, string>);
-    const seller = await resolveSeller(app, query.seller);
-    const identity = await app.identities.forRequest(request, seller);
-    const result = await route.handler(
-      { seller, identity, query, now: app.deps.now() },
-      request.params as Record<string, string>,
-      request.body as z.output<B>,
-    );
-    return reply
-      .header('cache-control', 'no-store')
-      .type('application/json; charset=utf-8')
-      .send(JSON.stringify(route.response.parse(result)));
-  });
+  const config = { caller: 'visitor', callerContext: route.query.context } as const;
+  app.post(
+    `/api${route.path}`,
+    { schema: { body: route.body }, config },
+    async (request, reply) => {
+      const query = parseQuery(route.query, request.query as Record<string, string>);
+      const { seller, identity } = request.caller;
+      const result = await route.handler(
+        { seller, identity, query, now: app.deps.now() },
+        request.params as Record<string, string>,
+        request.body as z.output<B>,
+      );
+      return reply
+        .header('cache-control', 'no-store')
+        .type('application/json; charset=utf-8')
+        .send(JSON.stringify(route.response.parse(result)));
+    },
+  );
 }
 
 /** Calendar, sessions, session detail and pricecheck (spec: shopping §7). */

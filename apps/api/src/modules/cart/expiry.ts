@@ -22,8 +22,6 @@ export function expireCart(db: Db, cartId: string, now: Date): Promise<boolean> 
 }
 
 const SWEEP_BATCH = 200;
-/** How often main.ts sweeps: a cart's places come back at most this long after it expires. */
-export const CART_SWEEP_INTERVAL_MS = 15_000;
 
 /** Expires every pending cart past its expiry at `now`; returns how many this call expired. */
 export async function sweepExpiredCarts(db: Db, now: Date): Promise<number> {

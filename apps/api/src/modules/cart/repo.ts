@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
 import { cart, ticket, ticketOrder, type CartRow, type OrderRow } from '@/db/schema/cart';
 import { eventSession } from '@/db/schema/catalog';
-import { seller } from '@/db/schema/identity';
 import { idempotencyKey, payment } from '@/db/schema/payments';
 import { newCartNumber } from './cart-number';
 import type { Executor } from '@/db/transaction';
@@ -186,16 +185,6 @@ export async function countLiveTickets(tx: Executor, cartId: string) {
     .from(ticket)
     .where(and(eq(ticket.cartId, cartId), eq(ticket.state, 'in_cart')))
     .groupBy(ticket.ticketGroupId, ticket.ticketTypeId, ticket.eventSessionId);
-}
-
-/** The per-seller hold (seller config `cart_hold_minutes`); null when not configured. */
-export async function selectHoldMinutes(db: Db, sellerId: string): Promise<number | null> {
-  const [row] = await db
-    .select({ minutes: sql<unknown>`${seller.config} -> 'cart_hold_minutes'` })
-    .from(seller)
-    .where(eq(seller.id, sellerId));
-  const minutes = row?.minutes;
-  return typeof minutes === 'number' && Number.isInteger(minutes) && minutes > 0 ? minutes : null;
 }
 
 /** Whether an event is sold by session at all (any-date events have none). */

@@ -13,9 +13,7 @@ import {
 import { applyCodeBodySchema, type ApplyCodeBody } from '@admit/contracts/codes';
 import { AppError } from '@/http/app-error';
 import { parseQuery, type QuerySpec } from '@/http/query-grammar';
-import { resolveSeller, type SellerRef } from '@/http/request-context';
-import { ttlCache } from './plan-cache';
-import type { CartCaller } from './cart-lookup';
+import { isUuid } from '@/http/query-values';
 import { createCartService } from './service';
 
 // _embed is accepted for the storefront's sake; the bundle always carries every sibling
@@ -47,37 +45,25 @@ const writeQuery: QuerySpec = { context: 'cart', fields: {} };
 // handler its output): parsing it again cost a second zod pass per reserve
 const modifyBodyOf = (request: FastifyRequest) => request.body as CartModifyBody;
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const idParams = z.object({ id: z.string() });
+// who is calling: the seller and the visitor, from the caller hook (http/caller.ts)
+const config = { caller: 'visitor', callerContext: 'cart' } as const;
 
 /** Registers the cart calls of shopping §7 under /api (never cached: every answer is no-store). */
 export function registerCartRoutes(app: FastifyInstance) {
-  const planCacheMs = app.deps.config.RESERVE_PLAN_CACHE_MS;
   const service = createCartService({
     db: app.deps.database.db,
     now: () => app.deps.now(),
-    planCacheMs,
+    planCacheMs: app.deps.config.RESERVE_PLAN_CACHE_MS,
   });
-  // the seller behind `_seller`, reused like the plan's rows (plan-cache.ts); unknown slugs are
-  // not remembered
-  const sellers = ttlCache<SellerRef>(planCacheMs);
-
-  async function callerOf(request: FastifyRequest, spec = writeQuery) {
-    const query = parseQuery(spec, request.query as Record<string, string>);
-    const seller = await sellers.get(query.seller, () => resolveSeller(app, query.seller));
-    const [identity, publicIdentity] = await Promise.all([
-      app.identities.forRequest(request, seller),
-      app.identities.publicIdentity(seller),
-    ]);
-    const caller: CartCaller = { seller, identity, publicIdentityId: publicIdentity.id };
-    return { caller, query };
-  }
+  // the query grammar still checks the other parameters (the seller is the hook's)
+  const queryOf = (request: FastifyRequest, spec = writeQuery) =>
+    parseQuery(spec, request.query as Record<string, string>);
 
   // a malformed id cannot name a cart: the same 404 as a missing one
   const cartIdOf = (request: FastifyRequest) => {
     const { id } = idParams.parse(request.params);
-    if (!UUID_RE.test(id))
-      throw new AppError('not_found', 'cart', 'Cart not found', { cart_id: id });
+    if (!isUuid(id)) throw new AppError('not_found', 'cart', 'Cart not found', { cart_id: id });
     return id.toLowerCase();
   };
 
@@ -86,65 +72,71 @@ export function registerCartRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/my/cart/modify',
-    { schema: { body: cartModifyBodySchema }, config: { callLimit: 'cart_create' } },
+    { schema: { body: cartModifyBodySchema }, config: { ...config, callLimit: 'cart_create' } },
     async (request, reply) => {
-      const { caller } = await callerOf(request);
-      return send(reply, await service.modify(caller, null, modifyBodyOf(request)), 201);
+      queryOf(request);
+      return send(reply, await service.modify(request.caller, null, modifyBodyOf(request)), 201);
     },
   );
 
   for (const path of ['/api/my/cart/:id/modify', '/api/cart/:id/modify']) {
-    app.post(path, { schema: { body: cartModifyBodySchema } }, async (request, reply) => {
+    app.post(path, { schema: { body: cartModifyBodySchema }, config }, async (request, reply) => {
       const cartId = cartIdOf(request);
-      const { caller } = await callerOf(request);
-      return send(reply, await service.modify(caller, cartId, modifyBodyOf(request)));
+      queryOf(request);
+      return send(reply, await service.modify(request.caller, cartId, modifyBodyOf(request)));
     });
   }
 
   // spec: shopping §7 — POST my/cart/{id}/apply_code (and cart/{id}/… for guests)
   for (const path of ['/api/my/cart/:id/apply_code', '/api/cart/:id/apply_code']) {
-    app.post(path, { schema: { body: applyCodeBodySchema } }, async (request, reply) => {
+    app.post(path, { schema: { body: applyCodeBodySchema }, config }, async (request, reply) => {
       const cartId = cartIdOf(request);
-      const { caller } = await callerOf(request);
-      return send(reply, await service.applyCode(caller, cartId, request.body as ApplyCodeBody));
+      queryOf(request);
+      return send(
+        reply,
+        await service.applyCode(request.caller, cartId, request.body as ApplyCodeBody),
+      );
     });
   }
 
   app.post(
     '/api/cart/:id/remove',
-    { schema: { body: cartRemoveBodySchema } },
+    { schema: { body: cartRemoveBodySchema }, config },
     async (request, reply) => {
       const cartId = cartIdOf(request);
-      const { caller } = await callerOf(request);
-      const { tickets } = cartRemoveBodySchema.parse(request.body);
-      return send(reply, await service.remove(caller, cartId, tickets));
+      queryOf(request);
+      const { tickets } = request.body as z.output<typeof cartRemoveBodySchema>;
+      return send(reply, await service.remove(request.caller, cartId, tickets));
     },
   );
 
   for (const path of ['/api/my/cart/:id', '/api/cart/:id']) {
-    app.delete(path, async (request, reply) => {
+    app.delete(path, { config }, async (request, reply) => {
       const cartId = cartIdOf(request);
-      const { caller } = await callerOf(request);
-      await service.deleteCart(caller, cartId);
+      queryOf(request);
+      await service.deleteCart(request.caller, cartId);
       return reply.status(204).header('cache-control', 'no-store').send();
     });
 
-    app.get(path, async (request, reply) => {
+    app.get(path, { config }, async (request, reply) => {
       const cartId = cartIdOf(request);
-      const { caller, query } = await callerOf(request, cartQuery);
+      const query = queryOf(request, cartQuery);
       const configKeys =
         query.relations.get('config')?.flatMap((f) => f.values.map(String)) ?? null;
-      return send(reply, await service.get(caller, cartId, { limit: query.limit, configKeys }));
+      return send(
+        reply,
+        await service.get(request.caller, cartId, { limit: query.limit, configKeys }),
+      );
     });
   }
 
   // spec: identity §7 PATCH my/cart/{id} expires_at; giftee_identity_id on both (decision 0023)
   for (const path of ['/api/my/cart/:id', '/api/cart/:id']) {
-    app.patch(path, { schema: { body: cartPatchBodySchema } }, async (request, reply) => {
+    app.patch(path, { schema: { body: cartPatchBodySchema }, config }, async (request, reply) => {
       const cartId = cartIdOf(request);
-      const { caller } = await callerOf(request);
+      queryOf(request);
       const body = request.body as CartPatchBody;
-      return send(reply, await service.patch(caller, cartId, body));
+      return send(reply, await service.patch(request.caller, cartId, body));
     });
   }
 }

@@ -17,14 +17,14 @@ import {
   type HeldTickets,
 } from './reserve';
 import { selectBundleRows, type BundleRows } from './bundle-repo';
-import { ttlCache } from './plan-cache';
+import { ttlCache } from '@/lib/ttl-cache';
+import { readSellerSettings } from '@/modules/sellers/seller-settings';
 import { checkRulesBeforeTx, codeRequestsOf, takeModifyCodes } from './modify-codes';
 import { planTickets, type BundleRowsLoader } from './reserve-plan';
 import {
   countLiveTickets,
   insertCart,
   lockPendingCart,
-  selectHoldMinutes,
   updateCartAdditionalInfo,
 } from './repo';
 import { withRetryingTransaction } from '@/db/transaction';
@@ -45,7 +45,9 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
   const holdMs = (sellerId: string) =>
     holdCache.get(
       sellerId,
-      async () => ((await selectHoldMinutes(db, sellerId)) ?? DEFAULT_CART_HOLD_MINUTES) * 60_000,
+      async () =>
+        ((await readSellerSettings(db, sellerId)).cart_hold_minutes ?? DEFAULT_CART_HOLD_MINUTES) *
+        60_000,
     );
   const coalescer = createHoldCoalescer(db);
   const lookup = createCartLookup(db);

@@ -1,8 +1,7 @@
-import { eq, sql } from 'drizzle-orm';
 import type { PaymentEntry } from '@admit/contracts/checkout';
 import type { Db } from '@/db/connection';
-import { seller } from '@/db/schema/identity';
 import { AppError } from '@/http/app-error';
+import { readSellerSettings } from '@/modules/sellers/seller-settings';
 
 /**
  * The captcha seam (identity §5 "Captcha is required for non-members when configured", §6
@@ -25,11 +24,8 @@ export function registerCaptchaVerifier(provider: string, verifier: CaptchaVerif
 
 /** The seller's configured captcha provider, or null (no captcha). */
 async function captchaProviderOf(db: Db, sellerId: string): Promise<string | null> {
-  const [row] = await db
-    .select({ provider: sql<unknown>`${seller.config} -> 'checkout' ->> 'captcha_provider'` })
-    .from(seller)
-    .where(eq(seller.id, sellerId));
-  return typeof row?.provider === 'string' && row.provider !== '' ? row.provider : null;
+  const provider = (await readSellerSettings(db, sellerId)).checkout?.captcha_provider;
+  return provider ? provider : null;
 }
 
 const captchaFailed = () =>

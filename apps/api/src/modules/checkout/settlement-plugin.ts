@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import { startIntervalJob, type IntervalJob } from '@/jobs/interval-job';
 import type { IntentResult } from '@/modules/payments/card-gateway';
 import type { IdempotencyOptions } from '@/modules/payments/idempotency';
 import { createPaymentRecovery } from './recovery';
@@ -9,10 +8,10 @@ import { settlePayment, settleProcessingPayments, type SettlementDeps } from './
 declare module 'fastify' {
   interface FastifyInstance {
     /**
-     * settles processing payments and recovers interrupted ones: polled from `onReady` until
-     * `onClose` (`tick()` and `recover()` in tests); `settle` records one payment's final
-     * answer (the Stripe webhook); `idempotency(cartId)` the options a pay or checkout call
-     * runs its Idempotency-Key with (the retry finishes a charged key through the recovery)
+     * settles processing payments and recovers interrupted ones: `tick()` and `recover()` are
+     * polled by jobs/registry.ts (called in tests); `settle` records one payment's final answer
+     * (the Stripe webhook); `idempotency(cartId)` the options a pay or checkout call runs its
+     * Idempotency-Key with (the retry finishes a charged key through the recovery)
      */
     paymentSettlement: {
       tick(): Promise<number>;
@@ -27,10 +26,11 @@ declare module 'fastify' {
 export const PROVIDER_RECHECK_MS = 30_000;
 
 /**
- * The payment job of the server (one home for settlement and recovery, decision 0027): every
- * PAYMENT_SETTLE_POLL_MS (0: off, tests call `tick()` / `recover()`) it settles processing
- * payments (the sandbox's after SANDBOX_PROCESSING_MS) and recovers charged payments whose
- * request never finished (PAYMENT_RECOVERY=off disables that: the crash test's control).
+ * The payment job's work (one home for settlement and recovery, decision 0027), polled by
+ * jobs/registry.ts every PAYMENT_SETTLE_POLL_MS (0: off, tests call `tick()` / `recover()`): it
+ * settles processing payments (the sandbox's after SANDBOX_PROCESSING_MS) and recovers charged
+ * payments whose request never finished (PAYMENT_RECOVERY=off disables that: the crash test's
+ * control).
  */
 export function registerPaymentSettlement(app: FastifyInstance) {
   const { config, database, now } = app.deps;
@@ -70,22 +70,5 @@ export function registerPaymentSettlement(app: FastifyInstance) {
       cartId,
       finishCharged: enabled ? recovery.finishKey : null,
     }),
-  });
-  let job: IntervalJob | null = null;
-  app.addHook('onReady', async () => {
-    if (config.PAYMENT_SETTLE_POLL_MS === 0) return;
-    job = startIntervalJob({
-      intervalMs: config.PAYMENT_SETTLE_POLL_MS,
-      run: async () => {
-        // recovery runs even when a settlement pass failed (and the other way round)
-        const settled = await tick().catch((err: unknown) => err);
-        await recover();
-        if (settled instanceof Error) throw settled;
-      },
-      onError: (err) => log.error({ err }, 'payment settlement or recovery failed'),
-    });
-  });
-  app.addHook('onClose', async () => {
-    await job?.stop();
   });
 }

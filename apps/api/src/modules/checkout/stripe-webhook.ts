@@ -1,8 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
-import { z } from 'zod';
 import { AppError } from '@/http/app-error';
-import { resolveSeller } from '@/http/request-context';
 import { stripeWebhookSecretFor } from '@/modules/payments/gateways';
 import { selectStripePaymentByRef } from '@/modules/payments/repo';
 import { mapStripeIntent, type StripeIntent } from '@/modules/payments/stripe-gateway';
@@ -19,7 +17,6 @@ const SETTLING_EVENTS = new Set([
   'payment_intent.payment_failed',
   'payment_intent.canceled',
 ]);
-const params = z.object({ seller: z.string() });
 
 export function registerStripeWebhook(app: FastifyInstance) {
   const db = app.deps.database.db;
@@ -30,8 +27,9 @@ export function registerStripeWebhook(app: FastifyInstance) {
       { parseAs: 'string', bodyLimit: 512 * 1024 },
       (_request, body, done) => done(null, body),
     );
-    scope.post('/webhooks/stripe/:seller', async (request, reply) => {
-      const seller = await resolveSeller(app, params.parse(request.params).seller);
+    const config = { caller: 'seller', sellerParam: 'seller' } as const;
+    scope.post('/webhooks/stripe/:seller', { config }, async (request, reply) => {
+      const { seller } = request.caller;
       const secret = await stripeWebhookSecretFor(db, seller.id);
       if (!secret) {
         throw new AppError('not_found', 'webhook', 'No Stripe webhook is configured', {

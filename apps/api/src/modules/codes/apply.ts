@@ -1,12 +1,12 @@
 import { AppError } from '@/http/app-error';
 import { cartTotals, resourceCovers, type TotalsTicket } from '@/modules/pricing/totals';
 import type { Executor } from '@/db/transaction';
+import { readSellerSettings } from '@/modules/sellers/seller-settings';
 import { checkVouchers, citypassGroupOf, voucherUsed } from './citypass';
 import {
   hasCountedPayments,
   insertCartCode,
   selectCartCodes,
-  selectCitypassConfig,
   selectCodeByText,
   selectLiveTickets,
   selectRulesOn,
@@ -181,7 +181,7 @@ export async function settleCodes(
         ])
       : [];
     const citypass = taken.some((t) => t.code.codeGroup)
-      ? await selectCitypassConfig(tx, target.sellerId)
+      ? (await readSellerSettings(tx, target.sellerId)).citypass_code_groups
       : null;
     for (const t of taken) {
       const group = citypassGroupOf(citypass, t.code.codeGroup);

@@ -2,7 +2,6 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { cart, ticket } from '@/db/schema/cart';
 import { ticketType } from '@/db/schema/catalog';
 import { cartCode, checkoutRule, code } from '@/db/schema/codes';
-import { seller } from '@/db/schema/identity';
 import { payment } from '@/db/schema/payments';
 import type { Executor } from '@/db/transaction';
 
@@ -128,15 +127,6 @@ export async function selectVouchersInUse(
     );
   const taken = new Set(rows.flatMap((r) => (r.voucher ?? '').split(',')));
   return vouchers.filter((v) => taken.has(v));
-}
-
-/** The seller's stored `citypass_code_groups` (identity §3 Configuration); unparsed. */
-export async function selectCitypassConfig(db: Executor, sellerId: string): Promise<unknown> {
-  const [row] = await db
-    .select({ groups: sql<unknown>`${seller.config} -> 'citypass_code_groups'` })
-    .from(seller)
-    .where(eq(seller.id, sellerId));
-  return row?.groups ?? null;
 }
 
 /** Whether money was taken (or is being taken) on the cart: codes can no longer change it. */

@@ -4,7 +4,6 @@ import { codeLookupResponseSchema, type CodeLookup } from '@admit/contracts/code
 import { toCollection } from '@admit/contracts/envelope';
 import { AppError, validationFailed } from '@/http/app-error';
 import { parseQuery } from '@/http/query-grammar';
-import { resolveSeller } from '@/http/request-context';
 import { selectCodeByText, type CodeRow } from './repo';
 
 // spec: shopping §7 — GET code/{code}, optional mode=advertise,code (accepted; every mode
@@ -37,8 +36,10 @@ export function registerCodeRoutes(app: FastifyInstance) {
     return parseQuery({ context: 'code', fields: {} }, rest);
   };
 
-  app.get('/api/code/:code', { config: { callLimit: 'code_lookup' } }, async (request, reply) => {
-    const seller = await resolveSeller(app, queryOf(request).seller);
+  const config = { caller: 'seller', callerContext: 'code', callLimit: 'code_lookup' } as const;
+  app.get('/api/code/:code', { config }, async (request, reply) => {
+    queryOf(request);
+    const { seller } = request.caller;
     const text = params.parse(request.params).code.trim();
     const row = text === '' ? null : await selectCodeByText(db, seller.id, text);
     if (!row) {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { isUuid } from '@/http/query-values';
 import { escapeHtml } from './templates';
 import type { OutgoingAttachment } from './outbox';
 import { findMail, listMails, type OutboxRow } from './repo';
@@ -9,7 +10,6 @@ const filterQuery = z.object({
   kind: z.string().max(50).optional(),
   seller: z.string().max(100).optional(),
 });
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const LIST_LIMIT = 200;
 
 /** `cid:` image references replaced by data URLs, so the stored mail renders without SMTP. */
@@ -98,7 +98,7 @@ export function registerDevMailbox(app: FastifyInstance) {
 
   app.get('/_dev/mail/:id', async (request, reply) => {
     const { id } = z.object({ id: z.string() }).parse(request.params);
-    const mail = UUID_RE.test(id) ? await findMail(db, id.toLowerCase()) : null;
+    const mail = isUuid(id) ? await findMail(db, id.toLowerCase()) : null;
     if (!mail) {
       return reply
         .status(404)

@@ -17,7 +17,7 @@ declare module 'fastify' {
 
 /**
  * Mail: the outbox sender (SMTP when SMTP_URL is set; otherwise, outside production, mails are
- * marked delivered into the dev mailbox) polling from `onReady` until `onClose`, and the dev
+ * marked delivered into the dev mailbox) polled as a background job (jobs/registry.ts), and the dev
  * mailbox routes outside production.
  */
 export function registerMail(app: FastifyInstance, transportOverride?: MailTransport) {
@@ -37,13 +37,8 @@ export function registerMail(app: FastifyInstance, transportOverride?: MailTrans
     intervalMs: config.MAIL_POLL_MS,
     onError: (err) => app.log.error({ err }, 'mail delivery failed'),
   });
+  // started and stopped with the other background jobs (jobs/registry.ts)
   app.decorate('mailSender', sender);
-  app.addHook('onReady', async () => {
-    if (!transport) app.log.warn('SMTP_URL is not set: outgoing mail stays queued in the outbox');
-    sender.start();
-  });
-  app.addHook('onClose', async () => {
-    await sender.stop();
-  });
+  if (!transport) app.log.warn('SMTP_URL is not set: outgoing mail stays queued in the outbox');
   if (!production) registerDevMailbox(app);
 }

@@ -1,15 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { orderBundleSchema } from '@admit/contracts/checkout';
-import { resolveSeller } from '@/http/request-context';
+import { isUuid } from '@/http/query-values';
 import { qrPng } from './qr';
 import { orderBundle, orderNotFound, readableOrder } from './service';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const params = z.object({ id: z.string() });
+const config = { caller: 'visitor', callerContext: 'ticket_order' } as const;
 const query = z
   .object({
-    _seller: z.string().default(''),
     secret: z.string().max(200).optional(),
     /** a guest's cart the order was made from (service.ts readableOrder) */
     cart_id: z.string().uuid().optional(),
@@ -24,27 +23,26 @@ export function registerOrderRoutes(app: FastifyInstance) {
   async function access(request: FastifyRequest) {
     const { id } = params.parse(request.params);
     const q = query.safeParse(request.query);
-    if (!q.success || !UUID_RE.test(id)) throw orderNotFound();
-    const seller = await resolveSeller(app, q.data._seller);
-    const caller = await app.identities.forRequest(request, seller);
-    const order = await readableOrder(db, seller, caller, id.toLowerCase(), {
+    if (!q.success || !isUuid(id)) throw orderNotFound();
+    const { seller, identity } = request.caller;
+    const order = await readableOrder(db, seller, identity, id.toLowerCase(), {
       secret: q.data.secret,
       cartId: q.data.cart_id,
     });
     return { order, seller, margin: q.data.margin };
   }
 
-  app.get('/api/ticket_order/:id', async (request, reply) => {
+  app.get('/api/ticket_order/:id', { config }, async (request, reply) => {
     const { order, seller } = await access(request);
-    const publicIdentity = await app.identities.publicIdentity(seller);
-    const body = await orderBundle(db, order, seller, publicIdentity.id, app.deps.now());
+    const { publicIdentityId } = request.caller;
+    const body = await orderBundle(db, order, seller, publicIdentityId, app.deps.now());
     return reply.header('cache-control', 'no-store').send(orderBundleSchema.parse(body));
   });
 
   // spec: identity §7 — GET /cached_api/ticket_order/{id}/qrcode?margin=4; the image never
   // changes, but only its buyer or the secret holder may see it: cached privately, never shared
   for (const prefix of ['/cached_api', '/api']) {
-    app.get(`${prefix}/ticket_order/:id/qrcode`, async (request, reply) => {
+    app.get(`${prefix}/ticket_order/:id/qrcode`, { config }, async (request, reply) => {
       const { order, margin } = await access(request);
       if (!order.scanCode) throw orderNotFound();
       return reply

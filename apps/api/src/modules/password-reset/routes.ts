@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   acceptedResponseSchema,
   emailBodySchema,
@@ -8,7 +9,6 @@ import {
   type AcceptedResponse,
 } from '@admit/contracts/identity';
 import { parseQuery } from '@/http/query-grammar';
-import { resolveSeller } from '@/http/request-context';
 import { publicOriginOf } from '@/modules/sellers/seller-site';
 import { enforceRequestLimits, mailRequestLimits } from '@/modules/limits/request-limits';
 import { createPasswordResetService } from './service';
@@ -18,22 +18,22 @@ const ACCEPTED: AcceptedResponse = {
 };
 
 /** Registers `password_reset/request|validate|reset` (identity §7) under /api. */
-export function registerPasswordResetRoutes(app: FastifyInstance) {
+export function registerPasswordResetRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;
   const service = createPasswordResetService({ db, now: () => app.deps.now() });
-  const sellerOf = (request: FastifyRequest) =>
-    resolveSeller(
-      app,
-      parseQuery({ context: 'password_reset', fields: {} }, request.query as Record<string, string>)
-        .seller,
-    );
+  const sellerOf = (request: FastifyRequest) => {
+    parseQuery({ context: 'password_reset', fields: {} }, request.query as Record<string, string>);
+    return request.caller.seller;
+  };
+  const config = { caller: 'seller', callerContext: 'password_reset' } as const;
 
   app.post(
     '/api/password_reset/request',
-    { schema: { body: emailBodySchema } },
+    { schema: { body: emailBodySchema }, config },
     async (request, reply) => {
-      const seller = await sellerOf(request);
-      const { email } = emailBodySchema.parse(request.body);
+      const seller = sellerOf(request);
+      const { email } = request.body;
       const now = app.deps.now();
       await enforceRequestLimits(
         db,
@@ -50,10 +50,10 @@ export function registerPasswordResetRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/password_reset/validate',
-    { schema: { body: tokenBodySchema } },
+    { schema: { body: tokenBodySchema }, config },
     async (request, reply) => {
-      const seller = await sellerOf(request);
-      const { token } = tokenBodySchema.parse(request.body);
+      const seller = sellerOf(request);
+      const { token } = request.body;
       const body = await service.validate(seller, token);
       return reply.header('cache-control', 'no-store').send(identityResponseSchema.parse(body));
     },
@@ -61,10 +61,10 @@ export function registerPasswordResetRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/password_reset/reset',
-    { schema: { body: resetPasswordBodySchema } },
+    { schema: { body: resetPasswordBodySchema }, config },
     async (request, reply) => {
-      const seller = await sellerOf(request);
-      const { token, password } = resetPasswordBodySchema.parse(request.body);
+      const seller = sellerOf(request);
+      const { token, password } = request.body;
       const body = await service.reset(seller, token, password);
       return reply.header('cache-control', 'no-store').send(identityResponseSchema.parse(body));
     },

@@ -6,12 +6,12 @@ import {
 } from '@admit/contracts/checkout';
 import { toCollection } from '@admit/contracts/envelope';
 import { AppError } from '@/http/app-error';
+import { isUuid } from '@/http/query-values';
 import { escapeHtml } from '@/modules/mail/templates';
 import { selectPayment, updatePayment } from './repo';
 import { brandOf, issueSandboxToken, outcomeOf, passesLuhn } from './sandbox-cards';
 import { assertSandboxAllowed } from './sandbox-mode';
 
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const idParams = z.object({ id: z.string() });
 const formSchema = z.object({
   result: z.enum(['complete', 'fail']),
@@ -105,7 +105,7 @@ export function registerSandboxRoutes(app: FastifyInstance) {
   });
 
   async function pendingPayment(id: string) {
-    const row = UUID_RE.test(id) ? await selectPayment(db, id.toLowerCase()) : null;
+    const row = isUuid(id) ? await selectPayment(db, id.toLowerCase()) : null;
     const isSandbox =
       (row?.gatewayData as { card_gateway?: string } | null)?.card_gateway === 'sandbox';
     if (!row || !isSandbox) throw new AppError('not_found', 'stripe', 'Payment not found');

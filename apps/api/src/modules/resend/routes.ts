@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   acceptedResponseSchema,
   myResendBodySchema,
@@ -7,7 +8,6 @@ import {
 } from '@admit/contracts/identity';
 import { AppError } from '@/http/app-error';
 import { parseQuery } from '@/http/query-grammar';
-import { resolveSeller } from '@/http/request-context';
 import {
   enforceRequestLimits,
   PER_ADDRESS_LIMIT,
@@ -21,15 +21,15 @@ const ACCEPTED: AcceptedResponse = {
 };
 
 /** Registers `ticket_order/resend` and `my/ticket_order/resend` (identity §7) under /api. */
-export function registerResendRoutes(app: FastifyInstance) {
+export function registerResendRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;
   const service = createResendService({ db });
-  const sellerOf = (request: FastifyRequest) =>
-    resolveSeller(
-      app,
-      parseQuery({ context: 'ticket_order', fields: {} }, request.query as Record<string, string>)
-        .seller,
-    );
+  const sellerOf = (request: FastifyRequest) => {
+    parseQuery({ context: 'ticket_order', fields: {} }, request.query as Record<string, string>);
+    return request.caller.seller;
+  };
+  const config = { caller: 'seller', callerContext: 'ticket_order' } as const;
   const accepted = (reply: FastifyReply, queued: boolean) => {
     if (queued) app.mailSender.kick();
     return reply.header('cache-control', 'no-store').send(acceptedResponseSchema.parse(ACCEPTED));
@@ -37,10 +37,10 @@ export function registerResendRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/ticket_order/resend',
-    { schema: { body: resendBodySchema } },
+    { schema: { body: resendBodySchema }, config },
     async (request, reply) => {
-      const seller = await sellerOf(request);
-      const { email, memberships_only } = resendBodySchema.parse(request.body);
+      const seller = sellerOf(request);
+      const { email, memberships_only } = request.body;
       await enforceRequestLimits(
         db,
         'ticket_order',
@@ -53,12 +53,12 @@ export function registerResendRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/my/ticket_order/resend',
-    { schema: { body: myResendBodySchema } },
+    { schema: { body: myResendBodySchema }, config: { ...config, caller: 'visitor' } },
     async (request, reply) => {
-      const seller = await sellerOf(request);
-      const identity = await app.identities.forRequest(request, seller);
+      const seller = sellerOf(request);
+      const { identity } = request.caller;
       if (identity.isPublic) throw new AppError('not_authorized', 'ticket_order', 'Please log in');
-      const { memberships_only } = myResendBodySchema.parse(request.body ?? {});
+      const { memberships_only } = request.body ?? {};
       await enforceRequestLimits(
         db,
         'ticket_order',

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { toCollection } from '@admit/contracts/envelope';
 import { AppError, validationFailed } from '@/http/app-error';
+import { isSellerSlug, sellerQuerySchema } from '@/http/caller';
 import { getSellerBySlug } from './repo';
 import { buildSellerConfig } from './seller-config';
 
@@ -12,10 +13,13 @@ export async function registerSellerConfigRoutes(app: FastifyInstance) {
   const handler =
     (cacheControl: () => string) =>
     async (request: { query: Record<string, unknown> }, reply: FastifyReply) => {
-      const slug = request.query._seller;
-      if (typeof slug !== 'string' || slug === '')
-        throw validationFailed('seller_config', '_seller', 'is required');
-      const row = await getSellerBySlug(app.deps.database.db, slug);
+      // the full row (not the caller's SellerRef): the config is built from it
+      const parsed = sellerQuerySchema.safeParse(request.query);
+      if (!parsed.success) throw validationFailed('seller_config', '_seller', 'is required');
+      const slug = parsed.data._seller;
+      const row = isSellerSlug(slug)
+        ? await getSellerBySlug(app.deps.database.db, slug)
+        : undefined;
       if (!row) throw new AppError('seller_not_found', 'seller_config', `Seller ${slug} not found`);
       const config = buildSellerConfig(row, app.deps.config);
       reply.header('cache-control', cacheControl());

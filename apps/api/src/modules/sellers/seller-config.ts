@@ -3,7 +3,7 @@ import { sellerConfigSchema, themeSchema, type SellerConfig } from '@admit/contr
 import { DEFAULT_CART_HOLD_MINUTES, PHONE_COUNTRY_BY_CURRENCY } from '@admit/contracts/constants';
 import type { AppConfig } from '@/config';
 import type { seller } from '@/db/schema/identity';
-import { addressServiceKeyOf } from '@/modules/address/address-key';
+import { addressServiceKeyOf, sellerSettingsOf } from './seller-settings';
 import { DEFAULT_FONT_STACK, DEFAULT_THEME_COLORS } from './default-theme';
 
 export type SellerRow = typeof seller.$inferSelect;
@@ -101,7 +101,7 @@ export function buildSellerConfig(row: SellerRow, env: Pick<AppConfig, 'NODE_ENV
     test_mode: false,
     ...stored,
     // computed, never stored: a private key stays server-side (decision 0024)
-    address_lookup: addressServiceKeyOf(row.config) !== null,
+    address_lookup: addressServiceKeyOf(sellerSettingsOf(row.config)) !== null,
     checkout: {
       donation_group_id: null,
       stripe_publishable_key: null,

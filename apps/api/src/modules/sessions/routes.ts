@@ -2,16 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import { toCollection } from '@admit/contracts/envelope';
 import { sessionResponseSchema } from '@admit/contracts/session';
 import { parseQuery, type QuerySpec } from '@/http/query-grammar';
-import { resolveSeller } from '@/http/request-context';
 
 const sessionQuery: QuerySpec = { context: 'session', fields: {} };
 
 /** GET /api/my/session: who this visitor acts as for the seller (the storefront's session check). */
 export function registerSessionRoutes(app: FastifyInstance) {
-  app.get('/api/my/session', async (request, reply) => {
-    const query = parseQuery(sessionQuery, request.query as Record<string, string>);
-    const seller = await resolveSeller(app, query.seller);
-    const identity = await app.identities.forRequest(request, seller);
+  const config = { caller: 'visitor', callerContext: 'session' } as const;
+  app.get('/api/my/session', { config }, async (request, reply) => {
+    parseQuery(sessionQuery, request.query as Record<string, string>);
+    const { identity } = request.caller;
     const body = sessionResponseSchema.parse({
       session: toCollection([
         {

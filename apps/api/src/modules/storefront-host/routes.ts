@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { isSellerSlug } from '@/http/caller';
 import { fromRepoRoot } from '@/repo-root';
 import { buildSellerConfig } from '@/modules/sellers/seller-config';
 import { getSellerBySlug, listSellerSlugs } from '@/modules/sellers/repo';
@@ -79,7 +80,9 @@ export async function registerStorefrontHost(app: FastifyInstance) {
     const slug = request.params.seller;
     // an unknown /api/… path must get the API's JSON 404, not a storefront page
     if (RESERVED_SEGMENTS.has(slug)) return reply.callNotFound();
-    const seller = await getSellerBySlug(app.deps.database.db, slug);
+    const seller = isSellerSlug(slug)
+      ? await getSellerBySlug(app.deps.database.db, slug)
+      : undefined;
     if (!seller) return html(reply, 404, notFoundPage());
     const template = await dist.indexHtml();
     if (!template) return html(reply, 503, notBuiltPage());

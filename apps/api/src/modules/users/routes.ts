@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createUserBodySchema,
@@ -8,7 +9,6 @@ import {
   type UserResponse,
 } from '@admit/contracts/identity';
 import { parseQuery, type QuerySpec } from '@/http/query-grammar';
-import { resolveSeller } from '@/http/request-context';
 import { createUserService } from './service';
 
 const userQuery: QuerySpec = { context: 'user', fields: {}, embeds: ['identity', 'identity.meta'] };
@@ -16,64 +16,58 @@ const writeQuery: QuerySpec = { context: 'user', fields: {} };
 const idParams = z.object({ id: z.string().max(100) });
 
 /** Registers the account calls of identity §7 under /api (never cached). */
-export function registerUserRoutes(app: FastifyInstance) {
+export function registerUserRoutes(root: FastifyInstance) {
+  const app = root.withTypeProvider<ZodTypeProvider>();
   const service = createUserService({ db: app.deps.database.db, now: () => app.deps.now() });
 
-  async function callerOf(request: FastifyRequest, spec = writeQuery) {
-    const query = parseQuery(spec, request.query as Record<string, string>);
-    const seller = await resolveSeller(app, query.seller);
-    const identity = await app.identities.forRequest(request, seller);
-    return { seller, identity, query };
-  }
+  // the seller and the visitor come from the caller hook; the grammar checks the rest
+  const queryOf = (request: FastifyRequest, spec = writeQuery) =>
+    parseQuery(spec, request.query as Record<string, string>);
+  const config = { caller: 'visitor', callerContext: 'user' } as const;
 
   const send = (reply: FastifyReply, body: UserResponse, status = 200) =>
     reply.status(status).header('cache-control', 'no-store').send(userResponseSchema.parse(body));
 
   // spec: identity §8 — the 409 for a taken e-mail stays; the call is limited (decision 0025)
-  const createUser = {
-    schema: { body: createUserBodySchema },
-    config: { callLimit: 'register' },
-  } as const;
-  app.post('/api/user', createUser, async (request, reply) => {
-    const { seller } = await callerOf(request);
-    return send(
-      reply,
-      await service.createUser(seller, createUserBodySchema.parse(request.body)),
-      201,
-    );
-  });
+  app.post(
+    '/api/user',
+    { schema: { body: createUserBodySchema }, config: { ...config, caller: 'seller', callLimit: 'register' } },
+    async (request, reply) => {
+      queryOf(request);
+      return send(reply, await service.createUser(request.caller.seller, request.body), 201);
+    },
+  );
 
-  app.put('/api/my/user', { schema: { body: createUserBodySchema } }, async (request, reply) => {
-    const { identity } = await callerOf(request);
-    const body = createUserBodySchema.parse(request.body);
-    return send(reply, await service.completeOwnAccount(identity, body));
-  });
+  app.put(
+    '/api/my/user',
+    { schema: { body: createUserBodySchema }, config },
+    async (request, reply) => {
+      queryOf(request);
+      return send(reply, await service.completeOwnAccount(request.caller.identity, request.body));
+    },
+  );
 
-  app.get('/api/my/user', async (request, reply) => {
-    const { identity, query } = await callerOf(request, userQuery);
-    return send(reply, await service.getOwnAccount(identity, query.embeds));
+  app.get('/api/my/user', { config }, async (request, reply) => {
+    const query = queryOf(request, userQuery);
+    return send(reply, await service.getOwnAccount(request.caller.identity, query.embeds));
   });
 
   app.put(
     '/api/my/user/email',
-    { schema: { body: setEmailBodySchema } },
+    { schema: { body: setEmailBodySchema }, config },
     async (request, reply) => {
-      const { identity } = await callerOf(request);
-      return send(
-        reply,
-        await service.setOwnEmail(identity, setEmailBodySchema.parse(request.body)),
-      );
+      queryOf(request);
+      return send(reply, await service.setOwnEmail(request.caller.identity, request.body));
     },
   );
 
   app.patch(
     '/api/my/user/:id',
-    { schema: { body: patchUserBodySchema } },
+    { schema: { body: patchUserBodySchema, params: idParams }, config },
     async (request, reply) => {
-      const { id } = idParams.parse(request.params);
-      const { identity } = await callerOf(request);
-      const body = patchUserBodySchema.parse(request.body);
-      return send(reply, await service.patchOwnAccount(identity, id, body));
+      queryOf(request);
+      const { id } = request.params;
+      return send(reply, await service.patchOwnAccount(request.caller.identity, id, request.body));
     },
   );
 }

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ttlCache } from './plan-cache';
+import { ttlCache } from './ttl-cache';
 
 describe('plan cache (ttlCache)', () => {
   afterEach(() => {

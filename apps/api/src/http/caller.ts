@@ -1,0 +1,113 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { seller } from '@/db/schema/identity';
+import { ttlCache } from '@/lib/ttl-cache';
+import { AppError, validationFailed } from './app-error';
+import type { RequestIdentity, SellerRef } from './request-context';
+
+/**
+ * Who is calling and for which seller, worked out once per request by one hook (decision 0028)
+ * and read by every route as `request.caller`. A route declares what it needs in its config:
+ *
+ *   app.get(path, { config: { caller: 'visitor' } }, handler)
+ *
+ * - `seller`  the seller (and its public identity) only: the session cookie is not read, so a
+ *             login or a mail request does not renew or end a session as a side effect
+ * - `visitor` also the identity of the session cookie (the public identity for guests)
+ * - `public`  the identity is always the public one (the shareable /cached_api reads)
+ *
+ * The seller comes from `_seller` in the query, or from a path parameter (`sellerParam`, the
+ * Stripe webhook). Routes without a `caller` (health, images, the storefront host, the sandbox
+ * gateway) resolve nothing.
+ */
+export interface Caller {
+  seller: SellerRef;
+  /** the visitor (`visitor`), or the public identity (`public`); not resolved for `seller` */
+  identity: RequestIdentity;
+  /** the seller's shared public identity: a guest's carts belong to it */
+  publicIdentityId: string;
+}
+
+export type CallerNeed = 'seller' | 'visitor' | 'public';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    caller?: CallerNeed;
+    /** the `_context` of a missing `_seller` error (defaults to `request`) */
+    callerContext?: string;
+    /** take the seller's slug from this path parameter instead of `_seller` */
+    sellerParam?: string;
+  }
+  interface FastifyRequest {
+    caller: Caller;
+  }
+}
+
+// slugs are short and plain; anything else cannot name a seller and need not reach the database
+const SLUG_RE = /^[A-Za-z0-9_-]{1,100}$/;
+/** Whether a string can be a seller's slug at all (else: that seller is not found). */
+export const isSellerSlug = (value: string) => SLUG_RE.test(value);
+/** The one reading of `_seller` (spec: shopping §7 "_seller … required everywhere"). */
+export const sellerQuerySchema = z.object({ _seller: z.string().min(1) });
+
+const sellerNotFound = () =>
+  new AppError('seller_not_found', 'seller', 'Seller not found', { field: '_seller' });
+
+/** The slug a request names, or a 400 naming `_seller`. */
+function slugOf(request: FastifyRequest): string {
+  const config = request.routeOptions.config;
+  if (config.sellerParam) {
+    return String((request.params as Record<string, unknown>)[config.sellerParam] ?? '');
+  }
+  const parsed = sellerQuerySchema.safeParse(request.query ?? {});
+  if (!parsed.success) {
+    throw validationFailed(config.callerContext ?? 'request', '_seller', 'the seller is required');
+  }
+  return parsed.data._seller;
+}
+
+const guestIdentityOnly = (): never => {
+  // a programming error, not a client's: the route forgot to declare `caller: 'visitor'`
+  throw new Error("this route declared caller: 'seller'; declare 'visitor' to read the identity");
+};
+
+/** Decorates the request with `caller` and resolves it before each handler that asks. */
+export function registerCaller(app: FastifyInstance) {
+  const db = app.deps.database.db;
+  // the seller row rarely changes: reused for SELLER_CACHE_MS (0 in tests); unknown slugs are
+  // not remembered, so a seller created a moment ago is found at once
+  const sellers = ttlCache<SellerRef>(app.deps.config.SELLER_CACHE_MS);
+  const loadSeller = async (slug: string): Promise<SellerRef> => {
+    const [row] = await db
+      .select({
+        id: seller.id,
+        slug: seller.slug,
+        name: seller.name,
+        currency: seller.currency,
+        timezone: seller.timezone,
+      })
+      .from(seller)
+      .where(eq(seller.slug, slug))
+      .limit(1);
+    if (!row) throw sellerNotFound();
+    return row;
+  };
+
+  app.decorateRequest('caller', null as unknown as Caller);
+  app.addHook('preHandler', async (request) => {
+    const need = request.routeOptions.config?.caller;
+    if (!need) return;
+    const slug = slugOf(request);
+    if (!isSellerSlug(slug)) throw sellerNotFound();
+    const sellerRef = await sellers.get(slug, () => loadSeller(slug));
+    const [publicIdentity, identity] = await Promise.all([
+      app.identities.publicIdentity(sellerRef),
+      need === 'visitor' ? app.identities.forRequest(request, sellerRef) : null,
+    ]);
+    const caller = { seller: sellerRef, publicIdentityId: publicIdentity.id } as Caller;
+    if (need === 'seller') Object.defineProperty(caller, 'identity', { get: guestIdentityOnly });
+    else caller.identity = identity ?? publicIdentity;
+    request.caller = caller;
+  });
+}

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { startAuthHousekeeping } from '@/modules/auth/housekeeping';
+import { startCartSweeper } from '@/modules/cart/expiry';
+import { startIntervalJob, type IntervalJob } from './interval-job';
+
+/** A background job of the server: started once the app is ready, stopped when it closes. */
+export interface BackgroundJob {
+  name: string;
+  /** starts the job; null when its env switch turns it off (an interval of 0) */
+  start(): IntervalJob | null;
+}
+
+/**
+ * The server's background jobs, the one place they start (decision 0028): every job starts in
+ * `onReady` (so `listen` and the tests' `app.ready()` start them once) and stops in `onClose`,
+ * waiting for a run in progress. Each interval comes from the env; 0 turns a job off.
+ */
+export function registerJobs(app: FastifyInstance) {
+  const { config, database, now } = app.deps;
+  const db = database.db;
+  const onError = (name: string) => (err: unknown) => app.log.error({ err }, `${name} failed`);
+  const jobs: BackgroundJob[] = [
+    // the outbox sender (SMTP or the dev mailbox): MAIL_POLL_MS, `kick()` after queuing
+    {
+      name: 'mail delivery',
+      start() {
+        app.mailSender.start();
+        return app.mailSender;
+      },
+    },
+    // processing payments settle: PAYMENT_SETTLE_POLL_MS (the Stripe webhook settles at once)
+    {
+      name: 'payment settlement',
+      start: () =>
+        config.PAYMENT_SETTLE_POLL_MS === 0
+          ? null
+          : startIntervalJob({
+              intervalMs: config.PAYMENT_SETTLE_POLL_MS,
+              run: async () => {
+                // recovery runs even when a settlement pass failed (and the other way round)
+                const settled = await app.paymentSettlement.tick().catch((err: unknown) => err);
+                await app.paymentSettlement.recover();
+                if (settled instanceof Error) throw settled;
+              },
+              onError: onError('payment settlement or recovery'),
+            }),
+    },
+    // expired carts give their places back even when nobody reads them again (issue "Expiry")
+    {
+      name: 'cart sweep',
+      start: () =>
+        config.CART_SWEEP_MS === 0
+          ? null
+          : startCartSweeper({
+              db,
+              now,
+              intervalMs: config.CART_SWEEP_MS,
+              onError: onError('cart sweep'),
+            }),
+    },
+    // ended sessions, passcode challenges, reset links and throttle counters (checked on use too)
+    {
+      name: 'auth housekeeping',
+      start: () =>
+        config.AUTH_HOUSEKEEPING_MS === 0
+          ? null
+          : startAuthHousekeeping({
+              db,
+              now,
+              intervalMs: config.AUTH_HOUSEKEEPING_MS,
+              onError: onError('auth housekeeping'),
+            }),
+    },
+  ];
+
+  const running: IntervalJob[] = [];
+  app.addHook('onReady', async () => {
+    for (const job of jobs) {
+      const started = job.start();
+      if (started) running.push(started);
+    }
+  });
+  app.addHook('onClose', async () => {
+    await Promise.all(running.splice(0).map((job) => job.stop()));
+  });
+}

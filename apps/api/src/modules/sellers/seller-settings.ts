@@ -1,0 +1,56 @@
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { sellerConfigSchema } from '@admit/contracts/seller-config';
+import { seller } from '@/db/schema/identity';
+import type { Executor } from '@/db/transaction';
+
+/**
+ * The one reader of a seller's stored settings (jsonb `seller.config`) for server rules
+ * (decision 0028): typed from the seller config contract, each key read leniently — a stored
+ * value that breaks its type reads as absent, as each module's own SQL did before. The
+ * storefront's full config is `buildSellerConfig` (seller-config.ts), strict by design.
+ */
+const checkout = sellerConfigSchema.shape.checkout.shape;
+export const sellerSettingsSchema = z.object({
+  cart_hold_minutes: sellerConfigSchema.shape.cart_hold_minutes.optional().catch(undefined),
+  /** parsed per code group by codes/citypass.ts (a bad group is no group) */
+  citypass_code_groups: z.unknown().optional(),
+  checkout: z
+    .object({ captcha_provider: checkout.captcha_provider.optional().catch(undefined) })
+    .optional()
+    .catch(undefined),
+  address_service_key: z.string().nullish().catch(undefined),
+  /** server-only keys, never in the public config (the Stripe and SSO keys are read there) */
+  private: z
+    .object({ address_service_key: z.string().nullish().catch(undefined) })
+    .passthrough()
+    .nullish()
+    .catch(undefined),
+});
+export type SellerSettings = z.infer<typeof sellerSettingsSchema>;
+
+/** The typed settings of a stored config (anything that is not an object reads as none). */
+export function sellerSettingsOf(stored: unknown): SellerSettings {
+  const parsed = sellerSettingsSchema.safeParse(stored ?? {});
+  return parsed.success ? parsed.data : {};
+}
+
+/** Reads a seller's settings (one row; inside a transaction when given one). */
+export async function readSellerSettings(db: Executor, sellerId: string): Promise<SellerSettings> {
+  const [row] = await db
+    .select({ config: seller.config })
+    .from(seller)
+    .where(eq(seller.id, sellerId))
+    .limit(1);
+  return sellerSettingsOf(row?.config);
+}
+
+/**
+ * The key the server calls the address provider with (identity §7 "with a key from
+ * configuration"): the private `private.address_service_key` when configured, else the public
+ * `address_service_key`; null when the seller has neither (decision 0024).
+ */
+export function addressServiceKeyOf(settings: SellerSettings): string | null {
+  const key = settings.private?.address_service_key?.trim() || settings.address_service_key?.trim();
+  return key ? key : null;
+}
