@@ -117,6 +117,11 @@ export function gifteeOf(row: GifteeRow | null | undefined) {
   return { id: row.id, name, email: row.email };
 }
 
+/** A guest cart's giftee: the id and the e-mail the guest gave, never the stored name. */
+function anonymousGiftee(row: GifteeRow | null | undefined) {
+  return row ? { id: row.id, name: '', email: row.email } : null;
+}
+
 // spec: identity §3 "completed payments" — a gift card's number shows only its last 4
 const masked = (n: string) => (n.length > 4 ? '*'.repeat(n.length - 4) + n.slice(-4) : n);
 const ledgerNumberOf = (data: unknown) => {
@@ -147,7 +152,12 @@ export function assembleCartBundle(
     money.payments,
   );
   const groups = new Set(money.codes.flatMap((c) => codeGroupsOf(c.code)));
-  const giftee = gifteeOf(money.giftee);
+  const ownedByPublicIdentity = cart.identityId === options.publicIdentityId;
+  // A guest cart (the seller's shared public identity) never shows the stored name of the person
+  // its giftee id names: anyone can find an id for an e-mail (POST giftee) and set it on a cart,
+  // so the name would tell a stranger who owns that address (issue #12). The guest typed the
+  // name and e-mail themselves; the e-mail, which they know, stays.
+  const giftee = ownedByPublicIdentity ? anonymousGiftee(money.giftee) : gifteeOf(money.giftee);
   // spec: identity §4 "Partial payment options" — due and the scheduled payments
   const plan = cartSchedule({
     cart,
@@ -169,7 +179,7 @@ export function assembleCartBundle(
         seller_id: cart.sellerId,
         expires_at: cart.state === 'completed' ? null : cart.expiresAt.toISOString(),
         expires_in: expiresIn(cart, now),
-        ownedByPublicIdentity: cart.identityId === options.publicIdentityId,
+        ownedByPublicIdentity,
         channel: cart.channel,
         campaign: cart.campaign,
       },

@@ -146,6 +146,29 @@ describeEachDatabase('giftee: POST giftee and the cart giftee (PATCH, bundle)', 
     expect(bad.statusCode).toBe(400);
   });
 
+  it('a guest cart never shows the stored name of the person its giftee id names (issue #12)', async () => {
+    await makeUser(ctx.db, scene.seller, {
+      email: 'augusta@example.org',
+      firstName: 'Augusta',
+      lastName: 'Byron',
+    });
+    // a stranger finds Augusta's id by her e-mail, under names of their own choosing
+    const id = await gifteeId({
+      first_name: 'Any',
+      last_name: 'Body',
+      email: 'augusta@example.org',
+    });
+    const c = await newCart();
+    const set = bundleOf(await patch(`cart/${c.id}`, { giftee_identity_id: id }));
+    const giftee = { id, name: '', email: 'augusta@example.org' };
+    expect(set.giftee?._data).toEqual([giftee]);
+    expect(set.meta._data.find((m) => m.key === 'giftee')?.value).toEqual(giftee);
+    const read = bundleOf(
+      await cartCall(app, scene.seller, { method: 'GET', path: `cart/${c.id}` }),
+    );
+    expect(JSON.stringify(read)).not.toMatch(/Augusta|Byron/);
+  });
+
   it('PATCH refuses another identity’s cart, an unknown identity, oneself and an expired cart', async () => {
     const id = await gifteeId();
     const c = await newCart(memberToken);
