@@ -12,7 +12,7 @@ import {
   isSessionSoldOut,
   splitIntoTabs,
 } from '@/features/reserve/model/session-tabs';
-import { formatVenueTime } from '@/features/reserve/model/venue-time';
+import { formatSessionTime } from '@/ui/session-time';
 import { DATE_FIRST_STRINGS } from '@/features/reserve/flows/date-first/date-first-strings';
 import reserveStyles from '@/features/reserve/components/reserve.module.css';
 import styles from '@/features/reserve/flows/date-first/date-first.module.css';
@@ -104,7 +104,7 @@ export function SessionPicker({
                 disabled={soldOut}
                 onChange={() => onSelect(session.id)}
               />
-              <span>{formatVenueTime(session.start_datetime, timezone, locale)}</span>
+              <span>{formatSessionTime(session.start_datetime, timezone)}</span>
               {soldOut ? (
                 <span className={styles.muted}>{t('reserve.session_sold_out')}</span>
               ) : (

@@ -1,0 +1,42 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartBundle } from '@/testing/cart-fixtures';
+import { createFetchStub } from '@/testing/fetch-stub';
+import { renderRoute } from '@/testing/render-route';
+import { makeSellerConfig } from '@/testing/seller-config';
+import {
+  calendarBody,
+  EVENT_ID,
+  eventBody,
+  NOW,
+  saturday,
+  sessionsBody,
+} from '@/features/reserve/flows/date-first/date-first-fixtures';
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+  localStorage.clear();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('one time format per seller (shopping §9 h:mm A)', { timeout: 15_000 }, () => {
+  it("a British seller's picker reads the 12-hour times its cart reads", async () => {
+    const fetch = createFetchStub({
+      'GET /cached_api/events/:id': eventBody(),
+      'GET /cached_api/events/:id/calendar': calendarBody(),
+      'GET /api/events/:id/sessions': sessionsBody(saturday),
+      'GET /api/my/cart/:id': cartBundle(),
+    });
+    const config = makeSellerConfig({ locale: 'en-GB', currency: 'GBP' });
+    const { user } = renderRoute(`/events/${EVENT_ID}`, { fetch, config });
+
+    await user.click(await screen.findByRole('button', { name: /Saturday,? 21 November/ }));
+    expect(await screen.findByRole('radio', { name: /10:00 AM/ })).toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Afternoon' }));
+    expect(await screen.findByRole('radio', { name: /1:00 PM/ })).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /13:00/ })).toBeNull();
+  });
+});
