@@ -124,9 +124,7 @@ export function cartTotals(
     cartmodAmount += best;
     perTicket.set(t.id, { discount: best, adjustedValue: t.faceValue - best, cartmodId: winner });
   }
-  const paid = payments
-    .filter(isCountedPayment)
-    .reduce((n, p) => n + p.amount, 0);
+  const paid = payments.filter(isCountedPayment).reduce((n, p) => n + p.amount, 0);
   const outstanding = Math.max(0, price + feeFixed + feePercent - cartmodAmount - paid);
   return {
     tickets: perTicket,

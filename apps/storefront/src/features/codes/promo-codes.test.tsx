@@ -125,7 +125,12 @@ describe('promo codes on the checkout (shopping §2, §5, §8; identity §4)', (
   it('still offers promo codes after a declined card, also after a reload (a decline is not a payment)', async () => {
     const declined = payableCart('30.00', {
       payment: toCollection([
-        cartPayment({ gateway_id: 'stripe', amount: '30.00', state: 'failed', ledger_number: null }),
+        cartPayment({
+          gateway_id: 'stripe',
+          amount: '30.00',
+          state: 'failed',
+          ledger_number: null,
+        }),
       ]),
     });
     seedCart(declined);

@@ -132,6 +132,8 @@ describe('when to come (issue 13: tickets and complete pages)', () => {
       'General AdmissionWed, Dec 2, 2026 at 2:00 PM1 × Adult1 × Child',
     ]);
     expect(screen.getByText('Total paid').textContent).toBe('Total paid $73.51');
-    expect(screen.getByRole('img', { name: 'QR code of order DM-2026-000123' })).toBeInTheDocument();
+    expect(
+      screen.getByRole('img', { name: 'QR code of order DM-2026-000123' }),
+    ).toBeInTheDocument();
   });
 });

@@ -70,5 +70,8 @@ export function orderPaid(bundle: OrderBundle): { amount: string; currency: stri
   const order = bundle.ticket_order._data[0];
   const fees = bundle.ticket_order_fees._data.find((f) => f.ticket_order_id === order?.id);
   if (!fees) return null;
-  return { amount: fees.total_payments ?? fees.total_after_fees_price, currency: fees.currency_code };
+  return {
+    amount: fees.total_payments ?? fees.total_after_fees_price,
+    currency: fees.currency_code,
+  };
 }

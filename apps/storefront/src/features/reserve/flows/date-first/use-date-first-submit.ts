@@ -70,9 +70,7 @@ export function useDateFirstSubmit(input: DateFirstSubmitInput) {
   const onSessionSoldOut = useCallback(async (): Promise<ReserveMessage> => {
     const fresh = await getSessionsOnDate(sessionsParams);
     queryClient.setQueryData(sessionsOnDateQueryOptions(sessionsParams).queryKey, fresh);
-    const time = chosenSession
-      ? formatSessionTime(chosenSession.start_datetime, timezone)
-      : '';
+    const time = chosenSession ? formatSessionTime(chosenSession.start_datetime, timezone) : '';
     if (fresh.event_session._data.some((session) => !isSessionSoldOut(session))) {
       return { text: t('reserve.sold_out_session', { time }) };
     }

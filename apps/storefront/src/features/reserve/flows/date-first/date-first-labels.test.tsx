@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cartBundle } from '@/testing/cart-fixtures';
 import { createFetchStub } from '@/testing/fetch-stub';
@@ -22,7 +22,28 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-describe('one time format per seller (shopping §9 h:mm A)', { timeout: 15_000 }, () => {
+describe('date and time labels of the date-first page', { timeout: 15_000 }, () => {
+  it('names each date button by what it shows first, then the full date (label in name)', async () => {
+    const fetch = createFetchStub({
+      'GET /cached_api/events/:id': eventBody(),
+      'GET /cached_api/events/:id/calendar': calendarBody(),
+    });
+    renderRoute(`/events/${EVENT_ID}`, { fetch });
+    const dates = await screen.findByRole('group', { name: 'Date' });
+    const buttons = within(dates).getAllByRole('button', { pressed: false });
+    expect(buttons).toHaveLength(8);
+    for (const button of buttons) {
+      expect(button).not.toHaveAttribute('aria-label');
+      const shown = [...button.children]
+        .filter((child) => !child.classList.contains('visually-hidden'))
+        .map((child) => child.textContent)
+        .join(' ');
+      expect(shown).toMatch(/^[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}$/);
+      expect(button).toHaveAccessibleName(expect.stringMatching(new RegExp(`^${shown} \\w+day, `)));
+    }
+  });
+
+  // one time format per seller (shopping §9 h:mm A)
   it("a British seller's picker reads the 12-hour times its cart reads", async () => {
     const fetch = createFetchStub({
       'GET /cached_api/events/:id': eventBody(),
@@ -33,7 +54,9 @@ describe('one time format per seller (shopping §9 h:mm A)', { timeout: 15_000 }
     const config = makeSellerConfig({ locale: 'en-GB', currency: 'GBP' });
     const { user } = renderRoute(`/events/${EVENT_ID}`, { fetch, config });
 
-    await user.click(await screen.findByRole('button', { name: /Saturday,? 21 November/ }));
+    await user.click(
+      await screen.findByRole('button', { name: /^Sat 21 Nov Saturday,? 21 November/ }),
+    );
     expect(await screen.findByRole('radio', { name: /10:00 AM/ })).toBeInTheDocument();
     await user.click(screen.getByRole('tab', { name: 'Afternoon' }));
     expect(await screen.findByRole('radio', { name: /1:00 PM/ })).toBeInTheDocument();
