@@ -48,7 +48,10 @@ describe('date and time labels of the date-first page', { timeout: 15_000 }, () 
     const fetch = createFetchStub({
       'GET /cached_api/events/:id': eventBody(),
       'GET /cached_api/events/:id/calendar': calendarBody(),
-      'GET /api/events/:id/sessions': sessionsBody(saturday),
+      // the 1:00 PM session's types all cost the same: its chip shows that one price
+      'GET /api/events/:id/sessions': sessionsBody(
+        saturday.map((s) => (s.start_datetime.includes('T18:') ? { ...s, maxPrice: s.minPrice } : s)),
+      ),
       'GET /api/my/cart/:id': cartBundle(),
     });
     const config = makeSellerConfig({ locale: 'en-GB', currency: 'GBP' });
@@ -57,9 +60,14 @@ describe('date and time labels of the date-first page', { timeout: 15_000 }, () 
     await user.click(
       await screen.findByRole('button', { name: /^Sat 21 Nov Saturday,? 21 November/ }),
     );
-    expect(await screen.findByRole('radio', { name: /10:00 AM/ })).toBeInTheDocument();
+    // the 10:00 session's types cost £12 to £25: its chip says "from" (decision 0026)
+    expect(await screen.findByRole('radio', { name: /10:00 AM/ })).toHaveAccessibleName(
+      '10:00 AM from £12.00',
+    );
     await user.click(screen.getByRole('tab', { name: 'Afternoon' }));
-    expect(await screen.findByRole('radio', { name: /1:00 PM/ })).toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: /1:00 PM/ })).toHaveAccessibleName(
+      '1:00 PM £12.00',
+    );
     expect(screen.queryByRole('radio', { name: /13:00/ })).toBeNull();
   });
 });

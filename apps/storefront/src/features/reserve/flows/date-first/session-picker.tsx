@@ -64,6 +64,20 @@ function TabList({
 }
 
 /**
+ * A session chip's price: the one price when every type costs the same, else "from" the
+ * cheapest, so a chip never passes a child's price off as the adult's (decision 0026).
+ */
+function sessionPriceLabel(
+  session: { price: string | null; minPrice: string | null; maxPrice: string | null },
+  money: (amount: string) => string,
+  t: ReturnType<typeof useStrings<typeof DATE_FIRST_STRINGS>>,
+): string {
+  const lowest = session.minPrice ?? session.price ?? '0';
+  const ranged = session.maxPrice !== null && Number(session.maxPrice) > Number(lowest);
+  return ranged ? t('reserve.session_price_from', { price: money(lowest) }) : money(lowest);
+}
+
+/**
  * The sessions of the chosen day (spec: shopping §2): times in the venue's zone, optional prices,
  * sold-out sessions disabled, split into the configured tabs when there are any.
  */
@@ -111,7 +125,7 @@ export function SessionPicker({
                 showPrices &&
                 session.price !== null && (
                   <span className={styles.muted}>
-                    {formatMoney(session.price, currency, locale)}
+                    {sessionPriceLabel(session, (amount) => formatMoney(amount, currency, locale), t)}
                   </span>
                 )
               )}
