@@ -11,6 +11,7 @@ import { SiteHeader } from '@/app/layout/site-header';
 import { LAYOUT_STRINGS } from '@/app/layout/strings';
 import { AddressRules, ScrollRules } from '@/app/navigation/navigation-rules';
 import { RedirectRules } from '@/app/navigation/redirect-rules';
+import { FocusRules } from '@/app/navigation/focus-rules';
 import { RouteLeaveRules } from '@/app/navigation/route-leave-rules';
 import { CartExpiryHost } from '@/app/cart-expiry-host';
 import { LoginRules } from '@/app/navigation/login-rules';
@@ -32,6 +33,7 @@ export function RootLayout() {
       <LoginRules />
       <RouteLeaveRules />
       <ScrollRules />
+      <FocusRules />
       <CartExpiryHost />
       <SessionEndHost />
       <a href="#main" className={styles.skipLink}>
