@@ -43,7 +43,7 @@ describe('layout finish', () => {
       // and the header's logo and navigation still fit the screen
       const headerRight = await page.evaluate(() =>
         Math.max(
-          ...[...document.querySelectorAll('header img, header nav a')].map(
+          ...Array.from(document.querySelectorAll('header img, header nav a')).map(
             (el) => el.getBoundingClientRect().right,
           ),
         ),
