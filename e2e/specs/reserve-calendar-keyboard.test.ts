@@ -80,7 +80,7 @@ describe('the "Choose date" calendar by keyboard alone', () => {
 
     await dialog.waitFor({ state: 'detached' });
     const dates = form.getByRole('group', { name: 'Date' });
-    const chosen = dates.getByRole('button', { name: targetDay.longFormat, exact: true });
+    const chosen = dates.getByRole('button', { name: targetDay.longFormat });
     await expect.poll(() => chosen.getAttribute('aria-pressed'), POLL).toBe('true');
     // the day's sessions load: every time shown is one of that day's sessions
     const sessions = await sessionsOn(baseUrl, event.id, target);

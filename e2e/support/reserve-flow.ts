@@ -83,7 +83,8 @@ export async function fillDateFirstForm(
   await form.getByRole('button', { name: 'Visit on a specific date' }).click();
   await form
     .getByRole('group', { name: 'Date' })
-    .getByRole('button', { name: plan.day.longFormat, exact: true })
+    // a date button is named by what it shows, then the full date ("Sat 21 Nov Saturday, …")
+    .getByRole('button', { name: plan.day.longFormat })
     .click();
   await chooseSession(form, plan.time);
   for (const [typeName, quantity] of quantities) await setQuantity(form, typeName, quantity);

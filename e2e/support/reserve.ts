@@ -136,13 +136,19 @@ export async function fetchCartAsPage(
 }
 
 /** "10:30 AM": a session's start as the page shows it, formatted by the browser's own Intl. */
-export function venueTimeLabel(page: Page, iso: string, timeZone: string, locale: string) {
+export function venueTimeLabel(page: Page, iso: string, timeZone: string, _locale?: string) {
+  // every seller reads h:mm A (shopping §9; storefront ui/session-time.ts), with a plain space
   return page.evaluate(
-    ({ iso, timeZone, locale }) =>
-      new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(
-        new Date(iso),
-      ),
-    { iso, timeZone, locale },
+    ({ iso, timeZone }) =>
+      new Intl.DateTimeFormat('en-US', {
+        timeZone,
+        hour: 'numeric',
+        minute: '2-digit',
+        hour12: true,
+      })
+        .format(new Date(iso))
+        .replace(/\s/g, ' '),
+    { iso, timeZone },
   );
 }
 

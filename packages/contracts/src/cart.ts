@@ -100,6 +100,17 @@ export const blockingRuleSchema = z.object({
   code_group: z.string(),
 });
 
+/**
+ * Payment states that count as paid (identity §3 "completed payments"): money taken or being
+ * taken. A declined (`failed`) or abandoned (`requires_action`, `created`) attempt is not a payment.
+ */
+export const COUNTED_PAYMENT_STATES = ['succeeded', 'processing'] as const;
+
+/** Whether a payment's state counts toward what was paid on the cart. */
+export function isCountedPayment(payment: { state: string }): boolean {
+  return (COUNTED_PAYMENT_STATES as readonly string[]).includes(payment.state);
+}
+
 /** A payment made on the cart (identity §3 "completed payments", "gateway_audit"). */
 export const cartPaymentSchema = z.object({
   id: z.string().uuid(),
@@ -113,6 +124,7 @@ export const cartPaymentSchema = z.object({
   ledger_number: z.string().nullable(),
   created_at: z.string(),
 });
+export type CartPayment = z.infer<typeof cartPaymentSchema>;
 
 /**
  * One scheduled payment still to make (identity §3 "scheduled payments (id, dueDate, amount,

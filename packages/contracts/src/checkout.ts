@@ -10,6 +10,7 @@ import {
   sellerSchema,
   ticketGroupSchema,
   ticketTypeSchema,
+  venueSchema,
 } from './resources';
 
 /**
@@ -173,6 +174,8 @@ export const orderBundleSchema = z.object({
   ticket_type: collectionSchema(ticketTypeSchema),
   event_template: collectionSchema(eventTemplateSchema),
   event_session: collectionSchema(eventSessionSchema),
+  /** the events' venues: their time zone is the one the visit's date and time read in */
+  venue: collectionSchema(venueSchema).optional(),
   identity: collectionSchema(identitySchema).optional(),
   seller: collectionSchema(sellerSchema).optional(),
   /** the installments still to pay (identity §4 "Partial payment options") */

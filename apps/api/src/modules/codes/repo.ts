@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { COUNTED_PAYMENT_STATES } from '@admit/contracts/cart';
 import { cart, ticket } from '@/db/schema/cart';
 import { ticketType } from '@/db/schema/catalog';
 import { cartCode, checkoutRule, code } from '@/db/schema/codes';
@@ -134,7 +135,7 @@ export async function hasCountedPayments(db: Executor, cartId: string): Promise<
   const [row] = await db
     .select({ id: payment.id })
     .from(payment)
-    .where(and(eq(payment.cartId, cartId), inArray(payment.state, ['succeeded', 'processing'])))
+    .where(and(eq(payment.cartId, cartId), inArray(payment.state, [...COUNTED_PAYMENT_STATES])))
     .limit(1);
   return row !== undefined;
 }

@@ -211,6 +211,7 @@ export async function orderBundle(
     ticket_type: bundle.ticket_type,
     event_template: bundle.event_template,
     event_session: bundle.event_session,
+    venue: bundle.venue,
     seller: bundle.seller,
     meta: toCollection(sellerMeta),
     scheduled_payment: bundle.scheduled_payment ?? toCollection([]),

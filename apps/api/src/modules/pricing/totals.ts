@@ -1,4 +1,4 @@
-import type { CartFees } from '@admit/contracts/cart';
+import { isCountedPayment, type CartFees } from '@admit/contracts/cart';
 import { minorToDecimal } from '@admit/contracts/money';
 import { percentFee, ticketFees } from './fees';
 
@@ -34,9 +34,6 @@ export interface TotalsPayment {
   amount: number;
   state: string;
 }
-
-/** Payment states that count against the outstanding amount: money taken or being taken. */
-export const COUNTED_PAYMENT_STATES = ['succeeded', 'processing'] as const;
 
 /** Whether a code (or a checkout rule) on `resource` covers the ticket. */
 export function resourceCovers(
@@ -127,9 +124,7 @@ export function cartTotals(
     cartmodAmount += best;
     perTicket.set(t.id, { discount: best, adjustedValue: t.faceValue - best, cartmodId: winner });
   }
-  const paid = payments
-    .filter((p) => (COUNTED_PAYMENT_STATES as readonly string[]).includes(p.state))
-    .reduce((n, p) => n + p.amount, 0);
+  const paid = payments.filter(isCountedPayment).reduce((n, p) => n + p.amount, 0);
   const outstanding = Math.max(0, price + feeFixed + feePercent - cartmodAmount - paid);
   return {
     tickets: perTicket,

@@ -12,6 +12,7 @@ import { TestModeBanner } from '@/app/layout/test-mode-banner';
 import { LAYOUT_STRINGS } from '@/app/layout/strings';
 import { AddressRules, ScrollRules } from '@/app/navigation/navigation-rules';
 import { RedirectRules } from '@/app/navigation/redirect-rules';
+import { FocusRules } from '@/app/navigation/focus-rules';
 import { RouteLeaveRules } from '@/app/navigation/route-leave-rules';
 import { CartExpiryHost } from '@/app/cart-expiry-host';
 import { LoginRules } from '@/app/navigation/login-rules';
@@ -33,6 +34,7 @@ export function RootLayout() {
       <LoginRules />
       <RouteLeaveRules />
       <ScrollRules />
+      <FocusRules />
       <CartExpiryHost />
       <SessionEndHost />
       <a href="#main" className={styles.skipLink}>

@@ -14,7 +14,11 @@ export function CartWidget() {
   const { items } = useCartView();
   const onCheckout = useRouteName() === 'checkout';
   return (
-    <aside aria-labelledby="cart-widget-heading" className={styles.widget}>
+    <aside
+      aria-labelledby="cart-widget-heading"
+      className={styles.widget}
+      data-empty={items.length === 0 || undefined}
+    >
       <h2 id="cart-widget-heading" className={styles.heading}>
         {t('cart.heading')}
       </h2>

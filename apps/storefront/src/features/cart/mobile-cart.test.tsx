@@ -32,7 +32,9 @@ describe('mobile cart (shopping §2, §9)', () => {
     });
     const footer = await screen.findByTestId('mobile-cart-footer');
     const button = within(footer).getByRole('button', { name: 'View cart, 4 items' });
-    expect(button).toHaveTextContent('4');
+    // the icon is drawn, not a font glyph that a phone may lack: the only text is the badge
+    expect(button.textContent).toBe('4');
+    expect(button.querySelector('svg[aria-hidden="true"]')).not.toBeNull();
     // a 15-minute hold is under the 20-minute display limit
     expect(within(footer).getByText('Time left to complete your order: 14:55')).toBeInTheDocument();
     expect(within(footer).getByText('Total to pay').parentElement).toHaveTextContent('$79.50');
@@ -73,6 +75,23 @@ describe('mobile cart (shopping §2, §9)', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(router.state.location.pathname).toBe('/demo-museum/events');
+  });
+
+  it('gives focus back to the cart button when the modal closes', async () => {
+    seedCart(admissionAndTourCart());
+    const { user } = renderRoute('/events', {
+      fetch: createFetchStub({
+        [AVAILABLE]: listingOfThree(),
+        'GET /api/my/cart/:id': admissionAndTourCart(),
+      }),
+    });
+    const footer = await screen.findByTestId('mobile-cart-footer');
+    const button = within(footer).getByRole('button', { name: 'View cart, 4 items' });
+    await user.click(button);
+    await screen.findByRole('dialog', { name: 'Your cart' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(button).toHaveFocus());
   });
 
   it('closes the cart modal when the screen grows past the phone layout', async () => {

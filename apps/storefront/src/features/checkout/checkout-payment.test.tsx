@@ -92,6 +92,20 @@ describe('card payment (identity §3 payment entry, §4 checkout result, §8, §
     });
   });
 
+  it('formats the expiry as typed: "1230" reads 12/30 and pays as December 2030', async () => {
+    const { user, fetch } = cardCheckout(jsonResponse(checkoutResponse(), 201));
+    await screen.findByRole('button', { name: 'Pay $50.00' });
+    await fillAll(user, { 'Expiry (MM/YY)': '1230' });
+    expect(field('Expiry (MM/YY)')).toHaveValue('12/30');
+    await user.clear(field('Expiry (MM/YY)'));
+    await user.type(field('Expiry (MM/YY)'), '4/31');
+    expect(field('Expiry (MM/YY)')).toHaveValue('04/31');
+    await user.click(screen.getByRole('button', { name: 'Pay $50.00' }));
+    await waitFor(() => expect(checkoutCalls(fetch)).toHaveLength(1));
+    const token = fetch.requests.find((r) => r.url.pathname === '/api/sandbox/payment_methods');
+    expect(token?.body).toMatchObject({ exp_month: 4, exp_year: 2031 });
+  });
+
   it('checks the card fields before any call', async () => {
     const { user, fetch } = cardCheckout({});
     await screen.findByRole('button', { name: 'Pay $50.00' });

@@ -1,5 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import type { CartPayment } from '@admit/contracts/cart';
 import { toCollection } from '@admit/contracts/envelope';
 import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
 import type { Fixture } from '@/testing/fetch-stub';
@@ -19,6 +20,20 @@ const TEN_OFF = {
   resource: null,
   resource_id: null,
 };
+
+/** A payment on the fixture cart: a gift card's 20.00 unless overridden. */
+function cartPayment(overrides: Partial<CartPayment>): CartPayment {
+  return {
+    id: 'a1b2c3d4-0000-4000-8000-000000000009',
+    cart_id: FIXTURE_CART_ID,
+    gateway_id: 'ledger',
+    amount: '20.00',
+    state: 'succeeded',
+    ledger_number: '************1234',
+    created_at: '2026-06-01T14:00:00.000Z',
+    ...overrides,
+  };
+}
 
 async function openCheckout(applyAnswer: Fixture, bundle = payableCart()) {
   seedCart(bundle);
@@ -107,19 +122,27 @@ describe('promo codes on the checkout (shopping §2, §5, §8; identity §4)', (
     expect(await screen.findByText('Promo code "SPRING" applied.')).toBeInTheDocument();
   });
 
+  it('still offers promo codes after a declined card, also after a reload (a decline is not a payment)', async () => {
+    const declined = payableCart('30.00', {
+      payment: toCollection([
+        cartPayment({
+          gateway_id: 'stripe',
+          amount: '30.00',
+          state: 'failed',
+          ledger_number: null,
+        }),
+      ]),
+    });
+    seedCart(declined);
+    renderRoute('/checkout', {
+      fetch: createFetchStub({ 'GET /api/my/cart/:id': declined }),
+    });
+    expect(await screen.findByRole('button', { name: 'Add a promo code' })).toBeInTheDocument();
+  });
+
   it('offers no promo code once a payment was made, or with nothing to pay', async () => {
     const paid = payableCart('30.00', {
-      payment: toCollection([
-        {
-          id: 'a1b2c3d4-0000-4000-8000-000000000009',
-          cart_id: FIXTURE_CART_ID,
-          gateway_id: 'ledger',
-          amount: '20.00',
-          state: 'succeeded',
-          ledger_number: '************1234',
-          created_at: '2026-06-01T14:00:00.000Z',
-        },
-      ]),
+      payment: toCollection([cartPayment({ state: 'succeeded' })]),
     });
     seedCart(paid);
     const view = renderRoute('/checkout', {

@@ -8,6 +8,7 @@ import { usePageTitle } from '@/ui/page-title';
 import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { ORDERS_STRINGS } from '@/features/orders/strings';
+import { OrderSummary } from '@/features/orders/order-summary';
 import { completedMeta, externalCompletedUrl } from '@/features/orders/model/seller-meta';
 import styles from '@/features/orders/orders.module.css';
 
@@ -20,7 +21,8 @@ export function parseOrderIds(raw: string | null): string[] {
 
 /**
  * /checkout/complete?orderIds= (identity §2 "Checkout complete"): title, the seller's message
- * or the default, background images, a QR code and a "view tickets" link per order, custom
+ * or the default, background images; per order its number, a summary (what, when, how much),
+ * a QR code and a "view tickets" link; custom
  * links; an external completed-order address takes the visitor there instead.
  */
 export function CheckoutCompleteRoute() {
@@ -50,7 +52,9 @@ export function CheckoutCompleteRoute() {
 
   if (queries.some((q) => q.isPending)) return <Loader label={t('orders.loading')} />;
   if (external) return <Loader label={t('orders.complete.redirecting')} />;
-  const orders = queries.flatMap((q) => q.data?.ticket_order._data ?? []);
+  const orders = queries.flatMap((q) =>
+    q.data ? q.data.ticket_order._data.map((order) => ({ order, bundle: q.data })) : [],
+  );
   const offsets = {
     '--completed-offset': meta.contentOffset ?? undefined,
     '--completed-mobile-offset': meta.contentMobileOffset ?? undefined,
@@ -73,9 +77,12 @@ export function CheckoutCompleteRoute() {
           </p>
         )}
         <ul className={styles.orders}>
-          {orders.map((order) => (
+          {orders.map(({ order, bundle }) => (
             <li key={order.id} className={styles.order}>
-              <h2>{t('orders.complete.order', { number: order.order_number })}</h2>
+              <h2 id={`order-${order.id}`} className={styles.orderNumber}>
+                {t('orders.complete.order', { number: order.order_number })}
+              </h2>
+              <OrderSummary bundle={bundle} labelledBy={`order-${order.id}`} />
               <img
                 className={styles.qr}
                 src={orderQrCodeUrl(order.id, slug)}

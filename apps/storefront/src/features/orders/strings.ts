@@ -10,6 +10,10 @@ export const ORDERS_STRINGS = {
   'orders.complete.qr-alt': 'QR code of order {number}',
   'orders.complete.view-tickets': 'View tickets',
   'orders.complete.redirecting': 'Redirecting…',
+  // the complete page's summary and the tickets page's visit time (issue 13; decision 0029)
+  'orders.summary.line': '{count} × {type}',
+  'orders.summary.paid': 'Total paid',
+  'orders.ticket-order.when': 'When: {when}',
   'orders.loading': 'Loading your order…',
   'orders.pending.title': 'Your order is being processed',
   'orders.pending.message':

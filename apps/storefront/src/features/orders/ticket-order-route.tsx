@@ -8,7 +8,15 @@ import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { ORDERS_STRINGS } from '@/features/orders/strings';
 import { OrderBalance } from '@/features/orders/order-balance';
+import { ticketWhen, usableTickets } from '@/features/orders/model/order-summary';
 import styles from '@/features/orders/orders.module.css';
+
+/** spec: identity §2 — the tickets say when to come, in the venue's zone (shopping §9 formats). */
+function WhenLine({ when }: { when: string | null }) {
+  const t = useStrings(ORDERS_STRINGS);
+  if (!when) return null;
+  return <p className={styles.when}>{t('orders.ticket-order.when', { when })}</p>;
+}
 
 /**
  * /ticket_order/{id}[?secret=] (identity §2): the order's tickets with the QR code, printable
@@ -17,7 +25,8 @@ import styles from '@/features/orders/orders.module.css';
 export function TicketOrderRoute() {
   const t = useStrings(ORDERS_STRINGS);
   usePageTitle(t('orders.ticket-order.title'));
-  const slug = useSellerConfig().seller.slug;
+  const { seller, timezone } = useSellerConfig();
+  const slug = seller.slug;
   const { id = '' } = useParams();
   const [params] = useSearchParams();
   const query = useTicketOrder(id, params.get('secret'));
@@ -41,9 +50,7 @@ export function TicketOrderRoute() {
   }
   const name = (list: { id: string; name: string }[], key: string) =>
     list.find((x) => x.id === key)?.name ?? '';
-  const tickets = bundle.ticket._data.filter(
-    (ticket) => ticket.state === 'booked' || ticket.state === 'redeemed',
-  );
+  const tickets = usableTickets(bundle);
   return (
     <div className={styles.page}>
       <h1>{t('orders.ticket-order.title')}</h1>
@@ -61,6 +68,7 @@ export function TicketOrderRoute() {
         {tickets.map((ticket) => (
           <li key={ticket.id} className={styles.ticket}>
             <h3>{name(bundle.event_template._data, ticket.event_template_id)}</h3>
+            <WhenLine when={ticketWhen(bundle, ticket, timezone)} />
             <p>{name(bundle.ticket_type._data, ticket.ticket_type_id)}</p>
             {ticket.admit_name && (
               <p>{t('orders.ticket-order.admit', { name: ticket.admit_name })}</p>

@@ -1,20 +1,14 @@
 import { useState } from 'react';
-import { ALL_DAY_SESSION_MINUTES, IMAGE_SIZES } from '@admit/contracts/constants';
+import { IMAGE_SIZES } from '@admit/contracts/constants';
 import type { CartItem } from '@/api/cart/cart-items';
 import { useSellerConfig } from '@/config/seller-config';
 import { SellerImage } from '@/ui/image';
 import { Price } from '@/ui/price';
 import { useStrings } from '@/ui/text/use-strings';
 import { CART_STRINGS } from '@/features/cart/strings';
-import { cartSessionLabel } from '@/features/cart/model/format-cart-date';
+import { sessionWhenLabel } from '@/ui/session-time';
 import { RemovalOverlay } from '@/features/cart/components/removal-overlay';
 import styles from '@/features/cart/components/cart-item-row.module.css';
-
-function isAllDay(session: CartItem['session']): boolean {
-  if (!session) return false;
-  const minutes = (Date.parse(session.end_datetime) - Date.parse(session.start_datetime)) / 60_000;
-  return minutes > ALL_DAY_SESSION_MINUTES;
-}
 
 export interface CartItemRowProps {
   item: CartItem;
@@ -35,7 +29,7 @@ export function CartItemRow({
   const t = useStrings(CART_STRINGS);
   const { timezone: sellerZone } = useSellerConfig();
   const [pendingRemoval, setPendingRemoval] = useState(false);
-  const when = cartSessionLabel(item.session, item.timezone ?? sellerZone, isAllDay(item.session));
+  const when = sessionWhenLabel(item.session, item.timezone ?? sellerZone);
   return (
     <li className={styles.item} aria-label={item.name}>
       <div className={styles.header}>

@@ -38,9 +38,24 @@ export function MobileCartFooter({ action }: { action?: ReactNode }) {
         aria-label={t('cart.open_mobile', { count: ticketCount })}
         onClick={() => setOpen(true)}
       >
-        <span aria-hidden="true" className={styles.cartIcon}>
-          🛒
-        </span>
+        {/* drawn inline: an emoji or icon-font glyph is missing on some phones (issue 13) */}
+        <svg
+          aria-hidden="true"
+          focusable="false"
+          className={styles.cartIcon}
+          viewBox="0 0 24 24"
+          width="24"
+          height="24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        >
+          <path d="M3 4h2l2.4 10.2a1 1 0 0 0 1 .8h8.9a1 1 0 0 0 1-.76L20 8H6.2" />
+          <circle cx="9.5" cy="19" r="1.5" />
+          <circle cx="17" cy="19" r="1.5" />
+        </svg>
         <span aria-hidden="true" className={styles.badge}>
           {badgeCount(ticketCount)}
         </span>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toCartItems } from '@/api/cart/cart-items';
 import { badgeCount } from '@/features/cart/model/badge-count';
 import { toCartTotals } from '@/features/cart/model/cart-totals';
-import { cartSessionLabel, formatInZone } from '@/features/cart/model/format-cart-date';
+import { formatInZone, formatSessionTime, sessionWhenLabel } from '@/ui/session-time';
 import { removalPlan, showsDependencyWarning } from '@/features/cart/model/removal-plan';
 import {
   fixtureId,
@@ -99,8 +99,15 @@ describe('cart date formats (shopping §9)', () => {
       start_datetime: '2026-06-02T14:00:00Z',
       end_datetime: '2026-06-02T22:00:00Z',
     };
-    expect(cartSessionLabel(session, 'America/New_York', true)).toBe('Tue, Jun 2, 2026');
-    expect(cartSessionLabel(null, 'America/New_York', false)).toBeNull();
+    expect(sessionWhenLabel(session, 'America/New_York')).toBe('Tue, Jun 2, 2026');
+    expect(sessionWhenLabel({ ...session, end_datetime: '2026-06-02T14:30:00Z' }, 'UTC')).toBe(
+      'Tue, Jun 2, 2026 at 2:00 PM',
+    );
+    expect(sessionWhenLabel(null, 'America/New_York')).toBeNull();
+  });
+
+  it('reads times on the 12-hour clock for every seller, a British one too', () => {
+    expect(formatSessionTime('2026-06-02T13:05:00.000Z', 'Europe/London')).toBe('2:05 PM');
   });
 });
 

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useStrings } from '@/ui/text/use-strings';
 import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
+import { formatExpiryInput } from '@/features/checkout/model/card-form';
 import type { CardErrors, CardValues } from '@/features/checkout/model/card-form';
 import styles from '@/features/checkout/checkout.module.css';
 
@@ -47,7 +48,13 @@ export function CardFields({ values, errors, onChange }: CardFieldsProps) {
               value={values[field.name]}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${fieldId}-error` : undefined}
-              onChange={(e) => onChange({ ...values, [field.name]: e.target.value })}
+              onChange={(e) => {
+                const value = e.target.value;
+                onChange({
+                  ...values,
+                  [field.name]: field.name === 'expiry' ? formatExpiryInput(value) : value,
+                });
+              }}
             />
             {error && (
               <p id={`${fieldId}-error`} className={styles.fieldError}>

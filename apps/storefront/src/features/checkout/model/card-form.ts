@@ -10,6 +10,21 @@ export interface CardValues {
 
 export const EMPTY_CARD: CardValues = { number: '', expiry: '', cvc: '', zip: '' };
 
+/**
+ * The expiry as typed, shaped to MM/YY: digits only, a slash after the month ("1230" → "12/30",
+ * "12/30" stays), a lone month digit above 1 padded ("4" → "04"), a month typed as "1/" padded
+ * too; at most a four-digit year. Backspacing over the slash leaves the month alone.
+ */
+export function formatExpiryInput(raw: string): string {
+  const singleMonth = /^\s*(\d)\s*\/(.*)$/.exec(raw);
+  let digits = singleMonth
+    ? `0${singleMonth[1]}${singleMonth[2]!.replace(/\D/g, '')}`
+    : raw.replace(/\D/g, '');
+  if (/^[2-9]/.test(digits)) digits = `0${digits}`;
+  digits = digits.slice(0, 6);
+  return digits.length > 2 ? `${digits.slice(0, 2)}/${digits.slice(2)}` : digits;
+}
+
 export type CardErrors = Partial<Record<keyof CardValues, CheckoutStringKey>>;
 
 /**

@@ -1,5 +1,5 @@
 import { PROMO_CODE_MAX, PROMO_CODE_MIN } from '@admit/contracts/constants';
-import type { CartBundle } from '@admit/contracts/cart';
+import { isCountedPayment, type CartBundle } from '@admit/contracts/cart';
 import type { CodesStringKey } from '@/features/codes/strings';
 import { ApiError } from '@/api/client';
 import type { CodeFailure } from '@/features/codes/model/promo-errors';
@@ -30,13 +30,15 @@ export function toCodeFailure(error: unknown): CodeFailure | null {
 
 /**
  * spec: identity §4 "Cart state" / shopping §4 — promo codes can be applied only if the cart
- * is modifiable, a payment is due, no payments have been made and no blocking rules exist.
+ * is modifiable, a payment is due, no payments have been made and no blocking rules exist. A
+ * declined card leaves a `failed` payment on the cart: an attempt, not a payment.
  */
 export function canApplyPromoCodes(bundle: CartBundle, modifiable: boolean): boolean {
   const fees = bundle.cart_fees._data[0];
   const due = fees ? Number(fees.grand_totals.total_outstanding) > 0 : false;
   const paid =
-    (bundle.payment?._data.length ?? 0) > 0 || (fees ? Number(fees.total_payments) > 0 : false);
+    (bundle.payment?._data ?? []).some(isCountedPayment) ||
+    (fees ? Number(fees.total_payments) > 0 : false);
   const blocked = (bundle.blocking_rule?._data.length ?? 0) > 0;
   return modifiable && due && !paid && !blocked;
 }

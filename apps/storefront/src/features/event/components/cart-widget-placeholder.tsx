@@ -6,7 +6,7 @@ import styles from '@/features/event/components/event-page.module.css';
 export function CartWidgetPlaceholder() {
   const t = useStrings(EVENT_STRINGS);
   return (
-    <aside aria-labelledby="event-cart-heading" className={styles.cartWidget}>
+    <aside aria-labelledby="event-cart-heading" className={styles.cartWidget} data-empty>
       <h2 id="event-cart-heading" className={styles.cartHeading}>
         {t('event.cart_heading')}
       </h2>

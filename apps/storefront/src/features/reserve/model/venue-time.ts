@@ -31,13 +31,6 @@ export function venueMinutes(iso: string, timeZone: string): number {
   return parts(iso, timeZone).minutes;
 }
 
-/** "10:30 AM" in the venue's zone (spec: shopping §9 cart time format h:mm A). */
-export function formatVenueTime(iso: string, timeZone: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { timeZone, hour: 'numeric', minute: '2-digit' }).format(
-    new Date(iso),
-  );
-}
-
 /** A calendar date (YYYY-MM-DD) in words: "Saturday, November 28, 2026". */
 export function formatLongDate(date: string, locale: string): string {
   return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', dateStyle: 'full' }).format(

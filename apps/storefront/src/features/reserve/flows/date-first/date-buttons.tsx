@@ -66,12 +66,14 @@ export function DateButtons({
               type="button"
               className={styles.date}
               aria-pressed={date === value}
-              aria-label={formatLongDate(date, locale)}
               onClick={() => onSelect(date)}
             >
-              <span className={styles.weekday}>{parts.weekday}</span>
-              <span className={styles.day}>{parts.day}</span>
-              <span className={styles.month}>{parts.month}</span>
+              {/* the name starts with what the button shows (WCAG 2.5.3 "label in name"), so a
+                  voice user can say "Sat 21 Nov"; the full date with its year follows unseen */}
+              <span className={styles.weekday}>{parts.weekday}</span>{' '}
+              <span className={styles.day}>{parts.day}</span>{' '}
+              <span className={styles.month}>{parts.month}</span>{' '}
+              <span className="visually-hidden">{formatLongDate(date, locale)}</span>
             </button>
           );
         })}

@@ -22,6 +22,8 @@ import {
 } from '@/features/reserve/flows/date-first/date-first-fixtures';
 
 const SATURDAY = 'Saturday, November 21, 2026';
+/** a date button's name: what it shows, then the full date (label in name) */
+const SATURDAY_BUTTON = `Sat 21 Nov ${SATURDAY}`;
 /** A cart holding a 12:55–1:20 PM planetarium show (New York) on Saturday 2026-11-21. */
 const showCart = (start = '2026-11-21T17:55:00.000Z', end = '2026-11-21T18:20:00.000Z') =>
   cartWithTimedItem(start, end);
@@ -62,7 +64,7 @@ function render(
 }
 
 async function sessionTimes(user: ReturnType<typeof renderRoute>['user']) {
-  await user.click(await screen.findByRole('button', { name: SATURDAY }));
+  await user.click(await screen.findByRole('button', { name: SATURDAY_BUTTON }));
   const picker = await screen.findByRole('group', { name: /time/i });
   return () =>
     within(picker)
@@ -142,7 +144,7 @@ describe(
             .map((b) => b.getAttribute('aria-label') ?? b.textContent),
         ).toHaveLength(1),
       );
-      expect(within(dates).getByRole('button', { name: SATURDAY })).toBeInTheDocument();
+      expect(within(dates).getByRole('button', { name: SATURDAY_BUTTON })).toBeInTheDocument();
     });
 
     it('timeslot offers only the sessions during the admission, which is no conflict', async () => {

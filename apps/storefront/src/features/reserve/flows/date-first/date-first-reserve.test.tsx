@@ -26,6 +26,8 @@ import {
 } from '@/features/reserve/flows/date-first/date-first-fixtures';
 
 const SATURDAY = 'Saturday, November 21, 2026';
+/** a date button's name: what it shows, then the full date (label in name) */
+const SATURDAY_BUTTON = `Sat 21 Nov ${SATURDAY}`;
 const [ten, tenThirty, one] = saturday as [
   (typeof saturday)[0],
   (typeof saturday)[0],
@@ -52,7 +54,7 @@ const posts = (fetch: ReturnType<typeof createFetchStub>) =>
   fetch.requests.filter((r) => r.method === 'POST' && r.url.pathname === '/api/my/cart/modify');
 
 async function pickSaturdayAt(user: ReturnType<typeof renderRoute>['user'], time: RegExp) {
-  await user.click(await screen.findByRole('button', { name: SATURDAY }));
+  await user.click(await screen.findByRole('button', { name: SATURDAY_BUTTON }));
   await user.click(await screen.findByRole('radio', { name: time }));
 }
 
@@ -122,7 +124,7 @@ describe('date-first reserve page (shopping §2, §4)', { timeout: 15_000 }, () 
     expect(await screen.findByText('Please select a date to continue.')).toBeInTheDocument();
     await waitFor(() => expect(document.activeElement?.id).toBe('reserve-date'));
 
-    await user.click(screen.getByRole('button', { name: SATURDAY }));
+    await user.click(screen.getByRole('button', { name: SATURDAY_BUTTON }));
     await screen.findByRole('radio', { name: /10:00 AM/ });
     await user.click(submit);
     expect(await screen.findByText('Please select a session to continue.')).toBeInTheDocument();
@@ -142,14 +144,14 @@ describe('date-first reserve page (shopping §2, §4)', { timeout: 15_000 }, () 
     const morningSoldOut = [markSoldOut(ten), tenThirty];
     const fetch = fixtures({ 'GET /api/events/:id/sessions': sessionsBody(morningSoldOut) });
     const { user } = renderRoute(`/events/${EVENT_ID}`, { fetch });
-    await user.click(await screen.findByRole('button', { name: SATURDAY }));
+    await user.click(await screen.findByRole('button', { name: SATURDAY_BUTTON }));
     expect(await screen.findByRole('tab', { name: 'Morning Sold out' })).toBeInTheDocument();
     expect(screen.getByRole('tab', { name: 'Afternoon Not available' })).toBeInTheDocument();
   });
 
   it('warns that few tickets are left when the session has fewer than 10 places', async () => {
     const { user } = renderRoute(`/events/${EVENT_ID}`, { fetch: fixtures() });
-    await user.click(await screen.findByRole('button', { name: SATURDAY }));
+    await user.click(await screen.findByRole('button', { name: SATURDAY_BUTTON }));
     await user.click(await screen.findByRole('tab', { name: 'Afternoon' }));
     await user.click(screen.getByRole('radio', { name: /1:00 PM/ }));
     expect(await screen.findByText('Hurry, less than 10 tickets available.')).toBeInTheDocument();
@@ -166,7 +168,7 @@ describe('date-first reserve page (shopping §2, §4)', { timeout: 15_000 }, () 
     await user.click(within(dialog).getByRole('button', { name: 'Next month' }));
     await user.click(within(dialog).getByRole('button', { name: /December 3, 2026/ }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    const chosen = screen.getByRole('button', { name: 'Thursday, December 3, 2026' });
+    const chosen = screen.getByRole('button', { name: 'Thu 3 Dec Thursday, December 3, 2026' });
     expect(chosen).toHaveAttribute('aria-pressed', 'true');
     expect(await screen.findByRole('radio', { name: /10:00 AM/ })).toBeInTheDocument();
   });
@@ -192,7 +194,10 @@ describe('sold-out handling (shopping §8)', { timeout: 15_000 }, () => {
         'Tickets have sold out for the session at 10:00 AM. Please select another session and try again.',
       ),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: SATURDAY })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: SATURDAY_BUTTON })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     await waitFor(() => expect(screen.getByRole('radio', { name: /10:00 AM/ })).toBeDisabled());
   });
 
@@ -212,7 +217,10 @@ describe('sold-out handling (shopping §8)', { timeout: 15_000 }, () => {
         `Tickets have sold out for ${SATURDAY}. Please select another date and try again.`,
       ),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: SATURDAY })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: SATURDAY_BUTTON })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
     const calendarReads = fetch.requests.filter((r) => r.url.pathname.endsWith('/calendar'));
     expect(calendarReads.length).toBeGreaterThanOrEqual(2);
@@ -386,14 +394,20 @@ describe('reserve query parameters (shopping §5)', { timeout: 15_000 }, () => {
     expect(
       await screen.findByText('The session and date query parameters can not be used together.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: SATURDAY })).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('button', { name: SATURDAY_BUTTON })).toHaveAttribute(
+      'aria-pressed',
+      'false',
+    );
   });
 
   it('preselects an available date and loads its sessions, filtered by tg', async () => {
     const fetch = fixtures();
     renderRoute(`/events/${EVENT_ID}?date=2026-11-21&tg=${TIMED_GROUP_ID}`, { fetch });
     expect(await screen.findByRole('radio', { name: /10:00 AM/ })).toBeInTheDocument();
-    expect(screen.getByRole('button', { name: SATURDAY })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: SATURDAY_BUTTON })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     for (const path of ['/calendar', '/sessions']) {
       const call = fetch.requests.find((r) => r.url.pathname.endsWith(path))!;
       expect(call.url.searchParams.get('ticket_group_id._in')).toBe(TIMED_GROUP_ID);

@@ -92,7 +92,9 @@ describe(
       const skip = await within(footer).findByRole('link', { name: 'skip add-on' });
       expect(skip.getAttribute('href')).toMatch(new RegExp(`/events/${NEXT_ADD_ON}$`));
 
-      await user.click(await screen.findByRole('button', { name: 'Saturday, November 21, 2026' }));
+      await user.click(
+        await screen.findByRole('button', { name: 'Sat 21 Nov Saturday, November 21, 2026' }),
+      );
       await user.click(await screen.findByRole('radio', { name: /10:00 AM/ }));
       await user.click(await screen.findByRole('button', { name: 'Increase Adult' }));
       await waitFor(() =>
@@ -114,14 +116,14 @@ describe(
       mockViewport(false);
       const { unmount } = render(chain);
       const footer = await screen.findByTestId('reserve-footer');
-      await screen.findByRole('button', { name: 'Saturday, November 21, 2026' });
+      await screen.findByRole('button', { name: 'Sat 21 Nov Saturday, November 21, 2026' });
       expect(within(footer).queryByRole('link', { name: 'skip add-on' })).not.toBeInTheDocument();
       unmount();
 
       mockViewport(true);
       render(makeSellerConfig({ anchor_events: [] }));
       const plainFooter = await screen.findByTestId('reserve-footer');
-      await screen.findByRole('button', { name: 'Saturday, November 21, 2026' });
+      await screen.findByRole('button', { name: 'Sat 21 Nov Saturday, November 21, 2026' });
       expect(
         within(plainFooter).queryByRole('link', { name: 'skip add-on' }),
       ).not.toBeInTheDocument();

@@ -20,6 +20,8 @@ export const DATE_FIRST_STRINGS = {
   'reserve.show_more_dates': 'Show more dates',
   'reserve.session_legend': 'Time',
   'reserve.session_sold_out': 'Sold out',
+  // a session whose ticket types differ in price (decision 0029)
+  'reserve.session_price_from': 'from {price}',
   'reserve.tab_not_available': 'Not available',
   'reserve.tab_sold_out': 'Sold out',
   // spec: shopping §8 sold-out handling in the date-first flow

@@ -12,7 +12,7 @@ import {
   isSessionSoldOut,
   splitIntoTabs,
 } from '@/features/reserve/model/session-tabs';
-import { formatVenueTime } from '@/features/reserve/model/venue-time';
+import { formatSessionTime } from '@/ui/session-time';
 import { DATE_FIRST_STRINGS } from '@/features/reserve/flows/date-first/date-first-strings';
 import reserveStyles from '@/features/reserve/components/reserve.module.css';
 import styles from '@/features/reserve/flows/date-first/date-first.module.css';
@@ -64,6 +64,20 @@ function TabList({
 }
 
 /**
+ * A session chip's price: the one price when every type costs the same, else "from" the
+ * cheapest, so a chip never passes a child's price off as the adult's (decision 0029).
+ */
+function sessionPriceLabel(
+  session: { price: string | null; minPrice: string | null; maxPrice: string | null },
+  money: (amount: string) => string,
+  t: ReturnType<typeof useStrings<typeof DATE_FIRST_STRINGS>>,
+): string {
+  const lowest = session.minPrice ?? session.price ?? '0';
+  const ranged = session.maxPrice !== null && Number(session.maxPrice) > Number(lowest);
+  return ranged ? t('reserve.session_price_from', { price: money(lowest) }) : money(lowest);
+}
+
+/**
  * The sessions of the chosen day (spec: shopping §2): times in the venue's zone, optional prices,
  * sold-out sessions disabled, split into the configured tabs when there are any.
  */
@@ -104,14 +118,14 @@ export function SessionPicker({
                 disabled={soldOut}
                 onChange={() => onSelect(session.id)}
               />
-              <span>{formatVenueTime(session.start_datetime, timezone, locale)}</span>
+              <span>{formatSessionTime(session.start_datetime, timezone)}</span>
               {soldOut ? (
                 <span className={styles.muted}>{t('reserve.session_sold_out')}</span>
               ) : (
                 showPrices &&
                 session.price !== null && (
                   <span className={styles.muted}>
-                    {formatMoney(session.price, currency, locale)}
+                    {sessionPriceLabel(session, (amount) => formatMoney(amount, currency, locale), t)}
                   </span>
                 )
               )}

@@ -11,7 +11,8 @@ import { QUANTITIES_FIELD_ID } from '@/features/reserve/model/form-issues';
 import { isSessionSoldOut } from '@/features/reserve/model/session-tabs';
 import type { GroupDetails } from '@/features/reserve/model/ticket-details';
 import { toTicketsBody, validateTicketAnswers } from '@/features/reserve/model/ticket-details';
-import { formatLongDate, formatVenueTime } from '@/features/reserve/model/venue-time';
+import { formatLongDate } from '@/features/reserve/model/venue-time';
+import { formatSessionTime } from '@/ui/session-time';
 import type { ReserveMessage } from '@/features/reserve/use-submit-reservation';
 import { useSubmitReservation } from '@/features/reserve/use-submit-reservation';
 import { ADMISSION_FIELD_ID } from '@/features/reserve/flows/date-first/admission-choice';
@@ -69,9 +70,7 @@ export function useDateFirstSubmit(input: DateFirstSubmitInput) {
   const onSessionSoldOut = useCallback(async (): Promise<ReserveMessage> => {
     const fresh = await getSessionsOnDate(sessionsParams);
     queryClient.setQueryData(sessionsOnDateQueryOptions(sessionsParams).queryKey, fresh);
-    const time = chosenSession
-      ? formatVenueTime(chosenSession.start_datetime, timezone, locale)
-      : '';
+    const time = chosenSession ? formatSessionTime(chosenSession.start_datetime, timezone) : '';
     if (fresh.event_session._data.some((session) => !isSessionSoldOut(session))) {
       return { text: t('reserve.sold_out_session', { time }) };
     }

@@ -9,7 +9,8 @@ import { QUANTITIES_FIELD_ID } from '@/features/reserve/model/form-issues';
 import { isSessionSoldOut } from '@/features/reserve/model/session-tabs';
 import type { GroupDetails } from '@/features/reserve/model/ticket-details';
 import { toTicketsBody, validateTicketAnswers } from '@/features/reserve/model/ticket-details';
-import { formatLongDate, formatVenueTime } from '@/features/reserve/model/venue-time';
+import { formatLongDate } from '@/features/reserve/model/venue-time';
+import { formatSessionTime } from '@/ui/session-time';
 import type { ReserveMessage } from '@/features/reserve/use-submit-reservation';
 import { useSubmitReservation } from '@/features/reserve/use-submit-reservation';
 import { DATE_FIRST_STRINGS } from '@/features/reserve/flows/date-first/date-first-strings';
@@ -64,9 +65,7 @@ export function useQuantityFirstSubmit(input: QuantityFirstSubmitInput) {
   const onSessionSoldOut = useCallback(async (): Promise<ReserveMessage> => {
     const date = state.date ?? '';
     const fresh = await postSessions(eventId, date, state.quantities);
-    const time = chosenSession
-      ? formatVenueTime(chosenSession.start_datetime, timezone, locale)
-      : '';
+    const time = chosenSession ? formatSessionTime(chosenSession.start_datetime, timezone) : '';
     await queryClient.invalidateQueries({ queryKey: quantityFirstKeys.sessions(eventId) });
     if (fresh.event_session._data.some((session) => !isSessionSoldOut(session))) {
       dispatch({ type: 'clear_session' });

@@ -19,7 +19,8 @@ import {
   toTicketsBody,
   validateTicketAnswers,
 } from '@/features/reserve/model/ticket-details';
-import { formatLongDate, formatVenueTime, venueDate } from '@/features/reserve/model/venue-time';
+import { formatLongDate, venueDate } from '@/features/reserve/model/venue-time';
+import { formatSessionTime } from '@/ui/session-time';
 import { ReserveErrorSlot } from '@/features/reserve/components/reserve-error-slot';
 import { RESERVE_STRINGS } from '@/features/reserve/strings';
 import { VisitWindowNote } from '@/features/reserve/components/visit-window-note';
@@ -151,7 +152,7 @@ export function SingleEventReserve({ event }: { event: EventDetail }) {
         <p className={reserveStyles.muted}>
           {t('reserve.single_event.when', {
             date: formatLongDate(venueDate(session.start_datetime, timezone), locale),
-            time: formatVenueTime(session.start_datetime, timezone, locale),
+            time: formatSessionTime(session.start_datetime, timezone),
           })}
         </p>
         <TicketSections

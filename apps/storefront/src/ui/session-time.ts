@@ -1,4 +1,10 @@
-import { DATE_FORMATS } from '@admit/contracts/constants';
+import { ALL_DAY_SESSION_MINUTES, DATE_FORMATS } from '@admit/contracts/constants';
+
+/*
+ * The one home of how a session's date and time read, in the venue's zone, on every page (reserve
+ * pickers, cart, complete and tickets pages): the spec's patterns, never the browser's or the
+ * seller locale's clock (decision 0029).
+ */
 
 /**
  * Formats an instant in a time zone with the spec's cart patterns (shopping §9: 'ddd, MMM D,
@@ -35,16 +41,26 @@ export function formatInZone(iso: string, pattern: string, timeZone: string): st
   );
 }
 
-/** A session's date and time line in the cart; a session of a whole day shows the date only. */
-export function cartSessionLabel(
-  session: { start_datetime: string; end_datetime: string } | null,
+/** A session longer than the all-day threshold (shopping §9) shows its date only. */
+export function isAllDaySession(session: { start_datetime: string; end_datetime: string }) {
+  const minutes = (Date.parse(session.end_datetime) - Date.parse(session.start_datetime)) / 60_000;
+  return minutes > ALL_DAY_SESSION_MINUTES;
+}
+
+/** "Tue, Jun 2, 2026 at 10:00 AM" (or the date only for a whole-day session); null: any date. */
+export function sessionWhenLabel(
+  session: { start_datetime: string; end_datetime: string } | null | undefined,
   timeZone: string,
-  allDay: boolean,
 ): string | null {
   if (!session) return null;
   return formatInZone(
     session.start_datetime,
-    allDay ? DATE_FORMATS.cartDate : DATE_FORMATS.cartDateTime,
+    isAllDaySession(session) ? DATE_FORMATS.cartDate : DATE_FORMATS.cartDateTime,
     timeZone,
   );
+}
+
+/** "10:30 AM" in the venue's zone (shopping §9 time format h:mm A), for every seller. */
+export function formatSessionTime(iso: string, timeZone: string): string {
+  return formatInZone(iso, DATE_FORMATS.cartTime, timeZone);
 }

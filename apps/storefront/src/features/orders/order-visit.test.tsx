@@ -1,0 +1,139 @@
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { OrderBundle } from '@admit/contracts/checkout';
+import { toCollection } from '@admit/contracts/envelope';
+import { setSellerSlug } from '@/config/seller-slug';
+import {
+  fixtureId,
+  FIXTURE_SELLER_ID,
+  makeEventTemplate,
+  makeTicketGroup,
+  makeTicketType,
+  makeVenue,
+} from '@/testing/api-fixtures';
+import {
+  FIXTURE_CART_ID,
+  FIXTURE_IDENTITY_ID,
+  makeEventSession,
+  makeTicket,
+} from '@/testing/cart-fixtures';
+import { createFetchStub } from '@/testing/fetch-stub';
+import { renderRoute } from '@/testing/render-route';
+import { makeSellerConfig } from '@/testing/seller-config';
+
+const ORDER_ID = '0d9c8b7a-6f5e-4d3c-8b2a-1f0e9d8c7b6a';
+const ADULT = fixtureId(200);
+const CHILD = fixtureId(201);
+const MORNING = fixtureId(300);
+const AFTERNOON = fixtureId(301);
+
+beforeEach(() => {
+  localStorage.clear();
+  setSellerSlug('demo-museum');
+});
+
+/** An order of 2 adults at 10:00 AM and 1 child at 2:00 PM (New York), 73.51 USD paid. */
+function visitOrder(): OrderBundle {
+  const booked = (type: string, session: string, scan: string) => ({
+    ...makeTicket({
+      state: 'booked',
+      ticket_order_id: ORDER_ID,
+      ticket_type_id: type,
+      event_session_id: session,
+    }),
+    scan_code: scan,
+  });
+  return {
+    ticket_order: toCollection([
+      {
+        id: ORDER_ID,
+        order_number: 'DM-2026-000123',
+        cart_id: FIXTURE_CART_ID,
+        identity_id: FIXTURE_IDENTITY_ID,
+        seller_id: FIXTURE_SELLER_ID,
+        email: 'ada@example.org',
+        created_at: '2026-11-25T14:00:00.000Z',
+      },
+    ]),
+    ticket_order_fees: toCollection([
+      {
+        ticket_order_id: ORDER_ID,
+        currency_code: 'USD',
+        total_before_cartmod_price: '70.00',
+        total_fee_fixed_outside: '3.51',
+        total_fee_percent_outside: '0.00',
+        total_cartmod_amount: '0.00',
+        total_after_fees_price: '73.51',
+        total_payments: '73.51',
+        total_outstanding: '0.00',
+      },
+    ]),
+    ticket: toCollection([
+      booked(ADULT, AFTERNOON, 'SC-3'),
+      booked(ADULT, MORNING, 'SC-1'),
+      booked(ADULT, MORNING, 'SC-2'),
+      booked(CHILD, AFTERNOON, 'SC-4'),
+    ]),
+    ticket_group: toCollection([makeTicketGroup()]),
+    ticket_type: toCollection([
+      makeTicketType({ id: ADULT, name: 'Adult' }),
+      makeTicketType({ id: CHILD, name: 'Child' }),
+    ]),
+    event_template: toCollection([makeEventTemplate({ name: 'General Admission' })]),
+    event_session: toCollection([
+      makeEventSession({
+        id: AFTERNOON,
+        start_datetime: '2026-12-02T19:00:00.000Z',
+        end_datetime: '2026-12-02T19:30:00.000Z',
+      }),
+      makeEventSession({
+        id: MORNING,
+        start_datetime: '2026-12-02T15:00:00.000Z',
+        end_datetime: '2026-12-02T15:30:00.000Z',
+      }),
+    ]),
+    venue: toCollection([makeVenue({ timezone: 'America/New_York' })]),
+  };
+}
+
+// the storefront's own zone differs from the venue's: the venue's zone must win
+const config = makeSellerConfig({ timezone: 'Europe/London' });
+
+describe('when to come (issue 13: tickets and complete pages)', () => {
+  it('the tickets page gives each ticket its visit date and time in the venue zone', async () => {
+    const fetch = createFetchStub({ [`GET /api/ticket_order/${ORDER_ID}`]: visitOrder() });
+    renderRoute(`/ticket_order/${ORDER_ID}`, { fetch, config });
+
+    await screen.findByRole('heading', { level: 2, name: 'Order DM-2026-000123' });
+    const tickets = screen
+      .getAllByRole('listitem')
+      .filter((li) => within(li).queryByText(/Ticket code/) !== null);
+    const whens = tickets.map((li) => within(li).queryByText(/^When:/)?.textContent);
+    expect(whens).toEqual([
+      'When: Wed, Dec 2, 2026 at 2:00 PM',
+      'When: Wed, Dec 2, 2026 at 10:00 AM',
+      'When: Wed, Dec 2, 2026 at 10:00 AM',
+      'When: Wed, Dec 2, 2026 at 2:00 PM',
+    ]);
+  });
+
+  it('the complete page sums up what, when and how much, the order number on one line', async () => {
+    const fetch = createFetchStub({ [`GET /api/ticket_order/${ORDER_ID}`]: visitOrder() });
+    renderRoute(`/checkout/complete?orderIds=${ORDER_ID}`, { fetch, config });
+
+    const number = await screen.findByRole('heading', { level: 2, name: 'Order DM-2026-000123' });
+    expect(number.className).toMatch(/orderNumber/);
+    const visits = screen.getByRole('list', { name: 'Order DM-2026-000123' });
+    const items = within(visits)
+      .getAllByRole('listitem')
+      .filter((li) => li.parentElement === visits);
+    expect(items.map((li) => li.textContent)).toEqual([
+      'General AdmissionWed, Dec 2, 2026 at 10:00 AM2 × Adult',
+      'General AdmissionWed, Dec 2, 2026 at 2:00 PM1 × Adult1 × Child',
+    ]);
+    expect(screen.getByText('Total paid').textContent).toBe('Total paid $73.51');
+    expect(
+      screen.getByRole('img', { name: 'QR code of order DM-2026-000123' }),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,73 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cartBundle } from '@/testing/cart-fixtures';
+import { createFetchStub } from '@/testing/fetch-stub';
+import { renderRoute } from '@/testing/render-route';
+import { makeSellerConfig } from '@/testing/seller-config';
+import {
+  calendarBody,
+  EVENT_ID,
+  eventBody,
+  NOW,
+  saturday,
+  sessionsBody,
+} from '@/features/reserve/flows/date-first/date-first-fixtures';
+
+beforeEach(() => {
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+  localStorage.clear();
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('date and time labels of the date-first page', { timeout: 15_000 }, () => {
+  it('names each date button by what it shows first, then the full date (label in name)', async () => {
+    const fetch = createFetchStub({
+      'GET /cached_api/events/:id': eventBody(),
+      'GET /cached_api/events/:id/calendar': calendarBody(),
+    });
+    renderRoute(`/events/${EVENT_ID}`, { fetch });
+    const dates = await screen.findByRole('group', { name: 'Date' });
+    const buttons = within(dates).getAllByRole('button', { pressed: false });
+    expect(buttons).toHaveLength(8);
+    for (const button of buttons) {
+      expect(button).not.toHaveAttribute('aria-label');
+      const shown = [...button.children]
+        .filter((child) => !child.classList.contains('visually-hidden'))
+        .map((child) => child.textContent)
+        .join(' ');
+      expect(shown).toMatch(/^[A-Z][a-z]{2} \d{1,2} [A-Z][a-z]{2}$/);
+      expect(button).toHaveAccessibleName(expect.stringMatching(new RegExp(`^${shown} \\w+day, `)));
+    }
+  });
+
+  // one time format per seller (shopping §9 h:mm A)
+  it("a British seller's picker reads the 12-hour times its cart reads", async () => {
+    const fetch = createFetchStub({
+      'GET /cached_api/events/:id': eventBody(),
+      'GET /cached_api/events/:id/calendar': calendarBody(),
+      // the 1:00 PM session's types all cost the same: its chip shows that one price
+      'GET /api/events/:id/sessions': sessionsBody(
+        saturday.map((s) => (s.start_datetime.includes('T18:') ? { ...s, maxPrice: s.minPrice } : s)),
+      ),
+      'GET /api/my/cart/:id': cartBundle(),
+    });
+    const config = makeSellerConfig({ locale: 'en-GB', currency: 'GBP' });
+    const { user } = renderRoute(`/events/${EVENT_ID}`, { fetch, config });
+
+    await user.click(
+      await screen.findByRole('button', { name: /^Sat 21 Nov Saturday,? 21 November/ }),
+    );
+    // the 10:00 session's types cost £12 to £25: its chip says "from" (decision 0029)
+    expect(await screen.findByRole('radio', { name: /10:00 AM/ })).toHaveAccessibleName(
+      '10:00 AM from £12.00',
+    );
+    await user.click(screen.getByRole('tab', { name: 'Afternoon' }));
+    expect(await screen.findByRole('radio', { name: /1:00 PM/ })).toHaveAccessibleName(
+      '1:00 PM £12.00',
+    );
+    expect(screen.queryByRole('radio', { name: /13:00/ })).toBeNull();
+  });
+});

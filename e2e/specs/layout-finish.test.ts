@@ -1,0 +1,71 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { EventTemplate } from '@admit/contracts/resources';
+import { browsableEvents, fetchAvailableEvents, readSellerConfig } from '../support/catalog';
+import { useBrowserPage } from '../support/page-fixture';
+import { eventually } from '../support/storefront';
+
+const DESKTOP = { width: 1280, height: 800 };
+const PHONE = { width: 375, height: 740 };
+
+// issue 13 rough edges that only a browser's layout shows
+describe('layout finish', () => {
+  const fx = useBrowserPage();
+  let event: EventTemplate;
+
+  beforeAll(async () => {
+    const catalog = await fetchAvailableEvents(fx.baseUrl, 'demo-museum');
+    const events = browsableEvents(catalog);
+    // the date-first page the issue was seen on; else any event
+    const first = events.find((e) => e.name === 'General Admission') ?? events[0];
+    if (!first) throw new Error('the demo museum has no browsable event');
+    event = first;
+  });
+
+  for (const [name, viewport] of Object.entries({ desktop: DESKTOP, phone: PHONE })) {
+    it(`draws the header logo at its configured height (${name})`, async () => {
+      const { page } = fx;
+      await page.setViewportSize(viewport);
+      await page.goto('/demo-museum/events');
+      const config = await readSellerConfig(page);
+      const logo = page.getByRole('img', { name: config.theme.logo_alt }).first();
+      await logo.waitFor();
+      await eventually(async () => {
+        expect(await logo.evaluate((img) => (img as HTMLImageElement).naturalWidth > 0)).toBe(true);
+      });
+      // the picture itself, not its box: object-fit may shrink the drawing inside the box
+      const drawn = await logo.evaluate((node) => {
+        const img = node as HTMLImageElement;
+        const box = img.getBoundingClientRect();
+        const scale = Math.min(box.width / img.naturalWidth, box.height / img.naturalHeight);
+        return img.naturalHeight * scale;
+      });
+      expect(drawn).toBeGreaterThanOrEqual(config.theme.logo_height_px * 0.75);
+      // and the header's logo and navigation still fit the screen
+      const headerRight = await page.evaluate(() =>
+        Math.max(
+          ...Array.from(document.querySelectorAll('header img, header nav a')).map(
+            (el) => el.getBoundingClientRect().right,
+          ),
+        ),
+      );
+      expect(headerRight).toBeLessThanOrEqual(viewport.width);
+    });
+  }
+
+  it('keeps the empty cart box at the top of the event page on desktop', async () => {
+    const { page } = fx;
+    await page.setViewportSize(DESKTOP);
+    await page.goto(`/demo-museum/events/${event.id}`);
+    const heading = page.getByRole('heading', { level: 1, name: event.name });
+    await heading.waitFor();
+    const cart = page.getByRole('complementary', { name: 'Your cart' });
+    await cart.waitFor();
+    await page.getByRole('button', { name: 'Add to cart' }).waitFor();
+    // read where each sits on the page after scrolling to its end
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const pageTop = (locator: typeof cart) =>
+      locator.evaluate((node) => node.getBoundingClientRect().top + window.scrollY);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect(Math.abs((await pageTop(cart)) - (await pageTop(heading)))).toBeLessThanOrEqual(48);
+  });
+});
