@@ -1,3 +1,4 @@
+import { UNLIMITED_CAPACITY } from '@admit/contracts/constants';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
 import {
@@ -11,6 +12,7 @@ import {
 import { seller } from '@/db/schema/identity';
 
 import { selectTicketGroups, selectTicketTypes } from '@/modules/catalog/repo';
+import type { Fit } from './selection-fit';
 
 /** The availability reads' SQL. Conditions arrive ready-made; values are bound. */
 
@@ -42,18 +44,76 @@ export async function selectGroupsOf(db: Db, eventId: string, where: SQL) {
 /** The ticket types of those groups, in the catalogue's order. */
 export const selectTypesOf = selectTicketTypes;
 
-/** The event's sessions matching `where`, ordered by `order` (start time by default). */
-export async function selectSessionsOf(db: Db, eventId: string, where: SQL, order: SQL[] = []) {
-  return db
-    .select()
+/**
+ * The event's sessions matching `where`, each with its state (`fit`, session-fit-sql.ts), sorted
+ * and cut to `limit` (when given) in SQL; `total` counts the matching sessions before the cut. With the
+ * (event, start) index a day's read touches that day's rows only, however many sessions exist.
+ */
+export async function selectJudgedSessions(
+  db: Db,
+  eventId: string,
+  query: { fit: SQL<Fit>; where: SQL; order?: SQL[]; limit?: number },
+) {
+  const all = db
+    .select({
+      session: eventSession,
+      fit: sql<Fit>`${query.fit}`,
+      total: sql<number>`(count(*) over ())::int`,
+    })
     .from(eventSession)
-    .where(and(eq(eventSession.eventTemplateId, eventId), where))
-    .orderBy(...order, asc(eventSession.startDatetime), asc(eventSession.id));
+    .where(and(eq(eventSession.eventTemplateId, eventId), query.where))
+    .orderBy(...(query.order ?? []), asc(eventSession.startDatetime), asc(eventSession.id));
+  const rows = await (query.limit === undefined ? all : all.limit(query.limit));
+  return { rows, total: rows[0]?.total ?? 0 };
 }
 
-export async function selectSession(db: Db, eventId: string, sessionId: string) {
-  const [row] = await selectSessionsOf(db, eventId, eq(eventSession.id, sessionId));
-  return row ?? null;
+export async function selectSession(db: Db, eventId: string, sessionId: string, fit: SQL<Fit>) {
+  const { rows } = await selectJudgedSessions(db, eventId, {
+    fit,
+    where: eq(eventSession.id, sessionId),
+  });
+  return rows[0] ?? null;
+}
+
+/** The venue-local date of a session's start, "YYYY-MM-DD" (Intl and PostgreSQL share tzdata). */
+const localDateSql = (timeZone: string) =>
+  sql<string>`to_char(${eventSession.startDatetime} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+
+/**
+ * One row per venue-local day with matching sessions, in date order: whether one session is
+ * available or sold out (`fit`), the day's capacity (-1 when a session is unlimited) and use,
+ * and the distinct venue-local start minutes (for time-of-day message rules).
+ */
+export async function selectSessionDays(
+  db: Db,
+  eventId: string,
+  query: { fit: SQL<Fit>; where: SQL; timeZone: string },
+) {
+  const local = sql`(${eventSession.startDatetime} at time zone ${query.timeZone})`;
+  return db
+    .select({
+      date: localDateSql(query.timeZone),
+      anyAvailable: sql<boolean>`bool_or(${query.fit} = 'available')`,
+      anySoldOut: sql<boolean>`bool_or(${query.fit} = 'sold_out')`,
+      unlimited: sql<boolean>`bool_or(${eventSession.capacity} = ${UNLIMITED_CAPACITY})`,
+      capacity: sql<number>`sum(${eventSession.capacity})::int`,
+      usedCapacity: sql<number>`sum(${eventSession.usedCapacity})::int`,
+      minutes: sql<number[]>`array_agg(distinct
+        (extract(hour from ${local}) * 60 + extract(minute from ${local}))::int)`,
+    })
+    .from(eventSession)
+    .where(and(eq(eventSession.eventTemplateId, eventId), query.where))
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+}
+
+/** The event's sessions matching `where` with their venue-local date, in start order. */
+export async function selectDatedSessions(db: Db, eventId: string, where: SQL, timeZone: string) {
+  return db
+    .select({ session: eventSession, date: localDateSql(timeZone) })
+    .from(eventSession)
+    .where(and(eq(eventSession.eventTemplateId, eventId), where))
+    .orderBy(asc(eventSession.startDatetime), asc(eventSession.id));
 }
 
 export async function selectEventMeta(db: Db, sellerId: string, eventId: string, keys: string[]) {
