@@ -1,6 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { measureBundle } from './bundle';
 import { measureCatalogRead } from './catalog-read';
+import { measureLiveReads } from './live-reads';
+import { missedLiveTargets, renderLiveReads } from './live-reads-report';
 import { resultsFile } from './paths';
 import { measureReserveRush, RUSH_TARGET_P99_MS, RUSH_TARGET_RATIO } from './reserve-rush';
 import { renderReserveRush } from './reserve-rush-report';
@@ -24,9 +26,18 @@ console.log(
   `reserve rush: HTTP ${Math.round(rush.http.reservationsPerSecond)}/s (p99 ${rush.http.p99Ms} ms), ` +
     `raw SQL ${Math.round(rush.raw.reservationsPerSecond)}/s, oversold ${rush.http.oversold + rush.raw.oversold}`,
 );
+const live = await measureLiveReads();
+for (const run of live.runs) {
+  const [calendar] = run.reads;
+  console.log(`live reads (${run.kind}): calendar p50 ${calendar?.p50Ms} ms`);
+}
 writeFileSync(
   resultsFile,
-  renderResults(when, describeMachine(), bundle, catalog) + '\n' + renderReserveRush(rush),
+  renderResults(when, describeMachine(), bundle, catalog) +
+    '\n' +
+    renderReserveRush(rush) +
+    '\n' +
+    renderLiveReads(live),
 );
 console.log(`wrote ${resultsFile}`);
 
@@ -35,6 +46,7 @@ const missed = [
   catalog.ratio < catalog.targetRatio ? 'catalogue read ratio' : '',
   rush.ratio < RUSH_TARGET_RATIO ? 'reserve rush ratio' : '',
   rush.http.p99Ms >= RUSH_TARGET_P99_MS ? 'reserve rush p99' : '',
+  ...missedLiveTargets(live),
 ].filter(Boolean);
 if (missed.length > 0) console.error(`targets missed: ${missed.join(', ')}`);
 const broken =
