@@ -32,16 +32,19 @@ export function dayStatus(fits: Fit[]): Fit {
   return 'unavailable';
 }
 
+// one formatter for every day: building an Intl formatter costs more than formatting with it
+const LONG_DATE = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
+
 /** "dddd, MMMM D, YYYY": "Sunday, November 22, 2026". */
 export function longDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  }).format(new Date(Date.UTC(y, m - 1, d)));
+  return LONG_DATE.format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 export function calendarDay(input: DayInput): CalendarDay {

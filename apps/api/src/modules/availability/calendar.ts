@@ -113,6 +113,7 @@ export async function eventCalendar(
     fit: sessionFitSql(ctx),
     where,
     timeZone: scope.timezone,
+    withMinutes: scope.rules.length > 0,
   });
   const selectedFits = hasSelection(selection)
     ? await selectionFitsByDate(db, ctx, where)

@@ -82,27 +82,39 @@ const localDateSql = (timeZone: string) =>
 /**
  * One row per venue-local day with matching sessions, in date order: whether one session is
  * available or sold out (`fit`), the day's capacity (-1 when a session is unlimited) and use,
- * and the distinct venue-local start minutes (for time-of-day message rules).
+ * and, when `withMinutes`, the distinct venue-local start minutes (for time-of-day message
+ * rules; an empty list otherwise). Each session's local time is computed once, in a subquery.
  */
 export async function selectSessionDays(
   db: Db,
   eventId: string,
-  query: { fit: SQL<Fit>; where: SQL; timeZone: string },
+  query: { fit: SQL<Fit>; where: SQL; timeZone: string; withMinutes: boolean },
 ) {
-  const local = sql`(${eventSession.startDatetime} at time zone ${query.timeZone})`;
-  return db
+  const s = db
     .select({
-      date: localDateSql(query.timeZone),
-      anyAvailable: sql<boolean>`bool_or(${query.fit} = 'available')`,
-      anySoldOut: sql<boolean>`bool_or(${query.fit} = 'sold_out')`,
-      unlimited: sql<boolean>`bool_or(${eventSession.capacity} = ${UNLIMITED_CAPACITY})`,
-      capacity: sql<number>`sum(${eventSession.capacity})::int`,
-      usedCapacity: sql<number>`sum(${eventSession.usedCapacity})::int`,
-      minutes: sql<number[]>`array_agg(distinct
-        (extract(hour from ${local}) * 60 + extract(minute from ${local}))::int)`,
+      local: sql<string>`${eventSession.startDatetime} at time zone ${query.timeZone}`.as('local'),
+      fit: sql<Fit>`${query.fit}`.as('fit'),
+      capacity: eventSession.capacity,
+      usedCapacity: eventSession.usedCapacity,
     })
     .from(eventSession)
     .where(and(eq(eventSession.eventTemplateId, eventId), query.where))
+    .as('s');
+  const minutes = query.withMinutes
+    ? sql<number[]>`array_agg(distinct (extract(hour from ${s.local}) * 60
+        + extract(minute from ${s.local}))::int)`
+    : sql<number[]>`array[]::int[]`;
+  return db
+    .select({
+      date: sql<string>`to_char(${s.local}, 'YYYY-MM-DD')`,
+      anyAvailable: sql<boolean>`bool_or(${s.fit} = 'available')`,
+      anySoldOut: sql<boolean>`bool_or(${s.fit} = 'sold_out')`,
+      unlimited: sql<boolean>`bool_or(${s.capacity} = ${UNLIMITED_CAPACITY})`,
+      capacity: sql<number>`sum(${s.capacity})::int`,
+      usedCapacity: sql<number>`sum(${s.usedCapacity})::int`,
+      minutes,
+    })
+    .from(s)
     .groupBy(sql`1`)
     .orderBy(sql`1`);
 }

@@ -100,6 +100,7 @@ describeEachDatabase('set-based availability equals the per-session rule', (ctx)
           fit,
           where: sql`true`,
           timeZone: c.zone,
+          withMinutes: true,
         });
         const byDate = new Map<string, typeof sessions>();
         for (const s of sessions) {
