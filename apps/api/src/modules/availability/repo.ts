@@ -6,12 +6,12 @@ import {
   eventTemplate,
   meta,
   ticketGroup,
-  type ticketType,
+  ticketType,
   venue,
 } from '@/db/schema/catalog';
 import { seller } from '@/db/schema/identity';
 
-import { selectTicketGroups, selectTicketTypes } from '@/modules/catalog/repo';
+import { selectTicketGroups } from '@/modules/catalog/repo';
 import type { Fit } from './selection-fit';
 
 /** The availability reads' SQL. Conditions arrive ready-made; values are bound. */
@@ -41,8 +41,16 @@ export async function selectGroupsOf(db: Db, eventId: string, where: SQL) {
   return selectTicketGroups(db, and(eq(ticketGroup.eventTemplateId, eventId), where)!);
 }
 
-/** The ticket types of those groups, in the catalogue's order. */
-export const selectTypesOf = selectTicketTypes;
+/** Every ticket type of the event's groups, in the catalogue's order (as `selectTicketTypes`). */
+export async function selectTypesOfEvent(db: Db, eventId: string) {
+  return db
+    .select({ type: ticketType })
+    .from(ticketType)
+    .innerJoin(ticketGroup, eq(ticketGroup.id, ticketType.ticketGroupId))
+    .where(eq(ticketGroup.eventTemplateId, eventId))
+    .orderBy(asc(ticketType.rank), asc(ticketType.name), asc(ticketType.id))
+    .then((rows) => rows.map((r) => r.type));
+}
 
 /**
  * The event's sessions matching `where`, each with its state (`fit`, session-fit-sql.ts), sorted
