@@ -29,11 +29,11 @@ const p50Of = (run: DatabaseRun | undefined, name: string) =>
 
 function table(run: DatabaseRun, before: DatabaseRun | undefined): string[] {
   const ratio = (now: number, then: number | undefined) =>
-    then === undefined ? '–' : `${then} ms (${(then / now).toFixed(1)}× faster now)`;
+    then === undefined ? '–' : `${then} ms (${(then / now).toFixed(1)}×)`;
   return [
     `### ${run.kind === 'postgres' ? 'PostgreSQL' : 'PGlite'}`,
     '',
-    '| Read | Items | p50 | p90 | p99 | p50 before |',
+    '| Read | Items | p50 | p90 | p99 | p50 before (before ÷ now) |',
     '| --- | --- | --- | --- | --- | --- |',
     ...run.reads.map(
       (r) =>
