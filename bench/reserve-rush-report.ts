@@ -1,5 +1,3 @@
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { resultsFile } from './paths';
 import {
   RUSH_TARGET_P99_MS,
   RUSH_TARGET_RATIO,
@@ -86,16 +84,4 @@ export function renderReserveRush(r: ReserveRushResult): string {
     '',
     ...latencyAnalysis(r),
   ].join('\n');
-}
-
-/** Puts the section into bench/RESULTS.md in place of an earlier one (or at the end). */
-export function writeSection(section: string) {
-  const current = existsSync(resultsFile)
-    ? readFileSync(resultsFile, 'utf8')
-    : '# Benchmark results\n';
-  const start = current.indexOf('## Reserve rush');
-  const next = start < 0 ? -1 : current.indexOf('\n## ', start + 1);
-  const before = start < 0 ? current.trimEnd() + '\n\n' : current.slice(0, start);
-  const after = next < 0 ? '' : current.slice(next + 1);
-  writeFileSync(resultsFile, before + section + (after ? '\n' + after : ''));
 }

@@ -1,12 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
-import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { mkdirSync } from 'node:fs';
 import pg from 'pg';
 import { startServer } from '../e2e/support/server';
 import { benchTmpDir } from './paths';
 import { childPid, jsonPoster, ownCpuMs, postgresCpuMs, processCpuMs } from './rush-client';
-import { renderReserveRush, writeSection } from './reserve-rush-report';
+import { renderReserveRush } from './reserve-rush-report';
+import { writeSection } from './results';
+import { storefrontStub } from './storefront-stub';
 
 /**
  * The reserve rush (issue "Benchmark"): CLIENTS concurrent clients reserve one ticket at a time
@@ -211,18 +212,6 @@ async function rawRush(database: string, url: string, sessionId: string) {
   } finally {
     await pool.end();
   }
-}
-
-/**
- * The rush never serves a page, so it does not need (or wait for) a storefront build: the
- * server starts on a one-file stand-in.
- */
-function storefrontStub() {
-  const dir = join(benchTmpDir, 'storefront-stub');
-  mkdirSync(dir, { recursive: true });
-  const index = join(dir, 'index.html');
-  if (!existsSync(index)) writeFileSync(index, '<!doctype html><title>rush</title>');
-  return dir;
 }
 
 /** Runs the rush once on a throw-away database created from BENCH_DATABASE_URL / TEST_DATABASE_URL. */

@@ -1,6 +1,8 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism, cpus, platform, release, totalmem } from 'node:os';
 import type { BundleResult } from './bundle';
 import type { CatalogReadResult } from './catalog-read';
+import { resultsFile } from './paths';
 
 export interface Machine {
   cpus: number;
@@ -78,4 +80,20 @@ export function renderResults(
 
 function loadRow(name: string, run: CatalogReadResult['real']): string {
   return `| ${name} | ${int(run.requestsPerSecond)} | ${run.latencyP50Ms} ms | ${run.latencyP99Ms} ms | ${int(run.requests)} | ${run.non2xx} | ${run.errors} | ${run.mismatches} |`;
+}
+
+/**
+ * Puts a section ("## Title" on its first line) into bench/RESULTS.md in place of an earlier
+ * one with the same title (or at the end), so one benchmark run alone rewrites only its part.
+ */
+export function writeSection(section: string) {
+  const heading = section.split('\n', 1)[0]!;
+  const current = existsSync(resultsFile)
+    ? readFileSync(resultsFile, 'utf8')
+    : '# Benchmark results\n';
+  const start = current.indexOf(heading);
+  const next = start < 0 ? -1 : current.indexOf('\n## ', start + 1);
+  const before = start < 0 ? current.trimEnd() + '\n\n' : current.slice(0, start);
+  const after = next < 0 ? '' : current.slice(next + 1);
+  writeFileSync(resultsFile, before + section + (after ? '\n' + after : ''));
 }

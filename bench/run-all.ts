@@ -1,6 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { measureBundle } from './bundle';
 import { measureCatalogRead } from './catalog-read';
+import { measureLiveReads } from './live-reads';
+import { missedLiveTargets, renderLiveReads } from './live-reads-report';
 import { resultsFile } from './paths';
 import { measureReserveRush, RUSH_TARGET_P99_MS, RUSH_TARGET_RATIO } from './reserve-rush';
 import { renderReserveRush } from './reserve-rush-report';
@@ -26,6 +28,11 @@ console.log(
   `reserve rush: HTTP ${Math.round(rush.http.reservationsPerSecond)}/s (p99 ${rush.http.p99Ms} ms), ` +
     `raw SQL ${Math.round(rush.raw.reservationsPerSecond)}/s, oversold ${rush.http.oversold + rush.raw.oversold}`,
 );
+const live = await measureLiveReads();
+for (const run of live.runs) {
+  const [calendar] = run.reads;
+  console.log(`live reads (${run.kind}): calendar p50 ${calendar?.p50Ms} ms`);
+}
 const lighthouse = await measureLighthouse();
 const startup = await measureStartup();
 console.log(`start-up: median ${startup.medianMs} ms over ${startup.runsMs.length} runs`);
@@ -34,6 +41,8 @@ writeFileSync(
   renderResults(when, describeMachine(), bundle, catalog) +
     '\n' +
     renderReserveRush(rush) +
+    '\n' +
+    renderLiveReads(live) +
     '\n' +
     renderLighthouse(lighthouse) +
     '\n' +
@@ -50,6 +59,7 @@ const missed = [
   lighthouse.rows.some((r) => r.formFactor === 'mobile' && !meetsTargets(r))
     ? 'Lighthouse mobile'
     : '',
+  ...missedLiveTargets(live),
 ].filter(Boolean);
 if (missed.length > 0) console.error(`targets missed: ${missed.join(', ')}`);
 const broken =

@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calendarHorizon } from './calendar';
-import { dayAvailability, dayStatus, longDate } from './calendar-day';
+import { dayStatus, longDate } from './calendar-day';
 import { formatCurrency, outsideFeesMinor, priceRange } from './pricing';
-import type { SessionRow } from './repo';
 
 describe('dayStatus', () => {
   it.each([
@@ -19,20 +18,6 @@ describe('longDate ("dddd, MMMM D, YYYY")', () => {
     ['2027-03-14', 'Sunday, March 14, 2027'],
     ['2028-02-29', 'Tuesday, February 29, 2028'],
   ])('%s', (date, expected) => expect(longDate(date)).toBe(expected));
-});
-
-describe('dayAvailability', () => {
-  const row = (capacity: number, usedCapacity: number) =>
-    ({ capacity, usedCapacity }) as SessionRow;
-  it('sums capacity and use', () => {
-    expect(dayAvailability([row(60, 10), row(40, 5)])).toEqual({
-      capacity: 100,
-      used_capacity: 15,
-    });
-  });
-  it('is -1 when one session is unlimited', () => {
-    expect(dayAvailability([row(60, 10), row(-1, 5)])).toEqual({ capacity: -1, used_capacity: 15 });
-  });
 });
 
 describe('calendarHorizon: start of the month one year ahead, venue time, across DST', () => {

@@ -1,7 +1,5 @@
 import type { CalendarDay } from '@admit/contracts/availability';
-import { UNLIMITED_CAPACITY } from '@admit/contracts/constants';
 import { formatCurrency, money, outsideFeesMinor, type PriceRange } from './pricing';
-import type { SessionRow } from './repo';
 import type { Fit } from './selection-fit';
 
 /** One calendar day from its sessions' fits (shopping §3 "Calendar day"). Pure. */
@@ -9,8 +7,10 @@ import type { Fit } from './selection-fit';
 export interface DayInput {
   /** YYYY-MM-DD in the venue's zone */
   date: string;
-  sessions: SessionRow[];
+  /** the states of the day's sessions (any order, repeats allowed) */
   fits: Fit[];
+  /** capacity and use summed over the day's sessions; capacity -1 when one is unlimited */
+  availability: { capacity: number; used_capacity: number };
   /** prices of the quoted types (null without any) */
   range: PriceRange | null;
   /** total of the selection in minor units, when one was posted */
@@ -32,25 +32,19 @@ export function dayStatus(fits: Fit[]): Fit {
   return 'unavailable';
 }
 
+// one formatter for every day: building an Intl formatter costs more than formatting with it
+const LONG_DATE = new Intl.DateTimeFormat('en-US', {
+  timeZone: 'UTC',
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+  year: 'numeric',
+});
+
 /** "dddd, MMMM D, YYYY": "Sunday, November 22, 2026". */
 export function longDate(date: string): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  }).format(new Date(Date.UTC(y, m - 1, d)));
-}
-
-/** Capacity and use summed over the day's sessions; -1 when one of them is unlimited. */
-export function dayAvailability(sessions: SessionRow[]) {
-  const unlimited = sessions.some((s) => s.capacity === UNLIMITED_CAPACITY);
-  return {
-    capacity: unlimited ? UNLIMITED_CAPACITY : sessions.reduce((sum, s) => sum + s.capacity, 0),
-    used_capacity: sessions.reduce((sum, s) => sum + s.usedCapacity, 0),
-  };
+  return LONG_DATE.format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 export function calendarDay(input: DayInput): CalendarDay {
@@ -82,6 +76,6 @@ export function calendarDay(input: DayInput): CalendarDay {
       input.annotations.length > 0 ? `${ariaLabel}. ${input.annotations.join('. ')}` : ariaLabel,
     ariaLabel,
     longFormat,
-    availability: dayAvailability(input.sessions),
+    availability: input.availability,
   };
 }

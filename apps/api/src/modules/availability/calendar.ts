@@ -1,20 +1,27 @@
 import type { CalendarDay } from '@admit/contracts/availability';
-import { MAX_CALENDAR_TICKET_TYPES } from '@admit/contracts/constants';
-import { messagesFor, minutesOfDay } from '@admit/contracts/rules/message-rules';
-import { sql } from 'drizzle-orm';
+import { MAX_CALENDAR_TICKET_TYPES, UNLIMITED_CAPACITY } from '@admit/contracts/constants';
+import { messagesFor } from '@admit/contracts/rules/message-rules';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
 import { eventSession } from '@/db/schema/catalog';
-import { localDate, localTime, zonedWallTimeToUtc } from '@/lib/zoned-time';
+import { localDate, zonedWallTimeToUtc } from '@/lib/zoned-time';
 import { AppError } from '@/http/app-error';
 import { allOf, filterConditions } from '@/http/query-sql';
 import { resourceBody } from '@/http/wire';
 import { calendarDay } from './calendar-day';
 import { priceRange } from './pricing';
-import { selectSessionsOf, type SessionRow } from './repo';
+import { selectDatedSessions, selectSessionDays } from './repo';
+import { sessionFitSql } from './session-fit-sql';
 import { groupsOnSale, loadScope, typesOf, type AvailabilityScope } from './scope';
 import { splitFilters, type AvailabilityRequest } from './request';
-import type { SelectionLine } from './selection-fit';
-import { hasSelection, quotedTypes, selectedQuantities, sessionFit } from './session-view';
+import type { Fit, SelectionLine } from './selection-fit';
+import {
+  hasSelection,
+  quotedTypes,
+  selectedFit,
+  selectedQuantities,
+  type SessionContext,
+} from './session-view';
 
 /**
  * GET and POST events/{id}/calendar (shopping §7): one row per day with sessions from today to
@@ -52,13 +59,24 @@ export function calendarHorizon(now: Date, timeZone: string): Date {
   return zonedWallTimeToUtc(`${y + 1}-${String(m).padStart(2, '0')}-01`, '00:00', timeZone);
 }
 
-function byLocalDate(sessions: SessionRow[], timeZone: string): Map<string, SessionRow[]> {
-  const days = new Map<string, SessionRow[]>();
-  for (const session of sessions) {
-    const date = localDate(session.startDatetime, timeZone);
-    days.set(date, [...(days.get(date) ?? []), session]);
+/** The states present among a day's sessions (judged in SQL) — what the day's status reads. */
+function fitsOfDay(day: { anyAvailable: boolean; anySoldOut: boolean }): Fit[] {
+  if (day.anyAvailable) return ['available'];
+  return day.anySoldOut ? ['sold_out'] : ['unavailable'];
+}
+
+/** With a selection each session is judged here against the posted quantities, by local date. */
+async function selectionFitsByDate(db: Db, ctx: SessionContext, where: SQL) {
+  const byDate = new Map<string, Fit[]>();
+  for (const { date, session } of await selectDatedSessions(
+    db,
+    ctx.scope.event.id,
+    where,
+    ctx.scope.timezone,
+  )) {
+    byDate.set(date, [...(byDate.get(date) ?? []), selectedFit(ctx, session)]);
   }
-  return days;
+  return byDate;
 }
 
 function selectionTotal(scope: AvailabilityScope, selection: SelectionLine[]): number | null {
@@ -82,40 +100,47 @@ export async function eventCalendar(
   const { now } = request;
   // the client sends the horizon itself for non-single events only (shopping §7)
   const horizon = scope.event.eventType === 'single' ? null : calendarHorizon(now, scope.timezone);
-  const sessions = await selectSessionsOf(
-    db,
-    scope.event.id,
-    allOf([
-      sql`${eventSession.startDatetime} > ${now.toISOString()}::timestamptz`,
-      horizon
-        ? sql`${eventSession.startDatetime} < ${horizon.toISOString()}::timestamptz`
-        : undefined,
-      ...filterConditions(sessionFilters),
-    ]),
-  );
   const onSale = groupsOnSale(scope, now);
   const ctx = { scope, onSale, onSaleTypes: typesOf(scope, onSale), selection, now };
+  const where = allOf([
+    sql`${eventSession.startDatetime} > ${now.toISOString()}::timestamptz`,
+    horizon
+      ? sql`${eventSession.startDatetime} < ${horizon.toISOString()}::timestamptz`
+      : undefined,
+    ...filterConditions(sessionFilters),
+  ]);
+  const rows = await selectSessionDays(db, scope.event.id, {
+    fit: sessionFitSql(ctx),
+    where,
+    timeZone: scope.timezone,
+    withMinutes: scope.rules.length > 0,
+  });
+  const selectedFits = hasSelection(selection)
+    ? await selectionFitsByDate(db, ctx, where)
+    : undefined;
   const range = priceRange(quotedTypes(ctx));
   const total = selectionTotal(scope, selection);
   const chosen = hasSelection(selection) ? selectedQuantities(scope, selection) : null;
 
-  const days: CalendarDay[] = [];
-  for (const [date, daySessions] of byLocalDate(sessions, scope.timezone)) {
-    const sessionMinutes = daySessions.map((s) =>
-      minutesOfDay(localTime(s.startDatetime, scope.timezone)),
-    );
-    days.push(
-      calendarDay({
-        date,
-        sessions: daySessions,
-        fits: daySessions.map((s) => sessionFit(ctx, s)),
-        range,
-        selectionTotal: total,
-        annotations: messagesFor(scope.rules, 'date_annotation', { date, sessionMinutes }, chosen),
-        currency: request.seller.currency,
-      }),
-    );
-  }
+  const days: CalendarDay[] = rows.map((row) =>
+    calendarDay({
+      date: row.date,
+      fits: selectedFits?.get(row.date) ?? fitsOfDay(row),
+      availability: {
+        capacity: row.unlimited ? UNLIMITED_CAPACITY : row.capacity,
+        used_capacity: row.usedCapacity,
+      },
+      range,
+      selectionTotal: total,
+      annotations: messagesFor(
+        scope.rules,
+        'date_annotation',
+        { date: row.date, sessionMinutes: row.minutes },
+        chosen,
+      ),
+      currency: request.seller.currency,
+    }),
+  );
   if (format === 'plain') {
     const map = Object.fromEntries(days.map((d) => [d.date, d.status]));
     return { format, body: resourceBody('calendar', { data: [map], total: 1 }) };

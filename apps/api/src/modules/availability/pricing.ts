@@ -44,7 +44,15 @@ export function priceRange(types: TypeFacts[]): PriceRange | null {
 export const money = (minor: number | null | undefined) =>
   minor === null || minor === undefined ? null : minorToDecimal(minor);
 
+// one formatter per currency: a calendar formats a price for every day of a year
+const currencyFormats = new Map<string, Intl.NumberFormat>();
+
 /** A price for people to read in the seller's currency: "$12.00", "£22.00". */
 export function formatCurrency(minor: number, currency: string): string {
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency }).format(minor / 100);
+  let format = currencyFormats.get(currency);
+  if (!format) {
+    format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
+    currencyFormats.set(currency, format);
+  }
+  return format.format(minor / 100);
 }

@@ -1,3 +1,4 @@
+import { UNLIMITED_CAPACITY } from '@admit/contracts/constants';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
 import {
@@ -5,12 +6,13 @@ import {
   eventTemplate,
   meta,
   ticketGroup,
-  type ticketType,
+  ticketType,
   venue,
 } from '@/db/schema/catalog';
 import { seller } from '@/db/schema/identity';
 
-import { selectTicketGroups, selectTicketTypes } from '@/modules/catalog/repo';
+import { selectTicketGroups } from '@/modules/catalog/repo';
+import type { Fit } from './selection-fit';
 
 /** The availability reads' SQL. Conditions arrive ready-made; values are bound. */
 
@@ -39,21 +41,99 @@ export async function selectGroupsOf(db: Db, eventId: string, where: SQL) {
   return selectTicketGroups(db, and(eq(ticketGroup.eventTemplateId, eventId), where)!);
 }
 
-/** The ticket types of those groups, in the catalogue's order. */
-export const selectTypesOf = selectTicketTypes;
-
-/** The event's sessions matching `where`, ordered by `order` (start time by default). */
-export async function selectSessionsOf(db: Db, eventId: string, where: SQL, order: SQL[] = []) {
+/** Every ticket type of the event's groups, in the catalogue's order (as `selectTicketTypes`). */
+export async function selectTypesOfEvent(db: Db, eventId: string) {
   return db
-    .select()
-    .from(eventSession)
-    .where(and(eq(eventSession.eventTemplateId, eventId), where))
-    .orderBy(...order, asc(eventSession.startDatetime), asc(eventSession.id));
+    .select({ type: ticketType })
+    .from(ticketType)
+    .innerJoin(ticketGroup, eq(ticketGroup.id, ticketType.ticketGroupId))
+    .where(eq(ticketGroup.eventTemplateId, eventId))
+    .orderBy(asc(ticketType.rank), asc(ticketType.name), asc(ticketType.id))
+    .then((rows) => rows.map((r) => r.type));
 }
 
-export async function selectSession(db: Db, eventId: string, sessionId: string) {
-  const [row] = await selectSessionsOf(db, eventId, eq(eventSession.id, sessionId));
-  return row ?? null;
+/**
+ * The event's sessions matching `where`, each with its state (`fit`, session-fit-sql.ts), sorted
+ * and cut to `limit` (when given) in SQL; `total` counts the matching sessions before the cut. With the
+ * (event, start) index a day's read touches that day's rows only, however many sessions exist.
+ */
+export async function selectJudgedSessions(
+  db: Db,
+  eventId: string,
+  query: { fit: SQL<Fit>; where: SQL; order?: SQL[]; limit?: number },
+) {
+  const all = db
+    .select({
+      session: eventSession,
+      fit: sql<Fit>`${query.fit}`,
+      total: sql<number>`(count(*) over ())::int`,
+    })
+    .from(eventSession)
+    .where(and(eq(eventSession.eventTemplateId, eventId), query.where))
+    .orderBy(...(query.order ?? []), asc(eventSession.startDatetime), asc(eventSession.id));
+  const rows = await (query.limit === undefined ? all : all.limit(query.limit));
+  return { rows, total: rows[0]?.total ?? 0 };
+}
+
+export async function selectSession(db: Db, eventId: string, sessionId: string, fit: SQL<Fit>) {
+  const { rows } = await selectJudgedSessions(db, eventId, {
+    fit,
+    where: eq(eventSession.id, sessionId),
+  });
+  return rows[0] ?? null;
+}
+
+/** The venue-local date of a session's start, "YYYY-MM-DD" (Intl and PostgreSQL share tzdata). */
+const localDateSql = (timeZone: string) =>
+  sql<string>`to_char(${eventSession.startDatetime} at time zone ${timeZone}, 'YYYY-MM-DD')`;
+
+/**
+ * One row per venue-local day with matching sessions, in date order: whether one session is
+ * available or sold out (`fit`), the day's capacity (-1 when a session is unlimited) and use,
+ * and, when `withMinutes`, the distinct venue-local start minutes (for time-of-day message
+ * rules; an empty list otherwise). Each session's local time is computed once, in a subquery.
+ */
+export async function selectSessionDays(
+  db: Db,
+  eventId: string,
+  query: { fit: SQL<Fit>; where: SQL; timeZone: string; withMinutes: boolean },
+) {
+  const s = db
+    .select({
+      local: sql<string>`${eventSession.startDatetime} at time zone ${query.timeZone}`.as('local'),
+      fit: sql<Fit>`${query.fit}`.as('fit'),
+      capacity: eventSession.capacity,
+      usedCapacity: eventSession.usedCapacity,
+    })
+    .from(eventSession)
+    .where(and(eq(eventSession.eventTemplateId, eventId), query.where))
+    .as('s');
+  const minutes = query.withMinutes
+    ? sql<number[]>`array_agg(distinct (extract(hour from ${s.local}) * 60
+        + extract(minute from ${s.local}))::int)`
+    : sql<number[]>`array[]::int[]`;
+  return db
+    .select({
+      date: sql<string>`to_char(${s.local}, 'YYYY-MM-DD')`,
+      anyAvailable: sql<boolean>`bool_or(${s.fit} = 'available')`,
+      anySoldOut: sql<boolean>`bool_or(${s.fit} = 'sold_out')`,
+      unlimited: sql<boolean>`bool_or(${s.capacity} = ${UNLIMITED_CAPACITY})`,
+      capacity: sql<number>`sum(${s.capacity})::int`,
+      usedCapacity: sql<number>`sum(${s.usedCapacity})::int`,
+      minutes,
+    })
+    .from(s)
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+}
+
+/** The event's sessions matching `where` with their venue-local date, in start order. */
+export async function selectDatedSessions(db: Db, eventId: string, where: SQL, timeZone: string) {
+  return db
+    .select({ session: eventSession, date: localDateSql(timeZone) })
+    .from(eventSession)
+    .where(and(eq(eventSession.eventTemplateId, eventId), where))
+    .orderBy(asc(eventSession.startDatetime), asc(eventSession.id));
 }
 
 export async function selectEventMeta(db: Db, sellerId: string, eventId: string, keys: string[]) {

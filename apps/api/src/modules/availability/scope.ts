@@ -11,7 +11,7 @@ import {
   selectEventMeta,
   selectEventWithZone,
   selectGroupsOf,
-  selectTypesOf,
+  selectTypesOfEvent,
   type EventRow,
   type GroupRow,
   type TypeRow,
@@ -50,21 +50,22 @@ export async function loadScope(
   eventId: string,
 ): Promise<AvailabilityScope> {
   if (!isUuid(eventId)) throw notFound('event', 'Event');
-  const found = await selectEventWithZone(db, request.seller.id, eventId);
-  // spec: shopping §6 — a members-only event's availability is for members alone
-  if (!found || !isVisibleTo(found.event, request.identity)) throw notFound('event', 'Event');
-  const [groups, metaRows] = await Promise.all([
+  // one round trip: the groups, types and rules are read beside the event and dropped if it is
+  // not the visitor's to see (every availability read starts here, so its latency is theirs)
+  const [found, groups, allTypes, metaRows] = await Promise.all([
+    selectEventWithZone(db, request.seller.id, eventId),
     selectGroupsOf(
       db,
       eventId,
       allOf([groupVisibleTo(request.identity), ...filterConditions(request.groupFilters)]),
     ),
+    selectTypesOfEvent(db, eventId),
     selectEventMeta(db, request.seller.id, eventId, ['message_rules']),
   ]);
-  const types = await selectTypesOf(
-    db,
-    groups.map((g) => g.id),
-  );
+  // spec: shopping §6 — a members-only event's availability is for members alone
+  if (!found || !isVisibleTo(found.event, request.identity)) throw notFound('event', 'Event');
+  const groupIds = new Set(groups.map((g) => g.id));
+  const types = allTypes.filter((t) => groupIds.has(t.ticketGroupId));
   return {
     ...found,
     groups,

@@ -15,6 +15,7 @@ import { selectOwnedRows } from '@/modules/catalog/repo';
 import { selectSession } from './repo';
 import type { AvailabilityRequest } from './request';
 import { groupsOnSale, loadScope, typesOf } from './scope';
+import { sessionFitSql } from './session-fit-sql';
 import { toPricedSession } from './session-view';
 
 /**
@@ -30,14 +31,13 @@ export async function eventSessionDetail(
 ): Promise<SessionDetailResponse> {
   const scope = await loadScope(db, request, eventId);
   if (!isUuid(sessionId)) throw notFound('event_session', 'Session');
-  const session = await selectSession(db, scope.event.id, sessionId);
-  if (!session) throw notFound('event_session', 'Session');
-
   const { now, query } = request;
   const { embeds } = query;
   const groups = groupsOnSale(scope, now);
   const types = typesOf(scope, groups);
   const ctx = { scope, onSale: groups, onSaleTypes: types, selection: [], now };
+  const judged = await selectSession(db, scope.event.id, sessionId, sessionFitSql(ctx));
+  if (!judged) throw notFound('event_session', 'Session');
   const owners = [
     { resource: 'event_template', ids: [scope.event.id] },
     { resource: 'ticket_group', ids: groups.map((g) => g.id) },
@@ -49,7 +49,7 @@ export async function eventSessionDetail(
   ]);
   return resourceBody(
     'event_session',
-    { data: [toPricedSession(ctx, session)], total: 1 },
+    { data: [toPricedSession(ctx, judged.session, judged.fit)], total: 1 },
     {
       ticket_group: embeds.has('ticket_group')
         ? groups.map((g) => toTicketGroup(g, now))

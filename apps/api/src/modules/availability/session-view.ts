@@ -3,46 +3,31 @@ import type { SelectedQuantity } from '@admit/contracts/rules/message-rules';
 import { localTime } from '@/lib/zoned-time';
 import { toEventSession } from '@/modules/catalog/mappers';
 import { money, priceRange } from './pricing';
-import type { GroupRow, SessionRow, TypeRow } from './repo';
+import type { SessionRow, TypeRow } from './repo';
+import type { FitContext } from './session-fit-sql';
 import type { AvailabilityScope } from './scope';
 import { selectionFit, type Fit, type SelectionLine } from './selection-fit';
-import { groupHasRoomAt, isSessionSoldOut } from './status-rules';
+import { isSessionSoldOut } from './status-rules';
 
 /** One session judged for a visitor: bookable or not, and at what prices (shopping §3 Session). */
 
-export interface SessionContext {
+export interface SessionContext extends FitContext {
   scope: AvailabilityScope;
-  /** session groups on sale now */
-  onSale: GroupRow[];
-  /** available types of those groups */
-  onSaleTypes: TypeRow[];
   /** the selected quantities (POST reads); empty for the GET reads */
   selection: SelectionLine[];
-  now: Date;
 }
 
 export const hasSelection = (selection: SelectionLine[]) => selection.some((l) => l.quantity > 0);
 
-/**
- * Without a selection a session is available when it has not started, is not sold out for at
- * least one group on sale with an available type, and `sold_out` when capacity is what is
- * missing; with a selection, when the selected quantities fit (selection-fit.ts).
- */
-export function sessionFit(ctx: SessionContext, session: SessionRow): Fit {
-  const { scope, now } = ctx;
-  if (hasSelection(ctx.selection)) {
-    return selectionFit({
-      session,
-      groups: scope.groupById,
-      types: scope.typeById,
-      selection: ctx.selection,
-      now,
-    });
-  }
-  if (session.startDatetime.getTime() <= now.getTime()) return 'unavailable';
-  const sellable = ctx.onSale.filter((g) => ctx.onSaleTypes.some((t) => t.ticketGroupId === g.id));
-  if (sellable.length === 0) return 'unavailable';
-  return sellable.some((g) => groupHasRoomAt(g, session)) ? 'available' : 'sold_out';
+/** The selected quantities' fit at a session (a POST read with a selection; selection-fit.ts). */
+export function selectedFit(ctx: SessionContext, session: SessionRow): Fit {
+  return selectionFit({
+    session,
+    groups: ctx.scope.groupById,
+    types: ctx.scope.typeById,
+    selection: ctx.selection,
+    now: ctx.now,
+  });
 }
 
 /** The types prices are quoted from: the selected ones, else every available type on sale. */
@@ -53,8 +38,7 @@ export function quotedTypes(ctx: SessionContext): TypeRow[] {
 }
 
 /** The session as the sessions reads return it. */
-export function toPricedSession(ctx: SessionContext, session: SessionRow): PricedSession {
-  const fit = sessionFit(ctx, session);
+export function toPricedSession(ctx: SessionContext, session: SessionRow, fit: Fit): PricedSession {
   const range = priceRange(quotedTypes(ctx));
   return {
     ...toEventSession(session, ctx.now),

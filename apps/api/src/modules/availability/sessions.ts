@@ -1,6 +1,6 @@
 import type { PriceSchedule, SessionsResponse } from '@admit/contracts/availability';
 import { minorToDecimal } from '@admit/contracts/money';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
 import { eventSession } from '@/db/schema/catalog';
 import { addDays, zonedWallTimeToUtc } from '@/lib/zoned-time';
@@ -8,11 +8,18 @@ import { AppError } from '@/http/app-error';
 import { allOf, filterConditions, orderBy } from '@/http/query-sql';
 import { parseValue, ValueError } from '@/http/query-values';
 import { resourceBody } from '@/http/wire';
-import { selectSessionsOf } from './repo';
+import { selectJudgedSessions } from './repo';
+import { sessionFitSql } from './session-fit-sql';
 import { splitFilters, type AvailabilityRequest } from './request';
 import { groupsOnSale, loadScope, typesOf } from './scope';
 import type { SelectionLine } from './selection-fit';
-import { hasSelection, quotedTypes, toPricedSession } from './session-view';
+import {
+  hasSelection,
+  quotedTypes,
+  selectedFit,
+  toPricedSession,
+  type SessionContext,
+} from './session-view';
 
 /**
  * GET and POST events/{id}/sessions (shopping §7). Future sessions only, narrowed by
@@ -45,6 +52,39 @@ function dayBounds(date: string, timeZone: string) {
   };
 }
 
+interface PageQuery {
+  where: SQL;
+  order: SQL[];
+  /** keep sessions that are not available (flagged) */
+  keepAll: boolean;
+  limit: number;
+}
+
+/** Without a selection: judged, filtered, counted and cut in SQL (session-fit-sql.ts). */
+async function judgedPage(db: Db, ctx: SessionContext, query: PageQuery) {
+  const fit = sessionFitSql(ctx);
+  const { rows, total } = await selectJudgedSessions(db, ctx.scope.event.id, {
+    fit,
+    where: allOf([query.where, query.keepAll ? undefined : sql`${fit} = 'available'`]),
+    order: query.order,
+    limit: query.limit,
+  });
+  return { page: rows.map((r) => toPricedSession(ctx, r.session, r.fit)), total };
+}
+
+/** With a selection: every matching session judged here against the posted quantities. */
+async function selectionPage(db: Db, ctx: SessionContext, query: PageQuery) {
+  const { rows } = await selectJudgedSessions(db, ctx.scope.event.id, {
+    fit: sessionFitSql(ctx),
+    where: query.where,
+    order: query.order,
+  });
+  const priced = rows
+    .map((r) => toPricedSession(ctx, r.session, selectedFit(ctx, r.session)))
+    .filter((session) => query.keepAll || session.available);
+  return { page: priced.slice(0, query.limit), total: priced.length };
+}
+
 export async function eventSessions(
   db: Db,
   request: AvailabilityRequest,
@@ -56,19 +96,6 @@ export async function eventSessions(
   const { groupFilters, sessionFilters } = splitFilters(query);
   const scope = await loadScope(db, { ...request, groupFilters }, eventId);
   const day = query.ondate ? dayBounds(query.ondate, scope.timezone) : null;
-  const rows = await selectSessionsOf(
-    db,
-    scope.event.id,
-    allOf([
-      sql`${eventSession.startDatetime} > ${now.toISOString()}::timestamptz`,
-      day
-        ? sql`${eventSession.startDatetime} >= ${day.from.toISOString()}::timestamptz`
-        : undefined,
-      day ? sql`${eventSession.startDatetime} < ${day.to.toISOString()}::timestamptz` : undefined,
-      ...filterConditions(sessionFilters),
-    ]),
-    orderBy(query.sort, sql`${eventSession.id}`),
-  );
   const onSale = groupsOnSale(scope, now);
   const ctx = {
     scope,
@@ -77,10 +104,16 @@ export async function eventSessions(
     selection: selection ?? [],
     now,
   };
-  const priced = rows
-    .map((row) => toPricedSession(ctx, row))
-    .filter((session) => keepAll || session.available);
-  const page = priced.slice(0, query.limit);
+  const where = allOf([
+    sql`${eventSession.startDatetime} > ${now.toISOString()}::timestamptz`,
+    day ? sql`${eventSession.startDatetime} >= ${day.from.toISOString()}::timestamptz` : undefined,
+    day ? sql`${eventSession.startDatetime} < ${day.to.toISOString()}::timestamptz` : undefined,
+    ...filterConditions(sessionFilters),
+  ]);
+  const order = orderBy(query.sort, sql`${eventSession.id}`);
+  const { page, total } = hasSelection(ctx.selection)
+    ? await selectionPage(db, ctx, { where, order, keepAll, limit: query.limit })
+    : await judgedPage(db, ctx, { where, order, keepAll, limit: query.limit });
   const types = hasSelection(ctx.selection) ? quotedTypes(ctx) : ctx.onSaleTypes;
   const schedule: PriceSchedule[] = page.flatMap((session) =>
     types.map((type) => ({
@@ -92,7 +125,7 @@ export async function eventSessions(
   );
   return resourceBody(
     'event_session',
-    { data: page, total: priced.length },
+    { data: page, total },
     { price_schedule: schedule },
   );
 }
