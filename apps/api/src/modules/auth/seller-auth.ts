@@ -1,5 +1,4 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import type { SellerConfig } from '@admit/contracts/seller-config';
 import type { AppConfig } from '@/config';
 import type { Db } from '@/db/connection';
@@ -7,28 +6,9 @@ import { seller } from '@/db/schema/identity';
 import { AppError } from '@/http/app-error';
 import type { SellerRef } from '@/http/request-context';
 import { buildSellerConfig } from '@/modules/sellers/seller-config';
+import { sellerSettingsOf } from '@/modules/sellers/seller-settings';
 
 export type AuthenticationMethod = SellerConfig['authentication_method'];
-
-/**
- * The server-only part of a seller's stored config, `config.private` (never in the public
- * config: `buildSellerConfig` parses through the contract, which has no `private`).
- */
-const privateAuthSchema = z
-  .object({
-    private: z
-      .object({
-        /** HS256 key shared with the seller's login provider */
-        sso_jwt_secret: z.string().min(32).optional(),
-        /** expected `iss`; defaults to the origin of `external_urls.login` */
-        sso_jwt_issuer: z.string().min(1).optional(),
-        /** expected `aud`; defaults to the seller slug */
-        sso_jwt_audience: z.string().min(1).optional(),
-      })
-      .partial()
-      .optional(),
-  })
-  .passthrough();
 
 export interface SellerAuth {
   seller: SellerRef;
@@ -55,8 +35,8 @@ export async function loadSellerAuth(
   const [row] = await db.select().from(seller).where(eq(seller.id, ref.id)).limit(1);
   if (!row) throw new AppError('seller_not_found', 'login', 'Seller not found');
   const config = buildSellerConfig(row, env);
-  const stored = privateAuthSchema.safeParse(row.config ?? {});
-  const secrets = stored.success ? stored.data.private : undefined;
+  // the SSO keys are server-only (`config.private`), read like every setting (seller-settings.ts)
+  const secrets = sellerSettingsOf(row.config).private;
   const externalLoginUrl = config.external_urls.login;
   return {
     seller: ref,

@@ -1,27 +1,11 @@
-import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
-import { z } from 'zod';
 import type { Db } from '@/db/connection';
-import { seller } from '@/db/schema/identity';
+import { readSellerSettings, sellerSettingsOf } from '@/modules/sellers/seller-settings';
 import type { CardGateway, IntentResult } from './card-gateway';
 import { selectPayment } from './repo';
 import { createSandboxGateway } from './sandbox-gateway';
 import { createStripeGateway, type StripeLikeClient } from './stripe-gateway';
 import type { PaymentRow } from '@/db/schema/payments';
-
-/** `config.private.stripe_secret_key`: server-only, never in the public seller config. */
-const privateStripeSchema = z
-  .object({
-    private: z
-      .object({
-        stripe_secret_key: z.string().startsWith('sk_').optional(),
-        /** the signing secret of the seller's Stripe webhook endpoint (stripe-webhook.ts) */
-        stripe_webhook_secret: z.string().startsWith('whsec_').optional(),
-      })
-      .passthrough()
-      .optional(),
-  })
-  .passthrough();
 
 /** The sandbox's intent state is our payment row (the authentication page marks it). */
 export function sandboxFor(db: Db): CardGateway {
@@ -53,18 +37,12 @@ export function setStripeClientFactory(factory: StripeClientFactory | null): voi
 }
 
 async function privateStripeConfig(db: Db, sellerId: string) {
-  const [row] = await db
-    .select({ config: seller.config })
-    .from(seller)
-    .where(eq(seller.id, sellerId));
-  const parsed = privateStripeSchema.safeParse(row?.config ?? {});
-  return parsed.success ? (parsed.data.private ?? {}) : {};
+  return (await readSellerSettings(db, sellerId)).private ?? {};
 }
 
 /** Whether a stored seller config names a Stripe secret key (else the seller uses the sandbox). */
 export function hasStripeKey(storedConfig: unknown): boolean {
-  const parsed = privateStripeSchema.safeParse(storedConfig ?? {});
-  return parsed.success && parsed.data.private?.stripe_secret_key !== undefined;
+  return sellerSettingsOf(storedConfig).private?.stripe_secret_key !== undefined;
 }
 
 /** The seller's webhook signing secret (`config.private.stripe_webhook_secret`), if any. */

@@ -3,6 +3,7 @@ import type { Db } from '@/db/connection';
 import { seller } from '@/db/schema/identity';
 import { AppError } from '@/http/app-error';
 import { getSellerBySlug } from '@/modules/sellers/repo';
+import { sellerSettingsOf } from '@/modules/sellers/seller-settings';
 import { hasStripeKey } from './gateways';
 
 /**
@@ -11,7 +12,7 @@ import { hasStripeKey } from './gateways';
  * page. Development and tests use the sandbox freely.
  */
 export const isTestMode = (storedConfig: unknown) =>
-  (storedConfig as { test_mode?: unknown } | null)?.test_mode === true;
+  sellerSettingsOf(storedConfig).test_mode === true;
 
 /** Slugs of the sellers that would take sandbox payments in production without opting in. */
 export async function sellersWithUnannouncedSandbox(db: Db): Promise<string[]> {

@@ -20,9 +20,23 @@ export const sellerSettingsSchema = z.object({
     .optional()
     .catch(undefined),
   address_service_key: z.string().nullish().catch(undefined),
-  /** server-only keys, never in the public config (the Stripe and SSO keys are read there) */
+  /** the seller takes sandbox payments in production and says so on every page (decision 0025) */
+  test_mode: z.boolean().optional().catch(undefined),
+  /** server-only keys, never in the public config (`buildSellerConfig` has no `private`) */
   private: z
-    .object({ address_service_key: z.string().nullish().catch(undefined) })
+    .object({
+      address_service_key: z.string().nullish().catch(undefined),
+      /** the seller's Stripe account (payments/gateways.ts); without it the sandbox gateway */
+      stripe_secret_key: z.string().startsWith('sk_').optional().catch(undefined),
+      /** the signing secret of the seller's Stripe webhook endpoint (checkout/stripe-webhook.ts) */
+      stripe_webhook_secret: z.string().startsWith('whsec_').optional().catch(undefined),
+      /** HS256 key shared with the seller's login provider (auth/seller-auth.ts) */
+      sso_jwt_secret: z.string().min(32).optional().catch(undefined),
+      /** expected `iss`; defaults to the origin of `external_urls.login` */
+      sso_jwt_issuer: z.string().min(1).optional().catch(undefined),
+      /** expected `aud`; defaults to the seller slug */
+      sso_jwt_audience: z.string().min(1).optional().catch(undefined),
+    })
     .passthrough()
     .nullish()
     .catch(undefined),
@@ -35,14 +49,19 @@ export function sellerSettingsOf(stored: unknown): SellerSettings {
   return parsed.success ? parsed.data : {};
 }
 
-/** Reads a seller's settings (one row; inside a transaction when given one). */
-export async function readSellerSettings(db: Executor, sellerId: string): Promise<SellerSettings> {
+/** A seller's stored config as it is (the one query of `seller.config`; any executor). */
+export async function readStoredConfig(db: Executor, sellerId: string): Promise<unknown> {
   const [row] = await db
     .select({ config: seller.config })
     .from(seller)
     .where(eq(seller.id, sellerId))
     .limit(1);
-  return sellerSettingsOf(row?.config);
+  return row?.config;
+}
+
+/** Reads a seller's settings (one row; inside a transaction when given one). */
+export async function readSellerSettings(db: Executor, sellerId: string): Promise<SellerSettings> {
+  return sellerSettingsOf(await readStoredConfig(db, sellerId));
 }
 
 /**

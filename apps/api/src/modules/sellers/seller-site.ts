@@ -1,8 +1,7 @@
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { defaultPublicOrigin, type AppConfig } from '@/config';
 import type { Db } from '@/db/connection';
-import { seller } from '@/db/schema/identity';
+import { readStoredConfig } from './seller-settings';
 
 /**
  * Where a seller's storefront lives on the web (decision 0025): `seller.config.site`, server-only
@@ -63,12 +62,7 @@ export async function loadSellerSite(
   sellerId: string,
   config: Pick<AppConfig, 'PUBLIC_URL' | 'PORT'>,
 ): Promise<SellerSite> {
-  const [row] = await db
-    .select({ config: seller.config })
-    .from(seller)
-    .where(eq(seller.id, sellerId))
-    .limit(1);
-  return sellerSiteOf(row?.config, config);
+  return sellerSiteOf(await readStoredConfig(db, sellerId), config);
 }
 
 /** The one answer to "which origin do this seller's links use". */
