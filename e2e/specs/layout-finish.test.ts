@@ -2,6 +2,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { EventTemplate } from '@admit/contracts/resources';
 import { browsableEvents, fetchAvailableEvents, readSellerConfig } from '../support/catalog';
 import { useBrowserPage } from '../support/page-fixture';
+import { reserveAsThisGuest } from '../support/reserve';
 import { eventually } from '../support/storefront';
 
 const DESKTOP = { width: 1280, height: 800 };
@@ -68,4 +69,20 @@ describe('layout finish', () => {
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
     expect(Math.abs((await pageTop(cart)) - (await pageTop(heading)))).toBeLessThanOrEqual(48);
   });
+
+  for (const [name, viewport] of Object.entries({ desktop: DESKTOP, phone: PHONE })) {
+    it(`shows a whole card number in the card field (${name})`, async () => {
+      const { page } = fx;
+      await page.setViewportSize(viewport);
+      await page.goto('/demo-museum/events');
+      const config = await readSellerConfig(page);
+      await reserveAsThisGuest(page, config.admission_event_id!, { quantity: 1 });
+      await page.goto('/demo-museum/checkout');
+      const number = page.getByLabel('Card number');
+      await number.fill('4242 4242 4242 4242');
+      // the text fits the box: nothing of the 19 characters is scrolled out of view
+      const fits = await number.evaluate((input) => input.scrollWidth <= input.clientWidth);
+      expect(fits).toBe(true);
+    });
+  }
 });

@@ -117,11 +117,15 @@ describe('checkout address lookup (identity §7, §8)', () => {
     });
   });
 
-  it('searches on Enter in the country typed into the form, without submitting the order', async () => {
+  it('searches on Enter in the country chosen by name in the form, without submitting the order', async () => {
     const { user, fetch } = lookupCheckout({
       'GET /api/address/find': suggestions([]),
     });
-    await user.type(await screen.findByLabelText('Country'), 'gb');
+    // the country is a list of names, not free text (issue #13)
+    const country = await screen.findByLabelText('Country');
+    expect(country.tagName).toBe('SELECT');
+    await user.selectOptions(country, screen.getByRole('option', { name: 'United Kingdom' }));
+    expect(country).toHaveValue('GB');
     await user.type(screen.getByLabelText('Find your address'), 'SW1A 1AA{Enter}');
     expect(
       await screen.findByText('No address found. Please try other words or enter your address.'),

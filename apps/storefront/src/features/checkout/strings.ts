@@ -22,6 +22,7 @@ export const CHECKOUT_STRINGS = {
   'checkout.city': 'City',
   'checkout.state': 'State / County',
   'checkout.country': 'Country',
+  'checkout.country.none': 'Choose a country',
   'checkout.zip_code': 'ZIP / Postcode',
   'checkout.address-find': 'Find your address',
   'checkout.address-find-button': 'Find',

@@ -3,6 +3,7 @@ import { useStrings } from '@/ui/text/use-strings';
 import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
 import { TextField } from '@/features/checkout/components/text-field';
 import { AddressLookup } from '@/features/checkout/components/address-lookup';
+import { CountryField } from '@/features/checkout/components/country-field';
 import { isLocked, requiredFieldsFor } from '@/features/checkout/model/identity-fields';
 import type { IdentityFieldRules } from '@/features/checkout/model/identity-fields';
 import styles from '@/features/checkout/checkout.module.css';
@@ -48,7 +49,7 @@ export function PurchaserFields({ phoneCountry, fields }: PurchaserFieldsProps) 
         <TextField name="state" autoComplete="address-level1" maxLength={100} {...rule('state')} />
       </div>
       <div className={styles.pair}>
-        <TextField name="country" autoComplete="country" maxLength={2} {...rule('country')} />
+        <CountryField {...rule('country')} />
         <TextField
           name="zip_code"
           autoComplete="postal-code"
