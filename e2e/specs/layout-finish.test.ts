@@ -85,4 +85,20 @@ describe('layout finish', () => {
       expect(fits).toBe(true);
     });
   }
+
+  it("keeps the cover image's place before the picture arrives (no layout shift, phone)", async () => {
+    const { page } = fx;
+    await page.setViewportSize(PHONE);
+    // the picture never arrives: the box must still be there, 16:9 of the page's width
+    await page.route('**/api/image/**/*cover*', () => undefined);
+    await page.goto(`/demo-museum/events/${event.id}`);
+    const cover = page.locator('article img').first();
+    await cover.waitFor({ state: 'attached' });
+    await eventually(async () => {
+      const box = await cover.boundingBox();
+      expect(box).not.toBeNull();
+      expect(box!.height).toBeGreaterThan(box!.width * 0.5);
+    });
+    await page.unrouteAll({ behavior: 'ignoreErrors' });
+  });
 });
