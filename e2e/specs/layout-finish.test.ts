@@ -101,4 +101,35 @@ describe('layout finish', () => {
     });
     await page.unrouteAll({ behavior: 'ignoreErrors' });
   });
+
+  it('draws the checkout without moving it (layout shift under 0.05, phone)', async () => {
+    const { page } = fx;
+    await page.setViewportSize(PHONE);
+    await page.goto('/demo-museum/events');
+    const config = await readSellerConfig(page);
+    await reserveAsThisGuest(page, config.admission_event_id!, { quantity: 1 });
+    // the browser's own record of every layout shift, from the first paint of the page on
+    await page.addInitScript(() => {
+      const shifts: number[] = [];
+      (window as unknown as { shifts: number[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) {
+          const shift = entry as PerformanceEntry & { value: number; hadRecentInput: boolean };
+          if (!shift.hadRecentInput) shifts.push(shift.value);
+        }
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
+    await page.goto('/demo-museum/checkout');
+    await page.getByRole('heading', { name: 'Payment information' }).waitFor();
+    // the demo museum offers a donation: the section the form used to be pushed down by
+    await page
+      .getByRole('heading', { name: /donation/i })
+      .first()
+      .waitFor();
+    await page.waitForTimeout(500);
+    const total = await page.evaluate(() =>
+      (window as unknown as { shifts: number[] }).shifts.reduce((sum, v) => sum + v, 0),
+    );
+    expect(total).toBeLessThan(0.05);
+  });
 });

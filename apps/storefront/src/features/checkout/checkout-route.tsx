@@ -11,6 +11,8 @@ import { useStrings } from '@/ui/text/use-strings';
 import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
 import { CheckoutForm } from '@/features/checkout/components/checkout-form';
 import { DonationSection } from '@/features/checkout/components/donation-section';
+import { useTicketGroup } from '@/features/checkout/api/get-ticket-group';
+import { useSellerConfig } from '@/config/seller-config';
 import type { GiftCardSlotProps } from '@/features/checkout/components/payment-section';
 import { gifteeName, isBlocked } from '@/features/checkout/model/checkout-view';
 import { goneCartRedirect } from '@/features/checkout/model/entry-redirect';
@@ -53,6 +55,11 @@ export function CheckoutRoute({ slots }: { slots: CheckoutSlots }) {
   const state = useCartState();
   const cartId = routeCartId ?? liveCartId(state);
   const query = useQuery({ ...cartQueryOptions(cartId ?? 'none'), enabled: cartId !== null });
+  // the donation upsell's group loads beside the cart, and the page waits for both: a section
+  // appearing above the form after it was drawn pushed it ~300 px down (CLS, issue #13); a
+  // failed read lets the page go on without the optional upsell
+  const donationGroupId = useSellerConfig().checkout.donation_group_id ?? null;
+  const donation = useTicketGroup(donationGroupId);
   const bundle = query.data ?? null;
   const cart = bundle?.cart._data[0] ?? null;
   const giftee = bundle ? gifteeName(bundle) : null;
@@ -64,7 +71,9 @@ export function CheckoutRoute({ slots }: { slots: CheckoutSlots }) {
   }, [routeCartId, bundle, state.cartId]);
 
   if (!cartId) return <Navigate to="/events" replace />;
-  if (query.isPending) return <Loader label={t('checkout.loading')} />;
+  if (query.isPending || (donationGroupId !== null && donation.isPending)) {
+    return <Loader label={t('checkout.loading')} />;
+  }
   if (query.isError) {
     return (
       <p role="alert" className={styles.alert}>
