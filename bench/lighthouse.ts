@@ -4,7 +4,7 @@ import { pathToFileURL } from 'node:url';
 import lighthouse, { type Flags, type Config } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
-import { chromiumPath } from '../e2e/support/browser';
+import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/browser';
 import { readSellerConfig } from '../e2e/support/catalog';
 import {
   acceptTerms,
@@ -44,16 +44,6 @@ export interface LighthouseResult {
   version: string;
   rows: LighthouseRow[];
 }
-
-const CHROMIUM_ARGS = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 /**
  * Lighthouse (npm `lighthouse`, its mobile and desktop presets, simulated throttling) on the

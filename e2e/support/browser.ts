@@ -22,7 +22,7 @@ export async function chromiumPath(): Promise<string> {
 }
 
 /** Flags that keep a headless run quiet and offline apart from the server under test. */
-const CHROMIUM_ARGS = [
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

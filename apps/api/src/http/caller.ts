@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { seller } from '@/db/schema/identity';
 import { ttlCache } from '@/lib/ttl-cache';
 import { AppError, validationFailed } from './app-error';
-import type { RequestIdentity, SellerRef } from './request-context';
+import { sellerRefColumns, type RequestIdentity, type SellerRef } from './request-context';
 
 /**
  * Who is calling and for which seller, worked out once per request by one hook (decision 0028)
@@ -80,13 +80,7 @@ export function registerCaller(app: FastifyInstance) {
   const sellers = ttlCache<SellerRef>(app.deps.config.SELLER_CACHE_MS);
   const loadSeller = async (slug: string): Promise<SellerRef> => {
     const [row] = await db
-      .select({
-        id: seller.id,
-        slug: seller.slug,
-        name: seller.name,
-        currency: seller.currency,
-        timezone: seller.timezone,
-      })
+      .select(sellerRefColumns)
       .from(seller)
       .where(eq(seller.slug, slug))
       .limit(1);

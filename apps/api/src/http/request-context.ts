@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { seller } from '@/db/schema/identity';
 
 /** The seller a request is for, resolved from `_seller` by the caller hook (caller.ts). */
 export interface SellerRef {
@@ -8,6 +9,15 @@ export interface SellerRef {
   currency: string;
   timezone: string;
 }
+
+/** The columns of a `SellerRef`, for every read that makes one (the caller hook, settlement). */
+export const sellerRefColumns = {
+  id: seller.id,
+  slug: seller.slug,
+  name: seller.name,
+  currency: seller.currency,
+  timezone: seller.timezone,
+};
 
 /** Who is asking: a logged-in identity, or the seller's shared public identity (guests). */
 export interface RequestIdentity {

@@ -3,7 +3,7 @@ import type { Db } from '@/db/connection';
 import { seller } from '@/db/schema/identity';
 import { payment } from '@/db/schema/payments';
 import { AppError } from '@/http/app-error';
-import type { SellerRef } from '@/http/request-context';
+import { sellerRefColumns, type SellerRef } from '@/http/request-context';
 import { buildCartBundle } from '@/modules/cart/bundle';
 import { selectCart } from '@/modules/cart/repo';
 import type { IntentResult } from '@/modules/payments/card-gateway';
@@ -47,16 +47,7 @@ export function settleAsOf(row: PaymentRow): SettleAs | null {
 
 /** The seller's reference for bundles and orders, from its id. */
 export async function sellerRef(db: Db, sellerId: string): Promise<SellerRef | null> {
-  const [row] = await db
-    .select({
-      id: seller.id,
-      slug: seller.slug,
-      name: seller.name,
-      currency: seller.currency,
-      timezone: seller.timezone,
-    })
-    .from(seller)
-    .where(eq(seller.id, sellerId));
+  const [row] = await db.select(sellerRefColumns).from(seller).where(eq(seller.id, sellerId));
   return row ?? null;
 }
 

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { COUNTED_PAYMENT_STATES } from '@admit/contracts/cart';
 import type { Db } from '@/db/connection';
 import { payment, type NewPayment, type PaymentRow } from '@/db/schema/payments';
 
@@ -7,7 +8,6 @@ import { payment, type NewPayment, type PaymentRow } from '@/db/schema/payments'
 type Executor = Pick<Db, 'select' | 'insert' | 'update' | 'execute'>;
 
 /** States that count toward the cart's total_payments (the cart module reads the same). */
-export const PAID_STATES = ['succeeded', 'processing'] as const;
 
 export async function insertPayment(db: Executor, values: NewPayment): Promise<PaymentRow> {
   const [row] = await db.insert(payment).values(values).returning();
@@ -40,7 +40,7 @@ export async function sumPaid(db: Executor, cartId: string): Promise<number> {
   const [row] = await db
     .select({ total: sql<string>`coalesce(sum(${payment.amount}), 0)` })
     .from(payment)
-    .where(and(eq(payment.cartId, cartId), inArray(payment.state, [...PAID_STATES])));
+    .where(and(eq(payment.cartId, cartId), inArray(payment.state, [...COUNTED_PAYMENT_STATES])));
   return Number(row?.total ?? 0);
 }
 
