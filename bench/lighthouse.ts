@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import lighthouse, { type Flags, type Config } from 'lighthouse';
@@ -149,7 +149,20 @@ async function auditPage(port: number, url: string, formFactor: FormFactor) {
     tbtMs: Math.round(metric('total-blocking-time')),
     speedIndexMs: Math.round(metric('speed-index')),
   };
+  keepReport(url, formFactor, lhr);
   return { row, lighthouseVersion: lhr.lighthouseVersion };
+}
+
+/**
+ * With LIGHTHOUSE_REPORT_DIR set, each audit's full report (JSON) is kept there: the LCP
+ * element, its phases and the main-thread work behind a score are in it, not in the table.
+ */
+function keepReport(url: string, formFactor: FormFactor, lhr: object) {
+  const dir = process.env.LIGHTHOUSE_REPORT_DIR;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const name = new URL(url).pathname.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
+  writeFileSync(join(dir, `${name}-${formFactor}.json`), JSON.stringify(lhr));
 }
 
 /** Whether a mobile row meets every target. */

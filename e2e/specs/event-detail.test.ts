@@ -61,10 +61,27 @@ describe('event detail', () => {
     await expectNoSeriousA11yViolations(page);
   });
 
-  it('serves the same page on a direct visit', async () => {
+  it('serves the same page on a direct visit, its cover fetched once, as AVIF, from the preload', async () => {
     const { page } = fx;
+    const covers: { url: string; type: string | undefined }[] = [];
+    page.on('response', (response) => {
+      if (response.url().includes(coverPath)) {
+        covers.push({ url: response.url(), type: response.headers()['content-type'] });
+      }
+    });
     await page.goto(`/demo-museum/events/${event.id}`);
     await page.getByRole('heading', { level: 1, name: event.name }).waitFor();
+    const selector = `img[src*=${JSON.stringify(coverPath)}]`;
+    await eventually(async () => expect(await isImageLoaded(page, selector)).toBe(true));
+    // the page's preload and the <picture> name the same candidate: one download, the small one
+    expect(covers).toHaveLength(1);
+    expect(covers[0]!.type).toBe('image/avif');
+    const drawn = await page
+      .locator(selector)
+      .first()
+      .evaluate((img: HTMLImageElement) => img.currentSrc);
+    expect(drawn).toBe(covers[0]!.url);
+    expect(new URL(drawn).searchParams.get('width')).not.toBe('1500');
   });
 });
 

@@ -6,6 +6,8 @@ import type { RouteHandle } from '@/ui/routing/route-handle';
 import { ERROR_ROUTE_NAME, RouteTableProvider } from '@/ui/routing/route-handle';
 import { RootLayout } from '@/app/layout/root-layout';
 import { lazyRoute } from '@/app/lazy-route';
+import { PrefetchRoute } from '@/app/prefetch-route';
+import type { RoutePrefetch } from '@/api/route-prefetch';
 
 const Home = lazyRoute(
   () => import('@/features/home/home-route'),
@@ -84,9 +86,21 @@ const Placeholder = lazyRoute(
   (m) => m.PlaceholderRoute,
 );
 
-function route(name: string, path: string, Page: ComponentType): RouteObject {
+/** Reads that start with the page's code (app/prefetch-route.tsx), each a small chunk of its own. */
+const prefetchEvent = () => import('@/features/event/prefetch-event').then((m) => m.prefetchEvent);
+const prefetchCheckout = () =>
+  import('@/features/checkout/prefetch-checkout').then((m) => m.prefetchCheckout);
+
+function route(
+  name: string,
+  path: string,
+  Page: ComponentType,
+  prefetch?: () => Promise<RoutePrefetch>,
+): RouteObject {
   const handle: RouteHandle = { name };
-  return { path, element: <Page />, handle };
+  const page = <Page />;
+  const element = prefetch ? <PrefetchRoute load={prefetch}>{page}</PrefetchRoute> : page;
+  return { path, element, handle };
 }
 
 /** Screens a later issue builds; until then each shows the placeholder page. */
@@ -96,7 +110,7 @@ function placeholderRoutes(config: SellerConfig): RouteObject[] {
     route('transfer-cart', 'transfer-cart/:cartId', TransferCart),
     route('checkout-complete', 'checkout/complete', CheckoutComplete),
     route('checkout-pending', 'checkout/pending/:cartId', CheckoutPending),
-    route('checkout', 'checkout/:cartId?', Checkout),
+    route('checkout', 'checkout/:cartId?', Checkout, prefetchCheckout),
     route('membership-redeem', 'membership/redeem', Placeholder),
     route('membership', 'membership/:action?', Placeholder),
     route('resend', 'resend', Resend),
@@ -143,8 +157,8 @@ export function createRoutes(config: SellerConfig): RouteObject[] {
           children: [
             { index: true, element: <Home />, handle: { name: 'home' } satisfies RouteHandle },
             route('events', 'events', Listing),
-            route('event', 'events/:id', Event),
-            route('event', 'events/:id/:action', Event),
+            route('event', 'events/:id', Event, prefetchEvent),
+            route('event', 'events/:id/:action', Event, prefetchEvent),
             ...placeholderRoutes(config),
             route(ERROR_ROUTE_NAME, 'error/404', NotFound),
             route(ERROR_ROUTE_NAME, '*', NotFound),

@@ -87,6 +87,20 @@ describeEachDatabase('GET /api/image/:seller/:name', (ctx) => {
     });
   });
 
+  it('converts to AVIF or WebP when asked, resized or at the original size', async () => {
+    const avif = await fetchImage(`${cover}?width=828&format=avif`);
+    expect(avif.res.headers['content-type']).toBe('image/avif');
+    expect(avif).toMatchObject({ width: 828, height: 466, format: 'heif' });
+    const webp = await fetchImage(`${cover}?format=webp`);
+    expect(webp.res.headers['content-type']).toBe('image/webp');
+    expect(webp).toMatchObject({ width: 1600, height: 900, format: 'webp' });
+    expect(webp.res.headers['cache-control']).toBe(IMAGE_CACHE_CONTROL);
+    // the same size in two formats: two cache entries, not one answer for both
+    const jpeg = await fetchImage(`${cover}?width=828`);
+    expect(jpeg).toMatchObject({ width: 828, format: 'jpeg' });
+    expect(jpeg.res.headers.etag).not.toBe(avif.res.headers.etag);
+  });
+
   it('answers a matching If-None-Match with 304 and a repeated size with the same ETag', async () => {
     const first = await app.inject({ method: 'GET', url: `${cover}?width=320` });
     const again = await app.inject({ method: 'GET', url: `${cover}?width=320` });
@@ -100,7 +114,16 @@ describeEachDatabase('GET /api/image/:seller/:name', (ctx) => {
     expect(cached.body).toBe('');
   });
 
-  it.each(['width=abc', 'width=0', 'width=4001', 'height=1.5', 'width=-3', 'height=12px'])(
+  it.each([
+    'width=abc',
+    'width=0',
+    'width=4001',
+    'height=1.5',
+    'width=-3',
+    'height=12px',
+    'format=gif',
+    'format=AVIF',
+  ])(
     'rejects %s with the validation_failed envelope',
     async (query) => {
       const res = await app.inject({ method: 'GET', url: `${cover}?${query}` });

@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import sharp from 'sharp';
+import type { ImageFormat, ImageRequest } from '@admit/contracts/images';
+import { IMAGE_FORMAT_TYPES } from '@admit/contracts/images';
 import type { StoredImage } from './repo';
 
-export interface ImageSize {
-  width?: number;
-  height?: number;
-}
+export type ImageSize = ImageRequest;
 
 export interface ImageOutput {
   bytes: Buffer;
@@ -16,16 +15,29 @@ export interface ImageOutput {
 }
 
 /**
+ * Encoder settings per format. AVIF at effort 2 encodes a 1500 px cover in about 150 ms on one
+ * core (higher efforts save a few per cent for several times the time, paid by the first
+ * visitor of each size); the quality values look like the stored JPEGs at a third of the bytes.
+ */
+const encode: Record<ImageFormat, (image: sharp.Sharp) => sharp.Sharp> = {
+  avif: (image) => image.avif({ quality: 50, effort: 2 }),
+  webp: (image) => image.webp({ quality: 75 }),
+};
+
+/**
  * Shrink-only resizing (shopping §2: "images are requested … with shrink-only, width and height
  * parameters"): both sides give a cover crop, one side scales proportionally, and nothing is
- * ever enlarged; a request at or above the original size returns the original bytes.
+ * ever enlarged; a request at or above the original size returns the original bytes, unless it
+ * asks for another format (decision 0033), which is converted at the original size.
  */
 export async function resizeImage(source: StoredImage, size: ImageSize): Promise<ImageOutput> {
   const etagOf = (bytes: Buffer) => `"${createHash('sha1').update(bytes).digest('base64url')}"`;
   const needsResize =
     (size.width !== undefined && size.width < source.width) ||
     (size.height !== undefined && size.height < source.height);
-  if (!needsResize) {
+  const format =
+    size.format && IMAGE_FORMAT_TYPES[size.format] !== source.contentType ? size.format : undefined;
+  if (!needsResize && !format) {
     return {
       bytes: source.bytes,
       contentType: source.contentType,
@@ -34,12 +46,15 @@ export async function resizeImage(source: StoredImage, size: ImageSize): Promise
       etag: etagOf(source.bytes),
     };
   }
-  const { data, info } = await sharp(source.bytes)
-    .resize(size.width, size.height, { fit: 'cover', withoutEnlargement: true })
-    .toBuffer({ resolveWithObject: true });
+  let image = sharp(source.bytes);
+  if (needsResize) {
+    image = image.resize(size.width, size.height, { fit: 'cover', withoutEnlargement: true });
+  }
+  if (format) image = encode[format](image);
+  const { data, info } = await image.toBuffer({ resolveWithObject: true });
   return {
     bytes: data,
-    contentType: source.contentType,
+    contentType: format ? IMAGE_FORMAT_TYPES[format] : source.contentType,
     width: info.width,
     height: info.height,
     etag: etagOf(data),

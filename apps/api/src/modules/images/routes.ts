@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { IMAGE_FORMATS, type ImageFormat } from '@admit/contracts/images';
 import { AppError, validationFailed } from '@/http/app-error';
 import { findSellerImage, loadImageBytes } from './repo';
 import { ResizeCache, resizeImage, type ImageSize } from './resize';
@@ -19,9 +20,20 @@ function parseDimension(
   return value;
 }
 
+function parseFormat(query: Record<string, unknown>): ImageFormat | undefined {
+  const raw = query.format;
+  if (raw === undefined || raw === '') return undefined;
+  if (typeof raw === 'string' && (IMAGE_FORMATS as readonly string[]).includes(raw)) {
+    return raw as ImageFormat;
+  }
+  throw validationFailed('image', 'format', `must be one of ${IMAGE_FORMATS.join(', ')}`);
+}
+
 /**
- * GET /api/image/:seller/:name?width=&height= — seller images resized on request (shrink only).
- * Names change when images change, so responses are cached for a year (docs/decisions/0002).
+ * GET /api/image/:seller/:name?width=&height=&format= — seller images resized on request
+ * (shrink only) and, when asked, converted to AVIF or WebP (decision 0033). Names change when
+ * images change, so responses are cached for a year (docs/decisions/0002); the ETag lets a
+ * client that revalidates anyway get a 304.
  */
 export async function registerImageRoutes(app: FastifyInstance, cache = new ResizeCache()) {
   app.get<{ Params: { seller: string; name: string }; Querystring: Record<string, unknown> }>(
@@ -30,13 +42,14 @@ export async function registerImageRoutes(app: FastifyInstance, cache = new Resi
       const size: ImageSize = {
         width: parseDimension(request.query, 'width'),
         height: parseDimension(request.query, 'height'),
+        format: parseFormat(request.query),
       };
       const { seller, name } = request.params;
       const db = app.deps.database.db;
       const record = await findSellerImage(db, seller, name);
       if (!record) throw new AppError('not_found', 'image', `Image ${name} not found`);
 
-      const key = `${record.id}:${record.createdAt.getTime()}:${size.width ?? ''}x${size.height ?? ''}`;
+      const key = `${record.id}:${record.createdAt.getTime()}:${size.width ?? ''}x${size.height ?? ''}:${size.format ?? ''}`;
       let output = cache.get(key);
       if (!output) {
         output = await resizeImage(await loadImageBytes(db, record), size);

@@ -1,3 +1,4 @@
+import { logoImageUrl } from '@admit/contracts/images';
 import { SELLER_CONFIG_SCRIPT_ID, type SellerConfig } from '@admit/contracts/seller-config';
 import { escapeHtml } from './pages';
 
@@ -15,13 +16,17 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-function headTags(config: SellerConfig): string {
+function headTags(config: SellerConfig, extra: readonly string[]): string {
   const { theme } = config;
   const tags = [`<meta name="theme-color" content="${escapeHtml(theme.colors.primary)}">`];
   const icon = theme.favicon_url;
   if (icon) tags.push(`<link rel="icon" href="${escapeHtml(icon)}">`);
-  if (theme.logo_url)
-    tags.push(`<link rel="preload" as="image" href="${escapeHtml(theme.logo_url)}">`);
+  // the address the header draws, so the preload is the fetch the page uses
+  if (theme.logo_url) {
+    const logo = logoImageUrl(theme.logo_url, theme.logo_height_px);
+    tags.push(`<link rel="preload" as="image" href="${escapeHtml(logo)}">`);
+  }
+  tags.push(...extra);
   return tags.join('\n    ');
 }
 
@@ -31,11 +36,18 @@ function insert(html: string, marker: string, content: string, fallbackBefore: s
   return at === -1 ? html + content : html.slice(0, at) + content + html.slice(at);
 }
 
-/** The built index.html for one seller: config script, page title and head tags. */
-export function renderSellerPage(template: string, config: SellerConfig): string {
+/**
+ * The built index.html for one seller: config script, page title and head tags; `extraHead`
+ * holds tags of this page only (already escaped markup), such as an event cover's preload.
+ */
+export function renderSellerPage(
+  template: string,
+  config: SellerConfig,
+  extraHead: readonly string[] = [],
+): string {
   const script = `<script id="${SELLER_CONFIG_SCRIPT_ID}" type="application/json">${scriptSafeJson(config)}</script>`;
   let html = insert(template, CONFIG_MARKER, script, '</body>');
-  html = insert(html, HEAD_MARKER, headTags(config), '</head>');
+  html = insert(html, HEAD_MARKER, headTags(config, extraHead), '</head>');
   // spec: shopping §1 — the storefront later sets "{event} - {product}"; the shell shows the product
   const title = `<title>${escapeHtml(config.product_name)}</title>`;
   return /<title>[\s\S]*?<\/title>/.test(html)

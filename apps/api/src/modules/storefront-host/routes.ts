@@ -7,6 +7,7 @@ import { getSellerBySlug, listSellerSlugs } from '@/modules/sellers/repo';
 import { sellerSiteOf } from '@/modules/sellers/seller-site';
 import { contentSecurityPolicy } from '@/http/content-security-policy';
 import { StorefrontDist, contentTypeOf, isHashedAsset } from './dist';
+import { coverPreloadTag, eventIdOfPath, findEventCover } from './event-cover';
 import { renderSellerPage } from './inject';
 import { notBuiltPage, notFoundPage } from './pages';
 
@@ -89,7 +90,14 @@ export async function registerStorefrontHost(app: FastifyInstance) {
     // only the seller's own origins may frame its storefront (checkout and login included)
     const { frameAncestors } = sellerSiteOf(seller.config, app.deps.config);
     reply.header('content-security-policy', contentSecurityPolicy(frameAncestors));
-    return html(reply, 200, renderSellerPage(template, buildSellerConfig(seller, app.deps.config)));
+    const eventId = eventIdOfPath(request.url.split('?')[0]!);
+    const cover = eventId && (await findEventCover(app.deps.database.db, seller.id, eventId));
+    const config = buildSellerConfig(seller, app.deps.config);
+    return html(
+      reply,
+      200,
+      renderSellerPage(template, config, cover ? [coverPreloadTag(cover)] : []),
+    );
   };
   app.get('/:seller', sellerPage);
   app.get('/:seller/*', sellerPage);

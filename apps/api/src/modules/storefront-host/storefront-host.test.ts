@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { SELLER_CONFIG_SCRIPT_ID, sellerConfigSchema } from '@admit/contracts/seller-config';
 import { buildTestApp } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';
-import { makeSeller } from '@/testing/factories';
+import { makeEvent, makeMeta, makeSeller } from '@/testing/factories';
 import { NOT_BUILT_MESSAGE } from './pages';
 
 const NOW = '2026-03-01T15:00:00Z';
@@ -38,6 +38,8 @@ describeEachDatabase('storefront host', (ctx) => {
   let dist: string;
   let app: FastifyInstance;
   let appWithoutDist: FastifyInstance;
+  let coveredEventId: string;
+  let plainEventId: string;
 
   beforeAll(async () => {
     dist = await mkdtemp(join(tmpdir(), 'admit-dist-'));
@@ -45,7 +47,7 @@ describeEachDatabase('storefront host', (ctx) => {
     await writeFile(join(dist, 'index.html'), INDEX_HTML);
     await writeFile(join(dist, 'assets', 'index-AbC123xy.js'), 'console.log("app")');
     await writeFile(join(dist, 'robots.txt'), 'User-agent: *');
-    await makeSeller(ctx.db, {
+    const starHall = await makeSeller(ctx.db, {
       slug: 'star-hall',
       name: 'Star Hall',
       config: {
@@ -64,6 +66,16 @@ describeEachDatabase('storefront host', (ctx) => {
       },
     });
     await makeSeller(ctx.db, { slug: 'test-shop', config: { test_mode: true } });
+    const covered = await makeEvent(ctx.db, starHall);
+    await makeMeta(
+      ctx.db,
+      covered,
+      'event_template',
+      'image_cover',
+      '/api/image/star-hall/dome-cover.jpg',
+    );
+    coveredEventId = covered.id;
+    plainEventId = (await makeEvent(ctx.db, starHall)).id;
     app = await buildTestApp(ctx.database, { now: NOW, env: { STOREFRONT_DIST: dist } });
     appWithoutDist = await buildTestApp(ctx.database, {
       now: NOW,
@@ -135,10 +147,39 @@ describeEachDatabase('storefront host', (ctx) => {
     );
     expect(res.body).not.toContain('<title>Admit</title>');
     expect(res.body).toContain('<meta name="theme-color" content="#abcdef">');
+    // the address the header draws (twice the 32 px logo height), not a second download
     expect(res.body).toContain(
-      '<link rel="preload" as="image" href="/api/image/star-hall/logo.png">',
+      '<link rel="preload" as="image" href="/api/image/star-hall/logo.png?height=64">',
     );
     expect(res.body).not.toContain('<!--admit:head-->');
+  });
+
+  it("preloads an event page's cover with the storefront's AVIF candidates", async () => {
+    for (const path of [
+      `/star-hall/events/${coveredEventId}`,
+      `/star-hall/events/${coveredEventId}/gift`,
+    ]) {
+      const res = await app.inject({ method: 'GET', url: `${path}?date=2026-03-02` });
+      const [tag] =
+        res.body.match(/<link rel="preload" as="image" fetchpriority="high"[^>]*>/) ?? [];
+      expect(tag).toBe(
+        '<link rel="preload" as="image" fetchpriority="high" type="image/avif" imagesrcset="' +
+          [480, 828, 1200, 1500]
+            .map((w) => `/api/image/star-hall/dome-cover.jpg?width=${w}&amp;format=avif ${w}w`)
+            .join(', ') +
+          '" imagesizes="(max-width: 768px) 100vw, 736px">',
+      );
+    }
+    // no cover, another page, or someone else's event id: no preload
+    for (const path of [
+      `/star-hall/events/${plainEventId}`,
+      '/star-hall/events',
+      `/test-shop/events/${coveredEventId}`,
+    ]) {
+      const res = await app.inject({ method: 'GET', url: path });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain('fetchpriority');
+    }
   });
 
   it('serves deep links with the same page', async () => {

@@ -1,15 +1,10 @@
 import { Link, NavLink, useLocation } from 'react-router';
-import { IMAGE_PATH_PREFIX, sizedImageUrl } from '@admit/contracts/images';
+import { logoImageUrl } from '@admit/contracts/images';
 import { useSellerConfig } from '@/config/seller-config';
 import { useMemberState } from '@/stores/member-store';
 import { useStrings } from '@/ui/text/use-strings';
 import { LAYOUT_STRINGS } from '@/app/layout/strings';
 import styles from '@/app/layout/site-header.module.css';
-
-/** Seller images are asked for at twice the drawn height for sharp high-density screens. */
-function logoSrc(url: string, heightPx: number): string {
-  return url.startsWith(IMAGE_PATH_PREFIX) ? sizedImageUrl(url, { height: heightPx * 2 }) : url;
-}
 
 function navClass({ isActive }: { isActive: boolean }) {
   return isActive ? `${styles.navLink} ${styles.active}` : styles.navLink;
@@ -32,7 +27,7 @@ export function SiteHeader() {
           {theme.logo_url ? (
             <img
               className={styles.logo}
-              src={logoSrc(theme.logo_url, theme.logo_height_px)}
+              src={logoImageUrl(theme.logo_url, theme.logo_height_px)}
               alt={theme.logo_alt}
               height={theme.logo_height_px}
             />

@@ -85,10 +85,22 @@ describe('event detail (shopping §2)', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'General Admission' }),
     ).toBeInTheDocument();
-    expect(screen.getByRole('img', { name: 'The great hall at dusk' })).toHaveAttribute(
-      'src',
-      '/api/image/demo-museum/hall.jpg?width=1500',
+    const cover = screen.getByRole('img', { name: 'The great hall at dusk' });
+    expect(cover).toHaveAttribute('src', '/api/image/demo-museum/hall.jpg?width=1500');
+    // the page's largest image: its box kept (16:9), fetched first, smaller files offered
+    expect(cover).toHaveAttribute('width', '1500');
+    expect(cover).toHaveAttribute('height', '844');
+    expect(cover).toHaveAttribute('fetchpriority', 'high');
+    expect(cover).not.toHaveAttribute('loading', 'lazy');
+    const sources = [...cover.parentElement!.querySelectorAll('source')];
+    expect(sources.map((s) => s.getAttribute('type'))).toEqual(['image/avif', 'image/webp']);
+    expect(sources[0]).toHaveAttribute(
+      'srcset',
+      [480, 828, 1200, 1500]
+        .map((w) => `/api/image/demo-museum/hall.jpg?width=${w}&format=avif ${w}w`)
+        .join(', '),
     );
+    expect(sources[1]).toHaveAttribute('sizes', '(max-width: 768px) 100vw, 736px');
     expect(screen.getByText('Open daily')).toBeInTheDocument();
     expect(screen.getByText(/four thousand years of art/)).toBeInTheDocument();
     const main = screen.getByRole('main');
@@ -166,7 +178,7 @@ describe('event detail (shopping §2)', () => {
 
     vi.stubGlobal('scrollY', 300);
     window.dispatchEvent(new Event('scroll'));
-    expect(cover.parentElement).toHaveStyle({ transform: 'translateY(100px)' });
+    expect(cover.closest('div')).toHaveStyle({ transform: 'translateY(100px)' });
   });
 
   it('shows no "More" button on a wide screen', async () => {

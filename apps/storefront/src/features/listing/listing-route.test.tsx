@@ -54,9 +54,16 @@ describe('event listing (shopping §2)', () => {
 
     const card = admission.closest('article')!;
     // spec: teaser 272x216 requested at double size; the cheapest ticket in the seller currency
-    expect(within(card).getByRole('img', { name: 'The great hall' })).toHaveAttribute(
-      'src',
-      '/api/image/demo-museum/hall.jpg?width=544&height=432',
+    const teaser = within(card).getByRole('img', { name: 'The great hall' });
+    expect(teaser).toHaveAttribute('src', '/api/image/demo-museum/hall.jpg?width=544&height=432');
+    // the first card is the phone's largest image: fetched first, its box kept
+    expect(teaser).toHaveAttribute('fetchpriority', 'high');
+    expect([teaser.getAttribute('width'), teaser.getAttribute('height')]).toEqual(['272', '216']);
+    expect(teaser.parentElement?.querySelector('source[type="image/webp"]')).toHaveAttribute(
+      'srcset',
+      '/api/image/demo-museum/hall.jpg?width=272&height=216&format=webp 272w, ' +
+        '/api/image/demo-museum/hall.jpg?width=544&height=432&format=webp 544w, ' +
+        '/api/image/demo-museum/hall.jpg?width=816&height=648&format=webp 816w',
     );
     expect(within(card).getByText('from $12.00')).toBeInTheDocument();
     expect(within(card).getByText('Admission')).toBeInTheDocument();

@@ -107,9 +107,9 @@ export function ListingRoute({
           <ListingEmpty onClearFilters={() => setSearchParams(new URLSearchParams())} />
         ) : (
           <ul className={styles.grid}>
-            {cards.map((card) => (
+            {cards.map((card, index) => (
               <li key={card.id} className={styles.item}>
-                <EventCard event={card} />
+                <EventCard event={card} position={index} />
               </li>
             ))}
           </ul>

@@ -39,6 +39,7 @@ export function CartItemRow({
             alt={item.image.alt}
             width={IMAGE_SIZES.cart.width}
             height={IMAGE_SIZES.cart.height}
+            box={IMAGE_SIZES.cart}
             className={styles.image}
           />
         )}

@@ -31,6 +31,7 @@ import { portalTermsText, toMoney } from '@/features/checkout/model/checkout-vie
 import { checkoutCallFor } from '@/features/checkout/model/checkout-call';
 import { paymentMessageText } from '@/features/checkout/model/payment-errors';
 import { defaultPhoneCountry } from '@/features/checkout/model/phone-country';
+import { loadPhoneNumbers } from '@/features/checkout/model/phone-numbers';
 import { checkoutFormSchema, toPurchaser } from '@/features/checkout/model/purchaser-form';
 import { useIdentityFields } from '@/features/checkout/use-identity-fields';
 import type { PurchaserValues } from '@/features/checkout/model/purchaser-form';
@@ -162,7 +163,9 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
       gateway_data,
       ...captcha,
     };
-    const purchaser = guest ? toPurchaser(form.getValues(), phoneCountry, fields.unsent) : null;
+    const purchaser = guest
+      ? await toPurchaser(form.getValues(), phoneCountry, fields.unsent)
+      : null;
     const call = checkoutCallFor(bundle, entry, purchaser);
     // a declined token is never reused; one without an answer is, with the same key
     const authenticate = wallet ? wallet.authenticate : input?.authenticate;
@@ -197,6 +200,8 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
           e.preventDefault();
           void onSubmit();
         }}
+        // a guest starting on the form fetches the phone library while typing (phone-numbers.ts)
+        onFocus={guest ? () => void loadPhoneNumbers().catch(() => undefined) : undefined}
         className={styles.main}
       >
         <ScheduleSection bundle={bundle} outstanding={partialPayment.outstanding} />

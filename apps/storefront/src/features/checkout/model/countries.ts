@@ -1,4 +1,4 @@
-import { getCountries } from 'libphonenumber-js';
+import { PHONE_COUNTRY_CODES } from '@/features/checkout/model/country-codes';
 
 export interface CountryOption {
   /** ISO 3166-1 alpha-2, as the purchaser's `country` is sent */
@@ -10,7 +10,7 @@ const cache = new Map<string, CountryOption[]>();
 
 /**
  * The countries a purchaser can choose, named in the seller's locale and sorted by name. The
- * codes are those libphonenumber-js knows (the phone field's list, already in this chunk), the
+ * codes are those libphonenumber-js knows (the phone field's list, written out in country-codes), the
  * names come from the browser (Intl.DisplayNames); a code the browser cannot name shows as is.
  */
 export function countryOptions(locale: string): CountryOption[] {
@@ -23,9 +23,9 @@ export function countryOptions(locale: string): CountryOption[] {
     names = null;
   }
   const collator = new Intl.Collator(locale);
-  const options = getCountries()
-    .map((code) => ({ code, name: names?.of(code) ?? code }))
-    .sort((a, b) => collator.compare(a.name, b.name));
+  const options = PHONE_COUNTRY_CODES.map((code) => ({ code, name: names?.of(code) ?? code })).sort(
+    (a, b) => collator.compare(a.name, b.name),
+  );
   cache.set(locale, options);
   return options;
 }

@@ -1,12 +1,12 @@
 import type { CountryCode } from 'libphonenumber-js';
-import { isSupportedCountry } from 'libphonenumber-js';
+import { isPhoneCountry } from '@/features/checkout/model/country-codes';
 import { PHONE_COUNTRY_BY_CURRENCY } from '@admit/contracts/constants';
 
 /** spec: shopping §9 — the configured default, else from the currency, else US. */
 export function defaultPhoneCountry(configured: string | null, currency: string): CountryCode {
   const candidates = [configured?.toUpperCase(), PHONE_COUNTRY_BY_CURRENCY[currency.toUpperCase()]];
   for (const candidate of candidates) {
-    if (candidate && isSupportedCountry(candidate)) return candidate;
+    if (candidate && isPhoneCountry(candidate)) return candidate;
   }
   return 'US';
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import type { CountryCode } from 'libphonenumber-js';
+import { loadPhoneNumbers } from '@/features/checkout/model/phone-numbers';
 import type { Purchaser } from '@admit/contracts/checkout';
 import { CONFIGURABLE_IDENTITY_FIELDS } from '@admit/contracts/seller-config';
 import type { CheckoutStringKey } from '@/features/checkout/strings';
@@ -70,8 +70,14 @@ export function purchaserFormSchema(options: {
         .max(254, msg('checkout.error.too-long'))
         .pipe(z.email(msg('checkout.error.email-invalid'))),
       email_confirm: text(254, true),
+      // async: the phone library loads when a number is first checked (phone-numbers.ts)
       phone: text(40).refine(
-        (v) => !v || (parsePhoneNumberFromString(v, options.phoneCountry)?.isValid() ?? false),
+        async (v) =>
+          !v ||
+          ((await loadPhoneNumbers())
+            .parsePhoneNumberFromString(v, options.phoneCountry)
+            ?.isValid() ??
+            false),
         msg('checkout.error.phone-invalid'),
       ),
       address: text(200),
@@ -107,12 +113,13 @@ export function purchaserFormSchema(options: {
 }
 
 /** The purchaser as the checkout body carries it: phone in E.164, empty optionals left out. */
-export function toPurchaser(
+export async function toPurchaser(
   values: PurchaserValues,
   phoneCountry: CountryCode,
   unsent: ReadonlySet<PurchaserField> = new Set(),
-): Purchaser {
-  const purchaser = buildPurchaser(values, phoneCountry);
+): Promise<Purchaser> {
+  const phones = values.phone.trim() ? await loadPhoneNumbers() : null;
+  const purchaser = buildPurchaser(values, phoneCountry, phones);
   // identity §5: disabled, read-only and must-equal fields are not sent
   for (const field of unsent) {
     if (field !== 'first_name' && field !== 'last_name' && field !== 'email') {
@@ -122,11 +129,17 @@ export function toPurchaser(
   return purchaser;
 }
 
-function buildPurchaser(values: PurchaserValues, phoneCountry: CountryCode): Purchaser {
+function buildPurchaser(
+  values: PurchaserValues,
+  phoneCountry: CountryCode,
+  phones: Awaited<ReturnType<typeof loadPhoneNumbers>> | null,
+): Purchaser {
   const optional = (v: string) => (v.trim() ? v.trim() : undefined);
-  const phone = values.phone.trim()
-    ? (parsePhoneNumberFromString(values.phone, phoneCountry)?.number ?? values.phone.trim())
-    : undefined;
+  const phone =
+    phones && values.phone.trim()
+      ? (phones.parsePhoneNumberFromString(values.phone, phoneCountry)?.number ??
+        values.phone.trim())
+      : undefined;
   return {
     first_name: values.first_name.trim(),
     last_name: values.last_name.trim(),

@@ -7,8 +7,14 @@ import { LISTING_STRINGS } from '@/features/listing/strings';
 import type { EventCard as EventCardModel } from '@/features/listing/model/event-cards';
 import styles from '@/features/listing/components/event-card.module.css';
 
+/**
+ * Cards in the first row load at once and the first is the page's largest image (the LCP on a
+ * phone); the rest wait until they near the screen.
+ */
+const EAGER_CARDS = 4;
+
 /** One event of the listing; the whole card is the link to /events/{id} (shopping §2). */
-export function EventCard({ event }: { event: EventCardModel }) {
+export function EventCard({ event, position }: { event: EventCardModel; position: number }) {
   const t = useStrings(LISTING_STRINGS);
   const { currency, locale, theme } = useSellerConfig();
   const teaser = theme.teaser_image_size;
@@ -23,6 +29,14 @@ export function EventCard({ event }: { event: EventCardModel }) {
             alt={event.image.alt}
             width={teaser.width * 2}
             height={teaser.height * 2}
+            box={teaser}
+            responsive={{
+              widths: [teaser.width, teaser.width * 2, teaser.width * 3],
+              ratio: teaser.height / teaser.width,
+              // one column on phones; on wider screens the grid stretches cards a little
+              sizes: `(max-width: 768px) 100vw, ${Math.round(teaser.width * 1.4)}px`,
+            }}
+            loading={position === 0 ? 'priority' : position < EAGER_CARDS ? 'eager' : 'lazy'}
             className={styles.image}
           />
         ) : (
