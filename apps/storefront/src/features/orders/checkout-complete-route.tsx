@@ -1,7 +1,11 @@
 import { useEffect } from 'react';
 import type { CSSProperties } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { orderQrCodeUrl, useTicketOrders } from '@/features/orders/api/get-ticket-order';
+import {
+  QR_SIZE_PX,
+  orderQrCodeUrl,
+  useTicketOrders,
+} from '@/features/orders/api/get-ticket-order';
 import { clearCart, getCartState } from '@/stores/cart-store';
 import { Loader } from '@/ui/loader';
 import { usePageTitle } from '@/ui/page-title';
@@ -86,6 +90,8 @@ export function CheckoutCompleteRoute() {
               <img
                 className={styles.qr}
                 src={orderQrCodeUrl(order.id, slug)}
+                width={QR_SIZE_PX}
+                height={QR_SIZE_PX}
                 alt={t('orders.complete.qr-alt', { number: order.order_number })}
               />
               <Link to={`/ticket_order/${order.id}`}>{t('orders.complete.view-tickets')}</Link>

@@ -78,7 +78,9 @@ describe('checkout complete (identity §2 "Checkout complete")', () => {
       'src',
       `/cached_api/ticket_order/${ORDER_ID}/qrcode?margin=4&_seller=demo-museum`,
     );
-    expect(screen.getByRole('img', { name: 'QR code of order A-1002' })).toBeInTheDocument();
+    // its box is kept before the PNG arrives: nothing below it moves
+    const qr = screen.getByRole('img', { name: 'QR code of order A-1002' });
+    expect([qr.getAttribute('width'), qr.getAttribute('height')]).toEqual(['192', '192']);
     const links = screen.getAllByRole('link', { name: 'View tickets' });
     expect(links.map((a) => a.getAttribute('href'))).toEqual([
       `/demo-museum/ticket_order/${ORDER_ID}`,

@@ -1,6 +1,6 @@
 import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
-import { orderQrCodeUrl, useTicketOrder } from '@/features/orders/api/get-ticket-order';
+import { QR_SIZE_PX, orderQrCodeUrl, useTicketOrder } from '@/features/orders/api/get-ticket-order';
 import { Button } from '@/ui/button';
 import { Loader } from '@/ui/loader';
 import { usePageTitle } from '@/ui/page-title';
@@ -58,6 +58,8 @@ export function TicketOrderRoute() {
       <img
         className={styles.qr}
         src={orderQrCodeUrl(order.id, slug)}
+        width={QR_SIZE_PX}
+        height={QR_SIZE_PX}
         alt={t('orders.complete.qr-alt', { number: order.order_number })}
       />
       <OrderBalance bundle={bundle} />

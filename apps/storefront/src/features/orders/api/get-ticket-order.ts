@@ -40,6 +40,9 @@ export function useTicketOrders(ids: string[]) {
   return useQueries({ queries: ids.map((id) => ticketOrderQueryOptions(id)) });
 }
 
+/** The QR code's drawn size (12rem in the order pages' CSS), as its img width and height. */
+export const QR_SIZE_PX = 192;
+
 /** The order's QR image (identity §7, §9: margin 4 on the cached path), with its proof if known. */
 export function orderQrCodeUrl(id: string, sellerSlug: string): string {
   const proof = orderProof(id);
