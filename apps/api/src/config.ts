@@ -16,6 +16,8 @@ const envSchema = z.object({
   CACHED_API_SERVER_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** milliseconds a reserve may reuse the catalogue rows it plans on (0 turns it off; decision 0011) */
   RESERVE_PLAN_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  /** milliseconds an availability read may reuse an event's catalogue rows, never capacity (0 turns it off; decision 0034) */
+  AVAILABILITY_SCOPE_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** milliseconds a request may reuse the seller row and its settings (0 turns it off; decision 0028) */
   SELLER_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   /** milliseconds between sweeps of expired carts: a cart's places come back at most this long

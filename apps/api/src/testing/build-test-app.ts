@@ -19,6 +19,7 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     SEED_DEMO: 'false',
     CACHED_API_SERVER_TTL_MS: '0',
     RESERVE_PLAN_CACHE_MS: '0',
+    AVAILABILITY_SCOPE_CACHE_MS: '0',
     SELLER_CACHE_MS: '0',
     // background jobs that tests drive themselves (they call the sweep and purge directly)
     CART_SWEEP_MS: '0',

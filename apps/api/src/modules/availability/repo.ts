@@ -112,9 +112,12 @@ export async function selectSessionDays(
     ? sql<number[]>`array_agg(distinct (extract(hour from ${s.local}) * 60
         + extract(minute from ${s.local}))::int)`
     : sql<number[]>`array[]::int[]`;
+  // grouped on the date value, formatted once per day: to_char on every session row was a
+  // quarter of the calendar's time on PGlite
+  const day = sql`(${s.local})::date`;
   return db
     .select({
-      date: sql<string>`to_char(${s.local}, 'YYYY-MM-DD')`,
+      date: sql<string>`to_char(${day}, 'YYYY-MM-DD')`,
       anyAvailable: sql<boolean>`bool_or(${s.fit} = 'available')`,
       anySoldOut: sql<boolean>`bool_or(${s.fit} = 'sold_out')`,
       unlimited: sql<boolean>`bool_or(${s.capacity} = ${UNLIMITED_CAPACITY})`,
@@ -123,8 +126,8 @@ export async function selectSessionDays(
       minutes,
     })
     .from(s)
-    .groupBy(sql`1`)
-    .orderBy(sql`1`);
+    .groupBy(day)
+    .orderBy(day);
 }
 
 /** The event's sessions matching `where` with their venue-local date, in start order. */

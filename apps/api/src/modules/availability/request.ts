@@ -1,5 +1,7 @@
 import type { Filter, ParsedQuery } from '@/http/query-grammar';
 import type { RequestIdentity, SellerRef } from '@/http/request-context';
+import type { TtlCache } from '@/lib/ttl-cache';
+import type { AvailabilityScope } from './scope';
 import { GROUP_FILTER_FIELDS } from './query-specs';
 
 /** What the availability services need of a request (a ReadContext satisfies it). */
@@ -8,6 +10,8 @@ export interface AvailabilityRequest {
   identity: RequestIdentity;
   query: ParsedQuery;
   now: Date;
+  /** the app's short-lived cache of event scopes (scope.ts); absent, every read loads its own */
+  scopes?: TtlCache<AvailabilityScope>;
 }
 
 const fieldOf = (filter: Filter) => filter.key.split('.')[0] ?? '';

@@ -11,10 +11,12 @@ import {
 } from '@admit/contracts/availability';
 import { parseQuery, type QuerySpec } from '@/http/query-grammar';
 import { registerReadRoute } from '@/http/read-route';
+import { ttlCache } from '@/lib/ttl-cache';
 import { eventCalendar } from './calendar';
 import { pricecheck } from './pricecheck';
 import { calendarQuery, pricecheckQuery, sessionDetailQuery, sessionsQuery } from './query-specs';
 import type { AvailabilityRequest } from './request';
+import type { AvailabilityScope } from './scope';
 import { eventSessionDetail } from './session-detail';
 import { eventSessions } from './sessions';
 
@@ -66,11 +68,14 @@ function registerPostRead<B extends z.ZodType, S extends z.ZodType>(
 /** Calendar, sessions, session detail and pricecheck (spec: shopping §7). */
 export function registerAvailabilityRoutes(app: FastifyInstance) {
   const db = () => app.deps.database.db;
+  // catalogue rows every read of an event starts from, reused for a moment (scope.ts)
+  const scopes = ttlCache<AvailabilityScope>(app.deps.config.AVAILABILITY_SCOPE_CACHE_MS);
   registerReadRoute(app, {
     path: '/events/:id/calendar',
     query: calendarQuery,
     response: calendarResponseSchema,
-    handler: async (ctx) => (await eventCalendar(db(), ctx, ctx.params.id ?? '')).body,
+    handler: async (ctx) =>
+      (await eventCalendar(db(), { ...ctx, scopes }, ctx.params.id ?? '')).body,
   });
   registerPostRead(app, {
     path: '/events/:id/calendar',
@@ -78,13 +83,20 @@ export function registerAvailabilityRoutes(app: FastifyInstance) {
     body: selectionBodySchema,
     response: calendarResponseSchema,
     handler: async (request, params, body) =>
-      (await eventCalendar(db(), request, params.id ?? '', body.ticket_types_required)).body,
+      (
+        await eventCalendar(
+          db(),
+          { ...request, scopes },
+          params.id ?? '',
+          body.ticket_types_required,
+        )
+      ).body,
   });
   registerReadRoute(app, {
     path: '/events/:id/sessions',
     query: sessionsQuery,
     response: sessionsResponseSchema,
-    handler: (ctx) => eventSessions(db(), ctx, ctx.params.id ?? '', null),
+    handler: (ctx) => eventSessions(db(), { ...ctx, scopes }, ctx.params.id ?? '', null),
   });
   registerPostRead(app, {
     path: '/events/:id/sessions',
@@ -92,14 +104,19 @@ export function registerAvailabilityRoutes(app: FastifyInstance) {
     body: selectionBodySchema,
     response: sessionsResponseSchema,
     handler: (request, params, body) =>
-      eventSessions(db(), request, params.id ?? '', body.ticket_types_required),
+      eventSessions(db(), { ...request, scopes }, params.id ?? '', body.ticket_types_required),
   });
   registerReadRoute(app, {
     path: '/events/:eventId/sessions/:sessionId',
     query: sessionDetailQuery,
     response: sessionDetailResponseSchema,
     handler: (ctx) =>
-      eventSessionDetail(db(), ctx, ctx.params.eventId ?? '', ctx.params.sessionId ?? ''),
+      eventSessionDetail(
+        db(),
+        { ...ctx, scopes },
+        ctx.params.eventId ?? '',
+        ctx.params.sessionId ?? '',
+      ),
   });
   registerPostRead(app, {
     path: '/events/:id/pricecheck',
@@ -109,7 +126,7 @@ export function registerAvailabilityRoutes(app: FastifyInstance) {
     handler: (request, params, body) =>
       pricecheck(
         db(),
-        request,
+        { ...request, scopes },
         params.id ?? '',
         body.ticket_types_required.map((t) => t.ticket_type_id),
       ),

@@ -5,6 +5,7 @@ import type { Filter } from '@/http/query-grammar';
 import { allOf, filterConditions } from '@/http/query-sql';
 import { isUuid } from '@/http/query-values';
 import type { RequestIdentity, SellerRef } from '@/http/request-context';
+import type { TtlCache } from '@/lib/ttl-cache';
 import { groupVisibleTo } from '@/modules/catalog/conditions';
 import { isWithinSalesWindow } from './rules';
 import {
@@ -41,15 +42,39 @@ export interface ScopeRequest {
   identity: RequestIdentity;
   /** filters on ticket_group fields (ticket_group_id._in) */
   groupFilters?: Filter[];
+  scopes?: TtlCache<AvailabilityScope>;
 }
 
-/** Loads the scope; unknown, foreign, malformed or members-only (for non-members) ids are 404. */
-export async function loadScope(
+/**
+ * Loads the scope; unknown, foreign, malformed or members-only (for non-members) ids are 404.
+ * With the app's scope cache (AVAILABILITY_SCOPE_CACHE_MS, decision 0034), a scope is reused for
+ * a moment by every read of that event with the same visibility and group filters: it holds
+ * catalogue rows only, never capacity, which each read computes live. On PGlite the four reads
+ * behind a scope were a quarter of a calendar's time and most of one date's sessions.
+ */
+export function loadScope(
   db: Db,
   request: ScopeRequest,
   eventId: string,
 ): Promise<AvailabilityScope> {
-  if (!isUuid(eventId)) throw notFound('event', 'Event');
+  if (!isUuid(eventId)) return Promise.reject(notFound('event', 'Event'));
+  if (!request.scopes) return readScope(db, request, eventId);
+  // what the scope depends on: the seller, the event, members-only visibility, group filters
+  const key = [
+    request.seller.id,
+    eventId,
+    request.identity.isMember ? 'member' : 'visitor',
+    // a filter's spec holds its column (not serialisable); what was asked is key, op and values
+    JSON.stringify((request.groupFilters ?? []).map((f) => [f.key, f.op, f.values])),
+  ].join('|');
+  return request.scopes.get(key, () => readScope(db, request, eventId));
+}
+
+async function readScope(
+  db: Db,
+  request: ScopeRequest,
+  eventId: string,
+): Promise<AvailabilityScope> {
   // one round trip: the groups, types and rules are read beside the event and dropped if it is
   // not the visitor's to see (every availability read starts here, so its latency is theirs)
   const [found, groups, allTypes, metaRows] = await Promise.all([

@@ -123,9 +123,5 @@ export async function eventSessions(
       currency_amount: minorToDecimal(type.amount),
     })),
   );
-  return resourceBody(
-    'event_session',
-    { data: page, total },
-    { price_schedule: schedule },
-  );
+  return resourceBody('event_session', { data: page, total }, { price_schedule: schedule });
 }
