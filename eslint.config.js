@@ -139,7 +139,7 @@ export default defineConfig(
   },
   {
     // no module-level import cycle between API modules (STYLE "Shared code sits below its users")
-    files: ['apps/api/src/modules/**/*.ts'],
+    files: ['apps/api/src/modules/**/*.{ts,tsx}'],
     plugins: { admit: { rules: { 'no-module-cycle': noModuleCycle } } },
     rules: { 'admit/no-module-cycle': 'error' },
   },

@@ -6,7 +6,7 @@ export default defineProject({
   test: {
     name: 'api',
     environment: 'node',
-    include: ['src/**/*.test.ts'],
+    include: ['src/**/*.test.{ts,tsx}'],
     // migrates PGlite once and hands each test file a dump to load (src/testing/)
     globalSetup: ['src/testing/global-setup.ts'],
     env: { TZ: 'UTC' },

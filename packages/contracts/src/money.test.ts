@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decimalToMinor, minorToDecimal } from './money';
+import { decimalToMinor, formatMoney, minorToDecimal } from './money';
 import { moneySchema } from './money-schema';
 
 describe('money conversions', () => {
@@ -46,5 +46,15 @@ describe('money conversions', () => {
         expect(moneySchema.safeParse(minorToDecimal(n)).success).toBe(true);
       }),
     );
+  });
+});
+
+describe('formatMoney', () => {
+  it("formats a wire decimal in the currency's symbol and the locale's digits", () => {
+    expect(formatMoney('73.51', 'USD', 'en-US')).toBe('$73.51');
+    expect(formatMoney('22.00', 'GBP', 'en-GB')).toBe('£22.00');
+    // the same amount reads differently per locale: the formatter is cached per locale too
+    expect(formatMoney('1234.50', 'EUR', 'de-DE')).toBe('1.234,50\u00a0€');
+    expect(formatMoney('1234.50', 'EUR', 'en-IE')).toBe('€1,234.50');
   });
 });

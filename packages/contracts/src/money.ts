@@ -17,3 +17,20 @@ export function decimalToMinor(decimal: string): number {
   const minor = Number(m[2]) * 100 + Number((m[3] ?? '').padEnd(2, '0'));
   return m[1] === '-' ? -minor : minor;
 }
+
+// one formatter per locale and currency: a calendar formats a price for every day of a year
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/**
+ * Money for people to read: a wire decimal ("25.00") in `currency`, formatted for `locale`
+ * ("$25.00", "£25.00", "25,00 €"). The one money format of the storefront and the e-mails.
+ */
+export function formatMoney(decimalString: string, currency: string, locale: string): string {
+  const key = `${locale}|${currency}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    moneyFormats.set(key, format);
+  }
+  return format.format(Number(decimalString));
+}

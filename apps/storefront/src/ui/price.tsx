@@ -1,12 +1,7 @@
+import { formatMoney } from '@admit/contracts/money';
 import { useSellerConfig } from '@/config/seller-config';
 
-/** Wire money is a decimal string ("25.00"); Intl renders it in the seller's currency and locale. */
-export function formatMoney(decimalString: string, currency: string, locale: string): string {
-  return new Intl.NumberFormat(locale, { style: 'currency', currency }).format(
-    Number(decimalString),
-  );
-}
-
+/** Wire money is a decimal string ("25.00"); shown in the seller's currency and locale. */
 export function Price({ amount, className }: { amount: string; className?: string }) {
   const { currency, locale } = useSellerConfig();
   return <span className={className}>{formatMoney(amount, currency, locale)}</span>;

@@ -1,6 +1,6 @@
 import type { ScheduledPayment } from '@admit/contracts/cart';
-import { formatDueDate } from '@/ui/format-due-date';
-import { formatMoney } from '@/ui/price';
+import { formatCalendarDate } from '@admit/contracts/session-time';
+import { formatMoney } from '@admit/contracts/money';
 import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { SCHEDULED_PAYMENT_STRINGS } from '@/ui/scheduled-payment-strings';
@@ -32,7 +32,7 @@ export function ScheduledPaymentList({
     >
       {payments.map((payment) => (
         <li key={payment.id} className={styles.item}>
-          <span>{t('scheduled.due-on', { date: formatDueDate(payment.dueDate) })}</span>
+          <span>{t('scheduled.due-on', { date: formatCalendarDate(payment.dueDate) })}</span>
           <span>{formatMoney(payment.amount, currency, locale)}</span>
           <span className={payment.status === 'Overdue' ? styles.overdue : styles.upcoming}>
             {t(`scheduled.status.${payment.status}`)}

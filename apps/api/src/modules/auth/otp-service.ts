@@ -5,7 +5,8 @@ import type { OtpRequestResponse, RequestOtpBody, SubmitOtpBody } from '@admit/c
 import type { Db } from '@/db/connection';
 import { AppError, validationFailed } from '@/http/app-error';
 import { enqueueMail } from '@/modules/mail/outbox';
-import { otpMail } from '@/modules/mail/templates';
+import { otpMail } from '@/modules/mail/compose';
+import { loadMailBrand } from '@/modules/mail/mail-brand';
 import { enforceRequestLimits } from '@/modules/limits/request-limits';
 import { findIdentityById, findUserByEmail, type IdentityRow } from '@/modules/users/repo';
 import type { LoginContext } from './login-service';
@@ -104,6 +105,13 @@ export function createOtpService({ db, now, smtpConfigured }: OtpServiceDeps) {
     const token = randomBytes(32).toString('base64url');
     const code = String(randomInt(0, 10 ** OTP_LENGTH)).padStart(OTP_LENGTH, '0');
     const expiresAt = new Date(at.getTime() + OTP_TTL_MINUTES * MINUTE);
+    // composed before the transaction, and for an unknown address too (then dropped): the time
+    // taken says little about whether the account exists
+    const content = await otpMail({
+      brand: await loadMailBrand(db, seller, ctx.origin),
+      code,
+      link: magicLink(ctx.origin, seller.slug, body.redirect_path, code),
+    });
     await db.transaction(async (tx) => {
       await insertChallenge(tx, {
         id,
@@ -116,8 +124,6 @@ export function createOtpService({ db, now, smtpConfigured }: OtpServiceDeps) {
         expiresAt,
       });
       if (person?.email) {
-        const link = magicLink(ctx.origin, seller.slug, body.redirect_path, code);
-        const content = otpMail({ sellerName: seller.name, code, link });
         await enqueueMail(tx, { sellerId: seller.id, kind: 'otp', to: person.email, ...content });
       }
     });

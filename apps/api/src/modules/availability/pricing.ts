@@ -1,4 +1,4 @@
-import { minorToDecimal } from '@admit/contracts/money';
+import { formatMoney, minorToDecimal } from '@admit/contracts/money';
 import type { TypeFacts } from './status-rules';
 
 /** Prices and outside fees of ticket types (shopping §3 calendar day min_price and fees). */
@@ -44,15 +44,6 @@ export function priceRange(types: TypeFacts[]): PriceRange | null {
 export const money = (minor: number | null | undefined) =>
   minor === null || minor === undefined ? null : minorToDecimal(minor);
 
-// one formatter per currency: a calendar formats a price for every day of a year
-const currencyFormats = new Map<string, Intl.NumberFormat>();
-
-/** A price for people to read in the seller's currency: "$12.00", "£22.00". */
-export function formatCurrency(minor: number, currency: string): string {
-  let format = currencyFormats.get(currency);
-  if (!format) {
-    format = new Intl.NumberFormat('en-US', { style: 'currency', currency });
-    currencyFormats.set(currency, format);
-  }
-  return format.format(minor / 100);
-}
+/** A price for people to read in the seller's currency: "$12.00", "£22.00" (en-US digits). */
+export const formatCurrency = (minor: number, currency: string): string =>
+  formatMoney(minorToDecimal(minor), currency, 'en-US');

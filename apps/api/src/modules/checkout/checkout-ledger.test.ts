@@ -162,6 +162,6 @@ describeEachDatabase('checkout: gift cards (ledger)', (ctx) => {
       .where(eq(outbox.kind, 'order_confirmation'))
       .orderBy(desc(outbox.createdAt))
       .limit(1);
-    expect(mail!.textBody).toContain(`Gift card ${issued!.number}: 50.00 USD`);
+    expect(mail!.textBody).toContain(`Gift card ${issued!.number}: $50.00`);
   });
 });

@@ -6,7 +6,8 @@ import { buildTestApp } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { makeSeller } from '@/testing/factories';
 import { enqueueMail } from './outbox';
-import { otpMail } from './templates';
+import { otpMail } from './compose';
+import { makeMailBrand } from './mail-test-kit';
 
 const NOW = new Date('2029-06-01T12:00:00Z');
 const PIXEL =
@@ -30,8 +31,8 @@ describeEachDatabase('mail: dev mailbox', (ctx) => {
   async function queueSome() {
     const seller = await makeSeller(ctx.db, { name: 'Dome <Planetarium>' });
     const to = `reader-${Math.random().toString(36).slice(2, 8)}@example.test`;
-    const otp = otpMail({
-      sellerName: seller.name,
+    const otp = await otpMail({
+      brand: makeMailBrand({ seller: { name: seller.name } }),
       code: '123456',
       link: 'https://x.test/s/?otp=123456',
     });
@@ -101,8 +102,8 @@ describeEachDatabase('mail: dev mailbox', (ctx) => {
   });
 
   it('escapes the values put into templates', async () => {
-    const otp = otpMail({
-      sellerName: '<script>alert(1)</script>',
+    const otp = await otpMail({
+      brand: makeMailBrand({ seller: { name: '<script>alert(1)</script>' } }),
       code: '654321',
       link: 'https://x.test/?a="b"',
     });

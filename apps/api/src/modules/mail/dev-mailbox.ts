@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isUuid } from '@/http/query-values';
-import { escapeHtml } from './templates';
+import { escapeHtml } from '@/lib/escape-html';
 import type { OutgoingAttachment } from './outbox';
 import { findMail, listMails, type OutboxRow } from './repo';
 

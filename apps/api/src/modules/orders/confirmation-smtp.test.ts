@@ -103,10 +103,19 @@ describeEachDatabase('order confirmation delivered over SMTP', (ctx) => {
     expect(tickets).toHaveLength(2);
     for (const ticket of tickets) {
       const line = `${scene.event.name} – ${scene.type.name}`;
-      expect(mail.text).toContain(`(#${ticket.scan_code!})`);
+      expect(mail.text).toContain(`Ticket #${ticket.scan_code!}`);
+      expect(mail.html).toContain(`Ticket #${ticket.scan_code!}`);
       expect(mail.html).toContain(`QR code of ticket #${ticket.scan_code!}`);
       expect(mail.text).toContain(line);
     }
+    // the visit in the venue's zone (15:00 UTC is 10:00 in New York), never the stored instant;
+    // the total in the seller's currency format
+    const when = 'Tue, Jan 1, 2030 at 10:00 AM';
+    expect(scene.session.startDatetime.toISOString()).toBe('2030-01-01T15:00:00.000Z');
+    expect(mail.text).toContain(when);
+    expect(mail.html).toContain(when);
+    expect(`${mail.text}${mail.html}`).not.toContain('2030-01-01T15:00');
+    expect(mail.text).toContain('Total $50.00');
 
     // every cid: reference resolves to an attached PNG; one for the order, one per ticket
     const cids = [...String(mail.html).matchAll(/src="cid:([^"]+)"/g)].map((m) => m[1]!);
@@ -127,12 +136,17 @@ describeEachDatabase('order confirmation delivered over SMTP', (ctx) => {
     const expected = async (content: string) =>
       pixels(await QRCode.toBuffer(content, { margin: ORDER_QR_MARGIN, width: 240 }));
     const imageOf = (cid: string) => mail.attachments.find((a) => a.cid === cid)!.content;
-    const orderCid = /src="cid:([^"]+)" alt="QR code of order /.exec(String(mail.html))![1]!;
+    // the cid of the <img> with this alt text, whatever the order of its attributes
+    const cidOf = (alt: string) => {
+      const tag = [...String(mail.html).matchAll(/<img\b[^>]*>/g)]
+        .map((m) => m[0])
+        .find((img) => img.includes(`alt="${alt}"`));
+      return /src="cid:([^"]+)"/.exec(tag ?? '')![1]!;
+    };
+    const orderCid = cidOf(`QR code of order ${orderNumber}`);
     expect((await pixels(imageOf(orderCid))).equals(await expected(orderScanCode))).toBe(true);
     for (const ticket of tickets) {
-      const cid = new RegExp(`src="cid:([^"]+)" alt="QR code of ticket #${ticket.scan_code}"`).exec(
-        String(mail.html),
-      )![1]!;
+      const cid = cidOf(`QR code of ticket #${ticket.scan_code}`);
       expect((await pixels(imageOf(cid))).equals(await expected(ticket.scan_code!))).toBe(true);
     }
 

@@ -11,6 +11,7 @@ import { selectCart } from '@/modules/cart/repo';
 import type { Tx } from '@/db/transaction';
 import { issueCard } from '@/modules/ledger/service';
 import { ORDER_SELLER_META_KEYS, selectSellerMeta } from '@/modules/sellers/seller-meta';
+import { loadMailBrand } from '@/modules/mail/mail-brand';
 import { enqueueMail } from '@/modules/mail/outbox';
 import { writeOrderSchedule } from '@/modules/schedules/order-schedule';
 import { confirmationMail } from './confirmation-mail';
@@ -120,14 +121,14 @@ export async function createOrderInTx(tx: Tx, input: NewOrderInput) {
     now: input.now,
   });
   if (input.sendEmail && input.email) {
-    const names = namesOf(input.bundle);
     const giftee = gifteeOf(await selectGiftee(tx, order.gifteeIdentityId));
     const mail = await confirmationMail({
       sellerId: input.seller.id,
-      sellerName: input.seller.name,
+      brand: await loadMailBrand(tx, input.seller, input.origin),
       to: input.email,
       orderNumber: order.orderNumber,
       orderScanCode: scanCode,
+      placedAt: order.createdAt,
       totalMinor: input.totals.afterFees,
       currency: input.totals.currency,
       orderLink: `${input.origin}/${input.seller.slug}/ticket_order/${order.id}?secret=${secret}`,
@@ -135,12 +136,8 @@ export async function createOrderInTx(tx: Tx, input: NewOrderInput) {
       balance,
       gifteeName: giftee?.name ?? null,
       tickets: booked.map((t) => ({
-        id: t.id,
-        name: names(t.eventTemplateId, t.ticketTypeId),
+        ...mailTicketOf(input.bundle, input.seller.timezone, t),
         scanCode: ticketScanCode(scanCode, t.id),
-        start:
-          (input.bundle.event_session._data.find((s) => s.id === t.eventSessionId)
-            ?.start_datetime as string | null) ?? null,
       })),
     });
     await enqueueMail(tx, mail);
@@ -149,11 +146,26 @@ export async function createOrderInTx(tx: Tx, input: NewOrderInput) {
   return { order, secret };
 }
 
-function namesOf(bundle: CartBundle) {
-  const events = new Map(bundle.event_template._data.map((e) => [e.id, e.name]));
-  const types = new Map(bundle.ticket_type._data.map((t) => [t.id, t.name]));
-  return (eventId: string, typeId: string) =>
-    [events.get(eventId), types.get(typeId)].filter(Boolean).join(' – ');
+/**
+ * A booked ticket as the confirmation names it: event, type, session, and the zone its time
+ * reads in (the event's venue, else the seller's; the order page's rule).
+ */
+function mailTicketOf(
+  bundle: CartBundle,
+  sellerZone: string,
+  ticket: { eventTemplateId: string; ticketTypeId: string; eventSessionId: string | null },
+) {
+  const event = bundle.event_template._data.find((e) => e.id === ticket.eventTemplateId);
+  const venue = bundle.venue._data.find((v) => v.id === event?.venue_id);
+  const session = bundle.event_session._data.find((s) => s.id === ticket.eventSessionId);
+  return {
+    eventName: event?.name ?? '',
+    typeName: bundle.ticket_type._data.find((t) => t.id === ticket.ticketTypeId)?.name ?? '',
+    session: session
+      ? { start_datetime: session.start_datetime, end_datetime: session.end_datetime }
+      : null,
+    timeZone: venue?.timezone || sellerZone,
+  };
 }
 
 /** GET ticket_order/{id}: the order with its embeds (identity §7). */

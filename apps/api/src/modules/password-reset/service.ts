@@ -5,7 +5,8 @@ import type { Db } from '@/db/connection';
 import { AppError } from '@/http/app-error';
 import type { SellerRef } from '@/http/request-context';
 import { enqueueMail } from '@/modules/mail/outbox';
-import { passwordSetupMail } from '@/modules/mail/templates';
+import { passwordSetupMail } from '@/modules/mail/compose';
+import { loadMailBrand, type MailSeller } from '@/modules/mail/mail-brand';
 import { hasActiveMembership } from '@/modules/memberships/active';
 import { hashPassword } from '@/modules/users/password-hash';
 import {
@@ -35,6 +36,22 @@ function newResetToken() {
 export const resetLink = (origin: string, slug: string, token: string) =>
   `${origin}/${encodeURIComponent(slug)}/user/reset-password?token=${encodeURIComponent(token)}`;
 
+/** The reset or first-password mail for `token`, in the seller's brand. */
+async function setupMailContent(
+  db: Db,
+  seller: MailSeller & { id: string },
+  kind: 'password_reset' | 'guest_account',
+  origin: string,
+  token: string,
+) {
+  return passwordSetupMail({
+    brand: await loadMailBrand(db, seller, origin),
+    link: resetLink(origin, seller.slug, token),
+    kind,
+    ttlMinutes: PASSWORD_RESET_TTL_MINUTES,
+  });
+}
+
 /**
  * Queues a reset link (`password_reset`) or a first-password link (`guest_account`, identity §8:
  * login with an account that has no password) for `person`: a new single-use token, stored as its
@@ -43,7 +60,7 @@ export const resetLink = (origin: string, slug: string, token: string) =>
  */
 export async function sendPasswordSetupMail(
   db: Db,
-  seller: Pick<SellerRef, 'id' | 'slug' | 'name'>,
+  seller: MailSeller & { id: string },
   person: Pick<IdentityRow, 'id' | 'email'>,
   kind: 'password_reset' | 'guest_account',
   options: { origin: string; now: Date },
@@ -52,12 +69,7 @@ export async function sendPasswordSetupMail(
   const to = person.email;
   const { token, tokenHash } = newResetToken();
   const expiresAt = new Date(options.now.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000);
-  const content = passwordSetupMail({
-    sellerName: seller.name,
-    link: resetLink(options.origin, seller.slug, token),
-    kind,
-    ttlMinutes: PASSWORD_RESET_TTL_MINUTES,
-  });
+  const content = await setupMailContent(db, seller, kind, options.origin, token);
   // the token and its mail commit together: no link without a token, no token without a mail
   await db.transaction(async (tx) => {
     await insertResetToken(tx, {
@@ -80,13 +92,15 @@ export interface PasswordResetDeps {
 export function createPasswordResetService({ db, now }: PasswordResetDeps) {
   /**
    * POST password_reset/request: a known account gets a reset mail, an unknown address nothing;
-   * the caller answers the same either way. Both branches make a token and a database round
-   * trip, so the time taken says little about whether the account exists.
+   * the caller answers the same either way. Both branches make a token, compose the mail and
+   * make a database round trip, so the time taken says little about whether the account exists.
    */
   async function request(seller: SellerRef, email: string, origin: string): Promise<boolean> {
     const person = await findUserByEmail(db, seller.id, email);
     if (!person) {
-      await touchResetTokens(db, newResetToken().tokenHash);
+      const { token, tokenHash } = newResetToken();
+      await setupMailContent(db, seller, 'password_reset', origin, token);
+      await touchResetTokens(db, tokenHash);
       return false;
     }
     await sendPasswordSetupMail(db, seller, person, 'password_reset', { origin, now: now() });

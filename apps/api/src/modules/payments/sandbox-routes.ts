@@ -7,7 +7,7 @@ import {
 import { toCollection } from '@admit/contracts/envelope';
 import { AppError } from '@/http/app-error';
 import { isUuid } from '@/http/query-values';
-import { escapeHtml } from '@/modules/mail/templates';
+import { escapeHtml } from '@/lib/escape-html';
 import { selectPayment, updatePayment } from './repo';
 import { brandOf, issueSandboxToken, outcomeOf, passesLuhn } from './sandbox-cards';
 import { assertSandboxAllowed } from './sandbox-mode';

@@ -3,15 +3,14 @@ import type { Db } from '@/db/connection';
 import { ticketOrder } from '@/db/schema/cart';
 import { membership } from '@/db/schema/identity';
 
-/** The identity's order numbers, newest first. */
-export async function orderNumbersOf(db: Pick<Db, 'select'>, identityId: string) {
-  const rows = await db
-    .select({ orderNumber: ticketOrder.orderNumber })
+/** The identity's orders (number and when placed), newest first. */
+export async function ordersOf(db: Pick<Db, 'select'>, identityId: string) {
+  return db
+    .select({ orderNumber: ticketOrder.orderNumber, placedAt: ticketOrder.createdAt })
     .from(ticketOrder)
     .where(eq(ticketOrder.identityId, identityId))
     .orderBy(desc(ticketOrder.createdAt), asc(ticketOrder.orderNumber))
     .limit(100);
-  return rows.map((r) => r.orderNumber);
 }
 
 /** The identity's memberships (member ID, level, end), latest ending first. */

@@ -24,7 +24,7 @@ const ACCEPTED: AcceptedResponse = {
 export function registerResendRoutes(root: FastifyInstance) {
   const app = root.withTypeProvider<ZodTypeProvider>();
   const db = app.deps.database.db;
-  const service = createResendService({ db });
+  const service = createResendService({ db, config: app.deps.config });
   const sellerOf = (request: FastifyRequest) => {
     parseQuery({ context: 'ticket_order', fields: {} }, request.query as Record<string, string>);
     return request.caller.seller;

@@ -2,35 +2,43 @@ import type { Db } from '@/db/connection';
 import { AppError } from '@/http/app-error';
 import type { SellerRef } from '@/http/request-context';
 import { enqueueMail } from '@/modules/mail/outbox';
-import { membershipResendMail, orderResendMail } from '@/modules/mail/templates';
+import type { AppConfig } from '@/config';
+import { membershipResendMail, orderResendMail } from '@/modules/mail/compose';
+import { loadMailBrand } from '@/modules/mail/mail-brand';
+import { publicOriginOf } from '@/modules/sellers/seller-site';
 import {
   findIdentityById,
   findUserByEmail,
   needsEmail,
   type IdentityRow,
 } from '@/modules/users/repo';
-import { membershipsOf, orderNumbersOf } from './repo';
+import { membershipsOf, ordersOf } from './repo';
 
 /** spec: identity §8 "Resend" — the 404 text. */
 export const NO_ORDERS_MESSAGE = 'No orders could be found for this email address.';
 
 export interface ResendDeps {
   db: Db;
+  /** PUBLIC_URL and PORT: the origin of the mails' links and logo (seller-site.ts) */
+  config: Pick<AppConfig, 'PUBLIC_URL' | 'PORT'>;
 }
 
 /** Resend orders or member IDs by e-mail (identity §2 "Resend", §7 ticket_order/resend). */
-export function createResendService({ db }: ResendDeps) {
+export function createResendService({ db, config }: ResendDeps) {
+  const brandOf = async (seller: SellerRef) =>
+    loadMailBrand(db, seller, await publicOriginOf(db, seller.id, config));
+
   /** Queues the member-ID mail if the person has memberships; returns whether one was queued. */
   async function resendMemberships(seller: SellerRef, person: IdentityRow | null) {
     if (!person?.email || needsEmail(person.email)) return false;
     const rows = await membershipsOf(db, person.id);
     if (rows.length === 0) return false;
-    const content = membershipResendMail({
-      sellerName: seller.name,
+    const content = await membershipResendMail({
+      brand: await brandOf(seller),
       memberships: rows.map((m) => ({
         memberCode: m.memberCode,
         level: m.role,
-        validTo: m.validTo.toISOString().slice(0, 10),
+        validTo: m.validTo,
       })),
     });
     await enqueueMail(db, {
@@ -44,12 +52,11 @@ export function createResendService({ db }: ResendDeps) {
 
   /** Queues the order list mail; 404 `not_found` when there is nothing to send. */
   async function resendOrders(seller: SellerRef, person: IdentityRow | null) {
-    const orderNumbers =
-      person?.email && !needsEmail(person.email) ? await orderNumbersOf(db, person.id) : [];
-    if (!person?.email || orderNumbers.length === 0) {
+    const orders = person?.email && !needsEmail(person.email) ? await ordersOf(db, person.id) : [];
+    if (!person?.email || orders.length === 0) {
       throw new AppError('not_found', 'ticket_order', NO_ORDERS_MESSAGE);
     }
-    const content = orderResendMail({ sellerName: seller.name, orderNumbers });
+    const content = await orderResendMail({ brand: await brandOf(seller), orders });
     await enqueueMail(db, {
       sellerId: seller.id,
       kind: 'order_resend',

@@ -163,9 +163,10 @@ describeEachDatabase('scheduled payments: deposit now, balance 7 days before the
           `Your ${scene.seller.name} order ${order.ticket_order._data[0]!.order_number}`,
         ),
       );
-    expect(mail!.textBody).toContain('Balance: 37.50 USD');
-    expect(mail!.textBody).toContain('Payment due Jun 13, 2029: 37.50 USD');
-    expect(mail!.htmlBody).toContain('<li>Payment due Jun 13, 2029: 37.50 USD</li>');
+    // the seller's currency format and the spec's cart date pattern (decision 0030)
+    expect(mail!.textBody).toContain('Balance: $37.50');
+    expect(mail!.textBody).toContain('Payment due Wed, Jun 13, 2029: $37.50');
+    expect(mail!.htmlBody).toContain('<li>Payment due Wed, Jun 13, 2029: $37.50</li>');
 
     // the guest reaches the completed cart by id: order embed, totals, schedule
     const completed = await getCart(scene, c.id);

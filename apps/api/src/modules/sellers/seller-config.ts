@@ -1,5 +1,10 @@
 import type { z } from 'zod';
-import { sellerConfigSchema, themeSchema, type SellerConfig } from '@admit/contracts/seller-config';
+import {
+  sellerConfigSchema,
+  themeSchema,
+  type SellerConfig,
+  type Theme,
+} from '@admit/contracts/seller-config';
 import { DEFAULT_CART_HOLD_MINUTES, PHONE_COUNTRY_BY_CURRENCY } from '@admit/contracts/constants';
 import type { AppConfig } from '@/config';
 import type { seller } from '@/db/schema/identity';
@@ -47,6 +52,34 @@ const LOCALE_BY_CURRENCY: Record<string, string> = {
 
 export const ASSETS_PATH = '/assets-app/';
 
+/** The seller's locale: the stored one, else the usual one of its currency, else en-US. */
+export const sellerLocale = (stored: string | undefined, currency: string) =>
+  stored ?? LOCALE_BY_CURRENCY[currency] ?? 'en-US';
+
+/**
+ * A seller's theme: the stored parts over the defaults of its mode (the storefront's and the
+ * e-mails' one source of colours, fonts and logo).
+ */
+export function sellerTheme(stored: StoredSellerConfig['theme'], sellerName: string): Theme {
+  const mode = stored?.mode ?? 'light';
+  return {
+    mode,
+    // spec: shopping §1 — default theme tiers 1 to 3, radius 4, header 105, logo 32
+    tier: 1 as const,
+    logo_url: '',
+    logo_alt: sellerName,
+    favicon_url: null,
+    footer_text: `© ${sellerName}`,
+    border_radius_px: 4,
+    header_height_px: 105,
+    logo_height_px: 32,
+    teaser_image_size: { width: 272, height: 216 },
+    fonts: { heading: DEFAULT_FONT_STACK, body: DEFAULT_FONT_STACK },
+    ...stored,
+    colors: { ...DEFAULT_THEME_COLORS[mode], ...stored?.colors },
+  };
+}
+
 /**
  * The full storefront configuration of a seller: stored values over defaults, validated
  * against the contract so the storefront can trust every field (shopping §1, identity §3).
@@ -58,27 +91,9 @@ export function buildSellerConfig(row: SellerRow, env: Pick<AppConfig, 'NODE_ENV
     throw new Error(`seller ${row.slug}: invalid stored config: ${parsed.error.message}`);
   }
   const stored = parsed.data;
-  const mode = stored.theme?.mode ?? 'light';
-  const theme = {
-    mode,
-    // spec: shopping §1 — default theme tiers 1 to 3, radius 4, header 105, logo 32
-    tier: 1 as const,
-    logo_url: '',
-    logo_alt: row.name,
-    favicon_url: null,
-    footer_text: `© ${row.name}`,
-    border_radius_px: 4,
-    header_height_px: 105,
-    logo_height_px: 32,
-    teaser_image_size: { width: 272, height: 216 },
-    fonts: { heading: DEFAULT_FONT_STACK, body: DEFAULT_FONT_STACK },
-    ...stored.theme,
-    colors: { ...DEFAULT_THEME_COLORS[mode], ...stored.theme?.colors },
-  };
-
   const config: SellerConfig = {
     product_name: row.name,
-    locale: LOCALE_BY_CURRENCY[row.currency] ?? 'en-US',
+    locale: sellerLocale(undefined, row.currency),
     text_strings: {},
     feature_flags: {},
     default_phone_country: PHONE_COUNTRY_BY_CURRENCY[row.currency] ?? 'US',
@@ -108,7 +123,7 @@ export function buildSellerConfig(row: SellerRow, env: Pick<AppConfig, 'NODE_ENV
       captcha_provider: null,
       ...stored.checkout,
     },
-    theme,
+    theme: sellerTheme(stored.theme, row.name),
     seller: { id: row.id, slug: row.slug, name: row.name },
     environment: ENVIRONMENT[env.NODE_ENV],
     currency: row.currency,

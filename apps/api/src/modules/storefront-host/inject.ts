@@ -1,6 +1,6 @@
 import { logoImageUrl } from '@admit/contracts/images';
 import { SELLER_CONFIG_SCRIPT_ID, type SellerConfig } from '@admit/contracts/seller-config';
-import { escapeHtml } from './pages';
+import { escapeHtml } from '@/lib/escape-html';
 
 export const CONFIG_MARKER = '<!--admit:config-->';
 export const HEAD_MARKER = '<!--admit:head-->';

@@ -1,13 +1,6 @@
-/** Small self-contained HTML pages the host answers with when it cannot serve the storefront. */
+import { escapeHtml } from '@/lib/escape-html';
 
-export function escapeHtml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&#39;');
-}
+/** Small self-contained HTML pages the host answers with when it cannot serve the storefront. */
 
 function page(title: string, body: string): string {
   return `<!doctype html>

@@ -1,7 +1,6 @@
 import type { OrderBundle } from '@admit/contracts/checkout';
-import { decimalToMinor } from '@admit/contracts/money';
+import { decimalToMinor, formatMoney } from '@admit/contracts/money';
 import { ButtonLink } from '@/ui/button';
-import { formatMoney } from '@/ui/price';
 import { ScheduledPaymentList } from '@/ui/scheduled-payment-list';
 import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';

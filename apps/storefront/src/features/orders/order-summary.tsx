@@ -1,5 +1,5 @@
 import type { OrderBundle } from '@admit/contracts/checkout';
-import { formatMoney } from '@/ui/price';
+import { formatMoney } from '@admit/contracts/money';
 import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { ORDERS_STRINGS } from '@/features/orders/strings';

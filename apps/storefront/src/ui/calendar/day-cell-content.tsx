@@ -1,5 +1,5 @@
 import type { CalendarDay } from '@admit/contracts/availability';
-import { formatMoney } from '@/ui/price';
+import { formatMoney } from '@admit/contracts/money';
 import { dayState } from '@/ui/calendar/calendar-days';
 import styles from '@/ui/calendar/calendar.module.css';
 

@@ -6,7 +6,7 @@ import { SellerImage } from '@/ui/image';
 import { Price } from '@/ui/price';
 import { useStrings } from '@/ui/text/use-strings';
 import { CART_STRINGS } from '@/features/cart/strings';
-import { sessionWhenLabel } from '@/ui/session-time';
+import { sessionWhenLabel } from '@admit/contracts/session-time';
 import { RemovalOverlay } from '@/features/cart/components/removal-overlay';
 import styles from '@/features/cart/components/cart-item-row.module.css';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { toCartItems } from '@/api/cart/cart-items';
 import { badgeCount } from '@/features/cart/model/badge-count';
 import { toCartTotals } from '@/features/cart/model/cart-totals';
-import { formatInZone, formatSessionTime, sessionWhenLabel } from '@/ui/session-time';
+import { formatInZone, formatSessionTime, sessionWhenLabel } from '@admit/contracts/session-time';
 import { removalPlan, showsDependencyWarning } from '@/features/cart/model/removal-plan';
 import {
   fixtureId,

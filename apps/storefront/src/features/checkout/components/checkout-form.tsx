@@ -9,7 +9,7 @@ import type { PaymentEntry } from '@admit/contracts/checkout';
 import type { PayResult } from '@/api/checkout/pay-cart';
 import type { CheckoutCall } from '@/features/checkout/api/checkout-cart';
 import { Button } from '@/ui/button';
-import { formatMoney } from '@/ui/price';
+import { formatMoney } from '@admit/contracts/money';
 import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { CHECKOUT_STRINGS } from '@/features/checkout/strings';

@@ -1,14 +1,13 @@
 import { useId, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CartBundle, CartModifyBody } from '@admit/contracts/cart';
-import { decimalToMinor, minorToDecimal } from '@admit/contracts/money';
+import { decimalToMinor, minorToDecimal, formatMoney } from '@admit/contracts/money';
 import type { TicketType } from '@admit/contracts/resources';
 import { acceptCartBundle, modifyCart } from '@/api/cart/modify-cart';
 import { removeFromCart } from '@/api/cart/remove-from-cart';
 import { useTicketGroup } from '@/features/checkout/api/get-ticket-group';
 import { Button } from '@/ui/button';
 import { useSellerConfig } from '@/config/seller-config';
-import { formatMoney } from '@/ui/price';
 import { useStrings } from '@/ui/text/use-strings';
 import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
 import type { CheckoutStringKey } from '@/features/checkout/strings';

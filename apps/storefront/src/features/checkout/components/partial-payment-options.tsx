@@ -7,7 +7,7 @@ import {
   RadioGroup,
   Text,
 } from 'react-aria-components';
-import { formatMoney } from '@/ui/price';
+import { formatMoney } from '@admit/contracts/money';
 import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { CHECKOUT_STRINGS } from '@/features/checkout/strings';

@@ -1,6 +1,6 @@
 import type { CartBundle } from '@admit/contracts/cart';
 import { ScheduledPaymentList } from '@/ui/scheduled-payment-list';
-import { formatMoney } from '@/ui/price';
+import { formatMoney } from '@admit/contracts/money';
 import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { CHECKOUT_STRINGS } from '@/features/checkout/strings';

@@ -1,6 +1,6 @@
 import type { CartBundle, ScheduledPayment } from '@admit/contracts/cart';
 import { decimalToMinor } from '@admit/contracts/money';
-import { formatDueDate } from '@/ui/format-due-date';
+import { formatCalendarDate } from '@admit/contracts/session-time';
 import { outstandingMinor } from '@/features/checkout/model/checkout-view';
 
 /** identity §4 "Partial payment options". */
@@ -101,7 +101,7 @@ export function partialMessage(
     next: money(result.outstandingMinor),
     nextDue: result.next
       ? {
-          date: formatDueDate(result.next.dueDate),
+          date: formatCalendarDate(result.next.dueDate),
           amount: money(decimalToMinor(result.next.amount)),
         }
       : null,

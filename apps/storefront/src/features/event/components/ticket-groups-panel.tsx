@@ -1,6 +1,6 @@
 import type { TicketType } from '@admit/contracts/resources';
 import { useSellerConfig } from '@/config/seller-config';
-import { formatMoney } from '@/ui/price';
+import { formatMoney } from '@admit/contracts/money';
 import { useStrings } from '@/ui/text/use-strings';
 import { EVENT_STRINGS } from '@/features/event/strings';
 import type { TicketGroupWithTypes } from '@/api/events/event-detail';

@@ -1,5 +1,5 @@
 import type { OrderBundle } from '@admit/contracts/checkout';
-import { sessionWhenLabel } from '@/ui/session-time';
+import { sessionWhenLabel } from '@admit/contracts/session-time';
 
 /** One event-and-session of an order: when to come and what for ("2 × Adult"). */
 export interface OrderVisit {

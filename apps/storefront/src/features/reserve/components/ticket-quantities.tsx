@@ -2,7 +2,7 @@ import type { TicketType } from '@admit/contracts/resources';
 import { LOW_CAPACITY_THRESHOLD, UNLIMITED_CAPACITY } from '@admit/contracts/constants';
 import type { TicketGroupWithTypes } from '@/api/events/event-detail';
 import { useSellerConfig } from '@/config/seller-config';
-import { formatMoney } from '@/ui/price';
+import { formatMoney } from '@admit/contracts/money';
 import { Stepper } from '@/ui/stepper';
 import { useStrings } from '@/ui/text/use-strings';
 import type { IssueMap } from '@/features/reserve/model/form-issues';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { PricedSession } from '@admit/contracts/availability';
 import { useSellerConfig } from '@/config/seller-config';
-import { formatMoney } from '@/ui/price';
+import { formatMoney } from '@admit/contracts/money';
 import { useStrings } from '@/ui/text/use-strings';
 import { FieldError } from '@/features/reserve/components/field-error';
 import type { IssueMap } from '@/features/reserve/model/form-issues';
@@ -12,7 +12,7 @@ import {
   isSessionSoldOut,
   splitIntoTabs,
 } from '@/features/reserve/model/session-tabs';
-import { formatSessionTime } from '@/ui/session-time';
+import { formatSessionTime } from '@admit/contracts/session-time';
 import { DATE_FIRST_STRINGS } from '@/features/reserve/flows/date-first/date-first-strings';
 import reserveStyles from '@/features/reserve/components/reserve.module.css';
 import styles from '@/features/reserve/flows/date-first/date-first.module.css';
@@ -125,7 +125,11 @@ export function SessionPicker({
                 showPrices &&
                 session.price !== null && (
                   <span className={styles.muted}>
-                    {sessionPriceLabel(session, (amount) => formatMoney(amount, currency, locale), t)}
+                    {sessionPriceLabel(
+                      session,
+                      (amount) => formatMoney(amount, currency, locale),
+                      t,
+                    )}
                   </span>
                 )
               )}

@@ -1,6 +1,6 @@
 import type { TicketType } from '@admit/contracts/resources';
 import { useSellerConfig } from '@/config/seller-config';
-import { formatMoney } from '@/ui/price';
+import { formatMoney } from '@admit/contracts/money';
 import { useStrings } from '@/ui/text/use-strings';
 import { ONE_TICKET_STRINGS } from '@/features/reserve/flows/one-ticket/one-ticket-strings';
 import reserveStyles from '@/features/reserve/components/reserve.module.css';

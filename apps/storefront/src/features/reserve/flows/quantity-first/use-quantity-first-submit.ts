@@ -10,7 +10,7 @@ import { isSessionSoldOut } from '@/features/reserve/model/session-tabs';
 import type { GroupDetails } from '@/features/reserve/model/ticket-details';
 import { toTicketsBody, validateTicketAnswers } from '@/features/reserve/model/ticket-details';
 import { formatLongDate } from '@/features/reserve/model/venue-time';
-import { formatSessionTime } from '@/ui/session-time';
+import { formatSessionTime } from '@admit/contracts/session-time';
 import type { ReserveMessage } from '@/features/reserve/use-submit-reservation';
 import { useSubmitReservation } from '@/features/reserve/use-submit-reservation';
 import { DATE_FIRST_STRINGS } from '@/features/reserve/flows/date-first/date-first-strings';

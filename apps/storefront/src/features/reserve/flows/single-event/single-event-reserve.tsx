@@ -20,7 +20,7 @@ import {
   validateTicketAnswers,
 } from '@/features/reserve/model/ticket-details';
 import { formatLongDate, venueDate } from '@/features/reserve/model/venue-time';
-import { formatSessionTime } from '@/ui/session-time';
+import { formatSessionTime } from '@admit/contracts/session-time';
 import { ReserveErrorSlot } from '@/features/reserve/components/reserve-error-slot';
 import { RESERVE_STRINGS } from '@/features/reserve/strings';
 import { VisitWindowNote } from '@/features/reserve/components/visit-window-note';

@@ -1,9 +1,10 @@
-import { ALL_DAY_SESSION_MINUTES, DATE_FORMATS } from '@admit/contracts/constants';
+import { ALL_DAY_SESSION_MINUTES, DATE_FORMATS } from './constants';
 
 /*
  * The one home of how a session's date and time read, in the venue's zone, on every page (reserve
- * pickers, cart, complete and tickets pages): the spec's patterns, never the browser's or the
- * seller locale's clock (decision 0029).
+ * pickers, cart, complete and tickets pages) and in every e-mail: the spec's patterns, never the
+ * browser's, the server's or the seller locale's clock (decisions 0029, 0030). No zod and no date
+ * library here: the storefront's first load uses it.
  */
 
 /**
@@ -63,4 +64,13 @@ export function sessionWhenLabel(
 /** "10:30 AM" in the venue's zone (shopping §9 time format h:mm A), for every seller. */
 export function formatSessionTime(iso: string, timeZone: string): string {
   return formatInZone(iso, DATE_FORMATS.cartTime, timeZone);
+}
+
+/**
+ * A calendar date ("YYYY-MM-DD", already a day of the seller's calendar, e.g. a scheduled
+ * payment's due date) in the cart's date pattern: "Wed, Jun 13, 2029". Read at UTC noon in UTC,
+ * so no zone can move it to another day.
+ */
+export function formatCalendarDate(date: string): string {
+  return formatInZone(`${date}T12:00:00Z`, DATE_FORMATS.cartDate, 'UTC');
 }

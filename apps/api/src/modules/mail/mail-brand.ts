@@ -1,0 +1,99 @@
+import { z } from 'zod';
+import { IMAGE_PATH_PREFIX, sizedImageUrl } from '@admit/contracts/images';
+import type { Theme } from '@admit/contracts/seller-config';
+import type { Executor } from '@/db/transaction';
+import type { SellerRef } from '@/http/request-context';
+import {
+  sellerLocale,
+  sellerTheme,
+  storedSellerConfigSchema,
+} from '@/modules/sellers/seller-config';
+import { readStoredConfig } from '@/modules/sellers/seller-settings';
+
+/**
+ * How a seller's mails look and read (decision 0030): the storefront's theme, logo and locale,
+ * and the seller's public origin, which every link and the logo use.
+ */
+export interface MailBrand {
+  sellerName: string;
+  /** the storefront's home page on the seller's public origin */
+  homeUrl: string;
+  /** money and the `lang` of the mail */
+  locale: string;
+  /** the seller's zone: dates that belong to no venue (order date, membership expiry) */
+  timeZone: string;
+  colorScheme: Theme['mode'];
+  colors: Theme['colors'];
+  fonts: Theme['fonts'];
+  radiusPx: number;
+  /** an absolute http(s) URL; null: the seller's name stands in for it */
+  logo: { src: string; alt: string; heightPx: number } | null;
+  footerText: string;
+}
+
+export type MailSeller = Pick<SellerRef, 'slug' | 'name' | 'currency' | 'timezone'>;
+
+// each part read on its own: a stored value that breaks its type reads as absent, so a bad
+// setting costs a mail its branding, never the order or the login it reports
+const storedBrandSchema = z.object({
+  theme: storedSellerConfigSchema.shape.theme.catch(undefined),
+  locale: storedSellerConfigSchema.shape.locale.catch(undefined),
+});
+
+const knownLocale = (locale: string | undefined) => {
+  try {
+    return locale && Intl.NumberFormat.supportedLocalesOf(locale).length > 0 ? locale : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The logo as mail clients fetch it: a relative `logo_url` (the seller's own image route)
+ * becomes absolute on the public origin, at twice its shown height for sharp screens; an
+ * absolute http(s) URL is the seller's own choice and stays; anything else shows no logo.
+ */
+function logoSrc(logoUrl: string, origin: string, heightPx: number): string | null {
+  if (!logoUrl.trim()) return null;
+  let url: URL;
+  try {
+    url = new URL(logoUrl, `${origin}/`);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  const ownImage =
+    url.origin === new URL(origin).origin &&
+    url.pathname.startsWith(`${IMAGE_PATH_PREFIX}/`) &&
+    !url.search;
+  return ownImage ? sizedImageUrl(url.href, { height: heightPx * 2 }) : url.href;
+}
+
+/** The brand of a stored seller config; `origin` is the seller's public origin (seller-site). */
+export function mailBrandOf(stored: unknown, seller: MailSeller, origin: string): MailBrand {
+  const parsed = storedBrandSchema.safeParse(stored ?? {});
+  const brand = parsed.success ? parsed.data : { theme: undefined, locale: undefined };
+  const theme = sellerTheme(brand.theme, seller.name);
+  const src = logoSrc(theme.logo_url, origin, theme.logo_height_px);
+  return {
+    sellerName: seller.name,
+    homeUrl: `${origin}/${encodeURIComponent(seller.slug)}`,
+    locale: sellerLocale(knownLocale(brand.locale), seller.currency),
+    timeZone: seller.timezone,
+    colorScheme: theme.mode,
+    colors: theme.colors,
+    fonts: theme.fonts,
+    radiusPx: theme.border_radius_px,
+    logo: src ? { src, alt: theme.logo_alt, heightPx: theme.logo_height_px } : null,
+    footerText: theme.footer_text,
+  };
+}
+
+/** Reads a seller's brand for a mail (one small query; inside the caller's transaction). */
+export async function loadMailBrand(
+  db: Executor,
+  seller: MailSeller & { id: string },
+  origin: string,
+): Promise<MailBrand> {
+  return mailBrandOf(await readStoredConfig(db, seller.id), seller, origin);
+}

@@ -1,0 +1,117 @@
+import { DATE_FORMATS } from '@admit/contracts/constants';
+import { formatMoney, minorToDecimal } from '@admit/contracts/money';
+import { formatCalendarDate, formatInZone } from '@admit/contracts/session-time';
+import type { MailBrand } from '../mail-brand';
+import {
+  MailButton,
+  MailDivider,
+  MailHeading,
+  MailImage,
+  MailLink,
+  MailList,
+  MailText,
+} from './mail-parts';
+import { MailLayout } from './mail-layout';
+import { OrderSummary, TicketCard, type ConfirmationTicketView } from './order-parts';
+import { renderMail } from './render-mail';
+
+export interface OrderConfirmationInput {
+  brand: MailBrand;
+  orderNumber: string;
+  /** when the order was made: its date reads on the seller's calendar */
+  placedAt: Date;
+  /** the order's total after fees, in minor units of `currency` */
+  totalMinor: number;
+  currency: string;
+  /** content id of the order's inline QR PNG */
+  orderQrCid: string;
+  /** the secret order link `/{slug}/ticket_order/{id}?secret=…` */
+  orderLink: string;
+  /** where the buyer changes the order; the button shows only when given (no such page yet) */
+  manageOrderLink?: string | null;
+  tickets: ConfirmationTicketView[];
+  /** gift cards the order bought (handler `ledger`): the number is how they are spent */
+  giftCards: { number: string; balance: number }[];
+  /** what the order still owes under its payment plan (null: paid in full at checkout) */
+  balance?: { outstanding: number; scheduled: { dueDate: string; amount: number }[] } | null;
+  /** a gift order: the giftee's name (decision 0023); the mail still goes to the giver */
+  gifteeName?: string | null;
+}
+
+/**
+ * The order confirmation (issue #13 "E-mail"): a summary (what, when, how much), the links to
+ * the tickets, then every ticket with its visit time and inline QR code, gift cards bought and
+ * payments still due.
+ */
+export function orderConfirmationMail(input: OrderConfirmationInput) {
+  const { brand } = input;
+  const money = (minor: number) => formatMoney(minorToDecimal(minor), input.currency, brand.locale);
+  const subject = `Your ${brand.sellerName} order ${input.orderNumber}`;
+  const total = money(input.totalMinor);
+  // spec: identity §9 — orders read 'ddd, MMMM D YYYY'
+  const placed = formatInZone(input.placedAt.toISOString(), DATE_FORMATS.orderDate, brand.timeZone);
+  const balance = input.balance && input.balance.outstanding > 0 ? input.balance : null;
+  const tickets = input.tickets;
+  return renderMail(
+    subject,
+    <MailLayout brand={brand} title={subject} preview={`Order #${input.orderNumber} · ${total}`}>
+      <MailHeading>Thank you for your order</MailHeading>
+      <MailText>{`Order #${input.orderNumber}`}</MailText>
+      <MailText muted>{`Placed ${placed}`}</MailText>
+      {input.gifteeName && <MailText>{`This order is a gift for ${input.gifteeName}.`}</MailText>}
+      <OrderSummary tickets={tickets} />
+      <MailText style={{ fontSize: '18px' }}>
+        {'Total '}
+        <strong>{total}</strong>
+      </MailText>
+      <MailButton href={input.orderLink}>View your tickets</MailButton>
+      {input.manageOrderLink && (
+        <MailText>
+          <MailLink href={input.manageOrderLink}>Manage your order</MailLink>
+        </MailText>
+      )}
+      <MailDivider />
+      <MailText muted>
+        {tickets.length > 0
+          ? "Show this code at the entrance, or each ticket's own code below."
+          : "Your order's code"}
+      </MailText>
+      <MailImage
+        src={`cid:${input.orderQrCid}`}
+        alt={`QR code of order ${input.orderNumber}`}
+        width={200}
+        height={200}
+        style={{ margin: '0 0 12px' }}
+      />
+      {tickets.length > 0 && (
+        <>
+          <MailHeading level={2}>
+            {tickets.length === 1 ? 'Your ticket' : 'Your tickets'}
+          </MailHeading>
+          {tickets.map((ticket) => (
+            <TicketCard key={ticket.qrCid} ticket={ticket} />
+          ))}
+        </>
+      )}
+      {input.giftCards.length > 0 && (
+        <>
+          <MailHeading level={2}>Gift cards</MailHeading>
+          <MailList
+            items={input.giftCards.map((g) => `Gift card ${g.number}: ${money(g.balance)}`)}
+          />
+        </>
+      )}
+      {balance && (
+        <>
+          <MailHeading level={2}>Payments due</MailHeading>
+          <MailText>{`Balance: ${money(balance.outstanding)}`}</MailText>
+          <MailList
+            items={balance.scheduled.map(
+              (s) => `Payment due ${formatCalendarDate(s.dueDate)}: ${money(s.amount)}`,
+            )}
+          />
+        </>
+      )}
+    </MailLayout>,
+  );
+}

@@ -1,0 +1,98 @@
+import { Column, Row, Section } from '@react-email/components';
+import { sessionWhenLabel } from '@admit/contracts/session-time';
+import { useBrand } from './brand-context';
+import { MailImage, MailList, MailText } from './mail-parts';
+
+/** One ticket of the confirmation: what it admits to, when, and the cid of its QR code. */
+export interface ConfirmationTicketView {
+  eventName: string;
+  typeName: string;
+  scanCode: string;
+  /** content id of the ticket's inline QR PNG (`cid:…`) */
+  qrCid: string;
+  /** the session; null for a ticket valid on any date */
+  session: { start_datetime: string; end_datetime: string } | null;
+  /** the zone the session reads in: its venue's, else the seller's */
+  timeZone: string;
+}
+
+/** "Museum – Adult": the ticket's event and type, as the order page names it. */
+export const ticketName = (t: Pick<ConfirmationTicketView, 'eventName' | 'typeName'>) =>
+  [t.eventName, t.typeName].filter(Boolean).join(' – ');
+
+/** "Wed, Dec 2, 2026 at 10:00 AM" in the venue's zone (shopping §9 cart formats); null: any date. */
+export const ticketWhen = (t: ConfirmationTicketView) => sessionWhenLabel(t.session, t.timeZone);
+
+interface Visit {
+  eventName: string;
+  when: string | null;
+  lines: { typeName: string; count: number }[];
+}
+
+/** The order's visits (an event at one time) in the order they start, any-date ones last. */
+function visitsOf(tickets: ConfirmationTicketView[]): Visit[] {
+  const visits = new Map<string, Visit & { start: string }>();
+  for (const t of tickets) {
+    const start = t.session?.start_datetime ?? '9999';
+    const key = `${t.eventName}\n${start}`;
+    let visit = visits.get(key);
+    if (!visit) {
+      visit = { eventName: t.eventName, when: ticketWhen(t), lines: [], start };
+      visits.set(key, visit);
+    }
+    const line = visit.lines.find((l) => l.typeName === t.typeName);
+    if (line) line.count += 1;
+    else visit.lines.push({ typeName: t.typeName, count: 1 });
+  }
+  return [...visits.values()].sort((a, b) => a.start.localeCompare(b.start));
+}
+
+/** What was bought and when to come, visit by visit ("2 × Adult", like the order page). */
+export function OrderSummary({ tickets }: { tickets: ConfirmationTicketView[] }) {
+  return (
+    <>
+      {visitsOf(tickets).map((visit, i) => (
+        <Section key={i} style={{ margin: '0 0 8px' }}>
+          <MailText style={{ fontWeight: 700, margin: '0 0 2px' }}>{visit.eventName}</MailText>
+          {visit.when && <MailText style={{ margin: '0 0 4px' }}>{visit.when}</MailText>}
+          <MailList items={visit.lines.map((l) => `${l.count} × ${l.typeName}`)} />
+        </Section>
+      ))}
+    </>
+  );
+}
+
+/** A ticket's card: name, visit time and number beside its QR code (stacked on phones). */
+export function TicketCard({ ticket }: { ticket: ConfirmationTicketView }) {
+  const { colors, radiusPx } = useBrand();
+  const when = ticketWhen(ticket);
+  return (
+    <Section
+      style={{
+        border: `1px solid ${colors.border}`,
+        borderRadius: `${radiusPx}px`,
+        margin: '0 0 12px',
+        padding: '16px',
+      }}
+    >
+      <Row>
+        <Column className="stack" style={{ verticalAlign: 'top', paddingRight: '12px' }}>
+          <MailText style={{ fontWeight: 700, margin: '0 0 4px' }}>{ticketName(ticket)}</MailText>
+          {when && <MailText style={{ margin: '0 0 4px' }}>{when}</MailText>}
+          <MailText muted style={{ margin: 0, wordBreak: 'break-all' }}>
+            {`Ticket #${ticket.scanCode}`}
+          </MailText>
+        </Column>
+        <Column className="stack" align="right" style={{ width: '160px', verticalAlign: 'top' }}>
+          <MailImage
+            src={`cid:${ticket.qrCid}`}
+            alt={`QR code of ticket #${ticket.scanCode}`}
+            width={160}
+            height={160}
+            style={{ marginTop: '8px' }}
+          />
+        </Column>
+      </Row>
+    </Section>
+  );
+}

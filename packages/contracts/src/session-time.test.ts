@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { formatCalendarDate, formatInZone, sessionWhenLabel } from './session-time';
+
+describe('session times in the venue zone', () => {
+  it('reads an instant in the zone, not in UTC, on both sides of a DST change', () => {
+    // 15:00 UTC is 10:00 in New York in winter (UTC-5) and 11:00 in summer (UTC-4)
+    const winter = {
+      start_datetime: '2026-12-02T15:00:00.000Z',
+      end_datetime: '2026-12-02T16:00:00.000Z',
+    };
+    const summer = {
+      start_datetime: '2026-07-02T15:00:00.000Z',
+      end_datetime: '2026-07-02T16:00:00.000Z',
+    };
+    expect(sessionWhenLabel(winter, 'America/New_York')).toBe('Wed, Dec 2, 2026 at 10:00 AM');
+    expect(sessionWhenLabel(summer, 'America/New_York')).toBe('Thu, Jul 2, 2026 at 11:00 AM');
+    expect(sessionWhenLabel(winter, 'UTC')).toBe('Wed, Dec 2, 2026 at 3:00 PM');
+  });
+
+  it('shows a whole-day session by its date only, and a late session on its venue day', () => {
+    const allDay = {
+      start_datetime: '2026-12-03T03:00:00.000Z',
+      end_datetime: '2026-12-03T12:00:00.000Z',
+    };
+    // 03:00 UTC on the 3rd is still the 2nd in New York
+    expect(sessionWhenLabel(allDay, 'America/New_York')).toBe('Wed, Dec 2, 2026');
+    expect(formatInZone(allDay.start_datetime, 'ddd, MMMM D YYYY', 'America/New_York')).toBe(
+      'Wed, December 2 2026',
+    );
+  });
+
+  it('formats a calendar date as itself in any process zone', () => {
+    expect(formatCalendarDate('2029-06-13')).toBe('Wed, Jun 13, 2029');
+    expect(formatCalendarDate('2026-01-01')).toBe('Thu, Jan 1, 2026');
+  });
+});
