@@ -1,7 +1,7 @@
 import { EVENT_COVER, IMAGE_FORMAT_TYPES, imageSrcSet } from '@admit/contracts/images';
 import type { Db } from '@/db/connection';
 import { selectEventMeta } from '@/modules/availability/repo';
-import { escapeHtml } from './pages';
+import { escapeHtml } from '@/lib/escape-html';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
 /** `/{seller}/events/{id}` and its sub-routes (renew, gift): the pages that draw the cover. */
