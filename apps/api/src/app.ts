@@ -38,6 +38,7 @@ import { registerPaymentSettlement } from './modules/checkout/settlement-plugin'
 import { registerStripeWebhook } from './modules/checkout/stripe-webhook';
 import { registerLedgerRoutes } from './modules/ledger/routes';
 import { registerOrderRoutes } from './modules/orders/routes';
+import { registerManageRoutes } from './modules/manage/routes';
 import { registerSandboxRoutes } from './modules/payments/sandbox-routes';
 import { registerGifteeRoutes } from './modules/giftee/routes';
 import { registerAddressRoutes } from './modules/address/routes';
@@ -147,6 +148,8 @@ export async function buildApp(
   registerCheckoutRoutes(app);
   // - GET ticket_order/{id} and its QR code (src/modules/orders/)
   registerOrderRoutes(app);
+  // - after the sale: ticket_order/{id}/manage, /cancel, /email and the order edit (src/modules/manage/, decision 0036)
+  registerManageRoutes(app);
   // - GET /api/ledger/ledger/{number}: gift card lookup (src/modules/ledger/)
   registerLedgerRoutes(app);
   // - the sandbox card gateway: /api/sandbox/payment_methods, /(api/)sandbox/authenticate (src/modules/payments/)

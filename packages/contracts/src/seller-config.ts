@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { citypassCodeGroupsSchema } from './codes';
+import { selfEditRulesSchema } from './self-edit-rules';
 
 /**
  * The configuration object the server injects into the storefront page for one seller
@@ -127,6 +128,8 @@ export const sellerConfigSchema = z.object({
     upcoming_events: z.boolean(),
     recent_orders: z.boolean(),
   }),
+  /** identity §3 Configuration: who may cancel or reschedule their own order, until when */
+  self_edit_rules: selfEditRulesSchema,
   cart_hold_minutes: z.number().int().positive(),
   /** identity §3 Configuration: CityPASS patterns per code group (the voucher fields, §5) */
   citypass_code_groups: citypassCodeGroupsSchema,

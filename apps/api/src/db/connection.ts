@@ -5,6 +5,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
+import * as aftersaleTables from './schema/aftersale';
 import * as cartTables from './schema/cart';
 import * as catalogTables from './schema/catalog';
 import * as codesTables from './schema/codes';
@@ -15,6 +16,7 @@ import * as paymentPlanTables from './schema/payment-plans';
 
 // every table, for drizzle's relational API (one file per area: db/schema/*.ts)
 const schema = {
+  ...aftersaleTables,
   ...cartTables,
   ...catalogTables,
   ...codesTables,

@@ -25,6 +25,8 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   otp_incorrect: 401,
   otp_token_expired: 410,
   validate_not_email: 400,
+  // spec: identity §8 "Manage: expected errors" — a ticket the order does not have
+  ticket_not_found: 404,
 };
 
 /** Default for the business-rule codes not listed: the request was understood but refused. */

@@ -66,6 +66,13 @@ export function makeSellerConfig(overrides: ConfigOverrides = {}): SellerConfig 
     redirects: { require_seller_prefix: false, disable_home_route: false, target: null },
     external_urls: { login: null, logout: null },
     my_account_pages: { my_profile: true, upcoming_events: true, recent_orders: true },
+    self_edit_rules: {
+      enabled: false,
+      anon_editing: false,
+      horizon_days: 0,
+      horizon_hours: 0,
+      categories: null,
+    },
     cart_hold_minutes: 15,
     citypass_code_groups: {},
     checkout: { donation_group_id: null, stripe_publishable_key: null, captcha_provider: null },

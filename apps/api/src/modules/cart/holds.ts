@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '@/http/app-error';
-import { ticket } from '@/db/schema/cart';
+import { ticket, type TicketRow } from '@/db/schema/cart';
 import { eventSession, ticketGroup } from '@/db/schema/catalog';
 import { groupAvailableCapacity, sessionAvailableCapacity } from '@/modules/availability/rules';
 import type { Executor } from '@/db/transaction';
@@ -106,6 +106,13 @@ export async function releaseHeldCapacity(tx: Executor, cartId: string, ticketId
     .where(and(held, eq(ticket.holdsGroupCapacity, true)))
     .groupBy(ticket.ticketGroupId)
     .orderBy(asc(ticket.ticketGroupId));
+  await decrementCounters(tx, sessions, groups);
+}
+
+type Counts = { id: string | null; n: number }[];
+
+/** One decrement per counter row, sessions then groups, each in id order (the lock order). */
+async function decrementCounters(tx: Executor, sessions: Counts, groups: Counts) {
   for (const { id, n } of sessions) {
     if (!id) continue;
     await tx
@@ -114,9 +121,32 @@ export async function releaseHeldCapacity(tx: Executor, cartId: string, ticketId
       .where(eq(eventSession.id, id));
   }
   for (const { id, n } of groups) {
+    if (!id) continue;
     await tx
       .update(ticketGroup)
       .set({ usedCapacity: sql`greatest(${ticketGroup.usedCapacity} - ${n}, 0)` })
       .where(eq(ticketGroup.id, id));
   }
+}
+
+const countBy = (tickets: TicketRow[], key: (t: TicketRow) => string | null): Counts => {
+  const counts = new Map<string, number>();
+  for (const t of tickets) {
+    const id = key(t);
+    if (id) counts.set(id, (counts.get(id) ?? 0) + 1);
+  }
+  return [...counts.keys()].sort().map((id) => ({ id, n: counts.get(id)! }));
+};
+
+/**
+ * Gives back the places of booked tickets the caller has just cancelled (identity §5 cancel,
+ * decision 0036): only the tickets its conditional `booked → cancelled` update returned, so a
+ * place comes back exactly once whoever else tries to cancel the same ticket.
+ */
+export async function releaseCancelledCapacity(tx: Executor, cancelled: TicketRow[]) {
+  await decrementCounters(
+    tx,
+    countBy(cancelled, (t) => (t.holdsSessionCapacity ? t.eventSessionId : null)),
+    countBy(cancelled, (t) => (t.holdsGroupCapacity ? t.ticketGroupId : null)),
+  );
 }

@@ -19,6 +19,7 @@ import { orderBundle } from '@/modules/orders/service';
 import { selectPayment, selectProcessingPayment, sumPaid } from '@/modules/payments/repo';
 import { bookedCart, cartExpired, dueOnce, makeOrder } from './make-order';
 import { refundPayment, refundStranded, type RefundDeps } from './refund';
+import { resumeRefunds } from '@/modules/payments/refunds';
 import { reconfirmCreated } from './reconfirm';
 import { sellerRef, settleAsOf } from './settlement';
 import type { CartRow } from '@/db/schema/cart';
@@ -215,6 +216,8 @@ export function createPaymentRecovery(deps: RecoveryDeps) {
       () => reconfirmCreated(deps, at, finishKey),
       () => finishAbandoned(at),
       () => refundStranded(deps, at),
+      // refunds of cancelled or edited orders whose request died (decision 0036)
+      () => resumeRefunds(deps, at),
     ]) {
       try {
         moved += await step();

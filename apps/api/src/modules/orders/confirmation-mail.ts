@@ -14,6 +14,8 @@ export interface ConfirmationInput extends Omit<OrderConfirmationInput, 'orderQr
   to: string;
   orderScanCode: string;
   tickets: ConfirmationTicket[];
+  /** the outbox kind: the first confirmation, or the order mailed again after a change */
+  kind?: 'order_confirmation' | 'order_update' | 'order_cancel';
 }
 
 const ORDER_QR_CID = 'order-qr';
@@ -34,7 +36,7 @@ const png = async (content: string, cid: string): Promise<OutgoingAttachment> =>
  * the order's transaction by the caller.
  */
 export async function confirmationMail(input: ConfirmationInput): Promise<OutgoingMail> {
-  const { sellerId, to, orderScanCode, ...order } = input;
+  const { sellerId, to, orderScanCode, kind = 'order_confirmation', ...order } = input;
   // the visits in the order they start (any-date tickets last), then by name
   const tickets = [...input.tickets].sort(
     (a, b) =>
@@ -52,5 +54,5 @@ export async function confirmationMail(input: ConfirmationInput): Promise<Outgoi
       tickets: tickets.map((t, i) => ({ ...t, qrCid: ticketQrCid(i) })),
     }),
   ]);
-  return { sellerId, kind: 'order_confirmation', to, ...content, attachments };
+  return { sellerId, kind, to, ...content, attachments };
 }

@@ -2,6 +2,7 @@ import { and, eq, inArray } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
 import { cart, ticket, ticketOrder, type NewOrder, type OrderRow } from '@/db/schema/cart';
 import { ticketGroup } from '@/db/schema/catalog';
+import { orderEdit, orderEditTicket, type OrderEditRow } from '@/db/schema/aftersale';
 
 /** The orders module's SQL: ticket orders and the booking of their tickets (identity §3). */
 
@@ -58,3 +59,53 @@ export async function selectOrderTickets(db: Executor, orderId: string) {
     .where(eq(ticket.ticketOrderId, orderId))
     .orderBy(ticket.createdAt, ticket.id);
 }
+
+/** Locks an order row (SELECT … FOR UPDATE): one change of an order at a time (decision 0036). */
+export async function lockOrderRow(tx: Executor, orderId: string): Promise<OrderRow | null> {
+  const [row] = await tx
+    .select()
+    .from(ticketOrder)
+    .where(eq(ticketOrder.id, orderId))
+    .for('update');
+  return row ?? null;
+}
+
+/** The edit a cart is, if it is one (decision 0036). */
+export async function selectOrderEdit(db: Executor, cartId: string): Promise<OrderEditRow | null> {
+  const [row] = await db.select().from(orderEdit).where(eq(orderEdit.cartId, cartId)).limit(1);
+  return row ?? null;
+}
+
+/** The order tickets an edit takes away, with their replacements. */
+export function selectEditTickets(db: Executor, cartId: string) {
+  return db.select().from(orderEditTicket).where(eq(orderEditTicket.cartId, cartId));
+}
+
+/** The carts whose money belongs to the order: its own and its committed edits'. */
+export async function orderCartIds(db: Executor, order: OrderRow): Promise<string[]> {
+  const edits = await db
+    .select({ id: cart.id })
+    .from(orderEdit)
+    .innerJoin(cart, eq(cart.id, orderEdit.cartId))
+    .where(and(eq(orderEdit.ticketOrderId, order.id), eq(cart.state, 'completed')));
+  return [order.cartId, ...edits.map((e) => e.id)];
+}
+
+/** Writes an order's totals after a change (identity §3 ticket_order_fees). */
+export async function updateOrderTotals(tx: Executor, orderId: string, totals: OrderTotalsRow) {
+  const [row] = await tx
+    .update(ticketOrder)
+    .set(totals)
+    .where(eq(ticketOrder.id, orderId))
+    .returning();
+  return row!;
+}
+
+export type OrderTotalsRow = Pick<
+  OrderRow,
+  | 'totalBeforeCartmodPrice'
+  | 'totalFeeFixedOutside'
+  | 'totalFeePercentOutside'
+  | 'totalCartmodAmount'
+  | 'totalAfterFeesPrice'
+>;

@@ -15,6 +15,7 @@ import { loadMailBrand } from '@/modules/mail/mail-brand';
 import { enqueueMail } from '@/modules/mail/outbox';
 import { writeOrderSchedule } from '@/modules/schedules/order-schedule';
 import { confirmationMail } from './confirmation-mail';
+import { orderPaymentsAdjustment } from './order-money';
 import {
   hashSecret,
   newAccessSecret,
@@ -185,7 +186,10 @@ export async function orderBundle(
     selectGiftee(db, order.gifteeIdentityId),
   ]);
   const giftee = gifteeOf(gifteeRow);
-  const paid = decimalToMinor(bundle.cart_fees._data[0]!.total_payments);
+  // the order's own cart, plus what its changes paid and refunded (decision 0036)
+  const paid =
+    decimalToMinor(bundle.cart_fees._data[0]!.total_payments) +
+    (await orderPaymentsAdjustment(db, order));
   const tickets = bundle.ticket._data
     .filter((t) => t.ticket_order_id === order.id)
     .map((t) => ({

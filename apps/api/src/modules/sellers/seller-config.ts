@@ -6,6 +6,7 @@ import {
   type Theme,
 } from '@admit/contracts/seller-config';
 import { DEFAULT_CART_HOLD_MINUTES, PHONE_COUNTRY_BY_CURRENCY } from '@admit/contracts/constants';
+import { DEFAULT_SELF_EDIT_RULES, selfEditRulesSchema } from '@admit/contracts/self-edit-rules';
 import type { AppConfig } from '@/config';
 import type { seller } from '@/db/schema/identity';
 import { addressServiceKeyOf, sellerSettingsOf } from './seller-settings';
@@ -31,6 +32,7 @@ export const storedSellerConfigSchema = sellerConfigSchema
   .extend({
     theme: themeSchema.extend({ colors: themeSchema.shape.colors.partial() }).partial(),
     checkout: sellerConfigSchema.shape.checkout.partial(),
+    self_edit_rules: selfEditRulesSchema.partial(),
   })
   .partial();
 export type StoredSellerConfig = z.infer<typeof storedSellerConfigSchema>;
@@ -124,6 +126,7 @@ export function buildSellerConfig(row: SellerRow, env: Pick<AppConfig, 'NODE_ENV
       ...stored.checkout,
     },
     theme: sellerTheme(stored.theme, row.name),
+    self_edit_rules: { ...DEFAULT_SELF_EDIT_RULES, ...stored.self_edit_rules },
     seller: { id: row.id, slug: row.slug, name: row.name },
     environment: ENVIRONMENT[env.NODE_ENV],
     currency: row.currency,

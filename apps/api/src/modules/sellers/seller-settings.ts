@@ -1,6 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { sellerConfigSchema } from '@admit/contracts/seller-config';
+import {
+  DEFAULT_SELF_EDIT_RULES,
+  selfEditRulesSchema,
+  type SelfEditRules,
+} from '@admit/contracts/self-edit-rules';
 import { seller } from '@/db/schema/identity';
 import type { Executor } from '@/db/transaction';
 
@@ -13,6 +18,8 @@ import type { Executor } from '@/db/transaction';
 const checkout = sellerConfigSchema.shape.checkout.shape;
 export const sellerSettingsSchema = z.object({
   cart_hold_minutes: sellerConfigSchema.shape.cart_hold_minutes.optional().catch(undefined),
+  /** who may cancel or reschedule their own order (modules/manage, decision 0036) */
+  self_edit_rules: selfEditRulesSchema.partial().optional().catch(undefined),
   /** parsed per code group by codes/citypass.ts (a bad group is no group) */
   citypass_code_groups: z.unknown().optional(),
   checkout: z
@@ -72,4 +79,9 @@ export async function readSellerSettings(db: Executor, sellerId: string): Promis
 export function addressServiceKeyOf(settings: SellerSettings): string | null {
   const key = settings.private?.address_service_key?.trim() || settings.address_service_key?.trim();
   return key ? key : null;
+}
+
+/** The seller's self-edit rules, each key over its default (identity §3; off by default). */
+export function selfEditRulesOf(settings: SellerSettings): SelfEditRules {
+  return { ...DEFAULT_SELF_EDIT_RULES, ...settings.self_edit_rules };
 }

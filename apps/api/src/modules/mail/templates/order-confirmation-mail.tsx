@@ -1,6 +1,6 @@
 import { DATE_FORMATS } from '@admit/contracts/constants';
 import { formatMoney, minorToDecimal } from '@admit/contracts/money';
-import { formatCalendarDate, formatInZone } from '@admit/contracts/session-time';
+import { formatCalendarDate, formatInZone, sessionWhenLabel } from '@admit/contracts/session-time';
 import type { MailBrand } from '../mail-brand';
 import {
   MailButton,
@@ -12,7 +12,7 @@ import {
   MailText,
 } from './mail-parts';
 import { MailLayout } from './mail-layout';
-import { OrderSummary, TicketCard, type ConfirmationTicketView } from './order-parts';
+import { OrderSummary, TicketCard, ticketName, type ConfirmationTicketView } from './order-parts';
 import { renderMail } from './render-mail';
 
 export interface OrderConfirmationInput {
@@ -36,7 +36,30 @@ export interface OrderConfirmationInput {
   balance?: { outstanding: number; scheduled: { dueDate: string; amount: number }[] } | null;
   /** a gift order: the giftee's name (decision 0023); the mail still goes to the giver */
   gifteeName?: string | null;
+  /**
+   * the order mailed again after a change (identity §7 `log_context`, decision 0036): its
+   * wording, the tickets the change cancelled and the money it gives back
+   */
+  change?: OrderChangeView | null;
 }
+
+/** What an `order_update` or `order_cancel` mail says changed. */
+export interface OrderChangeView {
+  kind: 'order_update' | 'order_cancel';
+  cancelled: Pick<ConfirmationTicketView, 'eventName' | 'typeName' | 'session' | 'timeZone'>[];
+  /** minor units given back to the original payments (card and gift card) */
+  refundMinor: number;
+}
+
+// the mail's subject and heading by what happened to the order
+const WORDING = {
+  order_confirmation: { subject: 'order', heading: 'Thank you for your order' },
+  order_update: { subject: 'updated order', heading: 'Your order has been updated' },
+  order_cancel: {
+    subject: 'order: tickets cancelled',
+    heading: 'Your tickets have been cancelled',
+  },
+} as const;
 
 /**
  * The order confirmation (issue #13 "E-mail"): a summary (what, when, how much), the links to
@@ -46,7 +69,9 @@ export interface OrderConfirmationInput {
 export function orderConfirmationMail(input: OrderConfirmationInput) {
   const { brand } = input;
   const money = (minor: number) => formatMoney(minorToDecimal(minor), input.currency, brand.locale);
-  const subject = `Your ${brand.sellerName} order ${input.orderNumber}`;
+  const change = input.change ?? null;
+  const wording = WORDING[change?.kind ?? 'order_confirmation'];
+  const subject = `Your ${brand.sellerName} ${wording.subject} ${input.orderNumber}`;
   const total = money(input.totalMinor);
   // spec: identity §9 — orders read 'ddd, MMMM D YYYY'
   const placed = formatInZone(input.placedAt.toISOString(), DATE_FORMATS.orderDate, brand.timeZone);
@@ -55,10 +80,11 @@ export function orderConfirmationMail(input: OrderConfirmationInput) {
   return renderMail(
     subject,
     <MailLayout brand={brand} title={subject} preview={`Order #${input.orderNumber} · ${total}`}>
-      <MailHeading>Thank you for your order</MailHeading>
+      <MailHeading>{wording.heading}</MailHeading>
       <MailText>{`Order #${input.orderNumber}`}</MailText>
       <MailText muted>{`Placed ${placed}`}</MailText>
       {input.gifteeName && <MailText>{`This order is a gift for ${input.gifteeName}.`}</MailText>}
+      {change && <ChangeSummary change={change} money={money} />}
       <OrderSummary tickets={tickets} />
       <MailText style={{ fontSize: '18px' }}>
         {'Total '}
@@ -113,5 +139,38 @@ export function orderConfirmationMail(input: OrderConfirmationInput) {
         </>
       )}
     </MailLayout>,
+  );
+}
+
+/** The change a re-mailed order reports: the cancelled tickets and the refund. */
+function ChangeSummary({
+  change,
+  money,
+}: {
+  change: OrderChangeView;
+  money: (minor: number) => string;
+}) {
+  const cancelled = change.cancelled.map((t) =>
+    [ticketName(t), sessionWhenLabel(t.session, t.timeZone)].filter(Boolean).join(', '),
+  );
+  return (
+    <>
+      {cancelled.length > 0 && (
+        <>
+          <MailText>
+            {cancelled.length === 1
+              ? 'This ticket was cancelled:'
+              : 'These tickets were cancelled:'}
+          </MailText>
+          <MailList items={cancelled} />
+        </>
+      )}
+      {change.refundMinor > 0 && (
+        <MailText>
+          {`${money(change.refundMinor)} will be refunded to your original payment method.`}
+        </MailText>
+      )}
+      <MailText muted>Your tickets as they are now:</MailText>
+    </>
   );
 }

@@ -1,0 +1,105 @@
+import { orderCancelBodySchema, orderCancelResponseSchema } from '@admit/contracts/manage';
+import { cancelRefusal } from '@admit/contracts/rules/self-edit';
+import type { Db } from '@/db/connection';
+import { withRetryingTransaction } from '@/db/transaction';
+import { AppError } from '@/http/app-error';
+import type { Caller } from '@/http/caller';
+import {
+  idempotencyKeyOf,
+  recordKeyOrder,
+  requestHash,
+  runIdempotent,
+  selectKey,
+  type IdempotencyOptions,
+} from '@/modules/payments/idempotency';
+import { executeRefunds, type RefundRunDeps } from '@/modules/payments/refunds';
+import { applyOrderChangeInTx } from '@/modules/orders/order-change';
+import { factsOf, selectOrderTicketDetails } from '@/modules/orders/order-tickets';
+import { lockOrderRow } from '@/modules/orders/repo';
+import { horizonClock, managedOrder } from './access';
+import { managedOrderAnswer } from './answers';
+import { refusalError, ticketNotFound } from './refusals';
+
+/**
+ * POST ticket_order/{id}/cancel (identity §5 cancel selected tickets, free-order cancel; §7):
+ * every listed ticket the rules allow, or none. One transaction cancels them (places back once:
+ * order-change.ts), lowers the order's totals, writes the refunds of what was paid beyond them
+ * and mails the order (`order_cancel`); the card refunds run after the commit. Under an
+ * Idempotency-Key like the checkout: a retry answers the first answer, a retry after a crash
+ * finds the cancel recorded on the key (same transaction) and answers the order as it is.
+ */
+
+export interface CancelDeps extends RefundRunDeps {
+  idempotencyOf: (cartId: string) => IdempotencyOptions;
+  origin: (sellerId: string) => Promise<string>;
+}
+
+export interface CancelCall {
+  caller: Caller;
+  orderId: string;
+  secret: string | undefined;
+  body: unknown;
+  headers: Record<string, unknown>;
+  method: string;
+  url: string;
+}
+
+export async function cancelOrderTickets(deps: CancelDeps, call: CancelCall) {
+  const { db } = deps;
+  const { seller } = call.caller;
+  const managed = await managedOrder(db, call.caller, call.orderId, call.secret);
+  const key = idempotencyKeyOf(call.headers);
+  const parsed = orderCancelBodySchema.safeParse(call.body ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.map(String).join('.') || 'body';
+    throw new AppError('validation_failed', 'ticket_order', issue?.message ?? 'invalid', { field });
+  }
+  const ids = [...new Set(parsed.data.tickets.map((id) => id.toLowerCase()))];
+  const hash = requestHash([call.caller.identity.id, call.method, call.url, call.orderId, ids]);
+  const options = deps.idempotencyOf(managed.order.cartId);
+  return runIdempotent(db, seller.id, key, hash, options, async () => {
+    const recorded = await selectKey(db, seller.id, key);
+    // a cancel committed under this key whose answer was lost: the order as it is now
+    if (!recorded?.orderId) {
+      const refunds = await cancelInTx(db, deps, { ...managed, ids, key, seller: call.caller });
+      await executeRefunds(deps, refunds);
+    }
+    const body = await managedOrderAnswer(db, call.caller, managed.order.id, deps.now(), {
+      refunds: true,
+    });
+    return { status: 200, body: orderCancelResponseSchema.parse(body) };
+  });
+}
+
+async function cancelInTx(
+  db: Db,
+  deps: CancelDeps,
+  input: Awaited<ReturnType<typeof managedOrder>> & { ids: string[]; key: string; seller: Caller },
+) {
+  const { seller } = input.seller;
+  const now = deps.now();
+  const origin = await deps.origin(seller.id);
+  return withRetryingTransaction(db, async (tx) => {
+    const order = (await lockOrderRow(tx, input.order.id))!;
+    const details = await selectOrderTicketDetails(tx, [order.id]);
+    for (const id of input.ids) {
+      const detail = details.find((d) => d.ticket.id === id);
+      if (!detail) throw ticketNotFound(id);
+      const clock = horizonClock(now, detail.timeZone || seller.timezone, input.rules);
+      const refusal = cancelRefusal(factsOf(detail), input.rules, clock);
+      if (refusal) throw refusalError(refusal, id, 'cancel');
+    }
+    const result = await applyOrderChangeInTx(tx, {
+      order,
+      seller,
+      cancelIds: input.ids,
+      editCartId: null,
+      kind: 'order_cancel',
+      now,
+      mail: { origin, secret: input.secret, manageable: input.rules.enabled },
+    });
+    await recordKeyOrder(tx, seller.id, input.key, { id: order.id, secret: '' });
+    return result.refunds;
+  });
+}

@@ -1,0 +1,144 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import { APP_HEADER, APP_HEADER_VALUE, SESSION_COOKIE } from '@admit/contracts/constants';
+import type { SelfEditRules } from '@admit/contracts/self-edit-rules';
+import type { Db } from '@/db/connection';
+import { paymentRefund } from '@/db/schema/aftersale';
+import { ticket } from '@/db/schema/cart';
+import { eventSession } from '@/db/schema/catalog';
+import { ledgerCard } from '@/db/schema/codes';
+import { outbox } from '@/db/schema/mail';
+import { seller } from '@/db/schema/identity';
+import {
+  PURCHASER,
+  cardEntry,
+  checkoutCall,
+  makeCart,
+  newKey,
+  orderOf,
+  tokenize,
+} from '@/modules/checkout/checkout-test-kit';
+import type { ReserveScene } from '@/testing/cart-fixtures';
+
+/** Test helpers of the after-sale suites: orders bought by a guest, manage calls, the money. */
+
+export const RULES_ON: SelfEditRules = {
+  enabled: true,
+  anon_editing: true,
+  horizon_days: 0,
+  horizon_hours: 0,
+  categories: null,
+};
+
+/** Stores the seller's self-edit rules (seller.config, read by seller-settings.ts). */
+export async function setSelfEditRules(db: Db, sellerId: string, rules: Partial<SelfEditRules>) {
+  await db
+    .update(seller)
+    .set({
+      config: sql`coalesce(${seller.config}, '{}'::jsonb) || ${JSON.stringify({ self_edit_rules: rules })}::jsonb`,
+    })
+    .where(eq(seller.id, sellerId));
+}
+
+export interface BoughtOrder {
+  orderId: string;
+  secret: string;
+  cartId: string;
+  ticketIds: string[];
+}
+
+/**
+ * A guest buys `quantity` tickets of the scene: by card (sandbox), for free (a 0 type), or a
+ * gift card first and the card for the rest.
+ */
+export async function buyOrder(
+  app: FastifyInstance,
+  scene: ReserveScene,
+  quantity: number,
+  pay: { giftCard?: { number: string; amount: string } } = {},
+): Promise<BoughtOrder> {
+  const cart = await makeCart(app, scene, quantity);
+  const total = (scene.type.amount * quantity) / 100;
+  let left = total;
+  if (pay.giftCard) {
+    await checkoutCall(app, scene, {
+      path: `cart/${cart.id}/pay`,
+      body: {
+        amount: pay.giftCard.amount,
+        gateway_id: 'ledger',
+        gateway_data: { ledger_type: 'ledger', ledger_number: pay.giftCard.number },
+      },
+    });
+    left -= Number(pay.giftCard.amount);
+  }
+  const entry =
+    left === 0
+      ? { amount: '0.00', gateway_id: 'free', gateway_data: {} }
+      : cardEntry(left.toFixed(2), await tokenize(app, '4242424242424242'));
+  const order = orderOf(
+    await checkoutCall(app, scene, {
+      path: `cart/${cart.id}/guest_checkout`,
+      body: { ...entry, purchaser: PURCHASER },
+    }),
+  );
+  return {
+    orderId: order.ticket_order._data[0]!.id,
+    secret: order.access_secret,
+    cartId: cart.id,
+    ticketIds: order.ticket._data.map((t) => t.id),
+  };
+}
+
+/** A manage call as the storefront makes it: the secret in the query, an Idempotency-Key. */
+export function manageCall(
+  app: FastifyInstance,
+  scene: ReserveScene,
+  options: {
+    method?: 'GET' | 'POST' | 'DELETE';
+    path: string;
+    secret?: string | null;
+    body?: unknown;
+    key?: string | null;
+    token?: string;
+  },
+): Promise<LightMyRequestResponse> {
+  const key = options.key === undefined ? newKey() : options.key;
+  const secret = options.secret ? `&secret=${encodeURIComponent(options.secret)}` : '';
+  return app.inject({
+    method: options.method ?? 'POST',
+    url: `/api/${options.path}?_seller=${scene.seller.slug}${secret}`,
+    headers: {
+      [APP_HEADER]: APP_HEADER_VALUE,
+      ...(key === null ? {} : { 'idempotency-key': key }),
+    },
+    cookies: options.token ? { [SESSION_COOKIE]: options.token } : {},
+    ...(options.body === undefined ? {} : { payload: options.body as object }),
+  });
+}
+
+/** What the money and the places look like now, for one order's scene. */
+export async function ledgerOf(db: Db, scene: ReserveScene, orderId: string) {
+  const [session] = await db
+    .select()
+    .from(eventSession)
+    .where(eq(eventSession.id, scene.session.id));
+  const refunds = await db
+    .select()
+    .from(paymentRefund)
+    .where(eq(paymentRefund.ticketOrderId, orderId));
+  const tickets = await db.select().from(ticket).where(eq(ticket.ticketOrderId, orderId));
+  const mails = await db.select().from(outbox).where(eq(outbox.kind, 'order_cancel'));
+  return { used: session!.usedCapacity, refunds, tickets, mails };
+}
+
+/** A gift card of the scene's seller. */
+export async function makeGiftCard(db: Db, sellerId: string, number: string, balance: number) {
+  await db.insert(ledgerCard).values({ sellerId, number, balance, currency: 'USD' });
+  return async () =>
+    (
+      await db
+        .select()
+        .from(ledgerCard)
+        .where(and(eq(ledgerCard.sellerId, sellerId), eq(ledgerCard.number, number)))
+    )[0]!.balance;
+}

@@ -1,0 +1,92 @@
+import type { SellerRef } from '@/http/request-context';
+import type { OrderRow } from '@/db/schema/cart';
+import type { Executor } from '@/db/transaction';
+import { ACCOUNT_TICKET_STATES } from '@admit/contracts/rules/self-edit';
+import { loadMailBrand } from '@/modules/mail/mail-brand';
+import type { OrderChangeView } from '@/modules/mail/templates/order-confirmation-mail';
+import type { OutgoingMail } from '@/modules/mail/outbox';
+import { confirmationMail } from './confirmation-mail';
+import { ticketScanCode } from './codes';
+import type { OrderTicketDetail } from './order-tickets';
+
+/** The order's links: the tickets page and, when the seller lets buyers edit, the manage page. */
+export function orderLinks(
+  seller: Pick<SellerRef, 'slug'>,
+  origin: string,
+  orderId: string,
+  secret: string | null,
+  manageable: boolean,
+) {
+  const query = secret ? `?secret=${encodeURIComponent(secret)}` : '';
+  return {
+    orderLink: `${origin}/${seller.slug}/ticket_order/${orderId}${query}`,
+    // spec: identity §2 "Manage order (/manage/{id})" — reached from the e-mail's secret link
+    manageOrderLink:
+      manageable && secret ? `${origin}/${seller.slug}/manage/${orderId}${query}` : null,
+  };
+}
+
+export interface OrderMailInput {
+  order: OrderRow;
+  seller: SellerRef;
+  origin: string;
+  /** the order's secret when the caller holds it (a guest's links need it) */
+  secret: string | null;
+  /** self-editing open to the secret link's holder: the mail links the manage page */
+  manageable: boolean;
+  /** every ticket of the order as it is now (order-tickets.ts) */
+  details: OrderTicketDetail[];
+  /** null: the confirmation as it is (the account area's resend) */
+  change: OrderChangeView | null;
+}
+
+const mailTicket = (d: OrderTicketDetail, sellerZone: string) => ({
+  eventName: d.eventName,
+  typeName: d.typeName,
+  session: d.session
+    ? { start_datetime: d.session.start.toISOString(), end_datetime: d.session.end.toISOString() }
+    : null,
+  timeZone: d.timeZone || sellerZone,
+});
+
+/** An order's change as the mail names it. */
+export function changeView(
+  kind: OrderChangeView['kind'],
+  cancelled: OrderTicketDetail[],
+  refundMinor: number,
+  sellerZone: string,
+): OrderChangeView {
+  return { kind, refundMinor, cancelled: cancelled.map((d) => mailTicket(d, sellerZone)) };
+}
+
+/**
+ * The order mailed again (identity §7 `POST ticket_order/{id}/email`, `order_update`,
+ * `order_cancel`): the confirmation's template with its live tickets, in the caller's
+ * transaction when it reports a change. Null when the order has no address to send to.
+ */
+export async function orderMail(tx: Executor, input: OrderMailInput): Promise<OutgoingMail | null> {
+  const { order, seller } = input;
+  if (!order.email) return null;
+  const live = input.details.filter((d) =>
+    (ACCOUNT_TICKET_STATES as readonly string[]).includes(d.ticket.state),
+  );
+  const total = order.totalAfterFeesPrice;
+  return confirmationMail({
+    kind: input.change?.kind ?? 'order_confirmation',
+    sellerId: seller.id,
+    brand: await loadMailBrand(tx, seller, input.origin),
+    to: order.email,
+    orderNumber: order.orderNumber,
+    orderScanCode: order.scanCode ?? order.orderNumber,
+    placedAt: order.createdAt,
+    totalMinor: total,
+    currency: order.currency,
+    ...orderLinks(seller, input.origin, order.id, input.secret, input.manageable),
+    giftCards: [],
+    change: input.change,
+    tickets: live.map((d) => ({
+      ...mailTicket(d, seller.timezone),
+      scanCode: order.scanCode ? ticketScanCode(order.scanCode, d.ticket.id) : d.ticket.id,
+    })),
+  });
+}

@@ -1,0 +1,107 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { TicketFacts } from '@admit/contracts/rules/self-edit';
+import { ticket, type TicketRow } from '@/db/schema/cart';
+import { eventSession, eventTemplate, ticketGroup, ticketType, venue } from '@/db/schema/catalog';
+import type { Executor } from '@/db/transaction';
+import { ticketFees } from '@/modules/pricing/fees';
+
+/**
+ * An order's tickets with what the after-sale rules, the mails, the account lists and the wallet
+ * passes read beside each (identity §3 Ticket, Event template, Event session): one joined read.
+ */
+export interface OrderTicketDetail {
+  ticket: TicketRow;
+  typeName: string;
+  outsideFees: unknown;
+  groupName: string;
+  handler: string;
+  eventName: string;
+  category: string | null;
+  session: { id: string; start: Date; end: Date } | null;
+  /** the venue's zone, else null (the seller's applies) */
+  timeZone: string | null;
+}
+
+const columns = {
+  ticket,
+  typeName: ticketType.name,
+  outsideFees: ticketType.outsideFees,
+  groupName: ticketGroup.name,
+  handler: ticketGroup.handler,
+  eventName: eventTemplate.name,
+  category: eventTemplate.category,
+  sessionId: eventSession.id,
+  start: eventSession.startDatetime,
+  end: eventSession.endDatetime,
+  timeZone: venue.timezone,
+};
+
+function joined(db: Executor) {
+  return db
+    .select(columns)
+    .from(ticket)
+    .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
+    .innerJoin(ticketGroup, eq(ticketGroup.id, ticket.ticketGroupId))
+    .innerJoin(eventTemplate, eq(eventTemplate.id, ticket.eventTemplateId))
+    .leftJoin(eventSession, eq(eventSession.id, ticket.eventSessionId))
+    .leftJoin(venue, eq(venue.id, eventTemplate.venueId));
+}
+
+type JoinedRow = Awaited<ReturnType<typeof joined>>[number];
+
+const toDetail = (r: JoinedRow): OrderTicketDetail => ({
+  ticket: r.ticket,
+  typeName: r.typeName,
+  outsideFees: r.outsideFees,
+  groupName: r.groupName,
+  handler: r.handler,
+  eventName: r.eventName,
+  category: r.category,
+  session: r.sessionId && r.start && r.end ? { id: r.sessionId, start: r.start, end: r.end } : null,
+  timeZone: r.timeZone,
+});
+
+/** Every ticket of the orders (any state), in the order they were made. */
+export async function selectOrderTicketDetails(
+  db: Executor,
+  orderIds: string[],
+): Promise<OrderTicketDetail[]> {
+  if (orderIds.length === 0) return [];
+  const rows = await joined(db)
+    .where(inArray(ticket.ticketOrderId, orderIds))
+    .orderBy(asc(ticket.createdAt), asc(ticket.id));
+  return rows.map(toDetail);
+}
+
+/** The tickets of a cart (an edit cart's held replacements). */
+export async function selectCartTicketDetails(
+  db: Executor,
+  cartId: string,
+): Promise<OrderTicketDetail[]> {
+  const rows = await joined(db)
+    .where(eq(ticket.cartId, cartId))
+    .orderBy(asc(ticket.createdAt), asc(ticket.id));
+  return rows.map(toDetail);
+}
+
+/** The rules' view of a ticket (packages/contracts/src/rules/self-edit.ts). */
+export const factsOf = (d: OrderTicketDetail): TicketFacts => ({
+  state: d.ticket.state,
+  handler: d.handler,
+  category: d.category,
+  faceValue: d.ticket.faceValue,
+  adjustedValue: d.ticket.adjustedValue,
+  start: d.session?.start ?? null,
+});
+
+/** What one ticket costs in the order's totals, minor units (identity §3 ticket_order_fees). */
+export function ticketCharge(d: Pick<OrderTicketDetail, 'ticket' | 'outsideFees'>) {
+  const fees = ticketFees(d.ticket.faceValue, d.outsideFees);
+  return {
+    face: d.ticket.faceValue,
+    feeFixed: fees.fixed,
+    feePercent: fees.percent,
+    cartmod: d.ticket.faceValue - d.ticket.adjustedValue,
+    total: d.ticket.adjustedValue + fees.fixed + fees.percent,
+  };
+}
