@@ -39,6 +39,7 @@ import { registerStripeWebhook } from './modules/checkout/stripe-webhook';
 import { registerLedgerRoutes } from './modules/ledger/routes';
 import { registerOrderRoutes } from './modules/orders/routes';
 import { registerManageRoutes } from './modules/manage/routes';
+import { registerAccountRoutes } from './modules/account/routes';
 import { registerSandboxRoutes } from './modules/payments/sandbox-routes';
 import { registerGifteeRoutes } from './modules/giftee/routes';
 import { registerAddressRoutes } from './modules/address/routes';
@@ -150,6 +151,8 @@ export async function buildApp(
   registerOrderRoutes(app);
   // - after the sale: ticket_order/{id}/manage, /cancel, /email and the order edit (src/modules/manage/, decision 0036)
   registerManageRoutes(app);
+  // - the account area: /api/my/order_session, /api/my/ticket_order, (cached_api|api)/ticket_order (src/modules/account/)
+  registerAccountRoutes(app);
   // - GET /api/ledger/ledger/{number}: gift card lookup (src/modules/ledger/)
   registerLedgerRoutes(app);
   // - the sandbox card gateway: /api/sandbox/payment_methods, /(api/)sandbox/authenticate (src/modules/payments/)

@@ -36,7 +36,8 @@ export function expiresIn(cart: CartRow, now: Date): number | null {
   return Math.max(0, Math.floor((cart.expiresAt.getTime() - now.getTime()) / 1000));
 }
 
-function toTicket(row: TicketRow, adjustedValue: number) {
+/** A ticket row on the wire (its adjusted value as the totals see it). */
+export function toTicket(row: TicketRow, adjustedValue: number) {
   return {
     id: row.id,
     cart_id: row.cartId,
