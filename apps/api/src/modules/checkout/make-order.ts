@@ -5,7 +5,8 @@ import { AppError } from '@/http/app-error';
 import type { SellerRef } from '@/http/request-context';
 import { assertNoCheckoutBlockers } from '@/modules/codes/blockers';
 import { selectOrderByCart } from '@/modules/cart/repo';
-import { lockCartRow } from '@/modules/orders/repo';
+import { lockCartRow, selectOrderEdit } from '@/modules/orders/repo';
+import { commitEditInTx } from '@/modules/orders/edit-commit';
 import { createOrderInTx, type OrderTotals } from '@/modules/orders/service';
 import { findIdentityById } from '@/modules/users/repo';
 import { recordKeyOrder } from '@/modules/payments/idempotency';
@@ -77,19 +78,23 @@ export async function makeOrder(db: Db, input: MakeOrderInput) {
     const pastExpiry = locked.state === 'pending' && locked.expiresAt <= now;
     if (locked.state === 'expired' || (pastExpiry && !input.holdKept)) throw cartExpired(cartId);
     await assertNoCheckoutBlockers(tx, cartId);
+    // an order edit's cart changes its order instead of making one (decision 0036)
+    const edit = await selectOrderEdit(tx, cartId);
     // the confirmation goes to the buyer's e-mail at checkout time
-    const owner = await findIdentityById(tx, input.identityId);
-    const made = await createOrderInTx(tx, {
-      cart: locked,
-      seller: input.seller,
-      identityId: input.identityId,
-      email: owner?.email ?? null,
-      totals: totalsOf(input.bundle),
-      bundle: input.bundle,
-      origin: input.origin,
-      sendEmail: input.sendEmail,
-      now,
-    });
+    const owner = edit ? null : await findIdentityById(tx, input.identityId);
+    const made = edit
+      ? await commitEditInTx(tx, { ...input, cart: locked, edit })
+      : await createOrderInTx(tx, {
+          cart: locked,
+          seller: input.seller,
+          identityId: input.identityId,
+          email: owner?.email ?? null,
+          totals: totalsOf(input.bundle),
+          bundle: input.bundle,
+          origin: input.origin,
+          sendEmail: input.sendEmail,
+          now,
+        });
     if (input.key) {
       await recordKeyOrder(tx, input.key.sellerId, input.key.key, {
         id: made.order.id,

@@ -1,3 +1,5 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
 import type { SelfEditRules } from '@admit/contracts/self-edit-rules';
 import { LOG_OUT_TO_EDIT_MESSAGE } from '@admit/contracts/manage';
 import type { HorizonClock } from '@admit/contracts/rules/self-edit';
@@ -7,7 +9,8 @@ import type { Executor } from '@/db/transaction';
 import { AppError } from '@/http/app-error';
 import type { Caller } from '@/http/caller';
 import { addDays, localDate, zonedWallTimeToUtc } from '@/lib/zoned-time';
-import { readableOrder } from '@/modules/orders/service';
+import { isUuid } from '@/http/query-values';
+import { orderNotFound, readableOrder } from '@/modules/orders/service';
 import { readSellerSettings, selfEditRulesOf } from '@/modules/sellers/seller-settings';
 
 /**
@@ -53,4 +56,15 @@ export async function managedOrder(
 export function horizonClock(now: Date, timeZone: string, rules: SelfEditRules): HorizonClock {
   const day = addDays(localDate(now, timeZone), rules.horizon_days);
   return { now, horizonDayStart: zonedWallTimeToUtc(day, '00:00', timeZone) };
+}
+
+const params = z.object({ id: z.string() });
+const query = z.object({ secret: z.string().max(200).optional() }).passthrough();
+
+/** The order id and secret of a manage call; a malformed id is the order read's 404. */
+export function orderOf(request: FastifyRequest) {
+  const { id } = params.parse(request.params);
+  const q = query.safeParse(request.query);
+  if (!isUuid(id) || !q.success) throw orderNotFound();
+  return { orderId: id.toLowerCase(), secret: q.data.secret };
 }

@@ -1,4 +1,3 @@
-import type { AddressInfo } from 'node:net';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,10 +8,8 @@ import { ticket } from '@/db/schema/cart';
 import { eventSession } from '@/db/schema/catalog';
 import { payment } from '@/db/schema/payments';
 import { newKey } from '@/modules/checkout/checkout-test-kit';
-import { buildTestApp } from '@/testing/build-test-app';
-import { makeReserveScene, type ReserveScene } from '@/testing/cart-fixtures';
-import { openPostgresTestDatabase, type TestDatabase } from '@/testing/test-database';
-import { RULES_ON, buyOrder, setSelfEditRules, type BoughtOrder } from './manage-test-kit';
+import type { ReserveScene } from '@/testing/cart-fixtures';
+import { buyOrder, raceStage, type BoughtOrder } from './manage-test-kit';
 
 /**
  * A cancel retried in parallel (issue #15 "Tests that must exist"): 5 simultaneous requests for
@@ -108,22 +105,19 @@ async function naiveCancel(db: Db, scene: ReserveScene, order: BoughtOrder, tick
 }
 
 describe.skipIf(!URL_)('manage: a cancel retried in parallel [postgres]', () => {
-  let handle: TestDatabase;
+  let stage: Awaited<ReturnType<typeof raceStage>>;
   let app: FastifyInstance;
   let origin: string;
   let scene: ReserveScene;
+  let handle: { database: { db: Db } };
 
   beforeAll(async () => {
-    handle = await openPostgresTestDatabase(URL_!, 12);
-    app = await buildTestApp(handle.database, { now: NOW, env: { MAIL_POLL_MS: '0' } });
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    scene = await makeReserveScene(handle.database.db);
-    await setSelfEditRules(handle.database.db, scene.seller.id, RULES_ON);
+    stage = await raceStage(URL_!, NOW, 12);
+    ({ app, origin, scene } = stage);
+    handle = { database: { db: stage.db } };
   });
   afterAll(async () => {
-    await app?.close();
-    await handle?.dispose();
+    await stage?.close();
   });
 
   const cancelOverHttp = (order: BoughtOrder, key: string) =>

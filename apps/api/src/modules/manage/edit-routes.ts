@@ -1,4 +1,118 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { and, eq } from 'drizzle-orm';
+import { memberCheckoutBodySchema, payResponseSchema } from '@admit/contracts/checkout';
+import { DEFAULT_CART_HOLD_MINUTES } from '@admit/contracts/constants';
+import { orderEditResponseSchema } from '@admit/contracts/manage';
+import { paymentRefund } from '@/db/schema/aftersale';
+import { validationFailed } from '@/http/app-error';
+import { createCheckoutService } from '@/modules/checkout/service';
+import { idempotencyKeyOf, requestHash, runIdempotent } from '@/modules/payments/idempotency';
+import { executeRefunds } from '@/modules/payments/refunds';
+import { publicOriginOf } from '@/modules/sellers/seller-site';
+import { readSellerSettings } from '@/modules/sellers/seller-settings';
+import { managedOrder, orderOf } from './access';
+import { assertEditable, createEditService, parseEditBody } from './edit';
 
-/** The order edit's routes (identity §4 "Manage order", decision 0036). */
-export function registerEditRoutes(_app: FastifyInstance) {}
+const config = { caller: 'visitor', callerContext: 'order_edit' } as const;
+
+/**
+ * The order edit (identity §4 "Manage order", §7 `/checkout/{orderId}`; decision 0036):
+ * GET/POST/DELETE ticket_order/{id}/edit and POST ticket_order/{id}/edit/pay — Confirm Changes
+ * pays the difference (a card, a gift card) or, with nothing to pay, `free`, through the
+ * checkout's own payment path; the checkout then commits the edit to the order.
+ */
+export function registerEditRoutes(app: FastifyInstance) {
+  const db = app.deps.database.db;
+  const now = () => app.deps.now();
+  const log = app.log.child({ module: 'manage' });
+  const service = createEditService({
+    db,
+    now,
+    holdMs: async (sellerId) =>
+      ((await readSellerSettings(db, sellerId)).cart_hold_minutes ?? DEFAULT_CART_HOLD_MINUTES) *
+      60_000,
+  });
+  const checkout = createCheckoutService({ db, now });
+  const send = <T>(reply: FastifyReply, status: number, body: T) =>
+    reply.status(status).header('cache-control', 'no-store').send(body);
+
+  app.get('/api/ticket_order/:id/edit', { config }, async (request, reply) => {
+    const { orderId, secret } = orderOf(request);
+    const managed = await managedOrder(db, request.caller, orderId, secret);
+    const cart = await service.current(managed);
+    const body = await service.view(managed, request.caller, cart);
+    return send(reply, 200, orderEditResponseSchema.parse(body));
+  });
+
+  app.post('/api/ticket_order/:id/edit', { config }, async (request, reply) => {
+    const { orderId, secret } = orderOf(request);
+    const managed = await managedOrder(db, request.caller, orderId, secret);
+    const body = await service.change(managed, request.caller, parseEditBody(request.body));
+    return send(reply, 200, orderEditResponseSchema.parse(body));
+  });
+
+  app.delete('/api/ticket_order/:id/edit', { config }, async (request, reply) => {
+    const { orderId, secret } = orderOf(request);
+    const managed = await managedOrder(db, request.caller, orderId, secret);
+    await service.discard(managed);
+    return reply.status(204).header('cache-control', 'no-store').send();
+  });
+
+  // spec: identity §4 "Manage order" — Confirm Changes: outstanding ≤ 0 checks out `free`
+  // (a refund when negative), payable goes to /manage/{id}/confirm and pays here
+  app.post('/api/ticket_order/:id/edit/pay', { config }, async (request, reply) => {
+    const { orderId, secret } = orderOf(request);
+    const { caller } = request;
+    const managed = await managedOrder(db, caller, orderId, secret);
+    assertEditable(managed);
+    // the latest edit whatever its state: a replay after the commit still finds its key
+    const cart = await service.latest(managed);
+    const key = idempotencyKeyOf(request.headers);
+    const parsed = memberCheckoutBodySchema.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw validationFailed(
+        'checkout',
+        issue?.path.map(String).join('.') || 'body',
+        issue?.message ?? 'invalid',
+      );
+    }
+    const hash = requestHash([
+      caller.identity.id,
+      request.method,
+      '/edit/pay',
+      cart.id,
+      request.body ?? null,
+    ]);
+    const origin = await publicOriginOf(db, caller.seller.id, app.deps.config);
+    const answer = await runIdempotent(
+      db,
+      caller.seller.id,
+      key,
+      hash,
+      app.paymentSettlement.idempotency(cart.id),
+      async () => {
+        // the horizon may have passed since the change: refused before any charge
+        await service.recheck(managed, caller, cart, key);
+        const result = await checkout.run({ ...caller, scope: 'guest' }, cart, {
+          entry: parsed.data,
+          // the edit cart is the order buyer's: the checkout commits the edit for them
+          buyer: { kind: 'cart_owner' },
+          sendEmail: true,
+          idempotencyKey: key,
+          origin,
+          returnPath: `/${caller.seller.slug}/manage/${orderId}/confirm`,
+        });
+        return { status: result.status, body: payResponseSchema.parse(result.body) };
+      },
+    );
+    // what the change gives back, now (the payment job would otherwise, after its lease)
+    const pending = await db
+      .select()
+      .from(paymentRefund)
+      .where(and(eq(paymentRefund.ticketOrderId, orderId), eq(paymentRefund.state, 'pending')));
+    await executeRefunds({ db, now, log }, pending);
+    app.mailSender.kick();
+    return send(reply, answer.status, answer.body);
+  });
+}

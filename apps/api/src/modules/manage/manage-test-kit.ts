@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { APP_HEADER, APP_HEADER_VALUE, SESSION_COOKIE } from '@admit/contracts/constants';
@@ -18,7 +19,9 @@ import {
   orderOf,
   tokenize,
 } from '@/modules/checkout/checkout-test-kit';
-import type { ReserveScene } from '@/testing/cart-fixtures';
+import { buildTestApp } from '@/testing/build-test-app';
+import { makeReserveScene, type ReserveScene } from '@/testing/cart-fixtures';
+import { openPostgresTestDatabase } from '@/testing/test-database';
 
 /** Test helpers of the after-sale suites: orders bought by a guest, manage calls, the money. */
 
@@ -141,4 +144,22 @@ export async function makeGiftCard(db: Db, sellerId: string, number: string, bal
         .from(ledgerCard)
         .where(and(eq(ledgerCard.sellerId, sellerId), eq(ledgerCard.number, number)))
     )[0]!.balance;
+}
+
+/**
+ * A race's stage on PostgreSQL: a throw-away database, the app listening on loopback (real
+ * concurrent requests), a scene whose seller lets buyers edit. `close` tears it down.
+ */
+export async function raceStage(url: string, now: Date, pool: number) {
+  const handle = await openPostgresTestDatabase(url, pool);
+  const app = await buildTestApp(handle.database, { now, env: { MAIL_POLL_MS: '0' } });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const origin = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const scene = await makeReserveScene(handle.database.db);
+  await setSelfEditRules(handle.database.db, scene.seller.id, RULES_ON);
+  const close = async () => {
+    await app.close();
+    await handle.dispose();
+  };
+  return { db: handle.database.db, app, origin, scene, close };
 }

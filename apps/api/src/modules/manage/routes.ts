@@ -1,30 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
 import { orderEmailBodySchema, orderManageResponseSchema } from '@admit/contracts/manage';
 import { acceptedResponseSchema } from '@admit/contracts/identity';
 import { toCollection } from '@admit/contracts/envelope';
 import { AppError } from '@/http/app-error';
-import { isUuid } from '@/http/query-values';
 import { enforceRequestLimits, mailRequestLimits } from '@/modules/limits/request-limits';
-import { orderNotFound } from '@/modules/orders/service';
 import { publicOriginOf } from '@/modules/sellers/seller-site';
-import { anonymousRules, managedOrder } from './access';
+import { anonymousRules, managedOrder, orderOf } from './access';
 import { managedOrderAnswer } from './answers';
 import { cancelOrderTickets } from './cancel';
 import { emailOrder } from './email';
 import { registerEditRoutes } from './edit-routes';
 
-const params = z.object({ id: z.string() });
-const query = z.object({ secret: z.string().max(200).optional() }).passthrough();
 const config = { caller: 'visitor', callerContext: 'ticket_order' } as const;
-
-/** The order id and secret of a manage call; a malformed id is the order read's 404. */
-export function orderOf(request: FastifyRequest) {
-  const { id } = params.parse(request.params);
-  const q = query.safeParse(request.query);
-  if (!isUuid(id) || !q.success) throw orderNotFound();
-  return { orderId: id.toLowerCase(), secret: q.data.secret };
-}
 
 /**
  * After the sale (identity §7, decision 0036): GET ticket_order/{id}/manage, POST

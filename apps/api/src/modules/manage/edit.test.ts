@@ -1,0 +1,218 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { checkoutResponseSchema } from '@admit/contracts/checkout';
+import { CANCEL_ORDER_MESSAGES, orderEditResponseSchema } from '@admit/contracts/manage';
+import { paymentRefund } from '@/db/schema/aftersale';
+import { ticket, ticketOrder } from '@/db/schema/cart';
+import { eventSession } from '@/db/schema/catalog';
+import { outbox } from '@/db/schema/mail';
+import { sweepExpiredCarts } from '@/modules/cart/expiry';
+import { cardEntry, tokenize } from '@/modules/checkout/checkout-test-kit';
+import { buildTestApp } from '@/testing/build-test-app';
+import { errorOf, makeReserveScene, type ReserveScene } from '@/testing/cart-fixtures';
+import { describeEachDatabase } from '@/testing/describe-each-database';
+import {
+  makeSession,
+  makeTicketType,
+  type SessionRow,
+  type TicketTypeRow,
+} from '@/testing/factories';
+import { RULES_ON, buyOrder, manageCall, setSelfEditRules } from './manage-test-kit';
+
+const START = new Date('2029-06-01T12:00:00Z');
+const FREE = { amount: '0.00', gateway_id: 'free', gateway_data: {} };
+
+describeEachDatabase('manage: the order edit (reschedule, pay the difference, refunds)', (ctx) => {
+  let app: FastifyInstance;
+  let clock = START;
+  let scene: ReserveScene;
+  let later: SessionRow;
+  let premium: TicketTypeRow;
+  let child: TicketTypeRow;
+
+  beforeAll(async () => {
+    app = await buildTestApp(ctx.database, { now: () => clock, env: { MAIL_POLL_MS: '0' } });
+    scene = await makeReserveScene(ctx.db);
+    await setSelfEditRules(ctx.db, scene.seller.id, RULES_ON);
+    later = await makeSession(ctx.db, scene.event, {
+      startDatetime: new Date('2030-02-01T15:00:00Z'),
+      capacity: 50,
+    });
+    premium = await makeTicketType(ctx.db, scene.group, { name: 'Premium', amount: 4000 });
+    child = await makeTicketType(ctx.db, scene.group, { name: 'Child', amount: 1000 });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const used = async (id: string) =>
+    (await ctx.db.select().from(eventSession).where(eq(eventSession.id, id)))[0]!.usedCapacity;
+  const edit = (order: { orderId: string; secret: string }, body: unknown) =>
+    manageCall(app, scene, {
+      path: `ticket_order/${order.orderId}/edit`,
+      secret: order.secret,
+      body,
+    });
+  const pay = (order: { orderId: string; secret: string }, body: unknown) =>
+    manageCall(app, scene, {
+      path: `ticket_order/${order.orderId}/edit/pay`,
+      secret: order.secret,
+      body,
+    });
+  const move = (ids: string[], type?: string) => ({
+    reschedule: [
+      { ticket_ids: ids, event_session_id: later.id, ...(type ? { ticket_type_id: type } : {}) },
+    ],
+  });
+
+  it('holds the new place at once, returns the old one only on commit, and mails order_update', async () => {
+    const order = await buyOrder(app, scene, 2);
+    const [s1, s2] = [await used(scene.session.id), await used(later.id)];
+    const res = await edit(order, move([order.ticketIds[0]!]));
+    expect(res.statusCode, res.body).toBe(200);
+    const view = orderEditResponseSchema.parse(res.json());
+    expect(view.order_edit._data[0]).toMatchObject({
+      kind: 'reschedule',
+      credit: '25.00',
+      added: '25.00',
+      difference: '0.00',
+      cancelled_ticket_ids: [],
+    });
+    expect([await used(scene.session.id), await used(later.id)]).toEqual([s1, s2 + 1]);
+    const done = await pay(order, FREE);
+    expect(done.statusCode, done.body).toBe(201);
+    const body = checkoutResponseSchema.parse(done.json());
+    expect(body.access_secret).toBe(order.secret);
+    const states = body.ticket._data.map((t) => [t.event_session_id, t.state]);
+    expect(states).toEqual(
+      expect.arrayContaining([
+        [scene.session.id, 'cancelled'],
+        [scene.session.id, 'booked'],
+        [later.id, 'booked'],
+      ]),
+    );
+    expect(body.ticket_order_fees._data[0]).toMatchObject({
+      total_after_fees_price: '50.00',
+      total_outstanding: '0.00',
+    });
+    expect([await used(scene.session.id), await used(later.id)]).toEqual([s1 - 1, s2 + 1]);
+    const mails = await ctx.db.select().from(outbox).where(eq(outbox.kind, 'order_update'));
+    expect(mails.length).toBe(1);
+    expect(mails[0]!.textBody).toContain(`/manage/${order.orderId}?secret=`);
+    // the edit is over
+    const again = await manageCall(app, scene, {
+      method: 'GET',
+      path: `ticket_order/${order.orderId}/edit`,
+      secret: order.secret,
+    });
+    expect(again.statusCode).toBe(404);
+  });
+
+  it('Cancel discards the edit: the new holds go back, the order is untouched', async () => {
+    const order = await buyOrder(app, scene, 1);
+    const s2 = await used(later.id);
+    await edit(order, move(order.ticketIds));
+    expect(await used(later.id)).toBe(s2 + 1);
+    const res = await manageCall(app, scene, {
+      method: 'DELETE',
+      path: `ticket_order/${order.orderId}/edit`,
+      secret: order.secret,
+    });
+    expect(res.statusCode).toBe(204);
+    expect(await used(later.id)).toBe(s2);
+    const tickets = await ctx.db
+      .select()
+      .from(ticket)
+      .where(eq(ticket.ticketOrderId, order.orderId));
+    expect(tickets.map((t) => t.state)).toEqual(['booked']);
+    expect((await pay(order, FREE)).statusCode).toBe(404);
+  });
+
+  it('a dearer reschedule pays the difference by card; free is refused for it', async () => {
+    const order = await buyOrder(app, scene, 2);
+    const view = orderEditResponseSchema.parse(
+      (await edit(order, move([order.ticketIds[0]!], premium.id))).json(),
+    );
+    expect(view.order_edit._data[0]).toMatchObject({ difference: '15.00' });
+    expect(view.cart_fees._data[0]!.total_outstanding).toBe('15.00');
+    const free = await pay(order, FREE);
+    expect(free.statusCode).toBe(422);
+    const card = await pay(order, cardEntry('15.00', await tokenize(app, '4242424242424242')));
+    expect(card.statusCode, card.body).toBe(201);
+    const body = checkoutResponseSchema.parse(card.json());
+    expect(body.ticket_order_fees._data[0]).toMatchObject({
+      total_after_fees_price: '65.00',
+      total_payments: '65.00',
+      total_outstanding: '0.00',
+    });
+  });
+
+  it('a cheaper reschedule and a cancel in the edit are refunded on commit', async () => {
+    const order = await buyOrder(app, scene, 2);
+    await edit(order, move([order.ticketIds[0]!], child.id));
+    const view = orderEditResponseSchema.parse(
+      (await edit(order, { cancel: [order.ticketIds[1]!] })).json(),
+    );
+    expect(view.order_edit._data[0]).toMatchObject({
+      kind: 'reschedule',
+      credit: '50.00',
+      added: '10.00',
+      difference: '-40.00',
+      cancelled_ticket_ids: [order.ticketIds[1]],
+    });
+    const res = await pay(order, FREE);
+    expect(res.statusCode, res.body).toBe(201);
+    const refunds = await ctx.db
+      .select()
+      .from(paymentRefund)
+      .where(eq(paymentRefund.ticketOrderId, order.orderId));
+    expect(refunds.map((r) => [r.amount, r.state, r.reason])).toEqual([
+      [4000, 'refunded', 'order_update'],
+    ]);
+    const [row] = await ctx.db.select().from(ticketOrder).where(eq(ticketOrder.id, order.orderId));
+    expect(row!.totalAfterFeesPrice).toBe(1000);
+  });
+
+  it('restores a changed ticket, refuses what the rules do not allow, and lets an edit expire', async () => {
+    const order = await buyOrder(app, scene, 1);
+    const s2 = await used(later.id);
+    await edit(order, move(order.ticketIds));
+    const restored = orderEditResponseSchema.parse(
+      (await edit(order, { restore: order.ticketIds })).json(),
+    );
+    expect(restored.order_edit._data[0]).toMatchObject({ kind: 'none', difference: '0.00' });
+    expect(await used(later.id)).toBe(s2);
+    const stranger = await edit(order, { cancel: [crypto.randomUUID()] });
+    expect(errorOf(stranger)._code).toBe('ticket_not_found');
+    const past = await edit(order, {
+      reschedule: [
+        {
+          ticket_ids: order.ticketIds,
+          event_session_id: scene.session.id,
+          ticket_type_id: crypto.randomUUID(),
+        },
+      ],
+    });
+    expect(past.statusCode).toBe(404);
+
+    await edit(order, move(order.ticketIds));
+    clock = new Date(START.getTime() + 60 * 60_000);
+    try {
+      await sweepExpiredCarts(ctx.db, clock);
+      expect(await used(later.id)).toBe(s2);
+      expect((await pay(order, FREE)).statusCode).toBe(404);
+    } finally {
+      clock = START;
+    }
+
+    await setSelfEditRules(ctx.db, scene.seller.id, { anon_editing: false });
+    try {
+      const off = await edit(order, move(order.ticketIds));
+      expect(off.statusCode).toBe(403);
+      expect(errorOf(off)._description).toBe(CANCEL_ORDER_MESSAGES.contactToReschedule);
+    } finally {
+      await setSelfEditRules(ctx.db, scene.seller.id, RULES_ON);
+    }
+  });
+});

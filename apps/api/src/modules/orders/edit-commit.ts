@@ -1,0 +1,44 @@
+import type { OrderEditRow } from '@/db/schema/aftersale';
+import type { CartRow } from '@/db/schema/cart';
+import type { Tx } from '@/db/transaction';
+import type { SellerRef } from '@/http/request-context';
+import { readSellerSettings, selfEditRulesOf } from '@/modules/sellers/seller-settings';
+import { applyOrderChangeInTx } from './order-change';
+import { lockOrderRow, selectEditTickets } from './repo';
+
+/**
+ * Commits an order edit (identity §4 "Manage order" Confirm Changes; decision 0036) in the
+ * checkout's order transaction, in place of a new order: the order tickets the edit takes away
+ * are cancelled (their places back now, not before), the edit cart's held tickets join the
+ * order, and the order is re-mailed (`order_update`). Whatever was paid beyond the new total is
+ * written as refunds; the caller runs them after the commit (or the payment job does).
+ */
+export async function commitEditInTx(
+  tx: Tx,
+  input: {
+    cart: CartRow;
+    edit: OrderEditRow;
+    seller: SellerRef;
+    origin: string;
+    sendEmail: boolean;
+    now: Date;
+  },
+) {
+  const { edit } = input;
+  const order = (await lockOrderRow(tx, edit.ticketOrderId))!;
+  const removed = await selectEditTickets(tx, input.cart.id);
+  const rules = selfEditRulesOf(await readSellerSettings(tx, input.seller.id));
+  const secret = edit.accessSecret ?? null;
+  const result = await applyOrderChangeInTx(tx, {
+    order,
+    seller: input.seller,
+    cancelIds: removed.map((r) => r.ticketId),
+    editCartId: input.cart.id,
+    kind: 'order_update',
+    now: input.now,
+    mail: input.sendEmail
+      ? { origin: input.origin, secret, manageable: rules.enabled && rules.anon_editing }
+      : null,
+  });
+  return { order: result.order, secret: secret ?? '' };
+}
