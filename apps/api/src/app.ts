@@ -40,6 +40,7 @@ import { registerLedgerRoutes } from './modules/ledger/routes';
 import { registerOrderRoutes } from './modules/orders/routes';
 import { registerManageRoutes } from './modules/manage/routes';
 import { registerAccountRoutes } from './modules/account/routes';
+import { registerWalletRoutes } from './modules/wallet/routes';
 import { registerSandboxRoutes } from './modules/payments/sandbox-routes';
 import { registerGifteeRoutes } from './modules/giftee/routes';
 import { registerAddressRoutes } from './modules/address/routes';
@@ -153,6 +154,8 @@ export async function buildApp(
   registerManageRoutes(app);
   // - the account area: /api/my/order_session, /api/my/ticket_order, (cached_api|api)/ticket_order (src/modules/account/)
   registerAccountRoutes(app);
+  // - wallet passes: /api/ticket/{id}/walletprecheck, /pkpass, /gwpass (src/modules/wallet/, decision 0037)
+  registerWalletRoutes(app);
   // - GET /api/ledger/ledger/{number}: gift card lookup (src/modules/ledger/)
   registerLedgerRoutes(app);
   // - the sandbox card gateway: /api/sandbox/payment_methods, /(api/)sandbox/authenticate (src/modules/payments/)

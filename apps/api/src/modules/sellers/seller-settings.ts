@@ -16,6 +16,42 @@ import type { Executor } from '@/db/transaction';
  * storefront's full config is `buildSellerConfig` (seller-config.ts), strict by design.
  */
 const checkout = sellerConfigSchema.shape.checkout.shape;
+
+// a PEM given inline (`…_pem`) or as a file on the server's disk (`…_path`)
+const text = z.string().min(1).optional();
+
+/** The seller's wallet pass credentials: Apple (PassKit) and Google Wallet, each optional. */
+const walletSettingsSchema = z.object({
+  apple: z
+    .object({
+      pass_type_identifier: z.string().min(1),
+      team_identifier: z.string().min(1),
+      organization_name: z.string().min(1).optional(),
+      /** the pass type certificate, its private key (and passphrase), Apple's WWDR certificate */
+      certificate_pem: text,
+      certificate_path: text,
+      key_pem: text,
+      key_path: text,
+      key_passphrase: z.string().optional(),
+      wwdr_pem: text,
+      wwdr_path: text,
+    })
+    .optional()
+    .catch(undefined),
+  google: z
+    .object({
+      issuer_id: z.string().min(1),
+      service_account_email: z.string().min(1),
+      /** the service account's RSA private key (PKCS#8 PEM, as in its JSON key file) */
+      private_key_pem: text,
+      private_key_path: text,
+      /** the event ticket class under the issuer; default `admit_event_ticket` */
+      class_suffix: z.string().min(1).optional(),
+    })
+    .optional()
+    .catch(undefined),
+});
+export type WalletSettings = z.infer<typeof walletSettingsSchema>;
 export const sellerSettingsSchema = z.object({
   cart_hold_minutes: sellerConfigSchema.shape.cart_hold_minutes.optional().catch(undefined),
   /** who may cancel or reschedule their own order (modules/manage, decision 0036) */
@@ -43,6 +79,8 @@ export const sellerSettingsSchema = z.object({
       sso_jwt_issuer: z.string().min(1).optional().catch(undefined),
       /** expected `aud`; defaults to the seller slug */
       sso_jwt_audience: z.string().min(1).optional().catch(undefined),
+      /** wallet passes (modules/wallet, decision 0037; README "Wallet passes") */
+      wallet: walletSettingsSchema.optional().catch(undefined),
     })
     .passthrough()
     .nullish()

@@ -1,0 +1,71 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { toCollection } from '@admit/contracts/envelope';
+import { PKPASS_CONTENT_TYPE, walletPrecheckResponseSchema } from '@admit/contracts/wallet';
+import { AppError } from '@/http/app-error';
+import { readSellerSettings } from '@/modules/sellers/seller-settings';
+import { publicOriginOf } from '@/modules/sellers/seller-site';
+import { appleConfigured, googleConfigured } from './credentials';
+import { googleSaveUrl } from './gwpass';
+import { passTicket } from './pass-ticket';
+import { buildPkpass } from './pkpass';
+
+const params = z.object({ id: z.string() });
+const query = z.object({ secret: z.string().max(200).optional() }).passthrough();
+const config = { caller: 'visitor', callerContext: 'ticket' } as const;
+
+const notConfigured = (provider: string) =>
+  new AppError('not_configured', 'wallet', `${provider} passes are not configured`, null, 404);
+
+/**
+ * Wallet passes (identity §7; decision 0037): GET ticket/{id}/walletprecheck, /pkpass and
+ * /gwpass — the ticket's buyer or the order's secret link only, a live ticket only.
+ */
+export function registerWalletRoutes(app: FastifyInstance) {
+  const db = app.deps.database.db;
+
+  async function load(request: FastifyRequest) {
+    const { id } = params.parse(request.params);
+    const q = query.safeParse(request.query);
+    const ticket = await passTicket(db, request.caller, id, q.success ? q.data.secret : undefined);
+    const wallet = (await readSellerSettings(db, request.caller.seller.id)).private?.wallet;
+    return { ticket, wallet };
+  }
+
+  app.get('/api/ticket/:id/walletprecheck', { config }, async (request, reply) => {
+    const { ticket, wallet } = await load(request);
+    const body = {
+      wallet_precheck: toCollection([
+        {
+          ticket_id: ticket.detail.ticket.id,
+          apple_wallet: { ok: appleConfigured(wallet?.apple) },
+          google_wallet: { ok: googleConfigured(wallet?.google) },
+        },
+      ]),
+    };
+    return reply.header('cache-control', 'no-store').send(walletPrecheckResponseSchema.parse(body));
+  });
+
+  app.get('/api/ticket/:id/pkpass', { config }, async (request, reply) => {
+    const { ticket, wallet } = await load(request);
+    if (!appleConfigured(wallet?.apple)) throw notConfigured('Apple Wallet');
+    const pass = await buildPkpass(wallet.apple, ticket, request.caller.seller);
+    return reply
+      .header('content-type', PKPASS_CONTENT_TYPE)
+      .header(
+        'content-disposition',
+        `attachment; filename="ticket-${ticket.detail.ticket.id}.pkpass"`,
+      )
+      .header('cache-control', 'private, no-store')
+      .send(pass);
+  });
+
+  app.get('/api/ticket/:id/gwpass', { config }, async (request, reply) => {
+    const { ticket, wallet } = await load(request);
+    if (!googleConfigured(wallet?.google)) throw notConfigured('Google Wallet');
+    const seller = request.caller.seller;
+    const origin = await publicOriginOf(db, seller.id, app.deps.config);
+    const url = await googleSaveUrl(wallet.google, ticket, seller, origin, app.deps.now());
+    return reply.header('cache-control', 'private, no-store').redirect(url, 302);
+  });
+}
