@@ -35,6 +35,9 @@ interface Victim {
   ticketIds: string[];
   /** a person who could receive a gift (PATCH cart giftee, gift_checkout) */
   giftee: string;
+  /** the victim's order and one of its booked tickets (manage, account, wallet routes) */
+  orderId: string;
+  orderTicketId: string;
 }
 
 interface Case {
@@ -147,9 +150,68 @@ const CASES: Record<string, Case> = {
     path: (v) => `my/cart/${v.cartId}/gift_checkout`,
     body: (v) => ({ ...FREE, giftee_identity_id: v.giftee }),
   },
+  // the order and after the sale (identity §7; decisions 0036, 0037): the buyer's session or
+  // the order's secret link, never another identity
+  'GET /api/ticket_order/:id': { kind: 'victim', path: (v) => `ticket_order/${v.orderId}` },
+  'GET /api/ticket_order/:id/qrcode': {
+    kind: 'victim',
+    path: (v) => `ticket_order/${v.orderId}/qrcode`,
+  },
+  'POST /api/ticket_order/resend': {
+    kind: 'own',
+    path: () => 'ticket_order/resend',
+    body: () => ({ email: 'nobody@example.org' }),
+  },
+  'GET /api/ticket_order': { kind: 'own', path: (v) => `ticket_order?id._in=${v.orderId}` },
+  'GET /api/my/order_session': { kind: 'own', path: () => 'my/order_session?_embed=ticket' },
+  'GET /api/my/ticket_order': {
+    kind: 'own',
+    path: (v) => `my/ticket_order?id._in=${v.orderId}&_embed=ticket,ticket_type,ticket_group`,
+  },
+  'GET /api/ticket_order/:id/manage': {
+    kind: 'victim',
+    path: (v) => `ticket_order/${v.orderId}/manage`,
+  },
+  'POST /api/ticket_order/:id/cancel': {
+    kind: 'victim',
+    path: (v) => `ticket_order/${v.orderId}/cancel`,
+    body: (v) => ({ tickets: [v.orderTicketId] }),
+  },
+  'POST /api/ticket_order/:id/email': {
+    kind: 'victim',
+    path: (v) => `ticket_order/${v.orderId}/email`,
+    body: () => ({}),
+  },
+  'GET /api/ticket_order/:id/edit': {
+    kind: 'victim',
+    path: (v) => `ticket_order/${v.orderId}/edit`,
+  },
+  'POST /api/ticket_order/:id/edit': {
+    kind: 'victim',
+    path: (v) => `ticket_order/${v.orderId}/edit`,
+    body: (v) => ({ cancel: [v.orderTicketId] }),
+  },
+  'DELETE /api/ticket_order/:id/edit': {
+    kind: 'victim',
+    path: (v) => `ticket_order/${v.orderId}/edit`,
+  },
+  'POST /api/ticket_order/:id/edit/pay': {
+    kind: 'victim',
+    path: (v) => `ticket_order/${v.orderId}/edit/pay`,
+    body: () => FREE,
+  },
+  'GET /api/ticket/:id/walletprecheck': {
+    kind: 'victim',
+    path: (v) => `ticket/${v.orderTicketId}/walletprecheck`,
+  },
+  'GET /api/ticket/:id/pkpass': { kind: 'victim', path: (v) => `ticket/${v.orderTicketId}/pkpass` },
+  'GET /api/ticket/:id/gwpass': { kind: 'victim', path: (v) => `ticket/${v.orderTicketId}/gwpass` },
 };
 
-/** "METHOD /path" of every registered /api/my/… and /api/cart/… route (from printRoutes). */
+/**
+ * "METHOD /path" of every registered /api/my/…, /api/cart/…, /api/ticket_order… and
+ * /api/ticket/… route (from printRoutes).
+ */
 function guardedRoutes(app: FastifyInstance): string[] {
   const found: string[] = [];
   const stack: string[] = [];
@@ -160,7 +222,7 @@ function guardedRoutes(app: FastifyInstance): string[] {
     stack.length = depth;
     stack.push(match[2]!);
     const path = stack.join('').replace(/^\/+/, '/');
-    if (!/^\/api\/(my|cart)\//.test(path)) continue;
+    if (!/^\/api\/(my\/|cart\/|ticket_order\b|ticket\/)/.test(path)) continue;
     for (const method of match[3]!.split(',').map((m) => m.trim())) {
       if (method !== 'HEAD') found.push(`${method} ${path}`);
     }
@@ -198,6 +260,8 @@ describeEachDatabase('auth: cross-identity access', (ctx) => {
       cartNumber: String(c.cart_number),
       ticketIds: bundle.ticket._data.map((t) => t.id),
       giftee: (await makeUser(ctx.db, scene.seller, { email: 'giftee@example.org' })).id,
+      orderId: '',
+      orderTicketId: '',
     };
     // an order of the victim's (from an earlier cart), so a resend would have something to mail
     const earlier = bundleOf(
@@ -208,12 +272,25 @@ describeEachDatabase('auth: cross-identity access', (ctx) => {
         token,
       }),
     ).cart._data[0]!;
-    await ctx.db.insert(ticketOrder).values({
-      sellerId: scene.seller.id,
-      cartId: earlier.id,
-      identityId: member.id,
-      orderNumber: 'V-1001',
-    });
+    const [order] = await ctx.db
+      .insert(ticketOrder)
+      .values({
+        sellerId: scene.seller.id,
+        cartId: earlier.id,
+        identityId: member.id,
+        orderNumber: 'V-1001',
+        email: 'victim@example.org',
+        scanCode: 'VICTIMSCANCODE01',
+      })
+      .returning();
+    const [booked] = await ctx.db
+      .update(ticket)
+      .set({ state: 'booked', ticketOrderId: order!.id })
+      .where(eq(ticket.cartId, earlier.id))
+      .returning();
+    await ctx.db.update(cart).set({ state: 'completed' }).where(eq(cart.id, earlier.id));
+    victim.orderId = order!.id;
+    victim.orderTicketId = booked!.id;
     const other = await makeUser(ctx.db, scene.seller, { email: 'other@example.org' });
     await makeMembership(ctx.db, other, NOW);
     otherCookie = (await app.sessions.createSession(other.id, scene.seller.id)).token;
@@ -226,6 +303,10 @@ describeEachDatabase('auth: cross-identity access', (ctx) => {
     const routes = guardedRoutes(app);
     expect(routes.length).toBeGreaterThan(8);
     expect(routes.filter((r) => !(r in CASES))).toEqual([]);
+    // the order's own routes are walked too, not only my/… and cart/…
+    expect(routes).toEqual(
+      expect.arrayContaining(['POST /api/ticket_order/:id/cancel', 'GET /api/ticket/:id/pkpass']),
+    );
   });
 
   it('gives another member and a guest no access to the first member’s data', async () => {
@@ -235,6 +316,9 @@ describeEachDatabase('auth: cross-identity access', (ctx) => {
       victim.memberCode,
       victim.cartNumber,
       'V-1001',
+      'VICTIMSCANCODE01',
+      victim.orderId,
+      victim.orderTicketId,
       ...victim.ticketIds,
     ];
     for (const route of guardedRoutes(app)) {
@@ -279,6 +363,8 @@ describeEachDatabase('auth: cross-identity access', (ctx) => {
       city: 'Home',
       email: 'victim@example.org',
     });
+    const [kept] = await ctx.db.select().from(ticket).where(eq(ticket.id, victim.orderTicketId));
+    expect(kept).toMatchObject({ state: 'booked', ticketOrderId: victim.orderId });
     const mails = await ctx.db
       .select()
       .from(outbox)
