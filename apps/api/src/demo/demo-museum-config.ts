@@ -1,5 +1,6 @@
 import type { StoredSellerConfig } from '@/modules/sellers/seller-config';
 import { demoEventId, demoId } from './demo-ids';
+import { MUSEUM_SELF_EDIT_RULES } from './demo-orders';
 
 /** The museum's stored storefront config (dark theme, OTP-or-password login, membership presell). */
 export function museumConfig(images: { logo: string; favicon: string }): StoredSellerConfig {
@@ -77,6 +78,8 @@ export function museumConfig(images: { logo: string; favicon: string }): StoredS
     external_urls: { login: null, logout: null },
     my_account_pages: { my_profile: true, upcoming_events: true, recent_orders: true },
     cart_hold_minutes: 15,
+    // identity §3 self_edit_rules: buyers reschedule and cancel up to the day before (demo-orders.ts)
+    self_edit_rules: MUSEUM_SELF_EDIT_RULES,
     // identity §2 Checkout "donation" section: the donation group's real (derived) id
     checkout: { donation_group_id: demoId(`${id('donation')}/group/donation`) },
   };

@@ -3,6 +3,7 @@ import { seller } from '@/db/schema/identity';
 import { hashDemoPasswords } from './demo-accounts';
 import { writeDemoCodes } from './demo-codes';
 import { writeDemoGiftCards } from './demo-gift-cards';
+import { writeDemoOrders } from './demo-orders';
 import { writeDemoPaymentPlans } from './demo-payment-plans';
 import { writeDemoSellerMeta } from './demo-seller-meta';
 import { demoMuseum } from './demo-museum';
@@ -53,6 +54,7 @@ export async function seedDemo(
         await writeDemoGiftCards(tx, demo.slug, demo.currency);
         await writeDemoPaymentPlans(tx, demo.slug);
         await writeDemoSellerMeta(tx, demo.slug);
+        await writeDemoOrders(tx, demo, now);
       }
       return { seeded: true };
     });
