@@ -191,6 +191,11 @@ const CASES: Record<string, Case> = {
     path: (v) => `ticket_order/${v.orderId}/edit`,
     body: (v) => ({ cancel: [v.orderTicketId] }),
   },
+  'PATCH /api/ticket_order/:id/edit': {
+    kind: 'victim',
+    path: (v) => `ticket_order/${v.orderId}/edit`,
+    body: () => ({ expires_at: new Date(NOW.getTime() + 20 * 60_000).toISOString() }),
+  },
   'DELETE /api/ticket_order/:id/edit': {
     kind: 'victim',
     path: (v) => `ticket_order/${v.orderId}/edit`,

@@ -1,12 +1,21 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { and, eq } from 'drizzle-orm';
+import { cartPatchBodySchema } from '@admit/contracts/cart';
 import { memberCheckoutBodySchema, payResponseSchema } from '@admit/contracts/checkout';
 import { DEFAULT_CART_HOLD_MINUTES } from '@admit/contracts/constants';
 import { orderEditResponseSchema } from '@admit/contracts/manage';
 import { paymentRefund } from '@/db/schema/aftersale';
 import { validationFailed } from '@/http/app-error';
+import { createCartChanges } from '@/modules/cart/cart-changes';
+import { createCartLookup } from '@/modules/cart/cart-lookup';
 import { createCheckoutService } from '@/modules/checkout/service';
-import { idempotencyKeyOf, requestHash, runIdempotent } from '@/modules/payments/idempotency';
+import { orderBundle } from '@/modules/orders/service';
+import {
+  idempotencyKeyOf,
+  requestHash,
+  runIdempotent,
+  selectKey,
+} from '@/modules/payments/idempotency';
 import { executeRefunds } from '@/modules/payments/refunds';
 import { publicOriginOf } from '@/modules/sellers/seller-site';
 import { readSellerSettings } from '@/modules/sellers/seller-settings';
@@ -17,7 +26,7 @@ const config = { caller: 'visitor', callerContext: 'order_edit' } as const;
 
 /**
  * The order edit (identity §4 "Manage order", §7 `/checkout/{orderId}`; decision 0036):
- * GET/POST/DELETE ticket_order/{id}/edit and POST ticket_order/{id}/edit/pay — Confirm Changes
+ * GET/POST/PATCH/DELETE ticket_order/{id}/edit and POST ticket_order/{id}/edit/pay — Confirm Changes
  * pays the difference (a card, a gift card) or, with nothing to pay, `free`, through the
  * checkout's own payment path; the checkout then commits the edit to the order.
  */
@@ -33,6 +42,7 @@ export function registerEditRoutes(app: FastifyInstance) {
       60_000,
   });
   const checkout = createCheckoutService({ db, now });
+  const cartChanges = createCartChanges({ db, now, lookup: createCartLookup(db) });
   const send = <T>(reply: FastifyReply, status: number, body: T) =>
     reply.status(status).header('cache-control', 'no-store').send(body);
 
@@ -49,6 +59,31 @@ export function registerEditRoutes(app: FastifyInstance) {
     const managed = await managedOrder(db, request.caller, orderId, secret);
     const body = await service.change(managed, request.caller, parseEditBody(request.body));
     return send(reply, 200, orderEditResponseSchema.parse(body));
+  });
+
+  // spec: identity §2 "Global dialogs" — the manage variant of "extend the timer by 2 minutes":
+  // the cart's own extension rule (last 60 s, +2 minutes, a bounded number of times) on the edit
+  // cart, acting as the order's buyer whose cart it is (the secret link proved the right)
+  app.patch('/api/ticket_order/:id/edit', { config }, async (request, reply) => {
+    const { orderId, secret } = orderOf(request);
+    const { caller } = request;
+    const managed = await managedOrder(db, caller, orderId, secret);
+    const body = cartPatchBodySchema.safeParse(request.body ?? {});
+    if (!body.success || body.data.expires_at === undefined) {
+      throw validationFailed('order_edit', 'expires_at', 'the new expiry is required');
+    }
+    const cart = await service.current(managed);
+    const buyer = {
+      ...caller,
+      identity: { ...caller.identity, id: managed.order.identityId, isPublic: false },
+    };
+    await cartChanges.extend(buyer, cart.id, new Date(body.data.expires_at));
+    const fresh = await service.current(managed);
+    return send(
+      reply,
+      200,
+      orderEditResponseSchema.parse(await service.view(managed, caller, fresh)),
+    );
   });
 
   app.delete('/api/ticket_order/:id/edit', { config }, async (request, reply) => {
@@ -92,6 +127,21 @@ export function registerEditRoutes(app: FastifyInstance) {
       hash,
       app.paymentSettlement.idempotency(cart.id),
       async () => {
+        // a commit made under this key whose answer was lost: the order as it is now
+        const recorded = await selectKey(db, caller.seller.id, key);
+        if (recorded?.orderId) {
+          const order = await orderBundle(
+            db,
+            managed.order,
+            caller.seller,
+            caller.publicIdentityId,
+            now(),
+          );
+          return {
+            status: 201,
+            body: payResponseSchema.parse({ ...order, access_secret: secret ?? '' }),
+          };
+        }
         // the horizon may have passed since the change: refused before any charge
         await service.recheck(managed, caller, cart, key);
         const result = await checkout.run({ ...caller, scope: 'guest' }, cart, {

@@ -8,7 +8,8 @@ import { ticket, ticketOrder } from '@/db/schema/cart';
 import { eventSession } from '@/db/schema/catalog';
 import { outbox } from '@/db/schema/mail';
 import { sweepExpiredCarts } from '@/modules/cart/expiry';
-import { cardEntry, tokenize } from '@/modules/checkout/checkout-test-kit';
+import { cardEntry, newKey, tokenize } from '@/modules/checkout/checkout-test-kit';
+import { idempotencyTestHooks } from '@/modules/payments/idempotency';
 import { buildTestApp } from '@/testing/build-test-app';
 import { errorOf, makeReserveScene, type ReserveScene } from '@/testing/cart-fixtures';
 import { describeEachDatabase } from '@/testing/describe-each-database';
@@ -172,6 +173,51 @@ describeEachDatabase('manage: the order edit (reschedule, pay the difference, re
     ]);
     const [row] = await ctx.db.select().from(ticketOrder).where(eq(ticketOrder.id, order.orderId));
     expect(row!.totalAfterFeesPrice).toBe(1000);
+  });
+
+  it('extends the edit in its last minute only (the cart rule), and a lost commit answer is found again by its key', async () => {
+    const order = await buyOrder(app, scene, 1);
+    const opened = orderEditResponseSchema.parse((await edit(order, move(order.ticketIds))).json());
+    const expiresAt = Date.parse(opened.order_edit._data[0]!.expires_at);
+    const extend = (to: number) =>
+      manageCall(app, scene, {
+        method: 'PATCH',
+        path: `ticket_order/${order.orderId}/edit`,
+        secret: order.secret,
+        body: { expires_at: new Date(to).toISOString() },
+      });
+    expect((await extend(expiresAt + 120_000)).statusCode).toBe(422);
+    clock = new Date(expiresAt - 30_000);
+    try {
+      const res = await extend(expiresAt + 120_000);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(orderEditResponseSchema.parse(res.json()).order_edit._data[0]!.expires_in).toBe(150);
+
+      const key = newKey();
+      idempotencyTestHooks.beforeStore = () => {
+        throw new Error('crash before the answer is stored');
+      };
+      const lost = await manageCall(app, scene, {
+        path: `ticket_order/${order.orderId}/edit/pay`,
+        secret: order.secret,
+        body: FREE,
+        key,
+      });
+      expect(lost.statusCode).toBe(500);
+      idempotencyTestHooks.beforeStore = null;
+      const retry = await manageCall(app, scene, {
+        path: `ticket_order/${order.orderId}/edit/pay`,
+        secret: order.secret,
+        body: FREE,
+        key,
+      });
+      expect(retry.statusCode, retry.body).toBe(201);
+      const states = checkoutResponseSchema.parse(retry.json()).ticket._data.map((t) => t.state);
+      expect(states.sort()).toEqual(['booked', 'cancelled']);
+    } finally {
+      idempotencyTestHooks.beforeStore = null;
+      clock = START;
+    }
   });
 
   it('restores a changed ticket, refuses what the rules do not allow, and lets an edit expire', async () => {

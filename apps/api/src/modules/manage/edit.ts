@@ -1,46 +1,37 @@
-import type { CartModifyBody } from '@admit/contracts/cart';
-import { toCollection } from '@admit/contracts/envelope';
 import {
   CANCEL_ORDER_MESSAGES,
   orderEditBodySchema,
   type OrderEditBody,
-  type OrderEditResponse,
 } from '@admit/contracts/manage';
-import { minorToDecimal } from '@admit/contracts/money';
-import { cancelRefusal, isEditableKind, selfEditRefusal } from '@admit/contracts/rules/self-edit';
 import type { Db } from '@/db/connection';
 import type { CartRow } from '@/db/schema/cart';
 import { withRetryingTransaction, type Tx } from '@/db/transaction';
 import { AppError, validationFailed } from '@/http/app-error';
 import type { Caller } from '@/http/caller';
-import { buildCartBundle } from '@/modules/cart/bundle';
 import { releaseHeldCapacity } from '@/modules/cart/holds';
 import { deleteTickets, insertCart, lockPendingCart, selectCart } from '@/modules/cart/repo';
-import { selectPaymentByKey } from '@/modules/payments/repo';
 import { holdTickets } from '@/modules/cart/reserve';
-import { planTickets } from '@/modules/cart/reserve-plan';
 import {
-  factsOf,
   selectCartTicketDetails,
   selectOrderTicketDetails,
   ticketCharge,
-  type OrderTicketDetail,
 } from '@/modules/orders/order-tickets';
 import { lockOrderRow } from '@/modules/orders/repo';
-import { horizonClock, type ManagedOrder } from './access';
+import { selectPaymentByKey } from '@/modules/payments/repo';
+import type { ManagedOrder } from './access';
 import {
   closeEditCart,
   deleteEditChanges,
   hasEditPayments,
   insertEditChanges,
   insertOrderEdit,
-  secondsLeft,
   selectEditChanges,
   selectLatestEdit,
   selectOpenEdit,
   writeEditCredit,
 } from './edit-repo';
-import { refusalError, ticketNotFound } from './refusals';
+import { checkTickets, planReschedule } from './edit-plan';
+import { editView } from './edit-view';
 
 /**
  * The order edit (identity §4 "Manage order", "Reschedule"; decision 0036): a temporary cart
@@ -108,74 +99,6 @@ export function createEditService(deps: EditDeps) {
     return cart;
   }
 
-  /** Checks each named order ticket against the rules of what is asked of it. */
-  function checkTickets(
-    managed: ManagedOrder,
-    details: OrderTicketDetail[],
-    ids: string[],
-    action: 'cancel' | 'reschedule',
-    caller: Caller,
-    at: Date,
-  ) {
-    return ids.map((id) => {
-      const detail = details.find((d) => d.ticket.id === id);
-      if (!detail) throw ticketNotFound(id);
-      const clock = horizonClock(at, detail.timeZone || caller.seller.timezone, managed.rules);
-      const facts = factsOf(detail);
-      const refusal =
-        action === 'cancel'
-          ? cancelRefusal(facts, managed.rules, clock)
-          : selfEditRefusal(facts, managed.rules, clock);
-      if (refusal) throw refusalError(refusal, id, action);
-      return detail;
-    });
-  }
-
-  /** The reserve plan of the rescheduled tickets: same people, the new session (and type). */
-  async function planReschedule(
-    managed: ManagedOrder,
-    body: OrderEditBody,
-    caller: Caller,
-    at: Date,
-    details: OrderTicketDetail[],
-  ) {
-    const lines = body.reschedule ?? [];
-    const moved = lines.flatMap((line) =>
-      checkTickets(managed, details, line.ticket_ids, 'reschedule', caller, at).map((d) => ({
-        d,
-        line,
-      })),
-    );
-    if (moved.length === 0) return { moved, planned: [] };
-    const modify: CartModifyBody = {
-      reserve: {
-        tickets: moved.map(({ d, line }) => ({
-          ticket_type_id: line.ticket_type_id ?? d.ticket.ticketTypeId,
-          event_session_id: line.event_session_id,
-          admit_name: d.ticket.admitName ?? undefined,
-          admit_email: d.ticket.admitEmail ?? undefined,
-          additional_info: (d.ticket.additionalInfo as Record<string, unknown> | null) ?? undefined,
-        })),
-      },
-    };
-    const { planned } = await planTickets(db, caller.seller.id, caller.identity, modify, at);
-    planned.forEach((p, i) => {
-      const { d } = moved[i]!;
-      // spec: identity §4 "Reschedule" — another date of the same event, an editable kind
-      if (
-        p.event.id !== d.ticket.eventTemplateId ||
-        !isEditableKind({ handler: p.group.handler, category: p.event.category }, managed.rules)
-      ) {
-        throw validationFailed(
-          'order_edit',
-          'reschedule',
-          'a ticket moves to another session of its own event',
-        );
-      }
-    });
-    return { moved, planned };
-  }
-
   /**
    * POST ticket_order/{id}/edit: opens (or continues) the edit and applies the body in one
    * transaction; the hold runs for the seller's hold time from this change.
@@ -185,7 +108,7 @@ export function createEditService(deps: EditDeps) {
     const at = deps.now();
     const details = await selectOrderTicketDetails(db, [managed.order.id]);
     const cancelled = checkTickets(managed, details, body.cancel ?? [], 'cancel', caller, at);
-    const { moved, planned } = await planReschedule(managed, body, caller, at, details);
+    const { moved, planned } = await planReschedule(db, managed, body, caller, at, details);
     const holdUntil = new Date(at.getTime() + (await deps.holdMs(caller.seller.id)));
     const cart = await withRetryingTransaction(db, async (tx) => {
       const opened = await openInTx(tx, managed, caller, at, holdUntil);
@@ -239,7 +162,7 @@ export function createEditService(deps: EditDeps) {
       });
       return locked;
     });
-    return view(managed, caller, cart);
+    return editView(db, deps.now(), managed, caller, cart);
   }
 
   /** The open edit, or 404. */
@@ -247,56 +170,6 @@ export function createEditService(deps: EditDeps) {
     const open = await selectOpenEdit(db, managed.order.id, deps.now());
     if (!open) throw noEdit();
     return open.cart;
-  }
-
-  /** The edit cart's bundle with the edit (identity §4: what changes, what it costs). */
-  async function view(
-    managed: ManagedOrder,
-    caller: Caller,
-    cart: CartRow,
-  ): Promise<OrderEditResponse> {
-    const at = deps.now();
-    const [bundle, changes, held, details] = await Promise.all([
-      buildCartBundle(db, cart, {
-        now: at,
-        seller: caller.seller,
-        publicIdentityId: caller.publicIdentityId,
-      }),
-      selectEditChanges(db, cart.id),
-      selectCartTicketDetails(db, cart.id),
-      selectOrderTicketDetails(db, [managed.order.id]),
-    ]);
-    const credit = details
-      .filter((d) => changes.some((e) => e.ticketId === d.ticket.id))
-      .reduce((n, d) => n + ticketCharge(d).total, 0);
-    const added = held
-      .filter((d) => d.ticket.state === 'in_cart')
-      .reduce((n, d) => n + ticketCharge(d).total, 0);
-    const rescheduled = changes.filter((e) => e.replacementTicketId);
-    return {
-      ...bundle,
-      order_edit: toCollection([
-        {
-          cart_id: cart.id,
-          ticket_order_id: managed.order.id,
-          expires_at: cart.expiresAt.toISOString(),
-          expires_in: secondsLeft(cart.expiresAt, at),
-          cancelled_ticket_ids: changes
-            .filter((e) => !e.replacementTicketId)
-            .map((e) => e.ticketId),
-          rescheduled: rescheduled.map((e) => ({
-            ticket_id: e.ticketId,
-            replacement_ticket_id: e.replacementTicketId!,
-          })),
-          credit: minorToDecimal(credit),
-          added: minorToDecimal(added),
-          difference: minorToDecimal(added - credit),
-          currency_code: managed.order.currency,
-          // spec: identity §4 — the reschedule text when any ticket is in_cart
-          kind: rescheduled.length > 0 ? 'reschedule' : changes.length > 0 ? 'cancel' : 'none',
-        },
-      ]),
-    };
   }
 
   /** DELETE ticket_order/{id}/edit: Cancel — the new holds go back, the order is as it was. */
@@ -341,6 +214,9 @@ export function createEditService(deps: EditDeps) {
     checkTickets(managed, details, ids(false), 'cancel', caller, at);
     checkTickets(managed, details, ids(true), 'reschedule', caller, at);
   }
+
+  const view = (managed: ManagedOrder, caller: Caller, cart: CartRow) =>
+    editView(db, deps.now(), managed, caller, cart);
 
   return { change, current, latest, view, discard, recheck };
 }

@@ -97,7 +97,7 @@ export function manageCall(
   app: FastifyInstance,
   scene: ReserveScene,
   options: {
-    method?: 'GET' | 'POST' | 'DELETE';
+    method?: 'GET' | 'POST' | 'PATCH' | 'DELETE';
     path: string;
     secret?: string | null;
     body?: unknown;
