@@ -110,6 +110,19 @@ describeEachDatabase('manage: the order edit (reschedule, pay the difference, re
     expect(again.statusCode).toBe(404);
   });
 
+  it('the confirmation links the manage page only while the seller lets buyers edit', async () => {
+    const order = await buyOrder(app, scene, 1);
+    await setSelfEditRules(ctx.db, scene.seller.id, { anon_editing: false });
+    const closed = await buyOrder(app, scene, 1);
+    await setSelfEditRules(ctx.db, scene.seller.id, RULES_ON);
+    const mails = await ctx.db.select().from(outbox).where(eq(outbox.kind, 'order_confirmation'));
+    const mailOf = (id: string) => mails.find((m) => m.textBody.includes(`/ticket_order/${id}?`))!;
+    expect(mailOf(order.orderId).textBody).toContain(
+      `/${scene.seller.slug}/manage/${order.orderId}?secret=${order.secret}`,
+    );
+    expect(mailOf(closed.orderId).textBody).not.toContain('/manage/');
+  });
+
   it('Cancel discards the edit: the new holds go back, the order is untouched', async () => {
     const order = await buyOrder(app, scene, 1);
     const s2 = await used(later.id);

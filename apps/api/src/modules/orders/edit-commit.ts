@@ -2,8 +2,8 @@ import type { OrderEditRow } from '@/db/schema/aftersale';
 import type { CartRow } from '@/db/schema/cart';
 import type { Tx } from '@/db/transaction';
 import type { SellerRef } from '@/http/request-context';
-import { readSellerSettings, selfEditRulesOf } from '@/modules/sellers/seller-settings';
 import { applyOrderChangeInTx } from './order-change';
+import { anonymousEditing } from './order-mail';
 import { lockOrderRow, selectEditTickets } from './repo';
 
 /**
@@ -27,7 +27,6 @@ export async function commitEditInTx(
   const { edit } = input;
   const order = (await lockOrderRow(tx, edit.ticketOrderId))!;
   const removed = await selectEditTickets(tx, input.cart.id);
-  const rules = selfEditRulesOf(await readSellerSettings(tx, input.seller.id));
   const secret = edit.accessSecret ?? null;
   const result = await applyOrderChangeInTx(tx, {
     order,
@@ -37,7 +36,7 @@ export async function commitEditInTx(
     kind: 'order_update',
     now: input.now,
     mail: input.sendEmail
-      ? { origin: input.origin, secret, manageable: rules.enabled && rules.anon_editing }
+      ? { origin: input.origin, secret, manageable: await anonymousEditing(tx, input.seller.id) }
       : null,
   });
   return { order: result.order, secret: secret ?? '' };

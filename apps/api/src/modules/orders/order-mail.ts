@@ -3,6 +3,7 @@ import type { OrderRow } from '@/db/schema/cart';
 import type { Executor } from '@/db/transaction';
 import { ACCOUNT_TICKET_STATES } from '@admit/contracts/rules/self-edit';
 import { loadMailBrand } from '@/modules/mail/mail-brand';
+import { readSellerSettings, selfEditRulesOf } from '@/modules/sellers/seller-settings';
 import type { OrderChangeView } from '@/modules/mail/templates/order-confirmation-mail';
 import type { OutgoingMail } from '@/modules/mail/outbox';
 import { confirmationMail } from './confirmation-mail';
@@ -24,6 +25,12 @@ export function orderLinks(
     manageOrderLink:
       manageable && secret ? `${origin}/${seller.slug}/manage/${orderId}${query}` : null,
   };
+}
+
+/** Whether the seller lets the secret link's holder edit the order (identity §6). */
+export async function anonymousEditing(tx: Executor, sellerId: string): Promise<boolean> {
+  const rules = selfEditRulesOf(await readSellerSettings(tx, sellerId));
+  return rules.enabled && rules.anon_editing;
 }
 
 export interface OrderMailInput {

@@ -16,6 +16,7 @@ import { enqueueMail } from '@/modules/mail/outbox';
 import { writeOrderSchedule } from '@/modules/schedules/order-schedule';
 import { confirmationMail } from './confirmation-mail';
 import { orderPaymentsAdjustment } from './order-money';
+import { anonymousEditing, orderLinks } from './order-mail';
 import {
   hashSecret,
   newAccessSecret,
@@ -132,7 +133,14 @@ export async function createOrderInTx(tx: Tx, input: NewOrderInput) {
       placedAt: order.createdAt,
       totalMinor: input.totals.afterFees,
       currency: input.totals.currency,
-      orderLink: `${input.origin}/${input.seller.slug}/ticket_order/${order.id}?secret=${secret}`,
+      // the tickets page, and the manage page when the seller lets buyers edit (decision 0036)
+      ...orderLinks(
+        input.seller,
+        input.origin,
+        order.id,
+        secret,
+        await anonymousEditing(tx, input.seller.id),
+      ),
       giftCards,
       balance,
       gifteeName: giftee?.name ?? null,
