@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_SELF_EDIT_RULES, type SelfEditRules } from '../self-edit-rules';
 import {
+  anonymousEditingRules,
   cancelRefusal,
   isEditableKind,
   isOrderCancellable,
@@ -37,6 +38,12 @@ describe('self-edit rules (identity §5)', () => {
     expect(isPastHorizon(at(5), clock(0), { horizon_hours: 6 })).toBe(true);
     expect(isPastHorizon(at(7), clock(0), { horizon_hours: 6 })).toBe(false);
     expect(isPastHorizon(at(-1), clock(0), { horizon_hours: 0 })).toBe(true);
+  });
+
+  it('anonymous editing needs the rules enabled and anon_editing (identity §6)', () => {
+    expect(anonymousEditingRules(RULES).enabled).toBe(true);
+    expect(anonymousEditingRules({ ...RULES, anon_editing: false }).enabled).toBe(false);
+    expect(anonymousEditingRules({ ...RULES, enabled: false }).enabled).toBe(false);
   });
 
   it('edits only handler tickets of a configured category (null: any)', () => {

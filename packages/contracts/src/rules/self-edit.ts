@@ -7,6 +7,15 @@ import type { SelfEditRules } from '../self-edit-rules';
  * today" is the caller's (the server's zoned time); here it arrives as `horizonDayStart`.
  */
 
+/**
+ * identity §6: "Editing an order anonymously needs self-edit rules enabled with anon_editing" —
+ * the rules as the secret link's holder gets them (a logged-in member never edits, §6).
+ */
+export const anonymousEditingRules = (rules: SelfEditRules): SelfEditRules => ({
+  ...rules,
+  enabled: rules.enabled && rules.anon_editing,
+});
+
 /** Ticket states that are gone (identity §4: cancelled and unbooked both read as cancelled). */
 export const isCancelledState = (state: string) => state === 'cancelled' || state === 'unbooked';
 

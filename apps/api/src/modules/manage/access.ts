@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SelfEditRules } from '@admit/contracts/self-edit-rules';
 import { LOG_OUT_TO_EDIT_MESSAGE } from '@admit/contracts/manage';
-import type { HorizonClock } from '@admit/contracts/rules/self-edit';
+import { anonymousEditingRules, type HorizonClock } from '@admit/contracts/rules/self-edit';
 import type { Db } from '@/db/connection';
 import type { OrderRow } from '@/db/schema/cart';
 import type { Executor } from '@/db/transaction';
@@ -31,8 +31,7 @@ export const logOutToEdit = () =>
 
 /** The seller's self-edit rules as an anonymous secret holder gets them (identity §6). */
 export async function anonymousRules(db: Executor, sellerId: string): Promise<SelfEditRules> {
-  const rules = selfEditRulesOf(await readSellerSettings(db, sellerId));
-  return { ...rules, enabled: rules.enabled && rules.anon_editing };
+  return anonymousEditingRules(selfEditRulesOf(await readSellerSettings(db, sellerId)));
 }
 
 /** The order a manage call changes; 404 as the order read, 403 for a logged-in caller. */

@@ -1,7 +1,7 @@
 import type { SellerRef } from '@/http/request-context';
 import type { OrderRow } from '@/db/schema/cart';
 import type { Executor } from '@/db/transaction';
-import { ACCOUNT_TICKET_STATES } from '@admit/contracts/rules/self-edit';
+import { ACCOUNT_TICKET_STATES, anonymousEditingRules } from '@admit/contracts/rules/self-edit';
 import { loadMailBrand } from '@/modules/mail/mail-brand';
 import { readSellerSettings, selfEditRulesOf } from '@/modules/sellers/seller-settings';
 import type { OrderChangeView } from '@/modules/mail/templates/order-confirmation-mail';
@@ -29,8 +29,7 @@ export function orderLinks(
 
 /** Whether the seller lets the secret link's holder edit the order (identity §6). */
 export async function anonymousEditing(tx: Executor, sellerId: string): Promise<boolean> {
-  const rules = selfEditRulesOf(await readSellerSettings(tx, sellerId));
-  return rules.enabled && rules.anon_editing;
+  return anonymousEditingRules(selfEditRulesOf(await readSellerSettings(tx, sellerId))).enabled;
 }
 
 export interface OrderMailInput {
