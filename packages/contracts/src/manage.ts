@@ -110,6 +110,8 @@ export const rescheduleLineSchema = z.object({
  * they were (dropping their replacement). An empty body only opens it.
  */
 export const orderEditBodySchema = z.object({
+  /** the edit this change is for (from the last answer): if it has expired, 410 cart_expired */
+  cart_id: z.string().uuid().optional(),
   cancel: z.array(z.string().uuid()).max(1000).optional(),
   reschedule: z.array(rescheduleLineSchema).max(100).optional(),
   restore: z.array(z.string().uuid()).max(1000).optional(),

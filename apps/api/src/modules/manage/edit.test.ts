@@ -140,7 +140,8 @@ describeEachDatabase('manage: the order edit (reschedule, pay the difference, re
       .from(ticket)
       .where(eq(ticket.ticketOrderId, order.orderId));
     expect(tickets.map((t) => t.state)).toEqual(['booked']);
-    expect((await pay(order, FREE)).statusCode).toBe(404);
+    // a discarded edit is over like an expired one
+    expect((await pay(order, FREE)).statusCode).toBe(410);
   });
 
   it('a dearer reschedule pays the difference by card; free is refused for it', async () => {
@@ -255,12 +256,18 @@ describeEachDatabase('manage: the order edit (reschedule, pay the difference, re
     });
     expect(past.statusCode).toBe(404);
 
-    await edit(order, move(order.ticketIds));
+    const held = orderEditResponseSchema.parse((await edit(order, move(order.ticketIds))).json());
     clock = new Date(START.getTime() + 60 * 60_000);
     try {
       await sweepExpiredCarts(ctx.db, clock);
       expect(await used(later.id)).toBe(s2);
-      expect((await pay(order, FREE)).statusCode).toBe(404);
+      // identity §8 manage: an expired edit answers cart_expired (the restart message)
+      const late = await pay(order, FREE);
+      expect(late.statusCode).toBe(410);
+      expect(errorOf(late)._code).toBe('cart_expired');
+      const stale = await edit(order, { cart_id: held.cart._data[0]!.id, cancel: order.ticketIds });
+      expect(errorOf(stale)._code).toBe('cart_expired');
+      expect(await used(later.id)).toBe(s2);
     } finally {
       clock = START;
     }

@@ -49,6 +49,9 @@ export interface EditDeps {
 }
 
 const noEdit = () => new AppError('not_found', 'order_edit', 'There are no changes to confirm');
+// spec: identity §8 "Manage: expected errors" — cart_expired gives the restart message
+const editExpired = (cartId: string) =>
+  new AppError('cart_expired', 'order_edit', 'The cart has expired', { cart_id: cartId });
 const editPaid = () =>
   new AppError('conflict', 'order_edit', 'These changes are being paid for', null, 409);
 
@@ -77,9 +80,12 @@ export function createEditService(deps: EditDeps) {
     caller: Caller,
     at: Date,
     holdUntil: Date,
+    /** the edit the change was made for: gone meanwhile, the change is refused (410) */
+    expected: string | undefined,
   ) {
     await lockOrderRow(tx, managed.order.id);
     const open = await selectOpenEdit(tx, managed.order.id, at);
+    if (expected && open?.cart.id !== expected) throw editExpired(expected);
     if (open) return open.cart;
     const cart = await insertCart(tx, {
       sellerId: caller.seller.id,
@@ -111,7 +117,7 @@ export function createEditService(deps: EditDeps) {
     const { moved, planned } = await planReschedule(db, managed, body, caller, at, details);
     const holdUntil = new Date(at.getTime() + (await deps.holdMs(caller.seller.id)));
     const cart = await withRetryingTransaction(db, async (tx) => {
-      const opened = await openInTx(tx, managed, caller, at, holdUntil);
+      const opened = await openInTx(tx, managed, caller, at, holdUntil, body.cart_id);
       const locked = await lockPendingCart(tx, opened.id, at, holdUntil);
       if (!locked) throw noEdit();
       if (await hasEditPayments(tx, locked.id)) throw editPaid();
@@ -204,7 +210,7 @@ export function createEditService(deps: EditDeps) {
     const fresh = await selectCart(db, cart.id);
     if (!fresh || fresh.state !== 'pending' || fresh.expiresAt <= at) {
       if (fresh?.state === 'completed' || (await selectPaymentByKey(db, cart.id, key))) return;
-      throw noEdit();
+      throw editExpired(cart.id);
     }
     const changes = await selectEditChanges(db, cart.id);
     if (changes.length === 0) throw noEdit();
