@@ -1,5 +1,6 @@
 import type { Db } from '@/db/connection';
 import * as identityTables from '@/db/schema/identity';
+import * as membershipTables from '@/db/schema/memberships';
 import { hashPassword } from '@/modules/users/password-hash';
 import { demoId } from './demo-ids';
 import type { DemoAccount, DemoSeller } from './demo-types';
@@ -60,5 +61,5 @@ export async function writeDemoAccounts(
         ]
       : [],
   );
-  if (memberships.length > 0) await db.insert(identityTables.membership).values(memberships);
+  if (memberships.length > 0) await db.insert(membershipTables.membership).values(memberships);
 }

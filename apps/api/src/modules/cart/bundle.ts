@@ -54,6 +54,7 @@ function toTicket(row: TicketRow, adjustedValue: number) {
     valid_from: iso(row.validFrom),
     valid_to: iso(row.validTo),
     seat_template_id: row.seatTemplateId,
+    party_role: row.partyRole,
   };
 }
 

@@ -21,12 +21,7 @@ import { ttlCache } from '@/lib/ttl-cache';
 import { readSellerSettings } from '@/modules/sellers/seller-settings';
 import { checkRulesBeforeTx, codeRequestsOf, takeModifyCodes } from './modify-codes';
 import { planTickets, type BundleRowsLoader } from './reserve-plan';
-import {
-  countLiveTickets,
-  insertCart,
-  lockPendingCart,
-  updateCartAdditionalInfo,
-} from './repo';
+import { countLiveTickets, insertCart, lockPendingCart, updateCartAdditionalInfo } from './repo';
 import { withRetryingTransaction } from '@/db/transaction';
 import type { CartRow } from '@/db/schema/cart';
 
@@ -85,6 +80,7 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
       preloadedPromoCodes: body.preloadedPromoCodes ?? [],
       additionalInfo: body.additionalInfo ?? null,
       gifteeIdentityId: null,
+      autoRenew: null,
       extensionCount: 0,
       expiresAt: holdUntil,
       createdAt: at,

@@ -1,7 +1,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
 import { ticketOrder } from '@/db/schema/cart';
-import { membership } from '@/db/schema/identity';
+import { membership } from '@/db/schema/memberships';
 
 /** The identity's order numbers, newest first. */
 export async function orderNumbersOf(db: Pick<Db, 'select'>, identityId: string) {
