@@ -2,13 +2,21 @@ import QRCode from 'qrcode';
 import type { OutgoingAttachment, OutgoingMail } from '@/modules/mail/outbox';
 import { escapeHtml } from '@/modules/mail/templates';
 import { minorToDecimal } from '@admit/contracts/money';
-import { ORDER_QR_MARGIN } from './qr';
+import { ORDER_QR_MARGIN } from '@/lib/qr-png';
 
 export interface ConfirmationTicket {
   id: string;
   name: string;
   scanCode: string;
   start: string | null;
+}
+
+/** A membership the order made (decision 0032): member ID, level, last day of the term. */
+export interface ConfirmationMembership {
+  memberCode: string;
+  level: string;
+  /** YYYY-MM-DD in the seller's time zone */
+  lastDay: string;
 }
 
 export interface ConfirmationInput {
@@ -28,6 +36,7 @@ export interface ConfirmationInput {
   balance?: { outstanding: number; scheduled: { dueDate: string; amount: number }[] } | null;
   /** a gift order: the giftee's name (decision 0023); the mail still goes to the giver */
   gifteeName?: string | null;
+  memberships?: ConfirmationMembership[];
 }
 
 const dueDateFormat = new Intl.DateTimeFormat('en-US', {
@@ -78,6 +87,10 @@ export async function confirmationMail(input: ConfirmationInput): Promise<Outgoi
     (g) => `Gift card ${g.number}: ${minorToDecimal(g.balance)} ${input.currency}`,
   );
   const scheduleLines = balanceLines(input);
+  const memberLines = (input.memberships ?? []).map(
+    (m) =>
+      `Member ID ${m.memberCode}: ${m.level} membership, valid until ${formatDueDate(m.lastDay)}`,
+  );
   const giftFor = input.gifteeName ? `This order is a gift for ${input.gifteeName}.` : null;
   const subject = `Your ${input.sellerName} order ${input.orderNumber}`;
   const html = [
@@ -96,6 +109,7 @@ export async function confirmationMail(input: ConfirmationInput): Promise<Outgoi
     ),
     '</ul>',
     ...giftLines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    ...memberLines.map((line) => `<p>${escapeHtml(line)}</p>`),
     ...(scheduleLines.length > 0
       ? [
           `<p>${escapeHtml(scheduleLines[0]!)}</p><ul>`,
@@ -117,6 +131,7 @@ export async function confirmationMail(input: ConfirmationInput): Promise<Outgoi
       '',
       ...ticketLines,
       ...(giftLines.length > 0 ? ['', ...giftLines] : []),
+      ...(memberLines.length > 0 ? ['', ...memberLines] : []),
       ...(scheduleLines.length > 0 ? ['', ...scheduleLines] : []),
       '',
       `View your tickets: ${input.orderLink}`,

@@ -1,5 +1,6 @@
 import type { Db } from '@/db/connection';
 import { AppError } from '@/http/app-error';
+import { localDate } from '@/lib/zoned-time';
 import type { SellerRef } from '@/http/request-context';
 import { enqueueMail } from '@/modules/mail/outbox';
 import { membershipResendMail, orderResendMail } from '@/modules/mail/templates';
@@ -25,12 +26,17 @@ export function createResendService({ db }: ResendDeps) {
     if (!person?.email || needsEmail(person.email)) return false;
     const rows = await membershipsOf(db, person.id);
     if (rows.length === 0) return false;
+    // one line per member ID: its renewals share it, the latest ending term speaks for it
+    const latest = rows.filter(
+      (m, i) => rows.findIndex((o) => o.memberCode === m.memberCode) === i,
+    );
     const content = membershipResendMail({
       sellerName: seller.name,
-      memberships: rows.map((m) => ({
+      memberships: latest.map((m) => ({
         memberCode: m.memberCode,
         level: m.role,
-        validTo: m.validTo.toISOString().slice(0, 10),
+        // valid_to is the first instant after the term: its last day in the seller's zone
+        validTo: localDate(new Date(m.validTo.getTime() - 1), seller.timezone),
       })),
     });
     await enqueueMail(db, {
