@@ -7,7 +7,6 @@ import {
   type PricedSession,
 } from '@admit/contracts/availability';
 import * as catalogTables from '@/db/schema/catalog';
-import * as identityTables from '@/db/schema/identity';
 import * as membershipTables from '@/db/schema/memberships';
 import { addDays, localDate, localTime, zonedWallTimeToUtc } from '@/lib/zoned-time';
 import { buildTestApp } from '@/testing/build-test-app';
