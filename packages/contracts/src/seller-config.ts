@@ -88,6 +88,10 @@ export const identityFieldRuleSchema = z.object({
 });
 export type IdentityFieldRule = z.infer<typeof identityFieldRuleSchema>;
 
+/** identity §3 Configuration `member_reserve_session_beyond_term` (decision 0032). */
+export const BEYOND_TERM_RULES = ['always', 'if_autorenew', 'otherwise'] as const;
+export type BeyondTermRule = (typeof BEYOND_TERM_RULES)[number];
+
 export const sellerConfigSchema = z.object({
   seller: z.object({ id: z.string().uuid(), slug: z.string(), name: z.string() }),
   product_name: z.string(),
@@ -128,6 +132,11 @@ export const sellerConfigSchema = z.object({
     recent_orders: z.boolean(),
   }),
   cart_hold_minutes: z.number().int().positive(),
+  /**
+   * identity §3 Configuration: may a member reserve member tickets for a session after their
+   * membership ends (always; if_autorenew: only when auto-renew is scheduled; otherwise: never)
+   */
+  member_reserve_session_beyond_term: z.enum(BEYOND_TERM_RULES),
   /** identity §3 Configuration: CityPASS patterns per code group (the voucher fields, §5) */
   citypass_code_groups: citypassCodeGroupsSchema,
   /** checkout options (identity §2 Checkout): donation upsell, card provider, captcha */

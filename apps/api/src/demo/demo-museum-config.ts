@@ -70,6 +70,8 @@ export function museumConfig(images: { logo: string; favicon: string }): StoredS
     authentication_method: 'otp_or_password',
     login_path: '/login',
     membership: { presell: true, event_id: id('membership'), external_url: null },
+    // members book member tickets beyond their term only while auto-renew is scheduled
+    member_reserve_session_beyond_term: 'if_autorenew',
     admission_event_id: id('general-admission'),
     home_block_order: ['login', 'join', 'guest'],
     reserve_flow: 'date_first',

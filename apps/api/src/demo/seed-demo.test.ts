@@ -6,6 +6,7 @@ import { IMAGE_PATH_PREFIX } from '@admit/contracts/images';
 import type { Database } from '@/db/connection';
 import * as catalogTables from '@/db/schema/catalog';
 import * as identityTables from '@/db/schema/identity';
+import * as membershipTables from '@/db/schema/memberships';
 import { buildSellerConfig } from '@/modules/sellers/seller-config';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { openPgliteTestDatabase, openPostgresTestDatabase } from '@/testing/test-database';
@@ -72,8 +73,8 @@ describeEachDatabase('seedDemo', (ctx) => {
     expect(await verifyPassword(visitor.passwordHash!, 'Admit-demo-1')).toBe(true);
     const [card] = await db
       .select()
-      .from(identityTables.membership)
-      .where(eq(identityTables.membership.identityId, member.id));
+      .from(membershipTables.membership)
+      .where(eq(membershipTables.membership.identityId, member.id));
     expect(card).toMatchObject({ memberCode: 'DM100001', role: 'Family' });
     expect(card!.validFrom < NOW && NOW < card!.validTo).toBe(true);
   });

@@ -67,6 +67,7 @@ export function makeSellerConfig(overrides: ConfigOverrides = {}): SellerConfig 
     external_urls: { login: null, logout: null },
     my_account_pages: { my_profile: true, upcoming_events: true, recent_orders: true },
     cart_hold_minutes: 15,
+    member_reserve_session_beyond_term: 'always',
     citypass_code_groups: {},
     checkout: { donation_group_id: null, stripe_publishable_key: null, captcha_provider: null },
     assets_path: '/assets-app/',

@@ -13,6 +13,10 @@ import type { Executor } from '@/db/transaction';
 const checkout = sellerConfigSchema.shape.checkout.shape;
 export const sellerSettingsSchema = z.object({
   cart_hold_minutes: sellerConfigSchema.shape.cart_hold_minutes.optional().catch(undefined),
+  /** member tickets for sessions after the membership ends (memberships/beyond-term.ts) */
+  member_reserve_session_beyond_term: sellerConfigSchema.shape.member_reserve_session_beyond_term
+    .optional()
+    .catch(undefined),
   /** parsed per code group by codes/citypass.ts (a bad group is no group) */
   citypass_code_groups: z.unknown().optional(),
   checkout: z

@@ -12,7 +12,12 @@ import {
   MailText,
 } from './mail-parts';
 import { MailLayout } from './mail-layout';
-import { OrderSummary, TicketCard, type ConfirmationTicketView } from './order-parts';
+import {
+  OrderSummary,
+  TicketCard,
+  type ConfirmationMembership,
+  type ConfirmationTicketView,
+} from './order-parts';
 import { renderMail } from './render-mail';
 
 export interface OrderConfirmationInput {
@@ -36,6 +41,8 @@ export interface OrderConfirmationInput {
   balance?: { outstanding: number; scheduled: { dueDate: string; amount: number }[] } | null;
   /** a gift order: the giftee's name (decision 0023); the mail still goes to the giver */
   gifteeName?: string | null;
+  /** memberships the order made or renewed (decision 0032) */
+  memberships?: ConfirmationMembership[];
 }
 
 /**
@@ -98,6 +105,19 @@ export function orderConfirmationMail(input: OrderConfirmationInput) {
           <MailHeading level={2}>Gift cards</MailHeading>
           <MailList
             items={input.giftCards.map((g) => `Gift card ${g.number}: ${money(g.balance)}`)}
+          />
+        </>
+      )}
+      {input.memberships && input.memberships.length > 0 && (
+        <>
+          <MailHeading level={2}>
+            {input.memberships.length === 1 ? 'Your membership' : 'Your memberships'}
+          </MailHeading>
+          <MailList
+            items={input.memberships.map(
+              (m) =>
+                `Member ID ${m.memberCode}: ${m.level} membership, valid until ${formatCalendarDate(m.lastDay)}`,
+            )}
           />
         </>
       )}
