@@ -1,8 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { cartBundle } from '@/testing/cart-fixtures';
+import { eventTemplateBody, fixtureId, makeEventTemplate } from '@/testing/api-fixtures';
 import { createFetchStub } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
+import { makeSellerConfig } from '@/testing/seller-config';
+import { cartWithTimedItem } from '@/testing/timed-cart-fixtures';
 import {
   calendarBody,
   EVENT_ID,
@@ -16,12 +19,17 @@ import {
   setUpDateFirstRouteTests,
 } from '@/features/reserve/flows/date-first/date-first-fixtures';
 
-function fixtures(event = eventBody()) {
+function fixtures(event = eventBody(), cart = cartBundle()) {
   return createFetchStub({
     'GET /cached_api/events/:id': event,
     'GET /cached_api/events/:id/calendar': calendarBody(),
     'GET /api/events/:id/sessions': sessionsBody(saturday),
-    'GET /api/my/cart/:id': cartBundle(),
+    'POST /api/my/cart/modify': cart,
+    'GET /api/my/cart/:id': cart,
+    // the upsell listing: one more event to add
+    'GET /cached_api/events/available': eventTemplateBody({
+      event_template: [makeEventTemplate({ id: fixtureId(7), name: 'Highlights Tour' })],
+    }),
   });
 }
 
@@ -87,5 +95,40 @@ describe('date-first reserve page by keyboard', { timeout: 15_000 }, () => {
     await user.tab({ shift: true });
     await user.keyboard(' ');
     expect(await screen.findByRole('button', { name: 'Visit on any date' })).toHaveFocus();
+  });
+
+  it('after "Add to cart", focus lands on the next page\'s "Added to your cart." (issue 13)', async () => {
+    const event = eventBody({
+      groups: [timedGroup, flexGroup],
+      types: [...timedTypes, ...flexTypes],
+    });
+    const cart = cartWithTimedItem('2026-11-21T15:00:00Z', '2026-11-21T16:00:00Z');
+    const { user, router } = renderRoute(`/events/${EVENT_ID}`, {
+      fetch: fixtures(event, cart),
+      config: makeSellerConfig({ anchor_categories: ['Exhibitions'] }),
+    });
+    const any = await screen.findByRole('button', { name: 'Visit on any date' });
+    any.focus();
+    await user.keyboard('{Enter}');
+    await screen.findByRole('button', { name: 'Change' });
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Increase Anytime Adult' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Add to cart' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(router.state.location.pathname).toBe('/demo-museum/events'));
+    const added = await screen.findByText('Added to your cart.');
+    await waitFor(() => expect(added).toHaveFocus());
+    expect(
+      screen.getByRole('heading', {
+        level: 1,
+        name: 'What other experiences would you like to add?',
+      }),
+    ).toBeInTheDocument();
+    // the next stop goes on to checkout
+    await user.tab();
+    expect(screen.getByRole('link', { name: 'skip add-on' })).toHaveFocus();
   });
 });
