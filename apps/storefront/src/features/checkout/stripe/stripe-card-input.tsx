@@ -4,6 +4,7 @@ import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
 import { CardProviderError } from '@/features/checkout/model/card-input';
+import { CARD_FIELD_ATTRIBUTE } from '@/features/checkout/model/checkout-start';
 import type { CardInputProps } from '@/features/checkout/model/card-input';
 import { handleCardAction, loadStripeFor } from '@/features/checkout/stripe/load-stripe';
 import { WalletButton } from '@/features/checkout/stripe/wallet-button';
@@ -128,6 +129,7 @@ function CardElementField({
         ref={mountRef}
         className={styles.element}
         tabIndex={-1}
+        {...{ [CARD_FIELD_ATTRIBUTE]: '' }}
         aria-invalid={shownError ? true : undefined}
         aria-describedby={shownError ? `${id}-error` : undefined}
         // the checkout focuses the first invalid field; the card field lives in Stripe's frame
