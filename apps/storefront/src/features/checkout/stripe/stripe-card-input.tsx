@@ -47,7 +47,11 @@ export function StripeCardInput(props: StripeCardInputProps) {
         currency={props.currency}
         onWalletPayment={props.onWalletPayment}
       />
-      <CardElementField stripe={stripe} inputRef={props.inputRef} />
+      <CardElementField
+        stripe={stripe}
+        inputRef={props.inputRef}
+        hidePostalCode={props.postcodeFromPurchaser ?? false}
+      />
     </>
   );
 }
@@ -60,7 +64,8 @@ interface CardState {
 function CardElementField({
   stripe,
   inputRef,
-}: { stripe: Stripe } & Pick<CardInputProps, 'inputRef'>) {
+  hidePostalCode,
+}: { stripe: Stripe; hidePostalCode: boolean } & Pick<CardInputProps, 'inputRef'>) {
   const t = useStrings(CHECKOUT_STRINGS);
   const { theme } = useSellerConfig();
   const id = useId();
@@ -73,6 +78,8 @@ function CardElementField({
 
   useEffect(() => {
     const card = stripe.elements().create('card', {
+      // a guest's ZIP is asked once, by the purchaser form, and sent as billing details
+      hidePostalCode,
       style: {
         base: { color: theme.colors.text, fontFamily: theme.fonts.body, fontSize: '16px' },
         invalid: { color: theme.colors.danger },
@@ -89,7 +96,7 @@ function CardElementField({
       card.destroy();
       cardRef.current = null;
     };
-  }, [stripe, theme]);
+  }, [stripe, theme, hidePostalCode]);
 
   useImperativeHandle(
     inputRef,
@@ -99,9 +106,14 @@ function CardElementField({
         setShownError(complete ? null : (error ?? t('checkout.card.incomplete')));
         return complete;
       },
-      async paymentMethod() {
+      async paymentMethod(billing) {
         if (method.current) return method.current;
-        const result = await stripe.createPaymentMethod({ type: 'card', card: cardRef.current! });
+        const postalCode = hidePostalCode ? billing?.postalCode : undefined;
+        const result = await stripe.createPaymentMethod({
+          type: 'card',
+          card: cardRef.current!,
+          ...(postalCode ? { billing_details: { address: { postal_code: postalCode } } } : {}),
+        });
         if (result.error) {
           throw new CardProviderError(result.error.message ?? '', result.error.code ?? null);
         }
@@ -119,7 +131,7 @@ function CardElementField({
       },
       authenticate: (clientSecret) => handleCardAction(stripe, clientSecret),
     }),
-    [stripe, t],
+    [stripe, t, hidePostalCode],
   );
 
   return (
