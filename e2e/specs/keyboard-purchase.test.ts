@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Request } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { browsableEvents, fetchAvailableEvents, readSellerConfig } from '../support/catalog';
+import { listedAdmissionEvent, readSellerConfig } from '../support/catalog';
 import { checkoutMain, payButton } from '../support/checkout';
 import { CountedKeyboard, expectFocus } from '../support/keyboard';
 import { useBrowserPage } from '../support/page-fixture';
@@ -22,12 +22,7 @@ describe('a purchase by keyboard alone', () => {
 
   it(`buys from the events listing to the complete page in at most ${BUDGET} key presses`, async () => {
     const { page, baseUrl } = fx;
-    await page.goto(`/${SELLER}/events`);
-    const config = await readSellerConfig(page);
-    const event = browsableEvents(await fetchAvailableEvents(baseUrl, SELLER)).find(
-      (e) => e.id === config.admission_event_id,
-    );
-    if (!event) throw new Error(`${SELLER} has no admission event on its listing`);
+    const { event } = await listedAdmissionEvent(page, baseUrl, SELLER);
     const tokenized: Request[] = [];
     page.on('request', (r) => {
       if (new URL(r.url()).pathname.endsWith('/sandbox/payment_methods')) tokenized.push(r);
