@@ -28,6 +28,11 @@ export const themeSchema = z.object({
   border_radius_px: z.number().int().nonnegative(),
   header_height_px: z.number().int().positive(),
   logo_height_px: z.number().int().positive(),
+  /**
+   * the logo's drawn width at `logo_height_px` (its intrinsic ratio): the header gives the image
+   * both sizes so nothing moves when it arrives; absent when unknown
+   */
+  logo_width_px: z.number().int().positive().optional(),
   teaser_image_size: z.object({ width: z.number().int(), height: z.number().int() }),
 });
 export type Theme = z.infer<typeof themeSchema>;

@@ -1,4 +1,5 @@
 import type { StoredSellerConfig } from '@/modules/sellers/seller-config';
+import { logoWidthAt } from './art/logos';
 import { demoEventId, demoId } from './demo-ids';
 
 /** The museum's stored storefront config (dark theme, OTP-or-password login, membership presell). */
@@ -33,6 +34,7 @@ export function museumConfig(images: { logo: string; favicon: string }): StoredS
       border_radius_px: 4,
       header_height_px: 105,
       logo_height_px: 32,
+      logo_width_px: logoWidthAt(32),
       teaser_image_size: { width: 272, height: 216 },
     },
     // overrides of the storefront catalogue: prove a seller can reword any string

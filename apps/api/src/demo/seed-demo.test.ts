@@ -182,6 +182,9 @@ describeEachDatabase('seedDemo', (ctx) => {
           and(eq(catalogTables.image.sellerId, row.id), eq(catalogTables.image.name, logoName)),
         );
       expect(logo).toHaveLength(1);
+      // the header draws the logo at the configured size: the same ratio as the picture's own
+      const { logo_width_px: width, logo_height_px: height } = config.theme;
+      expect(width! / height).toBeCloseTo(logo[0]!.width / logo[0]!.height, 1);
     }
   });
 
