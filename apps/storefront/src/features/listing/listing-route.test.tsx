@@ -71,7 +71,7 @@ describe('event listing (shopping §2)', () => {
     expect(screen.getByRole('complementary', { name: 'Your cart' })).toHaveTextContent(
       'Your cart is empty',
     );
-    expect(document.title).toBe('Events - Demo Museum Tickets');
+    await waitFor(() => expect(document.title).toBe('Events - Demo Museum Tickets'));
 
     const [request] = availableRequests(fetch);
     expect(request?.url.searchParams.get('_seller')).toBe('demo-museum');
