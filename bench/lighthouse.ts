@@ -69,13 +69,17 @@ export async function measureLighthouse(): Promise<LighthouseResult> {
     const page = context.pages()[0] ?? (await context.newPage());
     const rows: LighthouseRow[] = [];
     let version = '';
+    // LIGHTHOUSE_ONLY=checkout (a word of the page's name) audits just that page, on a phone:
+    // for looking into one page, never for RESULTS.md
+    const only = process.env.LIGHTHOUSE_ONLY?.toLowerCase();
     const audit = async (name: string, path: string) => {
-      for (const formFactor of ['mobile', 'desktop'] as const) {
+      if (only && !name.toLowerCase().includes(only)) return;
+      for (const formFactor of only ? (['mobile'] as const) : (['mobile', 'desktop'] as const)) {
         const { row, lighthouseVersion } = await auditPage(port, server.baseUrl + path, formFactor);
         rows.push({ ...row, page: name });
         version = lighthouseVersion;
         console.log(
-          `${name} ${formFactor}: performance ${row.performance}, LCP ${row.lcpMs} ms, accessibility ${row.accessibility}`,
+          `${name} ${formFactor}: performance ${row.performance}, LCP ${row.lcpMs} ms, TBT ${row.tbtMs} ms, accessibility ${row.accessibility}`,
         );
       }
     };

@@ -1,4 +1,7 @@
 import { defineConfig, type Plugin } from 'vite';
+import type { OutputChunk } from 'rolldown';
+// a relative path: the config is bundled on its own, before workspace packages resolve
+import { PRELOADED_PAGES } from '../../packages/contracts/src/storefront-pages';
 import react from '@vitejs/plugin-react';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants as zlib } from 'node:zlib';
@@ -27,6 +30,51 @@ function sellerDeepLinks(): Plugin {
   };
 }
 
+export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
+
+/**
+ * Build only: for each page the host preloads (contracts/storefront-pages.ts), the chunks its
+ * module and read prefetch need beyond what the entry loads, and their CSS, written to
+ * `dist/route-preloads.json`. The page host names them in a deep link's HTML, so they download
+ * beside the entry script instead of after it has run (decision 0033).
+ */
+function routePreloads(): Plugin {
+  return {
+    name: 'admit-route-preloads',
+    apply: 'build',
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((o): o is OutputChunk => o.type === 'chunk');
+      const byFile = new Map(chunks.map((c) => [c.fileName, c]));
+      const closure = (file: string, into = new Set<string>()) => {
+        if (into.has(file)) return into;
+        into.add(file);
+        for (const dep of byFile.get(file)?.imports ?? []) closure(dep, into);
+        return into;
+      };
+      const chunkOf = (module: string) => {
+        const chunk = chunks.find((c) => c.facadeModuleId?.endsWith(`/${module}`));
+        if (!chunk) this.error(`route-preloads: no chunk is built from ${module}`);
+        return chunk.fileName;
+      };
+      const entry = chunks.find((c) => c.isEntry);
+      const loaded = entry ? closure(entry.fileName) : new Set<string>();
+      const pages: Record<string, { js: string[]; css: string[] }> = {};
+      for (const page of PRELOADED_PAGES) {
+        const files = closure(chunkOf(page.module));
+        if ('prefetch' in page) closure(chunkOf(page.prefetch), files);
+        const js = [...files].filter((file) => !loaded.has(file));
+        const css = js.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
+        pages[page.name] = { js, css: [...new Set(css)] };
+      }
+      this.emitFile({
+        type: 'asset',
+        fileName: ROUTE_PRELOADS_FILE,
+        source: JSON.stringify(pages, null, 1),
+      });
+    },
+  };
+}
+
 // The API serves the built index.html with the seller config injected, so assets use an
 // absolute base that does not depend on the seller slug in the URL.
 export default defineConfig({
@@ -34,6 +82,7 @@ export default defineConfig({
   plugins: [
     react(),
     sellerDeepLinks(),
+    routePreloads(),
     // .br and .gz beside every text asset: the API sends the variant a client accepts as is
     // (@fastify/static preCompressed), so the bytes on the wire are compressed at build time,
     // at the highest levels, and no request pays for it

@@ -82,6 +82,11 @@ describe('checkout', () => {
       expect(status).toBe(200);
       expect(after!.cart._data[0]!.state).toBe('pending');
       expect(after!.ticket._data).toHaveLength(bundle.ticket._data.length);
+      // a decline is not a payment: promo codes are still offered, also after a reload (issue 13)
+      const promo = checkoutMain(page).getByRole('button', { name: 'Add a promo code' });
+      await promo.waitFor();
+      await page.reload();
+      await promo.waitFor();
     } finally {
       await deleteCart(baseUrl, cartId);
     }

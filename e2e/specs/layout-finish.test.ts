@@ -83,6 +83,15 @@ describe('layout finish', () => {
       // the text fits the box: nothing of the 19 characters is scrolled out of view
       const fits = await number.evaluate((input) => input.scrollWidth <= input.clientWidth);
       expect(fits).toBe(true);
+      // the fields after it share the next row, not a quarter each of a row too wide for them
+      const row = await Promise.all(
+        [number, page.getByLabel('Expiry (MM/YY)'), page.getByLabel('CVC')].map((l) =>
+          l.boundingBox(),
+        ),
+      );
+      const [whole, expiry, cvc] = row.map((box) => box!);
+      expect(expiry!.y).toBe(cvc!.y);
+      expect(expiry!.width + cvc!.width).toBeGreaterThan(whole!.width * 0.9);
     });
   }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from '../support/axe';
-import { browsableEvents, fetchAvailableEvents, readSellerConfig } from '../support/catalog';
+import { listedAdmissionEvent } from '../support/catalog';
 import {
   addDays,
   availableDays,
@@ -21,12 +21,7 @@ describe('the "Choose date" calendar by keyboard alone', () => {
 
   it('opens with Enter, moves by day and week, selects with Enter, closes with Escape', async () => {
     const { page, baseUrl } = fx;
-    await page.goto(`/${SELLER}/events`);
-    const config = await readSellerConfig(page);
-    const event = browsableEvents(await fetchAvailableEvents(baseUrl, SELLER)).find(
-      (e) => e.id === config.admission_event_id,
-    );
-    if (!event) throw new Error(`${SELLER} has no admission event on its listing`);
+    const { config, event } = await listedAdmissionEvent(page, baseUrl, SELLER);
     const days = await availableDays(baseUrl, event.id);
     const byDate = new Map(days.map((d) => [d.date, d]));
     const start = days[0];

@@ -41,3 +41,18 @@ export async function readSellerConfig(page: Page): Promise<SellerConfig> {
     .evaluate((el) => el.textContent ?? '');
   return sellerConfigSchema.parse(JSON.parse(json));
 }
+
+/** Opens the seller's events listing; its config and the admission event the listing shows. */
+export async function listedAdmissionEvent(
+  page: Page,
+  baseUrl: string,
+  sellerSlug: string,
+): Promise<{ config: SellerConfig; event: EventTemplate }> {
+  await page.goto(`/${sellerSlug}/events`);
+  const config = await readSellerConfig(page);
+  const event = browsableEvents(await fetchAvailableEvents(baseUrl, sellerSlug)).find(
+    (e) => e.id === config.admission_event_id,
+  );
+  if (!event) throw new Error(`${sellerSlug} has no admission event on its listing`);
+  return { config, event };
+}

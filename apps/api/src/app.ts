@@ -26,6 +26,7 @@ import { registerAvailabilityRoutes } from './modules/availability/routes';
 import { registerCartRoutes } from './modules/cart/routes';
 import { registerCodeRoutes } from './modules/codes/routes';
 import { registerCatalogRoutes } from './modules/catalog/routes';
+import { registerMembershipRoutes } from './modules/memberships/routes';
 import { registerSessionRoutes } from './modules/sessions/routes';
 import { registerSessions } from './modules/sessions/sessions-plugin';
 import { registerMail } from './modules/mail/mail-plugin';
@@ -132,6 +133,8 @@ export async function buildApp(
   registerSessionRoutes(app);
   // - /api and /cached_api read routes: catalog (events, event_template, config, ticket_group)
   registerCatalogRoutes(app);
+  // - memberships: membership_rules, my/membership, the membership QR (src/modules/memberships/)
+  registerMembershipRoutes(app);
   // - availability: calendar, sessions, session detail, pricecheck (src/modules/availability/)
   registerAvailabilityRoutes(app);
   // - /api/my/cart and /api/cart: the cart and its holds (src/modules/cart/)

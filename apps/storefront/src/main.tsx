@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { setSellerSlug } from '@/config/seller-slug';
@@ -15,14 +15,18 @@ async function boot(container: HTMLElement): Promise<void> {
     const config = await loadSellerConfig();
     setSellerSlug(config.seller.slug);
     setUpAddressLookup();
-    root.render(
-      <StrictMode>
-        <AppProviders config={config} queryClient={createQueryClient()}>
-          <BrowserRouter basename={routerBasename(config)}>
-            <AppRoutes routes={createRoutes(config)} />
-          </BrowserRouter>
-        </AppProviders>
-      </StrictMode>,
+    // a transition: React renders the first page in slices and lets the browser in between
+    // (no long task on a slow phone; Lighthouse's TBT, issue #13)
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <AppProviders config={config} queryClient={createQueryClient()}>
+            <BrowserRouter basename={routerBasename(config)}>
+              <AppRoutes routes={createRoutes(config)} />
+            </BrowserRouter>
+          </AppProviders>
+        </StrictMode>,
+      ),
     );
   } catch (error) {
     // without a seller there is no theme nor text catalogue: say so plainly

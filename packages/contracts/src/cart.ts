@@ -56,6 +56,8 @@ export const ticketSchema = z.object({
   valid_from: z.string().nullable(),
   valid_to: z.string().nullable(),
   seat_template_id: z.string().nullable(),
+  /** a membership's member ticket: the member's party role (shopping §3; decision 0032) */
+  party_role: z.string().nullable().optional(),
 });
 export type Ticket = z.infer<typeof ticketSchema>;
 
@@ -199,6 +201,11 @@ const reserveTicketSchema = z.object({
   admit_email: z.string().email().max(254).optional(),
   additional_info: z.record(z.string(), z.unknown()).optional(),
   seat_template_id: z.string().optional(),
+  /**
+   * A member of a membership level (shopping §3 "Member ticket"): the rule's party role; when
+   * absent, members take the level's roles in rule order (decision 0032).
+   */
+  party_role: z.string().trim().min(1).max(60).optional(),
 });
 
 /**

@@ -29,6 +29,11 @@ export const themeSchema = z.object({
   border_radius_px: z.number().int().nonnegative(),
   header_height_px: z.number().int().positive(),
   logo_height_px: z.number().int().positive(),
+  /**
+   * the logo's drawn width at `logo_height_px` (its intrinsic ratio): the header gives the image
+   * both sizes so nothing moves when it arrives; absent when unknown
+   */
+  logo_width_px: z.number().int().positive().optional(),
   teaser_image_size: z.object({ width: z.number().int(), height: z.number().int() }),
 });
 export type Theme = z.infer<typeof themeSchema>;
@@ -89,6 +94,10 @@ export const identityFieldRuleSchema = z.object({
 });
 export type IdentityFieldRule = z.infer<typeof identityFieldRuleSchema>;
 
+/** identity §3 Configuration `member_reserve_session_beyond_term` (decision 0032). */
+export const BEYOND_TERM_RULES = ['always', 'if_autorenew', 'otherwise'] as const;
+export type BeyondTermRule = (typeof BEYOND_TERM_RULES)[number];
+
 export const sellerConfigSchema = z.object({
   seller: z.object({ id: z.string().uuid(), slug: z.string(), name: z.string() }),
   product_name: z.string(),
@@ -131,6 +140,11 @@ export const sellerConfigSchema = z.object({
   /** identity §3 Configuration: who may cancel or reschedule their own order, until when */
   self_edit_rules: selfEditRulesSchema,
   cart_hold_minutes: z.number().int().positive(),
+  /**
+   * identity §3 Configuration: may a member reserve member tickets for a session after their
+   * membership ends (always; if_autorenew: only when auto-renew is scheduled; otherwise: never)
+   */
+  member_reserve_session_beyond_term: z.enum(BEYOND_TERM_RULES),
   /** identity §3 Configuration: CityPASS patterns per code group (the voucher fields, §5) */
   citypass_code_groups: citypassCodeGroupsSchema,
   /** checkout options (identity §2 Checkout): donation upsell, card provider, captcha */

@@ -11,6 +11,7 @@ import * as catalogTables from './schema/catalog';
 import * as codesTables from './schema/codes';
 import * as identityTables from './schema/identity';
 import * as mailTables from './schema/mail';
+import * as membershipTables from './schema/memberships';
 import * as paymentsTables from './schema/payments';
 import * as paymentPlanTables from './schema/payment-plans';
 
@@ -22,6 +23,7 @@ const schema = {
   ...codesTables,
   ...identityTables,
   ...mailTables,
+  ...membershipTables,
   ...paymentsTables,
   ...paymentPlanTables,
 };

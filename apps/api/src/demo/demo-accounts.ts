@@ -7,8 +7,6 @@ import type { DemoAccount, DemoSeller } from './demo-types';
 /** The password of every demo account that has one (README "Demo accounts"). */
 export const DEMO_PASSWORD = 'Admit-demo-1';
 
-const YEAR_MS = 365 * 24 * 3_600_000;
-
 /** The identity id of a demo account, e.g. `demoAccountId('demo-museum', 'member@demo-museum.test')`. */
 export const demoAccountId = (slug: string, email: string) => demoId(`${slug}/identity/${email}`);
 
@@ -22,12 +20,11 @@ export async function hashDemoPasswords(sellers: DemoSeller[]): Promise<Map<stri
   return new Map(accounts.map((m, i) => [m.email, hashes[i]!]));
 }
 
-/** The seller's public identity and its demo accounts, with their memberships. */
+/** The seller's public identity and its demo accounts (their memberships: demo-memberships.ts). */
 export async function writeDemoAccounts(
   db: Pick<Db, 'insert'>,
   demo: DemoSeller,
   sellerId: string,
-  now: Date,
   passwordHashes: ReadonlyMap<string, string>,
 ): Promise<void> {
   await db.insert(identityTables.identity).values([
@@ -44,21 +41,4 @@ export async function writeDemoAccounts(
       passwordHash: passwordHashes.get(m.email) ?? null,
     })),
   ]);
-  const memberships = demo.members.flatMap((m) =>
-    m.membership
-      ? [
-          {
-            id: demoId(`${demo.slug}/membership/${m.membership.memberCode}`),
-            sellerId,
-            identityId: demoAccountId(demo.slug, m.email),
-            memberCode: m.membership.memberCode,
-            role: m.membership.level,
-            // active: a year either side of the seed time (identity §3 "Membership")
-            validFrom: new Date(now.getTime() - YEAR_MS),
-            validTo: new Date(now.getTime() + YEAR_MS),
-          },
-        ]
-      : [],
-  );
-  if (memberships.length > 0) await db.insert(identityTables.membership).values(memberships);
 }

@@ -7,7 +7,7 @@ import {
   type PricedSession,
 } from '@admit/contracts/availability';
 import * as catalogTables from '@/db/schema/catalog';
-import * as identityTables from '@/db/schema/identity';
+import * as membershipTables from '@/db/schema/memberships';
 import { addDays, localDate, localTime, zonedWallTimeToUtc } from '@/lib/zoned-time';
 import { buildTestApp } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';
@@ -186,8 +186,8 @@ describeEachDatabase('the demo seed and the e2e session choices at any hour', (c
       // the member's membership and the any-date group are dated from `now` too
       const [membership] = await ctx.db
         .select()
-        .from(identityTables.membership)
-        .where(eq(identityTables.membership.memberCode, 'DM100001'));
+        .from(membershipTables.membership)
+        .where(eq(membershipTables.membership.memberCode, 'DM100001'));
       expect(membership!.validFrom!.getTime()).toBeLessThan(at);
       expect(membership!.validTo!.getTime()).toBeGreaterThan(at);
       const [anyDate] = await ctx.db

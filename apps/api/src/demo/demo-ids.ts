@@ -21,3 +21,11 @@ export function demoId(key: string): string {
 /** The id of a demo event template, e.g. for a seller config's `anchor_events`. */
 export const demoEventId = (sellerSlug: string, eventKey: string) =>
   demoId(`${sellerSlug}/event/${eventKey}`);
+
+/** The id of a demo ticket group (write-seller.ts derives it the same way). */
+export const demoGroupId = (slug: string, eventKey: string, groupKey: string) =>
+  demoId(`${demoEventId(slug, eventKey)}/group/${groupKey}`);
+
+/** The id of a demo ticket type, e.g. `demoTypeId('demo-museum', 'membership', 'levels', 'family')`. */
+export const demoTypeId = (slug: string, eventKey: string, groupKey: string, typeKey: string) =>
+  demoId(`${demoGroupId(slug, eventKey, groupKey)}/type/${typeKey}`);

@@ -1,4 +1,5 @@
 import type { StoredSellerConfig } from '@/modules/sellers/seller-config';
+import { logoWidthAt } from './art/logos';
 import { demoEventId, demoId } from './demo-ids';
 import { MUSEUM_SELF_EDIT_RULES } from './demo-orders';
 
@@ -34,6 +35,7 @@ export function museumConfig(images: { logo: string; favicon: string }): StoredS
       border_radius_px: 4,
       header_height_px: 105,
       logo_height_px: 32,
+      logo_width_px: logoWidthAt(32),
       teaser_image_size: { width: 272, height: 216 },
     },
     // overrides of the storefront catalogue: prove a seller can reword any string
@@ -71,6 +73,8 @@ export function museumConfig(images: { logo: string; favicon: string }): StoredS
     authentication_method: 'otp_or_password',
     login_path: '/login',
     membership: { presell: true, event_id: id('membership'), external_url: null },
+    // members book member tickets beyond their term only while auto-renew is scheduled
+    member_reserve_session_beyond_term: 'if_autorenew',
     admission_event_id: id('general-admission'),
     home_block_order: ['login', 'join', 'guest'],
     reserve_flow: 'date_first',

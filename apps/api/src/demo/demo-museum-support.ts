@@ -25,8 +25,9 @@ const membership: DemoEvent = {
       name: 'Membership Levels',
       handler: 'membership',
       color: 7,
+      // each member is a ticket of the level (decision 0032): no per-order maximum here, the
+      // level's rules bound its members (demo-museum-membership.ts)
       minPerOrder: 1,
-      maxPerOrder: 1,
       types: [
         { key: 'individual', name: 'Individual', amount: '75.00', summary: '1 member' },
         { key: 'dual', name: 'Dual', amount: '120.00', summary: '2 adult members' },

@@ -4,6 +4,7 @@ import { museumConfig } from './demo-museum-config';
 import { museumDatedEvents } from './demo-museum-events';
 import { museumSupportEvents } from './demo-museum-support';
 import { sketchingHour } from './demo-museum-free';
+import { museumMembership } from './demo-museum-membership';
 
 /**
  * Museum of Light & Time (USD, New York, dark theme). Its events live in
@@ -29,10 +30,30 @@ export const demoMuseum: DemoSeller = {
       lastName: 'Member',
       password: DEMO_PASSWORD,
       zipCode: '10001',
-      membership: { memberCode: 'DM100001', level: 'Family' },
+      // a current Family membership, auto-renew requested at checkout
+      membership: { memberCode: 'DM100001', level: 'Family', startedDaysAgo: 120, autoRenew: true },
+    },
+    {
+      email: 'renew@demo-museum.test',
+      firstName: 'Rhea',
+      lastName: 'Renewal',
+      password: DEMO_PASSWORD,
+      zipCode: '10002',
+      // a Dual membership ending in about 25 days: inside its 60-day renewal period
+      membership: { memberCode: 'DM100002', level: 'Dual', startedDaysAgo: 340 },
+    },
+    {
+      email: 'lapsed@demo-museum.test',
+      firstName: 'Lou',
+      lastName: 'Lapsed',
+      password: DEMO_PASSWORD,
+      zipCode: '10003',
+      // an Individual membership that ended about 35 days ago
+      membership: { memberCode: 'DM100003', level: 'Individual', startedDaysAgo: 400 },
     },
     // made at a guest checkout: no password yet, so login sends a set-password e-mail
     { email: 'guest@demo-museum.test', firstName: 'Gus', lastName: 'Guest' },
   ],
+  membershipProgram: museumMembership,
   config: museumConfig,
 };

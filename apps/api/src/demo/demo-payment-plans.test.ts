@@ -6,7 +6,7 @@ import { buildTestApp } from '@/testing/build-test-app';
 import { bundleOf, cartCall } from '@/testing/cart-fixtures';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { demoEventId, demoId } from './demo-ids';
-import { demoGroupId } from './demo-payment-plans';
+import { demoGroupId } from './demo-ids';
 import { seedDemo } from './seed-demo';
 import { addDays, localDate } from '@/lib/zoned-time';
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
 import { ticketGroup } from '@/db/schema/catalog';
 import { paymentPlan, type PlanInstallment } from '@/db/schema/payment-plans';
-import { demoEventId, demoId } from './demo-ids';
+import { demoGroupId, demoId } from './demo-ids';
 
 /**
  * Demo payment plans (README "Demo scheduled payments"): the museum's Private Group Tour takes a
@@ -30,10 +30,6 @@ export const DEMO_PAYMENT_PLANS: Record<string, DemoPlan[]> = {
     },
   ],
 };
-
-/** The id of a demo ticket group (write-seller.ts derives it the same way). */
-export const demoGroupId = (slug: string, eventKey: string, groupKey: string) =>
-  demoId(`${demoEventId(slug, eventKey)}/group/${groupKey}`);
 
 export async function writeDemoPaymentPlans(
   db: Pick<Db, 'insert' | 'update'>,

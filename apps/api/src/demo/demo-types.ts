@@ -101,6 +101,8 @@ export interface DemoSeller {
   events: DemoEvent[];
   /** people with accounts (demo-accounts.ts) */
   members: DemoAccount[];
+  /** the membership program its membership event sells (demo-memberships.ts) */
+  membershipProgram?: DemoMembershipProgram;
   /** the seller's stored storefront config; receives the image paths the seed generated */
   config: (images: { logo: string; favicon: string }) => StoredSellerConfig;
 }
@@ -112,5 +114,42 @@ export interface DemoAccount {
   lastName: string;
   password?: string;
   zipCode?: string;
-  membership?: { memberCode: string; level: string };
+  membership?: DemoAccountMembership;
+}
+
+/**
+ * A demo account's membership: its term began `startedDaysAgo` days before the seed's `now`
+ * (SEED_NOW), so whether it is current, in its renewal period or lapsed never depends on the day
+ * the demo runs.
+ */
+export interface DemoAccountMembership {
+  memberCode: string;
+  /** a level of the seller's program (or just a name, for a seller without one) */
+  level: string;
+  startedDaysAgo: number;
+  /** the payment entry asked for auto-renew (stored as `requested`, decision 0032) */
+  autoRenew?: boolean;
+}
+
+/** shopping §3 "Membership rule" of a demo level. */
+export interface DemoMemberRule {
+  role: string;
+  min: number;
+  max: number;
+  named: 'yes' | 'optional' | 'no';
+  emailed: 'yes' | 'no' | 'other';
+}
+
+/**
+ * A membership program sold by a demo event's `membership` group (decision 0032): each level is
+ * one of the group's ticket types, with its rules and benefits. Benefit keys are member ticket
+ * types as `eventKey/groupKey/typeKey`, or `*` for the wildcard pool.
+ */
+export interface DemoMembershipProgram {
+  name: string;
+  termMonths: number;
+  renewalDays: number;
+  event: string;
+  group: string;
+  levels: { type: string; benefits: Record<string, number>; rules: DemoMemberRule[] }[];
 }

@@ -1,4 +1,5 @@
 import type { StoredSellerConfig } from '@/modules/sellers/seller-config';
+import { logoWidthAt } from './art/logos';
 import { demoEventId } from './demo-ids';
 
 /** The aquarium's stored storefront config (light theme, password login, no presell). */
@@ -32,6 +33,7 @@ export function aquariumConfig(images: { logo: string; favicon: string }): Store
       border_radius_px: 4,
       header_height_px: 105,
       logo_height_px: 32,
+      logo_width_px: logoWidthAt(32),
       teaser_image_size: { width: 272, height: 216 },
     },
     text_strings: {

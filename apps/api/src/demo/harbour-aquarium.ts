@@ -220,7 +220,7 @@ export const harbourAquarium: DemoSeller = {
       lastName: 'Visitor',
       password: DEMO_PASSWORD,
       // the aquarium logs members in by member ID and last name (identity §6)
-      membership: { memberCode: 'HA100001', level: 'Explorer' },
+      membership: { memberCode: 'HA100001', level: 'Explorer', startedDaysAgo: 180 },
     },
   ],
   config: aquariumConfig,

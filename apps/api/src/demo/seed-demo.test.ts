@@ -6,6 +6,7 @@ import { IMAGE_PATH_PREFIX } from '@admit/contracts/images';
 import type { Database } from '@/db/connection';
 import * as catalogTables from '@/db/schema/catalog';
 import * as identityTables from '@/db/schema/identity';
+import * as membershipTables from '@/db/schema/memberships';
 import { buildSellerConfig } from '@/modules/sellers/seller-config';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { openPgliteTestDatabase, openPostgresTestDatabase } from '@/testing/test-database';
@@ -72,8 +73,8 @@ describeEachDatabase('seedDemo', (ctx) => {
     expect(await verifyPassword(visitor.passwordHash!, 'Admit-demo-1')).toBe(true);
     const [card] = await db
       .select()
-      .from(identityTables.membership)
-      .where(eq(identityTables.membership.identityId, member.id));
+      .from(membershipTables.membership)
+      .where(eq(membershipTables.membership.identityId, member.id));
     expect(card).toMatchObject({ memberCode: 'DM100001', role: 'Family' });
     expect(card!.validFrom < NOW && NOW < card!.validTo).toBe(true);
   });
@@ -184,6 +185,9 @@ describeEachDatabase('seedDemo', (ctx) => {
           and(eq(catalogTables.image.sellerId, row.id), eq(catalogTables.image.name, logoName)),
         );
       expect(logo).toHaveLength(1);
+      // the header draws the logo at the configured size: the same ratio as the picture's own
+      const { logo_width_px: width, logo_height_px: height } = config.theme;
+      expect(width! / height).toBeCloseTo(logo[0]!.width / logo[0]!.height, 1);
     }
   });
 

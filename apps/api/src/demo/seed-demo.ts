@@ -4,6 +4,7 @@ import { hashDemoPasswords } from './demo-accounts';
 import { writeDemoCodes } from './demo-codes';
 import { writeDemoGiftCards } from './demo-gift-cards';
 import { writeDemoOrders } from './demo-orders';
+import { writeDemoMemberships } from './demo-memberships';
 import { writeDemoPaymentPlans } from './demo-payment-plans';
 import { writeDemoSellerMeta } from './demo-seller-meta';
 import { demoMuseum } from './demo-museum';
@@ -50,6 +51,7 @@ export async function seedDemo(
       if (await hasSellers(tx)) return { seeded: false };
       for (const [i, demo] of DEMO_SELLERS.entries()) {
         await writeDemoSeller(tx, demo, now, images[i]!, { cartHoldMinutes, passwordHashes });
+        await writeDemoMemberships(tx, demo, now);
         await writeDemoCodes(tx, demo.slug);
         await writeDemoGiftCards(tx, demo.slug, demo.currency);
         await writeDemoPaymentPlans(tx, demo.slug);

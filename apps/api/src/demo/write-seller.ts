@@ -90,7 +90,7 @@ export async function writeDemoSeller(
       ...(overrides.cartHoldMinutes ? { cart_hold_minutes: overrides.cartHoldMinutes } : {}),
     },
   });
-  await writeDemoAccounts(db, demo, sellerId, now, overrides.passwordHashes ?? new Map());
+  await writeDemoAccounts(db, demo, sellerId, overrides.passwordHashes ?? new Map());
   const venueId = demoId(`${demo.slug}/venue`);
   await db.insert(catalogTables.venue).values({
     id: venueId,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@/db/connection';
-import { identity, membership } from '@/db/schema/identity';
+import { identity } from '@/db/schema/identity';
+import { membership } from '@/db/schema/memberships';
 import { SESSION_COOKIE } from '@admit/contracts/constants';
 import { hashPassword } from '@/modules/users/password-hash';
 import type { SellerRow } from './factories';

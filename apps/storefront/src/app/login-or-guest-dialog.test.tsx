@@ -54,6 +54,27 @@ describe('login-or-guest dialog (identity §2 Login)', () => {
     expect(onLoggedIn).not.toHaveBeenCalled();
   });
 
+  it('gives focus back to what opened it when it closes (issue 13)', async () => {
+    const { user } = renderCheckout();
+    const pay = screen.getByRole('button', { name: 'Pay' });
+    pay.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Log in or continue as a guest' });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Log in' })).toHaveFocus(),
+    );
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(pay).toHaveFocus());
+
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Log in or continue as a guest' });
+    await user.tab();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await waitFor(() => expect(pay).toHaveFocus());
+  });
+
   it('login replaces it with the login dialog and reports the login', async () => {
     const { onGuest, onLoggedIn, user } = renderCheckout();
     await user.click(screen.getByRole('button', { name: 'Pay' }));

@@ -2,6 +2,7 @@ import { useRoutes } from 'react-router';
 import type { RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
 import type { SellerConfig } from '@admit/contracts/seller-config';
+import { pagePaths } from '@admit/contracts/storefront-pages';
 import type { RouteHandle } from '@/ui/routing/route-handle';
 import { ERROR_ROUTE_NAME, RouteTableProvider } from '@/ui/routing/route-handle';
 import { RootLayout } from '@/app/layout/root-layout';
@@ -108,9 +109,11 @@ function placeholderRoutes(config: SellerConfig): RouteObject[] {
   const loginPath = config.login_path.replace(/^\/+|\/+$/g, '');
   const routes: RouteObject[] = [
     route('transfer-cart', 'transfer-cart/:cartId', TransferCart),
-    route('checkout-complete', 'checkout/complete', CheckoutComplete),
+    ...pagePaths('checkout-complete').map((path) =>
+      route('checkout-complete', path, CheckoutComplete),
+    ),
     route('checkout-pending', 'checkout/pending/:cartId', CheckoutPending),
-    route('checkout', 'checkout/:cartId?', Checkout, prefetchCheckout),
+    ...pagePaths('checkout').map((path) => route('checkout', path, Checkout, prefetchCheckout)),
     route('membership-redeem', 'membership/redeem', Placeholder),
     route('membership', 'membership/:action?', Placeholder),
     route('resend', 'resend', Resend),
@@ -156,9 +159,9 @@ export function createRoutes(config: SellerConfig): RouteObject[] {
         {
           children: [
             { index: true, element: <Home />, handle: { name: 'home' } satisfies RouteHandle },
-            route('events', 'events', Listing),
-            route('event', 'events/:id', Event, prefetchEvent),
-            route('event', 'events/:id/:action', Event, prefetchEvent),
+            // the pages the host preloads: their paths live with that list (contracts)
+            ...pagePaths('events').map((path) => route('events', path, Listing)),
+            ...pagePaths('event').map((path) => route('event', path, Event, prefetchEvent)),
             ...placeholderRoutes(config),
             route(ERROR_ROUTE_NAME, 'error/404', NotFound),
             route(ERROR_ROUTE_NAME, '*', NotFound),

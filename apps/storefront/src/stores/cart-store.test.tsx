@@ -8,6 +8,7 @@ import {
   getCartState,
   liveCartId,
   resetVisit,
+  noteExtension,
   setCartFromBundle,
   setSkipUpsells,
   useCartState,
@@ -42,9 +43,20 @@ describe('cart store (shopping §1, §4)', () => {
       cartId: FIXTURE_CART_ID,
       localExpiresAt: NOW + 895_000,
       extensionDeclined: false,
+      extensions: 0,
       skipUpsells: false,
     });
     expect(JSON.parse(localStorage.getItem(KEY)!)).toMatchObject({ cartId: FIXTURE_CART_ID });
+  });
+
+  it('counts the extensions of the stored cart, and a new cart starts again at none', () => {
+    setCartFromBundle(cartBundle({ cart: { expires_in: 900 } }));
+    noteExtension(FIXTURE_CART_ID);
+    noteExtension('another-cart');
+    setCartFromBundle(cartBundle({ cart: { expires_in: 1000 } }));
+    expect(getCartState().extensions).toBe(1);
+    setCartFromBundle(cartBundle({ cart: { id: 'new-cart', expires_in: 900 } }));
+    expect(getCartState().extensions).toBe(0);
   });
 
   it('counts a cart as existing only until its local expiry', () => {

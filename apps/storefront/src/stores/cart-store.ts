@@ -10,6 +10,8 @@ export interface CartState {
   localExpiresAt: number | null;
   /** spec: shopping §4 — declining the extension offer is remembered for this cart */
   extensionDeclined: boolean;
+  /** extensions this cart got: past CART_MAX_EXTENSIONS the server refuses, so none is offered */
+  extensions: number;
   /** identity §2 rule 4 — `expresscheckout` skips the upsell listing for the rest of the visit */
   skipUpsells: boolean;
 }
@@ -18,6 +20,7 @@ export const EMPTY_CART_STATE: CartState = {
   cartId: null,
   localExpiresAt: null,
   extensionDeclined: false,
+  extensions: 0,
   skipUpsells: false,
 };
 
@@ -32,6 +35,10 @@ function parseCartState(raw: unknown): CartState {
     cartId: typeof value.cartId === 'string' ? value.cartId : null,
     localExpiresAt: typeof value.localExpiresAt === 'number' ? value.localExpiresAt : null,
     extensionDeclined: value.extensionDeclined === true,
+    extensions:
+      typeof value.extensions === 'number' && Number.isInteger(value.extensions)
+        ? Math.max(0, value.extensions)
+        : 0,
     skipUpsells: value.skipUpsells === true,
   };
 }
@@ -75,6 +82,7 @@ export function setCartFromBundle(bundle: CartBundle): void {
     cartId: cart.id,
     localExpiresAt: cart.expires_in === null ? null : localExpiryFor(cart.expires_in),
     extensionDeclined: sameCart ? previous.extensionDeclined : false,
+    extensions: sameCart ? previous.extensions : 0,
     skipUpsells: previous.skipUpsells,
   });
 }
@@ -90,6 +98,12 @@ export function clearCart(): void {
 /** A fresh start ("Start over" after a timed-out cart): nothing of the visit is kept. */
 export function resetVisit(): void {
   cartStore.set(EMPTY_CART_STATE);
+}
+
+/** An extension the server granted to the stored cart. */
+export function noteExtension(cartId: string): void {
+  const state = cartStore.get();
+  if (state.cartId === cartId) cartStore.set({ ...state, extensions: state.extensions + 1 });
 }
 
 export function declineExtension(): void {

@@ -1,3 +1,4 @@
+import { screen } from '@testing-library/react';
 import type { Cart, CartBundle } from '@admit/contracts/cart';
 import type { CheckoutResponse } from '@admit/contracts/checkout';
 import { toCollection } from '@admit/contracts/envelope';
@@ -68,3 +69,9 @@ export const SANDBOX_METHOD = {
     { id: 'pm_sandbox_1', brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 },
   ]),
 };
+
+/** Opens a guest's optional phone and address fields (decision 0031), when they wait behind it. */
+export async function showContactFields(user: { click: (element: Element) => Promise<void> }) {
+  const button = screen.queryByRole('button', { name: 'Add a phone number and address' });
+  if (button) await user.click(button);
+}

@@ -66,10 +66,11 @@ export function installFakeStripe(options: { wallet?: Record<string, boolean> | 
     }),
     destroy: vi.fn(),
   };
+  const createElement = vi.fn((type: string, _options?: unknown) =>
+    type === 'card' ? cardElement : walletButton,
+  );
   const stripe = {
-    elements: vi.fn(() => ({
-      create: vi.fn((type: string) => (type === 'card' ? cardElement : walletButton)),
-    })),
+    elements: vi.fn(() => ({ create: createElement })),
     createPaymentMethod: vi.fn(async (_data: unknown): Promise<unknown> => ({
       paymentMethod: { id: 'pm_stripe_1' },
     })),
@@ -83,6 +84,8 @@ export function installFakeStripe(options: { wallet?: Record<string, boolean> | 
   return {
     stripe,
     cardElement,
+    /** `elements().create(type, options)`: the options each element was made with */
+    createElement,
     paymentRequest,
     /** Stripe's `change` event of the card field */
     async changeCard(event: { complete: boolean; error?: { message: string } }) {

@@ -74,6 +74,7 @@ export function makeSellerConfig(overrides: ConfigOverrides = {}): SellerConfig 
       categories: null,
     },
     cart_hold_minutes: 15,
+    member_reserve_session_beyond_term: 'always',
     citypass_code_groups: {},
     checkout: { donation_group_id: null, stripe_publishable_key: null, captcha_provider: null },
     assets_path: '/assets-app/',

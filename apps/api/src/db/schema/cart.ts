@@ -42,6 +42,8 @@ export const cart = pgTable(
     /** who the cart is a gift for (identity §3 Cart "giftee"; decision 0023) */
     gifteeIdentityId: uuid('giftee_identity_id').references(() => identity.id),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** the payment entry's `auto_renew` (identity §3), kept for the order (decision 0032) */
+    autoRenew: boolean('auto_renew'),
     /** extensions granted by PATCH (bounded: CART_MAX_EXTENSIONS, decision 0025) */
     extensionCount: integer('extension_count').notNull().default(0),
     createdAt: createdAt(),
@@ -128,6 +130,8 @@ export const ticket = pgTable(
     validFrom: timestamp('valid_from', { withTimezone: true }),
     validTo: timestamp('valid_to', { withTimezone: true }),
     seatTemplateId: text('seat_template_id'),
+    /** a membership's member ticket: the member's party role (decision 0032) */
+    partyRole: text('party_role'),
     /**
      * Which counters this ticket incremented when it was reserved, so a release decrements
      * exactly those even if the group's settings change while it is held.

@@ -64,39 +64,6 @@ export const identity = pgTable(
 );
 
 /**
- * A membership held by an identity (identity §3 "Membership"). Active when now is strictly
- * between valid_from and valid_to. `member_code` is the member ID used by member-ID login.
- */
-export const membership = pgTable(
-  'membership',
-  {
-    id: id(),
-    sellerId: uuid('seller_id')
-      .notNull()
-      .references(() => seller.id),
-    identityId: uuid('identity_id')
-      .notNull()
-      .references(() => identity.id),
-    memberCode: text('member_code').notNull(),
-    /** the level (role) name, e.g. "Family" */
-    role: text('role').notNull(),
-    membershipProgramId: uuid('membership_program_id'),
-    /** scheduled | cancelled | not_enrolled */
-    autoRenewState: text('auto_renew_state').notNull().default('not_enrolled'),
-    validFrom: timestamp('valid_from', { withTimezone: true }).notNull(),
-    validTo: timestamp('valid_to', { withTimezone: true }).notNull(),
-    /** member benefits: tickets per member ticket type id, "*" for the wildcard pool */
-    benefits: jsonb('benefits').notNull().default({}),
-    ticketOrderId: uuid('ticket_order_id'),
-    createdAt: createdAt(),
-  },
-  (t) => [
-    uniqueIndex('membership_seller_code_uq').on(t.sellerId, t.memberCode),
-    index('membership_identity_idx').on(t.identityId),
-  ],
-);
-
-/**
  * A one-time passcode challenge (identity §4 "Login one-time passcode"). The token goes to the
  * browser, the code to the mailbox; only hashes are stored. A challenge is issued whether or not
  * the e-mail has an account (identity_id null), so the answer reveals nothing.

@@ -3,6 +3,11 @@ import { escapeXml, linear, svgDoc } from './svg-kit';
 /** Wordmark logos (PNG with transparency) and square favicons for both demo sellers. */
 
 export const LOGO_SIZE = { width: 720, height: 128 };
+
+/** The logo's width drawn `height` px tall: the seller config's `theme.logo_width_px`. */
+export function logoWidthAt(height: number): number {
+  return Math.round((LOGO_SIZE.width * height) / LOGO_SIZE.height);
+}
 export const FAVICON_SIZE = { width: 64, height: 64 };
 
 function sunClock(cx: number, cy: number, r: number, color: string) {

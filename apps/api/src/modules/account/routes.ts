@@ -10,7 +10,7 @@ import { ACCOUNT_TICKET_STATES } from '@admit/contracts/rules/self-edit';
 import { AppError } from '@/http/app-error';
 import { parseQuery, type ParsedQuery, type QuerySpec } from '@/http/query-grammar';
 import { filterConditions, inList, orderBy } from '@/http/query-sql';
-import { toTicket } from '@/modules/cart/bundle';
+import { toTicket } from '@/modules/catalog/mappers';
 import {
   toEventSession,
   toEventTemplate,

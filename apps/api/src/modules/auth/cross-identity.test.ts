@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { APP_HEADER, APP_HEADER_VALUE, SESSION_COOKIE } from '@admit/contracts/constants';
+import { MY_MEMBERSHIP_EMBEDS } from '@admit/contracts/membership';
 import { cart, ticket, ticketOrder } from '@/db/schema/cart';
 import { identity } from '@/db/schema/identity';
 import { outbox } from '@/db/schema/mail';
@@ -30,6 +31,7 @@ interface Victim {
   scene: ReserveScene;
   member: IdentityRow;
   memberCode: string;
+  membershipId: string;
   cartId: string;
   cartNumber: string;
   ticketIds: string[];
@@ -104,6 +106,15 @@ const CASES: Record<string, Case> = {
     kind: 'victim',
     path: (v) => `my/user/${v.member.id}`,
     body: () => ({ city: 'Elsewhere' }),
+  },
+  // memberships (decision 0032): the caller's own terms; the QR code is the holder's alone
+  'GET /api/my/membership': {
+    kind: 'own',
+    path: () => `my/membership?_embed=${MY_MEMBERSHIP_EMBEDS.join(',')}`,
+  },
+  'GET /api/membership/:id/qrcode': {
+    kind: 'victim',
+    path: (v) => `membership/${v.membershipId}/qrcode?margin=2`,
   },
   'POST /api/my/ticket_order/resend': {
     kind: 'own',
@@ -214,8 +225,8 @@ const CASES: Record<string, Case> = {
 };
 
 /**
- * "METHOD /path" of every registered /api/my/…, /api/cart/…, /api/ticket_order… and
- * /api/ticket/… route (from printRoutes).
+ * "METHOD /path" of every registered /api/my/…, /api/cart/…, /api/membership/…,
+ * /api/ticket_order… and /api/ticket/… route (from printRoutes).
  */
 function guardedRoutes(app: FastifyInstance): string[] {
   const found: string[] = [];
@@ -227,7 +238,7 @@ function guardedRoutes(app: FastifyInstance): string[] {
     stack.length = depth;
     stack.push(match[2]!);
     const path = stack.join('').replace(/^\/+/, '/');
-    if (!/^\/api\/(my\/|cart\/|ticket_order\b|ticket\/)/.test(path)) continue;
+    if (!/^\/api\/(my\/|cart\/|membership\/|ticket_order\b|ticket\/)/.test(path)) continue;
     for (const method of match[3]!.split(',').map((m) => m.trim())) {
       if (method !== 'HEAD') found.push(`${method} ${path}`);
     }
@@ -261,6 +272,7 @@ describeEachDatabase('auth: cross-identity access', (ctx) => {
       scene,
       member,
       memberCode: card.memberCode,
+      membershipId: card.id,
       cartId: c.id,
       cartNumber: String(c.cart_number),
       ticketIds: bundle.ticket._data.map((t) => t.id),
@@ -319,6 +331,7 @@ describeEachDatabase('auth: cross-identity access', (ctx) => {
       victim.member.id,
       victim.member.email!,
       victim.memberCode,
+      victim.membershipId,
       victim.cartNumber,
       'V-1001',
       'VICTIMSCANCODE01',

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { identity, membership } from '@/db/schema/identity';
+import { identity } from '@/db/schema/identity';
+import { membership } from '@/db/schema/memberships';
 import {
   findUserByEmail,
   insertUser,

@@ -8,6 +8,7 @@ import {
   toEventSession,
   toEventTemplate,
   toMeta,
+  toTicket,
   toTicketGroup,
   toTicketType,
   toVenue,
@@ -26,7 +27,6 @@ import { cartFeesOf, cartTotals } from '@/modules/pricing/totals';
 import type { PaymentRow } from '@/db/schema/payments';
 import type { CartRow, TicketRow } from '@/db/schema/cart';
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => !!v))];
 
 /** Whole seconds until the cart expires, never negative; null for a cart that no longer runs. */
@@ -34,28 +34,6 @@ export function expiresIn(cart: CartRow, now: Date): number | null {
   if (cart.state === 'completed') return null;
   if (cart.state !== 'pending') return 0;
   return Math.max(0, Math.floor((cart.expiresAt.getTime() - now.getTime()) / 1000));
-}
-
-/** A ticket row on the wire (its adjusted value as the totals see it). */
-export function toTicket(row: TicketRow, adjustedValue: number) {
-  return {
-    id: row.id,
-    cart_id: row.cartId,
-    state: row.state as CartBundle['ticket']['_data'][number]['state'],
-    ticket_order_id: row.ticketOrderId,
-    ticket_type_id: row.ticketTypeId,
-    ticket_group_id: row.ticketGroupId,
-    event_template_id: row.eventTemplateId,
-    event_session_id: row.eventSessionId,
-    admit_name: row.admitName,
-    admit_email: row.admitEmail,
-    additional_info: (row.additionalInfo as Record<string, unknown> | null) ?? null,
-    face_value: minor(row.faceValue),
-    adjusted_value: minor(adjustedValue),
-    valid_from: iso(row.validFrom),
-    valid_to: iso(row.validTo),
-    seat_template_id: row.seatTemplateId,
-  };
 }
 
 export interface BundleOptions {

@@ -25,14 +25,24 @@ import { withRetryingTransaction, type Tx } from '@/db/transaction';
 /** Drops tickets from a locked cart and gives their places back (not found: 404). */
 export async function removeInTx(tx: Tx, cartId: string, ticketIds: string[]) {
   if (ticketIds.length === 0) return;
-  const ids = [...new Set(ticketIds)];
   const live = (await selectTickets(tx, cartId)).filter((t) => t.state === 'in_cart');
-  const missing = ids.find((id) => !live.some((t) => t.id === id));
+  const missing = ticketIds.find((id) => !live.some((t) => t.id === id));
   if (missing) {
     throw new AppError('not_found', 'cart', 'Ticket not found in this cart', {
       ticket_id: missing,
     });
   }
+  // a membership leaves the cart whole: its level's price rides on one of its members
+  // (decision 0032), so removing a member removes every member of that level
+  const levels = new Set(
+    live.filter((t) => t.partyRole !== null && ticketIds.includes(t.id)).map((t) => t.ticketTypeId),
+  );
+  const ids = [
+    ...new Set([
+      ...ticketIds,
+      ...live.filter((t) => t.partyRole !== null && levels.has(t.ticketTypeId)).map((t) => t.id),
+    ]),
+  ];
   await releaseHeldCapacity(tx, cartId, ids);
   await deleteTickets(tx, cartId, ids);
 }

@@ -26,6 +26,7 @@ describeEachDatabase('cart: coalesced holds on one session', (ctx) => {
         preloadedPromoCodes: [],
         additionalInfo: null,
         gifteeIdentityId: null,
+        autoRenew: null,
         extensionCount: 0,
         expiresAt: new Date(NOW.getTime() + 15 * 60_000),
         createdAt: NOW,

@@ -44,6 +44,7 @@ const COLUMNS: [keyof NewTicket & keyof TicketRow, string, string][] = [
   ['validFrom', 'valid_from', 'timestamptz'],
   ['validTo', 'valid_to', 'timestamptz'],
   ['seatTemplateId', 'seat_template_id', 'text'],
+  ['partyRole', 'party_role', 'text'],
   ['holdsSessionCapacity', 'holds_session_capacity', 'boolean'],
   ['holdsGroupCapacity', 'holds_group_capacity', 'boolean'],
 ];
@@ -67,6 +68,7 @@ export function toStored(values: NewTicket): StoredTicket {
     validFrom: values.validFrom ?? null,
     validTo: values.validTo ?? null,
     seatTemplateId: values.seatTemplateId ?? null,
+    partyRole: values.partyRole ?? null,
     holdsSessionCapacity: values.holdsSessionCapacity ?? false,
     holdsGroupCapacity: values.holdsGroupCapacity ?? false,
   };

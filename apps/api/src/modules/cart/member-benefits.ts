@@ -1,3 +1,8 @@
+import {
+  allowanceOf,
+  firstCapRefusal,
+  type CapRefusal,
+} from '@admit/contracts/rules/member-benefits';
 import { AppError } from '@/http/app-error';
 import { countMemberTickets, selectActiveBenefits } from './member-repo';
 import type { PlannedTicket } from './reserve-plan';
@@ -6,78 +11,35 @@ import type { Executor } from '@/db/transaction';
 /**
  * Member benefits in a reserve (spec: shopping §5 "Member groups or members-only mode: quantity
  * per type is capped by the member benefit for that type plus a wildcard pool; over-use of a
- * type draws down the wildcard pool"; identity §3 "Membership" benefits: a count per member
- * ticket type). Decision 0015 records what the spec leaves open.
+ * type draws down the wildcard pool"). The cap itself is the shared rule of
+ * `@admit/contracts/rules/member-benefits` (the storefront's steppers use it too); this file
+ * counts the member's tickets and turns a refusal into the spec's error. Decision 0015.
  */
-
-export const WILDCARD_POOL = '*';
-
-/** What the member's active memberships allow per session: summed over all of them. */
-export interface MemberAllowance {
-  /** every active membership has empty benefits `{}`: no cap (decision 0015) */
-  unlimited: boolean;
-  perType: Map<string, number>;
-  pool: number;
-}
-
-const countOf = (value: unknown) =>
-  typeof value === 'number' && Number.isFinite(value) && value > 0 ? Math.floor(value) : 0;
-
-/** Sums the `benefits` jsonb (`{ [ticket_type_id]: count, "*": pool }`) of active memberships. */
-export function allowanceOf(benefitsList: unknown[]): MemberAllowance {
-  const perType = new Map<string, number>();
-  let pool = 0;
-  let anyEntry = false;
-  for (const benefits of benefitsList) {
-    if (!benefits || typeof benefits !== 'object' || Array.isArray(benefits)) continue;
-    for (const [key, value] of Object.entries(benefits)) {
-      anyEntry = true;
-      if (key === WILDCARD_POOL) pool += countOf(value);
-      else perType.set(key, (perType.get(key) ?? 0) + countOf(value));
-    }
-  }
-  return { unlimited: !anyEntry, perType, pool };
-}
-
-/** A ticket of a members-only group, or of a members-only event (shopping §6). */
-export const isMemberTicket = (t: PlannedTicket) =>
-  t.group.hiddenType === 'public_member_only' || t.event.hiddenType === 'public_member_only';
 
 /**
- * Checks one session's member tickets: `existing` (already held or booked) plus `requested`
- * per type. A type uses its own benefit first; what goes beyond it draws the pool, type by type
- * in the order asked. Throws `member_limit_exceeded` for the first requested type the pool
- * cannot cover; `_extra.remaining` is what that type could still have had when its turn came.
+ * A ticket of a members-only group, or of a members-only event (shopping §6) — not a membership
+ * level itself: a members-only level (a renewal offer) is not drawn from the benefits it sells.
  */
-export function checkSessionAllowance(
-  allowance: MemberAllowance,
-  sessionId: string | null,
-  existing: Map<string, number>,
-  requested: Map<string, number>,
-) {
-  if (allowance.unlimited) return;
-  const benefitOf = (typeId: string) => allowance.perType.get(typeId) ?? 0;
-  const overUse = (typeId: string, n: number) => Math.max(0, n - benefitOf(typeId));
-  let poolLeft = allowance.pool;
-  for (const [typeId, n] of existing) poolLeft -= overUse(typeId, n);
-  poolLeft = Math.max(0, poolLeft);
-  for (const [typeId, n] of requested) {
-    const before = existing.get(typeId) ?? 0;
-    const draw = overUse(typeId, before + n) - overUse(typeId, before);
-    if (draw <= poolLeft) {
-      poolLeft -= draw;
-      continue;
-    }
-    const remaining = Math.max(0, benefitOf(typeId) - before) + poolLeft;
-    throw new AppError(
-      'member_limit_exceeded',
-      'reserve',
-      remaining === 0
-        ? 'Your membership allows no more tickets of this type'
-        : `Your membership allows ${remaining} more tickets of this type`,
-      { ticket_type_id: typeId, event_session_id: sessionId, remaining, requested: n },
-    );
-  }
+export const isMemberTicket = (t: PlannedTicket) =>
+  t.group.handler !== 'membership' &&
+  (t.group.hiddenType === 'public_member_only' || t.event.hiddenType === 'public_member_only');
+
+/** spec: shopping §8 — 422 member_limit_exceeded, context reserve, shown to the user. */
+function memberLimitExceeded(sessionId: string | null, refusal: CapRefusal) {
+  const { remaining } = refusal;
+  return new AppError(
+    'member_limit_exceeded',
+    'reserve',
+    remaining === 0
+      ? 'Your membership allows no more tickets of this type'
+      : `Your membership allows ${remaining} more tickets of this type`,
+    {
+      ticket_type_id: refusal.ticketTypeId,
+      event_session_id: sessionId,
+      remaining,
+      requested: refusal.requested,
+    },
+  );
 }
 
 const sessionKey = (id: string | null) => id ?? '';
@@ -112,6 +74,7 @@ export async function checkMemberBenefits(
       if (sessionKey(row.eventSessionId) !== sessionKey(sessionId)) continue;
       existing.set(row.ticketTypeId, (existing.get(row.ticketTypeId) ?? 0) + Number(row.n));
     }
-    checkSessionAllowance(allowance, sessionId, existing, types);
+    const refusal = firstCapRefusal(allowance, existing, types);
+    if (refusal) throw memberLimitExceeded(sessionId, refusal);
   }
 }

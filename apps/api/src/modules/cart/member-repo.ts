@@ -1,7 +1,8 @@
 import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { cart, ticket } from '@/db/schema/cart';
 import { eventTemplate, ticketGroup } from '@/db/schema/catalog';
-import { identity, membership } from '@/db/schema/identity';
+import { identity } from '@/db/schema/identity';
+import { membership } from '@/db/schema/memberships';
 import type { Executor } from '@/db/transaction';
 import { activeMembershipOf } from '@/modules/memberships/active';
 

@@ -54,6 +54,14 @@ export async function lockPendingCart(
 }
 
 /** Sets (or clears) the cart's giftee if it is still pending and unexpired; null otherwise. */
+/** Keeps the payment entry's `auto_renew` on a pending cart for its order (decision 0032). */
+export async function updateCartAutoRenew(db: Executor, cartId: string, autoRenew: boolean) {
+  await db
+    .update(cart)
+    .set({ autoRenew })
+    .where(and(eq(cart.id, cartId), eq(cart.state, 'pending')));
+}
+
 export async function updateCartGiftee(
   tx: Executor,
   cartId: string,

@@ -6,6 +6,7 @@ import type { eventSession, eventTemplate, ticketGroup, ticketType } from '@/db/
 import { AppError, notFound, validationFailed } from '@/http/app-error';
 import type { RequestIdentity } from '@/http/request-context';
 import { isWithinSalesWindow, validFromTo } from '@/modules/availability/rules';
+import { planMemberTickets } from '@/modules/memberships/reserve-members';
 import { selectBundleRows, type BundleRows } from './bundle-repo';
 import { eventHasSessions } from './repo';
 import { validateAdditionalInfo } from './survey';
@@ -32,6 +33,8 @@ export interface PlannedTicket {
   seatTemplateId: string | null;
   validFrom: Date | null;
   validTo: Date | null;
+  /** a membership's member: the party role (memberships/reserve-members.ts) */
+  partyRole: string | null;
 }
 
 interface TicketRequest {
@@ -42,6 +45,7 @@ interface TicketRequest {
   admitEmail?: string;
   additionalInfo?: Record<string, unknown>;
   seatTemplateId?: string;
+  partyRole?: string;
 }
 
 // one modify may carry at most this many tickets in total (the per-type cap, spec §5)
@@ -83,6 +87,7 @@ function ticketRequests(body: CartModifyBody): TicketRequest[] {
       admitEmail: t.admit_email,
       additionalInfo: t.additional_info,
       seatTemplateId: t.seat_template_id,
+      partyRole: t.party_role,
     });
   }
   return requests;
@@ -237,7 +242,10 @@ export async function planTickets(
       seatTemplateId: request.seatTemplateId ?? null,
       validFrom: validity.valid_from,
       validTo: validity.valid_to,
+      partyRole: request.partyRole ?? null,
     });
   }
+  // spec: shopping §5 — a membership level's members against its rules (decision 0032)
+  await planMemberTickets(db, sellerId, planned);
   return { planned, rows };
 }

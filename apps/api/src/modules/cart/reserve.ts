@@ -74,6 +74,25 @@ export function checkOrderLimits(planned: PlannedTicket[], live: LiveCounts) {
   }
 }
 
+/**
+ * A membership level is bought once per cart, whole (decision 0032): its members come in one
+ * modify; to change them the cart's tickets of that level are removed first (removing one
+ * removes all, `removeInTx`).
+ */
+export function checkMembershipLevels(planned: PlannedTicket[], live: LiveCounts) {
+  for (const t of planned) {
+    if (t.group.handler !== 'membership') continue;
+    if (live.some((row) => row.ticketTypeId === t.type.id && row.n > 0)) {
+      throw new AppError(
+        'validation_failed',
+        'membership',
+        'This membership level is already in the cart',
+        { field: 'ticket_type_id', ticket_type_id: t.type.id },
+      );
+    }
+  }
+}
+
 const sumBy = (items: PlannedTicket[], key: (t: PlannedTicket) => string | null) => {
   const sums = new Map<string, number>();
   for (const t of items) {
@@ -105,6 +124,7 @@ export function newTicketOf(t: PlannedTicket): Omit<NewTicket, 'cartId'> {
     validFrom: t.validFrom,
     validTo: t.validTo,
     seatTemplateId: t.seatTemplateId,
+    partyRole: t.partyRole,
     holdsSessionCapacity: takesSession(t),
     holdsGroupCapacity: takesGroup(t),
   };

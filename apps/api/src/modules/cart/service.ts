@@ -8,7 +8,11 @@ import { cartExpired, createCartLookup, type CartCaller } from './cart-lookup';
 import { checkMemberBenefits, isMemberTicket } from './member-benefits';
 import { lockIdentityRow } from './member-repo';
 import { createHoldCoalescer } from './hold-batch';
+import { checkBeyondTerm } from '@/modules/memberships/beyond-term';
+import { isMembershipTicket } from '@/modules/memberships/reserve-members';
+import { assertRenewalsOpen } from '@/modules/memberships/renewal';
 import {
+  checkMembershipLevels,
   checkOrderLimits,
   holdTickets,
   newTicketOf,
@@ -20,14 +24,9 @@ import { selectBundleRows, type BundleRows } from './bundle-repo';
 import { ttlCache } from '@/lib/ttl-cache';
 import { readSellerSettings } from '@/modules/sellers/seller-settings';
 import { checkRulesBeforeTx, codeRequestsOf, takeModifyCodes } from './modify-codes';
-import { planTickets, type BundleRowsLoader } from './reserve-plan';
-import {
-  countLiveTickets,
-  insertCart,
-  lockPendingCart,
-  updateCartAdditionalInfo,
-} from './repo';
-import { withRetryingTransaction } from '@/db/transaction';
+import { planTickets, type BundleRowsLoader, type PlannedTicket } from './reserve-plan';
+import { countLiveTickets, insertCart, lockPendingCart, updateCartAdditionalInfo } from './repo';
+import { withRetryingTransaction, type Tx } from '@/db/transaction';
 import type { CartRow } from '@/db/schema/cart';
 
 export interface CartServiceDeps {
@@ -38,6 +37,33 @@ export interface CartServiceDeps {
 }
 
 export type CartService = ReturnType<typeof createCartService>;
+
+/** The sessions of a reserve's member tickets (for `member_reserve_session_beyond_term`). */
+function memberSessions(planned: PlannedTicket[]) {
+  const sessions = new Map<string, { id: string; startDatetime: Date }>();
+  for (const t of planned)
+    if (isMemberTicket(t) && t.session) sessions.set(t.session.id, t.session);
+  return [...sessions.values()];
+}
+
+/**
+ * identity §2 renewal period: a level is refused when its program's current term is not yet in
+ * its renewal period — for the cart's giftee, else for the logged-in caller (a guest's holder
+ * is known at checkout, which checks again; decision 0032).
+ */
+async function checkRenewals(
+  tx: Tx,
+  caller: CartCaller,
+  cart: CartRow,
+  planned: PlannedTicket[],
+  at: Date,
+) {
+  const holderId = cart.gifteeIdentityId ?? (caller.identity.isPublic ? null : caller.identity.id);
+  const levelTypes = [...new Set(planned.filter(isMembershipTicket).map((t) => t.type.id))];
+  if (holderId && levelTypes.length > 0) {
+    await assertRenewalsOpen(tx, caller.seller, holderId, levelTypes, at);
+  }
+}
 
 /** The cart and its holds (shopping §3, §4 "Cart", §7 cart calls). */
 export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps) {
@@ -85,6 +111,7 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
       preloadedPromoCodes: body.preloadedPromoCodes ?? [],
       additionalInfo: body.additionalInfo ?? null,
       gifteeIdentityId: null,
+      autoRenew: null,
       extensionCount: 0,
       expiresAt: holdUntil,
       createdAt: at,
@@ -127,10 +154,19 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
       let held: HeldTickets | null = null;
       if (planned.length > 0) {
         // a cart created just now holds nothing yet: no need to count
-        checkOrderLimits(planned, cartId ? await countLiveTickets(tx, locked.id) : []);
+        const live = cartId ? await countLiveTickets(tx, locked.id) : [];
+        checkOrderLimits(planned, live);
+        checkMembershipLevels(planned, live);
+        await checkRenewals(tx, caller, locked, planned, at);
         if (memberCheck) {
           const who = { identityId: caller.identity.id, cartId: locked.id };
           await checkMemberBenefits(tx, who, planned, at);
+          await checkBeyondTerm(
+            tx,
+            { sellerId: caller.seller.id, identityId: caller.identity.id },
+            memberSessions(planned),
+            at,
+          );
         }
         held = await holdTickets(tx, locked.id, planned);
       }

@@ -1,3 +1,4 @@
+import type { Ticket } from '@admit/contracts/cart';
 import { minorToDecimal } from '@admit/contracts/money';
 import type {
   ConfigRow,
@@ -17,6 +18,7 @@ import type {
   ticketType,
   venue,
 } from '@/db/schema/catalog';
+import type { TicketRow } from '@/db/schema/cart';
 import { UNLIMITED_CAPACITY } from '@admit/contracts/constants';
 
 /** Database rows → contract objects (never send rows: the wire has its own names and units). */
@@ -170,5 +172,28 @@ export function toEventSession(row: Row<typeof eventSession>, now: Date): EventS
     sold_out: soldOut,
     available: !soldOut && row.startDatetime > now,
     availableCapacity: availableCapacity(row),
+  };
+}
+
+/** A ticket as the wire shows it (cart bundle, order, my/membership); money in decimals. */
+export function toTicket(row: TicketRow, adjustedValue: number = row.adjustedValue): Ticket {
+  return {
+    id: row.id,
+    cart_id: row.cartId,
+    state: row.state as Ticket['state'],
+    ticket_order_id: row.ticketOrderId,
+    ticket_type_id: row.ticketTypeId,
+    ticket_group_id: row.ticketGroupId,
+    event_template_id: row.eventTemplateId,
+    event_session_id: row.eventSessionId,
+    admit_name: row.admitName,
+    admit_email: row.admitEmail,
+    additional_info: (row.additionalInfo as Record<string, unknown> | null) ?? null,
+    face_value: minorToDecimal(row.faceValue),
+    adjusted_value: minorToDecimal(adjustedValue),
+    valid_from: iso(row.validFrom),
+    valid_to: iso(row.validTo),
+    seat_template_id: row.seatTemplateId,
+    party_role: row.partyRole,
   };
 }

@@ -10,7 +10,7 @@ import { buildTestApp } from '@/testing/build-test-app';
 import { errorOf, makeReserveScene, type ReserveScene } from '@/testing/cart-fixtures';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { makeUser } from '@/testing/identity-factories';
-import { qrPng } from '@/modules/orders/qr';
+import { qrPng } from '@/lib/qr-png';
 import {
   PURCHASER,
   cardEntry,

@@ -15,7 +15,7 @@ import {
   type StoredAnswer,
 } from '@/modules/payments/idempotency';
 import { selectOrder } from '@/modules/orders/repo';
-import { orderBundle } from '@/modules/orders/service';
+import { orderBundle } from '@/modules/orders/order-read';
 import { selectPayment, selectProcessingPayment, sumPaid } from '@/modules/payments/repo';
 import { bookedCart, cartExpired, dueOnce, makeOrder } from './make-order';
 import { refundPayment, refundStranded, type RefundDeps } from './refund';

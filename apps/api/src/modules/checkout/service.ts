@@ -8,11 +8,12 @@ import { selectCart, selectOrderByCart } from '@/modules/cart/repo';
 import { entryAmountMinor, checkPayableAmount } from '@/modules/payments/amount-limits';
 import { cardGatewayFor } from '@/modules/payments/gateways';
 import { selectProcessingPayment, sumPaid } from '@/modules/payments/repo';
-import { orderBundle } from '@/modules/orders/service';
+import { orderBundle } from '@/modules/orders/order-read';
 import type { CheckoutCaller } from './cart-access';
 import { chargeCard, chargeLedger, completeIntent, type ChargeContext } from './charge';
 import { assertNoCheckoutBlockers } from '@/modules/codes/blockers';
 import { bookedCart, cartExpired, dueOnce, makeOrder, totalsOf } from './make-order';
+import { prepareMembershipCheckout } from './membership-entry';
 import { findOrCreatePurchaser, namedGuest } from '@/modules/users/purchaser';
 import type { CartRow } from '@/db/schema/cart';
 
@@ -116,6 +117,7 @@ export function createCheckoutService({ db, now }: CheckoutServiceDeps) {
     });
     // resolve the buyer before any charge: a bad purchaser must not leave a payment behind
     const identityId = await buyerIdentity(caller, cart, request.buyer);
+    await prepareMembershipCheckout(db, caller.seller, cart.id, identityId, request.entry, at);
     await charge(caller, cart, request, bundle, at, identityId);
     // spec: identity §4 "Checkout result" — the order once nothing is due; a payment plan may
     // leave a balance (scheduled payments), without one due is the whole outstanding amount

@@ -10,7 +10,7 @@ import { AppError } from '@/http/app-error';
 import type { Caller } from '@/http/caller';
 import { addDays, localDate, zonedWallTimeToUtc } from '@/lib/zoned-time';
 import { isUuid } from '@/http/query-values';
-import { orderNotFound, readableOrder } from '@/modules/orders/service';
+import { orderNotFound, readableOrder } from '@/modules/orders/order-read';
 import { readSellerSettings, selfEditRulesOf } from '@/modules/sellers/seller-settings';
 
 /**

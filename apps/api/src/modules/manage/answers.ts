@@ -20,7 +20,7 @@ import {
   type OrderTicketDetail,
 } from '@/modules/orders/order-tickets';
 import { selectOrder } from '@/modules/orders/repo';
-import { orderBundle } from '@/modules/orders/service';
+import { orderBundle } from '@/modules/orders/order-read';
 import { horizonClock } from './access';
 
 /** The answers of the manage calls: the order bundle, with refunds or the after-sale facts. */

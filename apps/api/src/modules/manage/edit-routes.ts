@@ -9,7 +9,7 @@ import { validationFailed } from '@/http/app-error';
 import { createCartChanges } from '@/modules/cart/cart-changes';
 import { createCartLookup } from '@/modules/cart/cart-lookup';
 import { createCheckoutService } from '@/modules/checkout/service';
-import { orderBundle } from '@/modules/orders/service';
+import { orderBundle } from '@/modules/orders/order-read';
 import {
   idempotencyKeyOf,
   requestHash,

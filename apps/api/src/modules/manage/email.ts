@@ -8,7 +8,7 @@ import { enqueueMail } from '@/modules/mail/outbox';
 import { changeView, orderMail } from '@/modules/orders/order-mail';
 import { selectOrderTicketDetails } from '@/modules/orders/order-tickets';
 import { secretMatches } from '@/modules/orders/codes';
-import { readableOrder } from '@/modules/orders/service';
+import { readableOrder } from '@/modules/orders/order-read';
 
 export interface EmailOrderInput {
   caller: Caller;

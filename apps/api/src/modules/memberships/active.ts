@@ -1,6 +1,6 @@
 import { and, eq, gt, lt } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { membership } from '@/db/schema/identity';
+import { membership } from '@/db/schema/memberships';
 
 /** Anything that can run drizzle selects: the database or an open transaction. */
 type Reader = Pick<Db, 'select'>;

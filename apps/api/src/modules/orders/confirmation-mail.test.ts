@@ -11,7 +11,7 @@ import {
   type ConfirmationInput,
   type ConfirmationTicket,
 } from './confirmation-mail';
-import { ORDER_QR_MARGIN } from './qr';
+import { ORDER_QR_MARGIN } from '@/lib/qr-png';
 
 const NEW_YORK = 'America/New_York';
 const hour = (start: string) => ({

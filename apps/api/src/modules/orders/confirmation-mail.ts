@@ -1,9 +1,14 @@
 import QRCode from 'qrcode';
 import { orderConfirmationMail } from '@/modules/mail/compose';
 import type { OrderConfirmationInput } from '@/modules/mail/templates/order-confirmation-mail';
-import type { ConfirmationTicketView } from '@/modules/mail/templates/order-parts';
+import type {
+  ConfirmationMembership,
+  ConfirmationTicketView,
+} from '@/modules/mail/templates/order-parts';
 import type { OutgoingAttachment, OutgoingMail } from '@/modules/mail/outbox';
-import { ORDER_QR_MARGIN } from './qr';
+import { ORDER_QR_MARGIN } from '@/lib/qr-png';
+
+export type { ConfirmationMembership };
 
 /** A booked ticket for the mail; its QR code's cid is given here. */
 export type ConfirmationTicket = Omit<ConfirmationTicketView, 'qrCid'>;

@@ -17,7 +17,7 @@ import {
   orderOf,
   tokenize,
 } from '@/modules/checkout/checkout-test-kit';
-import { ORDER_QR_MARGIN } from './qr';
+import { ORDER_QR_MARGIN } from '@/lib/qr-png';
 
 const START = new Date('2029-06-01T12:00:00Z');
 const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);

@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { orderBundleSchema } from '@admit/contracts/checkout';
 import { isUuid } from '@/http/query-values';
-import { qrPng } from './qr';
-import { orderBundle, orderNotFound, readableOrder } from './service';
+import { qrPng } from '@/lib/qr-png';
+import { orderBundle, orderNotFound, readableOrder } from './order-read';
 
 const params = z.object({ id: z.string() });
 const config = { caller: 'visitor', callerContext: 'ticket_order' } as const;

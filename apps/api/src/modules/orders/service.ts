@@ -1,37 +1,17 @@
 import type { CartBundle } from '@admit/contracts/cart';
-import type { OrderBundle } from '@admit/contracts/checkout';
-import { toCollection } from '@admit/contracts/envelope';
-import { decimalToMinor, minorToDecimal } from '@admit/contracts/money';
-import type { Db } from '@/db/connection';
-import { AppError } from '@/http/app-error';
-import type { RequestIdentity, SellerRef } from '@/http/request-context';
-import { buildCartBundle, gifteeOf } from '@/modules/cart/bundle';
+import type { SellerRef } from '@/http/request-context';
+import { gifteeOf } from '@/modules/cart/bundle';
 import { selectGiftee } from '@/modules/cart/bundle-repo';
-import { selectCart } from '@/modules/cart/repo';
 import type { Tx } from '@/db/transaction';
 import { issueCard } from '@/modules/ledger/service';
-import { ORDER_SELLER_META_KEYS, selectSellerMeta } from '@/modules/sellers/seller-meta';
 import { loadMailBrand } from '@/modules/mail/mail-brand';
 import { enqueueMail } from '@/modules/mail/outbox';
 import { writeOrderSchedule } from '@/modules/schedules/order-schedule';
 import { confirmationMail } from './confirmation-mail';
-import { orderPaymentsAdjustment } from './order-money';
+import { hashSecret, newAccessSecret, newOrderNumber, newScanCode, ticketScanCode } from './codes';
+import { issueOrderMemberships } from './order-memberships';
+import { bookCartTickets, completeCart, insertOrder, selectGroupHandlers } from './repo';
 import { anonymousEditing, orderLinks } from './order-mail';
-import {
-  hashSecret,
-  newAccessSecret,
-  newOrderNumber,
-  newScanCode,
-  secretMatches,
-  ticketScanCode,
-} from './codes';
-import {
-  bookCartTickets,
-  completeCart,
-  insertOrder,
-  selectGroupHandlers,
-  selectOrder,
-} from './repo';
 import type { CartRow, OrderRow } from '@/db/schema/cart';
 
 /**
@@ -63,10 +43,6 @@ export interface NewOrderInput {
   sendEmail: boolean;
   now: Date;
 }
-
-export const orderNotFound = () =>
-  // spec: identity §8 "Order not found"
-  new AppError('not_found', 'ticket_order', 'We could not find that order.');
 
 /**
  * Makes the order inside the caller's transaction (the cart row already locked): the order with
@@ -112,6 +88,8 @@ export async function createOrderInTx(tx: Tx, input: NewOrderInput) {
     });
     giftCards.push({ number: card.number, balance: card.balance });
   }
+  // identity §3 "Membership": one term per level bought (memberships/issue.ts, decision 0032)
+  const memberships = await issueOrderMemberships(tx, input, order, booked, handlers);
   await completeCart(tx, input.cart.id, input.now);
   // spec: identity §3 "scheduled payments" — the plan is fixed on the order, in its transaction
   const balance = await writeOrderSchedule(tx, {
@@ -144,6 +122,7 @@ export async function createOrderInTx(tx: Tx, input: NewOrderInput) {
       giftCards,
       balance,
       gifteeName: giftee?.name ?? null,
+      memberships,
       tickets: booked.map((t) => ({
         ...mailTicketOf(input.bundle, input.seller.timezone, t),
         scanCode: ticketScanCode(scanCode, t.id),
@@ -175,97 +154,4 @@ function mailTicketOf(
       : null,
     timeZone: venue?.timezone || sellerZone,
   };
-}
-
-/** GET ticket_order/{id}: the order with its embeds (identity §7). */
-export async function orderBundle(
-  db: Db,
-  order: OrderRow,
-  seller: SellerRef,
-  publicIdentityId: string,
-  now: Date,
-): Promise<OrderBundle> {
-  const cart = await selectCart(db, order.cartId);
-  if (!cart) throw orderNotFound();
-  const [bundle, sellerMeta, gifteeRow] = await Promise.all([
-    buildCartBundle(db, cart, { now, seller, publicIdentityId }),
-    // spec: identity §2 "Checkout complete" — the seller's completed_* texts and images
-    selectSellerMeta(db, seller.id, ORDER_SELLER_META_KEYS),
-    selectGiftee(db, order.gifteeIdentityId),
-  ]);
-  const giftee = gifteeOf(gifteeRow);
-  // the order's own cart, plus what its changes paid and refunded (decision 0036)
-  const paid =
-    decimalToMinor(bundle.cart_fees._data[0]!.total_payments) +
-    (await orderPaymentsAdjustment(db, order));
-  const tickets = bundle.ticket._data
-    .filter((t) => t.ticket_order_id === order.id)
-    .map((t) => ({
-      ...t,
-      scan_code: order.scanCode ? ticketScanCode(order.scanCode, t.id) : null,
-    }));
-  return {
-    ticket_order: toCollection([
-      {
-        id: order.id,
-        order_number: order.orderNumber,
-        cart_id: order.cartId,
-        identity_id: order.identityId,
-        seller_id: order.sellerId,
-        email: order.email,
-        giftee_identity_id: order.gifteeIdentityId,
-        created_at: order.createdAt.toISOString(),
-      },
-    ]),
-    ticket_order_fees: toCollection([
-      {
-        ticket_order_id: order.id,
-        currency_code: order.currency,
-        total_before_cartmod_price: minorToDecimal(order.totalBeforeCartmodPrice),
-        total_fee_fixed_outside: minorToDecimal(order.totalFeeFixedOutside),
-        total_fee_percent_outside: minorToDecimal(order.totalFeePercentOutside),
-        total_cartmod_amount: minorToDecimal(order.totalCartmodAmount),
-        total_after_fees_price: minorToDecimal(order.totalAfterFeesPrice),
-        total_payments: minorToDecimal(paid),
-        total_outstanding: minorToDecimal(Math.max(0, order.totalAfterFeesPrice - paid)),
-      },
-    ]),
-    ticket: toCollection(tickets),
-    ticket_group: bundle.ticket_group,
-    ticket_type: bundle.ticket_type,
-    event_template: bundle.event_template,
-    event_session: bundle.event_session,
-    venue: bundle.venue,
-    seller: bundle.seller,
-    meta: toCollection(sellerMeta),
-    scheduled_payment: bundle.scheduled_payment ?? toCollection([]),
-    giftee: toCollection(giftee ? [giftee] : []),
-  };
-}
-
-/**
- * The order if the caller may read it: the buyer's own session, or the holder of the order's
- * secret link, or — for a guest — the holder of the guest cart it was made from (`cartId`):
- * an order made when a processing payment settled (decision 0018) reached no browser with its
- * secret, and the cart id is already the guest's key to that cart. Anyone else (and a wrong
- * secret or cart) gets the same 404 as a missing order.
- */
-export async function readableOrder(
-  db: Db,
-  seller: SellerRef,
-  caller: RequestIdentity,
-  orderId: string,
-  proof: { secret?: string; cartId?: string },
-): Promise<OrderRow> {
-  const order = await selectOrder(db, orderId);
-  if (!order || order.sellerId !== seller.id) throw orderNotFound();
-  const isBuyer = !caller.isPublic && caller.id === order.identityId;
-  if (isBuyer || (proof.secret && secretMatches(proof.secret, order.accessSecretHash))) {
-    return order;
-  }
-  if (caller.isPublic && proof.cartId && proof.cartId.toLowerCase() === order.cartId) {
-    const cart = await selectCart(db, order.cartId);
-    if (cart?.identityId === caller.id) return order;
-  }
-  throw orderNotFound();
 }

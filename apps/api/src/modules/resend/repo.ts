@@ -1,7 +1,7 @@
 import { asc, desc, eq } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
 import { ticketOrder } from '@/db/schema/cart';
-import { membership } from '@/db/schema/identity';
+import { membership } from '@/db/schema/memberships';
 
 /** The identity's orders (number and when placed), newest first. */
 export async function ordersOf(db: Pick<Db, 'select'>, identityId: string) {

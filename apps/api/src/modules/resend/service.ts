@@ -33,12 +33,17 @@ export function createResendService({ db, config }: ResendDeps) {
     if (!person?.email || needsEmail(person.email)) return false;
     const rows = await membershipsOf(db, person.id);
     if (rows.length === 0) return false;
+    // one line per member ID: its renewals share it, the latest ending term speaks for it
+    const latest = rows.filter(
+      (m, i) => rows.findIndex((o) => o.memberCode === m.memberCode) === i,
+    );
     const content = await membershipResendMail({
       brand: await brandOf(seller),
-      memberships: rows.map((m) => ({
+      memberships: latest.map((m) => ({
         memberCode: m.memberCode,
         level: m.role,
-        validTo: m.validTo,
+        // valid_to is the first instant after the term: its last day reads in the seller's zone
+        validTo: new Date(m.validTo.getTime() - 1),
       })),
     });
     await enqueueMail(db, {

@@ -114,6 +114,8 @@ export function buildSellerConfig(row: SellerRow, env: Pick<AppConfig, 'NODE_ENV
     external_urls: { login: null, logout: null },
     my_account_pages: { my_profile: true, upcoming_events: true, recent_orders: true },
     cart_hold_minutes: DEFAULT_CART_HOLD_MINUTES,
+    // spec: identity §3 Configuration; decision 0032 — the default lets members book as before
+    member_reserve_session_beyond_term: 'always',
     citypass_code_groups: {},
     test_mode: false,
     ...stored,

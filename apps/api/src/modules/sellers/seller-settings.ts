@@ -56,6 +56,10 @@ export const sellerSettingsSchema = z.object({
   cart_hold_minutes: sellerConfigSchema.shape.cart_hold_minutes.optional().catch(undefined),
   /** who may cancel or reschedule their own order (modules/manage, decision 0036) */
   self_edit_rules: selfEditRulesSchema.partial().optional().catch(undefined),
+  /** member tickets for sessions after the membership ends (memberships/beyond-term.ts) */
+  member_reserve_session_beyond_term: sellerConfigSchema.shape.member_reserve_session_beyond_term
+    .optional()
+    .catch(undefined),
   /** parsed per code group by codes/citypass.ts (a bad group is no group) */
   citypass_code_groups: z.unknown().optional(),
   checkout: z

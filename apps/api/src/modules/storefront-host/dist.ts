@@ -6,21 +6,44 @@ import { extname, join } from 'node:path';
  * storefront while the API runs takes effect without a restart; it is re-read only when it changes.
  */
 export class StorefrontDist {
-  private index: { mtimeMs: number; html: string } | undefined;
+  private readonly files = new Map<string, { mtimeMs: number; text: string }>();
 
   constructor(readonly dir: string) {}
 
   /** The index.html template, or undefined when the storefront has not been built. */
-  async indexHtml(): Promise<string | undefined> {
-    const file = join(this.dir, 'index.html');
+  indexHtml(): Promise<string | undefined> {
+    return this.read('index.html');
+  }
+
+  /**
+   * The chunks and styles each preloaded page needs beyond the entry (`route-preloads.json`,
+   * written by the storefront build; decision 0033); empty for a build without it.
+   */
+  async routePreloads(): Promise<RoutePreloads> {
+    const text = await this.read('route-preloads.json');
+    if (!text) return {};
+    try {
+      return JSON.parse(text) as RoutePreloads;
+    } catch {
+      return {};
+    }
+  }
+
+  /** A file of the build, re-read only when it changes on disk. */
+  private async read(name: string): Promise<string | undefined> {
+    const file = join(this.dir, name);
     const info = await stat(file).catch(() => undefined);
     if (!info?.isFile()) return undefined;
-    if (this.index?.mtimeMs !== info.mtimeMs) {
-      this.index = { mtimeMs: info.mtimeMs, html: await readFile(file, 'utf8') };
-    }
-    return this.index.html;
+    const known = this.files.get(name);
+    if (known?.mtimeMs === info.mtimeMs) return known.text;
+    const text = await readFile(file, 'utf8');
+    this.files.set(name, { mtimeMs: info.mtimeMs, text });
+    return text;
   }
 }
+
+/** Page name → the files (relative to the build folder) it loads beyond the entry. */
+export type RoutePreloads = Record<string, { js: string[]; css: string[] } | undefined>;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',

@@ -9,6 +9,7 @@ import { contentSecurityPolicy } from '@/http/content-security-policy';
 import { StorefrontDist, contentTypeOf, isHashedAsset } from './dist';
 import { coverPreloadTag, eventIdOfPath, findEventCover } from './event-cover';
 import { renderSellerPage } from './inject';
+import { pagePreloadTags } from './page-preloads';
 import { notBuiltPage, notFoundPage } from './pages';
 
 export const DEFAULT_STOREFRONT_DIST = 'apps/storefront/dist';
@@ -90,14 +91,16 @@ export async function registerStorefrontHost(app: FastifyInstance) {
     // only the seller's own origins may frame its storefront (checkout and login included)
     const { frameAncestors } = sellerSiteOf(seller.config, app.deps.config);
     reply.header('content-security-policy', contentSecurityPolicy(frameAncestors));
-    const eventId = eventIdOfPath(request.url.split('?')[0]!);
+    // what this page draws first starts with the HTML: its largest image and its code
+    const path = request.url.split('?')[0]!;
+    const eventId = eventIdOfPath(path);
     const cover = eventId && (await findEventCover(app.deps.database.db, seller.id, eventId));
+    const head = [
+      ...(cover ? [coverPreloadTag(cover)] : []),
+      ...pagePreloadTags(path.split('/').slice(2).join('/'), await dist.routePreloads()),
+    ];
     const config = buildSellerConfig(seller, app.deps.config);
-    return html(
-      reply,
-      200,
-      renderSellerPage(template, config, cover ? [coverPreloadTag(cover)] : []),
-    );
+    return html(reply, 200, renderSellerPage(template, config, head));
   };
   app.get('/:seller', sellerPage);
   app.get('/:seller/*', sellerPage);

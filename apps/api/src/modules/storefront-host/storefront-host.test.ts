@@ -47,6 +47,17 @@ describeEachDatabase('storefront host', (ctx) => {
     await writeFile(join(dist, 'index.html'), INDEX_HTML);
     await writeFile(join(dist, 'assets', 'index-AbC123xy.js'), 'console.log("app")');
     await writeFile(join(dist, 'robots.txt'), 'User-agent: *');
+    // as the storefront build writes it (vite.config.ts routePreloads)
+    await writeFile(
+      join(dist, 'route-preloads.json'),
+      JSON.stringify({
+        checkout: {
+          js: ['assets/checkout-route-Aa1.js', 'assets/schemas-Bb2.js'],
+          css: ['assets/checkout-Cc3.css'],
+        },
+        event: { js: ['assets/event-route-Dd4.js'], css: [] },
+      }),
+    );
     const starHall = await makeSeller(ctx.db, {
       slug: 'star-hall',
       name: 'Star Hall',
@@ -152,6 +163,23 @@ describeEachDatabase('storefront host', (ctx) => {
       '<link rel="preload" as="image" href="/api/image/star-hall/logo.png?height=64">',
     );
     expect(res.body).not.toContain('<!--admit:head-->');
+  });
+
+  it("names a deep link's page code and styles in its head, and nothing on other pages", async () => {
+    const checkout = await app.inject({ method: 'GET', url: '/star-hall/checkout/abc?x=1' });
+    expect(checkout.body).toContain(
+      '<link rel="preload" as="style" href="/assets-app/assets/checkout-Cc3.css">\n    ' +
+        '<link rel="modulepreload" href="/assets-app/assets/checkout-route-Aa1.js">\n    ' +
+        '<link rel="modulepreload" href="/assets-app/assets/schemas-Bb2.js">',
+    );
+    const event = await app.inject({ method: 'GET', url: `/star-hall/events/${plainEventId}` });
+    expect(event.body).toContain(
+      '<link rel="modulepreload" href="/assets-app/assets/event-route-Dd4.js">',
+    );
+    expect(event.body).not.toContain('checkout-route');
+    for (const url of ['/star-hall/my', '/star-hall/checkout/pending/abc', '/star-hall']) {
+      expect((await app.inject({ method: 'GET', url })).body).not.toContain('modulepreload');
+    }
   });
 
   it("preloads an event page's cover with the storefront's AVIF candidates", async () => {

@@ -3,7 +3,7 @@ import type { Purchaser } from '@admit/contracts/checkout';
 import type { Db } from '@/db/connection';
 import { identity } from '@/db/schema/identity';
 import { AppError, validationFailed } from '@/http/app-error';
-import { findUserByEmail, insertUser, normalizeEmail, type IdentityRow } from './repo';
+import { findOrCreateUser, normalizeEmail, type IdentityRow } from './repo';
 
 // a domain part with a dot (identity §5 "Set e-mail")
 const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -28,30 +28,21 @@ export async function findOrCreatePurchaser(
   ) {
     throw validationFailed('checkout', 'email_confirm', 'Email addresses must match.');
   }
-  const existing = await findUserByEmail(db, sellerId, email);
-  if (existing) return existing;
-  try {
-    return await insertUser(db, {
-      sellerId,
-      email,
-      firstName: purchaser.first_name,
-      lastName: purchaser.last_name,
-      passwordHash: null,
-      phone: purchaser.phone ?? null,
-      address: purchaser.address ?? null,
-      addressMore: purchaser.address_more ?? null,
-      city: purchaser.city ?? null,
-      state: purchaser.state ?? null,
-      country: purchaser.country ?? null,
-      zipCode: purchaser.zip_code ?? null,
-      ...(meta ? { meta } : {}),
-    });
-  } catch (error) {
-    // a concurrent create of the same address won: use its identity
-    const winner = await findUserByEmail(db, sellerId, email);
-    if (winner) return winner;
-    throw error;
-  }
+  return findOrCreateUser(db, {
+    sellerId,
+    email,
+    firstName: purchaser.first_name,
+    lastName: purchaser.last_name,
+    passwordHash: null,
+    phone: purchaser.phone ?? null,
+    address: purchaser.address ?? null,
+    addressMore: purchaser.address_more ?? null,
+    city: purchaser.city ?? null,
+    state: purchaser.state ?? null,
+    country: purchaser.country ?? null,
+    zipCode: purchaser.zip_code ?? null,
+    ...(meta ? { meta } : {}),
+  });
 }
 
 /** `guest_identity_id` (or `field`): a person (kind user) of this seller, else 404. */

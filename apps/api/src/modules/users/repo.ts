@@ -65,6 +65,28 @@ export async function insertUser(db: Writer, values: NewUser): Promise<IdentityR
   return row;
 }
 
+/**
+ * The seller's person with this e-mail, else a new one — safe inside a transaction: a
+ * concurrent create of the same address meets the unique e-mail index (ON CONFLICT DO NOTHING,
+ * no abort) and the winner is read instead. An existing person is never changed.
+ */
+export async function findOrCreateUser(
+  db: Reader & Writer,
+  values: NewUser & { email: string },
+): Promise<IdentityRow> {
+  const existing = await findUserByEmail(db, values.sellerId, values.email);
+  if (existing) return existing;
+  const [row] = await db
+    .insert(identity)
+    .values({ ...values, kind: 'user' })
+    .onConflictDoNothing()
+    .returning();
+  if (row) return row;
+  const winner = await findUserByEmail(db, values.sellerId, values.email);
+  if (!winner) throw new Error('identity insert conflicted but no person has the e-mail');
+  return winner;
+}
+
 export type UserChanges = Partial<
   Omit<typeof identity.$inferInsert, 'id' | 'kind' | 'sellerId' | 'createdAt'>
 >;

@@ -7,7 +7,7 @@ import type { Caller } from '@/http/caller';
 import { isUuid } from '@/http/query-values';
 import { ticketScanCode } from '@/modules/orders/codes';
 import { selectOrderTicketDetails, type OrderTicketDetail } from '@/modules/orders/order-tickets';
-import { readableOrder } from '@/modules/orders/service';
+import { readableOrder } from '@/modules/orders/order-read';
 import type { OrderRow } from '@/db/schema/cart';
 
 /** What a pass shows of one ticket, and the code the gate scans. */

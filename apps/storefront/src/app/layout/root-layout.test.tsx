@@ -48,6 +48,22 @@ describe('theme from the seller config (shopping §1)', () => {
 });
 
 describe('page frame', () => {
+  it('gives the header logo its width and height, so the navigation never moves (issue 13)', async () => {
+    const config = makeSellerConfig({
+      theme: {
+        logo_url: '/api/image/demo-museum/zoo-logo.png',
+        logo_alt: 'City Zoo',
+        logo_height_px: 40,
+        logo_width_px: 225,
+      },
+    });
+    renderRoute('/resend', { config });
+    await screen.findByRole('heading', { level: 1 });
+    const logo = within(screen.getByRole('banner')).getByRole('img', { name: 'City Zoo' });
+    expect(logo).toHaveAttribute('width', '225');
+    expect(logo).toHaveAttribute('height', '40');
+  });
+
   it('shows the seller logo linking home, the navigation and the footer text', async () => {
     const config = makeSellerConfig({
       theme: {

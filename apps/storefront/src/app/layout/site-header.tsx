@@ -29,6 +29,8 @@ export function SiteHeader() {
               className={styles.logo}
               src={logoImageUrl(theme.logo_url, theme.logo_height_px)}
               alt={theme.logo_alt}
+              // both sizes: the header keeps the logo's box before the picture arrives (issue 13)
+              width={theme.logo_width_px}
               height={theme.logo_height_px}
             />
           ) : (

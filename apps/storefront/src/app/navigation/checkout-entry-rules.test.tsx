@@ -59,6 +59,21 @@ describe('login-or-guest at checkout (identity §2 Login; decision 0019 "Update"
     expect(screen.queryByRole('dialog', { name: CHOICE })).toBeNull();
   });
 
+  it('by keyboard: focus starts on "Log in", and "Shop as a Guest" hands it to the card number', async () => {
+    const { user } = await arriveAtCheckout({});
+    const dialog = await screen.findByRole('dialog', { name: CHOICE });
+    await waitFor(() =>
+      expect(within(dialog).getByRole('button', { name: 'Log in' })).toHaveFocus(),
+    );
+    await user.tab();
+    expect(within(dialog).getByRole('button', { name: 'Shop as a Guest' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // the first field to fill, not the heading above the promo codes and the donation
+    await waitFor(() => expect(screen.getByLabelText('Card number')).toHaveFocus());
+  });
+
   it('logs in, hands the cart over and goes on as the member', async () => {
     let loggedIn = false;
     const memberCart = payableCart('50.00', { cart: { ownedByPublicIdentity: false } });

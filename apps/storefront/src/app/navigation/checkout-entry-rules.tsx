@@ -14,6 +14,8 @@ import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
 import { useOpenLoginOrGuestDialog } from '@/features/login/login-or-guest-dialog';
 import { LOGIN_OR_GUEST_DIALOG } from '@/features/login/modal-names';
 import { useModalStack } from '@/ui/modal-stack';
+import { focusAfterClose } from '@/ui/focus-after-close';
+import { checkoutStartField } from '@/features/checkout/model/checkout-start';
 import { lacksValidEmail } from '@/features/user/set-email-route';
 import {
   rememberLoginChoiceOffered,
@@ -53,8 +55,9 @@ function useLoginOrGuestChoice(): void {
     bundle.ticket._data.length > 0 &&
     // a cached answer may be from before the cart was booked: decide on the fresh one
     !cart.isFetching;
-  // the purchaser form is already there: choosing the guest needs nothing more
-  const onGuest = useCallback(() => undefined, []);
+  // the purchaser form is already there: the guest's keyboard goes on to its first field
+  // instead of back to the heading above the promo codes and donation (issue 13)
+  const onGuest = useCallback(() => focusAfterClose(checkoutStartField), []);
   const openChoice = useOpenLoginOrGuestDialog(onGuest);
   // the choice belongs to the checkout: leaving it (back to the shop) takes the dialog along
   const { close } = useModalStack();

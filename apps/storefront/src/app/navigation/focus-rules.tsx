@@ -1,11 +1,14 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
+import { ARRIVAL_FOCUS_ATTRIBUTE } from '@/ui/routing/arrival-focus';
 
 /** How long a lazy route may take to render its heading before focus is left alone. */
 const HEADING_WAIT_MS = 10_000;
 
 function focusHeading(main: HTMLElement): boolean {
-  const heading = main.querySelector('h1');
+  // a page may name what the visitor should meet first (a confirmation), else its heading
+  const heading =
+    main.querySelector<HTMLElement>(`[${ARRIVAL_FOCUS_ATTRIBUTE}]`) ?? main.querySelector('h1');
   if (!heading) return false;
   // a dialog opened meanwhile (login-or-guest, expiry) keeps the focus it trapped
   if (document.activeElement?.closest('[role="dialog"], [role="alertdialog"]')) return true;
@@ -16,8 +19,9 @@ function focusHeading(main: HTMLElement): boolean {
 
 /**
  * Focus moves to the page heading on every route change (issue 13, WCAG 2.4.3), so keyboard and
- * screen-reader users start on the new page instead of on `<body>`. The first page keeps the
- * browser's own start; a lazy route's heading is awaited.
+ * screen-reader users start on the new page instead of on `<body>`, or to what the page marks
+ * for arrival (`ui/routing/arrival-focus.ts`). The first page keeps the browser's own start; a
+ * lazy route's heading is awaited.
  */
 export function FocusRules() {
   const { pathname } = useLocation();

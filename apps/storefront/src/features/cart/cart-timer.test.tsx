@@ -1,7 +1,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CartBundle } from '@admit/contracts/cart';
-import { getCartState } from '@/stores/cart-store';
+import { CART_MAX_EXTENSIONS } from '@admit/contracts/constants';
+import { getCartState, noteExtension } from '@/stores/cart-store';
 import { renderRoute } from '@/testing/render-route';
 import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
 import type { StubRequest } from '@/testing/fetch-stub';
@@ -129,6 +130,20 @@ describe('cart timer (shopping §4 "Cart timer")', () => {
     const { localExpiresAt } = getCartState();
     expect(localExpiresAt! - Date.now()).toBeGreaterThan(170_000);
     expect(localExpiresAt! - Date.now()).toBeLessThanOrEqual(175_000);
+    expect(getCartState().extensions).toBe(1);
+  });
+
+  it('offers no extension once the cart had the three the server grants', async () => {
+    const fetch = createFetchStub({
+      [AVAILABLE]: listingOfThree(),
+      'GET /api/my/cart/:id': () => cartExpiringIn(70),
+    });
+    seedCart(cartExpiringIn(70));
+    for (let i = 0; i < CART_MAX_EXTENSIONS; i++) noteExtension(FIXTURE_CART_ID);
+    renderRoute('/events', { fetch });
+    await screen.findByRole('listitem', { name: 'General Admission' });
+    await tick(10);
+    expect(screen.queryByRole('dialog', { name: 'Need more time?' })).not.toBeInTheDocument();
   });
 
   it('shows an error when the extension fails', async () => {

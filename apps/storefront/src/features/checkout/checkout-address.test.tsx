@@ -6,7 +6,12 @@ import { createFetchStub, errorResponse, jsonResponse } from '@/testing/fetch-st
 import type { Fixture, StubRequest } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
 import { makeSellerConfig } from '@/testing/seller-config';
-import { checkoutResponse, payableCart, seedCart } from '@/testing/checkout-fixtures';
+import {
+  checkoutResponse,
+  payableCart,
+  seedCart,
+  showContactFields,
+} from '@/testing/checkout-fixtures';
 
 /**
  * Address lookup on the checkout through the default provider set at boot, i.e. the API's
@@ -150,8 +155,9 @@ describe('checkout address lookup (identity §7, §8)', () => {
   });
 
   it('offers no lookup when the seller config does not enable it', async () => {
-    const { fetch } = lookupCheckout({}, makeSellerConfig({ address_lookup: false }));
+    const { fetch, user } = lookupCheckout({}, makeSellerConfig({ address_lookup: false }));
     expect(await screen.findByRole('button', { name: 'Complete order' })).toBeInTheDocument();
+    await showContactFields(user);
     expect(screen.queryByLabelText('Find your address')).not.toBeInTheDocument();
     expect(field('Address')).toBeInTheDocument();
     expect(addressCalls(fetch)).toEqual([]);

@@ -5,7 +5,13 @@ import { jsonResponse } from '@/testing/fetch-stub';
 import { createFetchStub } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
 import { makeSellerConfig } from '@/testing/seller-config';
-import { checkoutResponse, payableCart, seedCart, termsMeta } from '@/testing/checkout-fixtures';
+import {
+  checkoutResponse,
+  payableCart,
+  seedCart,
+  showContactFields,
+  termsMeta,
+} from '@/testing/checkout-fixtures';
 import { registerCaptchaProvider } from '@/features/checkout/model/captcha';
 import { registerAddressProvider } from '@/features/checkout/model/address-service';
 
@@ -31,6 +37,9 @@ async function fillPurchaser(user: User, overrides: Record<string, string> = {})
     'Confirm email address': 'ada@example.ORG',
     ...overrides,
   };
+  if (Object.keys(overrides).some((label) => label !== 'ZIP / Postcode')) {
+    await showContactFields(user);
+  }
   for (const [label, value] of Object.entries(values)) {
     if (value) await user.type(field(label), value);
   }
@@ -211,8 +220,9 @@ describe('address lookup (identity §7 Find/Retrieve, §8 fallback)', () => {
       find: () => Promise.resolve([]),
       retrieve: () => Promise.resolve([]),
     });
-    freeCheckout();
+    const { user } = freeCheckout();
     await screen.findByRole('button', { name: 'Complete order' });
+    await showContactFields(user);
     expect(screen.queryByLabelText('Find your address')).toBeNull();
     expect(field('Address')).toBeInTheDocument();
   });

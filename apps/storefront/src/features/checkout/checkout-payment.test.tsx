@@ -38,7 +38,8 @@ async function fillAll(user: User, card: Partial<Record<string, string>> = {}) {
     'Card number': '4242 4242 4242 4242',
     'Expiry (MM/YY)': '12/30',
     CVC: '123',
-    'Billing ZIP / Postcode': '10001',
+    // the purchaser's ZIP is the card's billing postcode (decision 0031)
+    'ZIP / Postcode': '10001',
     ...card,
   };
   for (const [label, value] of Object.entries(values)) {
@@ -90,6 +91,19 @@ describe('card payment (identity §3 payment entry, §4 checkout result, §8, §
         return_url: `/demo-museum/checkout/${FIXTURE_CART_ID}`,
       },
     });
+  });
+
+  it("asks a guest's ZIP once: the purchaser's ZIP is the card's billing postcode", async () => {
+    const { user, fetch } = cardCheckout(jsonResponse(checkoutResponse(), 201));
+    await screen.findByRole('button', { name: 'Pay $50.00' });
+    expect(screen.getAllByLabelText(/ZIP/)).toHaveLength(1);
+    expect(screen.queryByLabelText('Billing ZIP / Postcode')).toBeNull();
+    await fillAll(user, { 'ZIP / Postcode': '' });
+    await user.click(screen.getByRole('button', { name: 'Pay $50.00' }));
+    await waitFor(() => expect(checkoutCalls(fetch)).toHaveLength(1));
+    // no ZIP given: the card goes without one (the sandbox and Stripe both take that)
+    const token = fetch.requests.find((r) => r.url.pathname === '/api/sandbox/payment_methods');
+    expect(token?.body).not.toHaveProperty('zip');
   });
 
   it('formats the expiry as typed: "1230" reads 12/30 and pays as December 2030', async () => {

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
@@ -61,6 +61,14 @@ export function CheckoutRoute({ slots }: { slots: CheckoutSlots }) {
   const donationGroupId = useSellerConfig().checkout.donation_group_id ?? null;
   const donation = useTicketGroup(donationGroupId);
   const bundle = query.data ?? null;
+  // the form is the storefront's largest render: its first drawing is a transition, which React
+  // renders in slices instead of one long task on a slow phone (TBT, issue #13); later updates
+  // (a payment, a code) draw at once, so the page never shows two states of the cart together
+  const [drawn, setDrawn] = useState(false);
+  const arrived = bundle !== null;
+  useEffect(() => {
+    if (arrived) startTransition(() => setDrawn(true));
+  }, [arrived]);
   const cart = bundle?.cart._data[0] ?? null;
   const giftee = bundle ? gifteeName(bundle) : null;
   usePageTitle(giftee ? t('checkout.gift-title', { name: giftee }) : t('checkout.title'));
@@ -71,7 +79,7 @@ export function CheckoutRoute({ slots }: { slots: CheckoutSlots }) {
   }, [routeCartId, bundle, state.cartId]);
 
   if (!cartId) return <Navigate to="/events" replace />;
-  if (query.isPending || (donationGroupId !== null && donation.isPending)) {
+  if (query.isPending || (arrived && !drawn) || (donationGroupId !== null && donation.isPending)) {
     return <Loader label={t('checkout.loading')} />;
   }
   if (query.isError) {

@@ -24,6 +24,7 @@ export const CHECKOUT_STRINGS = {
   'checkout.country': 'Country',
   'checkout.country.none': 'Choose a country',
   'checkout.zip_code': 'ZIP / Postcode',
+  'checkout.add-contact-details': 'Add a phone number and address',
   'checkout.address-find': 'Find your address',
   'checkout.address-find-button': 'Find',
   'checkout.address-manual': 'Enter the address manually',

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { toCollection } from '@admit/contracts/envelope';
 import { createFetchStub, errorResponse, jsonResponse } from '@/testing/fetch-stub';
@@ -87,6 +87,21 @@ describe('gift cards (shopping §2, §5, §8; identity §3 payment entry)', () =
     await view.user.click(within(dialog).getByRole('button', { name: 'Apply gift card' }));
     return { ...view, fetch, dialog };
   }
+
+  it('by keyboard: the number field takes the focus; Escape gives it back to the button', async () => {
+    seedCart(payableCart());
+    const { user } = renderRoute('/checkout', {
+      fetch: createFetchStub({ 'GET /api/my/cart/:id': payableCart() }),
+    });
+    const opener = await screen.findByRole('button', { name: 'Pay with a gift card' });
+    opener.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Apply a gift card' });
+    await waitFor(() => expect(within(dialog).getByLabelText('Gift card number')).toHaveFocus());
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(opener).toHaveFocus());
+  });
 
   it("says 'Gift card not found' on 404", async () => {
     const { dialog } = await applyGiftCard(errorResponse(404, 'not_found'));

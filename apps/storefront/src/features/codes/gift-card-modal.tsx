@@ -92,6 +92,8 @@ function GiftCardForm({ bundle, onPaid, limit }: GiftCardFormProps) {
           ref={input}
           id={id}
           name="gift_card"
+          // the form is the dialog's: its one field takes the focus when it opens (issue 13)
+          autoFocus
           autoComplete="off"
           inputMode="text"
           value={value}

@@ -37,6 +37,7 @@ function PromoCodeModalBody({
         return failure;
       }}
       beforeApply={citypass.validate}
+      autoFocus
     >
       {citypass.offered && <CitypassFields state={citypass} />}
     </CodeForm>

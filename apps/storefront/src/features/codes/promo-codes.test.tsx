@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { CartPayment } from '@admit/contracts/cart';
 import { toCollection } from '@admit/contracts/envelope';
@@ -68,6 +68,24 @@ describe('promo codes on the checkout (shopping §2, §5, §8; identity §4)', (
     expect(request?.url.pathname).toBe(`/api/my/cart/${FIXTURE_CART_ID}/apply_code`);
     expect(request?.body).toEqual({ code: 'SPRING' });
     expect(await screen.findByRole('button', { name: 'Pay $45.00' })).toBeInTheDocument();
+  });
+
+  it('by keyboard: the Code field takes the focus; closing gives it back to the button', async () => {
+    const applied = payableCart('45.00', { cartmod: toCollection([TEN_OFF]) });
+    const { user, dialog } = await openCheckout(applied);
+    const code = within(dialog).getByLabelText('Code');
+    await waitFor(() => expect(code).toHaveFocus());
+    await user.keyboard('SPRING{Enter}');
+    await screen.findByText('Promo code "SPRING" applied.');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const opener = screen.getByRole('button', { name: 'Add a promo code' });
+    await waitFor(() => expect(opener).toHaveFocus());
+
+    await user.keyboard('{Enter}');
+    await screen.findByRole('dialog', { name: 'Apply a promo code' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(opener).toHaveFocus());
   });
 
   it('checks the field before calling: required, then at least 2 characters', async () => {

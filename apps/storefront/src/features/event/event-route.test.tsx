@@ -114,7 +114,7 @@ describe('event detail (shopping §2)', () => {
     expect(screen.getByRole('complementary', { name: 'Your cart' })).toHaveTextContent(
       'Your cart is empty',
     );
-    expect(document.title).toBe('General Admission - Demo Museum Tickets');
+    await waitFor(() => expect(document.title).toBe('General Admission - Demo Museum Tickets'));
 
     const request = fetch.requests.find((r) => r.url.pathname === `/cached_api/events/${EVENT_ID}`);
     expect(request?.url.searchParams.get('_embed')).toBe(
@@ -212,7 +212,7 @@ describe('event detail (shopping §2)', () => {
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Curator Talk' }),
     ).toBeInTheDocument();
-    expect(document.title).toBe('Curator Talk - Demo Museum Tickets');
+    await waitFor(() => expect(document.title).toBe('Curator Talk - Demo Museum Tickets'));
   });
 });
 
@@ -244,7 +244,9 @@ describe('event selection area (shopping §2, exactly one of)', () => {
       '/demo-museum',
     );
     expect(screen.queryByText('Adult')).not.toBeInTheDocument();
-    expect(document.title).toBe('Add to your visit: General Admission - Demo Museum Tickets');
+    await waitFor(() =>
+      expect(document.title).toBe('Add to your visit: General Admission - Demo Museum Tickets'),
+    );
   });
 
   it('5: tells a visitor who is not a member how to log in or join', async () => {
@@ -271,7 +273,7 @@ describe('event selection area (shopping §2, exactly one of)', () => {
       }),
     });
     expect(await screen.findByRole('region', { name: 'Gift cards' })).toBeInTheDocument();
-    expect(document.title).toBe('Gift cards - Demo Museum Tickets');
+    await waitFor(() => expect(document.title).toBe('Gift cards - Demo Museum Tickets'));
   });
 
   it('3: shows membership levels and titles a gift of membership by the action', async () => {
@@ -281,7 +283,7 @@ describe('event selection area (shopping §2, exactly one of)', () => {
       }),
     });
     expect(await screen.findByRole('region', { name: 'Membership levels' })).toBeInTheDocument();
-    expect(document.title).toBe('Give a membership - Demo Museum Tickets');
+    await waitFor(() => expect(document.title).toBe('Give a membership - Demo Museum Tickets'));
   });
 
   it('7: follows the event meta reserve_flow over the configuration', async () => {

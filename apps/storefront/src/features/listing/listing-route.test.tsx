@@ -71,7 +71,7 @@ describe('event listing (shopping §2)', () => {
     expect(screen.getByRole('complementary', { name: 'Your cart' })).toHaveTextContent(
       'Your cart is empty',
     );
-    expect(document.title).toBe('Events - Demo Museum Tickets');
+    await waitFor(() => expect(document.title).toBe('Events - Demo Museum Tickets'));
 
     const [request] = availableRequests(fetch);
     expect(request?.url.searchParams.get('_seller')).toBe('demo-museum');
@@ -84,7 +84,7 @@ describe('event listing (shopping §2)', () => {
     const fetch = createFetchStub({ [AVAILABLE]: filteringApi });
     const { user } = renderRoute('/events', { fetch });
 
-    const categories = await screen.findByRole('group', { name: 'Category' });
+    const categories = await screen.findByRole('toolbar', { name: 'Category' });
     const buttons = within(categories).getAllByRole('button');
     expect(buttons.map((b) => b.textContent)).toEqual(['See all', 'Admission', 'Tours', 'Talks']);
     expect(within(categories).getByRole('button', { name: 'See all' })).toHaveAttribute(
@@ -108,13 +108,45 @@ describe('event listing (shopping §2)', () => {
     expect(within(categories).getAllByRole('button')).toHaveLength(4);
   });
 
+  it('makes each filter row one Tab stop, with arrow keys between its chips (issue 13)', async () => {
+    const fetch = createFetchStub({ [AVAILABLE]: filteringApi });
+    const { user } = renderRoute('/events', { fetch });
+
+    const categories = await screen.findByRole('toolbar', { name: 'Category' });
+    const dates = screen.getByRole('toolbar', { name: 'Date' });
+    const seeAll = within(categories).getByRole('button', { name: 'See all' });
+    seeAll.focus();
+    // Tab leaves the category row for the date row, then for the first event
+    await user.tab();
+    expect(within(dates).getByRole('button', { name: 'All dates' })).toHaveFocus();
+    await user.tab();
+    expect(await screen.findByRole('link', { name: 'General Admission' })).toHaveFocus();
+
+    await user.tab({ shift: true });
+    await user.tab({ shift: true });
+    expect(seeAll).toHaveFocus();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    const tours = within(categories).getByRole('button', { name: 'Tours' });
+    expect(tours).toHaveFocus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(tours).toHaveAttribute('aria-pressed', 'true'));
+    await user.keyboard('{End}');
+    expect(within(categories).getByRole('button', { name: 'Talks' })).toHaveFocus();
+    await user.keyboard('{ArrowRight}');
+    expect(seeAll).toHaveFocus();
+    // leaving the row and coming back lands on the chosen chip
+    await user.tab();
+    await user.tab({ shift: true });
+    expect(tours).toHaveFocus();
+  });
+
   it('hides the category filter when there are fewer than two categories', async () => {
     renderRoute('/events', {
       fetch: createFetchStub({ [AVAILABLE]: withCategories(listingBody(), ['Tours']) }),
     });
 
     await screen.findByRole('link', { name: 'Highlights Tour' });
-    expect(screen.queryByRole('group', { name: 'Category' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('toolbar', { name: 'Category' })).not.toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Category' })).not.toBeInTheDocument();
   });
 
@@ -124,7 +156,7 @@ describe('event listing (shopping §2)', () => {
     const { user } = renderRoute('/events', { fetch });
 
     const select = await screen.findByRole('combobox', { name: 'Category' });
-    expect(screen.queryByRole('group', { name: 'Category' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('toolbar', { name: 'Category' })).not.toBeInTheDocument();
     expect(
       within(select)
         .getAllByRole('option')
@@ -141,7 +173,7 @@ describe('event listing (shopping §2)', () => {
     mockCategoryRowLines(2);
     renderRoute('/events', { fetch: createFetchStub({ [AVAILABLE]: listingBody() }) });
 
-    expect(await screen.findByRole('group', { name: 'Category' })).toBeInTheDocument();
+    expect(await screen.findByRole('toolbar', { name: 'Category' })).toBeInTheDocument();
     expect(screen.queryByRole('combobox', { name: 'Category' })).not.toBeInTheDocument();
   });
 
@@ -155,7 +187,7 @@ describe('event listing (shopping §2)', () => {
       config: makeSellerConfig({ timezone: 'America/New_York' }),
     });
 
-    const dates = await screen.findByRole('group', { name: 'Date' });
+    const dates = await screen.findByRole('toolbar', { name: 'Date' });
     await user.click(within(dates).getByRole('button', { name: 'Today' }));
     await waitFor(() =>
       expect(availableRequests(fetch).map((r) => r.url.searchParams.get('_ondate'))).toContain(

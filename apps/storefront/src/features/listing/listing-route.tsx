@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { Navigate, useSearchParams } from 'react-router';
+import { Navigate, useLocation, useSearchParams } from 'react-router';
 import { useSellerConfig } from '@/config/seller-config';
 import { usePageTitle } from '@/ui/page-title';
 import { ButtonLink } from '@/ui/button';
@@ -7,6 +7,7 @@ import { cartHasItems, eventIdsInCart } from '@/api/cart/cart-items';
 import { useCartState } from '@/stores/cart-store';
 import { useCart } from '@/api/cart/get-cart';
 import { CHECKOUT_ROUTE } from '@/ui/routing/route-paths';
+import { ARRIVAL_FOCUS_ATTRIBUTE, isAddedToCartArrival } from '@/ui/routing/arrival-focus';
 import { useStrings } from '@/ui/text/use-strings';
 import { LISTING_STRINGS } from '@/features/listing/strings';
 import { useAvailableEvents } from '@/features/listing/api/get-available-events';
@@ -46,6 +47,7 @@ export function ListingRoute({
   const t = useStrings(LISTING_STRINGS);
   const { timezone } = useSellerConfig();
   const [searchParams, setSearchParams] = useSearchParams();
+  const location = useLocation();
   const filters = parseListingFilters(searchParams);
   const events = useAvailableEvents(
     toAvailableEventsQuery(filters, { now: new Date(), timeZone: timezone }),
@@ -56,6 +58,8 @@ export function ListingRoute({
   const cart = useCart();
   const { skipUpsells } = useCartState();
   const isUpsell = cartHasItems(cart.bundle);
+  // reached by "Add to cart": say so first, where the focus lands (decision 0031)
+  const addedToCart = isUpsell && isAddedToCartArrival(location.state);
   const inCart = eventIdsInCart(cart.bundle);
   const heading = t(isUpsell ? 'listing.upsell_heading' : 'listing.heading');
   usePageTitle(heading);
@@ -74,6 +78,11 @@ export function ListingRoute({
   return (
     <div className={styles.layout}>
       <section aria-labelledby="listing-heading" className={styles.content}>
+        {addedToCart && (
+          <p className={styles.added} tabIndex={-1} {...{ [ARRIVAL_FOCUS_ATTRIBUTE]: '' }}>
+            {t('listing.added_to_cart')}
+          </p>
+        )}
         <h1 id="listing-heading" className={styles.heading}>
           {heading}
         </h1>

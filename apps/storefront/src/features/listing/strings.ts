@@ -3,6 +3,7 @@ export const LISTING_STRINGS = {
   'listing.heading': 'Events',
   'listing.upsell_heading': 'What other experiences would you like to add?',
   'listing.skip_add_ons': 'skip add-on',
+  'listing.added_to_cart': 'Added to your cart.',
   'listing.empty': 'We could not find any events that match your filters.',
   'listing.clear_filters': 'Clear filters',
   'listing.see_all': 'See all',

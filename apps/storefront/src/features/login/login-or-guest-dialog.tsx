@@ -13,7 +13,10 @@ function LoginOrGuest({ onGuest, onLogin }: { onGuest: () => void; onLogin: () =
     <div className={styles.form}>
       <p className={styles.note}>{t('login.or-guest.body')}</p>
       <div className={styles.actions}>
-        <Button onClick={onLogin}>{t('login.or-guest.login')}</Button>
+        {/* a choice between two actions: focus starts on the first (issue 13) */}
+        <Button autoFocus onClick={onLogin}>
+          {t('login.or-guest.login')}
+        </Button>
         <Button variant="secondary" onClick={onGuest}>
           {t('login.or-guest.guest')}
         </Button>

@@ -4,6 +4,7 @@ import { SCROLL_INTO_VIEW_DELAY_MS } from '@admit/contracts/constants';
 import type { CartBundle, CartModifyBody } from '@admit/contracts/cart';
 import { useModifyCart } from '@/api/cart/modify-cart';
 import { useSellerConfig } from '@/config/seller-config';
+import { ADDED_TO_CART_STATE } from '@/ui/routing/arrival-focus';
 import { nextRouteAfterReserve } from '@/features/reserve/model/next-route';
 import type { FieldIssue, IssueMap } from '@/features/reserve/model/form-issues';
 import { toIssueMap } from '@/features/reserve/model/form-issues';
@@ -86,7 +87,8 @@ export function useSubmitReservation() {
       try {
         const bundle = await modifyCart.mutateAsync(buildBody());
         if (onReserved) onReserved(bundle);
-        else navigate(nextRouteAfterReserve(config));
+        // the next page confirms the tickets are in the cart (issue 13, decision 0031)
+        else navigate(nextRouteAfterReserve(config), { state: ADDED_TO_CART_STATE });
       } catch (error) {
         const failure = toReserveFailure(error);
         // spec: shopping §8 — "Errors with a description appear as dialogs that retry the submit"

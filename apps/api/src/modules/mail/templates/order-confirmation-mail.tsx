@@ -12,7 +12,13 @@ import {
   MailText,
 } from './mail-parts';
 import { MailLayout } from './mail-layout';
-import { OrderSummary, TicketCard, ticketName, type ConfirmationTicketView } from './order-parts';
+import {
+  OrderSummary,
+  TicketCard,
+  ticketName,
+  type ConfirmationMembership,
+  type ConfirmationTicketView,
+} from './order-parts';
 import { renderMail } from './render-mail';
 
 export interface OrderConfirmationInput {
@@ -41,6 +47,8 @@ export interface OrderConfirmationInput {
    * wording, the tickets the change cancelled and the money it gives back
    */
   change?: OrderChangeView | null;
+  /** memberships the order made or renewed (decision 0032) */
+  memberships?: ConfirmationMembership[];
 }
 
 /** What an `order_update` or `order_cancel` mail says changed. */
@@ -124,6 +132,19 @@ export function orderConfirmationMail(input: OrderConfirmationInput) {
           <MailHeading level={2}>Gift cards</MailHeading>
           <MailList
             items={input.giftCards.map((g) => `Gift card ${g.number}: ${money(g.balance)}`)}
+          />
+        </>
+      )}
+      {input.memberships && input.memberships.length > 0 && (
+        <>
+          <MailHeading level={2}>
+            {input.memberships.length === 1 ? 'Your membership' : 'Your memberships'}
+          </MailHeading>
+          <MailList
+            items={input.memberships.map(
+              (m) =>
+                `Member ID ${m.memberCode}: ${m.level} membership, valid until ${formatCalendarDate(m.lastDay)}`,
+            )}
           />
         </>
       )}

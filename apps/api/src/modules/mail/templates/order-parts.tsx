@@ -96,3 +96,11 @@ export function TicketCard({ ticket }: { ticket: ConfirmationTicketView }) {
     </Section>
   );
 }
+
+/** A membership the order made (decision 0032): member ID, level, last day of the term. */
+export interface ConfirmationMembership {
+  memberCode: string;
+  level: string;
+  /** YYYY-MM-DD in the seller's time zone */
+  lastDay: string;
+}

@@ -4,6 +4,7 @@ import { CART_EXTENSION_SECONDS } from '@admit/contracts/constants';
 import { apiWrite } from '@/api/client';
 import { acceptCartBundle } from '@/api/cart/modify-cart';
 import { loadCart } from '@/api/cart/get-cart';
+import { noteExtension } from '@/stores/cart-store';
 
 /** PATCH my/cart/{id} `{ expires_at }` (shopping §7); the response carries expires_in. */
 export function extendCart(cartId: string, expiresAt: string): Promise<CartBundle> {
@@ -28,6 +29,8 @@ export function useExtendCart() {
       const cart = bundle.cart._data[0];
       if (!cart?.expires_at) throw new Error('cart has no expiry to extend');
       const patched = await extendCart(cart.id, extendedExpiry(cart.expires_at));
+      // counted at once: the server grants a cart CART_MAX_EXTENSIONS, the offer stops there
+      noteExtension(cart.id);
       acceptCartBundle(queryClient, patched);
       const reloaded = await loadCart(cart.id);
       if (!reloaded) throw new Error('cart is gone');

@@ -24,7 +24,7 @@ export function CartExpiryDialogs({ onStartOver }: { onStartOver: () => void }) 
   const t = useStrings(CART_STRINGS);
   const { open, close } = useModalStack();
   const queryClient = useQueryClient();
-  const { extensionDeclined, localExpiresAt } = useCartState();
+  const { extensionDeclined, extensions, localExpiresAt } = useCartState();
   const { cartId, seconds } = useCartCountdown();
   const announcement = useTimerAnnouncement(seconds);
   // one offer per hold: closing it with Escape must not reopen it a second later
@@ -37,7 +37,10 @@ export function CartExpiryDialogs({ onStartOver }: { onStartOver: () => void }) 
     if (seconds > 0) {
       sawRunning.current = true;
       const hold = `${cartId}:${localExpiresAt}`;
-      if (shouldOfferExtension(seconds, extensionDeclined) && offeredFor.current !== hold) {
+      if (
+        shouldOfferExtension(seconds, extensionDeclined, extensions) &&
+        offeredFor.current !== hold
+      ) {
         offeredFor.current = hold;
         open({
           name: EXTEND_MODAL,
@@ -74,6 +77,7 @@ export function CartExpiryDialogs({ onStartOver }: { onStartOver: () => void }) 
     seconds,
     localExpiresAt,
     extensionDeclined,
+    extensions,
     open,
     close,
     queryClient,

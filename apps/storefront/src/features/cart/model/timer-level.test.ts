@@ -1,3 +1,4 @@
+import { CART_MAX_EXTENSIONS } from '@admit/contracts/constants';
 import { describe, expect, it } from 'vitest';
 import {
   formatCountdown,
@@ -71,5 +72,10 @@ describe('extension offer (≤ 60 s, not expired, not declined)', () => {
     [30, true, false],
   ])('%i s, declined %s → %s', (seconds, declined, offered) => {
     expect(shouldOfferExtension(seconds, declined)).toBe(offered);
+  });
+
+  it('stops once the cart had the extensions the server grants', () => {
+    expect(shouldOfferExtension(30, false, CART_MAX_EXTENSIONS - 1)).toBe(true);
+    expect(shouldOfferExtension(30, false, CART_MAX_EXTENSIONS)).toBe(false);
   });
 });

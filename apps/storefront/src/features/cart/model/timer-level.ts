@@ -1,5 +1,6 @@
 import {
   CART_EXTENSION_OFFER_SECONDS,
+  CART_MAX_EXTENSIONS,
   CART_TIMER_DISPLAY_BELOW_SECONDS,
   CART_TIMER_THRESHOLDS,
 } from '@admit/contracts/constants';
@@ -40,9 +41,17 @@ export function thresholdToAnnounce(
   return lowest !== undefined && !announced.has(lowest) ? lowest : null;
 }
 
-/** spec: shopping §4 — the offer shows at ≤ 60 s, not expired, and not declined. */
-export function shouldOfferExtension(seconds: number, declined: boolean): boolean {
-  return seconds > 0 && seconds <= CART_EXTENSION_OFFER_SECONDS && !declined;
+/**
+ * spec: shopping §4 — the offer shows at ≤ 60 s, not expired, and not declined; and (decision
+ * 0025) not once the cart had the extensions the server grants.
+ */
+export function shouldOfferExtension(seconds: number, declined: boolean, extensions = 0): boolean {
+  return (
+    seconds > 0 &&
+    seconds <= CART_EXTENSION_OFFER_SECONDS &&
+    !declined &&
+    extensions < CART_MAX_EXTENSIONS
+  );
 }
 
 /** m:ss for the countdown, e.g. 4:05. */

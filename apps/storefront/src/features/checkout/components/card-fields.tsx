@@ -26,15 +26,18 @@ export interface CardFieldsProps {
   values: CardValues;
   errors: CardErrors;
   onChange: (values: CardValues) => void;
+  /** false when the purchaser form asks the ZIP (decision 0031) */
+  askZip: boolean;
 }
 
 /** The sandbox gateway's card fields (number, expiry, CVC, ZIP); tokenized before paying. */
-export function CardFields({ values, errors, onChange }: CardFieldsProps) {
+export function CardFields({ values, errors, onChange, askZip }: CardFieldsProps) {
   const t = useStrings(CHECKOUT_STRINGS);
   const id = useId();
+  const fields = askZip ? FIELDS : FIELDS.filter((field) => field.name !== 'zip');
   return (
     <div className={styles.card}>
-      {FIELDS.map((field) => {
+      {fields.map((field) => {
         const error = errors[field.name];
         const fieldId = `${id}-${field.name}`;
         return (

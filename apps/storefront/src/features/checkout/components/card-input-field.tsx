@@ -16,7 +16,9 @@ type Loaded = { Component: ComponentType<StripeCardInputProps> } | 'failed' | nu
  */
 export function CardInputField(props: CardInputProps) {
   const publishableKey = useSellerConfig().checkout.stripe_publishable_key;
-  if (!publishableKey) return <SandboxCardInput inputRef={props.inputRef} />;
+  if (!publishableKey) {
+    return <SandboxCardInput inputRef={props.inputRef} askZip={!props.postcodeFromPurchaser} />;
+  }
   return <LazyStripeCardInput {...props} publishableKey={publishableKey} />;
 }
 

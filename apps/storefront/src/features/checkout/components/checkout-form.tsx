@@ -23,7 +23,7 @@ import { PartialPaymentOptions } from '@/features/checkout/components/partial-pa
 import { usePartialPayment } from '@/features/checkout/use-partial-payment';
 import { partialMessage, partialResult } from '@/features/checkout/model/partial-payment';
 import { IdentitySection } from '@/features/checkout/components/identity-section';
-import { cardFailureMessage } from '@/features/checkout/model/card-input';
+import { billingFromPurchaser, cardFailureMessage } from '@/features/checkout/model/card-input';
 import { focusFirstInvalid } from '@/features/checkout/model/focus-first-invalid';
 import type { CardInput, WalletPayment, WalletResult } from '@/features/checkout/model/card-input';
 import { fillFromWallet } from '@/features/checkout/model/wallet-payer';
@@ -66,6 +66,9 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
   // identity §5: payment-method-specific required fields, locked fields not sent
   const fields = useIdentityFields();
   const { requiredFields } = fields;
+  // a guest's ZIP field is the card's billing postcode, asked once (decision 0031); a ZIP the
+  // seller locks is not the buyer's, so the card then asks its own
+  const purchaserPostcode = guest && !fields.unsent.has('zip_code');
   const schema = useMemo(
     () =>
       checkoutFormSchema({
@@ -143,7 +146,10 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
         return;
       }
       try {
-        const source = await input.paymentMethod();
+        const billing = purchaserPostcode
+          ? billingFromPurchaser(form.getValues('zip_code'))
+          : undefined;
+        const source = await input.paymentMethod(billing);
         gateway_data = { source, source_type: 'card', return_url };
       } catch (error) {
         // identity §8 "Card provider error": not charged, then the provider's message
@@ -215,7 +221,12 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
           amount={toMoney(minor)}
           free={free}
           supported={supported}
-          cardInput={{ inputRef: cardInput, currency, onWalletPayment }}
+          cardInput={{
+            inputRef: cardInput,
+            currency,
+            onWalletPayment,
+            postcodeFromPurchaser: purchaserPostcode,
+          }}
           partial={partial}
           GiftCard={GiftCard}
           // with partial payment options a gift card pays at most the amount chosen

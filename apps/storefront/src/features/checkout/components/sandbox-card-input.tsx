@@ -6,8 +6,14 @@ import type { CardErrors, CardValues } from '@/features/checkout/model/card-form
 import type { CardInputProps } from '@/features/checkout/model/card-input';
 import { useCardToken } from '@/features/checkout/use-card-token';
 
-/** The sandbox gateway's card fields behind the `CardInput` interface (decision 0019, 0022). */
-export function SandboxCardInput({ inputRef }: Pick<CardInputProps, 'inputRef'>) {
+/**
+ * The sandbox gateway's card fields behind the `CardInput` interface (decision 0019, 0022);
+ * without `askZip` the billing ZIP comes from the purchaser form (decision 0031).
+ */
+export function SandboxCardInput({
+  inputRef,
+  askZip,
+}: Pick<CardInputProps, 'inputRef'> & { askZip: boolean }) {
   const [card, setCard] = useState<CardValues>(EMPTY_CARD);
   const [errors, setErrors] = useState<CardErrors>({});
   const { tokenFor, forget } = useCardToken();
@@ -22,9 +28,10 @@ export function SandboxCardInput({ inputRef }: Pick<CardInputProps, 'inputRef'>)
         setErrors('errors' in parsed ? parsed.errors : {});
         return checked.current !== null;
       },
-      paymentMethod() {
+      paymentMethod(billing) {
         if (!checked.current) return Promise.reject(new Error('validate the card first'));
-        return tokenFor(checked.current);
+        const zip = askZip ? undefined : billing?.postalCode;
+        return tokenFor(zip ? { ...checked.current, zip } : checked.current);
       },
       forget,
       clear() {
@@ -32,8 +39,8 @@ export function SandboxCardInput({ inputRef }: Pick<CardInputProps, 'inputRef'>)
         setErrors({});
       },
     }),
-    [card, tokenFor, forget],
+    [card, tokenFor, forget, askZip],
   );
 
-  return <CardFields values={card} errors={errors} onChange={setCard} />;
+  return <CardFields values={card} errors={errors} onChange={setCard} askZip={askZip} />;
 }

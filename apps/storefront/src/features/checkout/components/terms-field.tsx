@@ -39,8 +39,13 @@ export function TermsField({ text }: { text: string }) {
         </div>
       ),
     });
+  // the terms are read before they are accepted: the button comes first, so the checkbox is
+  // the last stop before the pay button (issue 13)
   return (
     <div className={styles.field}>
+      <Button variant="link" onClick={openTerms} className={styles.linkAtStart}>
+        {t('checkout.terms.view')}
+      </Button>
       <div className={styles.checkbox}>
         <input
           id={id}
@@ -51,9 +56,6 @@ export function TermsField({ text }: { text: string }) {
         />
         <label htmlFor={id}>{t('checkout.terms.label')}</label>
       </div>
-      <Button variant="link" onClick={openTerms}>
-        {t('checkout.terms.view')}
-      </Button>
       {error && (
         <p id={`${id}-error`} className={styles.fieldError}>
           {t(error)}

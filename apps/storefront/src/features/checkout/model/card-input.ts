@@ -10,14 +10,28 @@ import { classifyPaymentError } from '@/features/checkout/model/payment-errors';
 export interface CardInput {
   /** checks the entered card and shows its errors; false stops the payment */
   validate(): boolean;
-  /** the entered card's payment method id; throws `CardProviderError` when the provider refuses */
-  paymentMethod(): Promise<string>;
+  /**
+   * the entered card's payment method id; throws `CardProviderError` when the provider refuses.
+   * `billing` carries what the purchaser form asked instead of the card fields (the postcode).
+   */
+  paymentMethod(billing?: CardBilling): Promise<string>;
   /** after a definite answer: a declined payment method is not reused */
   forget(): void;
   /** after a partial payment (identity §4): the card starts empty again */
   clear(): void;
   /** the provider's in-page authentication step; without it the browser follows next_action_url */
   authenticate?: (clientSecret: string) => Promise<void>;
+}
+
+/** The card's billing details that the purchaser form asks (decision 0031: a ZIP asked once). */
+export interface CardBilling {
+  postalCode?: string;
+}
+
+/** The purchaser's ZIP as the card's billing postcode, when one was given. */
+export function billingFromPurchaser(zipCode: string): CardBilling {
+  const postalCode = zipCode.trim();
+  return postalCode ? { postalCode } : {};
 }
 
 /** A card or authentication error reported by the card provider's script (not by our API). */
@@ -51,6 +65,11 @@ export interface CardInputProps {
   amount: string;
   currency: string;
   onWalletPayment: (payment: WalletPayment) => Promise<WalletResult>;
+  /**
+   * the purchaser form asks the ZIP (a guest's checkout): the card fields do not ask it again,
+   * the purchaser's goes with the card (`paymentMethod(billing)`; decision 0031)
+   */
+  postcodeFromPurchaser?: boolean;
 }
 
 export interface CardFailureMessage {

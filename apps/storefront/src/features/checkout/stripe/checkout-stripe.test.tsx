@@ -81,7 +81,14 @@ describe('Stripe Elements (identity §3 payment entry, §4 payment intent, §8)'
     // no wallet in this browser: no wallet button
     expect(screen.queryByRole('button', { name: 'Pay with wallet' })).toBeNull();
 
+    // a guest's ZIP is asked once, by the purchaser form: the card element hides its own and
+    // the purchaser's goes with the card as its billing postcode (decision 0031)
+    expect(fake.createElement).toHaveBeenCalledWith(
+      'card',
+      expect.objectContaining({ hidePostalCode: true }),
+    );
     await fillPurchaser(user);
+    await user.type(screen.getByLabelText('ZIP / Postcode'), '10001');
     await fake.changeCard({ complete: true });
     await user.click(screen.getByRole('button', { name: 'Pay $50.00' }));
     await waitFor(() =>
@@ -90,6 +97,7 @@ describe('Stripe Elements (identity §3 payment entry, §4 payment intent, §8)'
     expect(fake.stripe.createPaymentMethod).toHaveBeenCalledWith({
       type: 'card',
       card: fake.cardElement,
+      billing_details: { address: { postal_code: '10001' } },
     });
     expect(calls()[0]?.body).toMatchObject({
       amount: '50.00',

@@ -4,6 +4,7 @@ import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
 import { CardProviderError } from '@/features/checkout/model/card-input';
+import { CARD_FIELD_ATTRIBUTE } from '@/features/checkout/model/checkout-start';
 import type { CardInputProps } from '@/features/checkout/model/card-input';
 import { handleCardAction, loadStripeFor } from '@/features/checkout/stripe/load-stripe';
 import { WalletButton } from '@/features/checkout/stripe/wallet-button';
@@ -46,7 +47,11 @@ export function StripeCardInput(props: StripeCardInputProps) {
         currency={props.currency}
         onWalletPayment={props.onWalletPayment}
       />
-      <CardElementField stripe={stripe} inputRef={props.inputRef} />
+      <CardElementField
+        stripe={stripe}
+        inputRef={props.inputRef}
+        hidePostalCode={props.postcodeFromPurchaser ?? false}
+      />
     </>
   );
 }
@@ -59,7 +64,8 @@ interface CardState {
 function CardElementField({
   stripe,
   inputRef,
-}: { stripe: Stripe } & Pick<CardInputProps, 'inputRef'>) {
+  hidePostalCode,
+}: { stripe: Stripe; hidePostalCode: boolean } & Pick<CardInputProps, 'inputRef'>) {
   const t = useStrings(CHECKOUT_STRINGS);
   const { theme } = useSellerConfig();
   const id = useId();
@@ -72,6 +78,8 @@ function CardElementField({
 
   useEffect(() => {
     const card = stripe.elements().create('card', {
+      // a guest's ZIP is asked once, by the purchaser form, and sent as billing details
+      hidePostalCode,
       style: {
         base: { color: theme.colors.text, fontFamily: theme.fonts.body, fontSize: '16px' },
         invalid: { color: theme.colors.danger },
@@ -88,7 +96,7 @@ function CardElementField({
       card.destroy();
       cardRef.current = null;
     };
-  }, [stripe, theme]);
+  }, [stripe, theme, hidePostalCode]);
 
   useImperativeHandle(
     inputRef,
@@ -98,9 +106,14 @@ function CardElementField({
         setShownError(complete ? null : (error ?? t('checkout.card.incomplete')));
         return complete;
       },
-      async paymentMethod() {
+      async paymentMethod(billing) {
         if (method.current) return method.current;
-        const result = await stripe.createPaymentMethod({ type: 'card', card: cardRef.current! });
+        const postalCode = hidePostalCode ? billing?.postalCode : undefined;
+        const result = await stripe.createPaymentMethod({
+          type: 'card',
+          card: cardRef.current!,
+          ...(postalCode ? { billing_details: { address: { postal_code: postalCode } } } : {}),
+        });
         if (result.error) {
           throw new CardProviderError(result.error.message ?? '', result.error.code ?? null);
         }
@@ -118,7 +131,7 @@ function CardElementField({
       },
       authenticate: (clientSecret) => handleCardAction(stripe, clientSecret),
     }),
-    [stripe, t],
+    [stripe, t, hidePostalCode],
   );
 
   return (
@@ -128,6 +141,7 @@ function CardElementField({
         ref={mountRef}
         className={styles.element}
         tabIndex={-1}
+        {...{ [CARD_FIELD_ATTRIBUTE]: '' }}
         aria-invalid={shownError ? true : undefined}
         aria-describedby={shownError ? `${id}-error` : undefined}
         // the checkout focuses the first invalid field; the card field lives in Stripe's frame

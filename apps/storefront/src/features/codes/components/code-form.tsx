@@ -15,10 +15,12 @@ export interface CodeFormProps {
   children?: ReactNode;
   /** checks those fields after the code; false stops the apply (they show their own errors) */
   beforeApply?: () => boolean;
+  /** in a dialog of its own: the field takes the focus when it opens (issue 13) */
+  autoFocus?: boolean;
 }
 
 /** The "Code" field with its apply button (shopping §2 promo code modal; identity §2 blocked cart). */
-export function CodeForm({ apply, submitLabel, children, beforeApply }: CodeFormProps) {
+export function CodeForm({ apply, submitLabel, children, beforeApply, autoFocus }: CodeFormProps) {
   const t = useStrings(CODES_STRINGS);
   const id = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -59,6 +61,7 @@ export function CodeForm({ apply, submitLabel, children, beforeApply }: CodeForm
           ref={input}
           id={id}
           name="code"
+          autoFocus={autoFocus}
           autoComplete="off"
           value={value}
           aria-invalid={error ? true : undefined}

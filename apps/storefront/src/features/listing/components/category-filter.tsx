@@ -1,4 +1,5 @@
 import { useId, useRef } from 'react';
+import { useRovingFocus } from '@/ui/use-roving-focus';
 import { useStrings } from '@/ui/text/use-strings';
 import { LISTING_STRINGS } from '@/features/listing/strings';
 import { useWrapsBeyond } from '@/features/listing/components/use-wraps-beyond';
@@ -23,29 +24,35 @@ export function CategoryFilter({ categories, selected, onSelect }: CategoryFilte
   const rowRef = useRef<HTMLDivElement>(null);
   const selectId = useId();
   const asDropdown = useWrapsBeyond(rowRef, MAX_BUTTON_LINES, categories.join('\u0000'));
-  if (categories.length < 2) return null;
-
   const options = [
     { value: null, label: t('listing.see_all') },
     ...categories.map((c) => ({ value: c, label: c })),
   ];
   const isSelected = (value: string | null) =>
     value === null ? selected.length === 0 : selected.includes(value);
+  // one Tab stop for the row, arrow keys between the chips (decision 0031)
+  const roving = useRovingFocus(
+    options.length,
+    options.findIndex((option) => isSelected(option.value)),
+  );
+  if (categories.length < 2) return null;
 
   return (
     <div className={styles.filter}>
       <div
         ref={rowRef}
-        role={asDropdown ? undefined : 'group'}
+        role={asDropdown ? undefined : 'toolbar'}
         aria-label={asDropdown ? undefined : t('listing.category_label')}
         aria-hidden={asDropdown || undefined}
         inert={asDropdown}
         className={asDropdown ? `${styles.chips} ${styles.measureOnly}` : styles.chips}
         data-testid="category-buttons"
+        {...roving.groupProps}
       >
-        {options.map((option) => (
+        {options.map((option, index) => (
           <button
             key={option.value ?? ''}
+            {...roving.itemProps(index)}
             type="button"
             className={styles.chip}
             aria-pressed={isSelected(option.value)}

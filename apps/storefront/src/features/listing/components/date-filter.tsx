@@ -1,3 +1,4 @@
+import { useRovingFocus } from '@/ui/use-roving-focus';
 import { useStrings } from '@/ui/text/use-strings';
 import { LISTING_STRINGS } from '@/features/listing/strings';
 import type { DateFilter as DateFilterValue } from '@/features/listing/model/listing-filters';
@@ -10,7 +11,7 @@ interface DateFilterProps {
   onChange: (value: DateChoice) => void;
 }
 
-/** spec: shopping §2 — date filter: all, today, tomorrow. */
+/** spec: shopping §2 — date filter: all, today, tomorrow; one Tab stop (decision 0031). */
 export function DateFilter({ value, onChange }: DateFilterProps) {
   const t = useStrings(LISTING_STRINGS);
   const choices: { value: DateChoice; label: string }[] = [
@@ -18,11 +19,21 @@ export function DateFilter({ value, onChange }: DateFilterProps) {
     { value: 'today', label: t('listing.date_today') },
     { value: 'tomorrow', label: t('listing.date_tomorrow') },
   ];
+  const roving = useRovingFocus(
+    choices.length,
+    choices.findIndex((choice) => choice.value === value),
+  );
   return (
-    <div role="group" aria-label={t('listing.date_label')} className={styles.chips}>
-      {choices.map((choice) => (
+    <div
+      role="toolbar"
+      aria-label={t('listing.date_label')}
+      className={styles.chips}
+      {...roving.groupProps}
+    >
+      {choices.map((choice, index) => (
         <button
           key={choice.value ?? 'all'}
+          {...roving.itemProps(index)}
           type="button"
           className={styles.chip}
           aria-pressed={value === choice.value}

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useStrings } from '@/ui/text/use-strings';
 import { FieldError } from '@/features/reserve/components/field-error';
 import type { IssueMap } from '@/features/reserve/model/form-issues';
@@ -18,15 +19,32 @@ interface AdmissionChoiceProps {
 
 /**
  * Single-date or any-date admission (spec: shopping §2): two buttons while neither is chosen;
- * any-date shows a "Change" button that resets the choice.
+ * any-date shows a "Change" button that resets the choice. The button pressed goes away either
+ * way, so focus moves to the one that takes its place instead of dropping to the page (issue 13).
  */
 export function AdmissionChoice({ admission, onChoose, onChange, issues }: AdmissionChoiceProps) {
   const t = useStrings(DATE_FIRST_STRINGS);
+  const replaced = useRef(false);
+  const changeRef = useRef<HTMLButtonElement>(null);
+  const anyRef = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!replaced.current) return;
+    replaced.current = false;
+    (admission === 'any' ? changeRef : anyRef).current?.focus();
+  }, [admission]);
   if (admission === 'any') {
     return (
       <div className={styles.chosen}>
         <span>{t('reserve.admission_any_chosen')}</span>
-        <button type="button" className={styles.choice} onClick={onChange}>
+        <button
+          ref={changeRef}
+          type="button"
+          className={styles.choice}
+          onClick={() => {
+            replaced.current = true;
+            onChange();
+          }}
+        >
           {t('reserve.admission_change')}
         </button>
       </div>
@@ -49,10 +67,14 @@ export function AdmissionChoice({ admission, onChoose, onChange, issues }: Admis
           {t('reserve.admission_single')}
         </button>
         <button
+          ref={anyRef}
           type="button"
           className={styles.choice}
           aria-pressed={false}
-          onClick={() => onChoose('any')}
+          onClick={() => {
+            replaced.current = true;
+            onChoose('any');
+          }}
         >
           {t('reserve.admission_any')}
         </button>

@@ -3,6 +3,7 @@ import type { CalendarDay } from '@admit/contracts/availability';
 import { DATE_BUTTONS } from '@admit/contracts/constants';
 import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
+import { useRovingFocus } from '@/ui/use-roving-focus';
 import { FieldError } from '@/features/reserve/components/field-error';
 import type { IssueMap } from '@/features/reserve/model/form-issues';
 import { fieldId } from '@/features/reserve/model/form-issues';
@@ -50,6 +51,9 @@ export function DateButtons({
   const t = useStrings(DATE_FIRST_STRINGS);
   const { locale } = useSellerConfig();
   const [isCalendarOpen, setCalendarOpen] = useState(false);
+  const dates = dateButtonDates(selectable, value);
+  // the dates are one Tab stop, the arrow keys move between them (decision 0031)
+  const roving = useRovingFocus(dates.length, value === null ? -1 : dates.indexOf(value));
   return (
     <fieldset className={reserveStyles.section}>
       <legend className={reserveStyles.sectionHeading}>{t('reserve.date_legend')}</legend>
@@ -58,25 +62,33 @@ export function DateButtons({
         tabIndex={-1}
         className={`${styles.dates} ${reserveStyles.focusTarget}`}
       >
-        {dateButtonDates(selectable, value).map((date) => {
-          const parts = dateButtonParts(date, locale);
-          return (
-            <button
-              key={date}
-              type="button"
-              className={styles.date}
-              aria-pressed={date === value}
-              onClick={() => onSelect(date)}
-            >
-              {/* the name starts with what the button shows (WCAG 2.5.3 "label in name"), so a
+        <div
+          role="toolbar"
+          aria-label={t('reserve.date_legend')}
+          className={styles.dateRow}
+          {...roving.groupProps}
+        >
+          {dates.map((date, index) => {
+            const parts = dateButtonParts(date, locale);
+            return (
+              <button
+                key={date}
+                {...roving.itemProps(index)}
+                type="button"
+                className={styles.date}
+                aria-pressed={date === value}
+                onClick={() => onSelect(date)}
+              >
+                {/* the name starts with what the button shows (WCAG 2.5.3 "label in name"), so a
                   voice user can say "Sat 21 Nov"; the full date with its year follows unseen */}
-              <span className={styles.weekday}>{parts.weekday}</span>{' '}
-              <span className={styles.day}>{parts.day}</span>{' '}
-              <span className={styles.month}>{parts.month}</span>{' '}
-              <span className="visually-hidden">{formatLongDate(date, locale)}</span>
-            </button>
-          );
-        })}
+                <span className={styles.weekday}>{parts.weekday}</span>{' '}
+                <span className={styles.day}>{parts.day}</span>{' '}
+                <span className={styles.month}>{parts.month}</span>{' '}
+                <span className="visually-hidden">{formatLongDate(date, locale)}</span>
+              </button>
+            );
+          })}
+        </div>
         {selectable.length > DATE_BUTTONS && (
           <button type="button" className={styles.choice} onClick={() => setCalendarOpen(true)}>
             {t('reserve.show_more_dates')}

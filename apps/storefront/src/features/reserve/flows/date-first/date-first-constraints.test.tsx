@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CartBundle } from '@admit/contracts/cart';
 import { toCollection } from '@admit/contracts/envelope';
 import { setSellerSlug } from '@/config/seller-slug';
@@ -15,10 +15,10 @@ import {
   calendarBody,
   EVENT_ID,
   eventBody,
-  NOW,
   saturday,
   sessionDetailBody,
   sessionsBody,
+  setUpDateFirstRouteTests,
 } from '@/features/reserve/flows/date-first/date-first-fixtures';
 
 const SATURDAY = 'Saturday, November 21, 2026';
@@ -72,16 +72,7 @@ async function sessionTimes(user: ReturnType<typeof renderRoute>['user']) {
       .map((radio) => radio.parentElement!.textContent);
 }
 
-beforeAll(async () => {
-  await import('@/features/reserve/flows/date-first/date-first-reserve');
-});
-
-beforeEach(() => {
-  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-  localStorage.clear();
-});
-
-afterEach(() => vi.useRealTimers());
+setUpDateFirstRouteTests();
 
 describe('date-first session picker and the cart', { timeout: 15_000 }, () => {
   it('hides the session that clashes with a timed cart item (shopping §5 "Session conflicts")', async () => {

@@ -3,6 +3,7 @@ import type {
   SessionDetailResponse,
   SessionsResponse,
 } from '@admit/contracts/availability';
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest';
 import type { EventTemplateResponse } from '@admit/contracts/catalog';
 import { toCollection } from '@admit/contracts/envelope';
 import type { Meta, TicketGroup, TicketType } from '@admit/contracts/resources';
@@ -26,6 +27,23 @@ export const CHILD = fixtureId(202);
 export const ANYTIME = fixtureId(203);
 /** Friday 2026-11-20, 09:00 in New York */
 export const NOW = new Date('2026-11-20T14:00:00Z');
+
+/**
+ * The hooks of every date-first route test file: the route chunk is transformed once up front
+ * (the first test's timeout measures the page), the clock stands at NOW, no cart is stored.
+ */
+export function setUpDateFirstRouteTests(): void {
+  beforeAll(async () => {
+    await import('@/features/reserve/flows/date-first/date-first-reserve');
+  });
+  beforeEach(() => {
+    vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+    localStorage.clear();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+}
 
 export const timedGroup = makeTicketGroup({
   id: TIMED_GROUP_ID,

@@ -1,5 +1,5 @@
 import { screen, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cartBundle } from '@/testing/cart-fixtures';
 import { createFetchStub } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
@@ -8,19 +8,12 @@ import {
   calendarBody,
   EVENT_ID,
   eventBody,
-  NOW,
   saturday,
   sessionsBody,
+  setUpDateFirstRouteTests,
 } from '@/features/reserve/flows/date-first/date-first-fixtures';
 
-beforeEach(() => {
-  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-  localStorage.clear();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+setUpDateFirstRouteTests();
 
 describe('date and time labels of the date-first page', { timeout: 15_000 }, () => {
   it('names each date button by what it shows first, then the full date (label in name)', async () => {
@@ -50,7 +43,9 @@ describe('date and time labels of the date-first page', { timeout: 15_000 }, () 
       'GET /cached_api/events/:id/calendar': calendarBody(),
       // the 1:00 PM session's types all cost the same: its chip shows that one price
       'GET /api/events/:id/sessions': sessionsBody(
-        saturday.map((s) => (s.start_datetime.includes('T18:') ? { ...s, maxPrice: s.minPrice } : s)),
+        saturday.map((s) =>
+          s.start_datetime.includes('T18:') ? { ...s, maxPrice: s.minPrice } : s,
+        ),
       ),
       'GET /api/my/cart/:id': cartBundle(),
     });

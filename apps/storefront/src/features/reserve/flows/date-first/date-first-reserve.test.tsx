@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cartBundle } from '@/testing/cart-fixtures';
 import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
 import type { Fixture, StubRequest } from '@/testing/fetch-stub';
@@ -16,13 +16,13 @@ import {
   flexGroup,
   flexTypes,
   markSoldOut,
-  NOW,
   saturday,
   sessionDetailBody,
   sessionsBody,
   TIMED_GROUP_ID,
   timedGroup,
   timedTypes,
+  setUpDateFirstRouteTests,
 } from '@/features/reserve/flows/date-first/date-first-fixtures';
 
 const SATURDAY = 'Saturday, November 21, 2026';
@@ -58,19 +58,7 @@ async function pickSaturdayAt(user: ReturnType<typeof renderRoute>['user'], time
   await user.click(await screen.findByRole('radio', { name: time }));
 }
 
-beforeAll(async () => {
-  // the route chunk is transformed once up front so the first test's timeout measures the page
-  await import('@/features/reserve/flows/date-first/date-first-reserve');
-});
-
-beforeEach(() => {
-  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-  localStorage.clear();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-});
+setUpDateFirstRouteTests();
 
 describe('date-first reserve page (shopping §2, §4)', { timeout: 15_000 }, () => {
   it('picks a date, a session and quantities, reserves and moves on to checkout', async () => {

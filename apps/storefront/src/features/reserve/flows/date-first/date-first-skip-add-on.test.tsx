@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toCollection } from '@admit/contracts/envelope';
 import { setSellerSlug } from '@/config/seller-slug';
 import { setCartFromBundle } from '@/stores/cart-store';
@@ -14,10 +14,10 @@ import {
   calendarBody,
   EVENT_ID,
   eventBody,
-  NOW,
   saturday,
   sessionDetailBody,
   sessionsBody,
+  setUpDateFirstRouteTests,
 } from '@/features/reserve/flows/date-first/date-first-fixtures';
 
 const NEXT_ADD_ON = fixtureId(77);
@@ -67,19 +67,8 @@ function render(config: SellerConfig) {
 
 const chain = makeSellerConfig({ anchor_events: [EVENT_ID, NEXT_ADD_ON] });
 
-beforeAll(async () => {
-  await import('@/features/reserve/flows/date-first/date-first-reserve');
-});
-
-beforeEach(() => {
-  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
-  localStorage.clear();
-});
-
-afterEach(() => {
-  vi.useRealTimers();
-  vi.unstubAllGlobals();
-});
+setUpDateFirstRouteTests();
+afterEach(() => vi.unstubAllGlobals());
 
 describe(
   'mobile footer "skip add-on" (shopping §2 date-first reserve page)',

@@ -3,6 +3,7 @@ import type { PricedSession } from '@admit/contracts/availability';
 import { useSellerConfig } from '@/config/seller-config';
 import { formatMoney } from '@admit/contracts/money';
 import { useStrings } from '@/ui/text/use-strings';
+import { useRovingFocus } from '@/ui/use-roving-focus';
 import { FieldError } from '@/features/reserve/components/field-error';
 import type { IssueMap } from '@/features/reserve/model/form-issues';
 import { fieldId } from '@/features/reserve/model/form-issues';
@@ -39,15 +40,24 @@ function TabList({
   onSelect: (index: number) => void;
 }) {
   const t = useStrings(DATE_FIRST_STRINGS);
+  // the tabs pattern: one Tab stop, the arrow keys move and select (decision 0031)
+  const roving = useRovingFocus(tabs.length, selected, onSelect);
   return (
-    <div role="tablist" className={styles.tabs}>
+    <div
+      role="tablist"
+      aria-label={t('reserve.session_legend')}
+      className={styles.tabs}
+      {...roving.groupProps}
+    >
       {tabs.map((tab, index) => (
         <button
           key={tab.label}
+          {...roving.itemProps(index)}
           type="button"
           role="tab"
           className={styles.tab}
           aria-selected={index === selected}
+          aria-controls={SESSION_FIELD_ID}
           onClick={() => onSelect(index)}
         >
           <span>{tab.label}</span>

@@ -1,0 +1,67 @@
+/**
+ * The storefront pages whose code the page host names in the HTML (decision 0033): their router
+ * paths below the seller base (identity §2 route table; `apps/storefront/src/app/router.tsx`
+ * declares its routes with these), the module that renders each and its read prefetch. The storefront build maps
+ * each module to its chunks (`route-preloads.json`); the host, seeing a deep link, preloads
+ * them with the entry script instead of after it has run. First match wins.
+ */
+export const PRELOADED_PAGES = [
+  { name: 'events', paths: ['events'], module: 'src/app/routes/listing-route.tsx' },
+  {
+    name: 'event',
+    paths: ['events/:id', 'events/:id/:action'],
+    module: 'src/app/routes/event-route.tsx',
+    prefetch: 'src/features/event/prefetch-event.ts',
+  },
+  {
+    name: 'checkout-complete',
+    paths: ['checkout/complete'],
+    module: 'src/features/orders/checkout-complete-route.tsx',
+  },
+  {
+    name: 'checkout',
+    paths: ['checkout/:cartId?'],
+    module: 'src/app/routes/checkout-route.tsx',
+    prefetch: 'src/features/checkout/prefetch-checkout.ts',
+  },
+] as const satisfies readonly {
+  name: string;
+  paths: readonly string[];
+  module: string;
+  /** the route's read prefetch (app/prefetch-route.tsx), a chunk of its own */
+  prefetch?: string;
+}[];
+
+export type PreloadedPage = (typeof PRELOADED_PAGES)[number];
+export type PreloadedPageName = PreloadedPage['name'];
+
+/** The router paths of one preloaded page. */
+export const pagePaths = (name: PreloadedPageName): readonly string[] =>
+  PRELOADED_PAGES.find((page) => page.name === name)!.paths;
+
+/** Whether a router path (`events/:id`, `checkout/:cartId?`) matches a path below the base. */
+export function matchesRoutePath(pattern: string, path: string): boolean {
+  const want = pattern.split('/');
+  const got = path.split('/').filter(Boolean);
+  let i = 0;
+  for (const part of want) {
+    const optional = part.endsWith('?');
+    const value = got[i];
+    if (value === undefined) {
+      if (optional) continue;
+      return false;
+    }
+    if (part.startsWith(':')) {
+      i++;
+      continue;
+    }
+    if (decodeURIComponent(value) !== part) return false;
+    i++;
+  }
+  return i === got.length;
+}
+
+/** The preloaded page a path below the seller base shows, if any. */
+export function preloadedPageOf(path: string): PreloadedPage | undefined {
+  return PRELOADED_PAGES.find((page) => page.paths.some((p) => matchesRoutePath(p, path)));
+}
