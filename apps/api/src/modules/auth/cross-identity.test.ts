@@ -5,6 +5,7 @@ import { APP_HEADER, APP_HEADER_VALUE, SESSION_COOKIE } from '@admit/contracts/c
 import { MY_MEMBERSHIP_EMBEDS } from '@admit/contracts/membership';
 import { cart, ticket, ticketOrder } from '@/db/schema/cart';
 import { identity } from '@/db/schema/identity';
+import { membership } from '@/db/schema/memberships';
 import { outbox } from '@/db/schema/mail';
 import { buildTestApp } from '@/testing/build-test-app';
 import {
@@ -16,6 +17,7 @@ import {
 } from '@/testing/cart-fixtures';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { makeMembership, makeUser, type IdentityRow } from '@/testing/identity-factories';
+import { makeSavedCard } from '@/testing/saved-card-factories';
 
 /**
  * Cross-identity access (ASVS 8.2.2): for every `my/…` and `cart/{id}` route the app registers,
@@ -37,6 +39,10 @@ interface Victim {
   ticketIds: string[];
   /** a person who could receive a gift (PATCH cart giftee, gift_checkout) */
   giftee: string;
+  /** the victim's order whose membership auto-renews (DELETE ticket_order/{id}/auto_renew) */
+  orderId: string;
+  /** the victim's saved card (GET my/identity/saved_payment_method) */
+  savedCardId: string;
 }
 
 interface Case {
@@ -158,11 +164,21 @@ const CASES: Record<string, Case> = {
     path: (v) => `my/cart/${v.cartId}/gift_checkout`,
     body: (v) => ({ ...FREE, giftee_identity_id: v.giftee }),
   },
+  // saved cards and auto-renew (decision 0037): the caller's own card; the victim's order's
+  // auto-renew only with the victim's session or the order's secret
+  'GET /api/my/identity/saved_payment_method': {
+    kind: 'own',
+    path: () => 'my/identity/saved_payment_method',
+  },
+  'DELETE /api/ticket_order/:id/auto_renew': {
+    kind: 'victim',
+    path: (v) => `ticket_order/${v.orderId}/auto_renew`,
+  },
 };
 
 /**
- * "METHOD /path" of every registered /api/my/…, /api/cart/… and /api/membership/… route (from
- * printRoutes).
+ * "METHOD /path" of every registered /api/my/…, /api/cart/… and /api/membership/… route, and of
+ * the order's auto-renew (from printRoutes).
  */
 function guardedRoutes(app: FastifyInstance): string[] {
   const found: string[] = [];
@@ -174,7 +190,9 @@ function guardedRoutes(app: FastifyInstance): string[] {
     stack.length = depth;
     stack.push(match[2]!);
     const path = stack.join('').replace(/^\/+/, '/');
-    if (!/^\/api\/(my|cart|membership)\//.test(path)) continue;
+    if (!/^\/api\/(my|cart|membership)\/|^\/api\/ticket_order\/:id\/auto_renew$/.test(path)) {
+      continue;
+    }
     for (const method of match[3]!.split(',').map((m) => m.trim())) {
       if (method !== 'HEAD') found.push(`${method} ${path}`);
     }
@@ -193,7 +211,8 @@ describeEachDatabase('auth: cross-identity access', (ctx) => {
       email: 'victim@example.org',
       city: 'Home',
     });
-    const card = await makeMembership(ctx.db, member, NOW);
+    const card = await makeMembership(ctx.db, member, NOW, { autoRenewState: 'scheduled' });
+    const savedCard = await makeSavedCard(ctx.db, member);
     const { token } = await app.sessions.createSession(member.id, scene.seller.id);
     const bundle = bundleOf(
       await cartCall(app, scene.seller, {
@@ -213,6 +232,8 @@ describeEachDatabase('auth: cross-identity access', (ctx) => {
       cartNumber: String(c.cart_number),
       ticketIds: bundle.ticket._data.map((t) => t.id),
       giftee: (await makeUser(ctx.db, scene.seller, { email: 'giftee@example.org' })).id,
+      orderId: '',
+      savedCardId: savedCard.id,
     };
     // an order of the victim's (from an earlier cart), so a resend would have something to mail
     const earlier = bundleOf(
@@ -223,12 +244,21 @@ describeEachDatabase('auth: cross-identity access', (ctx) => {
         token,
       }),
     ).cart._data[0]!;
-    await ctx.db.insert(ticketOrder).values({
-      sellerId: scene.seller.id,
-      cartId: earlier.id,
-      identityId: member.id,
-      orderNumber: 'V-1001',
-    });
+    const [order] = await ctx.db
+      .insert(ticketOrder)
+      .values({
+        sellerId: scene.seller.id,
+        cartId: earlier.id,
+        identityId: member.id,
+        orderNumber: 'V-1001',
+      })
+      .returning();
+    victim.orderId = order!.id;
+    // the victim's membership was bought with that order and renews automatically
+    await ctx.db
+      .update(membership)
+      .set({ ticketOrderId: order!.id })
+      .where(eq(membership.id, card.id));
     const other = await makeUser(ctx.db, scene.seller, { email: 'other@example.org' });
     await makeMembership(ctx.db, other, NOW);
     otherCookie = (await app.sessions.createSession(other.id, scene.seller.id)).token;
@@ -251,6 +281,7 @@ describeEachDatabase('auth: cross-identity access', (ctx) => {
       victim.membershipId,
       victim.cartNumber,
       'V-1001',
+      victim.savedCardId,
       ...victim.ticketIds,
     ];
     for (const route of guardedRoutes(app)) {
@@ -300,5 +331,10 @@ describeEachDatabase('auth: cross-identity access', (ctx) => {
       .from(outbox)
       .where(eq(outbox.toAddress, 'victim@example.org'));
     expect(mails).toEqual([]);
+    const [term] = await ctx.db
+      .select()
+      .from(membership)
+      .where(eq(membership.id, victim.membershipId));
+    expect(term!.autoRenewState).toBe('scheduled');
   });
 });

@@ -48,8 +48,9 @@ function memberSessions(planned: PlannedTicket[]) {
 
 /**
  * identity §2 renewal period: a level is refused when its program's current term is not yet in
- * its renewal period — for the cart's giftee, else for the logged-in caller (a guest's holder
- * is known at checkout, which checks again; decision 0032).
+ * its renewal period — for the logged-in caller (a guest's holder is known at checkout, which
+ * checks again; decision 0032). A gift cart makes a gift code, not a membership: its giftee is
+ * checked when redeeming it (decision 0037).
  */
 async function checkRenewals(
   tx: Tx,
@@ -58,7 +59,7 @@ async function checkRenewals(
   planned: PlannedTicket[],
   at: Date,
 ) {
-  const holderId = cart.gifteeIdentityId ?? (caller.identity.isPublic ? null : caller.identity.id);
+  const holderId = cart.gifteeIdentityId || caller.identity.isPublic ? null : caller.identity.id;
   const levelTypes = [...new Set(planned.filter(isMembershipTicket).map((t) => t.type.id))];
   if (holderId && levelTypes.length > 0) {
     await assertRenewalsOpen(tx, caller.seller, holderId, levelTypes, at);
@@ -112,6 +113,7 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
       additionalInfo: body.additionalInfo ?? null,
       gifteeIdentityId: null,
       autoRenew: null,
+      giftMessage: null,
       extensionCount: 0,
       expiresAt: holdUntil,
       createdAt: at,
