@@ -22,7 +22,7 @@ export async function makeRenewingMember(
   db: Db,
   scene: MembershipScene,
   now: Date,
-  options: { validTo: Date; state?: string; email?: string },
+  options: { validTo: Date; state?: string; email?: string; linkMembers?: boolean },
 ): Promise<{ member: IdentityRow; term: MembershipRow }> {
   const member = await makeUser(db, scene.seller, {
     email: options.email ?? `renew-${Math.random().toString(36).slice(2, 8)}@example.test`,
@@ -36,6 +36,7 @@ export async function makeRenewingMember(
     validTo: options.validTo,
     benefits: {},
   });
+  if (options.linkMembers === false) return { member, term };
   await db.insert(membershipIdentityLink).values({
     membershipId: term.id,
     identityId: member.id,

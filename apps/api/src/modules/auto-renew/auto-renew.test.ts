@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
-import { membershipRenewal } from '@/db/schema/memberships';
+import { membershipIdentityLink, membershipRenewal } from '@/db/schema/memberships';
 import { idempotencyKey } from '@/db/schema/payments';
 import { buildTestApp } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';
@@ -77,6 +77,22 @@ describeEachDatabase('auto-renew: the job renews scheduled terms with their save
     expect(again.payments).toHaveLength(1);
     expect(again.terms).toHaveLength(2);
     expect(again.mails).toHaveLength(1);
+  });
+
+  it('a term without linked members is renewed for its holder alone', async () => {
+    const { member } = await makeRenewingMember(ctx.db, scene, START, {
+      validTo: SOON,
+      linkMembers: false,
+    });
+    await makeSavedCard(ctx.db, member);
+    expect((await app.autoRenew.run()).renewed).toBe(1);
+    const links = await ctx.db
+      .select()
+      .from(membershipIdentityLink)
+      .where(
+        eq(membershipIdentityLink.membershipId, (await renewalRows(ctx.db, member)).terms[1]!.id),
+      );
+    expect(links.map((l) => [l.partyRole, l.email])).toEqual([['primary', member.email]]);
   });
 
   it('leaves terms alone before the lead time, and terms not scheduled', async () => {

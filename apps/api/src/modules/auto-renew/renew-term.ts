@@ -22,6 +22,7 @@ import {
 } from '@/modules/payments/idempotency';
 import { selectProcessingPayment } from '@/modules/payments/repo';
 import { newestSavedMethod } from '@/modules/payments/saved-methods';
+import { findIdentityById } from '@/modules/users/repo';
 import { renewedMail, unrenewedMail } from './renewal-mails';
 import {
   claimRenewal,
@@ -155,18 +156,33 @@ async function renewClaimed(r: Renewal, levelTypeId: string): Promise<RenewOutco
   return finish(r, state, code, saved, { reason: error?._description ?? null });
 }
 
-/** The level again, for the holder, with the term's members (the checkout prices it). */
+/**
+ * The level again, for the holder, with the term's members (the checkout prices it). A term
+ * without linked members (made before they were recorded) is renewed for its holder alone.
+ */
 async function openCart(r: Renewal, levelTypeId: string): Promise<CartRow> {
   const { deps, term, seller } = r;
-  const members = await selectMembers(deps.db, term.id);
-  const name = (m: (typeof members)[number]) =>
-    [m.firstName, m.lastName].filter(Boolean).join(' ') || undefined;
-  const tickets = (members.length > 0 ? members : [null]).map((m) => ({
-    ticket_type_id: levelTypeId,
-    ...(m && name(m) ? { admit_name: name(m) } : {}),
-    ...(m?.email ? { admit_email: m.email } : {}),
-    ...(m ? { party_role: m.partyRole } : {}),
-  }));
+  const linked = await selectMembers(deps.db, term.id);
+  const holder = linked.length > 0 ? null : await findIdentityById(deps.db, term.identityId);
+  const members = holder
+    ? [
+        {
+          firstName: holder.firstName,
+          lastName: holder.lastName,
+          email: holder.email,
+          partyRole: null,
+        },
+      ]
+    : linked;
+  const tickets = members.map((m) => {
+    const name = [m.firstName, m.lastName].filter(Boolean).join(' ');
+    return {
+      ticket_type_id: levelTypeId,
+      ...(name ? { admit_name: name } : {}),
+      ...(m.email ? { admit_email: m.email } : {}),
+      ...(m.partyRole ? { party_role: m.partyRole } : {}),
+    };
+  });
   const bundle = await deps.cart.modify(await callerOf(r), null, { reserve: { tickets } });
   const cart = await selectCart(deps.db, bundle.cart._data[0]!.id);
   if (!cart || cart.sellerId !== seller.id) throw new Error('the renewal cart vanished');

@@ -140,11 +140,14 @@ export function parseSavedSandboxRef(
   return { outcome, last4: m[2]! };
 }
 
-/** The brand of a test card from its last four digits (the test numbers are distinct). */
-export function sandboxBrandOf(last4: string): string | null {
+/** The test card with these last four digits (the test numbers' are distinct), if any. */
+export function testCardEndingIn(last4: string): { outcome: SandboxOutcome; brand: string } | null {
   const number = Object.keys(SANDBOX_CARDS).find((n) => n.endsWith(last4));
-  return number ? brandOf(number) : null;
+  return number ? { outcome: SANDBOX_CARDS[number]!, brand: brandOf(number) } : null;
 }
+
+/** The brand of a test card from its last four digits. */
+export const sandboxBrandOf = (last4: string) => testCardEndingIn(last4)?.brand ?? null;
 
 /** The decline of a token this server never issued (a forged or altered `pm_sandbox_…`). */
 export const UNKNOWN_TOKEN_DECLINE = 'invalid_payment_method';

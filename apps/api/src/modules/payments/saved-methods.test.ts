@@ -246,6 +246,21 @@ describeEachDatabase('payments: saved cards and GET my/identity/saved_payment_me
     ]);
   });
 
+  it('a saved reference is no payment method for a pay body: only the server charges it', async () => {
+    const scene = await makeMembershipScene(ctx.db);
+    const member = await makeUser(ctx.db, scene.seller);
+    const saved = await makeSavedCard(ctx.db, member);
+    const t = await token(member);
+    const cartId = await reserve(scene, t);
+    const res = await checkoutCall(app, scene, {
+      path: `my/cart/${cartId}/checkout`,
+      body: cardEntry('75.00', saved.paymentMethodRef),
+      token: t,
+    });
+    expect(res.statusCode).toBe(422);
+    expect(errorOf(res)._extra).toMatchObject({ decline_code: 'invalid_payment_method' });
+  });
+
   it('answers 401 to a guest', async () => {
     const scene = await makeMembershipScene(ctx.db);
     const res = await readSaved(undefined, scene.seller.slug);
