@@ -53,4 +53,5 @@ CREATE UNIQUE INDEX "membership_gift_code_uq" ON "membership_gift" USING btree (
 CREATE INDEX "membership_gift_order_idx" ON "membership_gift" USING btree ("ticket_order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "membership_renewal_membership_uq" ON "membership_renewal" USING btree ("membership_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "saved_payment_method_ref_uq" ON "saved_payment_method" USING btree ("identity_id","gateway","payment_method_ref");--> statement-breakpoint
-CREATE INDEX "saved_payment_method_identity_idx" ON "saved_payment_method" USING btree ("identity_id","created_at");
+CREATE INDEX "saved_payment_method_identity_idx" ON "saved_payment_method" USING btree ("identity_id","created_at");--> statement-breakpoint
+CREATE INDEX "membership_auto_renew_idx" ON "membership" USING btree ("valid_to") WHERE auto_renew_state = 'scheduled';

@@ -131,6 +131,10 @@ export const membership = pgTable(
     uniqueIndex('membership_previous_uq').on(t.previousMembershipId),
     index('membership_identity_idx').on(t.identityId),
     index('membership_code_idx').on(t.sellerId, t.memberCode),
+    // the auto-renew job's scan: scheduled terms by their end (decision 0037)
+    index('membership_auto_renew_idx')
+      .on(t.validTo)
+      .where(sql`auto_renew_state = 'scheduled'`),
   ],
 );
 
