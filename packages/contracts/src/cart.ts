@@ -228,6 +228,12 @@ export const cartModifyBodySchema = z.object({
     .optional(),
   reserve: z.object({ tickets: z.array(reserveTicketSchema).min(1) }).optional(),
   additionalInfo: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * The gift recipient (POST giftee's identity), set on the cart in the same call, as PATCH
+   * would: a gift's level is then not checked against the giver's own renewal period
+   * (decision 0037).
+   */
+  giftee_identity_id: z.string().uuid().optional(),
 });
 export type CartModifyBody = z.infer<typeof cartModifyBodySchema>;
 

@@ -9,7 +9,8 @@ import { collectionSchema } from './envelope';
  *
  *   POST giftee                        gifteeBody → gifteeResponse (201): the seller's person
  *        with that e-mail (case-insensitively) or a new one without a password; any caller
- *   PATCH cart/{id}, my/cart/{id}      cartPatchBody (cart.ts) `giftee_identity_id` (null clears)
+ *   PATCH cart/{id}, my/cart/{id}      cartPatchBody (cart.ts) `giftee_identity_id` (null clears);
+ *        a cart modify may name it too (cartModifyBody `giftee_identity_id`, decision 0037)
  *        → the cart bundle, which then carries meta `giftee` ("First Last") and `giftee`
  *   POST my/cart/{id}/gift_checkout    giftCheckoutBody → checkoutResponse (201), the giver's
  *        order with `ticket_order.giftee_identity_id`; Idempotency-Key like every checkout

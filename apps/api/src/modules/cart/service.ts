@@ -25,7 +25,14 @@ import { ttlCache } from '@/lib/ttl-cache';
 import { readSellerSettings } from '@/modules/sellers/seller-settings';
 import { checkRulesBeforeTx, codeRequestsOf, takeModifyCodes } from './modify-codes';
 import { planTickets, type BundleRowsLoader, type PlannedTicket } from './reserve-plan';
-import { countLiveTickets, insertCart, lockPendingCart, updateCartAdditionalInfo } from './repo';
+import {
+  countLiveTickets,
+  insertCart,
+  lockPendingCart,
+  updateCartAdditionalInfo,
+  updateCartGiftee,
+} from './repo';
+import { requireGiftee } from '@/modules/giftee/service';
 import { withRetryingTransaction, type Tx } from '@/db/transaction';
 import type { CartRow } from '@/db/schema/cart';
 
@@ -103,6 +110,9 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
       holdMs(caller.seller.id),
     ]);
     const holdUntil = new Date(at.getTime() + hold);
+    // a gift names its giftee with the reserve (decision 0037): a person of the seller, not the caller
+    const gifteeId = body.giftee_identity_id?.toLowerCase() ?? null;
+    if (gifteeId) await requireGiftee(db, caller.seller, caller.identity, gifteeId);
     // spec: shopping §7 — a cart made by modify belongs to the caller, channel web
     const newCart = {
       sellerId: caller.seller.id,
@@ -111,7 +121,7 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
       campaign: body.campaign ?? null,
       preloadedPromoCodes: body.preloadedPromoCodes ?? [],
       additionalInfo: body.additionalInfo ?? null,
-      gifteeIdentityId: null,
+      gifteeIdentityId: gifteeId,
       autoRenew: null,
       giftMessage: null,
       extensionCount: 0,
@@ -138,10 +148,12 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
     }
     const { cart, held } = await withRetryingTransaction(db, async (tx) => {
       if (memberCheck) await lockIdentityRow(tx, caller.identity.id);
-      const locked = cartId
+      let locked = cartId
         ? await lockPendingCart(tx, cartId, at, planned.length > 0 ? holdUntil : null)
         : await insertCart(tx, newCart);
       if (!locked) throw cartExpired(cartId ?? '');
+      if (cartId && gifteeId)
+        locked = (await updateCartGiftee(tx, locked.id, at, gifteeId)) ?? locked;
       if (cartId && body.additionalInfo) {
         await updateCartAdditionalInfo(tx, locked.id, body.additionalInfo);
       }
@@ -176,8 +188,11 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
       if (cartId || taken.length > 0) await settleCodes(tx, target, taken);
       return { cart: locked, held };
     });
-    // the row as locked or inserted is current: its expiry is already the refreshed one
-    if (cartId || !held || !rows || codeRequests.length > 0) return bundle(caller, cart, at);
+    // the row as locked or inserted is current: its expiry is already the refreshed one (a
+    // giftee is answered by the full bundle: the planned rows do not carry it)
+    if (cartId || !held || !rows || codeRequests.length > 0 || gifteeId) {
+      return bundle(caller, cart, at);
+    }
     return answerNewCart(caller, cart, rows, held, at);
   }
 

@@ -9,7 +9,7 @@ import { payment } from '@/db/schema/payments';
 import { buildTestApp } from '@/testing/build-test-app';
 import { bundleOf, cartCall, errorOf } from '@/testing/cart-fixtures';
 import { describeEachDatabase } from '@/testing/describe-each-database';
-import { makeUser, type IdentityRow } from '@/testing/identity-factories';
+import { makeMembership, makeUser, type IdentityRow } from '@/testing/identity-factories';
 import {
   makeMembershipScene,
   membersBody,
@@ -241,6 +241,48 @@ describeEachDatabase('gift codes: a gift of membership, its code and its redempt
       _code: 'validation_failed',
       _extra: { reason: 'expired' },
     });
+  });
+
+  it('a member outside their renewal period gifts a level when the reserve names the giftee', async () => {
+    const member = await makeUser(ctx.db, scene.seller);
+    await makeMembership(ctx.db, member, START, { membershipProgramId: scene.programId });
+    const t = await token(member);
+    const giftee = await newGiftee();
+    const body = membersBody(scene.individual, [{ name: 'Lucky One', email: giftee.email! }]);
+    const own = await cartCall(app, scene.seller, {
+      method: 'POST',
+      path: 'my/cart/modify',
+      body,
+      token: t,
+    });
+    expect(errorOf(own)).toMatchObject({ _code: 'validation_failed', _context: 'membership' });
+    const self = await cartCall(app, scene.seller, {
+      method: 'POST',
+      path: 'my/cart/modify',
+      body: { ...body, giftee_identity_id: member.id },
+      token: t,
+    });
+    expect(errorOf(self)._description).toBe(GIFT_TO_SELF_MESSAGE);
+    const gift = bundleOf(
+      await cartCall(app, scene.seller, {
+        method: 'POST',
+        path: 'my/cart/modify',
+        body: { ...body, giftee_identity_id: giftee.id },
+        token: t,
+      }),
+    );
+    expect(gift.giftee?._data.map((g) => g.id)).toEqual([giftee.id]);
+    const res = await checkoutCall(app, scene, {
+      path: `my/cart/${gift.cart._data[0]!.id}/gift_checkout`,
+      body: {
+        ...cardEntry('75.00', await tokenize(app, '4242424242424242')),
+        giftee_identity_id: giftee.id,
+      },
+      token: t,
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await termsOf(giftee.id)).toEqual([]);
+    expect((await termsOf(member.id)).length).toBe(1);
   });
 
   it('a guest’s gift to their own e-mail is refused at checkout with the spec’s text, before any charge', async () => {
