@@ -1,35 +1,24 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { minorToDecimal, decimalToMinor } from '@admit/contracts/money';
 import type { Db } from '@/db/connection';
-import type { CartRow } from '@/db/schema/cart';
 import type { MembershipRenewalRow, MembershipRow } from '@/db/schema/memberships';
 import type { SavedPaymentMethodRow } from '@/db/schema/payments';
 import { AppError } from '@/http/app-error';
 import type { SellerRef } from '@/http/request-context';
-import { buildCartBundle } from '@/modules/cart/bundle';
 import { selectCart } from '@/modules/cart/repo';
 import type { CartService } from '@/modules/cart/service';
-import type { CheckoutCaller } from '@/modules/checkout/cart-access';
 import type { createCheckoutService } from '@/modules/checkout/service';
 import { sellerRef } from '@/modules/checkout/settlement';
 import { cardGatewayFor } from '@/modules/payments/gateways';
-import {
-  errorAnswer,
-  requestHash,
-  runIdempotent,
-  type IdempotencyOptions,
-  type StoredAnswer,
-} from '@/modules/payments/idempotency';
+import type { IdempotencyOptions } from '@/modules/payments/idempotency';
 import { selectProcessingPayment } from '@/modules/payments/repo';
 import { newestSavedMethod } from '@/modules/payments/saved-methods';
-import { findIdentityById } from '@/modules/users/repo';
 import { renewedMail, unrenewedMail } from './renewal-mails';
+import { openCart, payFor } from './renewal-purchase';
 import {
   claimRenewal,
   finishRenewal,
   markRenewalUnpaid,
   releaseRenewal,
-  selectMembers,
   selectSuccessor,
   selectTerm,
   setRenewalCart,
@@ -154,108 +143,6 @@ async function renewClaimed(r: Renewal, levelTypeId: string): Promise<RenewOutco
   }
   const state = DECLINES.has(code) ? 'declined' : 'failed';
   return finish(r, state, code, saved, { reason: error?._description ?? null });
-}
-
-/**
- * The level again, for the holder, with the term's members (the checkout prices it). A term
- * without linked members (made before they were recorded) is renewed for its holder alone.
- */
-async function openCart(r: Renewal, levelTypeId: string): Promise<CartRow> {
-  const { deps, term, seller } = r;
-  const linked = await selectMembers(deps.db, term.id);
-  const holder = linked.length > 0 ? null : await findIdentityById(deps.db, term.identityId);
-  const members = holder
-    ? [
-        {
-          firstName: holder.firstName,
-          lastName: holder.lastName,
-          email: holder.email,
-          partyRole: null,
-        },
-      ]
-    : linked;
-  const tickets = members.map((m) => {
-    const name = [m.firstName, m.lastName].filter(Boolean).join(' ');
-    return {
-      ticket_type_id: levelTypeId,
-      ...(name ? { admit_name: name } : {}),
-      ...(m.email ? { admit_email: m.email } : {}),
-      ...(m.partyRole ? { party_role: m.partyRole } : {}),
-    };
-  });
-  const bundle = await deps.cart.modify(await callerOf(r), null, { reserve: { tickets } });
-  const cart = await selectCart(deps.db, bundle.cart._data[0]!.id);
-  if (!cart || cart.sellerId !== seller.id) throw new Error('the renewal cart vanished');
-  return cart;
-}
-
-/** The holder, as the checkout's caller: their current term makes them a member. */
-async function callerOf(r: Renewal): Promise<CheckoutCaller> {
-  return {
-    seller: r.seller,
-    identity: {
-      id: r.term.identityId,
-      sellerId: r.seller.id,
-      isPublic: false,
-      isMember: true,
-      expiresAt: null,
-    },
-    publicIdentityId: await r.deps.publicIdentityId(r.seller),
-    scope: 'member',
-  };
-}
-
-/**
- * The checkout of the renewal cart under the term's own Idempotency-Key: a second attempt (a
- * retry, another server) replays or finishes the first, never charges again.
- */
-async function payFor(
-  r: Renewal,
-  cart: CartRow,
-  saved: SavedPaymentMethodRow | null,
-): Promise<StoredAnswer> {
-  const { deps, seller, term, origin, key } = r;
-  const caller = await callerOf(r);
-  try {
-    return await runIdempotent(
-      deps.db,
-      seller.id,
-      key,
-      requestHash(['auto-renew', term.id, cart.id]),
-      deps.idempotencyOf(cart.id),
-      async () => {
-        const current = (await selectCart(deps.db, cart.id)) ?? cart;
-        const bundle = await buildCartBundle(deps.db, current, {
-          now: deps.now(),
-          seller,
-          publicIdentityId: caller.publicIdentityId,
-        });
-        const due = decimalToMinor(bundle.cart_fees._data[0]!.total_outstanding);
-        const result = await deps.checkout.run(caller, current, {
-          entry: {
-            amount: minorToDecimal(due),
-            gateway_id: due > 0 ? 'stripe' : 'free',
-            gateway_data: { description: `${term.role} membership renewal`, source_type: 'card' },
-            auto_renew: true,
-          },
-          buyer: { kind: 'caller' },
-          // the job mails its own receipt once the renewal is final (renewal-mails.ts)
-          sendEmail: false,
-          idempotencyKey: key,
-          origin,
-          returnPath: `/${seller.slug}/my/membership`,
-          savedMethod: saved,
-        });
-        return { status: result.status, body: result.body };
-      },
-    );
-  } catch (error) {
-    // a refusal is the attempt's answer; 409 (another holder is running it) and 5xx: later
-    if (error instanceof AppError && error.status < 500 && error.code !== 'conflict') {
-      return errorAnswer(error);
-    }
-    throw error;
-  }
 }
 
 /**
