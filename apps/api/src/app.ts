@@ -36,12 +36,14 @@ import { registerUserRoutes } from './modules/users/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
 import { registerCheckoutRoutes } from './modules/checkout/routes';
 import { registerPaymentSettlement } from './modules/checkout/settlement-plugin';
+import { registerAutoRenew } from './modules/auto-renew/auto-renew-plugin';
 import { registerStripeWebhook } from './modules/checkout/stripe-webhook';
 import { registerLedgerRoutes } from './modules/ledger/routes';
 import { registerOrderRoutes } from './modules/orders/routes';
 import { registerManageRoutes } from './modules/manage/routes';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerWalletRoutes } from './modules/wallet/routes';
+import { registerSavedMethodRoutes } from './modules/payments/saved-method-routes';
 import { registerSandboxRoutes } from './modules/payments/sandbox-routes';
 import { registerGifteeRoutes } from './modules/giftee/routes';
 import { registerAddressRoutes } from './modules/address/routes';
@@ -151,7 +153,7 @@ export async function buildApp(
   registerAuthRoutes(app);
   // - pay and checkout calls (src/modules/checkout/)
   registerCheckoutRoutes(app);
-  // - GET ticket_order/{id} and its QR code (src/modules/orders/)
+  // - GET ticket_order/{id}, its QR code, DELETE …/auto_renew (src/modules/orders/)
   registerOrderRoutes(app);
   // - after the sale: ticket_order/{id}/manage, /cancel, /email and the order edit (src/modules/manage/, decision 0036)
   registerManageRoutes(app);
@@ -159,6 +161,8 @@ export async function buildApp(
   registerAccountRoutes(app);
   // - wallet passes: /api/ticket/{id}/walletprecheck, /pkpass, /gwpass (src/modules/wallet/, decision 0037)
   registerWalletRoutes(app);
+  // - GET my/identity/saved_payment_method (src/modules/payments/, decision 0038)
+  registerSavedMethodRoutes(app);
   // - GET /api/ledger/ledger/{number}: gift card lookup (src/modules/ledger/)
   registerLedgerRoutes(app);
   // - the sandbox card gateway: /api/sandbox/payment_methods, /(api/)sandbox/authenticate (src/modules/payments/)
@@ -166,6 +170,8 @@ export async function buildApp(
   // - settlement of processing payments (app.paymentSettlement) and POST /webhooks/stripe/{seller}
   registerPaymentSettlement(app);
   registerStripeWebhook(app);
+  // - the auto-renew job's pass (app.autoRenew), over the checkout's payment path (decision 0038)
+  registerAutoRenew(app);
   // - POST /api/giftee: the gift recipient's identity (src/modules/giftee/, decision 0023)
   registerGifteeRoutes(app);
   // - GET /api/address/find, /api/address/retrieve: the seller's address service, proxied (src/modules/address/, decision 0024)
@@ -178,7 +184,7 @@ export async function buildApp(
   await registerStorefrontHost(app);
 
   // Background jobs, started on ready and stopped on close, one place (src/jobs/registry.ts):
-  // mail delivery, payment settlement, cart sweep, auth housekeeping
+  // mail delivery, payment settlement, cart sweep, auth housekeeping, membership auto-renew
   registerJobs(app);
 
   return app;

@@ -66,6 +66,12 @@ const envSchema = z.object({
   MAIL_FROM: z.string().min(3).default('Admit <no-reply@admit.local>'),
   /** milliseconds between outbox polls; 0 turns the background sender off (tests drive it) */
   MAIL_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
+  /**
+   * milliseconds between passes of the membership auto-renew job (decision 0038): a scheduled
+   * term is charged from 7 days before its end, so an hour is prompt; 0 turns it off (tests
+   * drive it)
+   */
+  AUTO_RENEW_POLL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
   /** milliseconds between passes over processing payments; 0 turns it off (tests drive it) */
   PAYMENT_SETTLE_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   /**

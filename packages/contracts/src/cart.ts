@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { collectionSchema } from './envelope';
 import { moneySchema } from './money-schema';
+import { GIFT_MESSAGE_MAX } from './constants';
 import {
   configRowSchema,
   eventSessionSchema,
@@ -227,6 +228,12 @@ export const cartModifyBodySchema = z.object({
     .optional(),
   reserve: z.object({ tickets: z.array(reserveTicketSchema).min(1) }).optional(),
   additionalInfo: z.record(z.string(), z.unknown()).optional(),
+  /**
+   * The gift recipient (POST giftee's identity), set on the cart in the same call, as PATCH
+   * would: a gift's level is then not checked against the giver's own renewal period
+   * (decision 0038).
+   */
+  giftee_identity_id: z.string().uuid().optional(),
 });
 export type CartModifyBody = z.infer<typeof cartModifyBodySchema>;
 
@@ -238,10 +245,12 @@ export const cartExtendBodySchema = z.object({ expires_at: z.string().datetime({
 
 /**
  * PATCH cart/{id} and my/cart/{id}: the new expiry and/or the cart's giftee (an identity from
- * POST giftee; null clears it). At least one of the two (decision 0023).
+ * POST giftee; null clears it). At least one of the two (decision 0023). `gift_message`: the
+ * giver's message mailed with a gift of membership's code (null clears it; decision 0038).
  */
 export const cartPatchBodySchema = z.object({
   expires_at: z.string().datetime({ offset: true }).optional(),
   giftee_identity_id: z.string().uuid().nullable().optional(),
+  gift_message: z.string().trim().max(GIFT_MESSAGE_MAX).nullable().optional(),
 });
 export type CartPatchBody = z.infer<typeof cartPatchBodySchema>;

@@ -30,6 +30,8 @@ export const PROMO_CODE_MIN = 2;
 export const PROMO_CODE_MAX = 35;
 export const GIFT_CARD_NUMBER_MAX = 70;
 export const GIFT_CODE_LENGTH = 10;
+/** the giver's message with a gift of membership (the spec gives no limit; decision 0038) */
+export const GIFT_MESSAGE_MAX = 500;
 export const EMAIL_MAX = 254;
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 254;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paymentEntrySchema } from './checkout';
-import { EMAIL_MAX } from './constants';
+import { EMAIL_MAX, GIFT_MESSAGE_MAX } from './constants';
 import { collectionSchema } from './envelope';
 
 /**
@@ -9,10 +9,22 @@ import { collectionSchema } from './envelope';
  *
  *   POST giftee                        gifteeBody → gifteeResponse (201): the seller's person
  *        with that e-mail (case-insensitively) or a new one without a password; any caller
- *   PATCH cart/{id}, my/cart/{id}      cartPatchBody (cart.ts) `giftee_identity_id` (null clears)
+ *   PATCH cart/{id}, my/cart/{id}      cartPatchBody (cart.ts) `giftee_identity_id` (null clears);
+ *        a cart modify may name it too (cartModifyBody `giftee_identity_id`, decision 0038)
  *        → the cart bundle, which then carries meta `giftee` ("First Last") and `giftee`
  *   POST my/cart/{id}/gift_checkout    giftCheckoutBody → checkoutResponse (201), the giver's
  *        order with `ticket_order.giftee_identity_id`; Idempotency-Key like every checkout
+ *   POST my/cart/{id}/guest_checkout with `giver_identity_id` (the caller's own id): the same
+ *        gift, for the guest identity (decision 0038)
+ *
+ * A gift of membership (decision 0038): the gift order makes no membership; for each level it
+ * holds it issues a code of GIFT_CODE_LENGTH characters (kind `gift_of_membership`, one use,
+ * valid for a year from the order), mailed to the giftee with the cart's `gift_message`. The
+ * code, applied in a cart modify (`preReservePromoCodes`) or apply_code, takes the gifted
+ * level's price off the level chosen (`GET code/{code}?mode=advertise` lists the amount per
+ * level); the membership the order makes records it. One use: concurrent redemptions of one
+ * code leave it in one cart (422 code_exhausted for the others). Its giver redeeming it, or a
+ * guest gift checkout whose purchaser is the giftee, is refused like any self-gift below.
  *
  * Errors: 422 validation_failed `_extra.field: 'email'` with GIFT_TO_SELF_MESSAGE (the giftee's
  * e-mail is the logged-in caller's); 400 validation_failed naming `_extra.field` (bad body);
@@ -54,8 +66,16 @@ export type GifteeIdentity = z.infer<typeof gifteeIdentitySchema>;
 export const gifteeResponseSchema = z.object({ identity: collectionSchema(gifteeIdentitySchema) });
 export type GifteeResponse = z.infer<typeof gifteeResponseSchema>;
 
+/**
+ * The giver's message to the giftee (the recipient form's message): PATCH cart `gift_message`
+ * or gift_checkout's, mailed with a gift of membership's code.
+ */
+export const giftMessageSchema = z.string().trim().max(GIFT_MESSAGE_MAX);
+
 /** POST my/cart/{id}/gift_checkout: the payment entry plus the giftee (identity §7). */
 export const giftCheckoutBodySchema = paymentEntrySchema.extend({
   giftee_identity_id: z.string().uuid(),
+  /** kept on the cart like PATCH's `gift_message` (decision 0038) */
+  gift_message: giftMessageSchema.optional(),
 });
 export type GiftCheckoutBody = z.infer<typeof giftCheckoutBodySchema>;

@@ -150,5 +150,26 @@ export const myMembershipResponseSchema = z.object({
 });
 export type MyMembershipResponse = z.infer<typeof myMembershipResponseSchema>;
 
+/**
+ * identity §4 "Cancel auto-renew", §7 `DELETE ticket_order/{ticketOrderId}/auto_renew` (the
+ * order's holder or buyer logged in, or `?secret=` the order's secret link): the order's
+ * `scheduled` terms become `cancelled`; answers them. Any other state: 422 validation_failed,
+ * `_context: 'membership'`, AUTO_RENEW_NOT_ENROLLED_MESSAGE, `_extra.auto_renew_state`; an
+ * order the caller may not read: 404 not_found `ticket_order` (decision 0038).
+ */
+export const cancelAutoRenewResponseSchema = z.object({
+  membership: collectionSchema(membershipSchema),
+});
+export type CancelAutoRenewResponse = z.infer<typeof cancelAutoRenewResponseSchema>;
+
+/** spec: identity §8 "Auto-renew messages" (verbatim). */
+export const AUTO_RENEW_NOT_ENROLLED_MESSAGE = 'membership not enrolled in auto-renew';
+
+/**
+ * The auto-renew job charges a `scheduled` term's saved card this many days before its
+ * valid_to (decision 0038): a declined card leaves the member this long to renew by hand.
+ */
+export const AUTO_RENEW_LEAD_DAYS = 7;
+
 /** identity §9 "QR margin … 2 for memberships" */
 export const MEMBERSHIP_QR_MARGIN = 2;

@@ -6,6 +6,7 @@ import {
   membershipRulesResponseSchema,
   myMembershipResponseSchema,
 } from '@admit/contracts/membership';
+import { savedPaymentMethodResponseSchema } from '@admit/contracts/saved-payment-method';
 import { eventSession } from '@/db/schema/catalog';
 import { buildTestApp } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';
@@ -64,13 +65,18 @@ describeEachDatabase('demo memberships (README "Demo accounts")', (ctx) => {
     expect(rolesOf('family')).toEqual(['primary', 'partner', 'child']);
   });
 
-  it('has an active member with auto-renew requested, one in the renewal period, one lapsed', async () => {
+  it('has an active member with auto-renew scheduled, one in the renewal period, one lapsed', async () => {
     const mia = await termOf('member@demo-museum.test');
     expect(mia).toMatchObject({
       member_code: 'DM100001',
       role: 'Family',
-      auto_renew_state: 'requested',
+      auto_renew_state: 'scheduled',
     });
+    // the saved sandbox card the auto-renew job charges (decision 0038)
+    const saved = savedPaymentMethodResponseSchema.parse(
+      (await call('GET', 'my/identity/saved_payment_method', 'member@demo-museum.test')).json(),
+    );
+    expect(saved.saved_payment_method._data).toMatchObject([{ brand: 'visa', last4: '4242' }]);
     expect(mia.benefits[memberAdult]).toBe(2);
     expect(Date.parse(mia.valid_from)).toBeLessThan(NOW.getTime());
     expect(Date.parse(mia.renewal_allowed_from!)).toBeGreaterThan(NOW.getTime());
@@ -81,6 +87,27 @@ describeEachDatabase('demo memberships (README "Demo accounts")', (ctx) => {
     const lou = await termOf('lapsed@demo-museum.test');
     expect(lou).toMatchObject({ member_code: 'DM100003', role: 'Individual' });
     expect(Date.parse(lou.valid_to)).toBeLessThan(NOW.getTime());
+  });
+
+  it('renews the member’s Family with the saved card when its time comes (decision 0038)', async () => {
+    const mia = await termOf('member@demo-museum.test');
+    const due = new Date(Date.parse(mia.valid_to) - 5 * 86_400_000);
+    const later = await buildTestApp(ctx.database, { now: due, env: { MAIL_POLL_MS: '0' } });
+    try {
+      expect(await later.autoRenew.run()).toMatchObject({ renewed: 1, declined: 0, failed: 0 });
+    } finally {
+      await later.close();
+    }
+    const [next] = myMembershipResponseSchema.parse(
+      (await call('GET', 'my/membership', 'member@demo-museum.test')).json(),
+    ).membership._data;
+    expect(next).toMatchObject({
+      member_code: 'DM100001',
+      role: 'Family',
+      previous_membership_id: mia.id,
+      valid_from: mia.valid_to,
+      auto_renew_state: 'scheduled',
+    });
   });
 
   it('lets the renewal-period and lapsed members buy, and refuses the current one', async () => {

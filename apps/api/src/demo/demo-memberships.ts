@@ -5,7 +5,9 @@ import {
   membershipRole,
   membershipRule,
 } from '@/db/schema/memberships';
+import { savedPaymentMethod } from '@/db/schema/payments';
 import { firstTerm } from '@/modules/memberships/term';
+import { savedSandboxRef, testCardEndingIn } from '@/modules/payments/sandbox-cards';
 import { demoAccountId } from './demo-accounts';
 import { demoGroupId, demoId, demoTypeId } from './demo-ids';
 import type { DemoSeller } from './demo-types';
@@ -87,7 +89,11 @@ export async function writeDemoMemberships(
         role: level,
         roleId: levelDecl ? demoRoleId(demo.slug, levelDecl.type) : null,
         membershipProgramId: levelDecl ? programId : null,
-        autoRenewState: autoRenew ? 'requested' : 'not_enrolled',
+        autoRenewState: !autoRenew
+          ? 'not_enrolled'
+          : m.membership.savedCard
+            ? 'scheduled'
+            : 'requested',
         validFrom: term.validFrom,
         validTo: term.validTo,
         benefits: levelDecl ? memberTypeBenefits(demo.slug, levelDecl.benefits) : {},
@@ -95,6 +101,29 @@ export async function writeDemoMemberships(
     ];
   });
   if (terms.length > 0) await db.insert(membership).values(terms);
+  const cards = demo.members.flatMap((m) => {
+    const last4 = m.membership?.savedCard;
+    if (!last4) return [];
+    const identityId = demoAccountId(demo.slug, m.email);
+    const card = testCardEndingIn(last4);
+    if (!card) throw new Error(`demo: no test card ends in ${last4}`);
+    return [
+      {
+        id: demoId(`${demo.slug}/saved_payment_method/${m.email}`),
+        sellerId,
+        identityId,
+        gateway: 'sandbox',
+        customerRef: `cus_sandbox_${identityId}`,
+        paymentMethodRef: savedSandboxRef({ outcome: card.outcome, last4 }),
+        brand: card.brand,
+        last4,
+        expMonth: 12,
+        expYear: new Date(now).getUTCFullYear() + 5,
+        createdAt: now,
+      },
+    ];
+  });
+  if (cards.length > 0) await db.insert(savedPaymentMethod).values(cards);
 }
 
 /** A level's name: its ticket type's name in the program's group. */

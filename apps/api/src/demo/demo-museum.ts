@@ -30,8 +30,14 @@ export const demoMuseum: DemoSeller = {
       lastName: 'Member',
       password: DEMO_PASSWORD,
       zipCode: '10001',
-      // a current Family membership, auto-renew requested at checkout
-      membership: { memberCode: 'DM100001', level: 'Family', startedDaysAgo: 120, autoRenew: true },
+      // a current Family membership renewing itself with a saved test card (decision 0038)
+      membership: {
+        memberCode: 'DM100001',
+        level: 'Family',
+        startedDaysAgo: 120,
+        autoRenew: true,
+        savedCard: '4242',
+      },
     },
     {
       email: 'renew@demo-museum.test',

@@ -129,6 +129,11 @@ export interface DemoAccountMembership {
   startedDaysAgo: number;
   /** the payment entry asked for auto-renew (stored as `requested`, decision 0032) */
   autoRenew?: boolean;
+  /**
+   * a saved sandbox test card (its last four digits, README "Test cards"): with `autoRenew` the
+   * term is `scheduled` and the auto-renew job charges it (decision 0038)
+   */
+  savedCard?: string;
 }
 
 /** shopping §3 "Membership rule" of a demo level. */

@@ -58,6 +58,18 @@ export function registerJobs(app: FastifyInstance) {
               onError: onError('cart sweep'),
             }),
     },
+    // membership terms renewed with their saved card before they end (decision 0038)
+    {
+      name: 'membership auto-renew',
+      start: () =>
+        config.AUTO_RENEW_POLL_MS === 0
+          ? null
+          : startIntervalJob({
+              intervalMs: config.AUTO_RENEW_POLL_MS,
+              run: () => app.autoRenew.run(),
+              onError: onError('membership auto-renew'),
+            }),
+    },
     // ended sessions, passcode challenges, reset links and throttle counters (checked on use too)
     {
       name: 'auth housekeeping',

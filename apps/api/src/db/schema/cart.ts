@@ -44,6 +44,8 @@ export const cart = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     /** the payment entry's `auto_renew` (identity §3), kept for the order (decision 0032) */
     autoRenew: boolean('auto_renew'),
+    /** the giver's message to the giftee, mailed with a gift of membership's code (decision 0038) */
+    giftMessage: text('gift_message'),
     /** extensions granted by PATCH (bounded: CART_MAX_EXTENSIONS, decision 0025) */
     extensionCount: integer('extension_count').notNull().default(0),
     createdAt: createdAt(),

@@ -131,6 +131,10 @@ export const membership = pgTable(
     uniqueIndex('membership_previous_uq').on(t.previousMembershipId),
     index('membership_identity_idx').on(t.identityId),
     index('membership_code_idx').on(t.sellerId, t.memberCode),
+    // the auto-renew job's scan: scheduled terms by their end (decision 0038)
+    index('membership_auto_renew_idx')
+      .on(t.validTo)
+      .where(sql`auto_renew_state = 'scheduled'`),
   ],
 );
 
@@ -157,9 +161,79 @@ export const membershipIdentityLink = pgTable(
   ],
 );
 
+/**
+ * The auto-renew job's claim on one term (decision 0038): one row per term it renews (unique
+ * `membership_id`), taken by a conditional upsert so two jobs never work on one term at once;
+ * `started` while a holder's lease runs, then `renewed` (the next term made by the renewal
+ * order), `declined` (the saved card was refused: the member was mailed a link to renew by
+ * hand) or `failed` (nothing could be charged: no saved card, the level is gone, …).
+ */
+export const membershipRenewal = pgTable(
+  'membership_renewal',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
+    membershipId: uuid('membership_id')
+      .notNull()
+      .references(() => membership.id),
+    /** started | renewed | declined | failed */
+    state: text('state').notNull().default('started'),
+    /** the cart the renewal is bought with (made by the job for the holder) */
+    cartId: uuid('cart_id'),
+    /** the term the renewal order made */
+    renewedMembershipId: uuid('renewed_membership_id').references((): AnyPgColumn => membership.id),
+    /** why it declined or failed: the error code (card_declined, no_saved_payment_method, …) */
+    outcome: text('outcome'),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }).notNull().defaultNow(),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('membership_renewal_membership_uq').on(t.membershipId)],
+);
+
+/**
+ * A gift of membership (identity §2 "Redeem gift of membership", §4 "Gift code"; decision
+ * 0038): a gift order of a level issues a 10-character `code` (kind `gift_of_membership`, one
+ * use) instead of a term; redeeming it pays for the level the giftee chooses.
+ */
+export const membershipGift = pgTable(
+  'membership_gift',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
+    codeId: uuid('code_id')
+      .notNull()
+      .references(() => code.id),
+    ticketOrderId: uuid('ticket_order_id')
+      .notNull()
+      .references(() => ticketOrder.id),
+    /** the level bought as a gift */
+    roleId: uuid('role_id').references(() => membershipRole.id),
+    giverIdentityId: uuid('giver_identity_id')
+      .notNull()
+      .references(() => identity.id),
+    gifteeIdentityId: uuid('giftee_identity_id')
+      .notNull()
+      .references(() => identity.id),
+    /** the giver's message, mailed with the code */
+    message: text('message'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('membership_gift_code_uq').on(t.codeId),
+    index('membership_gift_order_idx').on(t.ticketOrderId),
+  ],
+);
+
 export type MembershipRow = typeof membership.$inferSelect;
 export type NewMembership = typeof membership.$inferInsert;
 export type MembershipRoleRow = typeof membershipRole.$inferSelect;
 export type MembershipProgramRow = typeof membershipProgram.$inferSelect;
 export type MembershipRuleRow = typeof membershipRule.$inferSelect;
 export type IdentityLinkRow = typeof membershipIdentityLink.$inferSelect;
+export type MembershipRenewalRow = typeof membershipRenewal.$inferSelect;
+export type MembershipGiftRow = typeof membershipGift.$inferSelect;

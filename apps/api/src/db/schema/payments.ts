@@ -10,7 +10,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { id, createdAt } from './columns';
 import { cart } from './cart';
-import { seller } from './identity';
+import { identity, seller } from './identity';
 
 /** Payments and the Idempotency-Key replay store (identity §3 "Payment entry"). */
 
@@ -86,5 +86,40 @@ export const idempotencyKey = pgTable(
   ],
 );
 
+/**
+ * A card a buyer asked to keep (identity §3 "Payment entry" `save_card`, "Saved payment
+ * method"): the gateway's reusable reference only — Stripe's customer and payment method, or
+ * the sandbox's saved test card — and what the account page may show of it; never card data.
+ * The auto-renew job charges it off-session (decision 0038).
+ */
+export const savedPaymentMethod = pgTable(
+  'saved_payment_method',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
+    identityId: uuid('identity_id')
+      .notNull()
+      .references(() => identity.id),
+    /** sandbox | stripe: the gateway that can charge it (a seller may change gateways later) */
+    gateway: text('gateway').notNull(),
+    /** the gateway's customer the method is attached to (Stripe `cus_…`) */
+    customerRef: text('customer_ref'),
+    /** the reusable payment method (Stripe `pm_…`, sandbox `pm_sandbox_saved_…`) */
+    paymentMethodRef: text('payment_method_ref').notNull(),
+    brand: text('brand'),
+    last4: text('last4'),
+    expMonth: integer('exp_month'),
+    expYear: integer('exp_year'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('saved_payment_method_ref_uq').on(t.identityId, t.gateway, t.paymentMethodRef),
+    index('saved_payment_method_identity_idx').on(t.identityId, t.createdAt),
+  ],
+);
+
 export type PaymentRow = typeof payment.$inferSelect;
+export type SavedPaymentMethodRow = typeof savedPaymentMethod.$inferSelect;
 export type NewPayment = typeof payment.$inferInsert;

@@ -5,6 +5,7 @@ import { APP_HEADER, APP_HEADER_VALUE, SESSION_COOKIE } from '@admit/contracts/c
 import { MY_MEMBERSHIP_EMBEDS } from '@admit/contracts/membership';
 import { cart, ticket, ticketOrder } from '@/db/schema/cart';
 import { identity } from '@/db/schema/identity';
+import { membership } from '@/db/schema/memberships';
 import { outbox } from '@/db/schema/mail';
 import { buildTestApp } from '@/testing/build-test-app';
 import {
@@ -16,6 +17,7 @@ import {
 } from '@/testing/cart-fixtures';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { makeMembership, makeUser, type IdentityRow } from '@/testing/identity-factories';
+import { makeSavedCard } from '@/testing/saved-card-factories';
 
 /**
  * Cross-identity access (ASVS 8.2.2): for every `my/…` and `cart/{id}` route the app registers,
@@ -37,9 +39,12 @@ interface Victim {
   ticketIds: string[];
   /** a person who could receive a gift (PATCH cart giftee, gift_checkout) */
   giftee: string;
-  /** the victim's order and one of its booked tickets (manage, account, wallet routes) */
+  /** the victim's order and one of its booked tickets (manage, account, wallet routes); its
+   * membership auto-renews (DELETE ticket_order/{id}/auto_renew) */
   orderId: string;
   orderTicketId: string;
+  /** the victim's saved card (GET my/identity/saved_payment_method) */
+  savedCardId: string;
 }
 
 interface Case {
@@ -222,6 +227,16 @@ const CASES: Record<string, Case> = {
   },
   'GET /api/ticket/:id/pkpass': { kind: 'victim', path: (v) => `ticket/${v.orderTicketId}/pkpass` },
   'GET /api/ticket/:id/gwpass': { kind: 'victim', path: (v) => `ticket/${v.orderTicketId}/gwpass` },
+  // saved cards and auto-renew (decision 0038): the caller's own card; the victim's order's
+  // auto-renew only with the victim's session or the order's secret
+  'GET /api/my/identity/saved_payment_method': {
+    kind: 'own',
+    path: () => 'my/identity/saved_payment_method',
+  },
+  'DELETE /api/ticket_order/:id/auto_renew': {
+    kind: 'victim',
+    path: (v) => `ticket_order/${v.orderId}/auto_renew`,
+  },
 };
 
 /**
@@ -257,7 +272,8 @@ describeEachDatabase('auth: cross-identity access', (ctx) => {
       email: 'victim@example.org',
       city: 'Home',
     });
-    const card = await makeMembership(ctx.db, member, NOW);
+    const card = await makeMembership(ctx.db, member, NOW, { autoRenewState: 'scheduled' });
+    const savedCard = await makeSavedCard(ctx.db, member);
     const { token } = await app.sessions.createSession(member.id, scene.seller.id);
     const bundle = bundleOf(
       await cartCall(app, scene.seller, {
@@ -279,6 +295,7 @@ describeEachDatabase('auth: cross-identity access', (ctx) => {
       giftee: (await makeUser(ctx.db, scene.seller, { email: 'giftee@example.org' })).id,
       orderId: '',
       orderTicketId: '',
+      savedCardId: savedCard.id,
     };
     // an order of the victim's (from an earlier cart), so a resend would have something to mail
     const earlier = bundleOf(
@@ -308,6 +325,11 @@ describeEachDatabase('auth: cross-identity access', (ctx) => {
     await ctx.db.update(cart).set({ state: 'completed' }).where(eq(cart.id, earlier.id));
     victim.orderId = order!.id;
     victim.orderTicketId = booked!.id;
+    // the victim's membership was bought with that order and renews automatically
+    await ctx.db
+      .update(membership)
+      .set({ ticketOrderId: order!.id })
+      .where(eq(membership.id, card.id));
     const other = await makeUser(ctx.db, scene.seller, { email: 'other@example.org' });
     await makeMembership(ctx.db, other, NOW);
     otherCookie = (await app.sessions.createSession(other.id, scene.seller.id)).token;
@@ -337,6 +359,7 @@ describeEachDatabase('auth: cross-identity access', (ctx) => {
       'VICTIMSCANCODE01',
       victim.orderId,
       victim.orderTicketId,
+      victim.savedCardId,
       ...victim.ticketIds,
     ];
     for (const route of guardedRoutes(app)) {
@@ -388,5 +411,10 @@ describeEachDatabase('auth: cross-identity access', (ctx) => {
       .from(outbox)
       .where(eq(outbox.toAddress, 'victim@example.org'));
     expect(mails).toEqual([]);
+    const [term] = await ctx.db
+      .select()
+      .from(membership)
+      .where(eq(membership.id, victim.membershipId));
+    expect(term!.autoRenewState).toBe('scheduled');
   });
 });

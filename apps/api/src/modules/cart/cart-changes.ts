@@ -19,8 +19,10 @@ import {
   lockPendingCart,
   selectTickets,
   updateCartGiftee,
+  updateCartGiftMessage,
 } from './repo';
 import { withRetryingTransaction, type Tx } from '@/db/transaction';
+import type { CartRow } from '@/db/schema/cart';
 
 /** Drops tickets from a locked cart and gives their places back (not found: 404). */
 export async function removeInTx(tx: Tx, cartId: string, ticketIds: string[]) {
@@ -144,22 +146,26 @@ export function createCartChanges({ db, now, lookup }: CartChangesDeps) {
   }
 
   /**
-   * PATCH (my/)cart/{id}: the giftee (decision 0023) and/or the expiry. Like every change, only
-   * on the caller's own pending, unexpired cart; the giftee is a person of the seller (POST
-   * giftee), never the caller (identity §5).
+   * PATCH (my/)cart/{id}: the giftee (decision 0023), the giver's message (decision 0038) and/or
+   * the expiry. Like every change, only on the caller's own pending, unexpired cart; the giftee
+   * is a person of the seller (POST giftee), never the caller (identity §5).
    */
   async function patch(caller: CartCaller, cartId: string, body: CartPatchBody) {
-    if (body.expires_at === undefined && body.giftee_identity_id === undefined) {
+    const gift = body.giftee_identity_id !== undefined || body.gift_message !== undefined;
+    if (body.expires_at === undefined && !gift) {
       throw new AppError('validation_failed', 'cart', 'body: expires_at or giftee_identity_id', {
         field: 'body',
       });
     }
-    if (body.giftee_identity_id !== undefined) {
+    if (gift) {
       const at = now();
-      await modifiableCart(caller, cartId, at);
+      let row: CartRow | null = await modifiableCart(caller, cartId, at);
       const gifteeId = body.giftee_identity_id;
-      if (gifteeId !== null) await requireGiftee(db, caller.seller, caller.identity, gifteeId);
-      const row = await updateCartGiftee(db, cartId, at, gifteeId);
+      if (gifteeId) await requireGiftee(db, caller.seller, caller.identity, gifteeId);
+      if (gifteeId !== undefined) row = await updateCartGiftee(db, cartId, at, gifteeId);
+      if (row && body.gift_message !== undefined) {
+        row = await updateCartGiftMessage(db, cartId, at, body.gift_message || null);
+      }
       if (!row) throw cartExpired(cartId);
       if (body.expires_at === undefined) return bundle(caller, row, at);
     }

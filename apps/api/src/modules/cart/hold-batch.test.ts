@@ -27,6 +27,7 @@ describeEachDatabase('cart: coalesced holds on one session', (ctx) => {
         additionalInfo: null,
         gifteeIdentityId: null,
         autoRenew: null,
+        giftMessage: null,
         extensionCount: 0,
         expiresAt: new Date(NOW.getTime() + 15 * 60_000),
         createdAt: NOW,

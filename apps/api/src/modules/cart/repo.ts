@@ -62,6 +62,21 @@ export async function updateCartAutoRenew(db: Executor, cartId: string, autoRene
     .where(and(eq(cart.id, cartId), eq(cart.state, 'pending')));
 }
 
+/** The giver's message for a gift cart (PATCH `gift_message`, gift_checkout; decision 0038). */
+export async function updateCartGiftMessage(
+  tx: Executor,
+  cartId: string,
+  now: Date,
+  giftMessage: string | null,
+): Promise<CartRow | null> {
+  const [row] = await tx
+    .update(cart)
+    .set({ giftMessage, updatedAt: now })
+    .where(and(eq(cart.id, cartId), eq(cart.state, 'pending'), sql`${cart.expiresAt} > ${at(now)}`))
+    .returning();
+  return row ?? null;
+}
+
 export async function updateCartGiftee(
   tx: Executor,
   cartId: string,

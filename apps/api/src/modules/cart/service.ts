@@ -25,7 +25,14 @@ import { ttlCache } from '@/lib/ttl-cache';
 import { readSellerSettings } from '@/modules/sellers/seller-settings';
 import { checkRulesBeforeTx, codeRequestsOf, takeModifyCodes } from './modify-codes';
 import { planTickets, type BundleRowsLoader, type PlannedTicket } from './reserve-plan';
-import { countLiveTickets, insertCart, lockPendingCart, updateCartAdditionalInfo } from './repo';
+import {
+  countLiveTickets,
+  insertCart,
+  lockPendingCart,
+  updateCartAdditionalInfo,
+  updateCartGiftee,
+} from './repo';
+import { requireGiftee } from '@/modules/giftee/service';
 import { withRetryingTransaction, type Tx } from '@/db/transaction';
 import type { CartRow } from '@/db/schema/cart';
 
@@ -48,8 +55,9 @@ function memberSessions(planned: PlannedTicket[]) {
 
 /**
  * identity §2 renewal period: a level is refused when its program's current term is not yet in
- * its renewal period — for the cart's giftee, else for the logged-in caller (a guest's holder
- * is known at checkout, which checks again; decision 0032).
+ * its renewal period — for the logged-in caller (a guest's holder is known at checkout, which
+ * checks again; decision 0032). A gift cart makes a gift code, not a membership: its giftee is
+ * checked when redeeming it (decision 0038).
  */
 async function checkRenewals(
   tx: Tx,
@@ -58,7 +66,7 @@ async function checkRenewals(
   planned: PlannedTicket[],
   at: Date,
 ) {
-  const holderId = cart.gifteeIdentityId ?? (caller.identity.isPublic ? null : caller.identity.id);
+  const holderId = cart.gifteeIdentityId || caller.identity.isPublic ? null : caller.identity.id;
   const levelTypes = [...new Set(planned.filter(isMembershipTicket).map((t) => t.type.id))];
   if (holderId && levelTypes.length > 0) {
     await assertRenewalsOpen(tx, caller.seller, holderId, levelTypes, at);
@@ -102,6 +110,9 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
       holdMs(caller.seller.id),
     ]);
     const holdUntil = new Date(at.getTime() + hold);
+    // a gift names its giftee with the reserve (decision 0038): a person of the seller, not the caller
+    const gifteeId = body.giftee_identity_id?.toLowerCase() ?? null;
+    if (gifteeId) await requireGiftee(db, caller.seller, caller.identity, gifteeId);
     // spec: shopping §7 — a cart made by modify belongs to the caller, channel web
     const newCart = {
       sellerId: caller.seller.id,
@@ -110,8 +121,9 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
       campaign: body.campaign ?? null,
       preloadedPromoCodes: body.preloadedPromoCodes ?? [],
       additionalInfo: body.additionalInfo ?? null,
-      gifteeIdentityId: null,
+      gifteeIdentityId: gifteeId,
       autoRenew: null,
+      giftMessage: null,
       extensionCount: 0,
       expiresAt: holdUntil,
       createdAt: at,
@@ -136,10 +148,12 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
     }
     const { cart, held } = await withRetryingTransaction(db, async (tx) => {
       if (memberCheck) await lockIdentityRow(tx, caller.identity.id);
-      const locked = cartId
+      let locked = cartId
         ? await lockPendingCart(tx, cartId, at, planned.length > 0 ? holdUntil : null)
         : await insertCart(tx, newCart);
       if (!locked) throw cartExpired(cartId ?? '');
+      if (cartId && gifteeId)
+        locked = (await updateCartGiftee(tx, locked.id, at, gifteeId)) ?? locked;
       if (cartId && body.additionalInfo) {
         await updateCartAdditionalInfo(tx, locked.id, body.additionalInfo);
       }
@@ -174,8 +188,11 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
       if (cartId || taken.length > 0) await settleCodes(tx, target, taken);
       return { cart: locked, held };
     });
-    // the row as locked or inserted is current: its expiry is already the refreshed one
-    if (cartId || !held || !rows || codeRequests.length > 0) return bundle(caller, cart, at);
+    // the row as locked or inserted is current: its expiry is already the refreshed one (a
+    // giftee is answered by the full bundle: the planned rows do not carry it)
+    if (cartId || !held || !rows || codeRequests.length > 0 || gifteeId) {
+      return bundle(caller, cart, at);
+    }
     return answerNewCart(caller, cart, rows, held, at);
   }
 

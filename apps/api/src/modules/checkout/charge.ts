@@ -3,7 +3,7 @@ import type { PaymentEntry } from '@admit/contracts/checkout';
 import type { Db } from '@/db/connection';
 import { payment } from '@/db/schema/payments';
 import { AppError } from '@/http/app-error';
-import type { CardGateway, IntentResult } from '@/modules/payments/card-gateway';
+import type { CardGateway, CustomerInput, IntentResult } from '@/modules/payments/card-gateway';
 import { checkPayableAmount } from '@/modules/payments/amount-limits';
 import {
   insertPayment,
@@ -12,9 +12,10 @@ import {
   updatePayment,
 } from '@/modules/payments/repo';
 import { markKeyCharged } from '@/modules/payments/idempotency';
+import { confirmInputOf, customerFor, rememberSavedCard } from '@/modules/payments/saved-methods';
 import { drawFromCard, giftCardAlreadyApplied, lookupCard } from '@/modules/ledger/service';
 import { lockCartRow } from '@/modules/orders/repo';
-import type { PaymentRow } from '@/db/schema/payments';
+import type { PaymentRow, SavedPaymentMethodRow } from '@/db/schema/payments';
 
 /**
  * Runs one payment entry against its gateway (identity §3 "Payment entry", §4 "Payment intent").
@@ -36,6 +37,10 @@ export interface ChargeContext {
   actionUrl: (paymentId: string) => string;
   /** kept on a card payment: the order its settlement makes if it ends up processing */
   settleAs: SettleAs;
+  /** the buyer, when the entry asked to keep the card (`save_card`) and there is one */
+  saveFor?: CustomerInput | null;
+  /** a saved card to charge off-session instead of the entry's source (the auto-renew job) */
+  savedMethod?: SavedPaymentMethodRow | null;
 }
 
 /** Whose order a payment that settles later makes (settlement.ts), stored with the payment. */
@@ -103,6 +108,8 @@ export async function recordIntentResult(
     );
     if (updated.state === 'succeeded') {
       await markKeyCharged(tx, key.sellerId, key.key, updated.id);
+      // save_card: the reusable reference is kept with the success itself (decision 0038)
+      await rememberSavedCard(tx, updated, result, now);
     }
     return updated;
   });
@@ -129,6 +136,7 @@ export async function completeIntent(ctx: ChargeContext, paymentId: string): Pro
   } else if (row.state === 'succeeded') {
     // paid on the authentication page: this request's key now guards that money
     await markKeyCharged(ctx.db, ctx.sellerId, ctx.idempotencyKey, row.id);
+    await rememberSavedCard(ctx.db, row, { status: 'succeeded' }, ctx.now);
   }
   const result: IntentResult = {
     status: current.state === 'created' ? 'failed' : (current.state as IntentResult['status']),
@@ -142,8 +150,21 @@ export async function completeIntent(ctx: ChargeContext, paymentId: string): Pro
   settleIntent(current, result, ctx);
 }
 
+/** How a card payment is confirmed: its method, and whether it keeps or charges a saved card. */
+interface CardUse {
+  source: string;
+  customer: string | null;
+  saveCard: boolean;
+  offSession: boolean;
+}
+
 /** Checks the amount and reserves it under the cart's row lock, recording the card payment. */
-async function reserveCardPayment(ctx: ChargeContext, amount: number, entry: PaymentEntry) {
+async function reserveCardPayment(
+  ctx: ChargeContext,
+  amount: number,
+  entry: PaymentEntry,
+  use: CardUse,
+) {
   return ctx.db.transaction(async (tx) => {
     await lockCartRow(tx, ctx.cartId);
     const [sum] = await tx
@@ -168,7 +189,13 @@ async function reserveCardPayment(ctx: ChargeContext, amount: number, entry: Pay
         settle_as: ctx.settleAs,
         // the recovery confirms a payment left `created` by a crash again (same payment id:
         // the gateway answers the same intent), so it keeps the payment method token
-        payment_method: entry.gateway_data.source,
+        payment_method: use.source,
+        // …and whether it saves a card or charges a saved one (saved-methods.ts confirmInputOf)
+        ...(use.customer ? { customer: use.customer } : {}),
+        ...(use.saveCard ? { save_card: true } : {}),
+        ...(use.offSession
+          ? { off_session: true, saved_payment_method_id: ctx.savedMethod?.id }
+          : {}),
         // …and the rest of what it sent: Stripe refuses an idempotency key with other parameters
         description:
           typeof entry.gateway_data.description === 'string'
@@ -187,7 +214,8 @@ async function reserveCardPayment(ctx: ChargeContext, amount: number, entry: Pay
  * mid-call) is confirmed again under the same payment id (the gateway's own idempotency).
  */
 export async function chargeCard(ctx: ChargeContext, amount: number, entry: PaymentEntry) {
-  const source = entry.gateway_data.source;
+  const saved = ctx.savedMethod ?? null;
+  const source = saved ? saved.paymentMethodRef : entry.gateway_data.source;
   const earlier = await selectPaymentByKey(ctx.db, ctx.cartId, ctx.idempotencyKey);
   if (earlier && (earlier.state === 'succeeded' || earlier.state === 'processing')) {
     if (earlier.state === 'succeeded') {
@@ -209,19 +237,22 @@ export async function chargeCard(ctx: ChargeContext, amount: number, entry: Paym
       },
     );
   }
-  const row = earlier?.state === 'created' ? earlier : await reserveCardPayment(ctx, amount, entry);
-  const result = await ctx.gateway.confirm({
-    paymentId: row.id,
-    amountMinor: row.amount,
-    currency: ctx.currency,
-    paymentMethod: source,
-    returnUrl: null,
-    description:
-      typeof entry.gateway_data.description === 'string'
-        ? entry.gateway_data.description
-        : undefined,
-  });
+  const row =
+    earlier?.state === 'created'
+      ? earlier
+      : await reserveCardPayment(ctx, amount, entry, await cardUseOf(ctx, source));
+  const result = await ctx.gateway.confirm(confirmInputOf(row)!);
   return settleIntent(await recordResult(ctx, row, result), result, ctx);
+}
+
+/** A saved card is charged off-session on its customer; a card to keep goes on the buyer's. */
+async function cardUseOf(ctx: ChargeContext, source: string): Promise<CardUse> {
+  if (ctx.savedMethod) {
+    return { source, customer: ctx.savedMethod.customerRef, saveCard: false, offSession: true };
+  }
+  if (!ctx.saveFor) return { source, customer: null, saveCard: false, offSession: false };
+  const customer = await customerFor(ctx.db, ctx.gateway, ctx.saveFor);
+  return { source, customer, saveCard: true, offSession: false };
 }
 
 /**

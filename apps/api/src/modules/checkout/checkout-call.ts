@@ -18,7 +18,7 @@ import {
 } from '@/modules/payments/idempotency';
 import { assertCaptcha } from './captcha';
 import { payableCart } from './cart-access';
-import { giftCartForCheckout } from './gift-checkout';
+import { assertGiverIsCaller, giftCartForCheckout } from './gift-checkout';
 import type { Buyer, CheckoutRequest, createCheckoutService } from './service';
 
 /** The six pay and checkout calls of identity §7 (decision 0023 adds gift_checkout). */
@@ -69,6 +69,10 @@ interface BuyerChoice {
   buyer: Buyer;
   sendEmail: boolean;
   gifteeId: string | null;
+  /** `giver_identity_id` of a member's guest checkout: must be the caller (decision 0038) */
+  giverId?: string;
+  /** gift_checkout's `gift_message` (decision 0038) */
+  giftMessage?: string;
 }
 
 /** Whose order the call makes, from its body (identity §7 checkout rows). */
@@ -87,8 +91,20 @@ function buyerOf(kind: CheckoutKind, body: unknown): BuyerChoice {
   }
   if (kind === 'member_guest_checkout') {
     const entry = parseBody(memberGuestCheckoutBodySchema, body);
+    const sendEmail = entry.send_email ?? true;
+    if (entry.giver_identity_id) {
+      // the giver's order, a gift for the guest: gift_checkout by another name (decision 0038)
+      const giverId = entry.giver_identity_id.toLowerCase();
+      return {
+        entry,
+        buyer: { kind: 'caller' },
+        sendEmail,
+        gifteeId: entry.guest_identity_id,
+        giverId,
+      };
+    }
     const buyer: Buyer = { kind: 'guest_identity', id: entry.guest_identity_id };
-    return { entry, buyer, sendEmail: entry.send_email ?? true, gifteeId: null };
+    return { entry, buyer, sendEmail, gifteeId: null };
   }
   if (kind === 'gift_checkout') {
     // the giver's order, a gift for the giftee (decision 0023)
@@ -98,6 +114,7 @@ function buyerOf(kind: CheckoutKind, body: unknown): BuyerChoice {
       buyer: { kind: 'caller' },
       sendEmail: true,
       gifteeId: entry.giftee_identity_id,
+      giftMessage: entry.gift_message,
     };
   }
   const entry = parseBody(memberCheckoutBodySchema, body);
@@ -123,7 +140,7 @@ export async function runCheckoutCall(deps: CheckoutCallDeps, call: CheckoutCall
   const caller = { seller, identity, publicIdentityId, scope: call.scope };
   const cart = await payableCart(db, caller, call.cartId);
   const idempotencyKey = idempotencyKeyOf(call.headers);
-  const { entry, buyer, sendEmail, gifteeId } = buyerOf(call.kind, call.body);
+  const { entry, buyer, sendEmail, gifteeId, giverId, giftMessage } = buyerOf(call.kind, call.body);
   const checkoutRequest: CheckoutRequest = {
     entry,
     buyer,
@@ -137,7 +154,10 @@ export async function runCheckoutCall(deps: CheckoutCallDeps, call: CheckoutCall
   return runIdempotent(db, seller.id, idempotencyKey, hash, options, async () => {
     // inside the key: a replay answers the first response without spending a new token
     await assertCaptcha(db, { sellerId: seller.id, loggedIn: !identity.isPublic }, entry.captcha);
-    if (gifteeId) await giftCartForCheckout(db, seller, identity, cart, gifteeId, deps.now());
+    if (giverId) assertGiverIsCaller(identity, giverId);
+    if (gifteeId) {
+      await giftCartForCheckout(db, seller, identity, cart, gifteeId, deps.now(), giftMessage);
+    }
     const result = await deps.service.run(caller, cart, checkoutRequest);
     return { status: result.status, body: payResponseSchema.parse(result.body) };
   });

@@ -54,7 +54,7 @@ export async function tokenize(app: FastifyInstance, number: string): Promise<st
 /** A pay or checkout call with an Idempotency-Key (null: none sent). */
 export function checkoutCall(
   app: FastifyInstance,
-  scene: ReserveScene,
+  scene: Pick<ReserveScene, 'seller'>,
   options: { path: string; body: unknown; key?: string | null; token?: string },
 ): Promise<LightMyRequestResponse> {
   const key = options.key === undefined ? newKey() : options.key;

@@ -6,9 +6,10 @@ import { assertRenewalsOpen, membershipTypesInCart } from '@/modules/memberships
 
 /**
  * What a payment entry means for a cart's memberships, before any charge (decision 0032):
- * - a level whose program the holder (the cart's giftee, else the buyer) may not renew yet is
- *   refused (identity §2 renewal period) — the reserve checked the caller, this checks the
- *   holder the order will really have (a guest's purchaser is known only now);
+ * - a level whose program the buyer may not renew yet is refused (identity §2 renewal period) —
+ *   the reserve checked the caller, this checks the holder the order will really have (a
+ *   guest's purchaser is known only now); a gift makes no membership but a gift code, redeemed
+ *   later by the giftee, who is checked then (decision 0038);
  * - `auto_renew` (identity §3 Payment entry) is kept on the cart, so whichever call makes the
  *   order (this one, or the settlement of a processing payment) records it on the membership.
  */
@@ -24,7 +25,7 @@ export async function prepareMembershipCheckout(
   if (levelTypes.length === 0) return;
   // read again: gift_checkout names the cart's giftee just before the payment
   const cart = await selectCart(db, cartId);
-  const holderId = cart?.gifteeIdentityId ?? buyerId;
+  const holderId = cart?.gifteeIdentityId ? null : buyerId;
   if (holderId) await assertRenewalsOpen(db, seller, holderId, levelTypes, now);
   if (entry.auto_renew !== undefined) await updateCartAutoRenew(db, cartId, entry.auto_renew);
 }

@@ -3,6 +3,7 @@ import { idempotencyKey, payment } from '@/db/schema/payments';
 import { cardGatewayOfPayment } from '@/modules/payments/gateways';
 import { releaseLease, takeLease, type StoredAnswer } from '@/modules/payments/idempotency';
 import { selectPayment } from '@/modules/payments/repo';
+import { confirmInputOf } from '@/modules/payments/saved-methods';
 import { recordIntentResult } from './charge';
 import type { RecoveryDeps } from './recovery';
 
@@ -46,19 +47,11 @@ export async function reconfirmCreated(
     if (!key) continue; // a retry or another process has it
     try {
       const row = await selectPayment(db, paymentId);
-      const sent = row?.gatewayData as { payment_method?: unknown; description?: unknown };
-      const method = sent?.payment_method;
-      if (!row || row.state !== 'created' || typeof method !== 'string') continue;
+      // the same parameters as the first call (same idempotency key)
+      const input = row ? confirmInputOf(row) : null;
+      if (!row || row.state !== 'created' || !input) continue;
       const gateway = await cardGatewayOfPayment(db, row);
-      const result = await gateway.confirm({
-        paymentId: row.id,
-        amountMinor: row.amount,
-        currency: row.currency,
-        paymentMethod: method,
-        // the same parameters as the first call (same idempotency key)
-        returnUrl: null,
-        description: typeof sent.description === 'string' ? sent.description : undefined,
-      });
+      const result = await gateway.confirm(input);
       const updated = await recordIntentResult(db, key, row, result, at);
       deps.log.info(
         { paymentId: row.id, cartId: row.cartId, state: updated.state },

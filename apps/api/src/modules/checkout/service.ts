@@ -16,6 +16,9 @@ import { bookedCart, cartExpired, dueOnce, makeOrder, totalsOf } from './make-or
 import { prepareMembershipCheckout } from './membership-entry';
 import { findOrCreatePurchaser, namedGuest } from '@/modules/users/purchaser';
 import type { CartRow } from '@/db/schema/cart';
+import type { SavedPaymentMethodRow } from '@/db/schema/payments';
+import { findIdentityById } from '@/modules/users/repo';
+import { assertNotSelfGift } from './gift-checkout';
 
 /** Whose order a checkout makes (identity §7 checkout rows). */
 export type Buyer =
@@ -34,6 +37,8 @@ export interface CheckoutRequest {
   origin: string;
   /** same-origin path the authentication page returns to */
   returnPath: string;
+  /** server-side only (the auto-renew job): charge this saved card off-session */
+  savedMethod?: SavedPaymentMethodRow | null;
 }
 
 export type CheckoutAnswer =
@@ -117,6 +122,8 @@ export function createCheckoutService({ db, now }: CheckoutServiceDeps) {
     });
     // resolve the buyer before any charge: a bad purchaser must not leave a payment behind
     const identityId = await buyerIdentity(caller, cart, request.buyer);
+    // identity §5 "Gifting to oneself" — a guest's purchaser is known only now
+    await assertNotSelfGift(db, cart, identityId);
     await prepareMembershipCheckout(db, caller.seller, cart.id, identityId, request.entry, at);
     await charge(caller, cart, request, bundle, at, identityId);
     // spec: identity §4 "Checkout result" — the order once nothing is due; a payment plan may
@@ -185,6 +192,8 @@ export function createCheckoutService({ db, now }: CheckoutServiceDeps) {
       idempotencyKey: request.idempotencyKey,
       now: at,
       settleAs: { identityId: buyerId, sendEmail: request.sendEmail, origin: request.origin },
+      savedMethod: request.savedMethod ?? null,
+      saveFor: wantsSavedCard(entry, request) && buyerId ? await personOf(buyerId) : null,
       actionUrl: (paymentId) =>
         `/api/sandbox/authenticate/${paymentId}?_seller=${encodeURIComponent(caller.seller.slug)}` +
         `&return_url=${encodeURIComponent(request.returnPath)}`,
@@ -205,5 +214,19 @@ export function createCheckoutService({ db, now }: CheckoutServiceDeps) {
     }
   }
 
+  /** Who a card is saved for: the buyer's names and e-mail go to the gateway's customer. */
+  async function personOf(identityId: string) {
+    const person = await findIdentityById(db, identityId);
+    const name = [person?.firstName, person?.lastName].filter(Boolean).join(' ');
+    return { identityId, email: person?.email ?? null, name: name || null };
+  }
+
   return { run };
 }
+
+/** identity §3 "Payment entry" save_card: a card payment asks to keep its card (decision 0038). */
+const wantsSavedCard = (entry: PaymentEntry, request: CheckoutRequest) =>
+  entry.gateway_id === 'stripe' &&
+  entry.gateway_data.save_card === true &&
+  !request.savedMethod &&
+  typeof entry.gateway_data.payment_intent_id !== 'string';

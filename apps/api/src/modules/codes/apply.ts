@@ -3,11 +3,13 @@ import { cartTotals, resourceCovers, type TotalsTicket } from '@/modules/pricing
 import type { Executor } from '@/db/transaction';
 import { readSellerSettings } from '@/modules/sellers/seller-settings';
 import { checkVouchers, citypassGroupOf, voucherUsed } from './citypass';
+import { assertGiverIsNotGiftee } from '@/modules/giftee/service';
 import {
   hasCountedPayments,
   insertCartCode,
   selectCartCodes,
   selectCodeByText,
+  selectGiftRedeemer,
   selectLiveTickets,
   selectRulesOn,
   selectVouchersInUse,
@@ -46,6 +48,18 @@ export interface TakenCode {
 }
 
 const CONTEXT = 'apply_code';
+const REDEEMABLE_KINDS = new Set(['promo', 'gift_of_membership']);
+
+/**
+ * spec: identity §5 "Gifting to oneself" — the giver of a gift of membership may not redeem it
+ * (decision 0038). A guest cart's redeemer is nobody yet: the gift is theirs to redeem.
+ */
+async function refuseOwnGift(tx: Executor, cartId: string, codeId: string) {
+  const { owner, giverId } = await selectGiftRedeemer(tx, cartId, codeId);
+  if (owner && giverId && owner.kind !== 'public') {
+    await assertGiverIsNotGiftee(tx, giverId, { id: owner.id, email: owner.email });
+  }
+}
 
 /** The groups a code counts for: its own code_group and the groups it activates. */
 export function codeGroupsOf(row: Pick<CodeRow, 'codeGroup' | 'activatingCodeGroups'>): string[] {
@@ -102,8 +116,9 @@ export async function takeCodes(
   for (const request of requests) {
     const text = request.code.trim();
     const row = await selectCodeByText(tx, target.sellerId, text);
-    // spec: shopping §8 — '"{code}" is not a valid promo code.'
-    if (!row || row.kind !== 'promo') {
+    // spec: shopping §8 — '"{code}" is not a valid promo code.' (a gift of membership's code
+    // is redeemed the same way: it pays for a level, decision 0038)
+    if (!row || !REDEEMABLE_KINDS.has(row.kind)) {
       throw new AppError(
         'code_not_found',
         CONTEXT,
@@ -138,6 +153,7 @@ export async function takeCodes(
         code: row.code,
       });
     }
+    if (row.kind === 'gift_of_membership') await refuseOwnGift(tx, target.cartId, row.id);
     taken.push({ cartCodeId: cartCode.id, code: row, vouchers: request.vouchers });
   }
   return taken;

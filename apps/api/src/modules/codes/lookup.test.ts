@@ -41,6 +41,7 @@ describeEachDatabase('codes: lookup', (ctx) => {
       {
         code: 'GiftABCDEF',
         kind: 'gift_of_membership',
+        state: 'exhausted',
         name: 'Gift of membership',
         description: null,
         valid_from: '2029-01-01T00:00:00.000Z',
@@ -50,7 +51,11 @@ describeEachDatabase('codes: lookup', (ctx) => {
     ]);
     await makeCode(ctx.db, seller, { code: 'OPEN', maxUses: null, usedCount: 40 });
     const open = await cartCall(app, seller, { method: 'GET', path: 'code/open' });
-    expect(open.json().code._data[0]).toMatchObject({ code: 'OPEN', exhausted: false });
+    expect(open.json().code._data[0]).toMatchObject({
+      code: 'OPEN',
+      state: 'valid',
+      exhausted: false,
+    });
   });
 
   it('answers 404 code_not_found for unknown codes and other sellers’ codes; 400 for a bad mode', async () => {

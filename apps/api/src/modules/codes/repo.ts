@@ -3,6 +3,8 @@ import { COUNTED_PAYMENT_STATES } from '@admit/contracts/cart';
 import { cart, ticket } from '@/db/schema/cart';
 import { ticketType } from '@/db/schema/catalog';
 import { cartCode, checkoutRule, code } from '@/db/schema/codes';
+import { identity } from '@/db/schema/identity';
+import { membershipGift } from '@/db/schema/memberships';
 import { payment } from '@/db/schema/payments';
 import type { Executor } from '@/db/transaction';
 
@@ -171,3 +173,37 @@ export async function selectLiveTickets(db: Executor, cartId: string) {
     .orderBy(asc(ticket.createdAt), asc(ticket.id));
 }
 export type LiveTicketRow = Awaited<ReturnType<typeof selectLiveTickets>>[number];
+
+/** Who would redeem a gift of membership's code in this cart (its owner), and who gave it. */
+export async function selectGiftRedeemer(tx: Executor, cartId: string, codeId: string) {
+  const [owner] = await tx
+    .select({ id: identity.id, kind: identity.kind, email: identity.email })
+    .from(cart)
+    .innerJoin(identity, eq(identity.id, cart.identityId))
+    .where(eq(cart.id, cartId));
+  const [gift] = await tx
+    .select({ giverId: membershipGift.giverIdentityId })
+    .from(membershipGift)
+    .where(eq(membershipGift.codeId, codeId));
+  return { owner: owner ?? null, giverId: gift?.giverId ?? null };
+}
+
+/**
+ * The ticket types a code names (its type, or its group's types) with their prices, in their
+ * order; null for a code on an event or the whole cart (too many to list).
+ */
+export async function selectTypesCovered(db: Executor, row: CodeRow) {
+  if (!row.resourceId || (row.resource !== 'ticket_type' && row.resource !== 'ticket_group')) {
+    return null;
+  }
+  const column = row.resource === 'ticket_type' ? ticketType.id : ticketType.ticketGroupId;
+  return db
+    .select({
+      id: ticketType.id,
+      amount: ticketType.amount,
+      ticketGroupId: ticketType.ticketGroupId,
+    })
+    .from(ticketType)
+    .where(and(eq(column, row.resourceId), eq(ticketType.sellerId, row.sellerId)))
+    .orderBy(asc(ticketType.rank), asc(ticketType.id));
+}

@@ -2,43 +2,85 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { codeLookupResponseSchema, type CodeLookup } from '@admit/contracts/codes';
 import { toCollection } from '@admit/contracts/envelope';
+import { minorToDecimal } from '@admit/contracts/money';
 import { AppError, validationFailed } from '@/http/app-error';
 import { parseQuery } from '@/http/query-grammar';
-import { selectCodeByText, type CodeRow } from './repo';
+import type { Db } from '@/db/connection';
+import { codeDiscountOn } from '@/modules/pricing/totals';
+import { selectCodeByText, selectTypesCovered, type CodeRow } from './repo';
 
 // spec: shopping §7 — GET code/{code}, optional mode=advertise,code (accepted; every mode
 // answers the same public fields)
 const MODES = new Set(['advertise', 'code']);
 const params = z.object({ code: z.string() });
 
+const isExhausted = (row: CodeRow) => row.maxUses !== null && row.usedCount >= row.maxUses;
+
+/**
+ * spec: identity §4 "Gift code: expired, exhausted or valid", §5 "expired (before valid_from or
+ * after valid_to)" — by the server's clock, the bounds read as the apply does (decision 0038).
+ */
+export function codeState(row: CodeRow, now: Date): NonNullable<CodeLookup['state']> {
+  if ((row.validFrom && now < row.validFrom) || (row.validTo && now >= row.validTo)) {
+    return 'expired';
+  }
+  return isExhausted(row) ? 'exhausted' : 'valid';
+}
+
 /** spec: identity §3 "Code lookup" — exhausted once every use is taken. */
-export function toCodeLookup(row: CodeRow): CodeLookup {
+export function toCodeLookup(row: CodeRow, now: Date): CodeLookup {
   return {
     code: row.code,
     kind: row.kind,
+    state: codeState(row, now),
     name: row.name,
     description: row.description,
     valid_from: row.validFrom?.toISOString() ?? null,
     valid_to: row.validTo?.toISOString() ?? null,
-    exhausted: row.maxUses !== null && row.usedCount >= row.maxUses,
+    exhausted: isExhausted(row),
   };
+}
+
+/**
+ * `mode=advertise`: what the code takes off one ticket of each type it names (a type or a
+ * group's types) — the redeem page sorts a gift's levels by it (identity §9; decision 0038).
+ */
+async function discountsOf(db: Db, row: CodeRow): Promise<CodeLookup['discounts']> {
+  const types = await selectTypesCovered(db, row);
+  if (types === null) return undefined;
+  return types.map((type) => ({
+    ticket_type_id: type.id,
+    amount: minorToDecimal(
+      codeDiscountOn(row, {
+        id: type.id,
+        faceValue: type.amount,
+        ticketTypeId: type.id,
+        ticketGroupId: type.ticketGroupId,
+        eventTemplateId: '',
+        outsideFees: null,
+      }),
+    ),
+  }));
 }
 
 /** Registers GET /api/code/{code} (the apply_code calls live with the cart: modules/cart/routes.ts). */
 export function registerCodeRoutes(app: FastifyInstance) {
   const db = app.deps.database.db;
 
-  const queryOf = (request: FastifyRequest) => {
+  /** The modes asked for (none: every public field but the discounts). */
+  const modesOf = (request: FastifyRequest) => {
     const { mode, ...rest } = request.query as Record<string, string>;
-    if (mode !== undefined && !mode.split(',').every((m) => MODES.has(m.trim()))) {
+    const modes = mode === undefined ? [] : mode.split(',').map((m) => m.trim());
+    if (!modes.every((m) => MODES.has(m))) {
       throw validationFailed('code', 'mode', 'expected advertise and/or code');
     }
-    return parseQuery({ context: 'code', fields: {} }, rest);
+    parseQuery({ context: 'code', fields: {} }, rest);
+    return new Set(modes);
   };
 
   const config = { caller: 'seller', callerContext: 'code', callLimit: 'code_lookup' } as const;
   app.get('/api/code/:code', { config }, async (request, reply) => {
-    queryOf(request);
+    const modes = modesOf(request);
     const { seller } = request.caller;
     const text = params.parse(request.params).code.trim();
     const row = text === '' ? null : await selectCodeByText(db, seller.id, text);
@@ -51,8 +93,10 @@ export function registerCodeRoutes(app: FastifyInstance) {
         404,
       );
     }
+    const lookup = toCodeLookup(row, app.deps.now());
+    if (modes.has('advertise')) lookup.discounts = await discountsOf(db, row);
     return reply
       .header('cache-control', 'no-store')
-      .send(codeLookupResponseSchema.parse({ code: toCollection([toCodeLookup(row)]) }));
+      .send(codeLookupResponseSchema.parse({ code: toCollection([lookup]) }));
   });
 }

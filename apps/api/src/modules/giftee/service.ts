@@ -9,17 +9,17 @@ const sameAddress = (a: string | null | undefined, b: string | null | undefined)
   !!a && !!b && a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
- * spec: identity §5 "Gifting to oneself" — refused when the giftee is the logged-in caller (same
- * identity or same e-mail, case-insensitively). A guest has no e-mail to compare yet.
+ * spec: identity §5 "Gifting to oneself" — refused when the giftee is the giver (same identity
+ * or same e-mail, case-insensitively): the logged-in caller, a guest's purchaser at checkout, or
+ * the giver of a gift code redeeming it (decision 0038).
  */
-async function assertNotSelf(
-  db: Db,
-  caller: RequestIdentity,
+export async function assertGiverIsNotGiftee(
+  db: Pick<Db, 'select'>,
+  giverId: string,
   giftee: { id?: string; email: string | null },
 ) {
-  if (caller.isPublic) return;
-  const own = await findIdentityById(db, caller.id);
-  if (giftee.id === caller.id || sameAddress(own?.email, giftee.email)) {
+  const own = await findIdentityById(db, giverId);
+  if (giftee.id === giverId || sameAddress(own?.email, giftee.email)) {
     throw new AppError(
       'validation_failed',
       'giftee',
@@ -28,6 +28,15 @@ async function assertNotSelf(
       422,
     );
   }
+}
+
+/** A guest has no e-mail to compare yet: the checkout checks the purchaser. */
+async function assertNotSelf(
+  db: Db,
+  caller: RequestIdentity,
+  giftee: { id?: string; email: string | null },
+) {
+  if (!caller.isPublic) await assertGiverIsNotGiftee(db, caller.id, giftee);
 }
 
 /**

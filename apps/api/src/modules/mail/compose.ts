@@ -3,6 +3,8 @@ import type { OtpMailInput } from './templates/otp-mail';
 import type { PasswordSetupMailInput } from './templates/password-setup-mail';
 import type { MembershipResendMailInput, OrderResendMailInput } from './templates/resend-mails';
 import type { OrderConfirmationInput } from './templates/order-confirmation-mail';
+import type { GiftMembershipMailInput } from './templates/gift-membership-mail';
+import type { AutoRenewDeclinedInput, AutoRenewReceiptInput } from './templates/auto-renew-mails';
 
 /*
  * The mails, composed when one is sent (decision 0030). Each loads its template on first use:
@@ -32,4 +34,19 @@ export async function membershipResendMail(input: MembershipResendMailInput): Pr
 /** The order confirmation: summary, links, every ticket with its QR code (cid images). */
 export async function orderConfirmationMail(input: OrderConfirmationInput): Promise<MailContent> {
   return (await import('./templates/order-confirmation-mail')).orderConfirmationMail(input);
+}
+
+/** A gift of membership: the giftee's code, the giver's message, the redeem link (decision 0038). */
+export async function giftMembershipMail(input: GiftMembershipMailInput): Promise<MailContent> {
+  return (await import('./templates/gift-membership-mail')).giftMembershipMail(input);
+}
+
+/** The receipt of an automatic membership renewal (decision 0038). */
+export async function autoRenewReceiptMail(input: AutoRenewReceiptInput): Promise<MailContent> {
+  return (await import('./templates/auto-renew-mails')).autoRenewReceiptMail(input);
+}
+
+/** An automatic renewal that could not be charged: renew by hand (decision 0038). */
+export async function autoRenewDeclinedMail(input: AutoRenewDeclinedInput): Promise<MailContent> {
+  return (await import('./templates/auto-renew-mails')).autoRenewDeclinedMail(input);
 }

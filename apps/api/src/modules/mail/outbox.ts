@@ -11,7 +11,8 @@ export interface OutgoingAttachment {
 
 export interface OutgoingMail {
   sellerId: string;
-  /** otp | password_reset | guest_account | order_resend | membership_resend | order_confirmation */
+  /** otp | password_reset | guest_account | order_resend | membership_resend | order_confirmation |
+   *  gift_membership | auto_renew_receipt | auto_renew_declined */
   kind: string;
   to: string;
   subject: string;

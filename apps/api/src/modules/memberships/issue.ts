@@ -16,8 +16,10 @@ import { firstTerm, nextTerm } from './term';
  *   seller's time zone (a lapsed member keeps their member ID; a new one gets a new ID);
  * - the members (`identity_link`) are the level's tickets: named, e-mailed ones linked to the
  *   seller's person with that e-mail, found or made;
- * - `auto_renew_state` records the payment entry's `auto_renew`: `requested` (no saved payment
- *   method exists yet to schedule with) or `not_enrolled`.
+ * - `auto_renew_state` records the payment entry's `auto_renew`: `scheduled` when the holder has
+ *   a saved card the auto-renew job can charge, else `requested`; without it `not_enrolled`
+ *   (decision 0038);
+ * - a term paid by a gift of membership's code records the code (`gift_code_id`).
  * Two orders renewing one term at once cannot both extend it: `previous_membership_id` is
  * unique, the loser's insert does nothing and it chains onto the winner's term instead.
  */
@@ -46,6 +48,10 @@ export interface IssueInput {
   handlers: ReadonlyMap<string, string>;
   /** the payment entry's auto_renew, as the cart kept it */
   autoRenew: boolean | null;
+  /** the holder has a saved card to renew with (payments module; decision 0038) */
+  canAutoRenew: boolean;
+  /** the gift of membership code paying for a level, by the level's ticket type id */
+  giftCodeIds?: ReadonlyMap<string, string>;
   now: Date;
   /** the seller's person with this e-mail, found or made (users module) */
   personFor: (member: MemberPerson) => Promise<string>;
@@ -97,6 +103,7 @@ async function insertTerm(
         benefits: role.benefits,
         ticketOrderId: input.order.id,
         previousMembershipId: last?.id ?? null,
+        giftCodeId: input.giftCodeIds?.get(role.ticketTypeId) ?? null,
         createdAt: now,
       })
       // a concurrent renewal of the same term, or a member ID already taken: read and retry
@@ -119,7 +126,11 @@ export async function issueMemberships(
   const typeIds = [...new Set(memberTickets.map((t) => t.ticketTypeId))];
   const levels = await selectLevelsOfTypes(tx, input.seller.id, typeIds);
   const holderId = input.order.gifteeIdentityId ?? input.order.identityId;
-  const autoRenewState: AutoRenewState = input.autoRenew ? 'requested' : 'not_enrolled';
+  const autoRenewState: AutoRenewState = !input.autoRenew
+    ? 'not_enrolled'
+    : input.canAutoRenew
+      ? 'scheduled'
+      : 'requested';
   const issued: IssuedMembership[] = [];
   for (const typeId of typeIds) {
     const level = levels.get(typeId);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { APP_HEADER, APP_HEADER_VALUE, SESSION_COOKIE } from '@admit/contracts/constants';
 import { identity } from '@/db/schema/identity';
 import { outbox } from '@/db/schema/mail';
-import { membership, membershipIdentityLink } from '@/db/schema/memberships';
+import { membership, membershipGift, membershipIdentityLink } from '@/db/schema/memberships';
 import { payment } from '@/db/schema/payments';
 import { buildTestApp } from '@/testing/build-test-app';
 import { bundleOf, errorOf } from '@/testing/cart-fixtures';
@@ -204,7 +204,7 @@ describeEachDatabase('memberships: completing an order makes the membership', (c
     expect(terms[1]!.validFrom.toISOString()).toBe('2029-06-01T04:00:00.000Z');
   });
 
-  it('a gift makes the giftee the holder; the giver has no membership', async () => {
+  it('a gift makes no membership: the giftee gets a gift code to redeem (decision 0038)', async () => {
     const scene = await makeMembershipScene(ctx.db);
     const giver = await makeUser(ctx.db, scene.seller);
     const giftee = await makeUser(ctx.db, scene.seller, { email: 'lucky@example.test' });
@@ -221,7 +221,12 @@ describeEachDatabase('memberships: completing an order makes the membership', (c
     });
     expect(res.statusCode).toBe(201);
     expect(await termsOf(giver.id)).toHaveLength(0);
-    expect(await termsOf(giftee.id)).toHaveLength(1);
+    expect(await termsOf(giftee.id)).toHaveLength(0);
+    const [gift] = await ctx.db
+      .select()
+      .from(membershipGift)
+      .where(eq(membershipGift.gifteeIdentityId, giftee.id));
+    expect(gift).toMatchObject({ giverIdentityId: giver.id, roleId: scene.roles.individual });
   });
 
   it('two orders renewing one term at once: each that passes extends the last (no overlap)', async () => {

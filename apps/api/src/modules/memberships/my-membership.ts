@@ -175,6 +175,21 @@ async function embedsOf(db: Db, terms: MembershipRow[], embeds: ReadonlySet<stri
   };
 }
 
+/** Terms on the wire, each with its program's renewal opening. */
+export async function toMemberships(
+  db: Db,
+  terms: MembershipRow[],
+  timeZone: string,
+): Promise<Membership[]> {
+  const programIds = ids(terms.map((t) => t.membershipProgramId));
+  const programs =
+    programIds.length > 0
+      ? await db.select().from(membershipProgram).where(inArray(membershipProgram.id, programIds))
+      : [];
+  const programOf = (id: string | null) => programs.find((p) => p.id === id);
+  return terms.map((t) => toMembership(t, programOf(t.membershipProgramId), timeZone));
+}
+
 /** The caller's terms with the embeds asked for. */
 export async function myMembership(
   db: Db,
@@ -190,16 +205,8 @@ export async function myMembership(
     .where(eq(membership.identityId, identityId))
     .orderBy(desc(membership.validTo), desc(membership.createdAt))
     .limit(Math.min(limit, MAX_TERMS));
-  const programIds = ids(terms.map((t) => t.membershipProgramId));
-  const programs =
-    programIds.length > 0
-      ? await db.select().from(membershipProgram).where(inArray(membershipProgram.id, programIds))
-      : [];
-  const programOf = (id: string | null) => programs.find((p) => p.id === id);
   const body: MyMembershipResponse = {
-    membership: toCollection(
-      terms.map((t) => toMembership(t, programOf(t.membershipProgramId), seller.timezone)),
-    ),
+    membership: toCollection(await toMemberships(db, terms, seller.timezone)),
   };
   const embedded: Record<string, unknown[] | undefined> = await embedsOf(db, terms, embeds, now);
   for (const [name, items] of Object.entries(embedded)) {

@@ -1,8 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { orderBundleSchema } from '@admit/contracts/checkout';
+import { toCollection } from '@admit/contracts/envelope';
+import { cancelAutoRenewResponseSchema } from '@admit/contracts/membership';
 import { isUuid } from '@/http/query-values';
 import { qrPng } from '@/lib/qr-png';
+import { cancelOrderAutoRenew } from '@/modules/memberships/auto-renew-cancel';
 import { orderBundle, orderNotFound, readableOrder } from './order-read';
 
 const params = z.object({ id: z.string() });
@@ -16,7 +19,10 @@ const query = z
   })
   .passthrough();
 
-/** GET ticket_order/{id} and its QR code (identity §7): the buyer's session or the secret link. */
+/**
+ * GET ticket_order/{id} and its QR code, DELETE ticket_order/{id}/auto_renew (identity §7): the
+ * buyer's session or the secret link.
+ */
 export function registerOrderRoutes(app: FastifyInstance) {
   const db = app.deps.database.db;
 
@@ -52,4 +58,14 @@ export function registerOrderRoutes(app: FastifyInstance) {
         .send(await qrPng(order.scanCode, margin));
     });
   }
+
+  // spec: identity §4 "Cancel auto-renew", §8 (decision 0038): who may read the order may stop
+  // its memberships renewing — the holder bought it, so the buyer's session or the secret
+  app.delete('/api/ticket_order/:id/auto_renew', { config }, async (request, reply) => {
+    const { order, seller } = await access(request);
+    const terms = await cancelOrderAutoRenew(db, seller, order.id);
+    return reply
+      .header('cache-control', 'no-store')
+      .send(cancelAutoRenewResponseSchema.parse({ membership: toCollection(terms) }));
+  });
 }

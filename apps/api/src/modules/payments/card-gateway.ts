@@ -19,6 +19,21 @@ export interface IntentResult {
   clientSecret?: string | null;
   /** where the browser goes for the authentication step */
   nextActionUrl?: string | null;
+  /** the reusable card the intent was paid with, when it was confirmed to be saved */
+  savedCard?: SavedCard | null;
+}
+
+/**
+ * A card kept for later (identity §3 "Saved payment method"): the gateway's reusable reference
+ * and what may be shown of it — never the number (decision 0038).
+ */
+export interface SavedCard {
+  /** Stripe `pm_…`; the sandbox's `pm_sandbox_saved_…` */
+  paymentMethodRef: string;
+  brand: string | null;
+  last4: string | null;
+  expMonth: number | null;
+  expYear: number | null;
 }
 
 export interface ConfirmInput {
@@ -30,6 +45,19 @@ export interface ConfirmInput {
   paymentMethod: string;
   returnUrl: string | null;
   description?: string;
+  /** the gateway's customer to charge or save the card for (Stripe `cus_…`) */
+  customer?: string;
+  /** keep the card for off-session charges (Stripe `setup_future_usage: 'off_session'`) */
+  saveCard?: boolean;
+  /** a saved card charged without its holder present (the auto-renew job) */
+  offSession?: boolean;
+}
+
+/** Who a gateway customer is made for (a saved card hangs on one). */
+export interface CustomerInput {
+  identityId: string;
+  email: string | null;
+  name: string | null;
 }
 
 export interface RefundInput {
@@ -48,4 +76,6 @@ export interface CardGateway {
   retrieve(ref: string): Promise<IntentResult>;
   /** gives a succeeded intent's money back (decision 0027); answers the refund's reference */
   refund(input: RefundInput): Promise<{ ref: string }>;
+  /** the gateway's customer for a person, to save a card on (decision 0038) */
+  createCustomer(input: CustomerInput): Promise<string>;
 }

@@ -12,6 +12,7 @@ export function fakeStripe() {
   /** the idempotency key of each create (our payment id: `admit-{paymentId}`) */
   const createKeys: string[] = [];
   const refunds: { params: Record<string, unknown>; idempotencyKey?: string }[] = [];
+  const customers: { params: Record<string, unknown>; idempotencyKey?: string }[] = [];
   const state = {
     answer: (() => ({
       id: `pi_${created.length}`,
@@ -39,6 +40,12 @@ export function fakeStripe() {
         return { id: `re_${refunds.length}`, status: 'succeeded' };
       },
     },
+    customers: {
+      create: async (params, options) => {
+        customers.push({ params, idempotencyKey: options?.idempotencyKey });
+        return { id: `cus_${customers.length}` };
+      },
+    },
   };
-  return { client, created, createKeys, keys, retrievals, refunds, state };
+  return { client, created, createKeys, keys, retrievals, refunds, customers, state };
 }

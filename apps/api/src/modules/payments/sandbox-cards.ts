@@ -40,6 +40,9 @@ export const DECLINE_MESSAGES: Record<string, string> = {
   expired_card: 'Your card has expired.',
   payment_intent_authentication_failure:
     'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+  // an off-session charge of a card that asks for 3-D Secure: its holder is not there to answer
+  authentication_required:
+    'Your card requires authentication, so it could not be charged without you.',
 };
 
 /** Declines that answer with their own code; the rest are `card_declined` (like the provider). */
@@ -112,6 +115,39 @@ export function parseSandboxToken(
   if (!Object.values(SANDBOX_CARDS).includes(outcome)) return null;
   return { outcome, last4 };
 }
+
+/**
+ * A saved test card (decision 0038): `pm_sandbox_saved_{outcome}_{last4}_{nonce}`. Unlike a
+ * tokenization token it carries no MAC and is never a bearer credential — it lives only in the
+ * `saved_payment_method` row and is charged only off-session by the server (the auto-renew job);
+ * a pay body naming it is refused like a forged token. So it outlives the process's token key.
+ */
+const SAVED_RE = /^pm_sandbox_saved_([a-z_]+)_(\d{4})_[0-9a-f]{16}$/;
+
+/** The saved card of a test card (the card provider's saved payment method). */
+export function savedSandboxRef(card: { outcome: SandboxOutcome; last4: string }): string {
+  return `pm_sandbox_saved_${card.outcome}_${card.last4}_${randomBytes(8).toString('hex')}`;
+}
+
+/** The test card behind a saved reference; null for anything else. */
+export function parseSavedSandboxRef(
+  ref: string,
+): { outcome: SandboxOutcome; last4: string } | null {
+  const m = SAVED_RE.exec(ref);
+  if (!m) return null;
+  const outcome = m[1] as SandboxOutcome;
+  if (!Object.values(SANDBOX_CARDS).includes(outcome)) return null;
+  return { outcome, last4: m[2]! };
+}
+
+/** The test card with these last four digits (the test numbers' are distinct), if any. */
+export function testCardEndingIn(last4: string): { outcome: SandboxOutcome; brand: string } | null {
+  const number = Object.keys(SANDBOX_CARDS).find((n) => n.endsWith(last4));
+  return number ? { outcome: SANDBOX_CARDS[number]!, brand: brandOf(number) } : null;
+}
+
+/** The brand of a test card from its last four digits. */
+export const sandboxBrandOf = (last4: string) => testCardEndingIn(last4)?.brand ?? null;
 
 /** The decline of a token this server never issued (a forged or altered `pm_sandbox_…`). */
 export const UNKNOWN_TOKEN_DECLINE = 'invalid_payment_method';

@@ -13,6 +13,8 @@ function fakeClient(answer: () => Promise<unknown>, retrievedStatus = 'succeeded
   const calls: { params: Record<string, unknown>; options?: { idempotencyKey?: string } }[] = [];
   const confirms: { id: string; options?: { idempotencyKey?: string } }[] = [];
   const refunds: { params: Record<string, unknown>; options?: { idempotencyKey?: string } }[] = [];
+  const customers: { params: Record<string, unknown>; options?: { idempotencyKey?: string } }[] =
+    [];
   const client: StripeLikeClient = {
     paymentIntents: {
       create: async (params, options) => {
@@ -31,8 +33,14 @@ function fakeClient(answer: () => Promise<unknown>, retrievedStatus = 'succeeded
         return { id: `re_${refunds.length}`, status: 'succeeded' };
       },
     },
+    customers: {
+      create: async (params, options) => {
+        customers.push({ params, options });
+        return { id: `cus_${customers.length}` };
+      },
+    },
   };
-  return { client, calls, confirms, refunds };
+  return { client, calls, confirms, refunds, customers };
 }
 
 describe('stripe adapter mapping (no network)', () => {
@@ -150,6 +158,80 @@ describe('stripe adapter mapping (no network)', () => {
       {
         params: { payment_intent: 'pi_7', amount: 2500 },
         options: { idempotencyKey: 'admit-refund-pay-1' },
+      },
+    ]);
+  });
+
+  // decision 0038: a card kept for the auto-renewal, then charged without its holder
+  it('saves a card on the customer with setup_future_usage and reads it back from the intent', async () => {
+    const { client, calls } = fakeClient(async () => ({
+      id: 'pi_s',
+      status: 'succeeded',
+      client_secret: 'cs',
+      payment_method: {
+        id: 'pm_saved',
+        card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034 },
+      },
+    }));
+    const result = await createStripeGateway(client).confirm({
+      ...input,
+      customer: 'cus_7',
+      saveCard: true,
+    });
+    expect(calls[0]!.params).toMatchObject({
+      customer: 'cus_7',
+      setup_future_usage: 'off_session',
+      expand: ['payment_method'],
+    });
+    expect(calls[0]!.params).not.toHaveProperty('off_session');
+    expect(result.savedCard).toEqual({
+      paymentMethodRef: 'pm_saved',
+      brand: 'visa',
+      last4: '4242',
+      expMonth: 12,
+      expYear: 2034,
+    });
+  });
+
+  it('charges a saved card off-session on its customer, without saving it again', async () => {
+    const { client, calls } = fakeClient(async () => ({
+      id: 'pi_o',
+      status: 'succeeded',
+      client_secret: 'cs',
+      payment_method: 'pm_saved',
+    }));
+    await createStripeGateway(client).confirm({
+      ...input,
+      paymentMethod: 'pm_saved',
+      customer: 'cus_7',
+      offSession: true,
+      returnUrl: null,
+    });
+    expect(calls[0]!.params).toMatchObject({
+      customer: 'cus_7',
+      payment_method: 'pm_saved',
+      off_session: true,
+      confirm: true,
+    });
+    expect(calls[0]!.params).not.toHaveProperty('setup_future_usage');
+  });
+
+  it('makes one customer per person (the identity id is the idempotency key)', async () => {
+    const { client, customers } = fakeClient(async () => ({}));
+    const id = await createStripeGateway(client).createCustomer({
+      identityId: 'person-1',
+      email: 'ada@example.test',
+      name: 'Ada Lovelace',
+    });
+    expect(id).toBe('cus_1');
+    expect(customers).toEqual([
+      {
+        params: {
+          email: 'ada@example.test',
+          name: 'Ada Lovelace',
+          metadata: { identity_id: 'person-1' },
+        },
+        options: { idempotencyKey: 'admit-customer-person-1' },
       },
     ]);
   });

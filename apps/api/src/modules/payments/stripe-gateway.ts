@@ -5,10 +5,17 @@ import type { CardGateway, IntentResult, IntentStatus } from './card-gateway';
  * is the slice of the `stripe` SDK we call, so tests pass a fake (no network in tests).
  */
 
+/** A payment method as an intent carries it when expanded (else its id). */
+export interface StripePaymentMethod {
+  id: string;
+  card?: { brand?: string; last4?: string; exp_month?: number; exp_year?: number } | null;
+}
+
 export interface StripeIntent {
   id: string;
   status: string;
   client_secret: string | null;
+  payment_method?: string | StripePaymentMethod | null;
   next_action?: { redirect_to_url?: { url?: string | null } | null } | null;
   last_payment_error?: { code?: string; decline_code?: string; message?: string } | null;
 }
@@ -32,6 +39,12 @@ export interface StripeLikeClient {
       options?: { idempotencyKey?: string },
     ): Promise<{ id: string; status: string | null }>;
   };
+  customers: {
+    create(
+      params: Record<string, unknown>,
+      options?: { idempotencyKey?: string },
+    ): Promise<{ id: string }>;
+  };
 }
 
 /** Stripe's intent states → ours (identity §4: requires_capture counts as paid). */
@@ -44,12 +57,29 @@ export function mapStripeStatus(status: string): IntentStatus {
 
 const OWN_CODES = new Set(['card_declined', 'incorrect_cvc', 'incorrect_zip']);
 
+/** The intent's payment method as a card to keep (its details when the intent expanded it). */
+function savedCardOf(intent: StripeIntent): IntentResult['savedCard'] {
+  const method = intent.payment_method;
+  if (!method) return null;
+  if (typeof method === 'string') {
+    return { paymentMethodRef: method, brand: null, last4: null, expMonth: null, expYear: null };
+  }
+  return {
+    paymentMethodRef: method.id,
+    brand: method.card?.brand ?? null,
+    last4: method.card?.last4 ?? null,
+    expMonth: method.card?.exp_month ?? null,
+    expYear: method.card?.exp_year ?? null,
+  };
+}
+
 export function mapStripeIntent(intent: StripeIntent): IntentResult {
   const status = mapStripeStatus(intent.status);
   const error = intent.last_payment_error;
   return {
     status,
     ref: intent.id,
+    savedCard: savedCardOf(intent),
     clientSecret: intent.client_secret,
     nextActionUrl: intent.next_action?.redirect_to_url?.url ?? null,
     declineCode:
@@ -96,6 +126,12 @@ export function createStripeGateway(client: StripeLikeClient): CardGateway {
             description: input.description,
             metadata: { payment_id: input.paymentId },
             ...(input.returnUrl ? { return_url: input.returnUrl } : {}),
+            // decision 0038: a card kept for the auto-renewal, or the renewal charging it
+            ...(input.customer ? { customer: input.customer } : {}),
+            ...(input.saveCard
+              ? { setup_future_usage: 'off_session', expand: ['payment_method'] }
+              : {}),
+            ...(input.offSession ? { off_session: true } : {}),
           },
           // our payment row id: a retried confirm never creates a second intent
           { idempotencyKey: `admit-${input.paymentId}` },
@@ -114,6 +150,18 @@ export function createStripeGateway(client: StripeLikeClient): CardGateway {
         { idempotencyKey: `admit-refund-${input.paymentId}` },
       );
       return { ref: refund.id };
+    },
+    async createCustomer(input) {
+      const customer = await client.customers.create(
+        {
+          ...(input.email ? { email: input.email } : {}),
+          ...(input.name ? { name: input.name } : {}),
+          metadata: { identity_id: input.identityId },
+        },
+        // one customer per person, even when two payments save a card at once
+        { idempotencyKey: `admit-customer-${input.identityId}` },
+      );
+      return customer.id;
     },
     async retrieve(ref) {
       const intent = await client.paymentIntents.retrieve(ref);
