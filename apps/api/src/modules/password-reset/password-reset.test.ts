@@ -62,6 +62,16 @@ describeEachDatabase('password reset', (ctx) => {
   }
 
   describe('request', () => {
+    it('refuses an e-mail holding a NUL with 400 naming the field, not a database error', async () => {
+      const seller = await makeSeller(ctx.db);
+      const res = await call(seller, 'request', { email: 'a\u0000@example.test' });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()._data[0]).toMatchObject({
+        _code: 'validation_failed',
+        _extra: { field: 'email' },
+      });
+    });
+
     it('answers known and unknown e-mails alike; only the known one gets a mail', async () => {
       now = START;
       const seller = await makeSeller(ctx.db);
