@@ -9,6 +9,7 @@ import {
   liveCartId,
   resetVisit,
   setCartFromBundle,
+  setMembershipAutoRenew,
   setSkipUpsells,
   useCartState,
 } from '@/stores/cart-store';
@@ -43,6 +44,7 @@ describe('cart store (shopping §1, §4)', () => {
       localExpiresAt: NOW + 895_000,
       extensionDeclined: false,
       skipUpsells: false,
+      membershipAutoRenew: null,
     });
     expect(JSON.parse(localStorage.getItem(KEY)!)).toMatchObject({ cartId: FIXTURE_CART_ID });
   });
@@ -60,6 +62,18 @@ describe('cart store (shopping §1, §4)', () => {
     expect(getCartState().extensionDeclined).toBe(true);
     setCartFromBundle(cartBundle({ cart: { id: 'a7c1e3d5-2b4f-4a6c-8e0d-1f2a3b4c5d6e' } }));
     expect(getCartState().extensionDeclined).toBe(false);
+  });
+
+  it('keeps the auto-renew choice with its cart only (shopping §4 "Membership form")', () => {
+    setCartFromBundle(cartBundle());
+    setMembershipAutoRenew(true);
+    setCartFromBundle(cartBundle({ cart: { expires_in: 300 } }));
+    expect(getCartState().membershipAutoRenew).toBe(true);
+    setCartFromBundle(cartBundle({ cart: { id: 'a7c1e3d5-2b4f-4a6c-8e0d-1f2a3b4c5d6e' } }));
+    expect(getCartState().membershipAutoRenew).toBeNull();
+    setMembershipAutoRenew(false);
+    clearCart();
+    expect(getCartState().membershipAutoRenew).toBeNull();
   });
 
   it('keeps the skip-upsells choice when the cart is cleared, not on a fresh start', () => {

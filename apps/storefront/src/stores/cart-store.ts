@@ -12,6 +12,11 @@ export interface CartState {
   extensionDeclined: boolean;
   /** identity §2 rule 4 — `expresscheckout` skips the upsell listing for the rest of the visit */
   skipUpsells: boolean;
+  /**
+   * shopping §4 "Membership form" — the auto-renew choice made with the membership in this
+   * cart; the checkout sends it as the payment entry's `auto_renew` (identity §3). Null: none.
+   */
+  membershipAutoRenew: boolean | null;
 }
 
 export const EMPTY_CART_STATE: CartState = {
@@ -19,6 +24,7 @@ export const EMPTY_CART_STATE: CartState = {
   localExpiresAt: null,
   extensionDeclined: false,
   skipUpsells: false,
+  membershipAutoRenew: null,
 };
 
 export function cartStorageKey(sellerSlug: string): string {
@@ -33,6 +39,8 @@ function parseCartState(raw: unknown): CartState {
     localExpiresAt: typeof value.localExpiresAt === 'number' ? value.localExpiresAt : null,
     extensionDeclined: value.extensionDeclined === true,
     skipUpsells: value.skipUpsells === true,
+    membershipAutoRenew:
+      typeof value.membershipAutoRenew === 'boolean' ? value.membershipAutoRenew : null,
   };
 }
 
@@ -76,6 +84,7 @@ export function setCartFromBundle(bundle: CartBundle): void {
     localExpiresAt: cart.expires_in === null ? null : localExpiryFor(cart.expires_in),
     extensionDeclined: sameCart ? previous.extensionDeclined : false,
     skipUpsells: previous.skipUpsells,
+    membershipAutoRenew: sameCart ? previous.membershipAutoRenew : null,
   });
 }
 
@@ -100,4 +109,11 @@ export function declineExtension(): void {
 export function setSkipUpsells(skip: boolean): void {
   const state = cartStore.get();
   if (state.skipUpsells !== skip) cartStore.set({ ...state, skipUpsells: skip });
+}
+
+/** The membership form's auto-renew choice for the cart it just reserved into (null: none). */
+export function setMembershipAutoRenew(autoRenew: boolean | null): void {
+  const state = cartStore.get();
+  if (state.membershipAutoRenew !== autoRenew)
+    cartStore.set({ ...state, membershipAutoRenew: autoRenew });
 }
