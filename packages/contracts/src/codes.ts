@@ -36,6 +36,14 @@ export const codeLookupSchema = z.object({
   valid_from: z.string().nullable(),
   valid_to: z.string().nullable(),
   exhausted: z.boolean(),
+  /**
+   * `mode=advertise`: what the code takes off each ticket type it covers. The gift code's redeem
+   * page sorts the membership levels by it (identity §2, §9 "at most 3 levels, sorted by
+   * discount"); absent, the levels keep their order (decision 0035).
+   */
+  discounts: z
+    .array(z.object({ ticket_type_id: z.string().uuid(), amount: moneySchema }))
+    .optional(),
 });
 export const codeLookupResponseSchema = z.object({ code: collectionSchema(codeLookupSchema) });
 export type CodeLookup = z.infer<typeof codeLookupSchema>;
