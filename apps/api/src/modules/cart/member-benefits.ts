@@ -16,9 +16,13 @@ import type { Executor } from '@/db/transaction';
  * counts the member's tickets and turns a refusal into the spec's error. Decision 0015.
  */
 
-/** A ticket of a members-only group, or of a members-only event (shopping §6). */
+/**
+ * A ticket of a members-only group, or of a members-only event (shopping §6) — not a membership
+ * level itself: a members-only level (a renewal offer) is not drawn from the benefits it sells.
+ */
 export const isMemberTicket = (t: PlannedTicket) =>
-  t.group.hiddenType === 'public_member_only' || t.event.hiddenType === 'public_member_only';
+  t.group.handler !== 'membership' &&
+  (t.group.hiddenType === 'public_member_only' || t.event.hiddenType === 'public_member_only');
 
 /** spec: shopping §8 — 422 member_limit_exceeded, context reserve, shown to the user. */
 function memberLimitExceeded(sessionId: string | null, refusal: CapRefusal) {

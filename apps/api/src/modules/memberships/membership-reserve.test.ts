@@ -216,6 +216,23 @@ describeEachDatabase('memberships: rules and reserving a level', (ctx) => {
       expect(bundleOf(await modify(scene.seller.slug, members, cartId)).ticket._count).toBe(2);
     });
 
+    it('does not draw a members-only level from the benefits it sells', async () => {
+      const scene = await makeMembershipScene(ctx.db, { hiddenType: 'public_member_only' });
+      const member = await makeUser(ctx.db, scene.seller);
+      // a capped membership (benefits name another type) whose program has no term to renew
+      await makeMembership(ctx.db, member, NOW, { benefits: { [scene.family.id]: 0 } });
+      const body = membersBody(scene.individual, [
+        { name: 'Ada Lovelace', email: 'ada@example.test' },
+      ]);
+      const res = await modify(
+        scene.seller.slug,
+        body,
+        undefined,
+        await sessionCookieFor(app, member),
+      );
+      expect(res.statusCode).toBe(201);
+    });
+
     it('refuses a renewal before the renewal period with the date it opens', async () => {
       const scene = await makeMembershipScene(ctx.db, { renewalDays: 30 });
       const person = await makeUser(ctx.db, scene.seller);
