@@ -69,8 +69,9 @@ function eventBody(hiddenType: 'public_browsable' | 'public_member_only' = 'publ
 
 function renderEvent(memberships: Membership[] | null, hiddenType?: 'public_member_only') {
   if (memberships) logInMember();
+  // a logged-in visitor reads the catalogue live: the cache path answers as the public
   const fetch = createFetchStub({
-    'GET /cached_api/events/:id': eventBody(hiddenType),
+    [memberships ? 'GET /api/events/:id' : 'GET /cached_api/events/:id']: eventBody(hiddenType),
     ...(memberships ? { 'GET /api/my/membership': myMembershipBody(memberships) } : {}),
   });
   return renderRoute(`/events/${EVENT_ID}`, { fetch });

@@ -49,6 +49,8 @@ const familyTerm = () =>
 function renderPath(path: string, fixtures: Record<string, unknown> = {}) {
   const fetch = createFetchStub({
     'GET /cached_api/events/:id': membershipEventBody(),
+    // logged in, the catalogue is read live (members-only levels are the members')
+    'GET /api/events/:id': membershipEventBody(),
     'GET /api/membership_rules': rulesBody(),
     'POST /api/my/cart/modify': cartBundle(),
     ...fixtures,
