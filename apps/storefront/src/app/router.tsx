@@ -82,6 +82,26 @@ const TicketOrder = lazyRoute(
   () => import('@/features/orders/ticket-order-route'),
   (m) => m.TicketOrderRoute,
 );
+const Membership = lazyRoute(
+  () => import('@/features/membership/membership-route'),
+  (m) => m.MembershipRoute,
+);
+const Redeem = lazyRoute(
+  () => import('@/app/routes/redeem-route'),
+  (m) => m.ComposedRedeemRoute,
+);
+const CancelAutoRenew = lazyRoute(
+  () => import('@/app/routes/cancel-auto-renew-route'),
+  (m) => m.ComposedCancelAutoRenewRoute,
+);
+const AccountIndex = lazyRoute(
+  () => import('@/features/account/account-index'),
+  (m) => m.AccountIndex,
+);
+const MyMembership = lazyRoute(
+  () => import('@/features/account/my-membership-route'),
+  (m) => m.MyMembershipRoute,
+);
 const Placeholder = lazyRoute(
   () => import('@/features/placeholders/placeholder-route'),
   (m) => m.PlaceholderRoute,
@@ -104,7 +124,7 @@ function route(
   return { path, element, handle };
 }
 
-/** Screens a later issue builds; until then each shows the placeholder page. */
+/** The screens beside shopping: built ones, and the placeholder page for a later issue's. */
 function placeholderRoutes(config: SellerConfig): RouteObject[] {
   const loginPath = config.login_path.replace(/^\/+|\/+$/g, '');
   const routes: RouteObject[] = [
@@ -114,8 +134,8 @@ function placeholderRoutes(config: SellerConfig): RouteObject[] {
     ),
     route('checkout-pending', 'checkout/pending/:cartId', CheckoutPending),
     ...pagePaths('checkout').map((path) => route('checkout', path, Checkout, prefetchCheckout)),
-    route('membership-redeem', 'membership/redeem', Placeholder),
-    route('membership', 'membership/:action?', Placeholder),
+    route('membership-redeem', 'membership/redeem', Redeem),
+    route('membership', 'membership/:action?', Membership),
     route('resend', 'resend', Resend),
     route('logout', 'logout', Logout),
     // spec: identity §2 — the external login provider's callback route
@@ -124,22 +144,20 @@ function placeholderRoutes(config: SellerConfig): RouteObject[] {
     route('forgot-password', 'user/forgot-password', ForgotPassword),
     route('reset-password', 'user/reset-password', ResetPassword),
     route('set-email-address', 'user/set-email-address', SetEmail),
-    route('cancel-auto-renew', 'manage/:ticketOrderId/cancel-auto-renew', Placeholder),
+    route('cancel-auto-renew', 'manage/:ticketOrderId/cancel-auto-renew', CancelAutoRenew),
     route('manage', 'manage/:id', Placeholder),
     {
       path: 'my',
       handle: { name: 'my' } satisfies RouteHandle,
+      // spec: identity §2 — logged out, the account area is a login form; logged in, the
+      // sidebar around the child page (the pages of profile and tickets come with issue 15)
+      element: <Account />,
       children: [
-        // spec: identity §2 — logged out, the account area is a login form
-        { index: true, element: <Account /> },
-        ...[
-          'membership',
-          'profile',
-          'upcoming',
-          'upcoming/session/:id',
-          'orders',
-          'orders/:id',
-        ].map((path): RouteObject => ({ path, element: <Account /> })),
+        { index: true, element: <AccountIndex /> },
+        { path: 'membership', element: <MyMembership /> },
+        ...['profile', 'upcoming', 'upcoming/session/:id', 'orders', 'orders/:id'].map(
+          (path): RouteObject => ({ path, element: <Placeholder /> }),
+        ),
       ],
     },
     route('ticket-order', 'ticket_order/:id', TicketOrder),

@@ -17,6 +17,9 @@ import { LOGIN_STRINGS } from '@/features/login/strings';
 import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
 import { CODES_STRINGS } from '@/features/codes/strings';
 import { ORDERS_STRINGS } from '@/features/orders/strings';
+import { MEMBERSHIP_STRINGS } from '@/features/reserve/flows/membership/membership-strings';
+import { MEMBERSHIP_PAGE_STRINGS } from '@/features/membership/strings';
+import { ACCOUNT_STRINGS } from '@/features/account/strings';
 
 /**
  * Every default text of the storefront by feature: the catalogue sellers override by key
@@ -35,6 +38,7 @@ export const TEXT_CATALOGUE_PARTS: Record<string, Record<string, string>> = {
   'reserve.quantity_first': QUANTITY_FIRST_STRINGS,
   'reserve.single_event': SINGLE_EVENT_STRINGS,
   'reserve.one_ticket': ONE_TICKET_STRINGS,
+  'reserve.membership': MEMBERSHIP_STRINGS,
   // the reserve core and the date-first page share the `reserve.` prefix (keys are disjoint)
   reserve: { ...RESERVE_STRINGS, ...DATE_FIRST_STRINGS },
   user: USER_STRINGS,
@@ -42,6 +46,8 @@ export const TEXT_CATALOGUE_PARTS: Record<string, Record<string, string>> = {
   checkout: CHECKOUT_STRINGS,
   codes: CODES_STRINGS,
   orders: ORDERS_STRINGS,
+  membership: MEMBERSHIP_PAGE_STRINGS,
+  account: ACCOUNT_STRINGS,
 };
 
 /** All keys merged; a duplicated key would silently shadow another feature's text. */

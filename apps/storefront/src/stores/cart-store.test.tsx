@@ -10,6 +10,7 @@ import {
   resetVisit,
   noteExtension,
   setCartFromBundle,
+  setMembershipAutoRenew,
   setSkipUpsells,
   useCartState,
 } from '@/stores/cart-store';
@@ -45,6 +46,7 @@ describe('cart store (shopping §1, §4)', () => {
       extensionDeclined: false,
       extensions: 0,
       skipUpsells: false,
+      membershipAutoRenew: null,
     });
     expect(JSON.parse(localStorage.getItem(KEY)!)).toMatchObject({ cartId: FIXTURE_CART_ID });
   });
@@ -72,6 +74,18 @@ describe('cart store (shopping §1, §4)', () => {
     expect(getCartState().extensionDeclined).toBe(true);
     setCartFromBundle(cartBundle({ cart: { id: 'a7c1e3d5-2b4f-4a6c-8e0d-1f2a3b4c5d6e' } }));
     expect(getCartState().extensionDeclined).toBe(false);
+  });
+
+  it('keeps the auto-renew choice with its cart only (shopping §4 "Membership form")', () => {
+    setCartFromBundle(cartBundle());
+    setMembershipAutoRenew(true);
+    setCartFromBundle(cartBundle({ cart: { expires_in: 300 } }));
+    expect(getCartState().membershipAutoRenew).toBe(true);
+    setCartFromBundle(cartBundle({ cart: { id: 'a7c1e3d5-2b4f-4a6c-8e0d-1f2a3b4c5d6e' } }));
+    expect(getCartState().membershipAutoRenew).toBeNull();
+    setMembershipAutoRenew(false);
+    clearCart();
+    expect(getCartState().membershipAutoRenew).toBeNull();
   });
 
   it('keeps the skip-upsells choice when the cart is cleared, not on a fresh start', () => {

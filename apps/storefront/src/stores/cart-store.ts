@@ -14,6 +14,11 @@ export interface CartState {
   extensions: number;
   /** identity §2 rule 4 — `expresscheckout` skips the upsell listing for the rest of the visit */
   skipUpsells: boolean;
+  /**
+   * shopping §4 "Membership form" — the auto-renew choice made with the membership in this
+   * cart; the checkout sends it as the payment entry's `auto_renew` (identity §3). Null: none.
+   */
+  membershipAutoRenew: boolean | null;
 }
 
 export const EMPTY_CART_STATE: CartState = {
@@ -22,6 +27,7 @@ export const EMPTY_CART_STATE: CartState = {
   extensionDeclined: false,
   extensions: 0,
   skipUpsells: false,
+  membershipAutoRenew: null,
 };
 
 export function cartStorageKey(sellerSlug: string): string {
@@ -40,6 +46,8 @@ function parseCartState(raw: unknown): CartState {
         ? Math.max(0, value.extensions)
         : 0,
     skipUpsells: value.skipUpsells === true,
+    membershipAutoRenew:
+      typeof value.membershipAutoRenew === 'boolean' ? value.membershipAutoRenew : null,
   };
 }
 
@@ -84,6 +92,7 @@ export function setCartFromBundle(bundle: CartBundle): void {
     extensionDeclined: sameCart ? previous.extensionDeclined : false,
     extensions: sameCart ? previous.extensions : 0,
     skipUpsells: previous.skipUpsells,
+    membershipAutoRenew: sameCart ? previous.membershipAutoRenew : null,
   });
 }
 
@@ -114,4 +123,11 @@ export function declineExtension(): void {
 export function setSkipUpsells(skip: boolean): void {
   const state = cartStore.get();
   if (state.skipUpsells !== skip) cartStore.set({ ...state, skipUpsells: skip });
+}
+
+/** The membership form's auto-renew choice for the cart it just reserved into (null: none). */
+export function setMembershipAutoRenew(autoRenew: boolean | null): void {
+  const state = cartStore.get();
+  if (state.membershipAutoRenew !== autoRenew)
+    cartStore.set({ ...state, membershipAutoRenew: autoRenew });
 }

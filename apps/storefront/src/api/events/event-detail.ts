@@ -66,3 +66,10 @@ export function metaFlag(event: EventDetail, key: string): boolean {
 export function hasHandler(event: EventDetail, ...handlers: TicketGroup['handler'][]): boolean {
   return event.ticketGroups.some(({ ticketGroup }) => handlers.includes(ticketGroup.handler));
 }
+
+/** The levels of the event's membership groups that are on sale (shopping §2 rule 3). */
+export function membershipLevelsOf(event: EventDetail): TicketType[] {
+  return event.ticketGroups
+    .filter(({ ticketGroup }) => ticketGroup.handler === 'membership' && ticketGroup.available)
+    .flatMap(({ ticketTypes }) => ticketTypes.filter((type) => type.available));
+}

@@ -145,10 +145,10 @@ describe('page frame', () => {
   });
 
   it('renders the placeholder page for screens that are not built yet', async () => {
-    renderRoute('/membership');
+    renderRoute('/manage/0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9');
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Membership' }),
+      await screen.findByRole('heading', { level: 1, name: 'Manage order' }),
     ).toBeInTheDocument();
     expect(
       screen.getByText('This part of the storefront is not available yet.'),

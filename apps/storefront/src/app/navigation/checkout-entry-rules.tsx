@@ -23,7 +23,7 @@ import {
 } from '@/app/navigation/login-choice-memory';
 
 /** Methods with a login form the dialog can offer ('none' has no login, 'external' a link). */
-function offersLogin(method: SellerConfig['authentication_method']): boolean {
+export function offersLogin(method: SellerConfig['authentication_method']): boolean {
   return method !== 'none' && method !== 'external';
 }
 

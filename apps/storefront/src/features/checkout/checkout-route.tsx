@@ -14,7 +14,8 @@ import { DonationSection } from '@/features/checkout/components/donation-section
 import { useTicketGroup } from '@/features/checkout/api/get-ticket-group';
 import { useSellerConfig } from '@/config/seller-config';
 import type { GiftCardSlotProps } from '@/features/checkout/components/payment-section';
-import { gifteeName, isBlocked } from '@/features/checkout/model/checkout-view';
+import { isBlocked } from '@/features/checkout/model/checkout-view';
+import { gifteeName } from '@/api/cart/cart-giftee';
 import { goneCartRedirect } from '@/features/checkout/model/entry-redirect';
 import { BalanceEntry } from '@/features/checkout/components/balance-entry';
 import { PayStateProvider } from '@/features/checkout/pay-state';

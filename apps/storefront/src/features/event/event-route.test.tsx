@@ -1,5 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { toCollection } from '@admit/contracts/envelope';
 import type { EventTemplate, TicketGroup } from '@admit/contracts/resources';
 import {
   eventTemplateBody,
@@ -276,13 +277,14 @@ describe('event selection area (shopping §2, exactly one of)', () => {
     await waitFor(() => expect(document.title).toBe('Gift cards - Demo Museum Tickets'));
   });
 
-  it('3: shows membership levels and titles a gift of membership by the action', async () => {
+  it('3: shows the membership form and titles a gift of membership by the action', async () => {
     renderRoute(`/events/${EVENT_ID}/gift`, {
       fetch: createFetchStub({
         [EVENT]: eventBody({ name: 'Membership' }, [{ handler: 'membership' }]),
+        'GET /api/membership_rules': { membership_rules: toCollection([]) },
       }),
     });
-    expect(await screen.findByRole('region', { name: 'Membership levels' })).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Give a membership' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Give a membership - Demo Museum Tickets'));
   });
 

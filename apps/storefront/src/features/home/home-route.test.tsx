@@ -49,6 +49,19 @@ describe('home (identity §2 Home)', () => {
     );
   });
 
+  it('leads "Become a member" to the membership event', async () => {
+    const membershipEvent = '00000000-0000-4000-8000-000000000070';
+    renderRoute('/', {
+      config: makeSellerConfig({
+        membership: { presell: true, event_id: membershipEvent, external_url: null },
+      }),
+    });
+    expect(await screen.findByRole('link', { name: 'Join now' })).toHaveAttribute(
+      'href',
+      `/demo-museum/events/${membershipEvent}`,
+    );
+  });
+
   it('shows only the blocks the order names', async () => {
     renderRoute('/', { config: makeSellerConfig({ home_block_order: ['join', 'guest'] }) });
 

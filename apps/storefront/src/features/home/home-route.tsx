@@ -12,10 +12,19 @@ type HomeBlock = SellerConfig['home_block_order'][number];
 
 const DEFAULT_BLOCK_ORDER: HomeBlock[] = ['login', 'join', 'guest'];
 
-/** Where each home block leads: login path from config, join → /membership, guest → /events. */
-function blockTarget(block: HomeBlock, loginPath: string): string {
-  if (block === 'login') return loginPath;
-  if (block === 'join') return '/membership';
+/**
+ * Where each home block leads: the login path from config; join → the membership event (the
+ * membership route decides when there is none: an external address or the unavailable message);
+ * guest → /events.
+ */
+function blockTarget(block: HomeBlock, config: SellerConfig): string {
+  if (block === 'login') return config.login_path;
+  if (block === 'join') {
+    const eventId = config.membership.event_id;
+    return eventId && !config.membership.external_url
+      ? `/events/${encodeURIComponent(eventId)}`
+      : '/membership';
+  }
   return '/events';
 }
 
@@ -47,7 +56,7 @@ export function HomeRoute() {
             <h2>{t(`home.${block}.title`)}</h2>
             <p>{t(`home.${block}.body`)}</p>
             <ButtonLink
-              to={blockTarget(block, config.login_path)}
+              to={blockTarget(block, config)}
               variant={block === 'guest' ? 'secondary' : 'primary'}
             >
               {t(`home.${block}.action`)}

@@ -23,9 +23,13 @@ afterEach(() => clearAuthCookie());
 const main = () => within(screen.getByRole('main'));
 
 describe('account area login form (identity §2 Login, Account area)', () => {
-  it.each(['/my', '/my/orders'])(
+  it.each([
+    // spec: identity §2 — /my then goes on to the profile of someone without a membership
+    ['/my', '/my/profile'],
+    ['/my/orders', '/my/orders'],
+  ])(
     "%s shows 'Log in to view your account' while logged out and stays after login",
-    async (path) => {
+    async (path, after) => {
       const fetch = createFetchStub({ 'POST /api/login': loggingIn() });
       const { user, router } = renderRoute(path, { fetch });
       expect(
@@ -38,7 +42,7 @@ describe('account area login form (identity §2 Login, Account area)', () => {
       expect(
         await main().findByRole('heading', { level: 1, name: 'My account' }),
       ).toBeInTheDocument();
-      expect(router.state.location.pathname).toBe(`/demo-museum${path}`);
+      await waitFor(() => expect(router.state.location.pathname).toBe(`/demo-museum${after}`));
     },
   );
 

@@ -30,7 +30,7 @@ export interface ReserveErrorDialog {
 }
 
 /** Moves focus to the first invalid field once its message has rendered (shopping §5, §9). */
-function focusFirstIssue(issues: readonly FieldIssue[]) {
+export function focusFirstIssue(issues: readonly Pick<FieldIssue, 'fieldId'>[]) {
   const first = issues[0];
   if (!first) return;
   setTimeout(() => {

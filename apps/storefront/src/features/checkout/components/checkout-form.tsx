@@ -5,7 +5,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
 import type { CartBundle } from '@admit/contracts/cart';
 import { isCardAmountSupported } from '@admit/contracts/checkout';
-import type { PaymentEntry } from '@admit/contracts/checkout';
 import type { PayResult } from '@/api/checkout/pay-cart';
 import type { CheckoutCall } from '@/features/checkout/api/checkout-cart';
 import { Button } from '@/ui/button';
@@ -28,7 +27,7 @@ import { focusFirstInvalid } from '@/features/checkout/model/focus-first-invalid
 import type { CardInput, WalletPayment, WalletResult } from '@/features/checkout/model/card-input';
 import { fillFromWallet } from '@/features/checkout/model/wallet-payer';
 import { portalTermsText, toMoney } from '@/features/checkout/model/checkout-view';
-import { checkoutCallFor } from '@/features/checkout/model/checkout-call';
+import { checkoutCallFor, withAutoRenew } from '@/features/checkout/model/checkout-call';
 import { paymentMessageText } from '@/features/checkout/model/payment-errors';
 import { defaultPhoneCountry } from '@/features/checkout/model/phone-country';
 import { loadPhoneNumbers } from '@/features/checkout/model/phone-numbers';
@@ -42,6 +41,7 @@ import { useAuthenticationReturn } from '@/features/checkout/use-authentication-
 import { usePublishPayState } from '@/features/checkout/pay-state';
 import { CHECKOUT_FORM_ID } from '@/features/checkout/components/mobile-pay-button';
 import styles from '@/features/checkout/checkout.module.css';
+import { getCartState } from '@/stores/cart-store';
 
 export interface CheckoutFormProps {
   bundle: CartBundle;
@@ -163,12 +163,12 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
       payment.setMessage({ keys: ['checkout.error.captcha'] });
       return;
     }
-    const entry: PaymentEntry = {
-      amount: toMoney(minor),
-      gateway_id: free ? 'free' : 'stripe',
-      gateway_data,
-      ...captcha,
-    };
+    const entry = withAutoRenew(
+      { amount: toMoney(minor), gateway_id: free ? 'free' : 'stripe', gateway_data, ...captcha },
+      bundle,
+      // the choice belongs to the cart it was made with
+      getCartState().cartId === cart.id ? getCartState().membershipAutoRenew : null,
+    );
     const purchaser = guest
       ? await toPurchaser(form.getValues(), phoneCountry, fields.unsent)
       : null;

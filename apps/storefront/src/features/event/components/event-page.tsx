@@ -7,6 +7,7 @@ import { EventDescription } from '@/features/event/components/event-description'
 import { AddOnBanner } from '@/features/event/components/add-on-banner';
 import { useAddOnBanner } from '@/features/event/model/add-on-chain';
 import { SelectionArea } from '@/features/event/components/selection-area';
+import { MemberNotices } from '@/features/event/components/member-notices';
 import { CartWidgetPlaceholder } from '@/features/event/components/cart-widget-placeholder';
 import { useEventSlots } from '@/features/event/event-slots';
 import styles from '@/features/event/components/event-page.module.css';
@@ -37,6 +38,7 @@ export function EventPage({ event }: { event: EventDetail }) {
             {venue.address && <span className={styles.venueAddress}>{venue.address}</span>}
           </p>
         )}
+        <MemberNotices event={event} />
         {addOn && <AddOnBanner skipTo={addOn.skipTo} />}
         <SelectionArea event={event} skipAddOnTo={addOn?.skipTo ?? null} />
       </article>

@@ -1,5 +1,6 @@
 import { useSellerConfig } from '@/config/seller-config';
-import { useIsLoggedIn } from '@/stores/use-is-logged-in';
+import { useMemberStatus } from '@/api/membership/get-my-membership';
+import { Loader } from '@/ui/loader';
 import { useStrings } from '@/ui/text/use-strings';
 import { EVENT_STRINGS } from '@/features/event/strings';
 import type { EventDetail, TicketGroupWithTypes } from '@/api/events/event-detail';
@@ -14,16 +15,21 @@ import {
   NoTicketGroupsWarning,
 } from '@/features/event/components/selection-notices';
 
-export function useSelectionContext(): SelectionContext {
+export function useSelectionContext(): SelectionContext & {
+  memberPending: boolean;
+  hadMembership: boolean;
+} {
   const config = useSellerConfig();
-  // spec: shopping §6 — members-only groups are for logged-in members
-  const isMember = useIsLoggedIn();
+  // spec: shopping §6 — members-only groups are for holders of a current membership
+  const member = useMemberStatus();
   const hasAdmissionInCart = useHasAdmissionInCart();
   return {
     anchorEvents: config.anchor_events,
     anchorCategories: config.anchor_categories,
     hasAdmissionInCart,
-    isMember,
+    isMember: member.isMember,
+    memberPending: member.isPending,
+    hadMembership: member.hadMembership,
     reserveFlow: config.reserve_flow,
   };
 }
@@ -51,6 +57,10 @@ export function SelectionArea({
   const context = useSelectionContext();
   const kind = selectSelectionArea(event, context);
   const Form = useEventSlots().selection?.[kind];
+  // a logged-in visitor's memberships are still loading: no members-only notice meanwhile
+  if (kind === 'members_only' && context.memberPending) {
+    return <Loader label={t('event.member_loading')} />;
+  }
   if (Form) return <Form event={event} skipAddOnTo={skipAddOnTo} />;
   switch (kind) {
     case 'no_ticket_groups':
@@ -58,7 +68,7 @@ export function SelectionArea({
     case 'anchor_prompt':
       return <AnchorPrompt />;
     case 'members_only':
-      return <MembersOnlyNotice />;
+      return <MembersOnlyNotice lapsed={context.hadMembership} />;
     case 'membership':
       return (
         <TicketGroupsPanel

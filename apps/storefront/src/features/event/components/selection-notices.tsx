@@ -37,8 +37,12 @@ function useLoginTarget(): { href: string; external: boolean } {
     : { href: loginPath, external: false };
 }
 
-/** spec: shopping §2 rule 5 and §6 — members-only events for visitors who are not members. */
-export function MembersOnlyNotice() {
+/**
+ * spec: shopping §2 rule 5 and §6 — members-only events for visitors who are not members: a
+ * login link and a signup call to action, or, for someone who has had memberships before, the
+ * expired-membership message with a way to renew.
+ */
+export function MembersOnlyNotice({ lapsed = false }: { lapsed?: boolean }) {
   const t = useStrings(EVENT_STRINGS);
   const login = useLoginTarget();
   return (
@@ -46,22 +50,31 @@ export function MembersOnlyNotice() {
       <h2 id="members-only-heading" className={styles.heading}>
         {t('event.members_only_heading')}
       </h2>
-      <p className={styles.notice}>{t('event.members_only')}</p>
-      <div className={styles.actions}>
-        {login.external ? (
-          <a href={login.href} className={styles.textLink}>
-            {t('event.members_only_login')}
-          </a>
-        ) : (
-          <Link to={login.href} className={styles.textLink}>
-            {t('event.members_only_login')}
-          </Link>
-        )}
-      </div>
-      <div className={styles.signup}>
-        <p>{t('event.members_only_signup_text')}</p>
-        <ButtonLink to="/membership">{t('event.members_only_signup')}</ButtonLink>
-      </div>
+      {lapsed ? (
+        <>
+          <p className={styles.notice}>{t('event.members_only_expired')}</p>
+          <ButtonLink to="/membership/renew">{t('event.members_only_renew')}</ButtonLink>
+        </>
+      ) : (
+        <>
+          <p className={styles.notice}>{t('event.members_only')}</p>
+          <div className={styles.actions}>
+            {login.external ? (
+              <a href={login.href} className={styles.textLink}>
+                {t('event.members_only_login')}
+              </a>
+            ) : (
+              <Link to={login.href} className={styles.textLink}>
+                {t('event.members_only_login')}
+              </Link>
+            )}
+          </div>
+          <div className={styles.signup}>
+            <p>{t('event.members_only_signup_text')}</p>
+            <ButtonLink to="/membership">{t('event.members_only_signup')}</ButtonLink>
+          </div>
+        </>
+      )}
     </section>
   );
 }

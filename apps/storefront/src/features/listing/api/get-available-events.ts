@@ -2,9 +2,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EventTemplateResponse } from '@admit/contracts/catalog';
 import { apiRead } from '@/api/client';
 import type { AvailableEventsQuery } from '@/features/listing/model/available-events-query';
+import { cachedReadAllowed } from '@/api/read-audience';
 
 /**
- * GET /cached_api/events/available (shopping §7). The contract type types the fetcher; the body
+ * GET events/available (shopping §7), on the cache path for guests (live when logged in). The contract type types the fetcher; the body
  * is not parsed with its zod schema here because that would pull zod's runtime into the
  * listing's first load (budget ≤ 120 KB gzip for /events).
  */
@@ -12,7 +13,11 @@ export function getAvailableEvents(
   query: AvailableEventsQuery,
   signal?: AbortSignal,
 ): Promise<EventTemplateResponse> {
-  return apiRead<EventTemplateResponse>('events/available', { cached: true, query, signal });
+  return apiRead<EventTemplateResponse>('events/available', {
+    cached: cachedReadAllowed(),
+    query,
+    signal,
+  });
 }
 
 export function availableEventsQueryOptions(query: AvailableEventsQuery) {

@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { calendarExtendedResponseSchema } from '@admit/contracts/availability';
 import type { CalendarDay } from '@admit/contracts/availability';
 import { apiRead } from '@/api/client';
+import { cachedReadAllowed } from '@/api/read-audience';
 
 export interface CalendarParams {
   eventId: string;
@@ -12,15 +13,16 @@ export interface CalendarParams {
 }
 
 /**
- * GET /cached_api/events/{id}/calendar?_format=extended (shopping §7): the bookable days, read
- * from the cache path since a day's status moves slowly; the sessions themselves are read live.
+ * GET events/{id}/calendar?_format=extended (shopping §7): the bookable days, read from the
+ * cache path since a day's status moves slowly (live when logged in: a members-only event's
+ * calendar is the members'); the sessions themselves are read live.
  */
 export async function getCalendar(
   params: CalendarParams,
   signal?: AbortSignal,
 ): Promise<CalendarDay[]> {
   const body = await apiRead(`events/${encodeURIComponent(params.eventId)}/calendar`, {
-    cached: true,
+    cached: cachedReadAllowed(),
     query: {
       _format: 'extended',
       'start_datetime._lt': params.before,

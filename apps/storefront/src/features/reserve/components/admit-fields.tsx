@@ -23,7 +23,7 @@ export interface AdmitFieldsProps {
 
 const EMPTY: AdmitInput = { first: '', last: '', email: '' };
 
-interface TextFieldProps {
+export interface TextFieldProps {
   id: string;
   label: string;
   optional: boolean;
@@ -34,7 +34,7 @@ interface TextFieldProps {
   issues: IssueMap;
 }
 
-function TextField({
+export function TextField({
   id,
   label,
   optional,

@@ -7,7 +7,7 @@ import { Stepper } from '@/ui/stepper';
 import { useStrings } from '@/ui/text/use-strings';
 import type { IssueMap } from '@/features/reserve/model/form-issues';
 import { QUANTITIES_FIELD_ID } from '@/features/reserve/model/form-issues';
-import type { Quantities, StepperContext } from '@/features/reserve/model/stepper-rules';
+import type { MemberCap, Quantities, StepperContext } from '@/features/reserve/model/stepper-rules';
 import {
   applyStep,
   decrement,
@@ -37,6 +37,8 @@ export interface TicketQuantitiesProps {
   exactlyOne?: boolean;
   /** price per ticket type id when a session has its own (price_schedule) */
   priceOf?: (type: TicketType) => string;
+  /** a member's benefit cap (shopping §5) */
+  memberCap?: MemberCap | null;
 }
 
 function usePriceLabel() {
@@ -63,10 +65,17 @@ export function TicketQuantities({
   issues,
   exactlyOne,
   priceOf = (type) => type.currency_amount,
+  memberCap,
 }: TicketQuantitiesProps) {
   const t = useStrings(RESERVE_STRINGS);
   const priceLabel = usePriceLabel();
-  const context: StepperContext = { groups, sessionAvailableCapacity, quantities, exactlyOne };
+  const context: StepperContext = {
+    groups,
+    sessionAvailableCapacity,
+    quantities,
+    exactlyOne,
+    memberCap,
+  };
   const change = (typeId: string, proposed: number) =>
     onChange({ ...quantities, [typeId]: applyStep(context, typeId, proposed) });
 

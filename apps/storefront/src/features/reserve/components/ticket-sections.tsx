@@ -1,6 +1,6 @@
 import type { AdmitInputs } from '@/features/reserve/model/admit-validation';
 import type { IssueMap } from '@/features/reserve/model/form-issues';
-import type { Quantities } from '@/features/reserve/model/stepper-rules';
+import type { MemberCap, Quantities } from '@/features/reserve/model/stepper-rules';
 import type { SurveyValues } from '@/features/reserve/model/survey-spec';
 import type { GroupDetails, TicketAnswers } from '@/features/reserve/model/ticket-details';
 import { AdmitFields } from '@/features/reserve/components/admit-fields';
@@ -16,6 +16,7 @@ export interface TicketSectionsProps {
   onSurvey: (groupId: string, values: SurveyValues) => void;
   issues: IssueMap;
   exactlyOne?: boolean;
+  memberCap?: MemberCap | null;
 }
 
 /**
@@ -31,6 +32,7 @@ export function TicketSections({
   onSurvey,
   issues,
   exactlyOne,
+  memberCap,
 }: TicketSectionsProps) {
   return (
     <>
@@ -41,6 +43,7 @@ export function TicketSections({
         onChange={onQuantities}
         issues={issues}
         exactlyOne={exactlyOne}
+        memberCap={memberCap}
       />
       {groups.map((group) => {
         const hasTickets = group.ticketTypes.some((type) => (answers.quantities[type.id] ?? 0) > 0);

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { fixtureId, makeTicketGroup } from '@/testing/api-fixtures';
 import type { TicketGroup } from '@admit/contracts/resources';
+import { allowanceOf } from '@admit/contracts/rules/member-benefits';
 import type { StepperContext } from '@/features/reserve/model/stepper-rules';
 import {
   applyStep,
@@ -136,5 +137,31 @@ describe('stepper rules (shopping §5)', () => {
 
   it('a type outside the groups cannot be chosen', () => {
     expect(maxForType(context(), fixtureId(999))).toBe(0);
+  });
+});
+
+describe('member benefit cap (shopping §5, decision 0015)', () => {
+  const allowance = allowanceOf([{ [ADULT]: 2, '*': 1 }]);
+  const memberCap = (existing: [string, number][] = []) => ({
+    allowance,
+    memberTypeIds: new Set([ADULT, CHILD]),
+    existing: new Map(existing),
+  });
+
+  it('counts the member tickets of the session already in the cart', () => {
+    expect(maxForType(context({}, { memberCap: memberCap() }), ADULT)).toBe(3);
+    expect(maxForType(context({}, { memberCap: memberCap([[ADULT, 2]]) }), ADULT)).toBe(1);
+    expect(maxForType(context({}, { memberCap: memberCap([[CHILD, 1]]) }), ADULT)).toBe(2);
+  });
+
+  it('lets the other steppers draw the pool first', () => {
+    const ctx = context({}, { memberCap: memberCap(), quantities: { [CHILD]: 1 } });
+    expect(maxForType(ctx, ADULT)).toBe(2);
+    expect(maxForType(ctx, CHILD)).toBe(1);
+  });
+
+  it('caps no type outside the member groups', () => {
+    const cap = { ...memberCap(), memberTypeIds: new Set([CHILD]) };
+    expect(maxForType(context({}, { memberCap: cap }), ADULT)).toBe(1000);
   });
 });

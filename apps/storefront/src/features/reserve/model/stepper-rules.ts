@@ -1,5 +1,7 @@
 import { MAX_TICKETS_PER_TYPE, UNLIMITED_CAPACITY } from '@admit/contracts/constants';
 import type { TicketGroup, TicketType } from '@admit/contracts/resources';
+import { remainingFor } from '@admit/contracts/rules/member-benefits';
+import type { MemberAllowance, TypeCounts } from '@admit/contracts/rules/member-benefits';
 
 /**
  * Quantity stepper rules (spec: shopping §5 "Steppers", "Quantity per type is clamped"). Pure:
@@ -30,6 +32,33 @@ export interface StepperContext {
   quantities: Quantities;
   /** one-ticket forms (donation, gift card): exactly one ticket, never fewer */
   exactlyOne?: boolean;
+  /** a member's benefit cap on member ticket types (shopping §5); absent for everyone else */
+  memberCap?: MemberCap | null;
+}
+
+/**
+ * spec: shopping §5 — "Member groups or members-only mode: quantity per type is capped by the
+ * member benefit for that type plus a wildcard pool; over-use of a type draws down the wildcard
+ * pool". The rule itself is the server's (`contracts/rules/member-benefits.ts`).
+ */
+export interface MemberCap {
+  allowance: MemberAllowance;
+  /** the ticket types the cap applies to (decision 0015: members-only groups and events) */
+  memberTypeIds: ReadonlySet<string>;
+  /** member tickets of this session already in the cart */
+  existing: TypeCounts;
+}
+
+/** How many of a member type the benefits still allow beside what the other steppers hold. */
+function memberCapFor(context: StepperContext, typeId: string): number {
+  const cap = context.memberCap;
+  if (!cap || !cap.memberTypeIds.has(typeId)) return Number.POSITIVE_INFINITY;
+  const taken = new Map(cap.existing);
+  for (const [id, n] of Object.entries(context.quantities)) {
+    if (id !== typeId && n > 0 && cap.memberTypeIds.has(id))
+      taken.set(id, (taken.get(id) ?? 0) + n);
+  }
+  return remainingFor(cap.allowance, taken, typeId);
 }
 
 /** spec: shopping §5 — "A negative limit means no limit" (capacity -1 is the unlimited sentinel). */
@@ -56,8 +85,9 @@ export function groupCapacityLeft(ticketGroup: StepperGroup['ticketGroup']): num
 
 /**
  * The most this type may be set to given what the other types already hold: default cap 1000,
- * bounded by the group's max_tickets_per_order and capacity left, and by the session's
- * availableCapacity unless the group is excluded from event capacity.
+ * bounded by the group's max_tickets_per_order and capacity left, by the session's
+ * availableCapacity unless the group is excluded from event capacity, and for a member type by
+ * the member's benefits.
  */
 export function maxForType(context: StepperContext, typeId: string): number {
   const group = groupOf(context, typeId);
@@ -79,6 +109,7 @@ export function maxForType(context: StepperContext, typeId: string): number {
       .flatMap((g) => g.ticketTypes.map((type) => type.id));
     cap = Math.min(cap, sessionLeft - (sum(context.quantities, sharing) - own));
   }
+  cap = Math.min(cap, memberCapFor(context, typeId));
   return Math.max(0, cap);
 }
 

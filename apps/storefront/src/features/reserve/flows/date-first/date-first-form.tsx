@@ -9,6 +9,7 @@ import { Loader } from '@/ui/loader';
 import { Price } from '@/ui/price';
 import { useStrings } from '@/ui/text/use-strings';
 import { TicketSections } from '@/features/reserve/components/ticket-sections';
+import { useMemberCap } from '@/features/reserve/use-member-cap';
 import type { GroupFilter } from '@/features/reserve/model/reserve-groups';
 import type { ReserveQuery } from '@/features/reserve/model/reserve-query';
 import { parseSessionTabs } from '@/features/reserve/model/session-tabs';
@@ -77,6 +78,11 @@ export function DateFirstForm({
   );
   const data = useDateFirstData({ event, state, filter, flexibleGroups });
   const groups = data.groupDetails && !data.groupDetails.error ? data.groupDetails.groups : null;
+  const memberCap = useMemberCap(
+    event,
+    groups,
+    state.admission === 'single' ? state.sessionId : null,
+  );
   const submission = useDateFirstSubmit({
     state,
     dispatch,
@@ -174,6 +180,7 @@ export function DateFirstForm({
       )}
       {groups && (
         <TicketSections
+          memberCap={memberCap}
           groups={groups}
           sessionAvailableCapacity={
             state.admission === 'single' ? (data.chosenSession?.availableCapacity ?? null) : null

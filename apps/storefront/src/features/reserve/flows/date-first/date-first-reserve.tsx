@@ -8,7 +8,7 @@ import { Button } from '@/ui/button';
 import { calendarHorizon, isSelectableDay, todayIn, toDayMap } from '@/ui/calendar/calendar-days';
 import { useSellerConfig } from '@/config/seller-config';
 import { Loader } from '@/ui/loader';
-import { useIsLoggedIn } from '@/stores/use-is-logged-in';
+import { useMemberStatus } from '@/api/membership/get-my-membership';
 import { useStrings } from '@/ui/text/use-strings';
 import { calendarQueryOptions } from '@/features/reserve/api/get-calendar';
 import { flexibleGroupsOf, hasDatedGroups } from '@/features/reserve/model/reserve-groups';
@@ -32,7 +32,8 @@ export function DateFirstReserve({
 }) {
   const t = useStrings(DATE_FIRST_STRINGS);
   const config = useSellerConfig();
-  const isMember = useIsLoggedIn();
+  // spec: shopping §6 — a current membership, not a login, opens members-only groups
+  const { isMember } = useMemberStatus();
   const [search] = useSearchParams();
   // the query parameters are read once, on arrival: later selections must not re-apply them
   const [query] = useState(() => parseReserveQuery(search));

@@ -5,7 +5,7 @@ import type { EventDetail } from '@/api/events/event-detail';
 import { useEvent } from '@/api/events/get-event';
 import { Button } from '@/ui/button';
 import { Price } from '@/ui/price';
-import { useIsLoggedIn } from '@/stores/use-is-logged-in';
+import { useMemberStatus } from '@/api/membership/get-my-membership';
 import { useStrings } from '@/ui/text/use-strings';
 import type { AdmitInputs } from '@/features/reserve/model/admit-validation';
 import { fieldId } from '@/features/reserve/model/form-issues';
@@ -50,7 +50,8 @@ interface LocalIssues {
 export function OneTicketOnlyForm({ event }: { event: EventDetail }) {
   const t = useStrings(ONE_TICKET_STRINGS);
   const tr = useStrings(RESERVE_STRINGS);
-  const isMember = useIsLoggedIn();
+  // spec: shopping §6 — a current membership, not a login, opens members-only groups
+  const { isMember } = useMemberStatus();
   const [search] = useSearchParams();
   const query = useMemo(() => parseReserveQuery(search), [search]);
   const offer = useMemo(() => oneTicketOffer(event, isMember), [event, isMember]);

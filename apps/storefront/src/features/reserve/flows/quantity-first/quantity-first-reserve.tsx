@@ -5,7 +5,7 @@ import { daysInWindow, offeredSessions } from '@/features/reserve/model/session-
 import { useSessionConstraints } from '@/features/reserve/use-session-constraints';
 import { Button } from '@/ui/button';
 import { Loader } from '@/ui/loader';
-import { useIsLoggedIn } from '@/stores/use-is-logged-in';
+import { useMemberStatus } from '@/api/membership/get-my-membership';
 import { useStrings } from '@/ui/text/use-strings';
 import type { IssueMap } from '@/features/reserve/model/form-issues';
 import { QUANTITIES_FIELD_ID } from '@/features/reserve/model/form-issues';
@@ -31,6 +31,7 @@ import {
 } from '@/features/reserve/flows/quantity-first/quantity-first-state';
 import { QUANTITY_FIRST_STRINGS } from '@/features/reserve/flows/quantity-first/quantity-first-strings';
 import { QuantityStep } from '@/features/reserve/flows/quantity-first/quantity-step';
+import { useMemberCap } from '@/features/reserve/use-member-cap';
 import { useQuantityFirstData } from '@/features/reserve/flows/quantity-first/use-quantity-first-data';
 import {
   initialQueryPreselect,
@@ -48,7 +49,8 @@ export function QuantityFirstReserve({ event }: { event: EventDetail }) {
   const t = useStrings(QUANTITY_FIRST_STRINGS);
   const tr = useStrings(RESERVE_STRINGS);
   const td = useStrings(DATE_FIRST_STRINGS);
-  const isMember = useIsLoggedIn();
+  // spec: shopping §6 — a current membership, not a login, opens members-only groups
+  const { isMember } = useMemberStatus();
   const [search] = useSearchParams();
   const query = useMemo(() => parseReserveQuery(search), [search]);
   const filter = useMemo<GroupFilter>(
@@ -56,6 +58,8 @@ export function QuantityFirstReserve({ event }: { event: EventDetail }) {
     [isMember, query.ticketGroupIds],
   );
   const groups = useMemo(() => datedGroupsOf(event, filter), [event, filter]);
+  // the party is chosen before its session: no session's tickets count yet
+  const memberCap = useMemberCap(event, groups, null);
   const eventId = event.template.id;
   // spec: shopping §5 "Reserve query parameters" — the quantities are the flow's first step
   const [initial] = useState(() => initialQueryPreselect(query, groups));
@@ -154,6 +158,7 @@ export function QuantityFirstReserve({ event }: { event: EventDetail }) {
           </p>
         )}
         <QuantityStep
+          memberCap={memberCap}
           groups={groups}
           isOpen={state.quantitiesOpen}
           quantities={state.quantities}

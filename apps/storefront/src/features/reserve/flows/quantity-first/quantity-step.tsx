@@ -3,7 +3,7 @@ import { Button } from '@/ui/button';
 import { useStrings } from '@/ui/text/use-strings';
 import { TicketQuantities } from '@/features/reserve/components/ticket-quantities';
 import type { IssueMap } from '@/features/reserve/model/form-issues';
-import type { Quantities } from '@/features/reserve/model/stepper-rules';
+import type { MemberCap, Quantities } from '@/features/reserve/model/stepper-rules';
 import { QUANTITY_FIRST_STRINGS } from '@/features/reserve/flows/quantity-first/quantity-first-strings';
 import styles from '@/features/reserve/flows/quantity-first/quantity-first.module.css';
 
@@ -19,6 +19,8 @@ export interface QuantityStepProps {
   issues: IssueMap;
   /** the step's own message ("click Find", "up to 10 types") */
   message: string | null;
+  /** a member's benefit cap, before any session is chosen (shopping §5) */
+  memberCap?: MemberCap | null;
 }
 
 /**
@@ -34,6 +36,7 @@ export function QuantityStep({
   onReopen,
   issues,
   message,
+  memberCap,
 }: QuantityStepProps) {
   const t = useStrings(QUANTITY_FIRST_STRINGS);
   if (!isOpen) {
@@ -66,6 +69,7 @@ export function QuantityStep({
         quantities={quantities}
         onChange={onQuantities}
         issues={issues}
+        memberCap={memberCap}
       />
       {message && (
         <p className={styles.message} role="alert">

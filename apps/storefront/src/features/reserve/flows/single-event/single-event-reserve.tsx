@@ -7,9 +7,10 @@ import { useSessionConstraints } from '@/features/reserve/use-session-constraint
 import { Button } from '@/ui/button';
 import { useSellerConfig } from '@/config/seller-config';
 import { Loader } from '@/ui/loader';
-import { useIsLoggedIn } from '@/stores/use-is-logged-in';
+import { useMemberStatus } from '@/api/membership/get-my-membership';
 import { useStrings } from '@/ui/text/use-strings';
 import { TicketSections } from '@/features/reserve/components/ticket-sections';
+import { useMemberCap } from '@/features/reserve/use-member-cap';
 import type { GroupFilter } from '@/features/reserve/model/reserve-groups';
 import { groupMetaOf, sessionGroupsOf } from '@/features/reserve/model/reserve-groups';
 import { parseReserveQuery } from '@/features/reserve/model/reserve-query';
@@ -82,7 +83,8 @@ export function SingleEventReserve({ event }: { event: EventDetail }) {
   const t = useStrings(SINGLE_EVENT_STRINGS);
   const tr = useStrings(RESERVE_STRINGS);
   const { locale } = useSellerConfig();
-  const isMember = useIsLoggedIn();
+  // spec: shopping §6 — a current membership, not a login, opens members-only groups
+  const { isMember } = useMemberStatus();
   const [search] = useSearchParams();
   const query = useMemo(() => parseReserveQuery(search), [search]);
   const filter = useMemo<GroupFilter>(
@@ -94,6 +96,7 @@ export function SingleEventReserve({ event }: { event: EventDetail }) {
   const [answers, setAnswers] = useState<TicketAnswers>(NO_ANSWERS);
   const [seatMessage, setSeatMessage] = useState(false);
   const submission = useSubmitReservation();
+  const memberCap = useMemberCap(event, data.groups, data.session?.id ?? null);
   const timezone = event.venue?.timezone ?? 'UTC';
 
   if (data.isPending) return <Loader label={t('reserve.single_event.loading')} />;
@@ -156,6 +159,7 @@ export function SingleEventReserve({ event }: { event: EventDetail }) {
           })}
         </p>
         <TicketSections
+          memberCap={memberCap}
           groups={groups}
           sessionAvailableCapacity={session.availableCapacity}
           answers={answers}

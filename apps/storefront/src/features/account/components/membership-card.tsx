@@ -1,0 +1,94 @@
+import { Link } from 'react-router';
+import { DATE_FORMATS } from '@admit/contracts/constants';
+import { MEMBERSHIP_QR_MARGIN } from '@admit/contracts/membership';
+import type { Membership } from '@admit/contracts/membership';
+import { buildApiUrl } from '@/api/client';
+import { renewalStateOf } from '@/api/membership/membership-status';
+import { useSellerConfig } from '@/config/seller-config';
+import { formatInZone } from '@admit/contracts/session-time';
+import { useStrings } from '@/ui/text/use-strings';
+import { ACCOUNT_STRINGS } from '@/features/account/strings';
+import styles from '@/features/account/account.module.css';
+
+export interface MembershipCardProps {
+  membership: Membership;
+  /** the members' names, else the holder's */
+  names: string[];
+  now: number;
+}
+
+/** identity §7, §9 — the membership QR at /api/membership/{id}/qrcode?margin=2. */
+export function membershipQrUrl(membershipId: string): string {
+  return buildApiUrl(
+    `membership/${encodeURIComponent(membershipId)}/qrcode`,
+    { margin: MEMBERSHIP_QR_MARGIN },
+    false,
+  );
+}
+
+/**
+ * One membership of "My membership details" (identity §2): level, name, expiry, a renew link
+ * (or 'renew from' a date outside the renewal period), auto-renew status and the QR code.
+ */
+export function MembershipCard({ membership, names, now }: MembershipCardProps) {
+  const t = useStrings(ACCOUNT_STRINGS);
+  const { timezone } = useSellerConfig();
+  const date = (iso: string) => formatInZone(iso, DATE_FORMATS.cartDate, timezone);
+  const started = Date.parse(membership.valid_from) < now;
+  const ended = Date.parse(membership.valid_to) <= now;
+  const renewal = renewalStateOf(membership, now);
+  const headingId = `membership-${membership.id}`;
+  const enrolled =
+    membership.auto_renew_state === 'scheduled' || membership.auto_renew_state === 'requested';
+  return (
+    <section aria-labelledby={headingId} className={styles.card}>
+      <div className={styles.cardText}>
+        <h2 id={headingId}>{membership.role}</h2>
+        {names.length > 0 && <p>{names.join(', ')}</p>}
+        <p>
+          {ended
+            ? t('account.membership.expired', { date: date(membership.valid_to) })
+            : started
+              ? t('account.membership.expires', { date: date(membership.valid_to) })
+              : t('account.membership.starts', {
+                  date: date(membership.valid_from),
+                  to: date(membership.valid_to),
+                })}
+        </p>
+        <p>
+          {renewal.open ? (
+            <Link
+              to="/membership/renew"
+              aria-label={t('account.membership.renew_label', { level: membership.role })}
+            >
+              {t('account.membership.renew')}
+            </Link>
+          ) : (
+            t('account.membership.renew_from', { date: date(renewal.from) })
+          )}
+        </p>
+        <p>
+          {t('account.membership.auto_renew')}:{' '}
+          {t(`account.membership.auto_renew.${membership.auto_renew_state}`)}
+          {enrolled && !ended && membership.ticket_order_id && (
+            <>
+              {' '}
+              <Link
+                to={`/manage/${encodeURIComponent(membership.ticket_order_id)}/cancel-auto-renew`}
+              >
+                {t('account.membership.cancel_auto_renew')}
+              </Link>
+            </>
+          )}
+        </p>
+      </div>
+      <img
+        className={styles.qr}
+        src={membershipQrUrl(membership.id)}
+        alt={t('account.membership.qr_alt', { code: membership.member_code })}
+        width={160}
+        height={160}
+      />
+    </section>
+  );
+}

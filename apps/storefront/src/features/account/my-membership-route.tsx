@@ -1,0 +1,84 @@
+import { useMutation } from '@tanstack/react-query';
+import { useMyMembership } from '@/api/membership/get-my-membership';
+import { useMemberState } from '@/stores/member-store';
+import { Button, ButtonLink } from '@/ui/button';
+import { Loader } from '@/ui/loader';
+import { usePageTitle } from '@/ui/page-title';
+import { useStrings } from '@/ui/text/use-strings';
+import { resendMemberships } from '@/features/account/api/resend-memberships';
+import { memberNamesOf, shownMemberships } from '@/features/account/model/shown-memberships';
+import { MembershipCard } from '@/features/account/components/membership-card';
+import { ACCOUNT_STRINGS } from '@/features/account/strings';
+import styles from '@/features/account/account.module.css';
+
+/** The membership e-mail again (identity §7 memberships-only resend). */
+function ResendButton() {
+  const t = useStrings(ACCOUNT_STRINGS);
+  const resend = useMutation({ mutationFn: resendMemberships });
+  return (
+    <div className={styles.resend}>
+      <Button variant="secondary" onClick={() => resend.mutate()} disabled={resend.isPending}>
+        {resend.isPending ? t('account.membership.resending') : t('account.membership.resend')}
+      </Button>
+      {resend.isSuccess && <p role="status">{t('account.membership.resent')}</p>}
+      {resend.isError && (
+        <p role="alert" className={styles.error}>
+          {t('account.membership.resend_error')}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * spec: identity §2 "My membership details" (/my/membership): the membership ID, then each
+ * membership with level, name, expiry, renew link, auto-renew status and QR code, and a button
+ * that e-mails the membership again.
+ */
+export function MyMembershipRoute() {
+  const t = useStrings(ACCOUNT_STRINGS);
+  usePageTitle(t('account.membership.title'));
+  const { identity } = useMemberState();
+  const memberships = useMyMembership();
+  if (memberships.isPending) return <Loader label={t('account.membership.loading')} />;
+  if (memberships.isError) {
+    return (
+      <div role="alert" className={styles.content}>
+        <p>{t('account.membership.error')}</p>
+        <Button onClick={memberships.refetch}>{t('account.membership.retry')}</Button>
+      </div>
+    );
+  }
+  const now = Date.now();
+  const shown = shownMemberships(memberships.data, now);
+  const ownName = [identity?.first_name, identity?.last_name].filter(Boolean).join(' ');
+  return (
+    <div className={styles.content}>
+      <h1>{t('account.membership.title')}</h1>
+      {shown.length === 0 ? (
+        <>
+          <p>{t('account.membership.none')}</p>
+          <ButtonLink to="/membership">{t('account.membership.join')}</ButtonLink>
+        </>
+      ) : (
+        <>
+          <p className={styles.memberId}>
+            {t('account.membership.member_id')}: <strong>{shown[0]!.member_code}</strong>
+          </p>
+          {shown.map((membership) => {
+            const names = memberNamesOf(memberships.data, membership.id);
+            return (
+              <MembershipCard
+                key={membership.id}
+                membership={membership}
+                names={names.length > 0 ? names : ownName ? [ownName] : []}
+                now={now}
+              />
+            );
+          })}
+          <ResendButton />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toCollection } from '@admit/contracts/envelope';
+import { createFetchStub } from '@/testing/fetch-stub';
+import type { Fixture } from '@/testing/fetch-stub';
+import { renderRoute } from '@/testing/render-route';
+import {
+  logInMember,
+  logOutMember,
+  makeIdentityLink,
+  makeMembership,
+  myMembershipBody,
+} from '@/testing/membership-fixtures';
+
+const IN_TERM = Date.parse('2026-06-01T14:00:00.000Z');
+const IN_RENEWAL = Date.parse('2026-12-01T14:00:00.000Z');
+const LAPSED = Date.parse('2027-02-01T14:00:00.000Z');
+const ACCEPTED = { accepted: toCollection([{ accepted: true as const }]) };
+
+beforeEach(() => {
+  logOutMember();
+  vi.useFakeTimers({ toFake: ['Date'] });
+  vi.setSystemTime(IN_TERM);
+});
+afterEach(() => vi.useRealTimers());
+
+const family = (overrides: Parameters<typeof makeMembership>[0] = {}) =>
+  myMembershipBody([makeMembership({ auto_renew_state: 'scheduled', ...overrides })], {
+    identity_link: [
+      makeIdentityLink(),
+      makeIdentityLink({ party_role: 'partner', first_name: 'Max', email: null }),
+    ],
+  });
+
+function renderAccount(path: string, fixtures: Record<string, Fixture>) {
+  logInMember();
+  const fetch = createFetchStub(fixtures);
+  return { ...renderRoute(path, { fetch }), fetch };
+}
+
+describe('/my (identity §2 Account area)', () => {
+  it('asks a visitor who is not logged in to log in', async () => {
+    renderRoute('/my/membership');
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Log in to view your account' }),
+    ).toBeInTheDocument();
+  });
+
+  it('sends a member to their membership, keeping query and hash', async () => {
+    const { router } = renderAccount('/my?tab=1#top', { 'GET /api/my/membership': family() });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/demo-museum/my/membership'));
+    expect(router.state.location.search).toBe('?tab=1');
+    expect(router.state.location.hash).toBe('#top');
+  });
+
+  it('sends someone without a current membership to their profile', async () => {
+    vi.setSystemTime(LAPSED);
+    const { router } = renderAccount('/my', { 'GET /api/my/membership': family() });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/demo-museum/my/profile'));
+  });
+
+  it('lists the sidebar entries the configuration and the membership allow', async () => {
+    renderAccount('/my/profile', { 'GET /api/my/membership': myMembershipBody([]) });
+    const nav = await screen.findByRole('navigation', { name: 'My account' });
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((a) => a.textContent),
+    ).toEqual(['My profile', 'My upcoming tickets', 'My recent orders', 'Logout']);
+  });
+});
+
+describe('/my/membership (identity §2 "My membership details")', () => {
+  it('shows the membership ID, level, members, expiry, renewal date, auto-renew and QR code', async () => {
+    renderAccount('/my/membership', { 'GET /api/my/membership': family() });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'My membership details' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('DM100001')).toBeInTheDocument();
+    const card = screen.getByRole('region', { name: 'Family' });
+    expect(card).toHaveTextContent('Mia Member, Max Member');
+    expect(card).toHaveTextContent('Expires Fri, Jan 1, 2027');
+    // outside the renewal period: no renew link, the date it opens
+    expect(card).toHaveTextContent('Renew from Mon, Nov 2, 2026');
+    expect(within(card).queryByRole('link', { name: /Renew/ })).not.toBeInTheDocument();
+    expect(card).toHaveTextContent('Auto-renew: On');
+    expect(within(card).getByRole('link', { name: 'Cancel auto-renew' })).toHaveAttribute(
+      'href',
+      '/demo-museum/manage/00000000-0000-4000-8000-000000007800/cancel-auto-renew',
+    );
+    const qr = within(card).getByRole('img', { name: 'QR code of membership ID DM100001' });
+    const src = new URL(qr.getAttribute('src')!, 'http://localhost');
+    expect(src.pathname).toBe('/api/membership/00000000-0000-4000-8000-000000007500/qrcode');
+    expect(src.searchParams.get('margin')).toBe('2');
+    expect(src.searchParams.get('_seller')).toBe('demo-museum');
+    const nav = screen.getByRole('navigation', { name: 'My account' });
+    expect(within(nav).getByRole('link', { name: 'My membership details' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('offers the renewal inside its period', async () => {
+    vi.setSystemTime(IN_RENEWAL);
+    renderAccount('/my/membership', { 'GET /api/my/membership': family() });
+    const card = await screen.findByRole('region', { name: 'Family' });
+    expect(
+      within(card).getByRole('link', { name: 'Renew your Family membership' }),
+    ).toHaveAttribute('href', '/demo-museum/membership/renew');
+  });
+
+  it('shows a lapsed member their last term', async () => {
+    vi.setSystemTime(LAPSED);
+    renderAccount('/my/membership', {
+      'GET /api/my/membership': family({ auto_renew_state: 'not_enrolled' }),
+    });
+    const card = await screen.findByRole('region', { name: 'Family' });
+    expect(card).toHaveTextContent('Expired Fri, Jan 1, 2027');
+    expect(card).toHaveTextContent('Auto-renew: Off');
+    expect(
+      within(card).getByRole('link', { name: 'Renew your Family membership' }),
+    ).toBeInTheDocument();
+  });
+
+  it('e-mails the membership again (memberships-only resend)', async () => {
+    const { user, fetch } = renderAccount('/my/membership', {
+      'GET /api/my/membership': family(),
+      'POST /api/my/ticket_order/resend': ACCEPTED,
+    });
+    await user.click(await screen.findByRole('button', { name: 'Resend membership e-mail' }));
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Your membership details have been resent.',
+    );
+    const sent = fetch.requests.filter((r) => r.method === 'POST');
+    expect(sent.map((r) => [r.url.pathname, r.body])).toEqual([
+      ['/api/my/ticket_order/resend', { memberships_only: true }],
+    ]);
+  });
+
+  it('invites someone without a membership to join', async () => {
+    renderAccount('/my/membership', { 'GET /api/my/membership': myMembershipBody([]) });
+    expect(await screen.findByText('You do not have a membership yet.')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Become a member' })).toHaveAttribute(
+      'href',
+      '/demo-museum/membership',
+    );
+  });
+});

@@ -1,0 +1,31 @@
+import { queryOptions } from '@tanstack/react-query';
+import { codeLookupResponseSchema } from '@admit/contracts/codes';
+import type { CodeLookup } from '@admit/contracts/codes';
+import { apiRead, ApiError } from '@/api/client';
+
+/**
+ * GET code/{code}?mode=advertise,code (identity §7 "gift or promo code lookup"), never cached: a
+ * code's uses change. A code the seller does not know is null.
+ */
+export async function getGiftCode(code: string, signal?: AbortSignal): Promise<CodeLookup | null> {
+  try {
+    const response = await apiRead(`code/${encodeURIComponent(code)}`, {
+      query: { mode: 'advertise,code' },
+      schema: codeLookupResponseSchema,
+      signal,
+    });
+    return response.code._data[0] ?? null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null;
+    throw error;
+  }
+}
+
+export function giftCodeQueryOptions(code: string) {
+  return queryOptions({
+    queryKey: ['gift-code', code] as const,
+    queryFn: ({ signal }) => getGiftCode(code, signal),
+    retry: false,
+    staleTime: 0,
+  });
+}

@@ -1,0 +1,11 @@
+import type { CartBundle, CartPatchBody } from '@admit/contracts/cart';
+import { apiWrite } from '@/api/client';
+
+/**
+ * PATCH my/cart/{id} `giftee_identity_id` (decision 0023): the cart becomes a gift, so its
+ * checkout reads "Pay for your Gift to {name}" and pays through gift_checkout.
+ */
+export function setCartGiftee(cartId: string, gifteeIdentityId: string): Promise<CartBundle> {
+  const body: CartPatchBody = { giftee_identity_id: gifteeIdentityId };
+  return apiWrite<CartBundle>('PATCH', `my/cart/${encodeURIComponent(cartId)}`, { body });
+}
