@@ -3,9 +3,17 @@ import { apiWrite } from '@/api/client';
 
 /**
  * PATCH my/cart/{id} `giftee_identity_id` (decision 0023): the cart becomes a gift, so its
- * checkout reads "Pay for your Gift to {name}" and pays through gift_checkout.
+ * checkout reads "Pay for your Gift to {name}" and pays through gift_checkout; `gift_message`
+ * is the giver's message, mailed to the recipient with a membership's gift code (decision 0038).
  */
-export function setCartGiftee(cartId: string, gifteeIdentityId: string): Promise<CartBundle> {
-  const body: CartPatchBody = { giftee_identity_id: gifteeIdentityId };
+export function setCartGiftee(
+  cartId: string,
+  gifteeIdentityId: string,
+  giftMessage: string | null = null,
+): Promise<CartBundle> {
+  const body: CartPatchBody = {
+    giftee_identity_id: gifteeIdentityId,
+    ...(giftMessage ? { gift_message: giftMessage } : {}),
+  };
   return apiWrite<CartBundle>('PATCH', `my/cart/${encodeURIComponent(cartId)}`, { body });
 }

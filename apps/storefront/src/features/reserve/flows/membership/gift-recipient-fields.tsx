@@ -1,13 +1,10 @@
+import { GIFT_MESSAGE_MAX } from '@admit/contracts/constants';
 import { Link } from 'react-router';
 import { useStrings } from '@/ui/text/use-strings';
 import type { IssueMap } from '@/features/reserve/model/form-issues';
 import { TextField } from '@/features/reserve/components/admit-fields';
 import type { GiftRecipient } from '@/features/reserve/flows/membership/gift-recipient';
-import {
-  GIFT_MESSAGE_MAX,
-  recipientFieldId,
-  SELF_GIFT_ID,
-} from '@/features/reserve/flows/membership/gift-recipient';
+import { recipientFieldId, SELF_GIFT_ID } from '@/features/reserve/flows/membership/gift-recipient';
 import { MEMBERSHIP_STRINGS } from '@/features/reserve/flows/membership/membership-strings';
 import reserveStyles from '@/features/reserve/components/reserve.module.css';
 import styles from '@/features/reserve/flows/membership/membership.module.css';

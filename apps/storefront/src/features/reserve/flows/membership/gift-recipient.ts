@@ -1,3 +1,4 @@
+import { GIFT_MESSAGE_MAX } from '@admit/contracts/constants';
 import type { GifteeBody } from '@admit/contracts/gift';
 import { isEmail } from '@/features/reserve/model/admit-settings';
 import { fieldId } from '@/features/reserve/model/form-issues';
@@ -6,7 +7,8 @@ import type { MembershipIssue } from '@/features/reserve/flows/membership/member
 /**
  * The gift recipient form (spec: shopping §5): first name, last name, e-mail and a message —
  * no password, confirmation or newsletter fields. The giftee payload is first_name, last_name,
- * email, additional_info (the message goes there).
+ * email, additional_info (the message too); the message also goes on the cart as `gift_message`,
+ * which is what the recipient's mail carries (decision 0038).
  */
 export interface GiftRecipient {
   first: string;
@@ -16,9 +18,6 @@ export interface GiftRecipient {
 }
 
 export const EMPTY_RECIPIENT: GiftRecipient = { first: '', last: '', email: '', message: '' };
-
-/** A message of reasonable length; the spec gives no limit (decision 0035). */
-export const GIFT_MESSAGE_MAX = 500;
 
 export const recipientFieldId = (part: keyof GiftRecipient) => fieldId('gift', part);
 export const SELF_GIFT_ID = fieldId('gift', 'self');
@@ -58,4 +57,10 @@ export function toGifteeBody(recipient: GiftRecipient): GifteeBody {
     email: recipient.email.trim(),
     ...(message ? { additional_info: { message } } : {}),
   };
+}
+
+/** The giver's message a giftee body carries, if any. */
+export function giftMessageOf(giftee: GifteeBody | undefined): string | null {
+  const message = (giftee?.additional_info as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' && message.trim() ? message.trim() : null;
 }

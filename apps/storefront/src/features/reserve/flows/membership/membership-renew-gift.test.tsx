@@ -176,11 +176,14 @@ describe('/events/{id}/gift (shopping §5, §6; identity §2 gift heading)', () 
             },
           ],
         },
+        // the reserve names the recipient (decision 0038)
+        giftee_identity_id: GIFTEE_ID,
       },
     ]);
     const patch = fetch.requests.find((r) => r.method === 'PATCH');
     expect(patch?.url.pathname).toMatch(/\/api\/my\/cart\/[0-9a-f-]+$/);
-    expect(patch?.body).toEqual({ giftee_identity_id: GIFTEE_ID });
+    // the message the recipient's mail carries
+    expect(patch?.body).toEqual({ giftee_identity_id: GIFTEE_ID, gift_message: 'Happy birthday!' });
     // shopping §4 — after gifting, upsells are skipped; a gift asks nothing about auto-renew
     expect(getCartState()).toMatchObject({ skipUpsells: true, membershipAutoRenew: null });
   });

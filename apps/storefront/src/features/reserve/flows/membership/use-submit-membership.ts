@@ -7,6 +7,7 @@ import { acceptCartBundle, modifyVisitorCart } from '@/api/cart/modify-cart';
 import { setMembershipAutoRenew, setSkipUpsells } from '@/stores/cart-store';
 import { createGiftee } from '@/features/reserve/api/create-giftee';
 import { setCartGiftee } from '@/features/reserve/api/set-cart-giftee';
+import { giftMessageOf } from '@/features/reserve/flows/membership/gift-recipient';
 import { focusFirstIssue } from '@/features/reserve/use-submit-reservation';
 import type { MembershipIssue } from '@/features/reserve/flows/membership/membership-model';
 import type { MembershipFailure } from '@/features/reserve/flows/membership/membership-errors';
@@ -70,12 +71,16 @@ export function useSubmitMembership() {
         }
         const built = submission.buildBody();
         const before = built.preReservePromoCodes ?? [];
-        const body =
+        const withCodes =
           codes.length > 0 ? { ...built, preReservePromoCodes: [...before, ...codes] } : built;
+        // the reserve names the recipient itself, so a gift's level is not checked against the
+        // giver's own renewal period (decision 0038)
+        const body = gifteeId ? { ...withCodes, giftee_identity_id: gifteeId } : withCodes;
         const bundle = await modifyVisitorCart(queryClient, body);
         const cartId = bundle.cart._data[0]?.id;
         if (gifteeId && cartId) {
-          acceptCartBundle(queryClient, await setCartGiftee(cartId, gifteeId));
+          const message = giftMessageOf(submission.giftee);
+          acceptCartBundle(queryClient, await setCartGiftee(cartId, gifteeId, message));
           // spec: shopping §4 — after gifting, upsells are skipped
           setSkipUpsells(true);
         }
