@@ -60,7 +60,8 @@ async function fillPurchaser(user: User, card: boolean) {
           'Card number': '4242 4242 4242 4242',
           'Expiry (MM/YY)': '12/30',
           CVC: '123',
-          'Billing ZIP / Postcode': '10001',
+          // a guest's ZIP is asked once, in the purchaser form (decision 0031)
+          'ZIP / Postcode': '10001',
         }
       : {}),
   };
