@@ -1,4 +1,5 @@
 import type { CartBundle, CartPatchBody } from '@admit/contracts/cart';
+import type { GifteeBody } from '@admit/contracts/gift';
 import { apiWrite } from '@/api/client';
 
 /**
@@ -16,4 +17,10 @@ export function setCartGiftee(
     ...(giftMessage ? { gift_message: giftMessage } : {}),
   };
   return apiWrite<CartBundle>('PATCH', `my/cart/${encodeURIComponent(cartId)}`, { body });
+}
+
+/** The giver's message a giftee body carries (`additional_info.message`), if any. */
+export function giftMessageOf(giftee: GifteeBody | undefined): string | null {
+  const message = (giftee?.additional_info as { message?: unknown } | undefined)?.message;
+  return typeof message === 'string' && message.trim() ? message.trim() : null;
 }

@@ -58,9 +58,3 @@ export function toGifteeBody(recipient: GiftRecipient): GifteeBody {
     ...(message ? { additional_info: { message } } : {}),
   };
 }
-
-/** The giver's message a giftee body carries, if any. */
-export function giftMessageOf(giftee: GifteeBody | undefined): string | null {
-  const message = (giftee?.additional_info as { message?: unknown } | undefined)?.message;
-  return typeof message === 'string' && message.trim() ? message.trim() : null;
-}

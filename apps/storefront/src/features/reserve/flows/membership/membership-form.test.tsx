@@ -220,7 +220,12 @@ describe('membership submission errors (shopping §8)', () => {
       },
     });
     await fillIndividual(user);
-    const dialog = await screen.findByRole('dialog', { name: 'A code is required' });
+    // typing a whole level's members is slow on a loaded machine: wait for the prompt longer
+    const dialog = await screen.findByRole(
+      'dialog',
+      { name: 'A code is required' },
+      { timeout: 5_000 },
+    );
     expect(
       within(dialog).getByText('Enter your partner code to buy this membership.'),
     ).toBeInTheDocument();
@@ -239,7 +244,7 @@ describe('membership submission errors (shopping §8)', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/demo-museum/checkout'));
     const bodies = reserveBodies(fetch).map((r) => r.body as { preReservePromoCodes?: string[] });
     expect(bodies.map((b) => b.preReservePromoCodes)).toEqual([undefined, ['NOPE'], ['PARTNER10']]);
-  });
+  }, 30_000);
 
   it('keeps validation errors silent, says when a renewal opens, and shows other errors plainly', async () => {
     const answers = [
