@@ -196,9 +196,18 @@ describe('membership form (shopping §2 rule 3, §4, §5)', () => {
 
 async function fillIndividual(user: ReturnType<typeof renderRoute>['user']) {
   await user.click(await screen.findByRole('radio', { name: 'Individual – $75.00' }));
-  await user.type(screen.getByLabelText('First name'), 'Mia');
-  await user.type(screen.getByLabelText('Last name'), 'Member');
-  await user.type(screen.getByLabelText('Email'), 'mia@example.org');
+  // each value goes in at once (click, then paste): typed key by key on a loaded machine, a
+  // keystroke could land after focus had moved on, leaving "m" in the e-mail field
+  for (const [label, value] of [
+    ['First name', 'Mia'],
+    ['Last name', 'Member'],
+    ['Email', 'mia@example.org'],
+  ] as const) {
+    const field = screen.getByLabelText(label);
+    await user.click(field);
+    await user.paste(value);
+    await waitFor(() => expect(field).toHaveValue(value));
+  }
   await user.click(screen.getByRole('button', { name: 'Add to cart' }));
 }
 
