@@ -177,10 +177,25 @@ describe('/membership/redeem (identity §2, §4 gift code, §5, §9)', () => {
       'This code has expired',
     ],
     ['a used code', lookup({ exhausted: true }), 'This code has already been redeemed'],
+    // the server's verdict wins over the visitor's clock (decision 0038 `state`)
+    ['a code the server calls expired', lookup({ state: 'expired' }), 'This code has expired'],
+    [
+      'a code the server calls exhausted',
+      lookup({ state: 'exhausted' }),
+      'This code has already been redeemed',
+    ],
   ])('refuses %s', async (_, code, message) => {
     renderRedeem(code);
     expect(await screen.findByRole('alert')).toHaveTextContent(message);
     expect(screen.queryByRole('radiogroup')).not.toBeInTheDocument();
+  });
+
+  it('offers the levels for a code the server calls valid, whatever the visitor’s clock says', async () => {
+    // a visitor whose clock runs a year ahead, past the code's valid_to
+    vi.setSystemTime(Date.parse('2027-06-01T14:00:00.000Z'));
+    renderRedeem(lookup({ state: 'valid' }));
+    expect(await screen.findByRole('radiogroup', { name: 'Membership level' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
   it('asks for exactly 10 characters before looking anything up', async () => {

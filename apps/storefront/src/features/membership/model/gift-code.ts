@@ -19,12 +19,18 @@ export function normalizeGiftCode(input: string): string | null {
   return code.length === GIFT_CODE_LENGTH ? code : null;
 }
 
+/** The server's verdict (by its clock, decision 0038) in the redeem page's words. */
+const SERVER_STATES = { valid: 'valid', expired: 'expired', exhausted: 'redeemed' } as const;
+
 /**
- * What a lookup means: unknown or not a gift of membership → invalid; before valid_from or
- * after valid_to → expired; no use left → redeemed.
+ * What a lookup means: unknown or not a gift of membership → invalid; else the server's `state`
+ * ("the server owns time": a visitor's wrong clock changes nothing). A lookup without one (an
+ * older server) is read from its dates: before valid_from or after valid_to → expired; no use
+ * left → redeemed.
  */
 export function giftCodeStateOf(lookup: CodeLookup | null, now: number): GiftCodeState {
   if (!lookup || lookup.kind !== 'gift_of_membership') return 'invalid';
+  if (lookup.state) return SERVER_STATES[lookup.state];
   const from = lookup.valid_from ? Date.parse(lookup.valid_from) : null;
   const to = lookup.valid_to ? Date.parse(lookup.valid_to) : null;
   if ((from !== null && now < from) || (to !== null && now > to)) return 'expired';
