@@ -6,19 +6,22 @@ import {
 } from '@admit/contracts/availability';
 import { eventTemplateResponseSchema } from '@admit/contracts/catalog';
 import type { EventTemplate } from '@admit/contracts/resources';
-import { myMembershipResponseSchema } from '@admit/contracts/membership';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { readSellerConfig } from '../support/catalog';
 import {
-  acceptTerms,
-  checkoutMain,
-  fillCard,
-  fillPurchaser,
-  payButton,
-  SUCCESS_CARD,
-} from '../support/checkout';
-import { DEMO_PASSWORD, logInWithPassword, memberGreeting } from '../support/identity';
-import { passcodeIn, waitForMail } from '../support/mailbox';
+  DEMO_PASSWORD,
+  logInWithPasscode,
+  logInWithPassword,
+  memberGreeting,
+} from '../support/identity';
+import {
+  chooseLevel,
+  memberIdIn,
+  membershipEventId,
+  membershipForm,
+  myMemberships,
+  payAsGuest,
+} from '../support/membership';
 import { useBrowserPage } from '../support/page-fixture';
 import {
   cartWidget,
@@ -53,18 +56,12 @@ describe('memberships', () => {
 
   it('a guest buys a Family membership with named members, gets the e-mail, logs in by passcode and sees it with its QR code', async () => {
     const { page, baseUrl } = fx;
-    await page.goto(`/${SELLER}/events`);
-    const config = await readSellerConfig(page);
-    if (!config.membership.event_id) throw new Error('the demo museum has no membership event');
+    const eventId = await membershipEventId(page);
     const email = `family-${Date.now()}@example.test`;
 
-    await page.goto(`/${SELLER}/events/${config.membership.event_id}`);
-    const form = page.getByRole('region', { name: 'Choose your membership' });
-    await form.getByRole('radio', { name: /^Family/ }).check();
-    const primary = form.getByRole('group', { name: 'Primary' });
-    await primary.getByLabel('First name').fill('Fran');
-    await primary.getByLabel('Last name').fill('Family');
-    await primary.getByLabel('Email').fill(email);
+    await page.goto(`/${SELLER}/events/${eventId}`);
+    const form = membershipForm(page);
+    await chooseLevel(form, 'Family', { firstName: 'Fran', lastName: 'Family', email });
     await form
       .getByRole('group', { name: 'Add a partner member?' })
       .getByRole('radio', { name: 'Yes' })
@@ -79,35 +76,20 @@ describe('memberships', () => {
     const cartId = await storedCartId(page);
 
     try {
-      await page.goto(`/${SELLER}/checkout`);
-      await checkoutMain(page).getByRole('heading', { name: 'Payment information' }).waitFor();
-      await fillPurchaser(page, { firstName: 'Fran', lastName: 'Family', email });
-      await acceptTerms(page);
-      await fillCard(page, SUCCESS_CARD);
-      const since = new Date();
-      await payButton(page).click();
-      await page.waitForURL(/\/checkout\/complete\?orderIds=/);
-
       // the confirmation names the member ID of the new membership
-      const confirmation = await waitForMail(baseUrl, email, 'order_confirmation', since);
-      const memberId = /Member ID (\S+): Family membership/.exec(confirmation.text)?.[1];
-      expect(memberId).toBeTruthy();
+      const confirmation = await payAsGuest(page, baseUrl, {
+        firstName: 'Fran',
+        lastName: 'Family',
+        email,
+      });
+      const memberId = memberIdIn(confirmation, 'Family');
 
       // the guest's account (made at checkout) logs in by passcode
-      await page.goto(`/${SELLER}/login`);
-      const main = page.getByRole('main');
-      await main.getByLabel('Email address').fill(email);
-      await main.getByRole('button', { name: 'Continue' }).click();
-      const otpSince = new Date();
-      await main.getByRole('button', { name: 'Send me a passcode instead' }).click();
-      const otp = await waitForMail(baseUrl, email, 'otp', otpSince);
-      await main.getByLabel('Passcode').fill(passcodeIn(otp));
-      await main.getByRole('button', { name: 'Log in', exact: true }).click();
-      await memberGreeting(page, 'Fran').waitFor();
+      await logInWithPasscode(page, baseUrl, SELLER, { email, name: 'Fran' });
 
       await page.goto(`/${SELLER}/my/membership`);
       await page.getByRole('heading', { level: 1, name: 'My membership details' }).waitFor();
-      await page.getByText(memberId!, { exact: true }).waitFor();
+      await page.getByText(memberId, { exact: true }).waitFor();
       const card = page.getByRole('region', { name: 'Family' });
       await card.getByText('Fran Family, Pat Family').waitFor();
       await expectImageLoaded(
@@ -134,10 +116,7 @@ describe('memberships', () => {
     );
     const event = listing.event_template._data.find((e) => e.hidden_type === 'public_member_only');
     if (!event) throw new Error('the member sees no members-only event');
-    const terms = myMembershipResponseSchema.parse(
-      await readAsPage(page, `/api/my/membership?_seller=${SELLER}`),
-    );
-    const validTo = Date.parse(terms.membership._data[0]!.valid_to);
+    const validTo = Date.parse((await myMemberships(page))[0]!.valid_to);
     const calendar = calendarExtendedResponseSchema.parse(
       // live, as the member: the cache path answers as the public, who has no such event
       await readAsPage(page, calendarPath(SELLER, event.id).replace('/cached_api/', '/api/')),
@@ -168,15 +147,13 @@ describe('memberships', () => {
 
   it('the gift, renew, redeem and cancel-auto-renew pages are accessible', async () => {
     const { page } = fx;
-    await page.goto(`/${SELLER}/events`);
-    const config = await readSellerConfig(page);
-    const membershipEvent = config.membership.event_id!;
+    const membershipEvent = await membershipEventId(page);
 
     // a guest who gives a membership is asked to log in or shop as a guest first (shopping §6)
     await page.goto(`/${SELLER}/events/${membershipEvent}/gift`);
     const choice = page.getByRole('dialog');
     await choice.getByRole('button', { name: 'Shop as a Guest' }).click();
-    const gift = page.getByRole('region', { name: 'Give a membership' });
+    const gift = membershipForm(page, 'Give a membership');
     await gift.getByRole('group', { name: 'Who is the gift for?' }).waitFor();
     expect(await gift.locator('input[type="password"]').count()).toBe(0);
     await expectNoSeriousA11yViolations(page);

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { passcodeIn, waitForMail } from './mailbox';
 
 // Helpers for the identity specs: the demo accounts of the README and the login screen by its
 // texts (identity §2 Login, §8).
@@ -29,6 +30,28 @@ export async function logInWithPassword(
   await main.getByRole('button', { name: 'Continue' }).click();
   await main.getByLabel('Password').fill(password);
   await main.getByRole('button', { name: 'Log in with your password' }).click();
+}
+
+/**
+ * The museum's login by a passcode mailed to `email` (identity §2 Login, §4 passcode): what a
+ * guest whose account was made at checkout does. Waits for the header's greeting.
+ */
+export async function logInWithPasscode(
+  page: Page,
+  baseUrl: string,
+  slug: string,
+  who: { email: string; name: string },
+): Promise<void> {
+  await page.goto(`/${slug}/login`);
+  const main = page.getByRole('main');
+  await main.getByLabel('Email address').fill(who.email);
+  await main.getByRole('button', { name: 'Continue' }).click();
+  const since = new Date();
+  await main.getByRole('button', { name: 'Send me a passcode instead' }).click();
+  const mail = await waitForMail(baseUrl, who.email, 'otp', since);
+  await main.getByLabel('Passcode').fill(passcodeIn(mail));
+  await main.getByRole('button', { name: 'Log in', exact: true }).click();
+  await memberGreeting(page, who.name).waitFor();
 }
 
 /** A fresh account with a password, made through the public API (`POST user`). */
