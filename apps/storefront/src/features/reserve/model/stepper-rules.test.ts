@@ -1,7 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fixtureId, makeTicketGroup } from '@/testing/api-fixtures';
 import type { TicketGroup } from '@admit/contracts/resources';
-import { allowanceOf } from '@admit/contracts/rules/member-benefits';
+import {
+  allowanceOf,
+  firstCapRefusal,
+  WILDCARD_POOL,
+} from '@admit/contracts/rules/member-benefits';
 import type { StepperContext } from '@/features/reserve/model/stepper-rules';
 import {
   applyStep,
@@ -163,5 +168,63 @@ describe('member benefit cap (shopping §5, decision 0015)', () => {
   it('caps no type outside the member groups', () => {
     const cap = { ...memberCap(), memberTypeIds: new Set([CHILD]) };
     expect(maxForType(context({}, { memberCap: cap }), ADULT)).toBe(1000);
+  });
+});
+
+// Issue #14: "the storefront cap rule and the server cap rule agree on random benefit sets and
+// carts". The steppers (maxForType through the member cap, clicked one step at a time) against
+// the reserve's check on the server (firstCapRefusal, what cart/member-benefits.ts asks): what
+// the steppers let a member choose is accepted, and each + they disable would be refused.
+describe('property: the member steppers and the server’s reserve check agree', () => {
+  const TYPES = [fixtureId(401), fixtureId(402), fixtureId(403)];
+  const benefitsArb = fc.dictionary(
+    fc.constantFrom(...TYPES, WILDCARD_POOL),
+    fc.integer({ min: -1, max: 3 }),
+  );
+  const countsArb = fc
+    .uniqueArray(fc.tuple(fc.constantFrom(...TYPES), fc.integer({ min: 1, max: 4 })), {
+      selector: ([type]) => type,
+      maxLength: 3,
+    })
+    .map((entries) => new Map(entries));
+  const clicksArb = fc.array(fc.tuple(fc.constantFrom(...TYPES), fc.constantFrom(1, 1, 1, -1)), {
+    maxLength: 25,
+  });
+
+  it('every choice the steppers allow passes, every + they refuse would not', () => {
+    fc.assert(
+      fc.property(
+        fc.array(benefitsArb, { minLength: 1, maxLength: 3 }),
+        countsArb,
+        clicksArb,
+        (benefits, inCart, clicks) => {
+          const allowance = allowanceOf(benefits);
+          fc.pre(!allowance.unlimited);
+          let quantities: Record<string, number> = {};
+          const ctx = (): StepperContext =>
+            context(
+              {},
+              {
+                types: TYPES,
+                quantities,
+                memberCap: { allowance, memberTypeIds: new Set(TYPES), existing: inCart },
+              },
+            );
+          const asked = () => new Map(Object.entries(quantities).filter(([, n]) => n > 0));
+          for (const [type, step] of clicks) {
+            const current = quantities[type] ?? 0;
+            quantities = { ...quantities, [type]: applyStep(ctx(), type, current + step) };
+            // the server accepts whatever the steppers hold
+            expect(firstCapRefusal(allowance, inCart, asked())).toBeNull();
+          }
+          for (const type of TYPES) {
+            const oneMore = new Map(asked()).set(type, (quantities[type] ?? 0) + 1);
+            const refused = firstCapRefusal(allowance, inCart, oneMore) !== null;
+            expect(canIncrement(ctx(), type)).toBe(!refused);
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
