@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_HEADER, APP_HEADER_VALUE, SESSION_COOKIE } from '@admit/contracts/constants';
 import { myMembershipResponseSchema, MY_MEMBERSHIP_EMBEDS } from '@admit/contracts/membership';
 import { outbox } from '@/db/schema/mail';
+import { qrPng } from '@/lib/qr-png';
 import { buildTestApp } from '@/testing/build-test-app';
 import { bundleOf, cartCall, errorOf, makeReserveScene } from '@/testing/cart-fixtures';
 import { describeEachDatabase } from '@/testing/describe-each-database';
@@ -142,6 +143,9 @@ describeEachDatabase('memberships: my/membership, the QR code, resend', (ctx) =>
       expect(own.statusCode).toBe(200);
       expect(own.headers['content-type']).toBe('image/png');
       expect(own.rawPayload.subarray(0, 4)).toEqual(PNG_SIGNATURE);
+      // what it draws is the member ID (what a scanner at the door reads), not the row's id
+      expect(own.rawPayload.equals(await qrPng(m.member_code, 2))).toBe(true);
+      expect(own.rawPayload.equals(await qrPng(m.id, 2))).toBe(false);
       const two = await qr(`membership/${m.id}/qrcode?margin=2`, t);
       const four = await qr(`membership/${m.id}/qrcode?margin=4`, t);
       expect(two.rawPayload.equals(own.rawPayload)).toBe(true);
