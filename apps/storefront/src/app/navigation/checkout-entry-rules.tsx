@@ -2,7 +2,6 @@ import { useCallback, useEffect } from 'react';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { SellerConfig } from '@admit/contracts/seller-config';
 import { cartQueryOptions } from '@/api/cart/get-cart';
 import { getCartState, liveCartId, useCartState } from '@/stores/cart-store';
 import { useMyUser } from '@/api/user/get-my-user';
@@ -17,15 +16,12 @@ import { useModalStack } from '@/ui/modal-stack';
 import { focusAfterClose } from '@/ui/focus-after-close';
 import { checkoutStartField } from '@/features/checkout/model/checkout-start';
 import { lacksValidEmail } from '@/features/user/set-email-route';
+import { offersLogin } from '@/app/navigation/offers-login';
 import {
   rememberLoginChoiceOffered,
   wasLoginChoiceOffered,
 } from '@/app/navigation/login-choice-memory';
 
-/** Methods with a login form the dialog can offer ('none' has no login, 'external' a link). */
-export function offersLogin(method: SellerConfig['authentication_method']): boolean {
-  return method !== 'none' && method !== 'external';
-}
 
 /** The query of a return from the card provider or a prepared purchaser: not a new arrival. */
 const RETURN_PARAMS = ['payment_intent', 'payment_intent_client_secret', 'purchaser'];

@@ -28,6 +28,7 @@ export const EVENT_STRINGS = {
     'Your membership has expired. Renew it to book tickets for members-only events.',
   'event.members_only_renew': 'Renew your membership',
   'event.member_loading': 'Checking your membership…',
+  'event.selection_loading': 'Loading ticket options…',
   // spec: shopping §1 — members get a welcome banner and renewal prompts (§6 renewal notice)
   'event.member_banner_label': 'Member',
   'event.renewal_label': 'Membership renewal',

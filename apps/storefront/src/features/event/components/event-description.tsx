@@ -1,11 +1,13 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { Button } from '@/ui/button';
-import { Modal } from '@/ui/modal';
 import { useStrings } from '@/ui/text/use-strings';
 import { EVENT_STRINGS } from '@/features/event/strings';
 import { sanitizeDescription, truncatedText } from '@/features/event/model/sanitize-description';
 import { MOBILE_MEDIA_QUERY, useMediaQuery } from '@/ui/use-media-query';
 import styles from '@/features/event/components/event-description.module.css';
+
+// the dialog and its focus handling load when a phone visitor first opens it, not with the page
+const Modal = lazy(() => import('@/ui/modal').then((m) => ({ default: m.Modal })));
 
 interface EventDescriptionProps {
   /** seller-authored HTML */
@@ -35,14 +37,18 @@ export function EventDescription({ html, title }: EventDescriptionProps) {
       <Button variant="secondary" aria-haspopup="dialog" onClick={() => setModalOpen(true)}>
         {t('event.more')}
       </Button>
-      <Modal
-        title={title}
-        isOpen={isModalOpen}
-        onOpenChange={setModalOpen}
-        closeLabel={t('event.close')}
-      >
-        <div className={styles.description} dangerouslySetInnerHTML={{ __html: safeHtml }} />
-      </Modal>
+      {isModalOpen && (
+        <Suspense fallback={null}>
+          <Modal
+            title={title}
+            isOpen={isModalOpen}
+            onOpenChange={setModalOpen}
+            closeLabel={t('event.close')}
+          >
+            <div className={styles.description} dangerouslySetInnerHTML={{ __html: safeHtml }} />
+          </Modal>
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { Suspense } from 'react';
 import { useSellerConfig } from '@/config/seller-config';
 import { useMemberStatus } from '@/api/membership/get-my-membership';
 import { Loader } from '@/ui/loader';
@@ -61,7 +62,14 @@ export function SelectionArea({
   if (kind === 'members_only' && context.memberPending) {
     return <Loader label={t('event.member_loading')} />;
   }
-  if (Form) return <Form event={event} skipAddOnTo={skipAddOnTo} />;
+  if (Form) {
+    // a slot may be a lazy chunk (the membership form): it loads in place, not over the page
+    return (
+      <Suspense fallback={<Loader label={t('event.selection_loading')} />}>
+        <Form event={event} skipAddOnTo={skipAddOnTo} />
+      </Suspense>
+    );
+  }
   switch (kind) {
     case 'no_ticket_groups':
       return <NoTicketGroupsWarning />;

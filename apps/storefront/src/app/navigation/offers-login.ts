@@ -1,0 +1,6 @@
+import type { SellerConfig } from '@admit/contracts/seller-config';
+
+/** Methods with a login form the dialog can offer ('none' has no login, 'external' a link). */
+export function offersLogin(method: SellerConfig['authentication_method']): boolean {
+  return method !== 'none' && method !== 'external';
+}
