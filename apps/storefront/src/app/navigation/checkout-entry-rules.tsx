@@ -22,7 +22,6 @@ import {
   wasLoginChoiceOffered,
 } from '@/app/navigation/login-choice-memory';
 
-
 /** The query of a return from the card provider or a prepared purchaser: not a new arrival. */
 const RETURN_PARAMS = ['payment_intent', 'payment_intent_client_secret', 'purchaser'];
 
