@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, apiRead, apiWrite } from '@/api/client';
 import { setSellerSlug } from '@/config/seller-slug';
+import { installInitialReads } from '@/testing/initial-reads';
 import { createFetchStub, errorResponse, jsonResponse } from '@/testing/fetch-stub';
 
 beforeEach(() => setSellerSlug('demo-museum'));
@@ -131,6 +132,49 @@ describe('apiRead', () => {
 
     await expect(apiRead('config', { signal: controller.signal })).rejects.toBeDefined();
     expect(stub).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('apiRead with reads the page host put in the HTML', () => {
+  const address = '/cached_api/events/abc?_seller=demo-museum&_embed=meta%2Cvenue';
+  let undo = () => {};
+  afterEach(() => undo());
+
+  it('answers the first cached read of that address from the page, then asks the network', async () => {
+    undo = installInitialReads({ [address]: { n: 1 } });
+    const stub = createFetchStub({ 'GET /cached_api/events/:id': { n: 2 } });
+    vi.stubGlobal('fetch', stub);
+    const schema = z.object({ n: z.number() });
+    const read = () =>
+      apiRead('events/abc', { cached: true, query: { _embed: 'meta,venue' }, schema });
+
+    expect(await read()).toEqual({ n: 1 });
+    expect(stub.requests).toHaveLength(0);
+    expect(await read()).toEqual({ n: 2 });
+    expect(stub.requests).toHaveLength(1);
+  });
+
+  it('leaves live reads, other addresses and invalid bodies to the network and the schema', async () => {
+    undo = installInitialReads({ [address]: { n: 'not a number' } });
+    const stub = createFetchStub({
+      'GET /api/events/:id': { n: 3 },
+      'GET /cached_api/events/:id': { n: 4 },
+    });
+    vi.stubGlobal('fetch', stub);
+    const schema = z.object({ n: z.number() });
+
+    // a logged-in visitor reads live: the public answer in the page is not theirs
+    expect(await apiRead('events/abc', { query: { _embed: 'meta,venue' }, schema })).toEqual({
+      n: 3,
+    });
+    expect(await apiRead('events/abc', { cached: true, schema })).toEqual({ n: 4 });
+    await expect(
+      apiRead('events/abc', { cached: true, query: { _embed: 'meta,venue' }, schema }),
+    ).rejects.toThrow();
+    expect(stub.requests.map((r) => r.url.pathname)).toEqual([
+      '/api/events/abc',
+      '/cached_api/events/abc',
+    ]);
   });
 });
 

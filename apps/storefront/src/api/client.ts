@@ -6,7 +6,9 @@ import {
   READ_RETRIES,
   READ_RETRY_BASE_MS,
 } from '@admit/contracts/constants';
+import { readAddress, type ReadQuery } from '@admit/contracts/initial-reads';
 import { getSellerSlug } from '@/config/seller-slug';
+import { takeInitialRead } from '@/api/initial-reads';
 
 /** A failed API call, built from the first item of the error envelope (spec: shopping §8). */
 export class ApiError extends Error {
@@ -33,7 +35,7 @@ export class ApiError extends Error {
   }
 }
 
-type Query = Record<string, string | number | undefined>;
+type Query = ReadQuery;
 
 export interface ReadOptions<T> {
   query?: Query;
@@ -54,16 +56,8 @@ export interface WriteOptions<T> {
 export const READ_TIMEOUT_MS = 30_000;
 
 export function buildApiUrl(path: string, query: Query | undefined, cached: boolean): string {
-  const params = new URLSearchParams();
   // every call carries `_seller` so the API knows whose storefront this is
-  const sellerSlug = getSellerSlug();
-  if (sellerSlug) params.set('_seller', sellerSlug);
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined) params.set(key, String(value));
-  }
-  const prefix = cached ? '/cached_api/' : '/api/';
-  const qs = params.toString();
-  return `${prefix}${path.replace(/^\/+/, '')}${qs ? `?${qs}` : ''}`;
+  return readAddress(path, query, cached, getSellerSlug());
 }
 
 class RetryableError extends Error {}
@@ -150,6 +144,9 @@ async function fetchOnce(url: string, signal: AbortSignal | undefined): Promise<
  */
 export async function apiRead<T>(path: string, opts: ReadOptions<T> = {}): Promise<T> {
   const url = buildApiUrl(path, opts.query, opts.cached ?? false);
+  // the host may have answered this read in the page (public cache path only, once)
+  const initial = opts.cached ? takeInitialRead(url) : undefined;
+  if (initial !== undefined) return opts.schema ? opts.schema.parse(initial) : (initial as T);
   for (let attempt = 0; ; attempt++) {
     // a query cancelled while waiting for its retry must not fetch again
     opts.signal?.throwIfAborted();

@@ -1,5 +1,6 @@
 import { logoImageUrl } from '@admit/contracts/images';
 import { SELLER_CONFIG_SCRIPT_ID, type SellerConfig } from '@admit/contracts/seller-config';
+import { INITIAL_READS_SCRIPT_ID } from '@admit/contracts/initial-reads';
 import { escapeHtml } from '@/lib/escape-html';
 
 export const CONFIG_MARKER = '<!--admit:config-->';
@@ -36,16 +37,37 @@ function insert(html: string, marker: string, content: string, fallbackBefore: s
   return at === -1 ? html + content : html.slice(0, at) + content + html.slice(at);
 }
 
+/** Raw JSON text (an API body) made safe inside a `<script>` element, as `scriptSafeJson`. */
+function scriptSafeJsonText(json: string): string {
+  return json
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+/** `{ [address]: body }` with each body the API's JSON text as sent. */
+function initialReadsScript(reads: Readonly<Record<string, string>>): string {
+  const entries = Object.entries(reads).map(
+    ([address, body]) => `${scriptSafeJson(address)}:${scriptSafeJsonText(body)}`,
+  );
+  if (entries.length === 0) return '';
+  return `<script id="${INITIAL_READS_SCRIPT_ID}" type="application/json">{${entries.join(',')}}</script>`;
+}
+
 /**
  * The built index.html for one seller: config script, page title and head tags; `extraHead`
- * holds tags of this page only (already escaped markup), such as an event cover's preload.
+ * holds tags of this page only (already escaped markup), such as an event cover's preload;
+ * `reads` the API answers the page starts with (initial-reads.ts).
  */
 export function renderSellerPage(
   template: string,
   config: SellerConfig,
   extraHead: readonly string[] = [],
+  reads: Readonly<Record<string, string>> = {},
 ): string {
-  const script = `<script id="${SELLER_CONFIG_SCRIPT_ID}" type="application/json">${scriptSafeJson(config)}</script>`;
+  const script =
+    initialReadsScript(reads) +
+    `<script id="${SELLER_CONFIG_SCRIPT_ID}" type="application/json">${scriptSafeJson(config)}</script>`;
   let html = insert(template, CONFIG_MARKER, script, '</body>');
   html = insert(html, HEAD_MARKER, headTags(config, extraHead), '</head>');
   // spec: shopping §1 — the storefront later sets "{event} - {product}"; the shell shows the product

@@ -9,6 +9,7 @@ import { contentSecurityPolicy } from '@/http/content-security-policy';
 import { StorefrontDist, contentTypeOf, isHashedAsset } from './dist';
 import { coverPreloadTag, eventIdOfPath, findEventCover } from './event-cover';
 import { renderSellerPage } from './inject';
+import { eventInitialReads } from './initial-reads';
 import { pagePreloadTags } from './page-preloads';
 import { notBuiltPage, notFoundPage } from './pages';
 
@@ -94,13 +95,18 @@ export async function registerStorefrontHost(app: FastifyInstance) {
     // what this page draws first starts with the HTML: its largest image and its code
     const path = request.url.split('?')[0]!;
     const eventId = eventIdOfPath(path);
-    const cover = eventId && (await findEventCover(app.deps.database.db, seller.id, eventId));
+    const [cover, reads] = eventId
+      ? await Promise.all([
+          findEventCover(app.deps.database.db, seller.id, eventId),
+          eventInitialReads(app, seller.slug, eventId),
+        ])
+      : [undefined, {}];
     const head = [
       ...(cover ? [coverPreloadTag(cover)] : []),
       ...pagePreloadTags(path.split('/').slice(2).join('/'), await dist.routePreloads()),
     ];
     const config = buildSellerConfig(seller, app.deps.config);
-    return html(reply, 200, renderSellerPage(template, config, head));
+    return html(reply, 200, renderSellerPage(template, config, head, reads));
   };
   app.get('/:seller', sellerPage);
   app.get('/:seller/*', sellerPage);

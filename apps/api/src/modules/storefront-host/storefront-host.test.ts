@@ -4,6 +4,11 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { SELLER_CONFIG_SCRIPT_ID, sellerConfigSchema } from '@admit/contracts/seller-config';
+import {
+  EVENT_DETAIL_EMBEDS,
+  INITIAL_READS_SCRIPT_ID,
+  readAddress,
+} from '@admit/contracts/initial-reads';
 import { buildTestApp } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { makeEvent, makeMeta, makeSeller } from '@/testing/factories';
@@ -26,6 +31,14 @@ const INDEX_HTML = `<!doctype html>
   </body>
 </html>`;
 
+function initialReadsFrom(html: string): Record<string, unknown> {
+  const match = new RegExp(
+    `<script id="${INITIAL_READS_SCRIPT_ID}" type="application/json">([\\s\\S]*?)</script>`,
+  ).exec(html);
+  if (!match) throw new Error('no initial reads in page');
+  return JSON.parse(match[1]!) as Record<string, unknown>;
+}
+
 function configFrom(html: string) {
   const match = new RegExp(
     `<script id="${SELLER_CONFIG_SCRIPT_ID}" type="application/json">([\\s\\S]*?)</script>`,
@@ -40,6 +53,7 @@ describeEachDatabase('storefront host', (ctx) => {
   let appWithoutDist: FastifyInstance;
   let coveredEventId: string;
   let plainEventId: string;
+  let hostileEventId: string;
 
   beforeAll(async () => {
     dist = await mkdtemp(join(tmpdir(), 'admit-dist-'));
@@ -87,6 +101,7 @@ describeEachDatabase('storefront host', (ctx) => {
     );
     coveredEventId = covered.id;
     plainEventId = (await makeEvent(ctx.db, starHall)).id;
+    hostileEventId = (await makeEvent(ctx.db, starHall, { name: HOSTILE_NAME })).id;
     app = await buildTestApp(ctx.database, { now: NOW, env: { STOREFRONT_DIST: dist } });
     appWithoutDist = await buildTestApp(ctx.database, {
       now: NOW,
@@ -207,6 +222,37 @@ describeEachDatabase('storefront host', (ctx) => {
       const res = await app.inject({ method: 'GET', url: path });
       expect(res.statusCode).toBe(200);
       expect(res.body).not.toContain('fetchpriority');
+    }
+  });
+
+  it("answers an event page's first read in its HTML: the cache path's body, keyed by its address", async () => {
+    const address = `/cached_api/events/${hostileEventId}?_seller=star-hall&_embed=${encodeURIComponent(EVENT_DETAIL_EMBEDS)}`;
+    const api = await app.inject({ method: 'GET', url: address, headers: { 'tix-app': 'ecomm' } });
+    expect(api.statusCode).toBe(200);
+    for (const path of [
+      `/star-hall/events/${hostileEventId}`,
+      `/star-hall/events/${hostileEventId}/gift`,
+    ]) {
+      const res = await app.inject({ method: 'GET', url: path });
+      expect(res.body).not.toContain('<script>alert(1)');
+      // our own closing tags only: the module script, the reads and the config
+      expect(res.body.match(/<\/script>/g)).toHaveLength(3);
+      const reads = initialReadsFrom(res.body);
+      expect(Object.keys(reads)).toEqual([
+        readAddress(`events/${hostileEventId}`, { _embed: EVENT_DETAIL_EMBEDS }, true, 'star-hall'),
+      ]);
+      expect(reads[address]).toEqual(JSON.parse(api.body));
+      expect(JSON.stringify(reads[address])).toContain(JSON.stringify(HOSTILE_NAME));
+    }
+    // another page, someone else's event, or no such event: nothing to read from the page
+    for (const path of [
+      '/star-hall/events',
+      `/test-shop/events/${hostileEventId}`,
+      `/star-hall/events/${crypto.randomUUID()}`,
+    ]) {
+      const res = await app.inject({ method: 'GET', url: path });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).not.toContain(INITIAL_READS_SCRIPT_ID);
     }
   });
 

@@ -1,16 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { eventTemplateResponseSchema } from '@admit/contracts/catalog';
 import type { EventTemplateResponse } from '@admit/contracts/catalog';
+import { eventDetailRead } from '@admit/contracts/initial-reads';
 import { apiRead, ApiError } from '@/api/client';
 import { cachedReadAllowed } from '@/api/read-audience';
 
-export const EVENT_DETAIL_EMBEDS = 'meta,config,venue,ticket_group,ticket_type';
-
 /** GET events/{id} (shopping §7): the cache path for guests, live for a logged-in visitor. */
 export function getEvent(id: string, signal?: AbortSignal): Promise<EventTemplateResponse> {
-  return apiRead(`events/${encodeURIComponent(id)}`, {
+  const { path, query } = eventDetailRead(id);
+  return apiRead(path, {
     cached: cachedReadAllowed(),
-    query: { _embed: EVENT_DETAIL_EMBEDS },
+    query,
     schema: eventTemplateResponseSchema,
     signal,
   });

@@ -14,6 +14,7 @@ import {
 import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
 import type { StubRequest } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
+import { installInitialReads } from '@/testing/initial-reads';
 import { makeSellerConfig } from '@/testing/seller-config';
 
 const EVENT = 'GET /cached_api/events/:id';
@@ -121,6 +122,24 @@ describe('event detail (shopping §2)', () => {
     expect(request?.url.searchParams.get('_embed')).toBe(
       'meta,config,venue,ticket_group,ticket_type',
     );
+  });
+
+  it('draws from the event read the page host put in the HTML, without asking the network', async () => {
+    const address = `/cached_api/events/${EVENT_ID}?_seller=demo-museum&_embed=${encodeURIComponent('meta,config,venue,ticket_group,ticket_type')}`;
+    const undo = installInitialReads({ [address]: eventBody() });
+    try {
+      const fetch = createFetchStub({ [EVENT]: eventBody({ name: 'Read from the network' }) });
+      renderRoute(`/events/${EVENT_ID}`, { fetch });
+
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'General Admission' }),
+      ).toBeInTheDocument();
+      expect(
+        fetch.requests.filter((r) => r.url.pathname === `/cached_api/events/${EVENT_ID}`),
+      ).toEqual([]);
+    } finally {
+      undo();
+    }
   });
 
   it('hides the venue when the event meta hide_event_details is set', async () => {

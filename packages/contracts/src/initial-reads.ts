@@ -1,0 +1,42 @@
+/**
+ * Reads the page host answers inside a deep link's HTML (issue #13, decision 0033 "Update: the
+ * first read in the HTML"): the storefront takes such a read from the page instead of asking
+ * the network once more, so an event page draws as soon as its code has run. Both apps build
+ * the read's address here, so the host's key is the address the storefront would fetch.
+ */
+
+/** The `<script type="application/json">` element holding `{ [address]: body }`. */
+export const INITIAL_READS_SCRIPT_ID = 'admit-initial-reads';
+
+export type ReadQuery = Record<string, string | number | undefined>;
+
+/**
+ * The address of an API read: `/cached_api/` (the public cache path) or `/api/`, the path, then
+ * `_seller` and the query in order (spec: shopping §7, every call names the seller).
+ */
+export function readAddress(
+  path: string,
+  query: ReadQuery | undefined,
+  cached: boolean,
+  sellerSlug: string | null | undefined,
+): string {
+  const params = new URLSearchParams();
+  if (sellerSlug) params.set('_seller', sellerSlug);
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined) params.set(key, String(value));
+  }
+  const prefix = cached ? '/cached_api/' : '/api/';
+  const qs = params.toString();
+  return `${prefix}${path.replace(/^\/+/, '')}${qs ? `?${qs}` : ''}`;
+}
+
+/** The embeds of the event page's read (shopping §7 GET events/{id}). */
+export const EVENT_DETAIL_EMBEDS = 'meta,config,venue,ticket_group,ticket_type';
+
+/** The event page's first read: GET events/{id} with its embeds. */
+export function eventDetailRead(eventId: string): { path: string; query: ReadQuery } {
+  return {
+    path: `events/${encodeURIComponent(eventId)}`,
+    query: { _embed: EVENT_DETAIL_EMBEDS },
+  };
+}
