@@ -32,6 +32,7 @@ export const ACCOUNT_STRINGS = {
   'account.membership.auto_renew.cancelled': 'Cancelled',
   'account.membership.auto_renew.not_enrolled': 'Off',
   'account.membership.cancel_auto_renew': 'Cancel auto-renew',
+  'account.membership.wallet_item': '{level} membership',
   'account.membership.qr_alt': 'QR code of membership ID {code}',
   'account.membership.resend': 'Resend membership e-mail',
   'account.membership.resending': 'Sending…',
