@@ -5,7 +5,7 @@ import { readSellerSettings } from '@/modules/sellers/seller-settings';
 import { appleConfigured } from '@/modules/wallet/credentials';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { demoId } from './demo-ids';
-import { DEMO_WALLET_FILES } from './demo-wallet';
+import { DEMO_WALLET_FILES } from './demo-wallet-files';
 import { seedDemo } from './seed-demo';
 
 const NOW = new Date('2026-03-01T15:00:00Z');

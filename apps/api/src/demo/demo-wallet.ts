@@ -3,13 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { Executor } from '@/db/transaction';
 import { seller } from '@/db/schema/identity';
 import { demoId } from './demo-ids';
-
-/** The files SEED_WALLET_DIR holds, named as README "Wallet passes for a seller" names them. */
-export const DEMO_WALLET_FILES = {
-  certificate: 'pass-certificate.pem',
-  key: 'pass-key.pem',
-  wwdr: 'AppleWWDRCA.pem',
-} as const;
+import { DEMO_WALLET_FILES } from './demo-wallet-files';
 
 /**
  * Demo seed only (SEED_WALLET_DIR): the demo sellers sign Apple Wallet passes with the pass

@@ -1,5 +1,8 @@
 import { generateKeyPairSync } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import forge from 'node-forge';
+import { DEMO_WALLET_FILES } from '../demo/demo-wallet-files';
 
 /**
  * Throw-away wallet credentials for tests (decision 0037): a CA standing in for Apple's WWDR, a
@@ -95,4 +98,11 @@ export function appleWalletSettings(signer: TestAppleSigner) {
     key_pem: signer.signerKey.privateKey,
     wwdr_pem: signer.wwdrPem,
   };
+}
+
+/** Writes the signer's files into `dir` as SEED_WALLET_DIR expects them (demo seed). */
+export function writeAppleSignerFiles(dir: string, signer: TestAppleSigner): void {
+  writeFileSync(join(dir, DEMO_WALLET_FILES.certificate), signer.certificatePem);
+  writeFileSync(join(dir, DEMO_WALLET_FILES.key), signer.signerKey.privateKey);
+  writeFileSync(join(dir, DEMO_WALLET_FILES.wwdr), signer.wwdrPem);
 }
