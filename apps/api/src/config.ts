@@ -36,6 +36,12 @@ const envSchema = z.object({
   /** demo seed only: the sellers' cart hold in minutes instead of the seed's 15 (e2e short-hold test) */
   SEED_CART_HOLD_MINUTES: z.coerce.number().int().positive().optional(),
   /**
+   * demo seed only: a folder with pass-certificate.pem, pass-key.pem and AppleWWDRCA.pem; the
+   * demo sellers then sign Apple Wallet passes with them (README "Wallet passes"; the e2e
+   * account spec makes throw-away ones). Without it the demo has no wallet credentials.
+   */
+  SEED_WALLET_DIR: z.string().min(1).optional(),
+  /**
    * demo seed only: the instant the seed lays its dates out from (ISO 8601 with an offset,
    * e.g. 2026-11-24T23:51:00Z) instead of the start time; the server's own clock is not moved
    */

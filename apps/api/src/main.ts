@@ -23,6 +23,7 @@ async function main() {
         await seedDemo(database.db, {
           now: config.SEED_NOW ?? new Date(),
           cartHoldMinutes: config.SEED_CART_HOLD_MINUTES,
+          walletDir: config.SEED_WALLET_DIR,
         })
       ).seeded
     : false;

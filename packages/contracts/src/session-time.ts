@@ -74,3 +74,47 @@ export function formatSessionTime(iso: string, timeZone: string): string {
 export function formatCalendarDate(date: string): string {
   return formatInZone(`${date}T12:00:00Z`, DATE_FORMATS.cartDate, 'UTC');
 }
+
+const MINUTE_MS = 60_000;
+
+/** Minutes the zone is ahead of UTC at an instant (negative west of Greenwich). */
+export function zoneOffsetMinutes(instant: number, timeZone: string): number {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    hourCycle: 'h23',
+    year: 'numeric',
+    month: 'numeric',
+    day: 'numeric',
+    hour: 'numeric',
+    minute: 'numeric',
+    second: 'numeric',
+  }).formatToParts(new Date(instant));
+  const part = (type: Intl.DateTimeFormatPartTypes) =>
+    Number(parts.find((p) => p.type === type)?.value);
+  const asUtc = Date.UTC(
+    part('year'),
+    part('month') - 1,
+    part('day'),
+    part('hour'),
+    part('minute'),
+    part('second'),
+  );
+  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / MINUTE_MS);
+}
+
+/**
+ * The UTC instant of midnight starting a calendar day in a zone (`monthIndex` from 0; days and
+ * months past their end roll over as Date.UTC does).
+ */
+export function wallMidnightInstant(
+  year: number,
+  monthIndex: number,
+  day: number,
+  timeZone: string,
+): number {
+  const midnightAsUtc = Date.UTC(year, monthIndex, day);
+  // the offset at midnight may differ from the offset an hour away across a DST change
+  let guess = midnightAsUtc - zoneOffsetMinutes(midnightAsUtc, timeZone) * MINUTE_MS;
+  guess = midnightAsUtc - zoneOffsetMinutes(guess, timeZone) * MINUTE_MS;
+  return guess;
+}

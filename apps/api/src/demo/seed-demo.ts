@@ -7,6 +7,7 @@ import { writeDemoOrders } from './demo-orders';
 import { writeDemoMemberships } from './demo-memberships';
 import { writeDemoPaymentPlans } from './demo-payment-plans';
 import { writeDemoSellerMeta } from './demo-seller-meta';
+import { writeDemoWallet } from './demo-wallet';
 import { demoMuseum } from './demo-museum';
 import type { DemoSeller } from './demo-types';
 import { harbourAquarium } from './harbour-aquarium';
@@ -30,6 +31,8 @@ export interface SeedOptions {
   now: Date;
   /** the sellers' `cart_hold_minutes` instead of their own (SEED_CART_HOLD_MINUTES) */
   cartHoldMinutes?: number;
+  /** a folder of Apple Wallet credentials the sellers sign passes with (SEED_WALLET_DIR) */
+  walletDir?: string;
 }
 
 /**
@@ -39,7 +42,7 @@ export interface SeedOptions {
  */
 export async function seedDemo(
   db: Db,
-  { now, cartHoldMinutes }: SeedOptions,
+  { now, cartHoldMinutes, walletDir }: SeedOptions,
 ): Promise<{ seeded: boolean }> {
   const hasSellers = async (reader: Pick<Db, 'select'>) =>
     (await reader.select({ id: seller.id }).from(seller).limit(1)).length > 0;
@@ -57,6 +60,7 @@ export async function seedDemo(
         await writeDemoPaymentPlans(tx, demo.slug);
         await writeDemoSellerMeta(tx, demo.slug);
         await writeDemoOrders(tx, demo, now);
+        if (walletDir) await writeDemoWallet(tx, demo.slug, walletDir);
       }
       return { seeded: true };
     });

@@ -102,6 +102,26 @@ const MyMembership = lazyRoute(
   () => import('@/features/account/my-membership-route'),
   (m) => m.MyMembershipRoute,
 );
+const Profile = lazyRoute(
+  () => import('@/features/account/profile-route'),
+  (m) => m.ProfileRoute,
+);
+const Upcoming = lazyRoute(
+  () => import('@/features/account/upcoming-route'),
+  (m) => m.UpcomingRoute,
+);
+const SessionDetail = lazyRoute(
+  () => import('@/features/account/session-detail-route'),
+  (m) => m.SessionDetailRoute,
+);
+const Orders = lazyRoute(
+  () => import('@/features/account/orders-route'),
+  (m) => m.OrdersRoute,
+);
+const OrderDetail = lazyRoute(
+  () => import('@/features/account/order-detail-route'),
+  (m) => m.OrderDetailRoute,
+);
 const Placeholder = lazyRoute(
   () => import('@/features/placeholders/placeholder-route'),
   (m) => m.PlaceholderRoute,
@@ -122,6 +142,23 @@ function route(
   const page = <Page />;
   const element = prefetch ? <PrefetchRoute load={prefetch}>{page}</PrefetchRoute> : page;
   return { path, element, handle };
+}
+
+/**
+ * /my's pages (identity §2, §6 "account sections depend on the configuration flags"): a page
+ * whose my_account_pages flag is off is not there at all (the 404 page), its detail with it.
+ */
+function accountPages({ my_account_pages: pages }: SellerConfig): RouteObject[] {
+  const page = (path: string, Page: ComponentType): RouteObject => ({ path, element: <Page /> });
+  return [
+    { index: true, element: <AccountIndex /> },
+    page('membership', MyMembership),
+    ...(pages.my_profile ? [page('profile', Profile)] : []),
+    ...(pages.upcoming_events
+      ? [page('upcoming', Upcoming), page('upcoming/session/:id', SessionDetail)]
+      : []),
+    ...(pages.recent_orders ? [page('orders', Orders), page('orders/:id', OrderDetail)] : []),
+  ];
 }
 
 /** The screens beside shopping: built ones, and the placeholder page for a later issue's. */
@@ -150,15 +187,9 @@ function placeholderRoutes(config: SellerConfig): RouteObject[] {
       path: 'my',
       handle: { name: 'my' } satisfies RouteHandle,
       // spec: identity §2 — logged out, the account area is a login form; logged in, the
-      // sidebar around the child page (the pages of profile and tickets come with issue 15)
+      // sidebar around the child page
       element: <Account />,
-      children: [
-        { index: true, element: <AccountIndex /> },
-        { path: 'membership', element: <MyMembership /> },
-        ...['profile', 'upcoming', 'upcoming/session/:id', 'orders', 'orders/:id'].map(
-          (path): RouteObject => ({ path, element: <Placeholder /> }),
-        ),
-      ],
+      children: accountPages(config),
     },
     route('ticket-order', 'ticket_order/:id', TicketOrder),
   ];

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
 import {
   membership,
+  membershipIdentityLink,
   membershipProgram,
   membershipRole,
   membershipRule,
@@ -98,4 +99,22 @@ export async function selectTermsEndingAfter(db: Reader, identityId: string, now
       ),
     )
     .orderBy(desc(membership.validTo));
+}
+
+/**
+ * The term a member ticket belongs to (its identity link), if it is one: a wallet pass of that
+ * ticket carries the term's member ID and its holder may fetch it (decision 0040).
+ */
+export async function selectTermOfMemberTicket(
+  db: Reader,
+  sellerId: string,
+  ticketId: string,
+): Promise<MembershipRow | null> {
+  const [row] = await db
+    .select({ term: membership })
+    .from(membershipIdentityLink)
+    .innerJoin(membership, eq(membership.id, membershipIdentityLink.membershipId))
+    .where(and(eq(membershipIdentityLink.ticketId, ticketId), eq(membership.sellerId, sellerId)))
+    .limit(1);
+  return row?.term ?? null;
 }

@@ -1,4 +1,4 @@
-import { createHash, generateKeyPairSync } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { importSPKI, jwtVerify } from 'jose';
@@ -12,53 +12,15 @@ import { buyOrder, manageCall, type BoughtOrder } from '@/modules/manage/manage-
 import { buildTestApp } from '@/testing/build-test-app';
 import { errorOf, makeReserveScene, type ReserveScene } from '@/testing/cart-fixtures';
 import { describeEachDatabase } from '@/testing/describe-each-database';
+import {
+  appleWalletSettings,
+  makeAppleSigner,
+  rsaKey,
+  unzipStored,
+} from '@/testing/wallet-credentials';
 import { GOOGLE_SAVE_URL } from './gwpass';
 
 const NOW = new Date('2029-06-01T12:00:00Z');
-
-/** A throw-away RSA key (native, fast) as PEMs. */
-const rsaKey = () =>
-  generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs1', format: 'pem' },
-  });
-
-/** A certificate for `subject`'s key, signed by `issuer` (itself when self-signed). */
-function certificate(
-  subject: { cn: string; publicKey: string },
-  issuer: { cn: string; privateKey: string },
-  ca: boolean,
-) {
-  const cert = forge.pki.createCertificate();
-  cert.publicKey = forge.pki.publicKeyFromPem(subject.publicKey);
-  cert.serialNumber = ca ? '01' : '02';
-  cert.validity.notBefore = new Date('2020-01-01T00:00:00Z');
-  cert.validity.notAfter = new Date('2040-01-01T00:00:00Z');
-  cert.setSubject([{ name: 'commonName', value: subject.cn }]);
-  cert.setIssuer([{ name: 'commonName', value: issuer.cn }]);
-  cert.setExtensions([{ name: 'basicConstraints', cA: ca }]);
-  cert.sign(forge.pki.privateKeyFromPem(issuer.privateKey), forge.md.sha256.create());
-  return forge.pki.certificateToPem(cert);
-}
-
-/** The entries of a stored (uncompressed) zip, as a .pkpass is written. */
-function unzipStored(zip: Buffer): Map<string, Buffer> {
-  const files = new Map<string, Buffer>();
-  let at = 0;
-  while (zip.readUInt32LE(at) === 0x04034b50) {
-    const method = zip.readUInt16LE(at + 8);
-    const size = zip.readUInt32LE(at + 18);
-    const nameLength = zip.readUInt16LE(at + 26);
-    const extraLength = zip.readUInt16LE(at + 28);
-    const name = zip.subarray(at + 30, at + 30 + nameLength).toString('utf8');
-    const start = at + 30 + nameLength + extraLength;
-    expect(method).toBe(0);
-    files.set(name, zip.subarray(start, start + size));
-    at = start + size;
-  }
-  return files;
-}
 
 describeEachDatabase('wallet: walletprecheck, pkpass, gwpass', (ctx) => {
   let app: FastifyInstance;
@@ -66,24 +28,9 @@ describeEachDatabase('wallet: walletprecheck, pkpass, gwpass', (ctx) => {
   let bare: ReserveScene;
   let order: BoughtOrder;
   let scanCode: string;
-  const caKey = rsaKey();
-  const signerKey = rsaKey();
-  const googleKey = generateKeyPairSync('rsa', {
-    modulusLength: 2048,
-    publicKeyEncoding: { type: 'spki', format: 'pem' },
-    privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-  });
-  const wwdr = certificate(
-    { cn: 'Test WWDR CA', publicKey: caKey.publicKey },
-    { cn: 'Test WWDR CA', privateKey: caKey.privateKey },
-    true,
-  );
-  const signerCert = certificate(
-    { cn: 'Pass Type ID: pass.test.admit', publicKey: signerKey.publicKey },
-    { cn: 'Test WWDR CA', privateKey: caKey.privateKey },
-    false,
-  );
-
+  const apple = makeAppleSigner();
+  const { caKey, wwdrPem: wwdr } = apple;
+  const googleKey = rsaKey('pkcs8');
   beforeAll(async () => {
     app = await buildTestApp(ctx.database, { now: NOW, env: { MAIL_POLL_MS: '0' } });
     scene = await makeReserveScene(ctx.db);
@@ -94,13 +41,7 @@ describeEachDatabase('wallet: walletprecheck, pkpass, gwpass', (ctx) => {
         config: {
           private: {
             wallet: {
-              apple: {
-                pass_type_identifier: 'pass.test.admit',
-                team_identifier: 'TEAM123456',
-                certificate_pem: signerCert,
-                key_pem: signerKey.privateKey,
-                wwdr_pem: wwdr,
-              },
+              apple: appleWalletSettings(apple),
               google: {
                 issuer_id: '3388000000012345678',
                 service_account_email: 'wallet@test-project.iam.gserviceaccount.com',
@@ -230,11 +171,7 @@ describeEachDatabase('wallet: walletprecheck, pkpass, gwpass', (ctx) => {
       }),
     ]);
     // another key does not verify it
-    const stranger = generateKeyPairSync('rsa', {
-      modulusLength: 2048,
-      publicKeyEncoding: { type: 'spki', format: 'pem' },
-      privateKeyEncoding: { type: 'pkcs8', format: 'pem' },
-    });
+    const stranger = rsaKey('pkcs8');
     await expect(jwtVerify(jwt, await importSPKI(stranger.publicKey, 'RS256'))).rejects.toThrow();
   });
 

@@ -7,6 +7,7 @@ import type {
   TicketType,
 } from '@admit/contracts/resources';
 import type { SellerConfig } from '@admit/contracts/seller-config';
+import { eventImageOf, type EventImage } from '@/api/events/event-image';
 
 /** One ticket type's line inside a cart item (shopping §3 "Cart item" types). */
 export interface CartItemType {
@@ -25,7 +26,7 @@ export interface CartItemType {
 export interface CartItem {
   id: string;
   name: string;
-  image: { url: string; alt: string } | null;
+  image: EventImage | null;
   event: EventTemplate;
   session: EventSession | null;
   /** IANA zone of the event's venue, else the seller's */
@@ -52,22 +53,6 @@ export function isAnchorTemplate(event: EventTemplate, config: AnchorConfig): bo
 /** shopping §4 — tickets cancelled or unbooked no longer count as being in the cart. */
 function isActive(ticket: Ticket): boolean {
   return ticket.state !== 'cancelled' && ticket.state !== 'unbooked';
-}
-
-function metaValue(bundle: CartBundle, resourceId: string, key: string): string | null {
-  const row = bundle.meta._data.find((m) => m.resource_id === resourceId && m.key === key);
-  return typeof row?.value === 'string' && row.value !== '' ? row.value : null;
-}
-
-function imageOf(bundle: CartBundle, event: EventTemplate): CartItem['image'] {
-  const url =
-    metaValue(bundle, event.id, 'image_profile') ?? metaValue(bundle, event.id, 'image_cover');
-  if (!url) return null;
-  const alt =
-    metaValue(bundle, event.id, 'image_profile_alt') ??
-    metaValue(bundle, event.id, 'image_cover_alt') ??
-    '';
-  return { url, alt };
 }
 
 const NON_ADMISSION_HANDLERS: ReadonlySet<TicketGroup['handler']> = new Set([
@@ -110,7 +95,7 @@ export function toCartItems(bundle: CartBundle, config: AnchorConfig): CartItem[
       item = {
         id,
         name: event.name,
-        image: imageOf(bundle, event),
+        image: eventImageOf(bundle.meta._data, event.id),
         event,
         session,
         timezone: (event.venue_id && venues.get(event.venue_id)?.timezone) || sellerZone,

@@ -6,7 +6,12 @@ import { Loader } from '@/ui/loader';
 import { usePageTitle } from '@/ui/page-title';
 import { useStrings } from '@/ui/text/use-strings';
 import { resendMemberships } from '@/features/account/api/resend-memberships';
-import { memberNamesOf, shownMemberships } from '@/features/account/model/shown-memberships';
+import { useWalletLinks } from '@/api/wallet/get-wallet-precheck';
+import {
+  memberNamesOf,
+  membershipPassTicketOf,
+  shownMemberships,
+} from '@/features/account/model/shown-memberships';
 import { MembershipCard } from '@/features/account/components/membership-card';
 import { ACCOUNT_STRINGS } from '@/features/account/strings';
 import styles from '@/features/account/account.module.css';
@@ -40,6 +45,11 @@ export function MyMembershipRoute() {
   usePageTitle(t('account.membership.title'));
   const { identity } = useMemberState();
   const memberships = useMyMembership();
+  const now = Date.now();
+  const shown = shownMemberships(memberships.data, now);
+  const passTickets = shown.map((m) => membershipPassTicketOf(memberships.data, m));
+  // spec: identity §2 — add-to-wallet links only when walletprecheck offers them
+  const walletLinks = useWalletLinks(passTickets.find((id) => id !== null) ?? null);
   if (memberships.isPending) return <Loader label={t('account.membership.loading')} />;
   if (memberships.isError) {
     return (
@@ -49,8 +59,6 @@ export function MyMembershipRoute() {
       </div>
     );
   }
-  const now = Date.now();
-  const shown = shownMemberships(memberships.data, now);
   const ownName = [identity?.first_name, identity?.last_name].filter(Boolean).join(' ');
   return (
     <div className={styles.content}>
@@ -65,14 +73,16 @@ export function MyMembershipRoute() {
           <p className={styles.memberId}>
             {t('account.membership.member_id')}: <strong>{shown[0]!.member_code}</strong>
           </p>
-          {shown.map((membership) => {
+          {shown.map((membership, i) => {
             const names = memberNamesOf(memberships.data, membership.id);
+            const passTicket = passTickets[i];
             return (
               <MembershipCard
                 key={membership.id}
                 membership={membership}
                 names={names.length > 0 ? names : ownName ? [ownName] : []}
                 now={now}
+                wallet={passTicket ? walletLinks(passTicket) : null}
               />
             );
           })}

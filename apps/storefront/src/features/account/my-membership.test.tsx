@@ -4,6 +4,8 @@ import { toCollection } from '@admit/contracts/envelope';
 import { createFetchStub } from '@/testing/fetch-stub';
 import type { Fixture } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
+import { fixtureId } from '@/testing/api-fixtures';
+import { walletPrecheckBody } from '@/testing/account-fixtures';
 import {
   logInMember,
   logOutMember,
@@ -144,5 +146,56 @@ describe('/my/membership (identity §2 "My membership details")', () => {
       'href',
       '/demo-museum/membership',
     );
+  });
+});
+
+describe('/my/membership add-to-wallet links (identity §2, §7 walletprecheck)', () => {
+  const PARTNER_TICKET = fixtureId(7702);
+  const HOLDER_TICKET = fixtureId(7701);
+  const withTickets = () =>
+    myMembershipBody([makeMembership({ auto_renew_state: 'scheduled' })], {
+      identity_link: [
+        makeIdentityLink({ party_role: 'partner', first_name: 'Max', ticket_id: PARTNER_TICKET }),
+        makeIdentityLink({ identity_id: fixtureId(7600), ticket_id: HOLDER_TICKET }),
+      ],
+    });
+
+  it('offers the holder’s member ticket as a pass when the precheck says so', async () => {
+    const { fetch } = renderAccount('/my/membership', {
+      'GET /api/my/membership': withTickets(),
+      'GET /api/ticket/:id/walletprecheck': (r: { url: URL }) =>
+        walletPrecheckBody(r.url.pathname.split('/')[3]!, true, true),
+    });
+    const card = await screen.findByRole('region', { name: 'Family' });
+    const apple = await within(card).findByRole('link', {
+      name: 'Add to Apple Wallet: Family membership',
+    });
+    expect(new URL(apple.getAttribute('href')!, 'http://localhost').pathname).toBe(
+      `/api/ticket/${HOLDER_TICKET}/pkpass`,
+    );
+    expect(
+      within(card).getByRole('link', { name: 'Add to Google Wallet: Family membership' }),
+    ).toHaveAttribute('href', expect.stringContaining(`/api/ticket/${HOLDER_TICKET}/gwpass`));
+    expect(
+      fetch.requests
+        .filter((r) => r.url.pathname.endsWith('/walletprecheck'))
+        .map((r) => r.url.pathname),
+    ).toEqual([`/api/ticket/${HOLDER_TICKET}/walletprecheck`]);
+  });
+
+  it('offers none when the precheck says no, nor for a term without tickets', async () => {
+    const { fetch } = renderAccount('/my/membership', {
+      'GET /api/my/membership': withTickets(),
+      'GET /api/ticket/:id/walletprecheck': walletPrecheckBody(HOLDER_TICKET, false, false),
+    });
+    await screen.findByRole('region', { name: 'Family' });
+    await waitFor(() =>
+      expect(fetch.requests.some((r) => r.url.pathname.endsWith('/walletprecheck'))).toBe(true),
+    );
+    expect(screen.queryByRole('link', { name: /Wallet/ })).not.toBeInTheDocument();
+
+    const bare = renderAccount('/my/membership', { 'GET /api/my/membership': family() });
+    await screen.findAllByRole('region', { name: 'Family' });
+    expect(bare.fetch.requests.some((r) => r.url.pathname.endsWith('/walletprecheck'))).toBe(false);
   });
 });

@@ -39,20 +39,17 @@ describe('account area login form (identity §2 Login, Account area)', () => {
       await user.type(main().getByLabelText('Password'), 'Correct-horse-1');
       await user.click(main().getByRole('button', { name: 'Log in' }));
 
-      expect(
-        await main().findByRole('heading', { level: 1, name: 'My account' }),
-      ).toBeInTheDocument();
+      // logged in: the account area's frame around the page
+      expect(await main().findByRole('navigation', { name: 'My account' })).toBeInTheDocument();
       await waitFor(() => expect(router.state.location.pathname).toBe(`/demo-museum${after}`));
     },
   );
 
-  it('shows the account (placeholder) when logged in', async () => {
+  it('shows the account area when logged in', async () => {
     seedLoggedIn();
     setAuthCookie();
     renderRoute('/my/profile');
-    expect(
-      await main().findByRole('heading', { level: 1, name: 'My account' }),
-    ).toBeInTheDocument();
+    expect(await main().findByRole('navigation', { name: 'My account' })).toBeInTheDocument();
     expect(main().queryByLabelText('Password')).not.toBeInTheDocument();
   });
 });

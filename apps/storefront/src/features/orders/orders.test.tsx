@@ -22,6 +22,7 @@ import {
 } from '@/testing/cart-fixtures';
 import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
+import { walletPrecheckBody } from '@/testing/account-fixtures';
 
 const ORDER_ID = '0d9c8b7a-6f5e-4d3c-8b2a-1f0e9d8c7b6a';
 const OTHER_ORDER_ID = '1e0d9c8b-7a6f-4e5d-8c3b-2a1f0e9d8c7b';
@@ -254,6 +255,47 @@ describe('ticket order page (/ticket_order/{id})', () => {
     expect(fetch.requests[0]?.url.searchParams.get('secret')).toBe('s3cret');
     await user.click(screen.getByRole('button', { name: 'Print tickets' }));
     expect(print).toHaveBeenCalled();
+  });
+
+  it('offers Apple and Google Wallet per ticket when the precheck says so, with the secret', async () => {
+    const bundle = orderBundle();
+    const fetch = createFetchStub({
+      'GET /api/ticket_order/:id': bundle,
+      'GET /api/ticket/:id/walletprecheck': (r: { url: URL }) =>
+        walletPrecheckBody(r.url.pathname.split('/')[3]!, true, true),
+    });
+    renderRoute(`/ticket_order/${ORDER_ID}?secret=s3cret`, { fetch });
+    const apple = await screen.findByRole('link', { name: 'Add to Apple Wallet: Adult SC-1' });
+    const google = screen.getByRole('link', { name: 'Add to Google Wallet: Adult SC-1' });
+    const ticketId = bundle.ticket._data[0]!.id;
+    for (const [link, kind] of [
+      [apple, 'pkpass'],
+      [google, 'gwpass'],
+    ] as const) {
+      const href = new URL(link.getAttribute('href')!, 'http://localhost');
+      expect(href.pathname).toBe(`/api/ticket/${ticketId}/${kind}`);
+      expect(href.searchParams.get('secret')).toBe('s3cret');
+    }
+    const precheck = fetch.requests.find((r) => r.url.pathname.endsWith('/walletprecheck'))!;
+    expect(precheck.url.searchParams.get('secret')).toBe('s3cret');
+    // the cancelled ticket is not listed, so it has no buttons either
+    expect(screen.getAllByRole('link', { name: /Wallet/ })).toHaveLength(2);
+  });
+
+  it.each([
+    ['says neither provider is configured', walletPrecheckBody(ORDER_ID, false, false)],
+    ['refuses the ticket', errorResponse(404, 'not_found')],
+  ])('shows no wallet buttons when the precheck %s', async (_, answer) => {
+    const fetch = createFetchStub({
+      'GET /api/ticket_order/:id': orderBundle(),
+      'GET /api/ticket/:id/walletprecheck': answer,
+    });
+    renderRoute(`/ticket_order/${ORDER_ID}?secret=s3cret`, { fetch });
+    expect(await screen.findByRole('heading', { name: 'Order A-1001' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(fetch.requests.some((r) => r.url.pathname.endsWith('/walletprecheck'))).toBe(true),
+    );
+    expect(screen.queryByRole('link', { name: /Wallet/ })).not.toBeInTheDocument();
   });
 
   it("says 'We could not find that order.' on 404, and the generic text otherwise", async () => {

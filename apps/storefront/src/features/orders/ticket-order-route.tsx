@@ -1,5 +1,8 @@
 import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
+import { useWalletLinks } from '@/api/wallet/get-wallet-precheck';
+import { orderProof } from '@/stores/order-secrets';
+import { AddToWallet } from '@/ui/wallet/add-to-wallet';
 import { QR_SIZE_PX, orderQrCodeUrl, useTicketOrder } from '@/features/orders/api/get-ticket-order';
 import { Button } from '@/ui/button';
 import { Loader } from '@/ui/loader';
@@ -29,7 +32,11 @@ export function TicketOrderRoute() {
   const slug = seller.slug;
   const { id = '' } = useParams();
   const [params] = useSearchParams();
+  const secret = params.get('secret') ?? orderProof(id).secret ?? null;
   const query = useTicketOrder(id, params.get('secret'));
+  const tickets = query.data ? usableTickets(query.data) : [];
+  // spec: identity §2 — add-to-wallet buttons only when walletprecheck offers them
+  const walletLinks = useWalletLinks(tickets[0]?.id ?? null, secret);
   if (query.isPending) return <Loader label={t('orders.loading')} />;
   if (query.isError) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
@@ -50,7 +57,6 @@ export function TicketOrderRoute() {
   }
   const name = (list: { id: string; name: string }[], key: string) =>
     list.find((x) => x.id === key)?.name ?? '';
-  const tickets = usableTickets(bundle);
   return (
     <div className={styles.page}>
       <h1>{t('orders.ticket-order.title')}</h1>
@@ -80,6 +86,13 @@ export function TicketOrderRoute() {
                 {t('orders.ticket-order.scan-code')}: <code>{ticket.scan_code}</code>
               </p>
             )}
+            <AddToWallet
+              appleHref={walletLinks(ticket.id).apple}
+              googleHref={walletLinks(ticket.id).google}
+              item={[name(bundle.ticket_type._data, ticket.ticket_type_id), ticket.scan_code]
+                .filter(Boolean)
+                .join(' ')}
+            />
           </li>
         ))}
       </ul>

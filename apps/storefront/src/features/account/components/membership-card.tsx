@@ -6,7 +6,9 @@ import { buildApiUrl } from '@/api/client';
 import { renewalStateOf } from '@/api/membership/membership-status';
 import { useSellerConfig } from '@/config/seller-config';
 import { formatInZone } from '@admit/contracts/session-time';
+import type { WalletLinks } from '@/api/wallet/get-wallet-precheck';
 import { useStrings } from '@/ui/text/use-strings';
+import { AddToWallet } from '@/ui/wallet/add-to-wallet';
 import { ACCOUNT_STRINGS } from '@/features/account/strings';
 import styles from '@/features/account/account.module.css';
 
@@ -15,6 +17,8 @@ export interface MembershipCardProps {
   /** the members' names, else the holder's */
   names: string[];
   now: number;
+  /** the term's add-to-wallet links (null: none to offer) */
+  wallet: WalletLinks | null;
 }
 
 /** identity §7, §9 — the membership QR at /api/membership/{id}/qrcode?margin=2. */
@@ -28,9 +32,10 @@ export function membershipQrUrl(membershipId: string): string {
 
 /**
  * One membership of "My membership details" (identity §2): level, name, expiry, a renew link
- * (or 'renew from' a date outside the renewal period), auto-renew status and the QR code.
+ * (or 'renew from' a date outside the renewal period), auto-renew status, the QR code and the
+ * add-to-wallet links.
  */
-export function MembershipCard({ membership, names, now }: MembershipCardProps) {
+export function MembershipCard({ membership, names, now, wallet }: MembershipCardProps) {
   const t = useStrings(ACCOUNT_STRINGS);
   const { timezone } = useSellerConfig();
   const date = (iso: string) => formatInZone(iso, DATE_FORMATS.cartDate, timezone);
@@ -81,6 +86,13 @@ export function MembershipCard({ membership, names, now }: MembershipCardProps) 
             </>
           )}
         </p>
+        {wallet && (
+          <AddToWallet
+            appleHref={wallet.apple}
+            googleHref={wallet.google}
+            item={t('account.membership.wallet_item', { level: membership.role })}
+          />
+        )}
       </div>
       <img
         className={styles.qr}

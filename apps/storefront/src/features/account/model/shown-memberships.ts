@@ -21,3 +21,19 @@ export function memberNamesOf(response: MyMembershipResponse | null, membershipI
     .map((link) => [link.first_name, link.last_name].filter(Boolean).join(' '))
     .filter((name) => name !== '');
 }
+
+/**
+ * The ticket a term's wallet pass is issued for (identity §2 "add-to-wallet links"; identity §7
+ * has passes per ticket): the holder's own member ticket, else the term's first one. The pass
+ * carries the member ID (decision 0040). Null for a term without tickets (made by hand).
+ */
+export function membershipPassTicketOf(
+  response: MyMembershipResponse | null,
+  membership: Membership,
+): string | null {
+  const links = (response?.identity_link?._data ?? []).filter(
+    (link) => link.membership_id === membership.id && link.ticket_id !== null,
+  );
+  const own = links.find((link) => link.identity_id === membership.identity_id);
+  return (own ?? links[0])?.ticket_id ?? null;
+}

@@ -5,7 +5,7 @@ import { useStrings } from '@/ui/text/use-strings';
 import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
 import type { CheckoutStringKey } from '@/features/checkout/strings';
 import { TextField } from '@/features/checkout/components/text-field';
-import { countryOptions } from '@/features/checkout/model/countries';
+import { countryOptions } from '@/ui/country/countries';
 import type { PurchaserValues } from '@/features/checkout/model/purchaser-form';
 import styles from '@/features/checkout/checkout.module.css';
 

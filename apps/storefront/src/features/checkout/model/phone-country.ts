@@ -1,5 +1,5 @@
 import type { CountryCode } from 'libphonenumber-js';
-import { isPhoneCountry } from '@/features/checkout/model/country-codes';
+import { isPhoneCountry } from '@/ui/country/country-codes';
 import { PHONE_COUNTRY_BY_CURRENCY } from '@admit/contracts/constants';
 
 /** spec: shopping §9 — the configured default, else from the currency, else US. */

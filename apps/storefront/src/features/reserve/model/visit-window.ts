@@ -1,5 +1,6 @@
 import type { CartBundle } from '@admit/contracts/cart';
 import type { SellerConfig } from '@admit/contracts/seller-config';
+import { wallMidnightInstant, zoneOffsetMinutes } from '@admit/contracts/session-time';
 import { toCartItems } from '@/api/cart/cart-items';
 
 /** shopping §3 "Visit window": start and end instants (ISO, UTC) and the zone they belong to. */
@@ -14,44 +15,15 @@ export type VisitTime = (typeof VISIT_TIMES)[number];
 
 const MINUTE_MS = 60_000;
 
-/** Minutes the zone is ahead of UTC at an instant (negative west of Greenwich). */
-function zoneOffsetMinutes(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(instant));
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
-  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / MINUTE_MS);
-}
-
 /** The UTC instant of local midnight of the zone's calendar day containing `instant`, + days. */
 function zonedMidnight(instant: number, timeZone: string, addDays = 0): number {
-  const local = instant + zoneOffsetMinutes(instant, timeZone) * MINUTE_MS;
-  const day = new Date(local);
-  const midnightAsUtc = Date.UTC(
+  const day = new Date(instant + zoneOffsetMinutes(instant, timeZone) * MINUTE_MS);
+  return wallMidnightInstant(
     day.getUTCFullYear(),
     day.getUTCMonth(),
     day.getUTCDate() + addDays,
+    timeZone,
   );
-  // the offset at midnight may differ from the offset at `instant` across a DST change
-  let guess = midnightAsUtc - zoneOffsetMinutes(midnightAsUtc, timeZone) * MINUTE_MS;
-  guess = midnightAsUtc - zoneOffsetMinutes(guess, timeZone) * MINUTE_MS;
-  return guess;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { PHONE_COUNTRY_CODES } from '@/features/checkout/model/country-codes';
+import { PHONE_COUNTRY_CODES } from '@/ui/country/country-codes';
 
 export interface CountryOption {
   /** ISO 3166-1 alpha-2, as the purchaser's `country` is sent */

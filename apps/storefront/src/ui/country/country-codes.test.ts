@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { getCountries } from 'libphonenumber-js';
-import { PHONE_COUNTRY_CODES, isPhoneCountry } from '@/features/checkout/model/country-codes';
+import { PHONE_COUNTRY_CODES, isPhoneCountry } from '@/ui/country/country-codes';
 
 describe('PHONE_COUNTRY_CODES', () => {
   it("is the library's list of phone countries, so an upgrade cannot leave it behind", () => {

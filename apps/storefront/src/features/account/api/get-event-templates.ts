@@ -1,0 +1,29 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { eventTemplateResponseSchema } from '@admit/contracts/catalog';
+import { apiRead } from '@/api/client';
+
+/**
+ * GET event_template, cached (identity §7: id._in, embed meta and venue): the events of the
+ * account's tickets, for their images and the venue's time zone.
+ */
+export function getEventTemplates(ids: string[], signal?: AbortSignal) {
+  return apiRead('event_template', {
+    cached: true,
+    query: { 'id._in': ids.join(','), _embed: 'meta,venue' },
+    schema: eventTemplateResponseSchema,
+    signal,
+  });
+}
+
+export function eventTemplatesQueryOptions(ids: string[]) {
+  const sorted = [...new Set(ids)].sort();
+  return queryOptions({
+    queryKey: ['event_template', sorted] as const,
+    queryFn: ({ signal }) => getEventTemplates(sorted, signal),
+  });
+}
+
+/** Nothing is asked for no events; a failed read leaves the pages without images. */
+export function useEventTemplates(ids: string[]) {
+  return useQuery({ ...eventTemplatesQueryOptions(ids), enabled: ids.length > 0 });
+}
