@@ -140,7 +140,9 @@ describe('the leave-page warning while changes are unsaved (identity §4 "Manage
 
     await router.navigate('/events');
     const ask = await screen.findByRole('dialog', { name: 'Leave without saving?' });
-    await user.click(within(ask).getByRole('button', { name: 'Stay on this page' }));
+    const stay = within(ask).getByRole('button', { name: 'Stay on this page' });
+    await waitFor(() => expect(stay).toHaveFocus());
+    await user.click(stay);
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(router.state.location.pathname).toBe(`/demo-museum/manage/${ORDER_ID}`);
 

@@ -93,6 +93,8 @@ export function ManageOrder({ orderId, secret, order, edit, editReadAt }: Manage
         onSuccess: () => {
           selection.clear();
           setDialog(null);
+          // a new change: the last one's success text no longer describes the page
+          setSuccess(null);
         },
         onError: fail,
       },
