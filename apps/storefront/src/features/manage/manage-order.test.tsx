@@ -305,3 +305,32 @@ describe('the cancel-order button (identity §5 "An order can be cancelled only 
     expect(post.headers.get('Idempotency-Key')).toMatch(/^[0-9a-f-]{36}$/);
   });
 });
+
+describe('by keyboard (issue 13: every screen usable without a mouse)', () => {
+  it('ticks with Space, opens the confirm modal with Enter and comes back to its opener on Escape', async () => {
+    const a = orderTicket();
+    const b = orderTicket();
+    const fetch = createFetchStub({
+      [`GET /api/ticket_order/${ORDER_ID}/manage`]: manageBody([a, b], [fact(a.id), fact(b.id)]),
+      [`GET /api/ticket_order/${ORDER_ID}/edit`]: NO_EDIT,
+    });
+    const { user } = renderRoute(MANAGE, { fetch, config: editingConfig() });
+    const all = await screen.findByRole('checkbox', { name: /^Select all tickets for/ });
+    all.focus();
+    await user.keyboard(' ');
+    expect(screen.getByRole('checkbox', { name: 'Ticket 1: Adult, $25.00' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Ticket 2: Adult, $25.00' })).toBeChecked();
+    await user.tab();
+    expect(screen.getByRole('checkbox', { name: 'Ticket 1: Adult, $25.00' })).toHaveFocus();
+    await user.keyboard(' ');
+    expect(all).toBePartiallyChecked();
+
+    const cancelSelected = screen.getByRole('button', { name: 'Cancel selected tickets' });
+    cancelSelected.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel these tickets?' });
+    expect(dialog).toHaveTextContent('1 ticket will be cancelled when you confirm your changes.');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(cancelSelected).toHaveFocus());
+  });
+});
