@@ -229,9 +229,17 @@ export function escapeRegExp(text: string): string {
 export async function reserveAsThisGuest(
   page: Page,
   eventId: string,
-  options: { quantity?: number; startsAfter?: string; codes?: string[] } = {},
+  options: {
+    quantity?: number;
+    startsAfter?: string;
+    codes?: string[];
+    /** ticket types by name and how many of each (default: `quantity` of the first type) */
+    lines?: ReadonlyArray<readonly [typeName: string, quantity: number]>;
+  } = {},
 ): Promise<CartBundle> {
-  const quantity = options.quantity ?? 2;
+  const quantity = options.lines
+    ? options.lines.reduce((n, [, count]) => n + count, 0)
+    : (options.quantity ?? 2);
   const { event, sessions } = await page.evaluate(
     async ({ eventPath, sessionsPath }) => {
       const read = async (path: string) => {
@@ -250,8 +258,16 @@ export async function reserveAsThisGuest(
   const need = { places: quantity, now: Date.now(), startsAfter: options.startsAfter };
   const session = sessionFor(open, need);
   if (!session) throw new Error(`no session of ${eventId} can hold ${quantity} places`);
-  const type = eventTemplateResponseSchema.parse(event).ticket_type?._data.find((t) => t.available);
-  if (!type) throw new Error(`${eventId} offers no available ticket type`);
+  const types = (eventTemplateResponseSchema.parse(event).ticket_type?._data ?? []).filter(
+    (t) => t.available,
+  );
+  const required = (options.lines ?? [[types[0]?.name ?? '', quantity] as const]).map(
+    ([name, count]) => {
+      const type = types.find((t) => t.name === name);
+      if (!type) throw new Error(`${eventId} offers no available ticket type ${name}`);
+      return { ticket_type_id: type.id, quantity: count };
+    },
+  );
   return page.evaluate(
     async ({ body, q, key }) => {
       const res = await fetch(`/api/my/cart/modify?${q}`, {
@@ -276,12 +292,7 @@ export async function reserveAsThisGuest(
       key: `admit:${SELLER}:cart`,
       body: {
         ...(options.codes ? { preReservePromoCodes: options.codes } : {}),
-        add: [
-          {
-            event_session_id: session.id,
-            ticket_types_required: [{ ticket_type_id: type.id, quantity }],
-          },
-        ],
+        add: [{ event_session_id: session.id, ticket_types_required: required }],
       },
     },
   );

@@ -3,6 +3,7 @@ import type { RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
 import type { SellerConfig } from '@admit/contracts/seller-config';
 import { pagePaths } from '@admit/contracts/storefront-pages';
+import { anonymousEditingRules } from '@admit/contracts/rules/self-edit';
 import type { RouteHandle } from '@/ui/routing/route-handle';
 import { ERROR_ROUTE_NAME, RouteTableProvider } from '@/ui/routing/route-handle';
 import { RootLayout } from '@/app/layout/root-layout';
@@ -122,6 +123,18 @@ const OrderDetail = lazyRoute(
   () => import('@/features/account/order-detail-route'),
   (m) => m.OrderDetailRoute,
 );
+const Manage = lazyRoute(
+  () => import('@/features/manage/manage-route'),
+  (m) => m.ManageRoute,
+);
+const ManageReschedule = lazyRoute(
+  () => import('@/app/routes/manage-reschedule-route'),
+  (m) => m.ComposedRescheduleRoute,
+);
+const ManageConfirm = lazyRoute(
+  () => import('@/app/routes/manage-confirm-route'),
+  (m) => m.ComposedManageConfirmRoute,
+);
 const Placeholder = lazyRoute(
   () => import('@/features/placeholders/placeholder-route'),
   (m) => m.PlaceholderRoute,
@@ -182,7 +195,15 @@ function placeholderRoutes(config: SellerConfig): RouteObject[] {
     route('reset-password', 'user/reset-password', ResetPassword),
     route('set-email-address', 'user/set-email-address', SetEmail),
     route('cancel-auto-renew', 'manage/:ticketOrderId/cancel-auto-renew', CancelAutoRenew),
-    route('manage', 'manage/:id', Placeholder),
+    route('manage', 'manage/:id', Manage),
+    // spec: identity §2 — reschedule and confirm are "added only when the feature check is on":
+    // the seller's self-edit rules as the secret link's holder gets them (decision 0039)
+    ...(anonymousEditingRules(config.self_edit_rules).enabled
+      ? [
+          route('manage-reschedule', 'manage/:orderId/reschedule/:sessionId', ManageReschedule),
+          route('manage-confirm', 'manage/:orderId/confirm', ManageConfirm),
+        ]
+      : []),
     {
       path: 'my',
       handle: { name: 'my' } satisfies RouteHandle,

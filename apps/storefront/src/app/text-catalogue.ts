@@ -21,6 +21,7 @@ import { MEMBERSHIP_STRINGS } from '@/features/reserve/flows/membership/membersh
 import { MEMBERSHIP_PAGE_STRINGS } from '@/features/membership/strings';
 import { ACCOUNT_STRINGS } from '@/features/account/strings';
 import { WALLET_STRINGS } from '@/ui/wallet/wallet-strings';
+import { MANAGE_STRINGS } from '@/features/manage/strings';
 
 /**
  * Every default text of the storefront by feature: the catalogue sellers override by key
@@ -50,6 +51,7 @@ export const TEXT_CATALOGUE_PARTS: Record<string, Record<string, string>> = {
   membership: MEMBERSHIP_PAGE_STRINGS,
   account: ACCOUNT_STRINGS,
   wallet: WALLET_STRINGS,
+  manage: MANAGE_STRINGS,
 };
 
 /** All keys merged; a duplicated key would silently shadow another feature's text. */

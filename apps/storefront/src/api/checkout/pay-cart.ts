@@ -3,6 +3,9 @@ import type { CheckoutResponse, PaymentEntry } from '@admit/contracts/checkout';
 import { apiWrite } from '@/api/client';
 import { IDEMPOTENCY_HEADER } from '@/api/checkout/idempotency';
 
+/** How a payment entry is sent (the gift card modal's call; an order edit has its own). */
+export type PayEntry = (entry: PaymentEntry, idempotencyKey: string) => Promise<PayResult>;
+
 export type PayResult =
   { kind: 'partial'; bundle: CartBundle } | { kind: 'completed'; order: CheckoutResponse };
 
@@ -23,6 +26,11 @@ export async function payCart(
     ownedByPublicIdentity ? `cart/${id}/pay` : `my/cart/${id}/pay`,
     { body: entry, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } },
   );
+  return toPayResult(body);
+}
+
+/** A pay call's answer: the order once nothing is left to pay (it carries the secret), else the cart. */
+export function toPayResult(body: CartBundle | CheckoutResponse): PayResult {
   return 'ticket_order' in body && 'access_secret' in body
     ? { kind: 'completed', order: body }
     : { kind: 'partial', bundle: body as CartBundle };

@@ -145,10 +145,10 @@ describe('page frame', () => {
   });
 
   it('renders the placeholder page for screens that are not built yet', async () => {
-    renderRoute('/manage/0b1c2d3e-4f50-4617-8293-a4b5c6d7e8f9');
+    renderRoute('/_stories', { config: makeSellerConfig({ environment: 'test' }) });
 
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Manage order' }),
+      await screen.findByRole('heading', { level: 1, name: 'Component stories' }),
     ).toBeInTheDocument();
     expect(
       screen.getByText('This part of the storefront is not available yet.'),

@@ -58,7 +58,7 @@ describe('rule 8: scrolling', () => {
   it('does not scroll when only parameters change within the same route', async () => {
     const scrollTo = vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
     const { router } = renderRoute('/manage/1');
-    await screen.findByRole('heading', { level: 1, name: 'Manage order' });
+    await screen.findByRole('heading', { level: 1, name: 'Manage your order' });
 
     await act(() => router.navigate('/manage/2'));
 

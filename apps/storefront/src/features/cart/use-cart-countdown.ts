@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useCartState } from '@/stores/cart-store';
-import { secondsLeft } from '@/features/cart/model/timer-level';
+import { secondsLeft } from '@/ui/hold-timer';
 
 const TICK_MS = 1000;
 

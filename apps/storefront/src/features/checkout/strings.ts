@@ -89,6 +89,8 @@ export const CHECKOUT_STRINGS = {
   'checkout.balance.title': 'Pay your balance',
   'checkout.balance.order': 'Order {number}',
   'checkout.balance.footer-total': 'Balance to pay',
+  // an order edit's difference (identity §2 /manage/{orderId}/confirm; decision 0039)
+  'checkout.edit.title': 'Pay for your changes',
   // spec: identity §8
   'checkout.error.unsupported-amount': 'Payment is not supported for this amount',
   'checkout.error.not-charged': 'Your card has not been charged.',

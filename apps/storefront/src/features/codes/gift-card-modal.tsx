@@ -5,7 +5,7 @@ import type { CartBundle } from '@admit/contracts/cart';
 import { GIFT_CARD_NUMBER_MAX } from '@admit/contracts/constants';
 import { getLedgerCard, GIFT_CARD_LEDGER } from '@/features/codes/api/get-ledger-card';
 import { payCart } from '@/api/checkout/pay-cart';
-import type { PayResult } from '@/api/checkout/pay-cart';
+import type { PayEntry, PayResult } from '@/api/checkout/pay-cart';
 import { useAttemptKey } from '@/api/checkout/idempotency';
 import { acceptCartBundle } from '@/api/cart/modify-cart';
 import { Button } from '@/ui/button';
@@ -27,9 +27,10 @@ interface GiftCardFormProps {
   bundle: CartBundle;
   onPaid: (result: PayResult) => void;
   limit?: string | undefined;
+  pay?: PayEntry | undefined;
 }
 
-function GiftCardForm({ bundle, onPaid, limit }: GiftCardFormProps) {
+function GiftCardForm({ bundle, onPaid, limit, pay }: GiftCardFormProps) {
   const t = useStrings(CODES_STRINGS);
   const queryClient = useQueryClient();
   const id = useId();
@@ -63,18 +64,17 @@ function GiftCardForm({ bundle, onPaid, limit }: GiftCardFormProps) {
       const card = await getLedgerCard(number);
       if (isGiftCardEmpty(card)) return fail('codes.gift-card.zero-balance');
       const key = attempt.keyFor(number);
-      const result = await payCart(
-        cart.id,
-        {
-          amount: giftCardAmount(card, fees.grand_totals.total_outstanding, limit),
-          gateway_id: 'ledger',
-          gateway_data: { ledger_type: GIFT_CARD_LEDGER, ledger_number: number },
-        },
-        key,
-        cart.ownedByPublicIdentity,
-      );
-      // only a pending cart is the visitor's live cart; an order's cart (balance) is not
-      if (result.kind === 'partial' && result.bundle.cart._data[0]?.state === 'pending') {
+      const entry = {
+        amount: giftCardAmount(card, fees.grand_totals.total_outstanding, limit),
+        gateway_id: 'ledger' as const,
+        gateway_data: { ledger_type: GIFT_CARD_LEDGER, ledger_number: number },
+      };
+      const result = pay
+        ? await pay(entry, key)
+        : await payCart(cart.id, entry, key, cart.ownedByPublicIdentity);
+      // only a pending cart paid by its own call is the visitor's live cart; an order's cart
+      // (balance) is not, nor an order edit (paid through the order: `pay`)
+      if (!pay && result.kind === 'partial' && result.bundle.cart._data[0]?.state === 'pending') {
         acceptCartBundle(queryClient, result.bundle);
       }
       setBusy(false);
@@ -120,10 +120,12 @@ export interface GiftCardButtonProps {
   onPaid: (result: PayResult) => void;
   /** the most the card pays now (balance mode: the chosen amount); else the outstanding total */
   limit?: string | undefined;
+  /** how the payment is sent when it is not the cart's own pay call (an order edit's) */
+  pay?: PayEntry | undefined;
 }
 
 /** "Pay with a gift card" and its modal (shopping §2 "apply a gift card", §5, §8). */
-export function GiftCardButton({ bundle, onPaid, limit }: GiftCardButtonProps) {
+export function GiftCardButton({ bundle, onPaid, limit, pay }: GiftCardButtonProps) {
   const t = useStrings(CODES_STRINGS);
   const { open, close } = useModalStack();
   const openModal = () =>
@@ -135,6 +137,7 @@ export function GiftCardButton({ bundle, onPaid, limit }: GiftCardButtonProps) {
         <GiftCardForm
           bundle={bundle}
           limit={limit}
+          pay={pay}
           onPaid={(result) => {
             close(GIFT_CARD_MODAL);
             onPaid(result);

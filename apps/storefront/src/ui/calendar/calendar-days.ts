@@ -20,6 +20,17 @@ export function isSelectableDay(day: CalendarDay | undefined): boolean {
   return dayState(day) === 'available';
 }
 
+/** The bookable dates from `todayDate` on, in date order (what the date buttons offer). */
+export function selectableDatesFrom(
+  days: ReadonlyMap<string, CalendarDay>,
+  todayDate: string,
+): string[] {
+  return [...days.values()]
+    .filter((day) => isSelectableDay(day) && day.date >= todayDate)
+    .map((day) => day.date)
+    .sort();
+}
+
 /** Keys the days by their YYYY-MM-DD date. */
 export function toDayMap(days: readonly CalendarDay[]): Map<string, CalendarDay> {
   return new Map(days.map((day) => [day.date, day]));

@@ -1,21 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CartBundle } from '@admit/contracts/cart';
-import { CART_EXTENSION_SECONDS } from '@admit/contracts/constants';
 import { apiWrite } from '@/api/client';
 import { acceptCartBundle } from '@/api/cart/modify-cart';
 import { loadCart } from '@/api/cart/get-cart';
 import { noteExtension } from '@/stores/cart-store';
+import { extendedExpiry } from '@/ui/hold-timer';
 
 /** PATCH my/cart/{id} `{ expires_at }` (shopping §7); the response carries expires_in. */
 export function extendCart(cartId: string, expiresAt: string): Promise<CartBundle> {
   return apiWrite<CartBundle>('PATCH', `my/cart/${encodeURIComponent(cartId)}`, {
     body: { expires_at: expiresAt },
   });
-}
-
-/** The server's current expiry plus 2 minutes (shopping §4, §9: extension 2 minutes). */
-export function extendedExpiry(expiresAt: string): string {
-  return new Date(Date.parse(expiresAt) + CART_EXTENSION_SECONDS * 1000).toISOString();
 }
 
 /**

@@ -1,7 +1,8 @@
 import { useStrings } from '@/ui/text/use-strings';
 import { CART_STRINGS } from '@/features/cart/strings';
 import { useCartCountdown } from '@/features/cart/use-cart-countdown';
-import { formatCountdown, isTimerShown, timerLevel } from '@/features/cart/model/timer-level';
+import { isTimerShown, timerLevel } from '@/features/cart/model/timer-level';
+import { formatCountdown } from '@/ui/hold-timer';
 import styles from '@/features/cart/components/cart-timer.module.css';
 
 /**

@@ -5,7 +5,7 @@ import { cartQueryKey } from '@/api/cart/cart-query-key';
 import { useModalStack } from '@/ui/modal-stack';
 import { useStrings } from '@/ui/text/use-strings';
 import { CART_STRINGS } from '@/features/cart/strings';
-import { shouldOfferExtension } from '@/features/cart/model/timer-level';
+import { shouldOfferExtension } from '@/ui/hold-timer';
 import { useCartCountdown } from '@/features/cart/use-cart-countdown';
 import { ExtendOffer } from '@/features/cart/expiry/extend-offer';
 import { ExpiredNotice } from '@/features/cart/expiry/expired-notice';

@@ -1,13 +1,5 @@
-import { CART_MAX_EXTENSIONS } from '@admit/contracts/constants';
 import { describe, expect, it } from 'vitest';
-import {
-  formatCountdown,
-  isTimerShown,
-  secondsLeft,
-  shouldOfferExtension,
-  thresholdToAnnounce,
-  timerLevel,
-} from '@/features/cart/model/timer-level';
+import { isTimerShown, thresholdToAnnounce, timerLevel } from '@/features/cart/model/timer-level';
 
 describe('timer levels (shopping §4: info > 300, warning 300–121, error ≤ 120, critical ≤ 30)', () => {
   it.each([
@@ -31,13 +23,6 @@ describe('timer display', () => {
     expect(isTimerShown(1)).toBe(true);
     expect(isTimerShown(0)).toBe(false);
   });
-
-  it('formats m:ss and counts whole seconds up', () => {
-    expect(formatCountdown(305)).toBe('5:05');
-    expect(formatCountdown(0)).toBe('0:00');
-    expect(secondsLeft(10_500, 10_000)).toBe(1);
-    expect(secondsLeft(10_000, 12_000)).toBe(0);
-  });
 });
 
 describe('announcements at 300, 120 and 30 s, once each', () => {
@@ -60,22 +45,5 @@ describe('announcements at 300, 120 and 30 s, once each', () => {
 
   it('announces nothing once the time is up', () => {
     expect(thresholdToAnnounce(0, new Set())).toBeNull();
-  });
-});
-
-describe('extension offer (≤ 60 s, not expired, not declined)', () => {
-  it.each([
-    [61, false, false],
-    [60, false, true],
-    [1, false, true],
-    [0, false, false],
-    [30, true, false],
-  ])('%i s, declined %s → %s', (seconds, declined, offered) => {
-    expect(shouldOfferExtension(seconds, declined)).toBe(offered);
-  });
-
-  it('stops once the cart had the extensions the server grants', () => {
-    expect(shouldOfferExtension(30, false, CART_MAX_EXTENSIONS - 1)).toBe(true);
-    expect(shouldOfferExtension(30, false, CART_MAX_EXTENSIONS)).toBe(false);
   });
 });

@@ -1,6 +1,4 @@
 import {
-  CART_EXTENSION_OFFER_SECONDS,
-  CART_MAX_EXTENSIONS,
   CART_TIMER_DISPLAY_BELOW_SECONDS,
   CART_TIMER_THRESHOLDS,
 } from '@admit/contracts/constants';
@@ -39,28 +37,4 @@ export function thresholdToAnnounce(
   const reached = ANNOUNCED_THRESHOLDS.filter((threshold) => seconds <= threshold);
   const lowest = reached[reached.length - 1];
   return lowest !== undefined && !announced.has(lowest) ? lowest : null;
-}
-
-/**
- * spec: shopping §4 — the offer shows at ≤ 60 s, not expired, and not declined; and (decision
- * 0025) not once the cart had the extensions the server grants.
- */
-export function shouldOfferExtension(seconds: number, declined: boolean, extensions = 0): boolean {
-  return (
-    seconds > 0 &&
-    seconds <= CART_EXTENSION_OFFER_SECONDS &&
-    !declined &&
-    extensions < CART_MAX_EXTENSIONS
-  );
-}
-
-/** m:ss for the countdown, e.g. 4:05. */
-export function formatCountdown(seconds: number): string {
-  const safe = Math.max(0, seconds);
-  return `${Math.floor(safe / 60)}:${String(safe % 60).padStart(2, '0')}`;
-}
-
-/** Whole seconds left until a local expiry (epoch ms), never negative. */
-export function secondsLeft(localExpiresAt: number, now: number): number {
-  return Math.max(0, Math.ceil((localExpiresAt - now) / 1000));
 }

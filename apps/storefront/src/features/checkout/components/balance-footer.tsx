@@ -11,14 +11,21 @@ import styles from '@/features/checkout/components/balance-footer.module.css';
  * balance mode has its own: the balance left and the pay button that submits the balance form.
  * No cart button: the order's tickets are booked and there is no cart to open (decision 0021).
  */
-export function BalanceFooter({ outstanding }: { outstanding: string }) {
+export function BalanceFooter({
+  outstanding,
+  label,
+}: {
+  outstanding: string;
+  /** what the total is called (default: the balance to pay) */
+  label?: string;
+}) {
   const t = useStrings(CHECKOUT_STRINGS);
   const phone = useMediaQuery(MOBILE_MEDIA_QUERY);
   if (!phone) return null;
   return (
     <div className={styles.footer} data-testid="mobile-balance-footer">
       <p className={styles.total}>
-        <span className={styles.totalLabel}>{t('checkout.balance.footer-total')}</span>
+        <span className={styles.totalLabel}>{label ?? t('checkout.balance.footer-total')}</span>
         <Price amount={outstanding} />
       </p>
       <MobilePayButton />

@@ -1,6 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { CartBundle } from '@admit/contracts/cart';
-import type { PayResult } from '@/api/checkout/pay-cart';
+import type { PayEntry, PayResult } from '@/api/checkout/pay-cart';
 import { Price } from '@/ui/price';
 import { useStrings } from '@/ui/text/use-strings';
 import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
@@ -13,6 +13,8 @@ export interface GiftCardSlotProps {
   onPaid: (result: PayResult) => void;
   /** the most a gift card pays now (a balance payment's chosen amount); else the outstanding */
   limit?: string;
+  /** how the gift card's payment is sent when not by the cart's pay call (an order edit) */
+  pay?: PayEntry;
 }
 
 export interface PaymentSectionProps {
@@ -29,6 +31,8 @@ export interface PaymentSectionProps {
   GiftCard?: ComponentType<GiftCardSlotProps>;
   /** what the gift card may pay (balance mode: the chosen amount, decision 0021) */
   giftCardLimit?: string;
+  /** how the gift card's payment is sent when not by the cart's pay call (an order edit) */
+  giftCardPay?: PayEntry;
   onPaid: (result: PayResult) => void;
 }
 
@@ -61,7 +65,12 @@ export function PaymentSection(props: PaymentSectionProps) {
       ) : (
         <>
           {GiftCard && (
-            <GiftCard bundle={bundle} onPaid={props.onPaid} limit={props.giftCardLimit} />
+            <GiftCard
+              bundle={bundle}
+              onPaid={props.onPaid}
+              limit={props.giftCardLimit}
+              pay={props.giftCardPay}
+            />
           )}
           {supported ? (
             <CardInputField {...props.cardInput} amount={props.amount} />

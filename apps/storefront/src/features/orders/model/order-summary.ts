@@ -1,5 +1,6 @@
 import type { OrderBundle } from '@admit/contracts/checkout';
 import { sessionWhenLabel } from '@admit/contracts/session-time';
+import { eventTimeZone } from '@/api/orders/event-time-zone';
 
 /** One event-and-session of an order: when to come and what for ("2 × Adult"). */
 export interface OrderVisit {
@@ -15,16 +16,6 @@ export function usableTickets(bundle: OrderBundle) {
   return bundle.ticket._data.filter((t) => t.state === 'booked' || t.state === 'redeemed');
 }
 
-/**
- * The zone a ticket's session reads in: its event's venue, else the seller's (the same rule as
- * the cart's items), else the storefront's configured zone.
- */
-export function ticketTimeZone(bundle: OrderBundle, eventId: string, fallback: string): string {
-  const event = bundle.event_template._data.find((e) => e.id === eventId);
-  const venue = bundle.venue?._data.find((v) => v.id === event?.venue_id);
-  return venue?.timezone || bundle.seller?._data[0]?.timezone || fallback;
-}
-
 /** When a ticket's visit is, in its venue's zone and the spec's cart formats (shopping §9). */
 export function ticketWhen(
   bundle: OrderBundle,
@@ -32,7 +23,7 @@ export function ticketWhen(
   fallbackZone: string,
 ): string | null {
   const session = bundle.event_session._data.find((s) => s.id === ticket.event_session_id);
-  return sessionWhenLabel(session, ticketTimeZone(bundle, ticket.event_template_id, fallbackZone));
+  return sessionWhenLabel(session, eventTimeZone(bundle, ticket.event_template_id, fallbackZone));
 }
 
 /** The order's visits in the order they start (any-date last), ticket types as first met. */

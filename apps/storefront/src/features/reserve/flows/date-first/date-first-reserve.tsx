@@ -5,7 +5,12 @@ import type { EventDetail } from '@/api/events/event-detail';
 import { daysInWindow } from '@/features/reserve/model/session-constraints';
 import { useSessionConstraints } from '@/features/reserve/use-session-constraints';
 import { Button } from '@/ui/button';
-import { calendarHorizon, isSelectableDay, todayIn, toDayMap } from '@/ui/calendar/calendar-days';
+import {
+  calendarHorizon,
+  selectableDatesFrom,
+  todayIn,
+  toDayMap,
+} from '@/ui/calendar/calendar-days';
 import { useSellerConfig } from '@/config/seller-config';
 import { Loader } from '@/ui/loader';
 import { useMemberStatus } from '@/api/membership/get-my-membership';
@@ -59,14 +64,7 @@ export function DateFirstReserve({
     () => daysInWindow(toDayMap(calendar.data ?? []), constraints.visitWindow),
     [calendar.data, constraints.visitWindow],
   );
-  const selectable = useMemo(
-    () =>
-      [...days.values()]
-        .filter((day) => isSelectableDay(day) && day.date >= today)
-        .map((day) => day.date)
-        .sort(),
-    [days, today],
-  );
+  const selectable = useMemo(() => selectableDatesFrom(days, today), [days, today]);
 
   let content;
   if (dated && calendar.isPending) content = <Loader label={t('reserve.loading')} />;

@@ -1,0 +1,23 @@
+import { orderCancelResponseSchema } from '@admit/contracts/manage';
+import type { OrderCancelResponse } from '@admit/contracts/manage';
+import { apiWrite } from '@/api/client';
+import { IDEMPOTENCY_HEADER } from '@/api/checkout/idempotency';
+
+/**
+ * POST ticket_order/{id}/cancel?secret= `{ tickets }` (identity §7; the cancel free order screen
+ * and the cancel-order button): all or nothing, refunded where money was paid, the order
+ * re-mailed. Idempotent under retries with the same key (decision 0036).
+ */
+export function cancelOrderTickets(
+  orderId: string,
+  secret: string | null,
+  tickets: string[],
+  idempotencyKey: string,
+): Promise<OrderCancelResponse> {
+  return apiWrite('POST', `ticket_order/${encodeURIComponent(orderId)}/cancel`, {
+    query: { secret: secret ?? undefined },
+    body: { tickets },
+    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+    schema: orderCancelResponseSchema,
+  });
+}

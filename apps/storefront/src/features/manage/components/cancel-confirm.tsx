@@ -1,0 +1,45 @@
+import { useStrings } from '@/ui/text/use-strings';
+import { MANAGE_STRINGS } from '@/features/manage/strings';
+import { ConfirmDialog } from '@/features/manage/components/confirm-dialog';
+
+/**
+ * The confirm modal of a cancel (identity §2 "A confirm modal appears first"): of the ticked
+ * tickets (`tickets`), or of the whole order (`order`). `now`: the cancel happens at once (POST
+ * ticket_order/{id}/cancel); else it goes into the edit until Confirm Changes.
+ */
+export function CancelConfirm({
+  dialog,
+  count,
+  now,
+  busy,
+  onClose,
+  onConfirm,
+}: {
+  dialog: 'tickets' | 'order' | null;
+  count: number;
+  now: boolean;
+  busy: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  const t = useStrings(MANAGE_STRINGS);
+  const tickets =
+    count === 1
+      ? t('manage.confirm-cancel.count-one')
+      : t('manage.confirm-cancel.count', { count });
+  return (
+    <ConfirmDialog
+      title={t(dialog === 'order' ? 'manage.confirm-order.title' : 'manage.confirm-cancel.title')}
+      isOpen={dialog !== null}
+      busy={busy}
+      onClose={onClose}
+      onConfirm={onConfirm}
+    >
+      <p>
+        {dialog === 'order'
+          ? t('manage.confirm-order.body')
+          : t(now ? 'manage.confirm-cancel.now' : 'manage.confirm-cancel.body', { tickets })}
+      </p>
+    </ConfirmDialog>
+  );
+}
