@@ -5,7 +5,7 @@ import { isUuid } from '@/http/query-values';
 import type { ApiKeyRef, ApiKeyResolver, SellerRef } from '@/http/request-context';
 import type { ApiKey } from '@admit/contracts/seller-api';
 import { getSellerBySlug } from '@/modules/sellers/repo';
-import { apiKeyMatches, apiKeyPrefix, hashApiKey, looksLikeApiKey, newApiKey } from './key';
+import { apiKeyMatches, apiKeyPrefix, hashApiKey, looksLikeApiKey, newApiKey } from '@/lib/api-key';
 import {
   insertApiKey,
   revokeApiKeyRow,

@@ -4,6 +4,12 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '@admit/contracts/envelope';
 import { orderBundleSchema } from '@admit/contracts/checkout';
 import { checkInResponseSchema, checkInRefusalExtraSchema } from '@admit/contracts/seller-api';
+import {
+  orderSessionResponseSchema,
+  ticketOrderListResponseSchema,
+} from '@admit/contracts/account';
+import { checkoutCall, orderOf } from '@/modules/checkout/checkout-test-kit';
+import { addBody, bundleOf, cartCall } from '@/testing/cart-fixtures';
 import { ticket, ticketOrder } from '@/db/schema/cart';
 import { buyOrder, manageCall, RULES_ON, setSelfEditRules } from '@/modules/manage/manage-test-kit';
 import { buildTestApp } from '@/testing/build-test-app';
@@ -239,5 +245,48 @@ describeEachDatabase('check-in: every outcome at the door', (ctx) => {
     }).toMatchObject(refused);
     const [stored] = await ctx.db.select().from(ticket).where(eq(ticket.id, order.ticketIds[0]!));
     expect(stored).toMatchObject({ state: 'redeemed', eventSessionId: scene.session.id });
+  });
+
+  it('shows the redeemed ticket in the buyer’s account area (my/order_session, my/ticket_order)', async () => {
+    const buyer = await makeUser(ctx.db, scene.seller, { email: 'lin@example.org' });
+    const token = (await app.sessions.createSession(buyer.id, scene.seller.id)).token;
+    const cart = bundleOf(
+      await cartCall(app, scene.seller, {
+        method: 'POST',
+        path: 'my/cart/modify',
+        body: addBody(scene, 2),
+        token,
+      }),
+    ).cart._data[0]!;
+    const order = orderOf(
+      await checkoutCall(app, scene, {
+        path: `my/cart/${cart.id}/checkout`,
+        body: { amount: '0.00', gateway_id: 'free', gateway_data: {} },
+        token,
+      }),
+    );
+    const orderId = order.ticket_order._data[0]!.id;
+    const [first] = await codesOf(orderId);
+    expect((await scan(app, key, first!.code)).statusCode).toBe(200);
+    const get = (path: string, query: string) =>
+      cartCall(app, scene.seller, { method: 'GET', path, query, token });
+
+    const sessions = orderSessionResponseSchema.parse(
+      (await get('my/order_session', '_embed=ticket&ticket.state._in=booked,redeemed')).json(),
+    );
+    const states = (sessions.ticket?._data ?? [])
+      .filter((t) => t.ticket_order_id === orderId)
+      .map((t) => [t.id, t.state]);
+    expect(states).toHaveLength(2);
+    expect(states).toContainEqual([first!.id, 'redeemed']);
+    const list = ticketOrderListResponseSchema.parse(
+      (
+        await get(
+          'my/ticket_order',
+          `id._in=${orderId}&ticket.state._in=booked,redeemed&_embed=ticket`,
+        )
+      ).json(),
+    );
+    expect(list.ticket!._data.find((t) => t.id === first!.id)?.state).toBe('redeemed');
   });
 });
