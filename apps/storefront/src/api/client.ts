@@ -40,6 +40,10 @@ export interface ReadOptions<T> {
   cached?: boolean;
   schema?: ZodType<T>;
   signal?: AbortSignal;
+  /** the seller API (`/admin/api/`, decision 0042) instead of the storefront's */
+  admin?: boolean;
+  /** extra request headers (the seller API's `Authorization`) */
+  headers?: Record<string, string>;
 }
 
 export interface WriteOptions<T> {
@@ -48,12 +52,19 @@ export interface WriteOptions<T> {
   schema?: ZodType<T>;
   /** extra request headers (the checkout's `Idempotency-Key`) */
   headers?: Record<string, string>;
+  /** the seller API (`/admin/api/`, decision 0042) instead of the storefront's */
+  admin?: boolean;
 }
 
 /** A read that hangs longer than this counts as a timeout and is retried (spec: shopping §7). */
 export const READ_TIMEOUT_MS = 30_000;
 
-export function buildApiUrl(path: string, query: Query | undefined, cached: boolean): string {
+export function buildApiUrl(
+  path: string,
+  query: Query | undefined,
+  cached: boolean,
+  admin = false,
+): string {
   const params = new URLSearchParams();
   // every call carries `_seller` so the API knows whose storefront this is
   const sellerSlug = getSellerSlug();
@@ -61,7 +72,7 @@ export function buildApiUrl(path: string, query: Query | undefined, cached: bool
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) params.set(key, String(value));
   }
-  const prefix = cached ? '/cached_api/' : '/api/';
+  const prefix = admin ? '/admin/api/' : cached ? '/cached_api/' : '/api/';
   const qs = params.toString();
   return `${prefix}${path.replace(/^\/+/, '')}${qs ? `?${qs}` : ''}`;
 }
@@ -122,7 +133,11 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-async function fetchOnce(url: string, signal: AbortSignal | undefined): Promise<Response> {
+async function fetchOnce(
+  url: string,
+  signal: AbortSignal | undefined,
+  headers: Record<string, string> | undefined,
+): Promise<Response> {
   const controller = new AbortController();
   const onAbort = () => controller.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort);
@@ -130,7 +145,7 @@ async function fetchOnce(url: string, signal: AbortSignal | undefined): Promise<
   try {
     return await fetch(url, {
       method: 'GET',
-      headers: { [APP_HEADER]: APP_HEADER_VALUE, Accept: 'application/json' },
+      headers: { ...headers, [APP_HEADER]: APP_HEADER_VALUE, Accept: 'application/json' },
       credentials: 'same-origin',
       signal: controller.signal,
     });
@@ -149,13 +164,13 @@ async function fetchOnce(url: string, signal: AbortSignal | undefined): Promise<
  * network error, timeout or 502; any other failure is final.
  */
 export async function apiRead<T>(path: string, opts: ReadOptions<T> = {}): Promise<T> {
-  const url = buildApiUrl(path, opts.query, opts.cached ?? false);
+  const url = buildApiUrl(path, opts.query, opts.cached ?? false, opts.admin);
   for (let attempt = 0; ; attempt++) {
     // a query cancelled while waiting for its retry must not fetch again
     opts.signal?.throwIfAborted();
     let response: Response | null = null;
     try {
-      response = await fetchOnce(url, opts.signal);
+      response = await fetchOnce(url, opts.signal, opts.headers);
     } catch (error) {
       if (!(error instanceof RetryableError) || attempt >= READ_RETRIES) {
         if (error instanceof RetryableError) {
@@ -184,7 +199,7 @@ export async function apiWrite<T>(
     Accept: 'application/json',
   };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(buildApiUrl(path, opts.query, false), {
+  const response = await fetch(buildApiUrl(path, opts.query, false, opts.admin), {
     method,
     headers,
     credentials: 'same-origin',

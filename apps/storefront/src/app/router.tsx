@@ -102,6 +102,10 @@ const MyMembership = lazyRoute(
   () => import('@/features/account/my-membership-route'),
   (m) => m.MyMembershipRoute,
 );
+const Scan = lazyRoute(
+  () => import('@/features/scan/scan-route'),
+  (m) => m.ScanRoute,
+);
 const Placeholder = lazyRoute(
   () => import('@/features/placeholders/placeholder-route'),
   (m) => m.PlaceholderRoute,
@@ -161,6 +165,8 @@ function placeholderRoutes(config: SellerConfig): RouteObject[] {
       ],
     },
     route('ticket-order', 'ticket_order/:id', TicketOrder),
+    // the door's scanner for staff (issue #16, decision 0042): linked from no visitor page
+    route('scan', 'scan', Scan),
   ];
   if (loginPath) routes.push(route('login', loginPath, Login));
   // spec: identity §2 — the developer viewer exists only outside production

@@ -20,6 +20,7 @@ import { ORDERS_STRINGS } from '@/features/orders/strings';
 import { MEMBERSHIP_STRINGS } from '@/features/reserve/flows/membership/membership-strings';
 import { MEMBERSHIP_PAGE_STRINGS } from '@/features/membership/strings';
 import { ACCOUNT_STRINGS } from '@/features/account/strings';
+import { SCAN_STRINGS } from '@/features/scan/strings';
 
 /**
  * Every default text of the storefront by feature: the catalogue sellers override by key
@@ -48,6 +49,7 @@ export const TEXT_CATALOGUE_PARTS: Record<string, Record<string, string>> = {
   orders: ORDERS_STRINGS,
   membership: MEMBERSHIP_PAGE_STRINGS,
   account: ACCOUNT_STRINGS,
+  scan: SCAN_STRINGS,
 };
 
 /** All keys merged; a duplicated key would silently shadow another feature's text. */
