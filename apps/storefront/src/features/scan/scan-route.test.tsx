@@ -126,7 +126,7 @@ describe('scanner page: manual entry', () => {
     const { user } = renderRoute('/scan', { fetch });
     await enterCode(user, ' 3f2a9c41b7d0e6a5 ');
 
-    const status = screen.getByRole('status');
+    const status = screen.getByRole('status', { name: 'Last scan' });
     expect(await within(status).findByText('Admitted')).toBeInTheDocument();
     expect(status).toHaveTextContent('Grace Hopper');
     expect(status).toHaveTextContent('Museum Admission – Adult (General admission)');
@@ -144,7 +144,7 @@ describe('scanner page: manual entry', () => {
     const fetch = createFetchStub({ 'POST /admin/api/check_in': () => answer });
     const { user } = renderRoute('/scan', { fetch });
     await enterCode(user, TICKET.scan_code!);
-    const status = screen.getByRole('status');
+    const status = screen.getByRole('status', { name: 'Last scan' });
     expect(await within(status).findByText('Not admitted')).toBeInTheDocument();
     expect(status).toHaveTextContent('Already redeemed at 10:42 AM');
     expect(status).toHaveTextContent('Grace Hopper');
@@ -165,7 +165,9 @@ describe('scanner page: manual entry', () => {
     const fetch = createFetchStub({ 'POST /admin/api/check_in': refused(code, status, extra) });
     const { user } = renderRoute('/scan', { fetch });
     await enterCode(user, 'ABC');
-    expect(await within(screen.getByRole('status')).findByText(text)).toBeInTheDocument();
+    expect(
+      await within(screen.getByRole('status', { name: 'Last scan' })).findByText(text),
+    ).toBeInTheDocument();
   });
 
   it('sends the visit date the staff picked', async () => {
@@ -173,7 +175,7 @@ describe('scanner page: manual entry', () => {
     const { user } = renderRoute('/scan', { fetch });
     await user.type(await screen.findByLabelText('Visit date'), '2029-06-02');
     await enterCode(user, 'ABC');
-    await within(screen.getByRole('status')).findByText('Admitted');
+    await within(screen.getByRole('status', { name: 'Last scan' })).findByText('Admitted');
     expect(checkInRequests(fetch.requests)[0]!.body).toEqual({ code: 'ABC', date: '2029-06-02' });
   });
 

@@ -34,7 +34,7 @@ function Scanner({ apiKey, onForget }: { apiKey: string; onForget: () => void })
     <>
       <ScanForm pending={checkIn.isPending} onScan={scan} />
       {/* the answer is announced as it changes: staff may not be looking at the screen */}
-      <div role="status" aria-live="polite" aria-atomic="true">
+      <div role="status" aria-label={t('scan.result.region')} aria-live="polite" aria-atomic="true">
         {outcome && <ScanResult outcome={outcome} sellerZone={zone} />}
       </div>
       <p className={styles.keyLine}>

@@ -27,6 +27,7 @@ export const SCAN_STRINGS = {
   'scan.camera.stop': 'Stop the camera',
   'scan.camera.label': 'Camera view: hold the QR code in the frame',
   'scan.camera.unavailable': 'The camera is not available. Enter the code by hand.',
+  'scan.result.region': 'Last scan',
   'scan.result.admitted': 'Admitted',
   'scan.result.member': 'Member admitted',
   'scan.result.refused': 'Not admitted',
