@@ -186,6 +186,9 @@ describe('scanner page: manual entry', () => {
     const { user } = renderRoute('/scan', { fetch });
     await enterCode(user, 'ABC');
     expect(await screen.findByLabelText('API key')).toBeInTheDocument();
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'The key is no longer valid. Enter a new one.',
+    );
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? 'null')).toBeNull();
   });
 });

@@ -15,7 +15,14 @@ import { usePersistedStore } from '@/stores/persisted-store';
 import styles from '@/features/scan/scan.module.css';
 
 /** The scanner with a key: scan after scan, the last answer shown big. */
-function Scanner({ apiKey, onForget }: { apiKey: string; onForget: () => void }) {
+function Scanner({
+  apiKey,
+  onForget,
+}: {
+  apiKey: string;
+  /** `expired`: the key was refused while scanning (revoked), not forgotten by hand */
+  onForget: (expired: boolean) => void;
+}) {
   const t = useStrings(SCAN_STRINGS);
   const zone = useSellerConfig().timezone;
   const checkIn = useCheckIn(apiKey);
@@ -26,19 +33,19 @@ function Scanner({ apiKey, onForget }: { apiKey: string; onForget: () => void })
       onError: (error) => {
         const refused = refusalOf(error, t, new Date(), zone);
         setOutcome(refused);
-        if (refused.kind === 'refused' && refused.keyInvalid) onForget();
+        if (refused.kind === 'refused' && refused.keyInvalid) onForget(true);
       },
     });
   };
   return (
     <>
-      <ScanForm pending={checkIn.isPending} onScan={scan} />
-      {/* the answer is announced as it changes: staff may not be looking at the screen */}
+      {/* first on the phone's screen, and announced as it changes: staff may be looking away */}
       <div role="status" aria-label={t('scan.result.region')} aria-live="polite" aria-atomic="true">
         {outcome && <ScanResult outcome={outcome} sellerZone={zone} />}
       </div>
+      <ScanForm pending={checkIn.isPending} onScan={scan} />
       <p className={styles.keyLine}>
-        <Button variant="link" onClick={onForget}>
+        <Button variant="link" onClick={() => onForget(false)}>
           {t('scan.key.forget')}
         </Button>
       </p>
@@ -54,13 +61,20 @@ export function ScanRoute() {
   const t = useStrings(SCAN_STRINGS);
   usePageTitle(t('scan.title'));
   const apiKey = usePersistedStore(scanKeyStore);
+  const [expired, setExpired] = useState(false);
   return (
     <div className={styles.page}>
       <h1>{t('scan.title')}</h1>
       {apiKey ? (
-        <Scanner apiKey={apiKey} onForget={() => scanKeyStore.set(null)} />
+        <Scanner
+          apiKey={apiKey}
+          onForget={(wasExpired) => {
+            setExpired(wasExpired);
+            scanKeyStore.set(null);
+          }}
+        />
       ) : (
-        <KeyPrompt onKey={(key) => scanKeyStore.set(key)} />
+        <KeyPrompt expired={expired} onKey={(key) => scanKeyStore.set(key)} />
       )}
     </div>
   );

@@ -18,8 +18,11 @@ const problemOf = (error: unknown): Problem =>
       ? 'scan.key.other-seller'
       : 'scan.key.failed';
 
-/** The key, asked once: checked against the seller API before it is kept (decision 0042). */
-export function KeyPrompt({ onKey }: { onKey: (key: string) => void }) {
+/**
+ * The key, asked once: checked against the seller API before it is kept (decision 0042).
+ * `expired`: the last key stopped working (revoked) while scanning.
+ */
+export function KeyPrompt({ onKey, expired }: { onKey: (key: string) => void; expired: boolean }) {
   const t = useStrings(SCAN_STRINGS);
   const [problem, setProblem] = useState<Problem | null>(null);
   const { register, handleSubmit, formState } = useForm<{ key: string }>({
@@ -37,6 +40,11 @@ export function KeyPrompt({ onKey }: { onKey: (key: string) => void }) {
   return (
     <section aria-labelledby="scan-key-heading" className={styles.panel}>
       <h2 id="scan-key-heading">{t('scan.key.heading')}</h2>
+      {expired && (
+        <p className={formStyles.alert} role="alert">
+          {t('scan.refusal.key')}
+        </p>
+      )}
       <p>{t('scan.key.intro')}</p>
       <form className={formStyles.form} onSubmit={(e) => void submit(e)} noValidate>
         <FormTextField
