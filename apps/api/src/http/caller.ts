@@ -80,7 +80,7 @@ function slugOf(request: FastifyRequest): string {
 
 const guestIdentityOnly = (): never => {
   // a programming error, not a client's: the route forgot to declare `caller: 'visitor'`
-  throw new Error("this route declared caller: 'seller'; declare 'visitor' to read the identity");
+  throw new Error("this route's caller has no identity; declare caller: 'visitor' to read it");
 };
 
 const notAuthorized = (description: string) =>
