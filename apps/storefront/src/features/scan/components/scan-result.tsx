@@ -35,7 +35,8 @@ function AdmittedLine({ result, sellerZone }: { result: CheckInResult; sellerZon
 export function ScanResult({ outcome, sellerZone }: { outcome: ScanOutcome; sellerZone: string }) {
   const t = useStrings(SCAN_STRINGS);
   if (outcome.kind === 'admitted') {
-    const member = outcome.results.every((r) => r._code === 'member_valid');
+    const member =
+      outcome.results.length > 0 && outcome.results.every((r) => r._code === 'member_valid');
     return (
       <div className={`${styles.result} ${styles.admitted}`}>
         <p className={styles.verdict}>
