@@ -59,12 +59,7 @@ export interface WriteOptions<T> {
 /** A read that hangs longer than this counts as a timeout and is retried (spec: shopping §7). */
 export const READ_TIMEOUT_MS = 30_000;
 
-export function buildApiUrl(
-  path: string,
-  query: Query | undefined,
-  cached: boolean,
-  admin = false,
-): string {
+export function buildApiUrl(path: string, query: Query | undefined, cached: boolean): string {
   const params = new URLSearchParams();
   // every call carries `_seller` so the API knows whose storefront this is
   const sellerSlug = getSellerSlug();
@@ -72,7 +67,7 @@ export function buildApiUrl(
   for (const [key, value] of Object.entries(query ?? {})) {
     if (value !== undefined) params.set(key, String(value));
   }
-  const prefix = admin ? '/admin/api/' : cached ? '/cached_api/' : '/api/';
+  const prefix = cached ? '/cached_api/' : '/api/';
   const qs = params.toString();
   return `${prefix}${path.replace(/^\/+/, '')}${qs ? `?${qs}` : ''}`;
 }
@@ -164,13 +159,13 @@ async function fetchOnce(
  * network error, timeout or 502; any other failure is final.
  */
 export async function apiRead<T>(path: string, opts: ReadOptions<T> = {}): Promise<T> {
-  const url = buildApiUrl(path, opts.query, opts.cached ?? false, opts.admin);
+  const url = buildApiUrl(path, opts.query, opts.cached ?? false);
   for (let attempt = 0; ; attempt++) {
     // a query cancelled while waiting for its retry must not fetch again
     opts.signal?.throwIfAborted();
     let response: Response | null = null;
     try {
-      response = await fetchOnce(url, opts.signal, opts.headers);
+      response = await fetchOnce(opts.admin ? adminAddress(url) : url, opts.signal, opts.headers);
     } catch (error) {
       if (!(error instanceof RetryableError) || attempt >= READ_RETRIES) {
         if (error instanceof RetryableError) {
@@ -187,6 +182,9 @@ export async function apiRead<T>(path: string, opts: ReadOptions<T> = {}): Promi
   }
 }
 
+/** The seller API's address of a live API address: the same path and query under `/admin/api/`. */
+const adminAddress = (url: string) => url.replace(/^\/api\//, '/admin/api/');
+
 /** A state-changing call on the live API; never retried, since it may have taken effect. */
 export async function apiWrite<T>(
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -199,7 +197,8 @@ export async function apiWrite<T>(
     Accept: 'application/json',
   };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(buildApiUrl(path, opts.query, false, opts.admin), {
+  const url = buildApiUrl(path, opts.query, false);
+  const response = await fetch(opts.admin ? adminAddress(url) : url, {
     method,
     headers,
     credentials: 'same-origin',

@@ -26,6 +26,10 @@ const NotFound = lazyRoute(
   () => import('@/features/not-found/not-found-route'),
   (m) => m.NotFoundRoute,
 );
+const Scan = lazyRoute(
+  () => import('@/features/scan/scan-route'),
+  (m) => m.ScanRoute,
+);
 const TransferCart = lazyRoute(
   () => import('@/features/user/transfer-cart-route'),
   (m) => m.TransferCartRoute,
@@ -102,10 +106,6 @@ const MyMembership = lazyRoute(
   () => import('@/features/account/my-membership-route'),
   (m) => m.MyMembershipRoute,
 );
-const Scan = lazyRoute(
-  () => import('@/features/scan/scan-route'),
-  (m) => m.ScanRoute,
-);
 const Placeholder = lazyRoute(
   () => import('@/features/placeholders/placeholder-route'),
   (m) => m.PlaceholderRoute,
@@ -141,6 +141,8 @@ function placeholderRoutes(config: SellerConfig): RouteObject[] {
     route('membership-redeem', 'membership/redeem', Redeem),
     route('membership', 'membership/:action?', Membership),
     route('resend', 'resend', Resend),
+    // the door's scanner for staff (issue #16, decision 0042): linked from no visitor page
+    route('scan', 'scan', Scan),
     route('logout', 'logout', Logout),
     // spec: identity §2 — the external login provider's callback route
     route('auth-callback', 'auth/callback', AuthCallback),
@@ -165,8 +167,6 @@ function placeholderRoutes(config: SellerConfig): RouteObject[] {
       ],
     },
     route('ticket-order', 'ticket_order/:id', TicketOrder),
-    // the door's scanner for staff (issue #16, decision 0042): linked from no visitor page
-    route('scan', 'scan', Scan),
   ];
   if (loginPath) routes.push(route('login', loginPath, Login));
   // spec: identity §2 — the developer viewer exists only outside production

@@ -1,5 +1,6 @@
 import { EVENT_STRINGS } from '@/features/event/strings';
 import { HOME_STRINGS } from '@/features/home/strings';
+import { SCAN_STRINGS } from '@/features/scan/strings';
 import { LISTING_STRINGS } from '@/features/listing/strings';
 import { NOT_FOUND_STRINGS } from '@/features/not-found/strings';
 import { PLACEHOLDER_STRINGS } from '@/features/placeholders/strings';
@@ -20,7 +21,6 @@ import { ORDERS_STRINGS } from '@/features/orders/strings';
 import { MEMBERSHIP_STRINGS } from '@/features/reserve/flows/membership/membership-strings';
 import { MEMBERSHIP_PAGE_STRINGS } from '@/features/membership/strings';
 import { ACCOUNT_STRINGS } from '@/features/account/strings';
-import { SCAN_STRINGS } from '@/features/scan/strings';
 
 /**
  * Every default text of the storefront by feature: the catalogue sellers override by key
@@ -29,6 +29,8 @@ import { SCAN_STRINGS } from '@/features/scan/strings';
 export const TEXT_CATALOGUE_PARTS: Record<string, Record<string, string>> = {
   layout: LAYOUT_STRINGS,
   home: HOME_STRINGS,
+  // the door's scanner (issue #16): staff texts, overridable like the rest
+  scan: SCAN_STRINGS,
   listing: LISTING_STRINGS,
   event: EVENT_STRINGS,
   'not-found': NOT_FOUND_STRINGS,
@@ -49,7 +51,6 @@ export const TEXT_CATALOGUE_PARTS: Record<string, Record<string, string>> = {
   orders: ORDERS_STRINGS,
   membership: MEMBERSHIP_PAGE_STRINGS,
   account: ACCOUNT_STRINGS,
-  scan: SCAN_STRINGS,
 };
 
 /** All keys merged; a duplicated key would silently shadow another feature's text. */
