@@ -74,6 +74,8 @@ const elements = [
     capture: ['module'],
   },
   { type: 'api-demo', mode: 'full', pattern: 'apps/api/src/demo/**' },
+  // the seller's command line (`npm run seller -- …`): an entry point like main.ts
+  { type: 'api-cli', mode: 'full', pattern: 'apps/api/src/cli/**' },
   // app.ts, main.ts, config, jobs, testing: the rest of the API
   { type: 'api', mode: 'full', pattern: 'apps/api/**' },
   { type: 'storefront-app', mode: 'full', pattern: 'apps/storefront/src/app/**' },
@@ -91,7 +93,7 @@ const elements = [
   { type: 'tooling', mode: 'full', pattern: '{e2e,bench,tools}/**' },
 ];
 
-const apiTypes = ['api-lib', 'api-db', 'api-http', 'api-module', 'api-demo', 'api'];
+const apiTypes = ['api-lib', 'api-db', 'api-http', 'api-module', 'api-demo', 'api-cli', 'api'];
 
 const storefrontTypes = [
   'storefront-app',
@@ -171,6 +173,11 @@ export default defineConfig(
             { from: ['api-db'], disallow: ['api-http', 'api-module', 'api-demo', 'api'] },
             { from: ['api-http'], disallow: ['api-module', 'api-demo'] },
             { from: ['api-module'], disallow: ['api-demo'] },
+            // the CLI is an entry point: it composes modules, nothing of the API imports it
+            {
+              from: ['api-lib', 'api-db', 'api-http', 'api-module', 'api-demo', 'api'],
+              disallow: ['api-cli'],
+            },
             // shared storefront layers stay below features and the app shell
             ...storefrontLayerRules,
           ],

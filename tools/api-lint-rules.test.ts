@@ -122,6 +122,10 @@ describe('API layers point down', () => {
     ['http → a module', 'apps/api/src/http/x.ts', '@/modules/sessions/session-service'],
     ['lib → db', 'apps/api/src/lib/x.ts', '@/db/connection'],
     ['lib → a module', 'apps/api/src/lib/x.ts', '@/modules/pricing/totals'],
+    // the seller CLI is an entry point: nothing below it, nor the server, imports it
+    ['a module → the CLI', 'apps/api/src/modules/orders/x.ts', '@/cli/cli-io'],
+    ['http → the CLI', 'apps/api/src/http/x.ts', '@/cli/commands/orders'],
+    ['the server → the CLI', 'apps/api/src/app.ts', './cli/seller-cli'],
   ];
 
   it.each(forbidden)('%s is reported', async (_name, file, source) => {
@@ -134,6 +138,8 @@ describe('API layers point down', () => {
     ['a module → lib', 'apps/api/src/modules/schedules/x.ts', '@/lib/zoned-time'],
     ['http → db', 'apps/api/src/http/x.ts', '@/db/schema/identity'],
     ['db → lib', 'apps/api/src/db/x.ts', '@/lib/zoned-time'],
+    ['a CLI command → a module', 'apps/api/src/cli/commands/x.ts', '@/modules/api-keys/service'],
+    ['a CLI command → its io', 'apps/api/src/cli/commands/x.ts', '../cli-io'],
   ];
 
   it.each(allowed)('%s lints clean', async (_name, file, source) => {

@@ -47,6 +47,9 @@ import { registerSavedMethodRoutes } from './modules/payments/saved-method-route
 import { registerSandboxRoutes } from './modules/payments/sandbox-routes';
 import { registerGifteeRoutes } from './modules/giftee/routes';
 import { registerAddressRoutes } from './modules/address/routes';
+import { registerApiKeyRoutes } from './modules/api-keys/routes';
+import { registerCheckInRoutes } from './modules/check-in/routes';
+import { registerSellerOrderRoutes } from './modules/seller-orders/routes';
 
 export interface AppDeps {
   config: AppConfig;
@@ -131,6 +134,8 @@ export async function buildApp(
   // - abuse limits named by routes (`config.callLimit`), counted in the database (src/modules/limits/)
   registerCallLimits(app);
   registerSessions(app);
+  // - seller API keys: `app.apiKeys` for the caller's `seller_api` routes, GET /admin/api/api_key (src/modules/api-keys/, decision 0042)
+  registerApiKeyRoutes(app);
   registerCaller(app);
   registerSessionRoutes(app);
   // - /api and /cached_api read routes: catalog (events, event_template, config, ticket_group)
@@ -176,6 +181,10 @@ export async function buildApp(
   registerGifteeRoutes(app);
   // - GET /api/address/find, /api/address/retrieve: the seller's address service, proxied (src/modules/address/, decision 0024)
   registerAddressRoutes(app);
+  // - the seller API (Authorization: Bearer key, decision 0042): /admin/api/ticket_order(/{id})
+  //   (src/modules/seller-orders/), /admin/api/check_in and /admin/api/ticket/{code} (src/modules/check-in/)
+  registerSellerOrderRoutes(app);
+  registerCheckInRoutes(app);
   // - /api/image: seller images (src/modules/images/)
   await registerImageRoutes(app);
   // - /api/seller_config and /cached_api/seller_config (src/modules/sellers/)

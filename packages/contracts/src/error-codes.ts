@@ -1,3 +1,5 @@
+import { CHECK_IN_REFUSALS } from './seller-api';
+
 /**
  * Every `_code` the API may answer with. The names are the spec's (shopping §8, identity §8);
  * a few foundation codes (`seller_not_found`, `forbidden`, `internal_error`) complete the set.
@@ -56,6 +58,8 @@ export const ERROR_CODES = [
   'tickets_too_old',
   'ticket_not_found',
   'ticket_state_incorrect',
+  // check-in at the door (seller API, decision 0042)
+  ...CHECK_IN_REFUSALS,
 ] as const;
 
 export type ErrorCode = (typeof ERROR_CODES)[number];

@@ -14,6 +14,7 @@ import * as mailTables from './schema/mail';
 import * as membershipTables from './schema/memberships';
 import * as paymentsTables from './schema/payments';
 import * as paymentPlanTables from './schema/payment-plans';
+import * as sellerApiTables from './schema/seller-api';
 
 // every table, for drizzle's relational API (one file per area: db/schema/*.ts)
 const schema = {
@@ -26,6 +27,7 @@ const schema = {
   ...membershipTables,
   ...paymentsTables,
   ...paymentPlanTables,
+  ...sellerApiTables,
 };
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;

@@ -6,7 +6,7 @@ import { cart, ticket, ticketOrder } from '@/db/schema/cart';
 import { eventSession, ticketGroup, ticketType } from '@/db/schema/catalog';
 import { payment } from '@/db/schema/payments';
 import { addDays, localDate, zonedWallTimeToUtc } from '@/lib/zoned-time';
-import { hashSecret } from '@/modules/orders/codes';
+import { hashSecret, ticketScanCode } from '@/modules/orders/codes';
 import { ticketFees } from '@/modules/pricing/fees';
 import { demoAccountId } from './demo-accounts';
 import { demoEventId, demoId } from './demo-ids';
@@ -161,9 +161,10 @@ export async function writeDemoOrders(tx: Executor, demo: DemoSeller, now: Date)
       scanCode: code(`${o.key}/scan`, 24),
       createdAt: placed,
     });
+    const ticketIdOf = (i: number) => demoId(`${demo.slug}/order-ticket/${o.key}/${i}`);
     await tx.insert(ticket).values(
       lines.map((type, i) => ({
-        id: demoId(`${demo.slug}/order-ticket/${o.key}/${i}`),
+        id: ticketIdOf(i),
         cartId,
         ticketOrderId: orderId,
         ticketTypeId: type.id,
@@ -171,6 +172,7 @@ export async function writeDemoOrders(tx: Executor, demo: DemoSeller, now: Date)
         eventTemplateId: eventId,
         eventSessionId: session.id,
         state: 'booked',
+        scanCode: ticketScanCode(code(`${o.key}/scan`, 24), ticketIdOf(i)),
         faceValue: type.amount,
         adjustedValue: type.amount,
         holdsSessionCapacity: true,

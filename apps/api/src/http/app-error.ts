@@ -27,6 +27,13 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   validate_not_email: 400,
   // spec: identity §8 "Manage: expected errors" — a ticket the order does not have
   ticket_not_found: 404,
+  // check-in (decision 0042): an unknown code is not found; the rest conflict with the ticket's state
+  unknown_code: 404,
+  already_redeemed: 409,
+  ticket_cancelled: 409,
+  wrong_session: 409,
+  wrong_date: 409,
+  membership_expired: 409,
 };
 
 /** Default for the business-rule codes not listed: the request was understood but refused. */

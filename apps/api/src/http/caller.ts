@@ -4,7 +4,12 @@ import { z } from 'zod';
 import { seller } from '@/db/schema/identity';
 import { ttlCache } from '@/lib/ttl-cache';
 import { AppError, validationFailed } from './app-error';
-import { sellerRefColumns, type RequestIdentity, type SellerRef } from './request-context';
+import {
+  sellerRefColumns,
+  type ApiKeyRef,
+  type RequestIdentity,
+  type SellerRef,
+} from './request-context';
 
 /**
  * Who is calling and for which seller, worked out once per request by one hook (decision 0028)
@@ -16,9 +21,13 @@ import { sellerRefColumns, type RequestIdentity, type SellerRef } from './reques
  *             login or a mail request does not renew or end a session as a side effect
  * - `visitor` also the identity of the session cookie (the public identity for guests)
  * - `public`  the identity is always the public one (the shareable /cached_api reads)
+ * - `seller_api` the seller API (`/admin/api/…`, decision 0042): the seller is the one of the
+ *             API key in `Authorization: Bearer …` (401 without a live key); `_seller` is
+ *             optional and, when given, must name that seller (else 404 `seller_not_found`).
+ *             No session, no identity: `apiKey` says which key called.
  *
  * The seller comes from `_seller` in the query, or from a path parameter (`sellerParam`, the
- * Stripe webhook). Routes without a `caller` (health, images, the storefront host, the sandbox
+ * Stripe webhook), or from the API key. Routes without a `caller` (health, images, the storefront host, the sandbox
  * gateway) resolve nothing.
  */
 export interface Caller {
@@ -27,9 +36,11 @@ export interface Caller {
   identity: RequestIdentity;
   /** the seller's shared public identity: a guest's carts belong to it */
   publicIdentityId: string;
+  /** the seller API key that called (`seller_api` routes only) */
+  apiKey?: ApiKeyRef;
 }
 
-export type CallerNeed = 'seller' | 'visitor' | 'public';
+export type CallerNeed = 'seller' | 'visitor' | 'public' | 'seller_api';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -69,8 +80,19 @@ function slugOf(request: FastifyRequest): string {
 
 const guestIdentityOnly = (): never => {
   // a programming error, not a client's: the route forgot to declare `caller: 'visitor'`
-  throw new Error("this route declared caller: 'seller'; declare 'visitor' to read the identity");
+  throw new Error("this route's caller has no identity; declare caller: 'visitor' to read it");
 };
+
+const notAuthorized = (description: string) =>
+  new AppError('not_authorized', 'api_key', description, { header: 'authorization' });
+
+/** The key of `Authorization: Bearer <key>`, or null when the header carries none. */
+function bearerKeyOf(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer[ ]+(\S{1,200})\s*$/i.exec(header);
+  return match ? match[1]! : null;
+}
 
 /** Decorates the request with `caller` and resolves it before each handler that asks. */
 export function registerCaller(app: FastifyInstance) {
@@ -88,10 +110,32 @@ export function registerCaller(app: FastifyInstance) {
     return row;
   };
 
+  /** The seller API's caller: the key's seller, and `_seller` (optional) must name it. */
+  const sellerApiCaller = async (request: FastifyRequest): Promise<Caller> => {
+    const key = bearerKeyOf(request);
+    if (!key) throw notAuthorized('An API key is required: Authorization: Bearer <key>');
+    const found = await app.apiKeys.authenticate(key, app.deps.now());
+    if (!found) throw notAuthorized('The API key is not valid');
+    const named = (request.query as Record<string, unknown> | undefined)?._seller;
+    if (named !== undefined && named !== found.seller.slug) throw sellerNotFound();
+    const publicIdentity = await app.identities.publicIdentity(found.seller);
+    const caller = {
+      seller: found.seller,
+      publicIdentityId: publicIdentity.id,
+      apiKey: found.key,
+    } as Caller;
+    Object.defineProperty(caller, 'identity', { get: guestIdentityOnly });
+    return caller;
+  };
+
   app.decorateRequest('caller', null as unknown as Caller);
   app.addHook('preHandler', async (request) => {
     const need = request.routeOptions.config?.caller;
     if (!need) return;
+    if (need === 'seller_api') {
+      request.caller = await sellerApiCaller(request);
+      return;
+    }
     const slug = slugOf(request);
     if (!isSellerSlug(slug)) throw sellerNotFound();
     const sellerRef = await sellers.get(slug, () => loadSeller(slug));

@@ -46,3 +46,25 @@ declare module 'fastify' {
     identities: IdentityResolver;
   }
 }
+
+/** The seller API key a request carries (decision 0042): which one, for the record it leaves. */
+export interface ApiKeyRef {
+  id: string;
+  name: string;
+  prefix: string;
+}
+
+/**
+ * Seller API keys are implemented by the api-keys module and reached through this decoration,
+ * so the caller hook does not import a module (as with `identities`).
+ */
+export interface ApiKeyResolver {
+  /** the key and its seller when `key` is a live key, else null; notes the key's last use */
+  authenticate(key: string, now: Date): Promise<{ key: ApiKeyRef; seller: SellerRef } | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    apiKeys: ApiKeyResolver;
+  }
+}

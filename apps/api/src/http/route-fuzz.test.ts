@@ -10,6 +10,8 @@ import { buildTestApp } from '@/testing/build-test-app';
 import { addBody, cartCall, makeReserveScene } from '@/testing/cart-fixtures';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { nastyArb } from '@/testing/query-arbitraries';
+import { sellerApiKey } from '@/db/schema/seller-api';
+import { apiKeyPrefix, hashApiKey, newApiKey } from '@/lib/api-key';
 
 /**
  * Property (issues #11 and #12): whatever the path ids, query string, headers and body, every
@@ -29,7 +31,8 @@ const HTML_ROUTES = new Set(['/', '/:seller', '/:seller/*', '/_dev/mail', '/_dev
 const encodeSegment = (value: string) =>
   encodeURIComponent(Buffer.from(value, 'utf8').toString('utf8'));
 
-const isApiPath = (path: string) => /^\/(api|cached_api|webhooks|sandbox)(\/|$)/.test(path);
+const isApiPath = (path: string) =>
+  /^\/(api|cached_api|admin\/api|webhooks|sandbox)(\/|$)/.test(path);
 
 interface Route {
   method: string;
@@ -43,6 +46,8 @@ describeEachDatabase('every route answers without 5xx, errors in the envelope', 
   const ids: string[] = [];
   let slug = '';
   let sessionToken = '';
+  // a live seller API key: the /admin/api routes are reached past their 401 (decision 0042)
+  let apiKey = '';
 
   beforeAll(async () => {
     dist = await mkdtemp(join(tmpdir(), 'admit-fuzz-dist-'));
@@ -76,6 +81,13 @@ describeEachDatabase('every route answers without 5xx, errors in the envelope', 
       cart.json().cart._data[0].id as string,
     );
     sessionToken = 'x'.repeat(43);
+    apiKey = newApiKey();
+    await ctx.db.insert(sellerApiKey).values({
+      sellerId: scene.seller.id,
+      name: 'Fuzz',
+      prefix: apiKeyPrefix(apiKey),
+      keyHash: hashApiKey(apiKey),
+    });
   });
   afterAll(async () => {
     await app?.close();
@@ -105,7 +117,17 @@ describeEachDatabase('every route answers without 5xx, errors in the envelope', 
       pairs: fc.array(
         fc.tuple(
           fc.oneof(
-            fc.constantFrom('_embed', '_limit', '_sort', '_ondate', 'secret', 'cart_id', 'margin'),
+            fc.constantFrom(
+              '_embed',
+              '_limit',
+              '_sort',
+              '_ondate',
+              'secret',
+              'cart_id',
+              'margin',
+              'since',
+              '_offset',
+            ),
             fc.constantFrom('id', 'mode', 'redirect', 'state', 'jwt', 'text', 'return_url', 'w'),
             nastyArb,
           ),
@@ -129,6 +151,17 @@ describeEachDatabase('every route answers without 5xx, errors in the envelope', 
         fc.constant(null),
         fc.constant(`${SESSION_COOKIE}=${sessionToken}`),
         nastyArb.map((v) => `${SESSION_COOKIE}=${encodeSegment(v)}`),
+      ),
+      authorization: fc.oneof(
+        { weight: 2, arbitrary: fc.constant(null) },
+        { weight: 3, arbitrary: fc.constant(`Bearer ${apiKey}`) },
+        {
+          weight: 1,
+          arbitrary: fc
+            .string({ maxLength: 80 })
+            .filter((v) => !/[\r\n\0]/.test(v))
+            .map((v) => `Bearer ${v}`),
+        },
       ),
       extra: fc.dictionary(
         fc.constantFrom('idempotency-key', 'if-none-match', 'accept', 'stripe-signature', 'origin'),
@@ -213,6 +246,7 @@ describeEachDatabase('every route answers without 5xx, errors in the envelope', 
               ...(headers.appHeader ? { [APP_HEADER]: APP_HEADER_VALUE } : {}),
               ...(headers.contentType && withBody ? { 'content-type': headers.contentType } : {}),
               ...(headers.cookie ? { cookie: headers.cookie } : {}),
+              ...(headers.authorization ? { authorization: headers.authorization } : {}),
               ...headers.extra,
             },
             ...(withBody ? { payload: body } : {}),

@@ -42,6 +42,10 @@ export interface ReadOptions<T> {
   cached?: boolean;
   schema?: ZodType<T>;
   signal?: AbortSignal;
+  /** the seller API (`/admin/api/`, decision 0042) instead of the storefront's */
+  admin?: boolean;
+  /** extra request headers (the seller API's `Authorization`) */
+  headers?: Record<string, string>;
 }
 
 export interface WriteOptions<T> {
@@ -50,6 +54,8 @@ export interface WriteOptions<T> {
   schema?: ZodType<T>;
   /** extra request headers (the checkout's `Idempotency-Key`) */
   headers?: Record<string, string>;
+  /** the seller API (`/admin/api/`, decision 0042) instead of the storefront's */
+  admin?: boolean;
 }
 
 /** A read that hangs longer than this counts as a timeout and is retried (spec: shopping §7). */
@@ -116,7 +122,11 @@ function sleep(ms: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }
 
-async function fetchOnce(url: string, signal: AbortSignal | undefined): Promise<Response> {
+async function fetchOnce(
+  url: string,
+  signal: AbortSignal | undefined,
+  headers: Record<string, string> | undefined,
+): Promise<Response> {
   const controller = new AbortController();
   const onAbort = () => controller.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort);
@@ -124,7 +134,7 @@ async function fetchOnce(url: string, signal: AbortSignal | undefined): Promise<
   try {
     return await fetch(url, {
       method: 'GET',
-      headers: { [APP_HEADER]: APP_HEADER_VALUE, Accept: 'application/json' },
+      headers: { ...headers, [APP_HEADER]: APP_HEADER_VALUE, Accept: 'application/json' },
       credentials: 'same-origin',
       signal: controller.signal,
     });
@@ -152,7 +162,7 @@ export async function apiRead<T>(path: string, opts: ReadOptions<T> = {}): Promi
     opts.signal?.throwIfAborted();
     let response: Response | null = null;
     try {
-      response = await fetchOnce(url, opts.signal);
+      response = await fetchOnce(opts.admin ? adminAddress(url) : url, opts.signal, opts.headers);
     } catch (error) {
       if (!(error instanceof RetryableError) || attempt >= READ_RETRIES) {
         if (error instanceof RetryableError) {
@@ -169,6 +179,9 @@ export async function apiRead<T>(path: string, opts: ReadOptions<T> = {}): Promi
   }
 }
 
+/** The seller API's address of a live API address: the same path and query under `/admin/api/`. */
+const adminAddress = (url: string) => url.replace(/^\/api\//, '/admin/api/');
+
 /** A state-changing call on the live API; never retried, since it may have taken effect. */
 export async function apiWrite<T>(
   method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
@@ -181,7 +194,8 @@ export async function apiWrite<T>(
     Accept: 'application/json',
   };
   if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(buildApiUrl(path, opts.query, false), {
+  const url = buildApiUrl(path, opts.query, false);
+  const response = await fetch(opts.admin ? adminAddress(url) : url, {
     method,
     headers,
     credentials: 'same-origin',

@@ -27,6 +27,10 @@ const NotFound = lazyRoute(
   () => import('@/features/not-found/not-found-route'),
   (m) => m.NotFoundRoute,
 );
+const Scan = lazyRoute(
+  () => import('@/features/scan/scan-route'),
+  (m) => m.ScanRoute,
+);
 const TransferCart = lazyRoute(
   () => import('@/features/user/transfer-cart-route'),
   (m) => m.TransferCartRoute,
@@ -187,6 +191,8 @@ function placeholderRoutes(config: SellerConfig): RouteObject[] {
     route('membership-redeem', 'membership/redeem', Redeem),
     route('membership', 'membership/:action?', Membership),
     route('resend', 'resend', Resend),
+    // the door's scanner for staff (issue #16, decision 0042): linked from no visitor page
+    route('scan', 'scan', Scan),
     route('logout', 'logout', Logout),
     // spec: identity §2 — the external login provider's callback route
     route('auth-callback', 'auth/callback', AuthCallback),

@@ -1,5 +1,6 @@
 import { EVENT_STRINGS } from '@/features/event/strings';
 import { HOME_STRINGS } from '@/features/home/strings';
+import { SCAN_STRINGS } from '@/features/scan/strings';
 import { LISTING_STRINGS } from '@/features/listing/strings';
 import { NOT_FOUND_STRINGS } from '@/features/not-found/strings';
 import { PLACEHOLDER_STRINGS } from '@/features/placeholders/strings';
@@ -30,6 +31,8 @@ import { MANAGE_STRINGS } from '@/features/manage/strings';
 export const TEXT_CATALOGUE_PARTS: Record<string, Record<string, string>> = {
   layout: LAYOUT_STRINGS,
   home: HOME_STRINGS,
+  // the door's scanner (issue #16): staff texts, overridable like the rest
+  scan: SCAN_STRINGS,
   listing: LISTING_STRINGS,
   event: EVENT_STRINGS,
   'not-found': NOT_FOUND_STRINGS,

@@ -13,6 +13,7 @@ import {
 import { id, createdAt } from './columns';
 import { eventSession, eventTemplate, ticketGroup, ticketType } from './catalog';
 import { identity, seller } from './identity';
+import { sellerApiKey } from './seller-api';
 
 /** Carts, their tickets and the orders they become (shopping §3, identity §3). */
 
@@ -100,6 +101,10 @@ export const ticketOrder = pgTable(
     uniqueIndex('ticket_order_seller_number_uq').on(t.sellerId, t.orderNumber),
     uniqueIndex('ticket_order_cart_uq').on(t.cartId),
     index('ticket_order_identity_idx').on(t.identityId),
+    // check-in at the door finds an order by its QR code (decision 0042)
+    index('ticket_order_scan_code_idx').on(t.sellerId, t.scanCode),
+    // the seller API lists orders by time (decision 0042)
+    index('ticket_order_seller_created_idx').on(t.sellerId, t.createdAt),
   ],
 );
 
@@ -140,9 +145,21 @@ export const ticket = pgTable(
      */
     holdsSessionCapacity: boolean('holds_session_capacity').notNull().default(false),
     holdsGroupCapacity: boolean('holds_group_capacity').notNull().default(false),
+    /**
+     * The ticket's own QR code (`ticketScanCode` of modules/orders/codes.ts), written when it is
+     * booked into an order so check-in finds it by index (decision 0042)
+     */
+    scanCode: text('scan_code'),
+    /** when the ticket was checked in at the door (state `redeemed`), and by which API key */
+    redeemedAt: timestamp('redeemed_at', { withTimezone: true }),
+    redeemedByApiKeyId: uuid('redeemed_by_api_key_id').references(() => sellerApiKey.id),
     createdAt: createdAt(),
   },
-  (t) => [index('ticket_cart_idx').on(t.cartId), index('ticket_session_idx').on(t.eventSessionId)],
+  (t) => [
+    index('ticket_cart_idx').on(t.cartId),
+    index('ticket_session_idx').on(t.eventSessionId),
+    index('ticket_scan_code_idx').on(t.scanCode),
+  ],
 );
 
 // Row types live beside their tables: every module that reads a cart, ticket or order names

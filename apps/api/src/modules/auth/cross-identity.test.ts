@@ -18,6 +18,8 @@ import {
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { makeMembership, makeUser, type IdentityRow } from '@/testing/identity-factories';
 import { makeSavedCard } from '@/testing/saved-card-factories';
+import { createApiKey, revokeApiKey } from '@/modules/api-keys/service';
+import { makeSeller } from '@/testing/factories';
 
 /**
  * Cross-identity access (ASVS 8.2.2): for every `my/…` and `cart/{id}` route the app registers,
@@ -240,10 +242,27 @@ const CASES: Record<string, Case> = {
 };
 
 /**
+ * The seller API (decision 0042): the caller is a seller's API key. Another seller's key gets
+ * the victim seller's order, ticket and code as not found (404), and its own lists hold none of
+ * them; no key and a revoked key get 401.
+ */
+const ADMIN_CASES: Record<string, Case> = {
+  'GET /admin/api/api_key': { kind: 'own', path: () => 'api_key' },
+  'GET /admin/api/ticket_order': { kind: 'own', path: () => 'ticket_order?_limit=200' },
+  'GET /admin/api/ticket_order/:id': { kind: 'victim', path: (v) => `ticket_order/${v.orderId}` },
+  'GET /admin/api/ticket/:code': { kind: 'victim', path: () => 'ticket/VICTIMSCANCODE01' },
+  'POST /admin/api/check_in': {
+    kind: 'victim',
+    path: () => 'check_in',
+    body: () => ({ code: 'VICTIMSCANCODE01' }),
+  },
+};
+
+/**
  * "METHOD /path" of every registered /api/my/…, /api/cart/…, /api/membership/…,
  * /api/ticket_order… and /api/ticket/… route (from printRoutes).
  */
-function guardedRoutes(app: FastifyInstance): string[] {
+function guardedRoutes(app: FastifyInstance, pattern = GUARDED): string[] {
   const found: string[] = [];
   const stack: string[] = [];
   for (const line of app.printRoutes({ commonPrefix: false }).split('\n')) {
@@ -253,7 +272,7 @@ function guardedRoutes(app: FastifyInstance): string[] {
     stack.length = depth;
     stack.push(match[2]!);
     const path = stack.join('').replace(/^\/+/, '/');
-    if (!/^\/api\/(my\/|cart\/|membership\/|ticket_order\b|ticket\/)/.test(path)) continue;
+    if (!pattern.test(path)) continue;
     for (const method of match[3]!.split(',').map((m) => m.trim())) {
       if (method !== 'HEAD') found.push(`${method} ${path}`);
     }
@@ -261,10 +280,16 @@ function guardedRoutes(app: FastifyInstance): string[] {
   return found;
 }
 
+const GUARDED = /^\/api\/(my\/|cart\/|membership\/|ticket_order\b|ticket\/)/;
+const ADMIN = /^\/admin\/api\//;
+
 describeEachDatabase('auth: cross-identity access', (ctx) => {
   let app: FastifyInstance;
   let victim: Victim;
   let otherCookie: string;
+  /** a key of another seller, and the victim seller's own key once revoked */
+  let otherSellerKey: string;
+  let revokedKey: string;
   beforeAll(async () => {
     app = await buildTestApp(ctx.database, { now: NOW, env: { MAIL_POLL_MS: '0' } });
     const scene = await makeReserveScene(ctx.db);
@@ -333,6 +358,11 @@ describeEachDatabase('auth: cross-identity access', (ctx) => {
     const other = await makeUser(ctx.db, scene.seller, { email: 'other@example.org' });
     await makeMembership(ctx.db, other, NOW);
     otherCookie = (await app.sessions.createSession(other.id, scene.seller.id)).token;
+    const otherSeller = await makeSeller(ctx.db);
+    otherSellerKey = (await createApiKey(ctx.db, otherSeller.slug, 'Their door', NOW)).key;
+    const revoked = await createApiKey(ctx.db, scene.seller.slug, 'Lost phone', NOW);
+    await revokeApiKey(ctx.db, scene.seller.slug, revoked.row.id, NOW);
+    revokedKey = revoked.key;
   });
   afterAll(async () => {
     await app.close();
@@ -342,6 +372,9 @@ describeEachDatabase('auth: cross-identity access', (ctx) => {
     const routes = guardedRoutes(app);
     expect(routes.length).toBeGreaterThan(8);
     expect(routes.filter((r) => !(r in CASES))).toEqual([]);
+    const admin = guardedRoutes(app, ADMIN);
+    expect(admin).toEqual(expect.arrayContaining(['POST /admin/api/check_in']));
+    expect(admin.filter((r) => !(r in ADMIN_CASES))).toEqual([]);
     // the order's own routes are walked too, not only my/… and cart/…
     expect(routes).toEqual(
       expect.arrayContaining(['POST /api/ticket_order/:id/cancel', 'GET /api/ticket/:id/pkpass']),
@@ -416,5 +449,33 @@ describeEachDatabase('auth: cross-identity access', (ctx) => {
       .from(membership)
       .where(eq(membership.id, victim.membershipId));
     expect(term!.autoRenewState).toBe('scheduled');
+  });
+
+  it('gives another seller’s API key 404 for the victim seller’s data, no key and a revoked key 401', async () => {
+    const secrets = [victim.member.email!, 'V-1001', victim.orderId, victim.orderTicketId];
+    for (const route of guardedRoutes(app, ADMIN)) {
+      const spec = ADMIN_CASES[route]!;
+      const method = route.split(' ')[0] as 'GET' | 'POST';
+      for (const [who, key] of [
+        ['another seller’s key', otherSellerKey],
+        ['no key', null],
+        ['a revoked key', revokedKey],
+      ] as const) {
+        const payload = spec.body?.(victim);
+        const res = await app.inject({
+          method,
+          url: `/admin/api/${spec.path(victim)}`,
+          headers: key ? { authorization: `Bearer ${key}` } : {},
+          ...(payload === undefined ? {} : { payload: payload as object }),
+        });
+        const label = `${route} with ${who}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+        if (key !== otherSellerKey) expect(res.statusCode, label).toBe(401);
+        else if (spec.kind === 'victim') expect(res.statusCode, label).toBe(404);
+        else expect(res.statusCode, label).toBe(200);
+        for (const secret of secrets) expect(res.body, label).not.toContain(secret);
+      }
+    }
+    const [kept] = await ctx.db.select().from(ticket).where(eq(ticket.id, victim.orderTicketId));
+    expect(kept).toMatchObject({ state: 'booked', redeemedAt: null });
   });
 });

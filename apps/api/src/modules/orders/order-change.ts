@@ -10,6 +10,7 @@ import { allocateRefunds, netPaid } from '@/modules/payments/refunds';
 import { changeView, orderMail } from './order-mail';
 import { selectOrderTicketDetails, ticketCharge, type OrderTicketDetail } from './order-tickets';
 import { completeCart, orderCartIds, updateOrderTotals, type OrderTotalsRow } from './repo';
+import { ticketScanCodeSql } from './codes';
 
 /**
  * One change of a booked order (identity §4 "Manage order", §5 cancel; decision 0036), inside
@@ -71,7 +72,12 @@ async function cancelBooked(tx: Tx, orderId: string, ids: string[]): Promise<Tic
 async function bookEditTickets(tx: Tx, order: OrderRow, editCartId: string) {
   return tx
     .update(ticket)
-    .set({ state: 'booked', ticketOrderId: order.id, cartId: order.cartId })
+    .set({
+      state: 'booked',
+      ticketOrderId: order.id,
+      cartId: order.cartId,
+      scanCode: order.scanCode ? ticketScanCodeSql(order.scanCode, ticket.id) : null,
+    })
     .where(and(eq(ticket.cartId, editCartId), eq(ticket.state, 'in_cart')))
     .returning();
 }

@@ -3,6 +3,7 @@ import type { Db } from '@/db/connection';
 import { cart, ticket, ticketOrder, type NewOrder, type OrderRow } from '@/db/schema/cart';
 import { ticketGroup } from '@/db/schema/catalog';
 import { orderEdit, orderEditTicket, type OrderEditRow } from '@/db/schema/aftersale';
+import { ticketScanCodeSql } from './codes';
 
 /** The orders module's SQL: ticket orders and the booking of their tickets (identity §3). */
 
@@ -29,11 +30,15 @@ export async function insertOrder(db: Executor, values: NewOrder): Promise<Order
   return row ?? null;
 }
 
-/** Moves the cart's live tickets to booked under the order; answers them. */
-export async function bookCartTickets(tx: Executor, cartId: string, orderId: string) {
+/** Moves the cart's live tickets to booked under the order, each with its scan code; answers them. */
+export async function bookCartTickets(tx: Executor, cartId: string, order: OrderRow) {
   return tx
     .update(ticket)
-    .set({ state: 'booked', ticketOrderId: orderId })
+    .set({
+      state: 'booked',
+      ticketOrderId: order.id,
+      scanCode: order.scanCode ? ticketScanCodeSql(order.scanCode, ticket.id) : null,
+    })
     .where(and(eq(ticket.cartId, cartId), eq(ticket.state, 'in_cart')))
     .returning();
 }

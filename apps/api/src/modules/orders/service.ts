@@ -75,7 +75,7 @@ export async function createOrderInTx(tx: Tx, input: NewOrderInput) {
     });
   }
   if (!order) throw new Error('could not draw a free order number');
-  const booked = await bookCartTickets(tx, input.cart.id, order.id);
+  const booked = await bookCartTickets(tx, input.cart.id, order);
   const handlers = await selectGroupHandlers(tx, [...new Set(booked.map((t) => t.ticketGroupId))]);
   const giftCards: { number: string; balance: number }[] = [];
   for (const t of booked) {

@@ -17,7 +17,7 @@ export const DEFAULT_STOREFRONT_DIST = 'apps/storefront/dist';
 export const HOME_SELLER = 'demo-museum';
 
 /** First path segments owned by the API; the seller routes must never answer for them. */
-const RESERVED_SEGMENTS = new Set(['api', 'cached_api', 'assets-app', 'health', '_dev']);
+const RESERVED_SEGMENTS = new Set(['api', 'cached_api', 'admin', 'assets-app', 'health', '_dev']);
 
 function html(reply: FastifyReply, status: number, body: string) {
   return reply

@@ -1,0 +1,97 @@
+import { writeFile } from 'node:fs/promises';
+import { parseArgs } from 'node:util';
+import { stringify } from 'csv-stringify/sync';
+import { toCollection } from '@admit/contracts/envelope';
+import type { SellerOrder, SellerTicket } from '@admit/contracts/seller-api';
+import { getSellerBySlug } from '@/modules/sellers/repo';
+import { allSellerOrders } from '@/modules/seller-orders/service';
+import type { CliIo } from '../cli-io';
+
+/**
+ * `orders SLUG [--since ISO] [--format csv|json] [--out FILE]`: the seller's orders placed since
+ * an instant with their tickets (decision 0042). CSV has one row per ticket, the order's columns
+ * repeated on each (a spreadsheet filters and pivots rows; an order without tickets still gets
+ * one row); JSON is the seller API's own shape, every page at once.
+ */
+
+const USAGE =
+  'Usage: npm run seller -- orders SLUG [--since 2026-01-01T00:00:00Z] [--format csv|json] [--out FILE]\n';
+
+/** The CSV's columns: the header row, and each row's value. */
+const COLUMNS: [string, (o: SellerOrder, t: SellerTicket | null) => string | number | null][] = [
+  ['order_number', (o) => o.order_number],
+  ['order_id', (o) => o.id],
+  ['placed_at', (o) => o.created_at],
+  ['purchaser_name', (o) => o.purchaser_name],
+  ['purchaser_email', (o) => o.email],
+  ['currency', (o) => o.currency_code],
+  ['order_total', (o) => o.total_after_fees_price],
+  ['ticket_id', (_o, t) => t?.id ?? null],
+  ['ticket_state', (_o, t) => t?.state ?? null],
+  ['scan_code', (_o, t) => t?.scan_code ?? null],
+  ['event', (_o, t) => t?.event_name ?? null],
+  ['ticket_group', (_o, t) => t?.ticket_group_name ?? null],
+  ['ticket_type', (_o, t) => t?.ticket_type_name ?? null],
+  ['session_start', (_o, t) => t?.start_datetime ?? null],
+  ['timezone', (_o, t) => t?.timezone ?? null],
+  ['admit_name', (_o, t) => t?.admit_name ?? null],
+  ['face_value', (_o, t) => t?.face_value ?? null],
+  ['paid_value', (_o, t) => t?.adjusted_value ?? null],
+  ['redeemed_at', (_o, t) => t?.redeemed_at ?? null],
+];
+
+function toCsv(orders: SellerOrder[], tickets: SellerTicket[]): string {
+  const rows: (string | number | null)[][] = [];
+  for (const order of orders) {
+    const own = tickets.filter((t) => t.ticket_order_id === order.id);
+    for (const t of own.length > 0 ? own : [null])
+      rows.push(COLUMNS.map(([, value]) => value(order, t)));
+  }
+  return stringify(rows, { header: true, columns: COLUMNS.map(([name]) => name) });
+}
+
+export async function run(argv: string[], io: CliIo): Promise<number> {
+  const { positionals, values } = parseArgs({
+    args: argv,
+    options: {
+      since: { type: 'string' },
+      format: { type: 'string', default: 'csv' },
+      out: { type: 'string' },
+    },
+    allowPositionals: true,
+    strict: true,
+  });
+  const [slug, extra] = positionals;
+  const since = values.since === undefined ? null : new Date(values.since);
+  if (
+    !slug ||
+    extra ||
+    !['csv', 'json'].includes(values.format) ||
+    (since && Number.isNaN(since.getTime()))
+  ) {
+    io.stderr(USAGE);
+    return 2;
+  }
+  const owner = await getSellerBySlug(io.db, slug);
+  if (!owner) {
+    io.stderr(`No seller with the slug "${slug}"\n`);
+    return 1;
+  }
+  const orders: SellerOrder[] = [];
+  const tickets: SellerTicket[] = [];
+  for await (const page of allSellerOrders(io.db, owner.id, since)) {
+    orders.push(...page.ticket_order._data);
+    tickets.push(...page.ticket._data);
+  }
+  const text =
+    values.format === 'json'
+      ? `${JSON.stringify({ ticket_order: toCollection(orders), ticket: toCollection(tickets) }, null, 2)}\n`
+      : toCsv(orders, tickets);
+  if (values.out) {
+    await writeFile(values.out, text);
+    io.stderr(`Wrote ${orders.length} orders, ${tickets.length} tickets to ${values.out}.\n`);
+  } else {
+    io.stdout(text);
+  }
+  return 0;
+}

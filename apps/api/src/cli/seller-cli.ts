@@ -1,0 +1,69 @@
+import { AppError } from '@/http/app-error';
+import { openCliIo, type CliIo } from './cli-io';
+
+/**
+ * `npm run seller -- <command> …`: the seller's command line (issue #16). Each command is a
+ * module of `commands/` exporting `run(argv, io)` that answers the exit code.
+ */
+
+type Command = { run: (argv: string[], io: CliIo) => Promise<number> };
+
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  'api-key': () => import('./commands/api-key'),
+  orders: () => import('./commands/orders'),
+};
+
+const USAGE = `Usage: npm run seller -- <command> [arguments]
+
+Commands:
+  api-key create SLUG --name NAME   make a seller API key (printed once)
+  api-key list SLUG                 the seller's keys (prefix, last use, revoked)
+  api-key revoke SLUG ID            revoke a key at once
+  orders SLUG [--since ISO] [--format csv|json] [--out FILE]
+                                    export orders and their tickets
+`;
+
+/** Runs one command line; the exit code. */
+export async function runSellerCli(argv: string[], io: CliIo): Promise<number> {
+  const [name, ...rest] = argv;
+  const load = name ? COMMANDS[name] : undefined;
+  if (!load) {
+    io.stderr(name && name !== '--help' ? `Unknown command: ${name}\n\n${USAGE}` : USAGE);
+    return name && name !== '--help' ? 2 : 0;
+  }
+  try {
+    return await (await load()).run(rest, io);
+  } catch (err) {
+    // the service's refusals (no such seller, a bad name) are the user's to read, not a crash
+    if (err instanceof AppError) {
+      io.stderr(`${err.message}\n`);
+      return 1;
+    }
+    throw err;
+  }
+}
+
+async function main() {
+  const argv = process.argv.slice(2);
+  if (argv.length === 0 || argv[0] === '--help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const { io, close } = await openCliIo();
+  try {
+    return await runSellerCli(argv, io);
+  } finally {
+    await close();
+  }
+}
+
+// run only as the entry point (tests import runSellerCli)
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))) {
+  main().then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+      process.exit(1);
+    },
+  );
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { toCollection } from '@admit/contracts/envelope';
+import {
+  checkInBodySchema,
+  checkInResponseSchema,
+  scanCodeSchema,
+  sellerTicketsResponseSchema,
+} from '@admit/contracts/seller-api';
+import { AppError } from '@/http/app-error';
+import { toSellerTicket } from '@/modules/seller-orders/service';
+import { checkIn, lookUpCode } from './service';
+
+const config = { caller: 'seller_api' } as const;
+
+/**
+ * Check-in at the door (decision 0042): POST /admin/api/check_in redeems what a scanned code
+ * names; GET /admin/api/ticket/{code} shows it without redeeming. Another seller's code is an
+ * unknown one.
+ */
+export function registerCheckInRoutes(app: FastifyInstance) {
+  const db = app.deps.database.db;
+
+  app.post('/admin/api/check_in', { config }, async (request, reply) => {
+    const { seller, apiKey } = request.caller;
+    const results = await checkIn(db, {
+      seller,
+      apiKey: apiKey!,
+      body: checkInBodySchema.parse(request.body),
+      now: app.deps.now(),
+    });
+    return reply
+      .header('cache-control', 'no-store')
+      .send(checkInResponseSchema.parse({ check_in: toCollection(results) }));
+  });
+
+  app.get('/admin/api/ticket/:code', { config }, async (request, reply) => {
+    const { code } = z.object({ code: scanCodeSchema }).parse(request.params);
+    const found = await lookUpCode(db, request.caller.seller.id, code);
+    if (found?.kind !== 'tickets') {
+      throw new AppError('not_found', 'ticket', 'No ticket or order has this code', { code });
+    }
+    return reply
+      .header('cache-control', 'no-store')
+      .send(
+        sellerTicketsResponseSchema.parse({ ticket: toCollection(found.rows.map(toSellerTicket)) }),
+      );
+  });
+}

@@ -1,0 +1,92 @@
+import type { CheckInResult, SellerTicket } from '@admit/contracts/seller-api';
+import { checkInRefusalExtraSchema } from '@admit/contracts/seller-api';
+import { DATE_FORMATS } from '@admit/contracts/constants';
+import { formatInZone, sessionWhenLabel } from '@admit/contracts/session-time';
+import { ApiError } from '@/api/client';
+import type { ScanStringKey } from '@/features/scan/strings';
+
+/** What the scanner shows after a scan: big and plain, for a person at a door. */
+export type ScanOutcome =
+  | { kind: 'admitted'; results: CheckInResult[] }
+  | {
+      kind: 'refused';
+      message: { key: ScanStringKey; vars?: Record<string, string> };
+      ticket: SellerTicket | null;
+      /** the key stopped working: ask for a new one */
+      keyInvalid: boolean;
+    };
+
+type Translate = (key: ScanStringKey, vars?: Record<string, string>) => string;
+
+/** "Wed, Jun 2, 2026 at 10:00 AM" in the ticket's venue zone; "any date" without a session. */
+export function ticketWhen(ticket: SellerTicket, t: Translate): string {
+  return (
+    sessionWhenLabel(
+      ticket.start_datetime && ticket.end_datetime
+        ? { start_datetime: ticket.start_datetime, end_datetime: ticket.end_datetime }
+        : null,
+      ticket.timezone,
+    ) ?? t('scan.any-date')
+  );
+}
+
+/** A member's last day ("Wed, Jun 2, 2027") in the seller's zone. */
+export const memberUntil = (validTo: string, sellerZone: string) =>
+  formatInZone(validTo, DATE_FORMATS.cartDate, sellerZone);
+
+/** The refusal of a failed check-in, from the error envelope's `_code` and `_extra`. */
+export function refusalOf(
+  error: unknown,
+  t: Translate,
+  now: Date,
+  sellerZone: string,
+): ScanOutcome {
+  const api = error instanceof ApiError ? error : null;
+  if (api?.status === 401) {
+    return {
+      kind: 'refused',
+      message: { key: 'scan.refusal.key' },
+      ticket: null,
+      keyInvalid: true,
+    };
+  }
+  const extra = checkInRefusalExtraSchema.safeParse(api?.extra ?? null);
+  const ticket = extra.success ? (extra.data.ticket ?? null) : null;
+  const refused = (key: ScanStringKey, vars?: Record<string, string>): ScanOutcome => ({
+    kind: 'refused',
+    message: { key, vars },
+    ticket,
+    keyInvalid: false,
+  });
+  switch (api?.code) {
+    case 'already_redeemed': {
+      const at = extra.success ? extra.data.redeemed_at : undefined;
+      const zone = ticket?.timezone ?? 'UTC';
+      if (!at) return refused('scan.refusal.already_redeemed', { time: '' });
+      // the time alone when it was today at this venue, else the date too
+      const sameDay =
+        formatInZone(at, DATE_FORMATS.cartDate, zone) ===
+        formatInZone(now.toISOString(), DATE_FORMATS.cartDate, zone);
+      const time = formatInZone(
+        at,
+        sameDay ? DATE_FORMATS.cartTime : DATE_FORMATS.cartDateTime,
+        zone,
+      );
+      return refused('scan.refusal.already_redeemed', { time });
+    }
+    case 'wrong_session':
+    case 'wrong_date':
+      return refused(`scan.refusal.${api.code}`, { when: ticket ? ticketWhen(ticket, t) : '' });
+    case 'membership_expired': {
+      const end = extra.success ? extra.data.membership?.valid_to : undefined;
+      return refused('scan.refusal.membership_expired', {
+        date: end ? memberUntil(end, sellerZone) : '',
+      });
+    }
+    case 'ticket_cancelled':
+    case 'unknown_code':
+      return refused(`scan.refusal.${api.code}`);
+    default:
+      return refused('scan.refusal.failed');
+  }
+}
