@@ -1,5 +1,5 @@
 import type { HiddenType, TICKET_GROUP_HANDLERS, EVENT_TYPES } from '@admit/contracts/resources';
-import type { StoredSellerConfig } from '@/modules/sellers/seller-config';
+import type { StoredSellerConfig } from '@admit/contracts/seller-config';
 import type { ArtName } from './art/art-catalog';
 
 /**

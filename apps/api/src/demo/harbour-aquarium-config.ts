@@ -1,4 +1,4 @@
-import type { StoredSellerConfig } from '@/modules/sellers/seller-config';
+import type { StoredSellerConfig } from '@admit/contracts/seller-config';
 import { logoWidthAt } from './art/logos';
 import { demoEventId } from './demo-ids';
 
