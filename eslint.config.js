@@ -74,6 +74,9 @@ const elements = [
     capture: ['module'],
   },
   { type: 'api-demo', mode: 'full', pattern: 'apps/api/src/demo/**' },
+  // `npm run seller`: an entry point like main.ts (it may load modules and the demo), which
+  // nothing below the entry points loads
+  { type: 'api-cli', mode: 'full', pattern: 'apps/api/src/cli/**' },
   // app.ts, main.ts, config, jobs, testing: the rest of the API
   { type: 'api', mode: 'full', pattern: 'apps/api/**' },
   { type: 'storefront-app', mode: 'full', pattern: 'apps/storefront/src/app/**' },
@@ -91,7 +94,7 @@ const elements = [
   { type: 'tooling', mode: 'full', pattern: '{e2e,bench,tools}/**' },
 ];
 
-const apiTypes = ['api-lib', 'api-db', 'api-http', 'api-module', 'api-demo', 'api'];
+const apiTypes = ['api-lib', 'api-db', 'api-http', 'api-module', 'api-demo', 'api-cli', 'api'];
 
 const storefrontTypes = [
   'storefront-app',
@@ -171,6 +174,10 @@ export default defineConfig(
             { from: ['api-db'], disallow: ['api-http', 'api-module', 'api-demo', 'api'] },
             { from: ['api-http'], disallow: ['api-module', 'api-demo'] },
             { from: ['api-module'], disallow: ['api-demo'] },
+            {
+              from: ['api-lib', 'api-db', 'api-http', 'api-module', 'api-demo'],
+              disallow: ['api-cli'],
+            },
             // shared storefront layers stay below features and the app shell
             ...storefrontLayerRules,
           ],

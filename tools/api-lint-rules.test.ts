@@ -122,6 +122,8 @@ describe('API layers point down', () => {
     ['http → a module', 'apps/api/src/http/x.ts', '@/modules/sessions/session-service'],
     ['lib → db', 'apps/api/src/lib/x.ts', '@/db/connection'],
     ['lib → a module', 'apps/api/src/lib/x.ts', '@/modules/pricing/totals'],
+    ['a module → the CLI', 'apps/api/src/modules/seller-file/x.ts', '@/cli/cli-io'],
+    ['the seed → the CLI', 'apps/api/src/demo/x.ts', '@/cli/commands/import'],
   ];
 
   it.each(forbidden)('%s is reported', async (_name, file, source) => {
@@ -134,6 +136,9 @@ describe('API layers point down', () => {
     ['a module → lib', 'apps/api/src/modules/schedules/x.ts', '@/lib/zoned-time'],
     ['http → db', 'apps/api/src/http/x.ts', '@/db/schema/identity'],
     ['db → lib', 'apps/api/src/db/x.ts', '@/lib/zoned-time'],
+    ['the CLI → a module', 'apps/api/src/cli/commands/x.ts', '@/modules/seller-file/service'],
+    ['the CLI → the demo seed', 'apps/api/src/cli/commands/x.ts', '@/demo/seed-demo'],
+    ['a CLI command → the CLI io', 'apps/api/src/cli/commands/x.ts', '../cli-io'],
   ];
 
   it.each(allowed)('%s lints clean', async (_name, file, source) => {

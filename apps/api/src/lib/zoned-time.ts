@@ -50,12 +50,32 @@ export function zonedWallTimeToUtc(date: string, time: string, timeZone: string)
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const [hh, mm] = time.split(':').map(Number) as [number, number];
   const wall = Date.UTC(y, m - 1, d, hh, mm);
-  // the offsets a day either side: one of them holds at the answer (changes are months apart)
-  const before = wall - offsetMs(wall - DAY_MS, timeZone);
-  const after = wall - offsetMs(wall + DAY_MS, timeZone);
+  // the offsets a day either side of the date: one of them holds at the answer (changes are
+  // months apart); the same for every time of the date, so kept per zone and date
+  const { beforeOffset, afterOffset } = dayOffsets(Date.UTC(y, m - 1, d, 12), timeZone);
+  const before = wall - beforeOffset;
+  if (beforeOffset === afterOffset) return new Date(before);
+  const after = wall - afterOffset;
   const fits = (instant: number) => instant + offsetMs(instant, timeZone) === wall;
   const candidates = [before, after].filter(fits).sort((a, b) => a - b);
   return new Date(candidates[0] ?? before);
+}
+
+const dayOffsetCache = new Map<string, { beforeOffset: number; afterOffset: number }>();
+
+function dayOffsets(noon: number, timeZone: string) {
+  const key = `${timeZone}|${noon}`;
+  let found = dayOffsetCache.get(key);
+  if (!found) {
+    found = {
+      beforeOffset: offsetMs(noon - DAY_MS, timeZone),
+      afterOffset: offsetMs(noon + DAY_MS, timeZone),
+    };
+    // a year of dates in a few zones: small; cleared rather than grown without end
+    if (dayOffsetCache.size > 20_000) dayOffsetCache.clear();
+    dayOffsetCache.set(key, found);
+  }
+  return found;
 }
 
 /** The venue-local calendar date ("YYYY-MM-DD") of an instant. */

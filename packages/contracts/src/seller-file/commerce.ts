@@ -37,7 +37,7 @@ export type FileCheckoutRule = z.infer<typeof fileCheckoutRuleSchema>;
 export const fileGiftCardSchema = z.strictObject({
   number: z
     .string()
-    .regex(/^[A-Za-z0-9-]{10,64}$/, 'a gift card number is 10+ letters, digits or -'),
+    .regex(/^[A-Z0-9-]{10,64}$/, 'a gift card number is 10+ capital letters, digits or -'),
   /** set when the card is made; later imports leave the balance to its spending */
   balance: moneySchema,
 });
