@@ -13,6 +13,16 @@ import {
 
 /** Venues, events, ticket groups and types, session rules and sessions of a seller file. */
 
+/** Days without sessions: weekday codes (MO…SU), MM-DD (every year) or YYYY-MM-DD (once). */
+const closedDaysSchema = z.array(
+  z
+    .string()
+    .regex(
+      /^(MO|TU|WE|TH|FR|SA|SU|\d{2}-\d{2}|\d{4}-\d{2}-\d{2})$/,
+      'a closed day is MO…SU, MM-DD or YYYY-MM-DD',
+    ),
+);
+
 const capacity = z.number().int().min(0).describe('places; leave out for no limit');
 
 /** An outside fee of a ticket type: a fixed amount or a percent of the price (shopping §9). */
@@ -92,10 +102,7 @@ export const fileSessionRuleSchema = z
     times: z.array(timeSchema).min(1).optional(),
     duration_minutes: z.number().int().min(1).max(1440),
     capacity: capacity.optional(),
-    /** days without sessions: weekday codes (MO…SU), MM-DD (every year) or YYYY-MM-DD */
-    closed: z
-      .array(z.string().regex(/^(MO|TU|WE|TH|FR|SA|SU|\d{2}-\d{2}|\d{4}-\d{2}-\d{2})$/))
-      .optional(),
+    closed: closedDaysSchema.optional(),
   })
   .refine((r) => (r.hours === undefined) !== (r.times === undefined), {
     message: 'give either hours or times',
@@ -149,9 +156,7 @@ export const fileVenueSchema = z.strictObject({
   address: z.string().optional(),
   /** default the seller's time zone */
   timezone: z.string().optional(),
-  /** days every session rule of the venue skips: MO…SU, MM-DD or YYYY-MM-DD */
-  closed: z
-    .array(z.string().regex(/^(MO|TU|WE|TH|FR|SA|SU|\d{2}-\d{2}|\d{4}-\d{2}-\d{2})$/))
-    .optional(),
+  /** days every session rule of the venue skips */
+  closed: closedDaysSchema.optional(),
 });
 export type FileVenue = z.infer<typeof fileVenueSchema>;

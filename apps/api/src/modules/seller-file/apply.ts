@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { catalogKey, eventSession } from '@/db/schema/catalog';
 import type { Executor } from '@/db/transaction';
 import { isKeyed, type ImportPlan } from './plan';
@@ -10,6 +10,24 @@ const table = (name: TableName) => TABLES[name] as unknown as AnyTable;
 
 async function chunked<T>(rows: T[], size: number, write: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size));
+}
+
+/**
+ * Sessions come by the thousand (a rule lays out months): one JSON parameter per statement
+ * instead of eight per row keeps an import of a year of opening hours under a second.
+ */
+async function insertSessions(tx: Executor, rows: Record<string, unknown>[]) {
+  await chunked(rows, 5000, (chunk) =>
+    tx.execute(sql`
+      insert into event_session
+        (id, seller_id, event_template_id, session_rule_id, start_datetime, end_datetime,
+         capacity, sold_out)
+      select id, "sellerId", "eventTemplateId", "sessionRuleId", "startDatetime", "endDatetime",
+        capacity, "soldOut"
+      from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as r(
+        id uuid, "sellerId" uuid, "eventTemplateId" uuid, "sessionRuleId" uuid,
+        "startDatetime" timestamptz, "endDatetime" timestamptz, capacity int, "soldOut" boolean)`),
+  );
 }
 
 /**
@@ -28,6 +46,10 @@ export async function applyPlan(tx: Executor, plan: ImportPlan): Promise<void> {
   });
   for (const name of TABLE_ORDER) {
     const rows = byTable('insert', name);
+    if (name === 'event_session') {
+      await insertSessions(tx, rows.map(insertValues));
+      continue;
+    }
     await chunked(rows, name === 'image' ? 20 : 500, (chunk) =>
       tx.insert(table(name)).values(chunk.map(insertValues) as never),
     );
