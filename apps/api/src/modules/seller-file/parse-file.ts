@@ -102,7 +102,7 @@ export function parseSellerFile(text: string, fileName: string): SellerFile {
       fileName,
       doc.errors.map((e) => ({
         path: '',
-        line: e.linePos?.[0].line,
+        line: lines.linePos(e.pos[0]).line,
         message: e.message.split('\n')[0]!,
       })),
     );

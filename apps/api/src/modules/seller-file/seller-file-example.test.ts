@@ -1,10 +1,11 @@
 import { fileURLToPath } from 'node:url';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { eventSession, eventTemplate, ticketType } from '@/db/schema/catalog';
+import { eventSession, type eventTemplate, ticketType } from '@/db/schema/catalog';
 import { seller } from '@/db/schema/identity';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { openPgliteTestDatabase } from '@/testing/test-database';
+import { TABLES } from './rows';
 import { exportSeller, importSellerFile, readSellerFile } from './service';
 
 const EXAMPLE = fileURLToPath(
@@ -21,12 +22,24 @@ describeEachDatabase('the example seller file', (ctx) => {
   it('imports, and a second import changes nothing', async () => {
     const first = await importSellerFile(ctx.db, loaded.file, { now: NOW, images: loaded.images });
     expect(first.lines).toContain('+ event general-entry');
-    const counts = async () => ({
-      events: (await ctx.db.select({ n: count() }).from(eventTemplate))[0]!.n,
-      types: (await ctx.db.select({ n: count() }).from(ticketType))[0]!.n,
-      sessions: (await ctx.db.select({ n: count() }).from(eventSession))[0]!.n,
+    // every table an import writes, and every value it wrote (the export, and the sessions)
+    const counts = async () =>
+      Object.fromEntries(
+        await Promise.all(
+          Object.entries(TABLES).map(async ([name, table]) => [
+            name,
+            (await ctx.db.select({ n: count() }).from(table as typeof eventTemplate))[0]!.n,
+          ]),
+        ),
+      );
+    const state = async () => ({
+      counts: await counts(),
+      file: (await exportSeller(ctx.db, 'lakeside-science'))!.yaml,
+      sessions: await ctx.db.select().from(eventSession).orderBy(eventSession.id),
+      types: await ctx.db.select().from(ticketType).orderBy(ticketType.id),
     });
-    const before = await counts();
+    const before = await state();
+    expect(before.counts.event_session).toBeGreaterThan(1000);
     const dry = await importSellerFile(ctx.db, loaded.file, {
       now: NOW,
       images: loaded.images,
@@ -35,7 +48,7 @@ describeEachDatabase('the example seller file', (ctx) => {
     expect(dry.lines).toEqual([]);
     const second = await importSellerFile(ctx.db, loaded.file, { now: NOW, images: loaded.images });
     expect(second.lines).toEqual([]);
-    expect(await counts()).toEqual(before);
+    expect(await state()).toEqual(before);
     const [row] = await ctx.db.select().from(seller).where(eq(seller.slug, 'lakeside-science'));
     expect(row!.name).toBe('Lakeside Science Centre');
   });
