@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { imagePath } from '@admit/contracts/images';
-import { decimalToMinor } from '@admit/contracts/money';
 import type { FileEvent, FileTicketGroup } from '@admit/contracts/seller-file/catalogue';
-import type { FileMoney } from '@admit/contracts/seller-file/primitives';
 import type { SellerFile } from '@admit/contracts/seller-file/seller-file';
 import { ruleSessions, timesOfHours } from '@/lib/session-rules';
 import { addDays, localDate, zonedWallTimeToUtc } from '@/lib/zoned-time';
 import type { CurrentState } from './current';
 import { imageNameOf, isFilePath, type FileImage } from './file-images';
+import { commerceRows, type AddRow } from './desired-commerce';
+import { resolveDate, toMillipercent, toMinor, toMinorOrNull, wallClock } from './desired-values';
+import { storedConfigOf } from './import-settings';
 import type { Row, TableName } from './rows';
 
 /**
@@ -21,25 +22,6 @@ export interface DesiredOptions {
   newId?: (seed: string) => string;
 }
 
-export const toMinor = (money: FileMoney) =>
-  typeof money === 'number' ? Math.round(money * 100) : decimalToMinor(money);
-export const toMinorOrNull = (money: FileMoney | undefined) =>
-  money === undefined ? null : toMinor(money);
-/** thousandths of a percent (8.875 % → 8875; docs/decisions/0002) */
-const toMillipercent = (percent: string | number) => Math.round(Number(percent) * 1000);
-
-/** `today`, `today+N` or a date, against the venue's today. */
-export function resolveDate(value: string, today: string): string {
-  const m = /^today(?:\+(\d+))?$/.exec(value);
-  return m ? addDays(today, Number(m[1] ?? 0)) : value;
-}
-
-const wallClock = (value: string | undefined, zone: string) => {
-  if (value === undefined) return null;
-  const [date, time] = value.split('T') as [string, string];
-  return zonedWallTimeToUtc(date, time, zone);
-};
-
 /** Builds the rows a seller file wants, against what the database has. */
 export function desiredRows(
   file: SellerFile,
@@ -51,7 +33,7 @@ export function desiredRows(
   const out: Row[] = [];
   const idOf = (table: TableName, identity: string, seed: string) =>
     current.rows.get(table)?.get(identity)?.id ?? newId(seed);
-  const add = (
+  const add: AddRow = (
     table: TableName,
     identity: string,
     seed: string,
@@ -331,140 +313,17 @@ export function desiredRows(
     }
   }
 
-  const resourceOf = (path: string | undefined) => {
-    if (path === undefined) return { resource: null, resourceId: null };
-    const depth = path.split('/').length;
-    return {
-      resource: depth === 1 ? 'event_template' : depth === 2 ? 'ticket_group' : 'ticket_type',
-      resourceId: paths.get(path)!,
-    };
-  };
-  for (const c of file.codes ?? []) {
-    add('code', c.code.toLowerCase(), `${slug}/code/${c.code}`, `code ${c.code}`, {
-      code: c.code,
-      kind: 'promo',
-      codeGroup: c.code_group ?? null,
-      name: c.name,
-      description: c.description ?? null,
-      discountType: 'percent' in c.discount ? 'percent' : 'fixed',
-      discountValue:
-        'percent' in c.discount ? toMillipercent(c.discount.percent) : toMinor(c.discount.fixed),
-      ...resourceOf(c.applies_to),
-      blockingCheckout: c.blocking_checkout ?? false,
-      activatingCodeGroups: c.activating_code_groups ?? [],
-      maxUses: c.max_uses ?? null,
-      validFrom: wallClock(c.valid_from, sellerZone),
-      validTo: wallClock(c.valid_to, sellerZone),
-    });
-  }
-  for (const rule of file.checkout_rules ?? []) {
-    add(
-      'checkout_rule',
-      rule.key,
-      `${slug}/checkout_rule/${rule.key}`,
-      `checkout rule ${rule.key}`,
-      {
-        ...resourceOf(rule.applies_to),
-        blockReason: 'code_required',
-        codeGroup: rule.code_group,
-        description: rule.description,
-      },
-    );
-  }
-  for (const card of file.gift_cards ?? []) {
-    add(
-      'ledger_card',
-      card.number,
-      `${slug}/ledger_card/${card.number}`,
-      `gift card ${card.number}`,
-      { number: card.number, currency: file.seller.currency, state: 'active' },
-      { createOnly: { balance: toMinor(card.balance) } },
-    );
-  }
-  for (const program of file.membership_programs ?? []) {
-    const programId = add(
-      'membership_program',
-      program.key,
-      `${slug}/membership_program/${program.key}`,
-      `membership program ${program.key}`,
-      { name: program.name, termMonths: program.term_months, renewalDays: program.renewal_days },
-    );
-    for (const level of program.levels) {
-      const typeId = paths.get(level.ticket_type)!;
-      const typeKey = level.ticket_type.split('/')[2]!;
-      const benefits = Object.fromEntries(
-        Object.entries(level.benefits ?? {}).map(([k, n]) => [k === '*' ? k : paths.get(k)!, n]),
-      );
-      add(
-        'membership_role',
-        level.ticket_type,
-        `${slug}/membership_role/${typeKey}`,
-        `membership level ${level.ticket_type}`,
-        {
-          membershipProgramId: programId,
-          ticketTypeId: typeId,
-          name: typeNames.get(level.ticket_type)!,
-          benefits,
-        },
-      );
-      level.rules.forEach((rule, rank) => {
-        add(
-          'membership_rule',
-          `${level.ticket_type}/${rule.role}`,
-          `${slug}/membership_rule/${typeKey}/${rule.role}`,
-          `member rule ${level.ticket_type} ${rule.role}`,
-          {
-            ticketTypeId: typeId,
-            ticketGroupId: paths.get(level.ticket_type.split('/').slice(0, 2).join('/'))!,
-            partyRole: rule.role,
-            min: rule.min,
-            max: rule.max,
-            named: rule.named,
-            emailed: rule.emailed,
-            rank,
-          },
-        );
-      });
-    }
-  }
+  commerceRows(file, { add, paths, typeNames, zone: sellerZone });
 
   meta('seller', sellerId, 'seller', file.seller.meta ?? {});
 
   // the seller last: its config names events and groups by id
-  const settings = file.seller.settings ?? {};
-  const { anchor_events, admission_event, membership, checkout, theme, ...rest } = settings;
-  const config: Record<string, unknown> = { ...rest };
-  if (theme) {
-    config.theme = {
-      ...theme,
-      ...(typeof theme.logo_url === 'string' ? { logo_url: storedImage(theme.logo_url) } : {}),
-      ...(typeof theme.favicon_url === 'string'
-        ? { favicon_url: storedImage(theme.favicon_url) }
-        : {}),
-    };
-  }
-  if (anchor_events) config.anchor_events = anchor_events.map((k) => events.get(k)!);
-  if (admission_event !== undefined) {
-    config.admission_event_id = admission_event === null ? null : events.get(admission_event)!;
-  }
-  if (membership) {
-    config.membership = {
-      presell: membership.presell,
-      event_id: membership.event === null ? null : events.get(membership.event)!,
-      external_url: membership.external_url,
-    };
-  }
-  if (checkout) {
-    const { donation_group, ...checkoutRest } = checkout;
-    config.checkout = {
-      ...checkoutRest,
-      ...(donation_group !== undefined
-        ? { donation_group_id: donation_group === null ? null : paths.get(donation_group)! }
-        : {}),
-    };
-  }
-  // secrets are never in a file: the stored ones stay
-  if (current.storedConfig.private !== undefined) config.private = current.storedConfig.private;
+  const config = storedConfigOf(file.seller.settings ?? {}, {
+    eventId: (key) => events.get(key)!,
+    groupId: (path) => paths.get(path)!,
+    imageAddress: storedImage,
+    storedPrivate: current.storedConfig.private,
+  });
   out.unshift({
     table: 'seller',
     identity: slug,
