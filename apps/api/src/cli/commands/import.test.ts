@@ -67,6 +67,7 @@ describeEachDatabase('npm run seller -- import', (ctx) => {
   });
   afterAll(() => app.close());
 
+  let clock = NOW;
   async function cli(...argv: string[]) {
     const out: string[] = [];
     const err: string[] = [];
@@ -74,7 +75,7 @@ describeEachDatabase('npm run seller -- import', (ctx) => {
       stdout: (t) => out.push(t),
       stderr: (t) => err.push(t),
       db: ctx.db,
-      now: () => NOW,
+      now: () => clock,
       resolvePath: (p) => resolve(dir, p),
     };
     const code = await importCommand(argv, io);
@@ -183,5 +184,24 @@ describeEachDatabase('npm run seller -- import', (ctx) => {
     expect(applied.out).toContain('- ticket type tours/tour/child');
     expect(await idOf('ticket_type', 'tours/tour/child')).toBeUndefined();
     expect(await ruleSessions()).not.toContain('2026-03-03 11:00');
+  });
+
+  it('a re-import days later rolls the window forward and leaves past sessions as they were', async () => {
+    const before = await ruleSessions();
+    expect(before[0]).toBe('2026-03-01 11:00');
+    expect(before.at(-1)).toBe('2026-03-10 15:00');
+    clock = new Date('2026-03-04T09:00:00Z');
+    try {
+      const rolled = await cli('v2.yaml');
+      expect(rolled.code).toBe(0);
+      expect(rolled.out).toContain('+ 6 sessions of tours/daily (2026-03-11 … 2026-03-13)');
+      const after = await ruleSessions();
+      // 1–3 March are history: kept, not laid out again
+      expect(after.filter((s) => s < '2026-03-04')).toEqual(before.filter((s) => s < '2026-03-04'));
+      expect(after.at(-1)).toBe('2026-03-13 15:00');
+      expect((await cli('v2.yaml')).out).toMatch(/^No changes\./);
+    } finally {
+      clock = NOW;
+    }
   });
 });
