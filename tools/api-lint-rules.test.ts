@@ -122,8 +122,10 @@ describe('API layers point down', () => {
     ['http → a module', 'apps/api/src/http/x.ts', '@/modules/sessions/session-service'],
     ['lib → db', 'apps/api/src/lib/x.ts', '@/db/connection'],
     ['lib → a module', 'apps/api/src/lib/x.ts', '@/modules/pricing/totals'],
-    ['a module → the CLI', 'apps/api/src/modules/seller-file/x.ts', '@/cli/cli-io'],
-    ['the seed → the CLI', 'apps/api/src/demo/x.ts', '@/cli/commands/import'],
+    // the seller CLI is an entry point: nothing below it, nor the server, imports it
+    ['a module → the CLI', 'apps/api/src/modules/orders/x.ts', '@/cli/cli-io'],
+    ['http → the CLI', 'apps/api/src/http/x.ts', '@/cli/commands/orders'],
+    ['the server → the CLI', 'apps/api/src/app.ts', './cli/seller-cli'],
   ];
 
   it.each(forbidden)('%s is reported', async (_name, file, source) => {
@@ -136,12 +138,35 @@ describe('API layers point down', () => {
     ['a module → lib', 'apps/api/src/modules/schedules/x.ts', '@/lib/zoned-time'],
     ['http → db', 'apps/api/src/http/x.ts', '@/db/schema/identity'],
     ['db → lib', 'apps/api/src/db/x.ts', '@/lib/zoned-time'],
-    ['the CLI → a module', 'apps/api/src/cli/commands/x.ts', '@/modules/seller-file/service'],
-    ['the CLI → the demo seed', 'apps/api/src/cli/commands/x.ts', '@/demo/seed-demo'],
-    ['a CLI command → the CLI io', 'apps/api/src/cli/commands/x.ts', '../cli-io'],
+    ['a CLI command → a module', 'apps/api/src/cli/commands/x.ts', '@/modules/api-keys/service'],
+    ['a CLI command → its io', 'apps/api/src/cli/commands/x.ts', '../cli-io'],
   ];
 
   it.each(allowed)('%s lints clean', async (_name, file, source) => {
+    expect(await ruleIds(file, importing(source))).not.toContain(BOUNDARY);
+  });
+});
+
+describe('the seller CLI and the seller-file module (decision 0041)', () => {
+  it('the demo seed never loads the CLI', async () => {
+    expect(await ruleIds('apps/api/src/demo/x.ts', importing('@/cli/commands/import'))).toContain(
+      BOUNDARY,
+    );
+  });
+
+  it.each([
+    [
+      'the CLI → the seller-file module',
+      'apps/api/src/cli/commands/x.ts',
+      '@/modules/seller-file/service',
+    ],
+    ['the CLI → the demo seed', 'apps/api/src/cli/commands/x.ts', '@/demo/seed-demo'],
+    [
+      'the demo seed → the seller-file module',
+      'apps/api/src/demo/x.ts',
+      '@/modules/seller-file/service',
+    ],
+  ])('%s lints clean', async (_name, file, source) => {
     expect(await ruleIds(file, importing(source))).not.toContain(BOUNDARY);
   });
 });

@@ -1,50 +1,66 @@
+import { AppError } from '@/http/app-error';
 import { openCliIo, type CliIo } from './cli-io';
 
 /**
- * `npm run seller -- <command> …`: the seller's command line (issue 16; README "Run your own
- * seller"). Each command is a module of commands/ exporting `run(argv, io)` → exit code, loaded
- * only when named.
+ * `npm run seller -- <command> …`: the seller's command line (issue #16). Each command is a
+ * module of `commands/` exporting `run(argv, io)` that answers the exit code.
  */
+
 type Command = { run: (argv: string[], io: CliIo) => Promise<number> };
 
-export const COMMANDS: Record<string, { summary: string; load: () => Promise<Command> }> = {
-  import: {
-    summary: 'import FILE [--dry-run]   create or update a seller from its file',
-    load: () => import('./commands/import'),
-  },
-  export: {
-    summary: 'export SLUG [--out FILE]  write a seller back as a file (pictures beside it)',
-    load: () => import('./commands/export'),
-  },
+const COMMANDS: Record<string, () => Promise<Command>> = {
+  import: () => import('./commands/import'),
+  export: () => import('./commands/export'),
 };
 
-export const USAGE = [
-  'Usage: npm run seller -- <command> …',
-  ...Object.values(COMMANDS).map((c) => `  ${c.summary}`),
-].join('\n');
+const USAGE = `Usage: npm run seller -- <command> [arguments]
 
-async function main(argv: string[]): Promise<number> {
+Commands:
+  import FILE [--dry-run]           create or update a seller from its file (decision 0041)
+  export SLUG [--out FILE]          write a seller's catalogue back as a file, pictures beside it
+`;
+
+/** Runs one command line; the exit code. */
+export async function runSellerCli(argv: string[], io: CliIo): Promise<number> {
   const [name, ...rest] = argv;
-  const command = name === undefined ? undefined : COMMANDS[name];
-  if (!command) {
-    process.stderr.write(
-      `${name && !name.startsWith('-') ? `Unknown command ${name}\n` : ''}${USAGE}\n`,
-    );
-    return name === undefined || name === '--help' || name === '-h' ? 0 : 64;
+  const load = name ? COMMANDS[name] : undefined;
+  if (!load) {
+    io.stderr(name && name !== '--help' ? `Unknown command: ${name}\n\n${USAGE}` : USAGE);
+    return name && name !== '--help' ? 2 : 0;
   }
-  const { run } = await command.load();
-  const io = await openCliIo();
   try {
-    return await run(rest, io);
-  } finally {
-    await io.close();
+    return await (await load()).run(rest, io);
+  } catch (err) {
+    // the service's refusals (no such seller, a bad name) are the user's to read, not a crash
+    if (err instanceof AppError) {
+      io.stderr(`${err.message}\n`);
+      return 1;
+    }
+    throw err;
   }
 }
 
-main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
-  (err: unknown) => {
-    console.error(err instanceof Error ? (err.stack ?? err.message) : err);
-    process.exit(1);
-  },
-);
+async function main() {
+  const argv = process.argv.slice(2);
+  if (argv.length === 0 || argv[0] === '--help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const { io, close } = await openCliIo();
+  try {
+    return await runSellerCli(argv, io);
+  } finally {
+    await close();
+  }
+}
+
+// run only as the entry point (tests import runSellerCli)
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))) {
+  main().then(
+    (code) => process.exit(code),
+    (err: unknown) => {
+      console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+      process.exit(1);
+    },
+  );
+}

@@ -3,6 +3,10 @@ import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { exportSeller } from '@/modules/seller-file/service';
 import type { CliIo } from '../cli-io';
+import { typedPath } from '../typed-path';
+
+/** The writers print what they are given: a line ends with its newline. */
+const line = (text: string) => (text.endsWith('\n') ? text : `${text}\n`);
 
 /**
  * `export SLUG [--out FILE]`: the seller's catalogue as a seller file, on stdout or in FILE with
@@ -17,21 +21,21 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     strict: false,
   });
   if (positionals.length !== 1) {
-    io.stderr('Usage: npm run seller -- export SLUG [--out FILE]');
+    io.stderr(line('Usage: npm run seller -- export SLUG [--out FILE]'));
     return 64;
   }
   const slug = positionals[0]!;
   const exported = await exportSeller(io.db, slug);
   if (!exported) {
-    io.stderr(`No seller has the slug ${slug}.`);
+    io.stderr(line(`No seller has the slug ${slug}.`));
     return 1;
   }
-  const out = typeof values.out === 'string' ? io.resolvePath(values.out) : undefined;
+  const out = typeof values.out === 'string' ? typedPath(values.out) : undefined;
   if (!out) {
-    io.stdout(exported.yaml);
+    io.stdout(line(exported.yaml));
     if (exported.images.size > 0) {
       io.stderr(
-        `The file names ${exported.images.size} pictures: use --out FILE to write them too.`,
+        line(`The file names ${exported.images.size} pictures: use --out FILE to write them too.`),
       );
     }
     return 0;
@@ -42,6 +46,6 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     await mkdir(dirname(join(dirname(out), path)), { recursive: true });
     await writeFile(join(dirname(out), path), bytes);
   }
-  io.stderr(`Wrote ${out} and ${exported.images.size} pictures.`);
+  io.stderr(line(`Wrote ${out} and ${exported.images.size} pictures.`));
   return 0;
 }

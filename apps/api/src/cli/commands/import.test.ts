@@ -1,6 +1,6 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, isNotNull } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -72,13 +72,16 @@ describeEachDatabase('npm run seller -- import', (ctx) => {
     const out: string[] = [];
     const err: string[] = [];
     const io: CliIo = {
-      stdout: (t) => out.push(t),
-      stderr: (t) => err.push(t),
+      stdout: (t) => out.push(t.replace(/\n$/, '')),
+      stderr: (t) => err.push(t.replace(/\n$/, '')),
+      database: ctx.database,
       db: ctx.db,
       now: () => clock,
-      resolvePath: (p) => resolve(dir, p),
     };
-    const code = await importCommand(argv, io);
+    const code = await importCommand(
+      argv.map((a) => (a.startsWith('-') ? a : join(dir, a))),
+      io,
+    );
     return { code, out: out.join('\n'), err: err.join('\n') };
   }
   const write = (name: string, text: string) => writeFileSync(join(dir, name), text);
