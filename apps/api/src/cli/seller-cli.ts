@@ -57,7 +57,10 @@ async function main() {
 // run only as the entry point (tests import runSellerCli)
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))) {
   main().then(
-    (code) => process.exit(code),
+    // not process.exit: stdout into a pipe is written asynchronously, and an export is long
+    (code) => {
+      process.exitCode = code;
+    },
     (err: unknown) => {
       console.error(err instanceof Error ? (err.stack ?? err.message) : err);
       process.exit(1);
