@@ -1,18 +1,14 @@
 import type { Db } from '@/db/connection';
 import { seller } from '@/db/schema/identity';
-import { importInTransaction } from '@/modules/seller-file/service';
-import { loadFileImages, type FileImage } from '@/modules/seller-file/file-images';
 import { dirname } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
+import type { FileImage } from '@/modules/seller-file/file-images';
 import { hashDemoPasswords, writeDemoAccounts } from './demo-accounts';
 import { demoId } from './demo-ids';
 import { writeDemoMemberships } from './demo-memberships';
 import { writeDemoOrders } from './demo-orders';
 import { writeDemoSessionStates } from './demo-session-states';
-import { DEMO_SELLERS } from './demo-sellers';
 import type { DemoSeller } from './demo-types';
-
-export { DEMO_SELLERS };
 
 /** SQLSTATE unique_violation: another server seeded the same sellers first. */
 const UNIQUE_VIOLATION = '23505';
@@ -34,9 +30,11 @@ export interface SeedOptions {
 
 // the pictures never change within a process: tests seed many databases
 const pictures = new Map<string, Promise<Map<string, FileImage>>>();
-const picturesOf = (demo: DemoSeller) => {
-  if (!pictures.has(demo.path))
+const picturesOf = async (demo: DemoSeller) => {
+  const { loadFileImages } = await import('@/modules/seller-file/file-images');
+  if (!pictures.has(demo.path)) {
     pictures.set(demo.path, loadFileImages(demo.file, dirname(demo.path)));
+  }
   return pictures.get(demo.path)!;
 };
 
@@ -54,6 +52,11 @@ export async function seedDemo(
   const hasSellers = async (reader: Pick<Db, 'select'>) =>
     (await reader.select({ id: seller.id }).from(seller).limit(1)).length > 0;
   if (await hasSellers(db)) return { seeded: false };
+  // loaded only now: a start on a seeded database reads no seller file (bench/startup.ts)
+  const [{ DEMO_SELLERS }, { importInTransaction }] = await Promise.all([
+    import('./demo-sellers'),
+    import('@/modules/seller-file/service'),
+  ]);
   const images = await Promise.all(DEMO_SELLERS.map(picturesOf));
   const passwordHashes = await hashDemoPasswords(DEMO_SELLERS);
   try {
