@@ -16,7 +16,7 @@ async function chunked<T>(rows: T[], size: number, write: (chunk: T[]) => Promis
  * Sessions come by the thousand (a rule lays out months): one JSON parameter per statement
  * instead of eight per row keeps an import of a year of opening hours under a second.
  */
-async function insertSessions(tx: Executor, rows: Record<string, unknown>[]) {
+export async function insertSessions(tx: Executor, rows: Record<string, unknown>[]) {
   await chunked(rows, 5000, (chunk) =>
     tx.execute(sql`
       insert into event_session
