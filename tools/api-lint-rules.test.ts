@@ -146,3 +146,27 @@ describe('API layers point down', () => {
     expect(await ruleIds(file, importing(source))).not.toContain(BOUNDARY);
   });
 });
+
+describe('the seller CLI and the seller-file module (decision 0041)', () => {
+  it('the demo seed never loads the CLI', async () => {
+    expect(await ruleIds('apps/api/src/demo/x.ts', importing('@/cli/commands/import'))).toContain(
+      BOUNDARY,
+    );
+  });
+
+  it.each([
+    [
+      'the CLI → the seller-file module',
+      'apps/api/src/cli/commands/x.ts',
+      '@/modules/seller-file/service',
+    ],
+    ['the CLI → the demo seed', 'apps/api/src/cli/commands/x.ts', '@/demo/seed-demo'],
+    [
+      'the demo seed → the seller-file module',
+      'apps/api/src/demo/x.ts',
+      '@/modules/seller-file/service',
+    ],
+  ])('%s lints clean', async (_name, file, source) => {
+    expect(await ruleIds(file, importing(source))).not.toContain(BOUNDARY);
+  });
+});

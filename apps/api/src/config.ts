@@ -78,6 +78,11 @@ const envSchema = z.object({
    * drive it)
    */
   AUTO_RENEW_POLL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
+  /**
+   * milliseconds between passes that lay out the days coming into a rolling session rule's
+   * window (`ahead_days`, decision 0041); 0 turns it off (tests drive it)
+   */
+  SESSION_ROLL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
   /** milliseconds between passes over processing payments; 0 turns it off (tests drive it) */
   PAYMENT_SETTLE_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   /**

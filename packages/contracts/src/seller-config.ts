@@ -170,5 +170,29 @@ export const sellerConfigSchema = z.object({
 });
 export type SellerConfig = z.infer<typeof sellerConfigSchema>;
 
+/**
+ * What a seller's stored config (jsonb `seller.config`) may hold: every seller-owned part of
+ * `SellerConfig`, each optional. Identity, currency, time zone, environment and paths come from
+ * the seller row and the server, never from stored data. (The server's private keys are read by
+ * its own settings reader, apps/api modules/sellers/seller-settings.ts.)
+ */
+export const storedSellerConfigSchema = sellerConfigSchema
+  .omit({
+    seller: true,
+    environment: true,
+    currency: true,
+    timezone: true,
+    assets_path: true,
+    api_base: true,
+    address_lookup: true,
+  })
+  .extend({
+    theme: themeSchema.extend({ colors: themeSchema.shape.colors.partial() }).partial(),
+    checkout: sellerConfigSchema.shape.checkout.partial(),
+    self_edit_rules: selfEditRulesSchema.partial(),
+  })
+  .partial();
+export type StoredSellerConfig = z.infer<typeof storedSellerConfigSchema>;
+
 /** The page carries the config as JSON in `<script id=… type="application/json">`. */
 export { SELLER_CONFIG_SCRIPT_ID } from './seller-config-script';

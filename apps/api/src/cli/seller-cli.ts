@@ -9,6 +9,8 @@ import { openCliIo, type CliIo } from './cli-io';
 type Command = { run: (argv: string[], io: CliIo) => Promise<number> };
 
 const COMMANDS: Record<string, () => Promise<Command>> = {
+  import: () => import('./commands/import'),
+  export: () => import('./commands/export'),
   'api-key': () => import('./commands/api-key'),
   orders: () => import('./commands/orders'),
 };
@@ -16,6 +18,8 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
 const USAGE = `Usage: npm run seller -- <command> [arguments]
 
 Commands:
+  import FILE [--dry-run]           create or update a seller from its file (decision 0041)
+  export SLUG [--out FILE]          write a seller's catalogue back as a file, pictures beside it
   api-key create SLUG --name NAME   make a seller API key (printed once)
   api-key list SLUG                 the seller's keys (prefix, last use, revoked)
   api-key revoke SLUG ID            revoke a key at once
@@ -60,7 +64,10 @@ async function main() {
 // run only as the entry point (tests import runSellerCli)
 if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))) {
   main().then(
-    (code) => process.exit(code),
+    // not process.exit: stdout into a pipe is written asynchronously, and an export is long
+    (code) => {
+      process.exitCode = code;
+    },
     (err: unknown) => {
       console.error(err instanceof Error ? (err.stack ?? err.message) : err);
       process.exit(1);

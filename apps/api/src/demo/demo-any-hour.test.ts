@@ -23,9 +23,9 @@ import {
   type SessionNeed,
 } from '../../../../e2e/support/session-choice';
 import { demoEventId, demoId } from './demo-ids';
-import type * as RenderImages from './render-images';
 import type * as PasswordHash from '@/modules/users/password-hash';
-import { DEMO_SELLERS, seedDemo } from './seed-demo';
+import { DEMO_SELLERS } from './demo-sellers';
+import { seedDemo } from './seed-demo';
 
 // Issue #11 §6: the e2e suite failed at 23:51 UTC because its session choice depended on the
 // hour. Here the demo is seeded at every hour of a day and around both DST changes of each demo
@@ -58,8 +58,8 @@ const NOW_ISOS: string[] = [
 ];
 const NOWS = [...new Set(NOW_ISOS)].map((iso) => new Date(iso));
 
-// Images (drawn from art) and password hashes never depend on the date: each is made once, not
-// on each of the 40 seeds, which keeps this file fast (sharp and argon2 were most of a seed).
+// Password hashes never depend on the date: each is made once, not on each of the 40 seeds,
+// which keeps this file fast (argon2 is much of a seed; the seed reads its pictures once itself).
 function memo<A extends unknown[], R>(make: (...args: A) => Promise<R>) {
   const done = new Map<string, Promise<R>>();
   return (...args: A) => {
@@ -68,14 +68,6 @@ function memo<A extends unknown[], R>(make: (...args: A) => Promise<R>) {
     return done.get(key)!;
   };
 }
-vi.mock('./render-images', async (importOriginal) => {
-  const real = await importOriginal<typeof RenderImages>();
-  return {
-    ...real,
-    renderEventImages: memo(real.renderEventImages),
-    renderBrandImages: memo(real.renderBrandImages),
-  };
-});
 vi.mock('@/modules/users/password-hash', async (importOriginal) => {
   const real = await importOriginal<typeof PasswordHash>();
   return { ...real, hashPassword: memo(real.hashPassword) };

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { eventTemplateResponseSchema, ticketGroupResponseSchema } from '@admit/contracts/catalog';
-import { seedDemo, DEMO_SELLERS } from '@/demo/seed-demo';
+import { DEMO_SELLERS } from '@/demo/demo-sellers';
+import { seedDemo } from '@/demo/seed-demo';
 import { buildTestApp } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 

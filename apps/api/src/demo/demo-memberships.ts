@@ -1,15 +1,11 @@
 import type { Db } from '@/db/connection';
-import {
-  membership,
-  membershipProgram,
-  membershipRole,
-  membershipRule,
-} from '@/db/schema/memberships';
+import { eq } from 'drizzle-orm';
+import { membership, membershipProgram, membershipRole } from '@/db/schema/memberships';
 import { savedPaymentMethod } from '@/db/schema/payments';
 import { firstTerm } from '@/modules/memberships/term';
 import { savedSandboxRef, testCardEndingIn } from '@/modules/payments/sandbox-cards';
 import { demoAccountId } from './demo-accounts';
-import { demoGroupId, demoId, demoTypeId } from './demo-ids';
+import { demoId } from './demo-ids';
 import type { DemoSeller } from './demo-types';
 
 const DAY_MS = 24 * 3_600_000;
@@ -21,63 +17,35 @@ export const demoRoleId = (slug: string, typeKey: string) =>
   demoId(`${slug}/membership_role/${typeKey}`);
 
 /**
- * Writes a demo seller's membership program (levels as roles, their rules and benefits) and
- * its accounts' membership terms, dated from the seed's `now` in the seller's time zone with
- * the term arithmetic the orders use (modules/memberships/term.ts). Runs after the catalogue:
- * levels and benefits name ticket types.
+ * Writes the membership terms of a demo seller's accounts (its program, levels, rules and
+ * benefits come from its seller file), dated from the seed's `now` in the seller's time zone
+ * with the term arithmetic the orders use (modules/memberships/term.ts), and the saved card of
+ * an account that renews itself. Runs after the import: a term names its level.
  */
 export async function writeDemoMemberships(
-  db: Pick<Db, 'insert'>,
+  db: Pick<Db, 'insert' | 'select'>,
   demo: DemoSeller,
   now: Date,
 ): Promise<void> {
   const sellerId = demoId(`${demo.slug}/seller`);
-  const program = demo.membershipProgram;
-  const programId = demoId(`${demo.slug}/membership_program`);
-  if (program) {
-    await db.insert(membershipProgram).values({
-      id: programId,
-      sellerId,
-      name: program.name,
-      termMonths: program.termMonths,
-      renewalDays: program.renewalDays,
-    });
-    const levelType = (typeKey: string) =>
-      demoTypeId(demo.slug, program.event, program.group, typeKey);
-    await db.insert(membershipRole).values(
-      program.levels.map((level) => ({
-        id: demoRoleId(demo.slug, level.type),
-        sellerId,
-        membershipProgramId: programId,
-        ticketTypeId: levelType(level.type),
-        name: nameOf(demo, program, level.type),
-        benefits: memberTypeBenefits(demo.slug, level.benefits),
-      })),
-    );
-    await db.insert(membershipRule).values(
-      program.levels.flatMap((level) =>
-        level.rules.map((rule, rank) => ({
-          id: demoId(`${demo.slug}/membership_rule/${level.type}/${rule.role}`),
-          sellerId,
-          ticketTypeId: levelType(level.type),
-          ticketGroupId: demoGroupId(demo.slug, program.event, program.group),
-          partyRole: rule.role,
-          min: rule.min,
-          max: rule.max,
-          named: rule.named,
-          emailed: rule.emailed,
-          rank,
-        })),
-      ),
-    );
-  }
+  const levels = await db
+    .select({
+      id: membershipRole.id,
+      name: membershipRole.name,
+      benefits: membershipRole.benefits,
+      programId: membershipRole.membershipProgramId,
+      termMonths: membershipProgram.termMonths,
+    })
+    .from(membershipRole)
+    .innerJoin(membershipProgram, eq(membershipProgram.id, membershipRole.membershipProgramId))
+    .where(eq(membershipRole.sellerId, sellerId));
   const terms = demo.members.flatMap((m) => {
     if (!m.membership) return [];
     const { memberCode, level, startedDaysAgo, autoRenew } = m.membership;
-    const levelDecl = program?.levels.find((l) => nameOf(demo, program, l.type) === level);
+    const role = levels.find((l) => l.name === level);
     const term = firstTerm(
       new Date(now.getTime() - startedDaysAgo * DAY_MS),
-      program?.termMonths ?? DEFAULT_TERM_MONTHS,
+      role?.termMonths ?? DEFAULT_TERM_MONTHS,
       demo.timezone,
     );
     return [
@@ -87,8 +55,8 @@ export async function writeDemoMemberships(
         identityId: demoAccountId(demo.slug, m.email),
         memberCode,
         role: level,
-        roleId: levelDecl ? demoRoleId(demo.slug, levelDecl.type) : null,
-        membershipProgramId: levelDecl ? programId : null,
+        roleId: role?.id ?? null,
+        membershipProgramId: role?.programId ?? null,
         autoRenewState: !autoRenew
           ? 'not_enrolled'
           : m.membership.savedCard
@@ -96,7 +64,7 @@ export async function writeDemoMemberships(
             : 'requested',
         validFrom: term.validFrom,
         validTo: term.validTo,
-        benefits: levelDecl ? memberTypeBenefits(demo.slug, levelDecl.benefits) : {},
+        benefits: role?.benefits ?? {},
       },
     ];
   });
@@ -124,30 +92,4 @@ export async function writeDemoMemberships(
     ];
   });
   if (cards.length > 0) await db.insert(savedPaymentMethod).values(cards);
-}
-
-/** A level's name: its ticket type's name in the program's group. */
-function nameOf(
-  demo: DemoSeller,
-  program: NonNullable<DemoSeller['membershipProgram']>,
-  typeKey: string,
-): string {
-  const group = demo.events
-    .find((e) => e.key === program.event)
-    ?.groups.find((g) => g.key === program.group);
-  const type = group?.types.find((t) => t.key === typeKey);
-  if (!type)
-    throw new Error(`demo level ${typeKey} is not a type of ${program.event}/${program.group}`);
-  return type.name;
-}
-
-/** Benefits keyed by member ticket type ids (a term keeps its level's benefits). */
-function memberTypeBenefits(slug: string, benefits: Record<string, number>) {
-  return Object.fromEntries(
-    Object.entries(benefits).map(([key, n]) => {
-      if (key === '*') return [key, n];
-      const [eventKey, groupKey, typeKey] = key.split('/') as [string, string, string];
-      return [demoTypeId(slug, eventKey, groupKey, typeKey), n];
-    }),
-  );
 }

@@ -10,7 +10,16 @@ import { buildTestApp } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { demoAccountId } from './demo-accounts';
 import { demoId } from './demo-ids';
-import { DEMO_MANAGE_SECRET, MUSEUM_SELF_EDIT_RULES } from './demo-orders';
+import { DEMO_MANAGE_SECRET } from './demo-orders';
+
+/** identity §3 `self_edit_rules` of the museum (sellers/demo-museum.yaml). */
+const MUSEUM_SELF_EDIT_RULES = {
+  enabled: true,
+  anon_editing: true,
+  horizon_days: 1,
+  horizon_hours: 0,
+  categories: null,
+};
 import { seedDemo } from './seed-demo';
 
 const NOW = new Date('2026-03-01T15:00:00Z');

@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
-import type { SelfEditRules } from '@admit/contracts/self-edit-rules';
 import type { Executor } from '@/db/transaction';
 import { cart, ticket, ticketOrder } from '@/db/schema/cart';
 import { eventSession, ticketGroup, ticketType } from '@/db/schema/catalog';
@@ -14,19 +13,11 @@ import type { DemoSeller } from './demo-types';
 
 /**
  * After-sale demo data (issue #15, README "Demo orders"): the museum lets buyers change their
- * orders (self-edit rules on, 1 day horizon, anonymous editing by the secret link), and its demo
+ * orders (self-edit rules on, 1 day horizon, anonymous editing by the secret link: its seller
+ * file's `self_edit_rules`), and its demo
  * accounts have orders — one for a visit a month ago, one for a visit days ahead — paid by the
  * sandbox card, so the account area lists them and a manage link can reschedule or cancel.
  */
-
-/** identity §3 `self_edit_rules` of the museum (demo-museum-config.ts). */
-export const MUSEUM_SELF_EDIT_RULES: SelfEditRules = {
-  enabled: true,
-  anon_editing: true,
-  horizon_days: 1,
-  horizon_hours: 0,
-  categories: null,
-};
 
 /** The guest's upcoming order opens at `/demo-museum/manage/{id}?secret=` this (README). */
 export const DEMO_MANAGE_SECRET = 'demo-manage-secret-museum';

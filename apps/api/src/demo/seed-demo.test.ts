@@ -13,7 +13,7 @@ import { openPgliteTestDatabase, openPostgresTestDatabase } from '@/testing/test
 import { verifyPassword } from '@/modules/users/password-hash';
 import { DEMO_PASSWORD, demoAccountId } from './demo-accounts';
 import { demoEventId } from './demo-ids';
-import { ADMISSION_CAPACITY, ADMISSION_TIMES, SCHEDULE_DAYS } from './demo-museum-events';
+import { ADMISSION_CAPACITY, ADMISSION_TIMES, SCHEDULE_DAYS } from './demo-session-states';
 import { seedDemo } from './seed-demo';
 import { addDays, localDate, localTime } from '@/lib/zoned-time';
 

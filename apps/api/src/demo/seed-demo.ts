@@ -1,17 +1,15 @@
 import type { Db } from '@/db/connection';
 import { seller } from '@/db/schema/identity';
-import { hashDemoPasswords } from './demo-accounts';
-import { writeDemoCodes } from './demo-codes';
-import { writeDemoGiftCards } from './demo-gift-cards';
-import { writeDemoOrders } from './demo-orders';
+import { dirname } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import type { FileImage } from '@/modules/seller-file/file-images';
+import { hashDemoPasswords, writeDemoAccounts } from './demo-accounts';
+import { demoId } from './demo-ids';
 import { writeDemoMemberships } from './demo-memberships';
-import { writeDemoPaymentPlans } from './demo-payment-plans';
-import { writeDemoSellerMeta } from './demo-seller-meta';
 import { writeDemoWallet } from './demo-wallet';
-import { demoMuseum } from './demo-museum';
+import { writeDemoOrders } from './demo-orders';
+import { writeDemoSessionStates } from './demo-session-states';
 import type { DemoSeller } from './demo-types';
-import { harbourAquarium } from './harbour-aquarium';
-import { renderSellerImages, writeDemoSeller } from './write-seller';
 
 /** SQLSTATE unique_violation: another server seeded the same sellers first. */
 const UNIQUE_VIOLATION = '23505';
@@ -24,8 +22,6 @@ function isUniqueViolation(error: unknown): boolean {
   return false;
 }
 
-export const DEMO_SELLERS: DemoSeller[] = [demoMuseum, harbourAquarium];
-
 export interface SeedOptions {
   /** the clock: session dates are laid out from the venue's local day of `now` */
   now: Date;
@@ -35,9 +31,21 @@ export interface SeedOptions {
   walletDir?: string;
 }
 
+// the pictures never change within a process: tests seed many databases
+const pictures = new Map<string, Promise<Map<string, FileImage>>>();
+const picturesOf = async (demo: DemoSeller) => {
+  const { loadFileImages } = await import('@/modules/seller-file/file-images');
+  if (!pictures.has(demo.path)) {
+    pictures.set(demo.path, loadFileImages(demo.file, dirname(demo.path)));
+  }
+  return pictures.get(demo.path)!;
+};
+
 /**
- * Seeds the demo sellers and their catalogue, only into a database without sellers, so it is
- * safe to call on every start. Everything is deterministic (ids included) except dates, which
+ * Seeds the demo sellers, only into a database without sellers, so it is safe to call on every
+ * start. The catalogue is each seller's file, imported as `npm run seller -- import` would
+ * (with ids derived from the file's keys, demo-ids.ts); accounts, memberships, orders and the
+ * seeded sales follow in the same transaction. Everything is deterministic except dates, which
  * are relative to `now`. Returns whether anything was written.
  */
 export async function seedDemo(
@@ -47,19 +55,31 @@ export async function seedDemo(
   const hasSellers = async (reader: Pick<Db, 'select'>) =>
     (await reader.select({ id: seller.id }).from(seller).limit(1)).length > 0;
   if (await hasSellers(db)) return { seeded: false };
-  const images = await Promise.all(DEMO_SELLERS.map(renderSellerImages));
+  // loaded only now: a start on a seeded database reads no seller file (bench/startup.ts)
+  const [{ DEMO_SELLERS }, { importInTransaction }] = await Promise.all([
+    import('./demo-sellers'),
+    import('@/modules/seller-file/service'),
+  ]);
+  const images = await Promise.all(DEMO_SELLERS.map(picturesOf));
   const passwordHashes = await hashDemoPasswords(DEMO_SELLERS);
   try {
     return await db.transaction(async (tx) => {
       if (await hasSellers(tx)) return { seeded: false };
       for (const [i, demo] of DEMO_SELLERS.entries()) {
-        await writeDemoSeller(tx, demo, now, images[i]!, { cartHoldMinutes, passwordHashes });
+        const sellerId = demoId(`${demo.slug}/seller`);
+        await importInTransaction(tx, demo.file, { now, images: images[i]!, newId: demoId });
+        await writeDemoAccounts(tx, demo, sellerId, passwordHashes);
         await writeDemoMemberships(tx, demo, now);
-        await writeDemoCodes(tx, demo.slug);
-        await writeDemoGiftCards(tx, demo.slug, demo.currency);
-        await writeDemoPaymentPlans(tx, demo.slug);
-        await writeDemoSellerMeta(tx, demo.slug);
+        await writeDemoSessionStates(tx, demo, now);
         await writeDemoOrders(tx, demo, now);
+        if (cartHoldMinutes) {
+          await tx
+            .update(seller)
+            .set({
+              config: sql`${seller.config} || ${JSON.stringify({ cart_hold_minutes: cartHoldMinutes })}::jsonb`,
+            })
+            .where(eq(seller.id, sellerId));
+        }
         if (walletDir) await writeDemoWallet(tx, demo.slug, walletDir);
       }
       return { seeded: true };

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { startAuthHousekeeping } from '@/modules/auth/housekeeping';
 import { startCartSweeper } from '@/modules/cart/expiry';
+import { rollSessionRules } from '@/modules/seller-file/roll';
 import { startIntervalJob, type IntervalJob } from './interval-job';
 
 /** A background job of the server: started once the app is ready, stopped when it closes. */
@@ -68,6 +69,20 @@ export function registerJobs(app: FastifyInstance) {
               intervalMs: config.AUTO_RENEW_POLL_MS,
               run: () => app.autoRenew.run(),
               onError: onError('membership auto-renew'),
+            }),
+    },
+    // rolling session windows (ahead_days) take in the days that have come (decision 0041)
+    {
+      name: 'session roll',
+      start: () =>
+        config.SESSION_ROLL_MS === 0
+          ? null
+          : startIntervalJob({
+              intervalMs: config.SESSION_ROLL_MS,
+              run: async () => {
+                await rollSessionRules(db, now());
+              },
+              onError: onError('session roll'),
             }),
     },
     // ended sessions, passcode challenges, reset links and throttle counters (checked on use too)

@@ -3,6 +3,8 @@
  * Sessions are defined as "10:00 venue time"; the database stores UTC instants.
  */
 
+const DAY_MS = 86_400_000;
+
 const formatters = new Map<string, Intl.DateTimeFormat>();
 
 function formatter(timeZone: string): Intl.DateTimeFormat {
@@ -38,15 +40,42 @@ function offsetMs(instant: number, timeZone: string): number {
   return asUtc - Math.floor(instant / 1000) * 1000;
 }
 
-/** The UTC instant of a wall-clock date ("2026-11-23") and time ("10:00") in a zone. */
+/**
+ * The UTC instant of a wall-clock date ("2026-11-23") and time ("10:00") in a zone. Around a DST
+ * change: a time that occurs twice (autumn) is its first instant; a time that does not exist
+ * (spring) is read with the offset before the change, i.e. moved forward by the gap (02:30 on
+ * New York's spring-forward day is 03:30 EDT).
+ */
 export function zonedWallTimeToUtc(date: string, time: string, timeZone: string): Date {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const [hh, mm] = time.split(':').map(Number) as [number, number];
   const wall = Date.UTC(y, m - 1, d, hh, mm);
-  const first = wall - offsetMs(wall, timeZone);
-  // the offset at the guess may differ from the offset at the answer around a DST change
-  const second = wall - offsetMs(first, timeZone);
-  return new Date(second);
+  // the offsets a day either side of the date: one of them holds at the answer (changes are
+  // months apart); the same for every time of the date, so kept per zone and date
+  const { beforeOffset, afterOffset } = dayOffsets(Date.UTC(y, m - 1, d, 12), timeZone);
+  const before = wall - beforeOffset;
+  if (beforeOffset === afterOffset) return new Date(before);
+  const after = wall - afterOffset;
+  const fits = (instant: number) => instant + offsetMs(instant, timeZone) === wall;
+  const candidates = [before, after].filter(fits).sort((a, b) => a - b);
+  return new Date(candidates[0] ?? before);
+}
+
+const dayOffsetCache = new Map<string, { beforeOffset: number; afterOffset: number }>();
+
+function dayOffsets(noon: number, timeZone: string) {
+  const key = `${timeZone}|${noon}`;
+  let found = dayOffsetCache.get(key);
+  if (!found) {
+    found = {
+      beforeOffset: offsetMs(noon - DAY_MS, timeZone),
+      afterOffset: offsetMs(noon + DAY_MS, timeZone),
+    };
+    // a year of dates in a few zones: small; cleared rather than grown without end
+    if (dayOffsetCache.size > 20_000) dayOffsetCache.clear();
+    dayOffsetCache.set(key, found);
+  }
+  return found;
 }
 
 /** The venue-local calendar date ("YYYY-MM-DD") of an instant. */

@@ -1,5 +1,6 @@
 import {
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -157,8 +158,57 @@ export const eventSession = pgTable(
     oversellCapacity: integer('oversell_capacity').notNull().default(0),
     usedCapacity: integer('used_capacity').notNull().default(0),
     soldOut: boolean('sold_out').notNull().default(false),
+    /** the opening-hours rule that laid it out; null for a one-off session (decision 0041) */
+    sessionRuleId: uuid('session_rule_id').references(() => sessionRule.id),
   },
-  (t) => [index('event_session_event_start_idx').on(t.eventTemplateId, t.startDatetime)],
+  (t) => [
+    index('event_session_event_start_idx').on(t.eventTemplateId, t.startDatetime),
+    index('event_session_rule_start_idx').on(t.sessionRuleId, t.startDatetime),
+  ],
+);
+
+/**
+ * Opening hours as a rule (decision 0041): the rule of a seller file as written (`definition`:
+ * repeat, from/until or ahead_days, hours or times, duration, capacity, closed days), and how far
+ * its sessions are laid out (`laid_out_through`, a venue-local date), so a rolling window is
+ * extended by the days that passed and never recomputed whole.
+ */
+export const sessionRule = pgTable(
+  'session_rule',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
+    eventTemplateId: uuid('event_template_id')
+      .notNull()
+      .references(() => eventTemplate.id),
+    definition: jsonb('definition').notNull(),
+    laidOutThrough: date('laid_out_through', { mode: 'string' }),
+  },
+  (t) => [index('session_rule_event_idx').on(t.eventTemplateId)],
+);
+
+/**
+ * The stable key a seller file gives a catalogue row (decision 0041): `kind` is the table,
+ * `key` the file's key path (`general-admission/timed/adult`). Imports find their rows by it
+ * and exports write it back; rows no file made have none.
+ */
+export const catalogKey = pgTable(
+  'catalog_key',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
+    kind: text('kind').notNull(),
+    key: text('key').notNull(),
+    resourceId: uuid('resource_id').notNull(),
+  },
+  (t) => [
+    uniqueIndex('catalog_key_seller_kind_key_uq').on(t.sellerId, t.kind, t.key),
+    uniqueIndex('catalog_key_kind_resource_uq').on(t.kind, t.resourceId),
+  ],
 );
 
 /** Seller images served through the image path (generated demo art, later uploads). */

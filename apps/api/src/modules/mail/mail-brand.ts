@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { IMAGE_PATH_PREFIX, sizedImageUrl } from '@admit/contracts/images';
-import type { Theme } from '@admit/contracts/seller-config';
+import { storedSellerConfigSchema, type Theme } from '@admit/contracts/seller-config';
 import type { Executor } from '@/db/transaction';
 import type { SellerRef } from '@/http/request-context';
-import {
-  sellerLocale,
-  sellerTheme,
-  storedSellerConfigSchema,
-} from '@/modules/sellers/seller-config';
+import { sellerLocale, sellerTheme } from '@/modules/sellers/seller-config';
 import { readStoredConfig } from '@/modules/sellers/seller-settings';
 
 /**

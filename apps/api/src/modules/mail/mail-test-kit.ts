@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import type { StoredSellerConfig } from '@/modules/sellers/seller-config';
+import type { StoredSellerConfig } from '@admit/contracts/seller-config';
 import { mailBrandOf, type MailBrand, type MailSeller } from './mail-brand';
 import type { MailContent } from './templates/render-mail';
 

@@ -1,41 +1,18 @@
-import type { z } from 'zod';
 import {
   sellerConfigSchema,
-  themeSchema,
+  storedSellerConfigSchema,
   type SellerConfig,
+  type StoredSellerConfig,
   type Theme,
 } from '@admit/contracts/seller-config';
 import { DEFAULT_CART_HOLD_MINUTES, PHONE_COUNTRY_BY_CURRENCY } from '@admit/contracts/constants';
-import { DEFAULT_SELF_EDIT_RULES, selfEditRulesSchema } from '@admit/contracts/self-edit-rules';
+import { DEFAULT_SELF_EDIT_RULES } from '@admit/contracts/self-edit-rules';
 import type { AppConfig } from '@/config';
 import type { seller } from '@/db/schema/identity';
 import { addressServiceKeyOf, sellerSettingsOf } from './seller-settings';
 import { DEFAULT_FONT_STACK, DEFAULT_THEME_COLORS } from './default-theme';
 
 export type SellerRow = typeof seller.$inferSelect;
-
-/**
- * What `seller.config` (jsonb) may hold: every seller-owned part of `SellerConfig`, each
- * optional. Identity, currency, time zone, environment and paths come from the row and the
- * server, never from stored data.
- */
-export const storedSellerConfigSchema = sellerConfigSchema
-  .omit({
-    seller: true,
-    environment: true,
-    currency: true,
-    timezone: true,
-    assets_path: true,
-    api_base: true,
-    address_lookup: true,
-  })
-  .extend({
-    theme: themeSchema.extend({ colors: themeSchema.shape.colors.partial() }).partial(),
-    checkout: sellerConfigSchema.shape.checkout.partial(),
-    self_edit_rules: selfEditRulesSchema.partial(),
-  })
-  .partial();
-export type StoredSellerConfig = z.infer<typeof storedSellerConfigSchema>;
 
 const ENVIRONMENT: Record<AppConfig['NODE_ENV'], SellerConfig['environment']> = {
   production: 'production',

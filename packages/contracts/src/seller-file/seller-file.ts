@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import { fileEventSchema, fileVenueSchema } from './catalogue';
+import {
+  fileCheckoutRuleSchema,
+  fileCodeSchema,
+  fileGiftCardSchema,
+  fileMembershipProgramSchema,
+  filePaymentPlanSchema,
+} from './commerce';
+import { keySchema } from './primitives';
+import { checkReferences } from './references';
+import { fileSettingsSchema } from './settings';
+
+/**
+ * A seller definition file (issue 16, decision 0041): one seller's settings and catalogue as
+ * YAML or JSON, imported by `npm run seller -- import FILE` as an upsert by stable keys and
+ * written back by `npm run seller -- export SLUG`. The JSON Schema editors use is generated from
+ * this (docs/seller-file.schema.json, seller-file-json-schema.test.ts).
+ */
+export const sellerFileSchema = z
+  .strictObject({
+    /** the editor's schema reference; ignored */
+    $schema: z.string().optional(),
+    seller: z.strictObject({
+      slug: keySchema,
+      name: z.string().min(1),
+      currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as USD'),
+      /** an IANA zone, e.g. America/New_York */
+      timezone: z.string().min(1),
+      settings: fileSettingsSchema.optional(),
+      /** seller meta: portal_terms, completed_order_message, completed_order_links, … */
+      meta: z.record(z.string(), z.unknown()).optional(),
+    }),
+    venues: z.array(fileVenueSchema).min(1),
+    events: z.array(fileEventSchema).optional(),
+    codes: z.array(fileCodeSchema).optional(),
+    checkout_rules: z.array(fileCheckoutRuleSchema).optional(),
+    gift_cards: z.array(fileGiftCardSchema).optional(),
+    payment_plans: z.array(filePaymentPlanSchema).optional(),
+    membership_programs: z.array(fileMembershipProgramSchema).optional(),
+  })
+  .superRefine(checkReferences);
+export type SellerFile = z.infer<typeof sellerFileSchema>;
