@@ -15,6 +15,7 @@ import * as membershipTables from './schema/memberships';
 import * as paymentsTables from './schema/payments';
 import * as paymentPlanTables from './schema/payment-plans';
 import * as sellerApiTables from './schema/seller-api';
+import { lockDataDir } from './data-dir-lock';
 
 // every table, for drizzle's relational API (one file per area: db/schema/*.ts)
 const schema = {
@@ -63,12 +64,27 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       close: () => pool.end(),
     };
   }
-  const client = 'pglite' in options ? options.pglite : await PGlite.create(options.dataDir);
+  if ('pglite' in options) return pgliteDatabase(options.pglite, async () => {});
+  // a folder on disk has one user at a time (data-dir-lock.ts); memory:// has no folder
+  const onDisk = !options.dataDir.includes('://');
+  const unlock = onDisk ? await lockDataDir(options.dataDir) : async () => {};
+  try {
+    return pgliteDatabase(await PGlite.create(options.dataDir), unlock);
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
+}
+
+function pgliteDatabase(client: PGlite, unlock: () => Promise<void>): Database {
   const db = drizzlePglite(client, { schema });
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
-    close: () => client.close(),
+    close: async () => {
+      await client.close();
+      await unlock();
+    },
   };
 }
