@@ -8,6 +8,20 @@ const BLOCKING_IMPACTS = new Set(['serious', 'critical']);
  * and element, when any violation is serious or critical ("Accessible by construction").
  */
 export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
+  // a dialog fading in or out is drawn half transparent: axe would judge its colours mid-way
+  // (a contrast failure seen in CI). Wait for finite animations and transitions to end first.
+  await page.waitForFunction(
+    () =>
+      document
+        .getAnimations()
+        .every(
+          (animation) =>
+            animation.playState !== 'running' ||
+            animation.effect?.getTiming().iterations === Infinity,
+        ),
+    undefined,
+    { timeout: 10_000 },
+  );
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
     .analyze();
