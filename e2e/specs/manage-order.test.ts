@@ -178,6 +178,8 @@ describe('manage order', () => {
       const whole = page.getByRole('dialog', { name: 'Cancel your whole order?' });
       await whole.getByRole('button', { name: 'Yes, cancel' }).click();
       await expect.poll(() => visit.getByText('Cancelled', { exact: true }).count(), POLL).toBe(3);
+      // the dialog's fade-out may start after the page has updated: judge the page without it
+      await whole.waitFor({ state: 'detached' });
       await expectNoSeriousA11yViolations(page);
       const left = (await readManagedOrder(baseUrl, link)).ticket._data.map((t) => t.state);
       expect(left).toEqual(['cancelled', 'cancelled', 'cancelled']);

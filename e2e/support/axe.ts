@@ -12,6 +12,8 @@ export async function expectNoSeriousA11yViolations(page: Page): Promise<void> {
   // (a contrast failure seen in CI). Wait for finite animations and transitions to end first.
   await page.waitForFunction(
     () =>
+      // react-aria marks an overlay that is leaving until its exit animation has ended
+      !document.querySelector('[data-exiting]') &&
       document
         .getAnimations()
         .every(
