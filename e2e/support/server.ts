@@ -66,6 +66,9 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     // every browser of the suite shares one loopback address; the cart-creation limit has its
     // own API tests (modules/limits/call-limits.test.ts) and would cap the suite's length here
     CART_CREATE_LIMIT: '0',
+    // the image warming job would encode some 200 variants beside the browsers of a 2-core
+    // run; the specs' images are encoded on request as before (the job has its API tests)
+    IMAGE_WARM_MS: '0',
     // tsx reads the tsconfig of its cwd; the API's `@/` alias lives in apps/api/tsconfig.json
     TSX_TSCONFIG_PATH: apiTsconfig,
     ...options.env,

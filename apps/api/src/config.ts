@@ -83,6 +83,13 @@ const envSchema = z.object({
    * window (`ahead_days`, decision 0041); 0 turns it off (tests drive it)
    */
   SESSION_ROLL_MS: z.coerce.number().int().min(0).max(86_400_000).default(3_600_000),
+  /**
+   * milliseconds between passes of the image warming job (decision 0033): each pass encodes a
+   * couple of the missing standard variants of the events' covers and teasers and keeps them,
+   * so no visitor waits for an encode; with nothing left it looks again every 30 passes. 0 turns
+   * it off (tests drive it, the e2e servers skip it)
+   */
+  IMAGE_WARM_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
   /** milliseconds between passes over processing payments; 0 turns it off (tests drive it) */
   PAYMENT_SETTLE_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   /**

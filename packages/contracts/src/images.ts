@@ -65,6 +65,22 @@ export const EVENT_COVER: ResponsiveImage = {
   sizes: '(max-width: 768px) 100vw, 736px',
 };
 
+/** The listing's teasers are offered at 1×, 2× and 3× the seller's teaser size (decision 0033). */
+export const TEASER_DENSITIES = [1, 2, 3] as const;
+
+/**
+ * A listing card's teaser (shopping §2: requested at double size; here 1×, 2× and 3×), cropped to
+ * the seller's `teaser_image_size`: the whole width on phones (one column), and on wider screens
+ * the grid stretches cards a little. The API warms these same candidates (modules/images).
+ */
+export function listingTeaser(teaser: { width: number; height: number }): ResponsiveImage {
+  return {
+    widths: TEASER_DENSITIES.map((density) => teaser.width * density),
+    ratio: teaser.height / teaser.width,
+    sizes: `(max-width: 768px) 100vw, ${Math.round(teaser.width * 1.4)}px`,
+  };
+}
+
 /**
  * The header logo's address: a seller image is asked for at twice the drawn height for sharp
  * high-density screens; an outside address is used as is. The page preloads this same address.

@@ -60,7 +60,10 @@ function zodItem(error: ZodError, context: string): ErrorItem {
  */
 export function renderError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
-    if (error.status >= 500) request.log.error({ err: error }, 'application error');
+    // a 504 is an answer, not a fault: `only-if-cached` asked for a stored response (images)
+    if (error.status >= 500 && error.status !== 504) {
+      request.log.error({ err: error }, 'application error');
+    }
     return send(reply, error.status, {
       _code: error.code,
       _context: error.context,

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { startAuthHousekeeping } from '@/modules/auth/housekeeping';
 import { startCartSweeper } from '@/modules/cart/expiry';
+import { createVariantWarmer } from '@/modules/images/warm-variants';
 import { rollSessionRules } from '@/modules/seller-file/roll';
 import { startIntervalJob, type IntervalJob } from './interval-job';
 
@@ -83,6 +84,22 @@ export function registerJobs(app: FastifyInstance) {
                 await rollSessionRules(db, now());
               },
               onError: onError('session roll'),
+            }),
+    },
+    // standard image variants encoded and kept before a visitor asks (decision 0033)
+    {
+      name: 'image warming',
+      start: () =>
+        config.IMAGE_WARM_MS === 0
+          ? null
+          : startIntervalJob({
+              intervalMs: config.IMAGE_WARM_MS,
+              run: createVariantWarmer({
+                db,
+                onError: (err, imageId) =>
+                  app.log.error({ err, imageId }, 'image warming skips a picture it cannot encode'),
+              }),
+              onError: onError('image warming'),
             }),
     },
     // ended sessions, passcode challenges, reset links and throttle counters (checked on use too)

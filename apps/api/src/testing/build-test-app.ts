@@ -27,6 +27,7 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     PAYMENT_SETTLE_POLL_MS: '0',
     AUTO_RENEW_POLL_MS: '0',
     SESSION_ROLL_MS: '0',
+    IMAGE_WARM_MS: '0',
     // tests race hundreds of carts from one inject address; limits/call-limits.test.ts sets it
     CART_CREATE_LIMIT: '0',
     ...env,

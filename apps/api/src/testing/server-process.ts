@@ -59,6 +59,8 @@ export async function startServerProcess(
       PORT: String(port),
       PUBLIC_URL: baseUrl,
       TSX_TSCONFIG_PATH: apiTsconfig,
+      // the demo's image warming would compete with what these tests time and race
+      IMAGE_WARM_MS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

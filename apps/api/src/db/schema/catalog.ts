@@ -10,6 +10,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { id, createdAt } from './columns';
 import { seller } from './identity';
 import { paymentPlan } from './payment-plans';
@@ -224,7 +225,50 @@ export const image = pgTable(
     bytes: text('bytes_base64').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
+    /**
+     * The version of the bytes: an import that replaces a picture under the same name updates
+     * the row in place (decision 0041), so its id and created_at stay; the hash does not.
+     * Computed by the database, so no writer can forget it (decision 0033).
+     */
+    contentHash: text('content_hash')
+      .notNull()
+      .generatedAlwaysAs(sql`md5(bytes_base64)`),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('image_seller_name_uq').on(t.sellerId, t.name)],
+);
+
+/**
+ * An image resized or converted once and kept (decision 0033): keyed by the image, the version
+ * of its bytes and the request (width and height as asked, 0 when not given; format as asked,
+ * '' for the image's own), so two processes encoding the same variant keep one row, and a
+ * replaced picture's old variants are never served.
+ */
+export const imageVariant = pgTable(
+  'image_variant',
+  {
+    id: id(),
+    imageId: uuid('image_id')
+      .notNull()
+      .references(() => image.id, { onDelete: 'cascade' }),
+    sourceHash: text('source_hash').notNull(),
+    requestedWidth: integer('requested_width').notNull(),
+    requestedHeight: integer('requested_height').notNull(),
+    requestedFormat: text('requested_format').notNull(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    etag: text('etag').notNull(),
+    bytes: text('bytes_base64').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('image_variant_request_uq').on(
+      t.imageId,
+      t.sourceHash,
+      t.requestedWidth,
+      t.requestedHeight,
+      t.requestedFormat,
+    ),
+  ],
 );

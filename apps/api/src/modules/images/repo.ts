@@ -8,12 +8,21 @@ export interface ImageRecord {
   contentType: string;
   width: number;
   height: number;
-  createdAt: Date;
+  /** the version of the bytes (a replaced picture keeps its id, not its hash) */
+  contentHash: string;
 }
 
 export interface StoredImage extends ImageRecord {
   bytes: Buffer;
 }
+
+const recordColumns = {
+  id: image.id,
+  contentType: image.contentType,
+  width: image.width,
+  height: image.height,
+  contentHash: image.contentHash,
+};
 
 /**
  * The image `name` of the seller with `sellerSlug`, without its bytes (a cache hit needs
@@ -25,13 +34,7 @@ export async function findSellerImage(
   name: string,
 ): Promise<ImageRecord | undefined> {
   const [row] = await db
-    .select({
-      id: image.id,
-      contentType: image.contentType,
-      width: image.width,
-      height: image.height,
-      createdAt: image.createdAt,
-    })
+    .select(recordColumns)
     .from(image)
     .innerJoin(seller, eq(seller.id, image.sellerId))
     .where(and(eq(seller.slug, sellerSlug), eq(image.name, name)))
@@ -39,8 +42,14 @@ export async function findSellerImage(
   return row;
 }
 
-export async function loadImageBytes(db: Db, record: ImageRecord): Promise<StoredImage> {
-  const [row] = await db.select({ bytes: image.bytes }).from(image).where(eq(image.id, record.id));
-  if (!row) throw new Error(`image ${record.id} vanished`);
-  return { ...record, bytes: Buffer.from(row.bytes, 'base64') };
+/**
+ * The image `id` as it is now, bytes and all, or undefined once it is gone. Its hash is read
+ * with its bytes, so what is encoded from them is kept under their own version.
+ */
+export async function loadImage(db: Db, id: string): Promise<StoredImage | undefined> {
+  const [row] = await db
+    .select({ ...recordColumns, bytes: image.bytes })
+    .from(image)
+    .where(eq(image.id, id));
+  return row && { ...row, bytes: Buffer.from(row.bytes, 'base64') };
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ResizeCache, type ImageOutput } from './resize';
+import type { ImageOutput } from './resize';
+import { ResizeCache } from './resize-cache';
 
 const output = (size: number): ImageOutput => ({
   bytes: Buffer.alloc(size),

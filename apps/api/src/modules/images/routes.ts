@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { IMAGE_FORMATS, type ImageFormat } from '@admit/contracts/images';
 import { AppError, validationFailed } from '@/http/app-error';
-import { findSellerImage, loadImageBytes } from './repo';
-import { ResizeCache, resizeImage, type ImageSize } from './resize';
+import { findSellerImage } from './repo';
+import type { ImageSize } from './resize';
+import { ImageVariants } from './service';
 
 export const MAX_IMAGE_DIMENSION = 4000;
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -29,13 +30,19 @@ function parseFormat(query: Record<string, unknown>): ImageFormat | undefined {
   throw validationFailed('image', 'format', `must be one of ${IMAGE_FORMATS.join(', ')}`);
 }
 
+/** `Cache-Control: only-if-cached` (RFC 9111 §5.2.1.7): a stored answer or none, never an encode. */
+const onlyIfCached = (header: string | undefined) =>
+  header?.split(',').some((d) => d.trim().toLowerCase() === 'only-if-cached') ?? false;
+
 /**
  * GET /api/image/:seller/:name?width=&height=&format= — seller images resized on request
- * (shrink only) and, when asked, converted to AVIF or WebP (decision 0033). Names change when
- * images change, so responses are cached for a year (docs/decisions/0002); the ETag lets a
- * client that revalidates anyway get a 304.
+ * (shrink only) and, when asked, converted to AVIF or WebP, each variant encoded once and kept
+ * (decision 0033). Names change when images change, so responses are cached for a year
+ * (docs/decisions/0002); the ETag lets a client that revalidates anyway get a 304. With
+ * `Cache-Control: only-if-cached` a variant not yet kept answers 504 instead of being encoded.
  */
-export async function registerImageRoutes(app: FastifyInstance, cache = new ResizeCache()) {
+export async function registerImageRoutes(app: FastifyInstance) {
+  const variants = new ImageVariants(app.deps.database.db);
   app.get<{ Params: { seller: string; name: string }; Querystring: Record<string, unknown> }>(
     '/api/image/:seller/:name',
     async (request, reply) => {
@@ -45,15 +52,13 @@ export async function registerImageRoutes(app: FastifyInstance, cache = new Resi
         format: parseFormat(request.query),
       };
       const { seller, name } = request.params;
-      const db = app.deps.database.db;
-      const record = await findSellerImage(db, seller, name);
+      const record = await findSellerImage(app.deps.database.db, seller, name);
       if (!record) throw new AppError('not_found', 'image', `Image ${name} not found`);
-
-      const key = `${record.id}:${record.createdAt.getTime()}:${size.width ?? ''}x${size.height ?? ''}:${size.format ?? ''}`;
-      let output = cache.get(key);
+      const output = onlyIfCached(request.headers['cache-control'])
+        ? await variants.answerIfStored(record, size)
+        : await variants.answer(record, size);
       if (!output) {
-        output = await resizeImage(await loadImageBytes(db, record), size);
-        cache.set(key, output);
+        throw new AppError('not_found', 'image', 'This size is not stored yet', null, 504);
       }
       reply
         .header('cache-control', IMAGE_CACHE_CONTROL)

@@ -29,3 +29,6 @@ export const DEFAULT_THEME_COLORS: Record<Theme['mode'], Theme['colors']> = {
 };
 
 export const DEFAULT_FONT_STACK = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
+
+/** The listing teaser's size a seller gets unless its theme sets `teaser_image_size`. */
+export const DEFAULT_TEASER_IMAGE_SIZE: Theme['teaser_image_size'] = { width: 272, height: 216 };

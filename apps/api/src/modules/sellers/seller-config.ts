@@ -10,7 +10,7 @@ import { DEFAULT_SELF_EDIT_RULES } from '@admit/contracts/self-edit-rules';
 import type { AppConfig } from '@/config';
 import type { seller } from '@/db/schema/identity';
 import { addressServiceKeyOf, sellerSettingsOf } from './seller-settings';
-import { DEFAULT_FONT_STACK, DEFAULT_THEME_COLORS } from './default-theme';
+import { DEFAULT_FONT_STACK, DEFAULT_TEASER_IMAGE_SIZE, DEFAULT_THEME_COLORS } from './default-theme';
 
 export type SellerRow = typeof seller.$inferSelect;
 
@@ -52,7 +52,7 @@ export function sellerTheme(stored: StoredSellerConfig['theme'], sellerName: str
     border_radius_px: 4,
     header_height_px: 105,
     logo_height_px: 32,
-    teaser_image_size: { width: 272, height: 216 },
+    teaser_image_size: DEFAULT_TEASER_IMAGE_SIZE,
     fonts: { heading: DEFAULT_FONT_STACK, body: DEFAULT_FONT_STACK },
     ...stored,
     colors: { ...DEFAULT_THEME_COLORS[mode], ...stored?.colors },

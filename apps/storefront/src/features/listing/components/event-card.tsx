@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { SellerImage } from '@/ui/image';
+import { listingTeaser } from '@admit/contracts/images';
 import { formatMoney } from '@admit/contracts/money';
 import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
@@ -30,12 +31,7 @@ export function EventCard({ event, position }: { event: EventCardModel; position
             width={teaser.width * 2}
             height={teaser.height * 2}
             box={teaser}
-            responsive={{
-              widths: [teaser.width, teaser.width * 2, teaser.width * 3],
-              ratio: teaser.height / teaser.width,
-              // one column on phones; on wider screens the grid stretches cards a little
-              sizes: `(max-width: 768px) 100vw, ${Math.round(teaser.width * 1.4)}px`,
-            }}
+            responsive={listingTeaser(teaser)}
             loading={position === 0 ? 'priority' : position < EAGER_CARDS ? 'eager' : 'lazy'}
             className={styles.image}
           />
