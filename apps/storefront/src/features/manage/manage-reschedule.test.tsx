@@ -98,26 +98,29 @@ function catalogue(
   };
 }
 
+/** An order of an Adult ($25.00) and a Child ($12.00) ticket; the edit answers `difference`. */
+function adultAndChild(difference: string, laterPrices?: [adult: string, child: string]) {
+  const adult = orderTicket();
+  const child = orderTicket({
+    ticket_type_id: CHILD,
+    face_value: '12.00',
+    adjusted_value: '12.00',
+  });
+  const fetch = createFetchStub({
+    [`GET /api/ticket_order/${ORDER_ID}/manage`]: manageBody(
+      [adult, child],
+      [fact(adult.id), fact(child.id)],
+    ),
+    [`GET /api/ticket_order/${ORDER_ID}/edit`]: NO_EDIT,
+    [`POST /api/ticket_order/${ORDER_ID}/edit`]: editBody({ kind: 'reschedule', difference }),
+    ...catalogue(laterPrices),
+  });
+  return { adult, child, fetch };
+}
+
 describe('reschedule (identity §2 /manage/{orderId}/reschedule/{sessionId}, §4 "Reschedule")', () => {
   it('moves the chosen tickets to another date and time with the date-first picker, warning when it costs more', async () => {
-    const adult = orderTicket();
-    const child = orderTicket({
-      ticket_type_id: CHILD,
-      face_value: '12.00',
-      adjusted_value: '12.00',
-    });
-    const fetch = createFetchStub({
-      [`GET /api/ticket_order/${ORDER_ID}/manage`]: manageBody(
-        [adult, child],
-        [fact(adult.id), fact(child.id)],
-      ),
-      [`GET /api/ticket_order/${ORDER_ID}/edit`]: NO_EDIT,
-      [`POST /api/ticket_order/${ORDER_ID}/edit`]: editBody({
-        kind: 'reschedule',
-        difference: '14.16',
-      }),
-      ...catalogue(),
-    });
+    const { child, fetch } = adultAndChild('14.16');
     const { user, router } = renderRoute(RESCHEDULE, { fetch, config: editingConfig() });
 
     expect(
@@ -174,24 +177,7 @@ describe('reschedule (identity §2 /manage/{orderId}/reschedule/{sessionId}, §4
   });
 
   it('warns when the new session itself costs more, the tickets keeping their types', async () => {
-    const adult = orderTicket();
-    const child = orderTicket({
-      ticket_type_id: CHILD,
-      face_value: '12.00',
-      adjusted_value: '12.00',
-    });
-    const fetch = createFetchStub({
-      [`GET /api/ticket_order/${ORDER_ID}/manage`]: manageBody(
-        [adult, child],
-        [fact(adult.id), fact(child.id)],
-      ),
-      [`GET /api/ticket_order/${ORDER_ID}/edit`]: NO_EDIT,
-      [`POST /api/ticket_order/${ORDER_ID}/edit`]: editBody({
-        kind: 'reschedule',
-        difference: '7.00',
-      }),
-      ...catalogue(['29.00', '15.00']),
-    });
+    const { adult, fetch } = adultAndChild('7.00', ['29.00', '15.00']);
     const { user, router } = renderRoute(RESCHEDULE, { fetch, config: editingConfig() });
     await user.click(await screen.findByRole('button', { name: /July 1, 2029/ }));
     await user.click(await screen.findByRole('radio', { name: /11:00 AM/ }));
