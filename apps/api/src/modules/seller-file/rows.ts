@@ -48,6 +48,9 @@ export const KEYED_TABLES: ReadonlySet<TableName> = new Set([
   'membership_program',
 ]);
 
+/** A catalogue table's row as read, by drizzle property name. */
+export type AnyRow = Record<string, unknown> & { id: string };
+
 /** One row as the file wants it or as the database has it. */
 export interface Row {
   table: TableName;
