@@ -5,7 +5,7 @@ import { checkoutResponseSchema } from '@admit/contracts/checkout';
 import { CANCEL_ORDER_MESSAGES, orderEditResponseSchema } from '@admit/contracts/manage';
 import { paymentRefund } from '@/db/schema/aftersale';
 import { ticket, ticketOrder } from '@/db/schema/cart';
-import { eventSession } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import { outbox } from '@/db/schema/mail';
 import { sweepExpiredCarts } from '@/modules/cart/expiry';
 import { cardEntry, newKey, tokenize } from '@/modules/checkout/checkout-test-kit';

@@ -1,5 +1,6 @@
 import { and, eq, gte, inArray, isNotNull } from 'drizzle-orm';
-import { eventSession, eventTemplate, venue, type catalogKey } from '@/db/schema/catalog';
+import { eventTemplate, venue, type catalogKey } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import type { seller } from '@/db/schema/identity';
 import type { Executor } from '@/db/transaction';
 import { localDate, localTime, zonedWallTimeToUtc } from '@/lib/zoned-time';

@@ -1,6 +1,6 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { FileEvent, FileSessionRule } from '@admit/contracts/seller-file/catalogue';
-import { eventSession, sessionRule } from '@/db/schema/catalog';
+import { eventSession, sessionRule } from '@/db/schema/sessions';
 import { localDate, localTime } from '@/lib/zoned-time';
 import { inIds, type ExportContext } from './export-context';
 import { compact, lastKey } from './export-values';
