@@ -9,7 +9,7 @@ import { eventSession } from '@/db/schema/sessions';
 import { outbox } from '@/db/schema/mail';
 import { sweepExpiredCarts } from '@/modules/cart/expiry';
 import { cardEntry, newKey, tokenize } from '@/modules/checkout/checkout-test-kit';
-import { idempotencyTestHooks } from '@/modules/payments/idempotency';
+import { idempotencyTestHooks } from '@/modules/payments/idempotent-run';
 import { buildTestApp } from '@/testing/build-test-app';
 import { errorOf, makeReserveScene, type ReserveScene } from '@/testing/cart-fixtures';
 import { describeEachDatabase } from '@/testing/describe-each-database';
