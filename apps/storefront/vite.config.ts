@@ -75,17 +75,23 @@ function routePreloads(): Plugin {
   };
 }
 
+/** Where `vite build --ssr` writes the server-rendering bundle the page host loads (decision 0044). */
+export const SSR_OUT_DIR = 'dist-ssr';
+
 // The API serves the built index.html with the seller config injected, so assets use an
 // absolute base that does not depend on the seller slug in the URL.
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   base: BASE,
   plugins: [
     react(),
     sellerDeepLinks(),
-    routePreloads(),
+    // the SSR bundle (src/entry-server.tsx) is loaded by the API from disk: no preload list,
+    // no precompressed twins
+    ...(isSsrBuild ? [] : [routePreloads()]),
     // .br and .gz beside every text asset: the API sends the variant a client accepts as is
     // (@fastify/static preCompressed), so the bytes on the wire are compressed at build time,
     // at the highest levels, and no request pays for it
+    !isSsrBuild &&
     compression({
       include: /\.(js|mjs|css|svg|json|txt)$/,
       threshold: 512,
@@ -97,7 +103,11 @@ export default defineConfig({
     }),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  build: isSsrBuild
+    ? { outDir: SSR_OUT_DIR, sourcemap: true, target: 'node20', emptyOutDir: true }
+    : { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  // the contracts are TypeScript source (a workspace package): bundled, not loaded by Node
+  ssr: { noExternal: ['@admit/contracts'] },
   server: {
     port: 5173,
     proxy: {
@@ -106,4 +116,4 @@ export default defineConfig({
       '/_dev': 'http://localhost:3000',
     },
   },
-});
+}));

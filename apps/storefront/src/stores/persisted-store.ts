@@ -11,6 +11,12 @@ export interface PersistedStore<T> {
   subscribe: (listener: () => void) => () => void;
   /** only changes written by another tab (the `storage` event) */
   subscribeOtherTabs: (listener: () => void) => () => void;
+  /**
+   * The value with nothing stored: what the server renders (it has no storage) and therefore
+   * what the client's hydration pass must render too, before it reads the stored one
+   * (decision 0044).
+   */
+  initial: () => T;
 }
 
 /** undefined when storage cannot be read at all (as opposed to null: nothing stored). */
@@ -102,14 +108,18 @@ export function createPersistedStore<T>(
     };
   }
 
+  let initial: { value: T } | null = null;
+
   return {
     get,
     set,
+    // computed once: useSyncExternalStore wants the same server snapshot on every call
+    initial: () => (initial ??= { value: parse(null) }).value,
     subscribe: (listener) => subscribeTo(listeners, listener),
     subscribeOtherTabs: (listener) => subscribeTo(otherTabListeners, listener),
   };
 }
 
 export function usePersistedStore<T>(store: PersistedStore<T>): T {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+  return useSyncExternalStore(store.subscribe, store.get, store.initial);
 }
