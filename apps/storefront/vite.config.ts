@@ -92,15 +92,15 @@ export default defineConfig(({ isSsrBuild }) => ({
     // (@fastify/static preCompressed), so the bytes on the wire are compressed at build time,
     // at the highest levels, and no request pays for it
     !isSsrBuild &&
-    compression({
-      include: /\.(js|mjs|css|svg|json|txt)$/,
-      threshold: 512,
-      algorithms: [
-        defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-        defineAlgorithm('gzip', { level: 9 }),
-      ],
-      logLevel: 'silent',
-    }),
+      compression({
+        include: /\.(js|mjs|css|svg|json|txt)$/,
+        threshold: 512,
+        algorithms: [
+          defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+          defineAlgorithm('gzip', { level: 9 }),
+        ],
+        logLevel: 'silent',
+      }),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: isSsrBuild

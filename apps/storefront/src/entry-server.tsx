@@ -2,10 +2,7 @@ import type { ReactNode } from 'react';
 import { prerender } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
 import type { SellerConfig } from '@admit/contracts/seller-config';
-import type {
-  RenderPage,
-  ServerRenderResult,
-} from '@admit/contracts/server-render';
+import type { RenderPage, ServerRenderResult } from '@admit/contracts/server-render';
 import { seedServerRenderedPage } from '@/app/boot/page-seeds';
 import { createQueryClient } from '@/app/query-client';
 import { StorefrontApp } from '@/app/storefront-app';

@@ -19,6 +19,27 @@ export interface PersistedStore<T> {
   initial: () => T;
 }
 
+/**
+ * While a server-rendered page hydrates (decision 0044), every store answers its initial value,
+ * as the server did: the page may hydrate in several passes (its lazy route code arrives after
+ * the frame), and a stored value seen before the last one (a held cart and the cart read it
+ * starts) would make that pass differ from the server's markup. `releaseStoredValues` ends it.
+ */
+let holding = false;
+const releaseListeners = new Set<() => void>();
+
+/** The hydration of a server-rendered page begins: stores answer their initial values. */
+export function holdStoredValues(): void {
+  holding = true;
+}
+
+/** The page has hydrated: stores answer what is stored, and their users re-render. */
+export function releaseStoredValues(): void {
+  if (!holding) return;
+  holding = false;
+  for (const listener of releaseListeners) listener();
+}
+
 /** undefined when storage cannot be read at all (as opposed to null: nothing stored). */
 function readStorage(key: string): string | null | undefined {
   try {
@@ -102,8 +123,10 @@ export function createPersistedStore<T>(
   function subscribeTo(set: Set<() => void>, listener: () => void): () => void {
     set.add(listener);
     listenToStorage();
+    if (set === listeners) releaseListeners.add(listener);
     return () => {
       set.delete(listener);
+      releaseListeners.delete(listener);
       stopListening();
     };
   }
@@ -121,5 +144,9 @@ export function createPersistedStore<T>(
 }
 
 export function usePersistedStore<T>(store: PersistedStore<T>): T {
-  return useSyncExternalStore(store.subscribe, store.get, store.initial);
+  return useSyncExternalStore(
+    store.subscribe,
+    () => (holding ? store.initial() : store.get()),
+    store.initial,
+  );
 }

@@ -40,7 +40,10 @@ export class ServerRenderer {
     const controller = new AbortController();
     let timer: NodeJS.Timeout | undefined;
     const overBudget = new Promise<'over_budget'>((resolve) => {
-      timer = setTimeout(() => resolve('over_budget'), this.budgetMs - (performance.now() - started));
+      timer = setTimeout(
+        () => resolve('over_budget'),
+        this.budgetMs - (performance.now() - started),
+      );
     });
     try {
       const result = await Promise.race([

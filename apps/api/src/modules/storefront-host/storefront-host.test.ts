@@ -7,6 +7,7 @@ import { SELLER_CONFIG_SCRIPT_ID, sellerConfigSchema } from '@admit/contracts/se
 import {
   EVENT_DETAIL_EMBEDS,
   INITIAL_READS_SCRIPT_ID,
+  listingRead,
   readAddress,
 } from '@admit/contracts/initial-reads';
 import { buildTestApp } from '@/testing/build-test-app';
@@ -244,9 +245,18 @@ describeEachDatabase('storefront host', (ctx) => {
       expect(reads[address]).toEqual(JSON.parse(api.body));
       expect(JSON.stringify(reads[address])).toContain(JSON.stringify(HOSTILE_NAME));
     }
+    // the listing carries its unfiltered list (decision 0044), keyed as the storefront reads it
+    const listing = await app.inject({ method: 'GET', url: '/star-hall/events' });
+    const listAddress = readAddress(listingRead().path, listingRead().query, true, 'star-hall');
+    const list = await app.inject({
+      method: 'GET',
+      url: listAddress,
+      headers: { 'tix-app': 'ecomm' },
+    });
+    expect(initialReadsFrom(listing.body)).toEqual({ [listAddress]: JSON.parse(list.body) });
     // another page, someone else's event, or no such event: nothing to read from the page
     for (const path of [
-      '/star-hall/events',
+      '/star-hall/checkout',
       `/test-shop/events/${hostileEventId}`,
       `/star-hall/events/${crypto.randomUUID()}`,
     ]) {

@@ -1,10 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import type { SellerConfig } from '@admit/contracts/seller-config';
-import {
-  serverRenderedPageOf,
-  type PreloadedPageName,
-} from '@admit/contracts/storefront-pages';
+import { serverRenderedPageOf, type PreloadedPageName } from '@admit/contracts/storefront-pages';
 import type { RouteSeed } from '@/api/route-prefetch';
 
 /** Each server-rendered page's seed, in its prefetch chunk (preloaded from the HTML). */

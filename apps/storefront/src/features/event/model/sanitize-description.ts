@@ -7,9 +7,7 @@ import { STRIPPED_TEXT_MAX } from '@admit/contracts/constants';
  * computes. `import.meta.env.SSR` is false in the client build, which then has no jsdom import.
  */
 const domWindow: Window & typeof globalThis =
-  import.meta.env.SSR && typeof window === 'undefined'
-    ? await serverWindow()
-    : window;
+  import.meta.env.SSR && typeof window === 'undefined' ? await serverWindow() : window;
 
 async function serverWindow(): Promise<Window & typeof globalThis> {
   // a runtime specifier: jsdom has no types here and stays outside every bundle
