@@ -66,3 +66,16 @@ export const renderPage: RenderPage = async (request) => {
   if (errors.length > 0) throw errors[0];
   return { html, ...themeOf(config) };
 };
+
+/**
+ * Loads the server-rendered pages' code (their route modules and seeds) once at start, so the
+ * first visitor's render does not wait for it and go out unrendered over the host's budget.
+ */
+export async function warmUp(): Promise<void> {
+  await Promise.all([
+    import('@/app/routes/listing-route'),
+    import('@/app/routes/event-route'),
+    import('@/features/listing/prefetch-listing'),
+    import('@/features/event/prefetch-event'),
+  ]);
+}

@@ -32,3 +32,9 @@ export interface ServerRenderResult {
 
 /** The bundle's export. */
 export type RenderPage = (request: ServerRenderRequest) => Promise<ServerRenderResult>;
+
+/** The bundle's exports: `warmUp` loads the pages' code before the first request. */
+export interface ServerRenderModule {
+  renderPage?: RenderPage;
+  warmUp?: () => Promise<void>;
+}

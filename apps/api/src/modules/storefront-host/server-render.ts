@@ -5,6 +5,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import {
   SERVER_RENDER_ENTRY,
   type RenderPage,
+  type ServerRenderModule,
   type ServerRenderRequest,
   type ServerRenderResult,
 } from '@admit/contracts/server-render';
@@ -82,7 +83,10 @@ export class ServerRenderer {
       this.loaded = {
         mtimeMs: info.mtimeMs,
         render: import(url).then(
-          (module: { renderPage?: RenderPage }) => module.renderPage,
+          async (module: ServerRenderModule) => {
+            await module.warmUp?.();
+            return module.renderPage;
+          },
           (error: unknown) => {
             this.miss('load_failed', { file, err: error });
             return undefined;
