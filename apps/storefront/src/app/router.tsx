@@ -147,8 +147,6 @@ const Placeholder = lazyRoute(
 );
 
 /** Reads that start with the page's code (app/prefetch-route.tsx), each a small chunk of its own. */
-const prefetchListing = () =>
-  import('@/features/listing/prefetch-listing').then((m) => m.prefetchListing);
 const prefetchEvent = () => import('@/features/event/prefetch-event').then((m) => m.prefetchEvent);
 const prefetchCheckout = () =>
   import('@/features/checkout/prefetch-checkout').then((m) => m.prefetchCheckout);
@@ -255,7 +253,7 @@ export function createRoutes(config: SellerConfig): RouteObject[] {
           children: [
             { index: true, element: <Home />, handle: { name: 'home' } satisfies RouteHandle },
             // the pages the host preloads: their paths live with that list (contracts)
-            ...pagePaths('events').map((path) => route('events', path, Listing, prefetchListing)),
+            ...pagePaths('events').map((path) => route('events', path, Listing)),
             ...pagePaths('event').map((path) => route('event', path, Event, prefetchEvent)),
             ...placeholderRoutes(config),
             route(ERROR_ROUTE_NAME, 'error/404', NotFound),

@@ -1,16 +1,12 @@
 import type { EventTemplateResponse } from '@admit/contracts/catalog';
 import { listingRead, readAddress } from '@admit/contracts/initial-reads';
-import type { RoutePrefetch, RouteSeed } from '@/api/route-prefetch';
+import type { RouteSeed } from '@/api/route-prefetch';
 import { availableEventsQueryOptions } from '@/features/listing/api/get-available-events';
 import { unfilteredEventsQuery } from '@/features/listing/model/available-events-query';
 
-/** /events: the unfiltered list, which every listing reads (its category choices). */
-export const prefetchListing: RoutePrefetch = ({ queryClient }) => {
-  void queryClient.prefetchQuery(availableEventsQueryOptions(unfilteredEventsQuery()));
-};
-
 /**
- * /events server-rendered: the unfiltered list from the HTML, unparsed as `getAvailableEvents`
+ * /events server-rendered (the page's module in contracts/storefront-pages.ts, so its chunk is
+ * preloaded with the HTML): the unfiltered list from the HTML, unparsed as `getAvailableEvents`
  * leaves it (zod stays out of the listing's first load).
  */
 export const seedListing: RouteSeed = ({ queryClient, config, read }) => {
