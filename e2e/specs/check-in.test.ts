@@ -9,6 +9,7 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { launchBrowser, saveFailureScreenshot } from '../support/browser';
 import { fetchAvailableEvents } from '../support/catalog';
 import { waitForMail } from '../support/mailbox';
+import { manageLinkFromMail } from '../support/manage';
 import { decodeQrPng, inlineImagesOf } from '../support/qr-decode';
 import { reserveAsThisGuest, SELLER } from '../support/reserve';
 import { sellerCli } from '../support/seller-cli';
@@ -161,5 +162,12 @@ describe('check-in at the door', () => {
       { id: order.ticket_order._data[0]!.id, seller: SELLER, secret: order.access_secret },
     );
     expect(orderBundleSchema.parse(read).ticket._data[0]!.state).toBe('redeemed');
+
+    // and the buyer's manage screen, opened from the same mail, labels it from that state
+    const link = await manageLinkFromMail(server!.baseUrl, email, since);
+    await page.goto(link.path);
+    const visit = page.getByRole('main').getByRole('region', { name: FREE_EVENT });
+    await visit.getByText('Redeemed', { exact: true }).waitFor();
+    await expectNoSeriousA11yViolations(page);
   });
 });

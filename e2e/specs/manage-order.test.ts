@@ -1,3 +1,4 @@
+import { decimalToMinor } from '@admit/contracts/money';
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { fetchAvailableEvents, readSellerConfig } from '../support/catalog';
@@ -16,10 +17,10 @@ import {
   escapeRegExp,
   POLL,
   reserveAsThisGuest,
-  sessionsOn,
+  sessionsAndPricesOn,
   venueTimeLabel,
 } from '../support/reserve';
-import { sessionFor } from '../support/session-choice';
+import { plannableDays, sessionFor } from '../support/session-choice';
 
 // the demo museum lets the secret link's holder change an order up to the day before (self-edit
 // rules: horizon 1 day, anonymous editing; apps/api/src/demo/demo-orders.ts). Two days ahead is
@@ -32,30 +33,33 @@ const FREE_EVENT = 'Sketching in the Arcade';
 describe('manage order', () => {
   const fx = useBrowserPage();
 
-  it('a guest reschedules one of two tickets from the e-mail link to a dearer time, pays the difference by card and gets the update e-mail', async () => {
+  it('a guest reschedules one of two tickets from the e-mail link to a dearer late opening, pays the difference by card and gets the update e-mail', async () => {
     const { page, baseUrl } = fx;
     await page.goto('/demo-museum/events');
     const config = await readSellerConfig(page);
     const eventId = config.admission_event_id!;
     const startsAfter = new Date(Date.now() + PAST_HORIZON_MS).toISOString();
-    // prices are per ticket type (decision 0036): the child's ticket becomes an adult's at the
-    // new time, which is how a change costs more
+    // bought at a session selling at the types' amounts (Adult $25.00, Child $12.00)
     const bundle = await reserveAsThisGuest(page, eventId, {
       startsAfter,
+      atTypeAmounts: true,
       lines: [
         ['Adult', 1],
         ['Child', 1],
       ],
     });
     const bought = bundle.ticket._data[0]!.event_session_id!;
+    const childType = bundle.ticket_type._data.find((t) => t.name === 'Child')!;
     const email = `manage-${Date.now()}@example.test`;
     const since = new Date();
     await checkOutAsGuest(page, { firstName: 'Rita', lastName: 'Schedule', email });
     const link = await manageLinkFromMail(baseUrl, email, since);
     try {
-      // the new time: another session with a place, past the horizon too (session-choice.ts)
-      const target = await anotherSession(baseUrl, eventId, bought, startsAfter);
+      // the new time: the next session the API prices dearer for a child (the demo's Thursday
+      // late opening, decision 0043), keeping the ticket's type
+      const target = await dearerSession(baseUrl, eventId, bought, childType);
       const time = await venueTimeLabel(page, target.session.start_datetime, config.timezone);
+      const childThere = `Child, $${target.price}`;
 
       await page.goto(link.path);
       const main = page.getByRole('main');
@@ -79,11 +83,20 @@ describe('manage order', () => {
         .getByRole('button', { name: target.day.longFormat })
         .click();
       await chooseSession(main, time);
+      // the type stays Child, at the late opening's own price, and the page warns
+      const typeField = main.getByLabel(`Ticket ${n}: type at the new time`);
+      await expect
+        .poll(
+          () => typeField.evaluate((el: HTMLSelectElement) => el.selectedOptions[0]?.text),
+          POLL,
+        )
+        .toBe(childThere);
       await main
-        .getByLabel(`Ticket ${n}: type at the new time`)
-        .selectOption({ label: 'Adult, $25.00' });
-      await main
-        .getByText('The new time costs more than your current tickets', { exact: false })
+        .getByRole('status')
+        .getByText(
+          'The new time costs more than your current tickets: you pay the difference when you confirm your changes.',
+          { exact: true },
+        )
         .waitFor();
       await expectNoSeriousA11yViolations(page);
       await main.getByRole('button', { name: 'Reschedule tickets' }).click();
@@ -91,7 +104,7 @@ describe('manage order', () => {
       // back on the order: the change is held in the edit, and costs the difference
       await main.getByRole('heading', { level: 1, name: 'Manage your order' }).waitFor();
       await main
-        .getByText(new RegExp(`^Moves to .*${escapeRegExp(time)}, Adult, \\$25\\.00$`))
+        .getByText(new RegExp(`^Moves to .*${escapeRegExp(time)}, ${escapeRegExp(childThere)}$`))
         .waitFor();
       const footer = page.getByRole('region', { name: 'Your changes' });
       const toPay = await footer.getByText(/^To pay: /).textContent();
@@ -117,10 +130,12 @@ describe('manage order', () => {
       const after = await readManagedOrder(baseUrl, link);
       const booked = after.ticket._data.filter((t) => t.state === 'booked');
       const typeName = (id: string) => after.ticket_type._data.find((t) => t.id === id)?.name;
-      expect(booked.map((t) => [t.event_session_id, typeName(t.ticket_type_id)]).sort()).toEqual(
+      expect(
+        booked.map((t) => [t.event_session_id, typeName(t.ticket_type_id), t.face_value]).sort(),
+      ).toEqual(
         [
-          [bought, 'Adult'],
-          [target.session.id, 'Adult'],
+          [bought, 'Adult', '25.00'],
+          [target.session.id, 'Child', target.price],
         ].sort(),
       );
       const fees = after.ticket_order_fees._data[0]!;
@@ -189,18 +204,33 @@ describe('manage order', () => {
   });
 });
 
-/** A session of the event other than `current`, with a place, starting after `startsAfter`. */
-async function anotherSession(
+/**
+ * The first session, among the days the reschedule page shows as buttons (the first 8 bookable,
+ * shopping §9; the first skipped, so it is never inside the 1-day horizon nor passes while the
+ * spec runs), that sells `type` dearer than it cost at `current`, with a place: as the API
+ * prices it (price_schedule), whatever day the suite runs on.
+ */
+async function dearerSession(
   baseUrl: string,
   eventId: string,
   current: string,
-  startsAfter: string,
+  type: { id: string; currency_amount: string },
 ) {
-  // the first 8 bookable days are the date buttons the reschedule page shows (shopping §9)
-  for (const day of (await availableDays(baseUrl, eventId)).slice(0, 8)) {
-    const sessions = (await sessionsOn(baseUrl, eventId, day.date)).filter((s) => s.id !== current);
-    const session = sessionFor(sessions, { places: 1, now: Date.now(), startsAfter });
-    if (session) return { day, session };
+  for (const day of plannableDays(await availableDays(baseUrl, eventId))) {
+    const { sessions, schedule } = await sessionsAndPricesOn(baseUrl, eventId, day.date);
+    const priceAt = (sessionId: string) =>
+      schedule.find((p) => p.event_session_id === sessionId && p.ticket_type_id === type.id)
+        ?.currency_amount;
+    const dearer = sessions.filter((s) => {
+      const price = priceAt(s.id);
+      return (
+        s.id !== current &&
+        price !== undefined &&
+        decimalToMinor(price) > decimalToMinor(type.currency_amount)
+      );
+    });
+    const session = sessionFor(dearer, { places: 1, now: Date.now() });
+    if (session) return { day, session, price: priceAt(session.id)! };
   }
-  throw new Error(`no other session of ${eventId} after ${startsAfter} among the date buttons`);
+  throw new Error(`no session of ${eventId} sells ${type.id} dearer among the date buttons`);
 }

@@ -63,6 +63,14 @@ export async function sessionsOn(
   ).event_session._data;
 }
 
+/** One day's sessions with their price schedule (each session's price of each type). */
+export async function sessionsAndPricesOn(baseUrl: string, eventId: string, date: string) {
+  const body = sessionsResponseSchema.parse(
+    await getJson(`${baseUrl}${sessionsOnPath(SELLER, eventId, date)}`),
+  );
+  return { sessions: body.event_session._data, schedule: body.price_schedule?._data ?? [] };
+}
+
 /** The ticket types a visitor can choose at a session, in rank order (public groups only). */
 export async function sessionTicketTypes(
   baseUrl: string,
@@ -235,6 +243,8 @@ export async function reserveAsThisGuest(
     codes?: string[];
     /** ticket types by name and how many of each (default: `quantity` of the first type) */
     lines?: ReadonlyArray<readonly [typeName: string, quantity: number]>;
+    /** only a session selling every type at its own amount (no session prices, decision 0043) */
+    atTypeAmounts?: boolean;
   } = {},
 ): Promise<CartBundle> {
   const quantity = options.lines
@@ -254,13 +264,23 @@ export async function reserveAsThisGuest(
       sessionsPath: openSessionsPath(SELLER, eventId, { startsAfter: options.startsAfter }),
     },
   );
-  const open = sessionsResponseSchema.parse(sessions).event_session._data;
-  const need = { places: quantity, now: Date.now(), startsAfter: options.startsAfter };
-  const session = sessionFor(open, need);
-  if (!session) throw new Error(`no session of ${eventId} can hold ${quantity} places`);
+  const read = sessionsResponseSchema.parse(sessions);
   const types = (eventTemplateResponseSchema.parse(event).ticket_type?._data ?? []).filter(
     (t) => t.available,
   );
+  const amountOf = new Map(types.map((t) => [t.id, t.currency_amount]));
+  const ownPrices = new Set(
+    (read.price_schedule?._data ?? [])
+      .filter((p) => amountOf.has(p.ticket_type_id))
+      .filter((p) => amountOf.get(p.ticket_type_id) !== p.currency_amount)
+      .map((p) => p.event_session_id),
+  );
+  const open = read.event_session._data.filter(
+    (s) => !options.atTypeAmounts || !ownPrices.has(s.id),
+  );
+  const need = { places: quantity, now: Date.now(), startsAfter: options.startsAfter };
+  const session = sessionFor(open, need);
+  if (!session) throw new Error(`no session of ${eventId} can hold ${quantity} places`);
   const required = (options.lines ?? [[types[0]?.name ?? '', quantity] as const]).map(
     ([name, count]) => {
       const type = types.find((t) => t.name === name);

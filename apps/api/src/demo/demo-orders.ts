@@ -7,6 +7,11 @@ import { payment } from '@/db/schema/payments';
 import { addDays, localDate, zonedWallTimeToUtc } from '@/lib/zoned-time';
 import { hashSecret, ticketScanCode } from '@/modules/orders/codes';
 import { ticketFees } from '@/modules/pricing/fees';
+import {
+  priceAtSession,
+  sessionPricesSql,
+  toSessionPriceMap,
+} from '@/modules/pricing/session-prices';
 import { demoAccountId } from './demo-accounts';
 import { demoEventId, demoId } from './demo-ids';
 import type { DemoSeller } from './demo-types';
@@ -79,8 +84,8 @@ export async function writeDemoOrders(tx: Executor, demo: DemoSeller, now: Date)
     .where(and(eq(ticketGroup.eventTemplateId, eventId), eq(ticketGroup.handler, 'tickets')));
   const typeOf = (name: string) => types.find((t) => t.type.name === name)!.type;
   // a visit outside the 1-day horizon, so the demo order can still be changed
-  const [upcoming] = await tx
-    .select()
+  const [upcomingRow] = await tx
+    .select({ session: eventSession, prices: sessionPricesSql(eventSession.id) })
     .from(eventSession)
     .where(
       and(
@@ -90,6 +95,9 @@ export async function writeDemoOrders(tx: Executor, demo: DemoSeller, now: Date)
     )
     .orderBy(asc(eventSession.startDatetime))
     .limit(1);
+  const upcoming = upcomingRow?.session;
+  // it may be a session with prices of its own (the Thursday late opening): the order pays them
+  const upcomingPrices = toSessionPriceMap(upcomingRow?.prices);
   // a past visit: its own session a month ago, 10:00 at the venue
   const pastStart = zonedWallTimeToUtc(
     addDays(localDate(now, demo.timezone), -30),
@@ -112,12 +120,18 @@ export async function writeDemoOrders(tx: Executor, demo: DemoSeller, now: Date)
     const identityId = demoAccountId(demo.slug, o.email);
     const placed = new Date(now.getTime() - o.placedDaysAgo * 86_400_000);
     const cartId = demoId(`${demo.slug}/order-cart/${o.key}`);
-    const lines = o.tickets.flatMap(([name, n]) => Array.from({ length: n }, () => typeOf(name)));
+    const prices = o.when === 'past' ? {} : upcomingPrices;
+    const lines = o.tickets.flatMap(([name, n]) =>
+      Array.from({ length: n }, () => {
+        const type = typeOf(name);
+        return { type, price: priceAtSession(type, prices) };
+      }),
+    );
     const totals = lines.reduce(
-      (t, type) => {
-        const fees = ticketFees(type.amount, type.outsideFees);
+      (t, { type, price }) => {
+        const fees = ticketFees(price, type.outsideFees);
         return {
-          price: t.price + type.amount,
+          price: t.price + price,
           fixed: t.fixed + fees.fixed,
           percent: t.percent + fees.percent,
         };
@@ -154,7 +168,7 @@ export async function writeDemoOrders(tx: Executor, demo: DemoSeller, now: Date)
     });
     const ticketIdOf = (i: number) => demoId(`${demo.slug}/order-ticket/${o.key}/${i}`);
     await tx.insert(ticket).values(
-      lines.map((type, i) => ({
+      lines.map(({ type, price }, i) => ({
         id: ticketIdOf(i),
         cartId,
         ticketOrderId: orderId,
@@ -164,8 +178,8 @@ export async function writeDemoOrders(tx: Executor, demo: DemoSeller, now: Date)
         eventSessionId: session.id,
         state: 'booked',
         scanCode: ticketScanCode(code(`${o.key}/scan`, 24), ticketIdOf(i)),
-        faceValue: type.amount,
-        adjustedValue: type.amount,
+        faceValue: price,
+        adjustedValue: price,
         holdsSessionCapacity: true,
         createdAt: placed,
       })),

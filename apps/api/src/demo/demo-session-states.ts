@@ -19,6 +19,8 @@ export const ADMISSION_TIMES = Array.from({ length: 14 }, (_, i) => {
   return `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 });
 export const ADMISSION_CAPACITY = 60;
+/** The Thursday late opening's start (rule `late-opening`, dearer: decision 0043). */
+export const LATE_OPENING_TIME = '17:30';
 export const SCHEDULE_DAYS = 120;
 
 const USED: Record<string, Record<string, Used>> = {

@@ -13,7 +13,12 @@ import { openPgliteTestDatabase, openPostgresTestDatabase } from '@/testing/test
 import { verifyPassword } from '@/modules/users/password-hash';
 import { DEMO_PASSWORD, demoAccountId } from './demo-accounts';
 import { demoEventId } from './demo-ids';
-import { ADMISSION_CAPACITY, ADMISSION_TIMES, SCHEDULE_DAYS } from './demo-session-states';
+import {
+  ADMISSION_CAPACITY,
+  ADMISSION_TIMES,
+  LATE_OPENING_TIME,
+  SCHEDULE_DAYS,
+} from './demo-session-states';
 import { seedDemo } from './seed-demo';
 import { addDays, localDate, localTime } from '@/lib/zoned-time';
 
@@ -79,10 +84,10 @@ describeEachDatabase('seedDemo', (ctx) => {
     expect(card!.validFrom < NOW && NOW < card!.validTo).toBe(true);
   });
 
-  it('lays out timed admission every 30 minutes 10:00–16:30 venue time for 120 days, across DST', async () => {
+  it('lays out timed admission every 30 minutes 10:00–16:30 venue time for 120 days, across DST, and a dearer Thursday late opening', async () => {
     const today = localDate(NOW, NY);
     // from today on: the demo orders' past visit (demo-orders.ts) is not part of the layout
-    const sessions = (
+    const all = (
       await db
         .select()
         .from(catalogTables.eventSession)
@@ -94,6 +99,8 @@ describeEachDatabase('seedDemo', (ctx) => {
         )
         .orderBy(catalogTables.eventSession.startDatetime)
     ).filter((s) => localDate(s.startDatetime, NY) >= today);
+    const late = all.filter((s) => localTime(s.startDatetime, NY) === LATE_OPENING_TIME);
+    const sessions = all.filter((s) => !late.includes(s));
     expect(sessions).toHaveLength(SCHEDULE_DAYS * 14);
     expect(localDate(sessions[0]!.startDatetime, NY)).toBe(today);
     expect(localDate(sessions.at(-1)!.startDatetime, NY)).toBe(addDays(today, SCHEDULE_DAYS - 1));
@@ -106,6 +113,32 @@ describeEachDatabase('seedDemo', (ctx) => {
       sessions.find((s) => localDate(s.startDatetime, NY) === date)!;
     expect(firstOn('2026-03-07').startDatetime.toISOString()).toBe('2026-03-07T15:00:00.000Z');
     expect(firstOn('2026-03-09').startDatetime.toISOString()).toBe('2026-03-09T14:00:00.000Z');
+
+    // the late opening: every Thursday of the 120 days (17 from Sunday 1 March), 17:30–19:00,
+    // at its own prices (decision 0043); the daily sessions sell at the types' amounts
+    expect(late).toHaveLength(17);
+    for (const s of late) {
+      expect(new Date(`${localDate(s.startDatetime, NY)}T12:00:00Z`).getUTCDay()).toBe(4);
+      expect(s.endDatetime.getTime() - s.startDatetime.getTime()).toBe(90 * 60_000);
+    }
+    const prices = await db
+      .select({
+        session: catalogTables.sessionPrice.eventSessionId,
+        type: catalogTables.ticketType.name,
+        amount: catalogTables.sessionPrice.amount,
+      })
+      .from(catalogTables.sessionPrice)
+      .innerJoin(
+        catalogTables.ticketType,
+        eq(catalogTables.ticketType.id, catalogTables.sessionPrice.ticketTypeId),
+      );
+    const lateIds = new Set(late.map((s) => s.id));
+    const ofGa = prices.filter((p) => lateIds.has(p.session));
+    expect(ofGa).toHaveLength(17 * 3);
+    expect(new Set(ofGa.map((p) => `${p.type} ${p.amount}`))).toEqual(
+      new Set(['Adult 2900', 'Child 1500', 'Senior 2200']),
+    );
+    expect(prices.filter((p) => !lateIds.has(p.session))).toEqual([]);
   });
 
   it('has exactly one sold-out session (museum admission, tomorrow 10:00) and some under 10 left', async () => {

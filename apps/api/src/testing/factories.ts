@@ -5,6 +5,7 @@ import {
   eventSession,
   eventTemplate,
   meta,
+  sessionPrice,
   ticketGroup,
   ticketType,
   venue,
@@ -138,6 +139,18 @@ export function makeSession(db: Db, event: EventRow, overrides: Insert<typeof ev
       })
       .returning(),
   );
+}
+
+/** A session's own price of a ticket type (decision 0043), in minor units. */
+export async function makeSessionPrice(
+  db: Db,
+  session: SessionRow,
+  type: TicketTypeRow,
+  amount: number,
+) {
+  await db
+    .insert(sessionPrice)
+    .values({ eventSessionId: session.id, ticketTypeId: type.id, amount });
 }
 
 export function makeMeta(

@@ -25,6 +25,15 @@ const closedDaysSchema = z.array(
 
 const capacity = z.number().int().min(0).describe('places; leave out for no limit');
 
+/**
+ * A session's own prices (decision 0043): ticket type key → price there, for the types that cost
+ * more or less at it than their `amount` (a late opening). The key is a type's key, one type of
+ * the event's groups; types left out sell at their amount.
+ */
+const sessionPricesSchema = z
+  .record(keySchema, moneySchema)
+  .describe("ticket type key → the session's own price of that type");
+
 /** An outside fee of a ticket type: a fixed amount or a percent of the price (shopping §9). */
 export const fileFeeSchema = z.union([
   z.strictObject({ fixed: moneySchema }),
@@ -103,6 +112,8 @@ export const fileSessionRuleSchema = z
     duration_minutes: z.number().int().min(1).max(1440),
     capacity: capacity.optional(),
     closed: closedDaysSchema.optional(),
+    /** the prices of its sessions, where they differ from the types' amounts */
+    prices: sessionPricesSchema.optional(),
   })
   .refine((r) => (r.hours === undefined) !== (r.times === undefined), {
     message: 'give either hours or times',
@@ -121,6 +132,8 @@ export const fileSessionSchema = z.strictObject({
   capacity: capacity.optional(),
   /** true stops its sales (it stays for the tickets sold) */
   closed: z.boolean().optional(),
+  /** its prices, where they differ from the types' amounts */
+  prices: sessionPricesSchema.optional(),
 });
 export type FileSession = z.infer<typeof fileSessionSchema>;
 
@@ -160,3 +173,16 @@ export const fileVenueSchema = z.strictObject({
   closed: closedDaysSchema.optional(),
 });
 export type FileVenue = z.infer<typeof fileVenueSchema>;
+
+/**
+ * The ticket type a session price names: `group/type` of the event's one type with that key, or
+ * null when no type or more than one has it (the reference check refuses both).
+ */
+export function sessionPriceTypePath(typePaths: readonly string[], typeKey: string): string | null {
+  const found = typePaths.filter((path) => path.split('/').at(-1) === typeKey);
+  return found.length === 1 ? found[0]! : null;
+}
+
+/** The `group/type` paths of an event's ticket types. */
+export const typePathsOf = (event: FileEvent): string[] =>
+  (event.ticket_groups ?? []).flatMap((g) => g.ticket_types.map((t) => `${g.key}/${t.key}`));

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { sessionPriceTypePath, typePathsOf } from './catalogue';
 import type { SellerFile } from './seller-file';
 
 /**
@@ -44,6 +45,23 @@ export function checkReferences(file: SellerFile, ctx: z.RefinementCtx): void {
       ...at,
       'sessions',
     ]);
+    // decision 0043: a session price names one ticket type of the event by its key
+    const typePaths = typePathsOf(event);
+    const checkPrices = (kind: string, list: { prices?: Record<string, unknown> }[] | undefined) =>
+      (list ?? []).forEach((item, i) => {
+        for (const key of Object.keys(item.prices ?? {})) {
+          if (sessionPriceTypePath(typePaths, key) !== null) continue;
+          const many = typePaths.filter((p) => p.endsWith(`/${key}`)).length > 1;
+          issue(
+            [...at, kind, i, 'prices', key],
+            many
+              ? `more than one ticket type of ${event.key} has the key ${key}`
+              : `no ticket type of ${event.key} has the key ${key}`,
+          );
+        }
+      });
+    checkPrices('session_rules', event.session_rules);
+    checkPrices('sessions', event.sessions);
     (event.ticket_groups ?? []).forEach((group, g) => {
       paths.set(`${event.key}/${group.key}`, group.handler ?? 'tickets');
       if (group.payment_plan !== undefined && !plans.has(group.payment_plan)) {

@@ -1,10 +1,12 @@
 import {
   boolean,
+  check,
   date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -165,6 +167,31 @@ export const eventSession = pgTable(
   (t) => [
     index('event_session_event_start_idx').on(t.eventTemplateId, t.startDatetime),
     index('event_session_rule_start_idx').on(t.sessionRuleId, t.startDatetime),
+  ],
+);
+
+/**
+ * A session's own price of a ticket type (decision 0043): the override of `ticket_type.amount`
+ * at that session (a late opening that costs more). No row: the type's amount. Read through
+ * `modules/pricing/session-prices.ts`, the one home of "the price of type T at session S".
+ */
+export const sessionPrice = pgTable(
+  'session_price',
+  {
+    eventSessionId: uuid('event_session_id')
+      .notNull()
+      .references(() => eventSession.id, { onDelete: 'cascade' }),
+    ticketTypeId: uuid('ticket_type_id')
+      .notNull()
+      .references(() => ticketType.id, { onDelete: 'cascade' }),
+    /** minor units */
+    amount: integer('amount').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.eventSessionId, t.ticketTypeId] }),
+    // the scope's "which types have session prices" and the cascade from ticket_type
+    index('session_price_type_idx').on(t.ticketTypeId),
+    check('session_price_amount_nonnegative', sql`${t.amount} >= 0`),
   ],
 );
 

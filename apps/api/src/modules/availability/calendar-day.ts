@@ -13,8 +13,9 @@ export interface DayInput {
   availability: { capacity: number; used_capacity: number };
   /** prices of the quoted types (null without any) */
   range: PriceRange | null;
-  /** total of the selection in minor units, when one was posted */
-  selectionTotal: number | null;
+  /** total of the selection in minor units at the day's lowest prices, when one was posted;
+   * `varies`: a session of the day prices it higher (decision 0043) */
+  selection: { total: number; varies: boolean } | null;
   annotations: string[];
   currency: string;
 }
@@ -51,11 +52,14 @@ export function calendarDay(input: DayInput): CalendarDay {
   const status = dayStatus(input.fits);
   const { range } = input;
   const longFormat = longDate(input.date);
-  const quoted = input.selectionTotal ?? range?.min ?? null;
+  const { selection } = input;
+  const quoted = selection?.total ?? range?.min ?? null;
+  const fromPrice =
+    selection === null ? range !== null && range.min !== range.max : selection.varies;
   const label = [longFormat, STATUS_TEXT[status]];
   if (quoted !== null) {
     const amount = formatCurrency(quoted, input.currency);
-    label.push(input.selectionTotal === null ? `from ${amount}` : amount);
+    label.push(selection === null ? `from ${amount}` : fromPrice ? `from ${amount}` : amount);
   }
   const ariaLabel = label.join(', ');
   return {
@@ -68,7 +72,7 @@ export function calendarDay(input: DayInput): CalendarDay {
       ? { outside: money(outsideFeesMinor(range.min, range.cheapest.outsideFees))! }
       : null,
     price: money(quoted),
-    pricePrefix: input.selectionTotal === null && range && range.min !== range.max ? 'From' : null,
+    pricePrefix: fromPrice ? 'From' : null,
     badges: [],
     annotations: input.annotations,
     className: null,

@@ -9,8 +9,8 @@ import { AppError } from '@/http/app-error';
 import { allOf, filterConditions } from '@/http/query-sql';
 import { resourceBody } from '@/http/wire';
 import { calendarDay } from './calendar-day';
-import { priceRange } from './pricing';
-import { selectDatedSessions, selectSessionDays } from './repo';
+import { priceRange, type TypePrices } from './pricing';
+import { selectDatedSessions, selectDaySessionPrices, selectSessionDays } from './repo';
 import { sessionFitSql } from './session-fit-sql';
 import { groupsOnSale, loadScope, typesOf, type AvailabilityScope } from './scope';
 import { splitFilters, type AvailabilityRequest } from './request';
@@ -79,12 +79,62 @@ async function selectionFitsByDate(db: Db, ctx: SessionContext, where: SQL) {
   return byDate;
 }
 
-function selectionTotal(scope: AvailabilityScope, selection: SelectionLine[]): number | null {
+/**
+ * A day's prices of each type (decision 0043): the type's amount at the sessions without a price
+ * of their own, and their own prices at the others (`priced`: the grouped session_price read).
+ */
+function dayPrices(
+  priced: Map<string, { min: number; max: number; sessions: number }> | undefined,
+  daySessions: number,
+): TypePrices {
+  return (type) => {
+    const own = priced?.get(type.id);
+    if (!own) return { min: type.amount, max: type.amount };
+    const someAtAmount = own.sessions < daySessions;
+    return {
+      min: someAtAmount ? Math.min(own.min, type.amount) : own.min,
+      max: someAtAmount ? Math.max(own.max, type.amount) : own.max,
+    };
+  };
+}
+
+/** The selection's total at the day's lowest prices ("from" when a session there costs more). */
+function selectionTotal(
+  scope: AvailabilityScope,
+  selection: SelectionLine[],
+  pricesOf: TypePrices,
+): { total: number; varies: boolean } | null {
   if (!hasSelection(selection)) return null;
-  return selection.reduce(
-    (sum, l) => sum + (scope.typeById.get(l.ticket_type_id)?.amount ?? 0) * l.quantity,
-    0,
-  );
+  let total = 0;
+  let varies = false;
+  for (const line of selection) {
+    const type = scope.typeById.get(line.ticket_type_id);
+    if (!type || line.quantity <= 0) continue;
+    const { min, max } = pricesOf(type);
+    total += min * line.quantity;
+    varies ||= min !== max;
+  }
+  return { total, varies };
+}
+
+/** The session prices of the quoted types per day and type, when there are any. */
+async function daySessionPrices(db: Db, ctx: SessionContext, where: SQL) {
+  const typeIds = quotedTypes(ctx)
+    .filter((t) => ctx.scope.sessionPricedTypeIds.has(t.id))
+    .map((t) => t.id);
+  const byDate = new Map<string, Map<string, { min: number; max: number; sessions: number }>>();
+  if (typeIds.length === 0) return byDate;
+  const rows = await selectDaySessionPrices(db, ctx.scope.event.id, {
+    where,
+    timeZone: ctx.scope.timezone,
+    typeIds,
+  });
+  for (const row of rows) {
+    const day = byDate.get(row.date) ?? new Map();
+    day.set(row.ticketTypeId, { min: row.min, max: row.max, sessions: row.sessions });
+    byDate.set(row.date, day);
+  }
+  return byDate;
 }
 
 export async function eventCalendar(
@@ -118,20 +168,20 @@ export async function eventCalendar(
   const selectedFits = hasSelection(selection)
     ? await selectionFitsByDate(db, ctx, where)
     : undefined;
-  const range = priceRange(quotedTypes(ctx));
-  const total = selectionTotal(scope, selection);
+  const pricedDays = await daySessionPrices(db, ctx, where);
   const chosen = hasSelection(selection) ? selectedQuantities(scope, selection) : null;
 
-  const days: CalendarDay[] = rows.map((row) =>
-    calendarDay({
+  const days: CalendarDay[] = rows.map((row) => {
+    const pricesOf = dayPrices(pricedDays.get(row.date), row.sessions);
+    return calendarDay({
       date: row.date,
       fits: selectedFits?.get(row.date) ?? fitsOfDay(row),
       availability: {
         capacity: row.unlimited ? UNLIMITED_CAPACITY : row.capacity,
         used_capacity: row.usedCapacity,
       },
-      range,
-      selectionTotal: total,
+      range: priceRange(quotedTypes(ctx), pricesOf),
+      selection: selectionTotal(scope, selection, pricesOf),
       annotations: messagesFor(
         scope.rules,
         'date_annotation',
@@ -139,8 +189,8 @@ export async function eventCalendar(
         chosen,
       ),
       currency: request.seller.currency,
-    }),
-  );
+    });
+  });
   if (format === 'plain') {
     const map = Object.fromEntries(days.map((d) => [d.date, d.status]));
     return { format, body: resourceBody('calendar', { data: [map], total: 1 }) };

@@ -27,17 +27,33 @@ export interface PriceRange {
   max: number;
 }
 
-/** Lowest and highest price among the types; null without types. Ties keep the first. */
-export function priceRange(types: TypeFacts[]): PriceRange | null {
+/** The lowest and highest price of one type where it is quoted (a session, a day's sessions). */
+export type TypePrices = (type: TypeFacts) => { min: number; max: number };
+
+/** A type at its own amount (no session prices). */
+const ownAmount: TypePrices = (type) => ({ min: type.amount, max: type.amount });
+
+/**
+ * Lowest and highest price among the types, each at `pricesOf` (default its own amount; a
+ * session's or a day's prices, decision 0043); null without types. Ties keep the first.
+ */
+export function priceRange(
+  types: TypeFacts[],
+  pricesOf: TypePrices = ownAmount,
+): PriceRange | null {
   const [first, ...rest] = types;
   if (!first) return null;
   let cheapest = first;
-  let max = first.amount;
+  let { min, max } = pricesOf(first);
   for (const type of rest) {
-    if (type.amount < cheapest.amount) cheapest = type;
-    if (type.amount > max) max = type.amount;
+    const prices = pricesOf(type);
+    if (prices.min < min) {
+      cheapest = type;
+      min = prices.min;
+    }
+    if (prices.max > max) max = prices.max;
   }
-  return { cheapest, min: cheapest.amount, max };
+  return { cheapest, min, max };
 }
 
 /** Money on the wire: "25.00" (or null). */

@@ -5,6 +5,7 @@ import {
   eventSession,
   eventTemplate,
   meta,
+  sessionPrice,
   ticketGroup,
   ticketType,
   venue,
@@ -12,6 +13,11 @@ import {
 import { seller } from '@/db/schema/identity';
 
 import { selectTicketGroups } from '@/modules/catalog/repo';
+import {
+  hasSessionPricesSql,
+  sessionPricesSql,
+  toSessionPriceMap,
+} from '@/modules/pricing/session-prices';
 import type { Fit } from './selection-fit';
 
 /** The availability reads' SQL. Conditions arrive ready-made; values are bound. */
@@ -41,15 +47,17 @@ export async function selectGroupsOf(db: Db, eventId: string, where: SQL) {
   return selectTicketGroups(db, and(eq(ticketGroup.eventTemplateId, eventId), where)!);
 }
 
-/** Every ticket type of the event's groups, in the catalogue's order (as `selectTicketTypes`). */
+/**
+ * Every ticket type of the event's groups, in the catalogue's order (as `selectTicketTypes`),
+ * each with whether some session has a price of its own for it (decision 0043).
+ */
 export async function selectTypesOfEvent(db: Db, eventId: string) {
   return db
-    .select({ type: ticketType })
+    .select({ type: ticketType, sessionPriced: hasSessionPricesSql(ticketType.id) })
     .from(ticketType)
     .innerJoin(ticketGroup, eq(ticketGroup.id, ticketType.ticketGroupId))
     .where(eq(ticketGroup.eventTemplateId, eventId))
-    .orderBy(asc(ticketType.rank), asc(ticketType.name), asc(ticketType.id))
-    .then((rows) => rows.map((r) => r.type));
+    .orderBy(asc(ticketType.rank), asc(ticketType.name), asc(ticketType.id));
 }
 
 /**
@@ -60,25 +68,43 @@ export async function selectTypesOfEvent(db: Db, eventId: string) {
 export async function selectJudgedSessions(
   db: Db,
   eventId: string,
-  query: { fit: SQL<Fit>; where: SQL; order?: SQL[]; limit?: number },
+  query: {
+    fit: SQL<Fit>;
+    where: SQL;
+    order?: SQL[];
+    limit?: number;
+    /** read each session's own prices (only when the event has some: decision 0043) */
+    withPrices?: boolean;
+  },
 ) {
   const all = db
     .select({
       session: eventSession,
       fit: sql<Fit>`${query.fit}`,
+      prices: query.withPrices ? sessionPricesSql(eventSession.id) : sql<unknown>`null`,
       total: sql<number>`(count(*) over ())::int`,
     })
     .from(eventSession)
     .where(and(eq(eventSession.eventTemplateId, eventId), query.where))
     .orderBy(...(query.order ?? []), asc(eventSession.startDatetime), asc(eventSession.id));
   const rows = await (query.limit === undefined ? all : all.limit(query.limit));
-  return { rows, total: rows[0]?.total ?? 0 };
+  return {
+    rows: rows.map((r) => ({ ...r, prices: toSessionPriceMap(r.prices) })),
+    total: rows[0]?.total ?? 0,
+  };
 }
 
-export async function selectSession(db: Db, eventId: string, sessionId: string, fit: SQL<Fit>) {
+export async function selectSession(
+  db: Db,
+  eventId: string,
+  sessionId: string,
+  fit: SQL<Fit>,
+  withPrices: boolean,
+) {
   const { rows } = await selectJudgedSessions(db, eventId, {
     fit,
     where: eq(eventSession.id, sessionId),
+    withPrices,
   });
   return rows[0] ?? null;
 }
@@ -123,11 +149,53 @@ export async function selectSessionDays(
       unlimited: sql<boolean>`bool_or(${s.capacity} = ${UNLIMITED_CAPACITY})`,
       capacity: sql<number>`sum(${s.capacity})::int`,
       usedCapacity: sql<number>`sum(${s.usedCapacity})::int`,
+      sessions: sql<number>`count(*)::int`,
       minutes,
     })
     .from(s)
     .groupBy(day)
     .orderBy(day);
+}
+
+/**
+ * The session prices of the matching sessions (decision 0043), per venue-local day and type:
+ * the lowest and highest and how many of the day's sessions have one. One grouped read for the
+ * whole calendar, made only when a quoted type has session prices.
+ */
+export async function selectDaySessionPrices(
+  db: Db,
+  eventId: string,
+  query: { where: SQL; timeZone: string; typeIds: string[] },
+) {
+  if (query.typeIds.length === 0) return [];
+  // each row's local date is computed once, in a subquery (a bound zone repeated in the select
+  // and the group by would be two parameters PostgreSQL cannot match)
+  const p = db
+    .select({
+      date: localDateSql(query.timeZone).as('date'),
+      ticketTypeId: sessionPrice.ticketTypeId,
+      amount: sessionPrice.amount,
+    })
+    .from(sessionPrice)
+    .innerJoin(eventSession, eq(eventSession.id, sessionPrice.eventSessionId))
+    .where(
+      and(
+        eq(eventSession.eventTemplateId, eventId),
+        inArray(sessionPrice.ticketTypeId, query.typeIds),
+        query.where,
+      ),
+    )
+    .as('p');
+  return db
+    .select({
+      date: p.date,
+      ticketTypeId: p.ticketTypeId,
+      min: sql<number>`min(${p.amount})::int`,
+      max: sql<number>`max(${p.amount})::int`,
+      sessions: sql<number>`count(*)::int`,
+    })
+    .from(p)
+    .groupBy(p.date, p.ticketTypeId);
 }
 
 /** The event's sessions matching `where` with their venue-local date, in start order. */

@@ -34,6 +34,8 @@ export interface AvailabilityScope {
   types: TypeRow[];
   groupById: Map<string, GroupRow>;
   typeById: Map<string, TypeRow>;
+  /** the types some session prices on its own (decision 0043): reads look prices up for these */
+  sessionPricedTypeIds: Set<string>;
   rules: MessageRule[];
 }
 
@@ -77,7 +79,7 @@ async function readScope(
 ): Promise<AvailabilityScope> {
   // one round trip: the groups, types and rules are read beside the event and dropped if it is
   // not the visitor's to see (every availability read starts here, so its latency is theirs)
-  const [found, groups, allTypes, metaRows] = await Promise.all([
+  const [found, groups, typeRows, metaRows] = await Promise.all([
     selectEventWithZone(db, request.seller.id, eventId),
     selectGroupsOf(
       db,
@@ -90,13 +92,15 @@ async function readScope(
   // spec: shopping §6 — a members-only event's availability is for members alone
   if (!found || !isVisibleTo(found.event, request.identity)) throw notFound('event', 'Event');
   const groupIds = new Set(groups.map((g) => g.id));
-  const types = allTypes.filter((t) => groupIds.has(t.ticketGroupId));
+  const visible = typeRows.filter((r) => groupIds.has(r.type.ticketGroupId));
+  const types = visible.map((r) => r.type);
   return {
     ...found,
     groups,
     types,
     groupById: new Map(groups.map((g) => [g.id, g])),
     typeById: new Map(types.map((t) => [t.id, t])),
+    sessionPricedTypeIds: new Set(visible.filter((r) => r.sessionPriced).map((r) => r.type.id)),
     rules: parseMessageRules(metaRows.find((m) => m.key === 'message_rules')?.value),
   };
 }
@@ -112,6 +116,10 @@ export function groupsOnSale(scope: AvailabilityScope, now: Date): GroupRow[] {
     isWithinSalesWindow({ sales_start: g.salesStart, sales_end: g.salesEnd }, now),
   );
 }
+
+/** Whether any of these types is priced per session (then reads fetch the sessions' prices). */
+export const anySessionPriced = (scope: AvailabilityScope, types: { id: string }[]) =>
+  types.some((t) => scope.sessionPricedTypeIds.has(t.id));
 
 /** Available types of the given groups (what prices are quoted from). */
 export function typesOf(scope: AvailabilityScope, groups: GroupRow[]): TypeRow[] {

@@ -14,7 +14,7 @@ import {
 import { selectOwnedRows } from '@/modules/catalog/repo';
 import { selectSession } from './repo';
 import type { AvailabilityRequest } from './request';
-import { groupsOnSale, loadScope, typesOf } from './scope';
+import { anySessionPriced, groupsOnSale, loadScope, typesOf } from './scope';
 import { sessionFitSql } from './session-fit-sql';
 import { toPricedSession } from './session-view';
 
@@ -36,7 +36,13 @@ export async function eventSessionDetail(
   const groups = groupsOnSale(scope, now);
   const types = typesOf(scope, groups);
   const ctx = { scope, onSale: groups, onSaleTypes: types, selection: [], now };
-  const judged = await selectSession(db, scope.event.id, sessionId, sessionFitSql(ctx));
+  const judged = await selectSession(
+    db,
+    scope.event.id,
+    sessionId,
+    sessionFitSql(ctx),
+    anySessionPriced(scope, types),
+  );
   if (!judged) throw notFound('event_session', 'Session');
   const owners = [
     { resource: 'event_template', ids: [scope.event.id] },
@@ -49,7 +55,7 @@ export async function eventSessionDetail(
   ]);
   return resourceBody(
     'event_session',
-    { data: [toPricedSession(ctx, judged.session, judged.fit)], total: 1 },
+    { data: [toPricedSession(ctx, judged.session, judged.fit, judged.prices)], total: 1 },
     {
       ticket_group: embeds.has('ticket_group')
         ? groups.map((g) => toTicketGroup(g, now))

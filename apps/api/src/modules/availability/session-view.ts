@@ -2,6 +2,7 @@ import type { PricedSession } from '@admit/contracts/availability';
 import type { SelectedQuantity } from '@admit/contracts/rules/message-rules';
 import { localTime } from '@/lib/zoned-time';
 import { toEventSession } from '@/modules/catalog/mappers';
+import { priceAtSession, type SessionPriceMap } from '@/modules/pricing/session-prices';
 import { money, priceRange } from './pricing';
 import type { SessionRow, TypeRow } from './repo';
 import type { FitContext } from './session-fit-sql';
@@ -37,9 +38,17 @@ export function quotedTypes(ctx: SessionContext): TypeRow[] {
   return ctx.scope.types.filter((t) => wanted.has(t.id));
 }
 
-/** The session as the sessions reads return it. */
-export function toPricedSession(ctx: SessionContext, session: SessionRow, fit: Fit): PricedSession {
-  const range = priceRange(quotedTypes(ctx));
+/** The session as the sessions reads return it, priced at its own prices (decision 0043). */
+export function toPricedSession(
+  ctx: SessionContext,
+  session: SessionRow,
+  fit: Fit,
+  prices: SessionPriceMap,
+): PricedSession {
+  const range = priceRange(quotedTypes(ctx), (type) => {
+    const amount = priceAtSession(type, prices);
+    return { min: amount, max: amount };
+  });
   return {
     ...toEventSession(session, ctx.now),
     // sold out for what was asked: a full session still sells groups excluded from its capacity

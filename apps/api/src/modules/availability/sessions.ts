@@ -8,10 +8,11 @@ import { AppError } from '@/http/app-error';
 import { allOf, filterConditions, orderBy } from '@/http/query-sql';
 import { parseValue, ValueError } from '@/http/query-values';
 import { resourceBody } from '@/http/wire';
+import { priceAtSession } from '@/modules/pricing/session-prices';
 import { selectJudgedSessions } from './repo';
 import { sessionFitSql } from './session-fit-sql';
 import { splitFilters, type AvailabilityRequest } from './request';
-import { groupsOnSale, loadScope, typesOf } from './scope';
+import { anySessionPriced, groupsOnSale, loadScope, typesOf } from './scope';
 import type { SelectionLine } from './selection-fit';
 import {
   hasSelection,
@@ -58,6 +59,8 @@ interface PageQuery {
   /** keep sessions that are not available (flagged) */
   keepAll: boolean;
   limit: number;
+  /** read the sessions' own prices (a quoted type has some) */
+  withPrices: boolean;
 }
 
 /** Without a selection: judged, filtered, counted and cut in SQL (session-fit-sql.ts). */
@@ -68,8 +71,15 @@ async function judgedPage(db: Db, ctx: SessionContext, query: PageQuery) {
     where: allOf([query.where, query.keepAll ? undefined : sql`${fit} = 'available'`]),
     order: query.order,
     limit: query.limit,
+    withPrices: query.withPrices,
   });
-  return { page: rows.map((r) => toPricedSession(ctx, r.session, r.fit)), total };
+  return {
+    page: rows.map((r) => ({
+      session: toPricedSession(ctx, r.session, r.fit, r.prices),
+      prices: r.prices,
+    })),
+    total,
+  };
 }
 
 /** With a selection: every matching session judged here against the posted quantities. */
@@ -78,10 +88,14 @@ async function selectionPage(db: Db, ctx: SessionContext, query: PageQuery) {
     fit: sessionFitSql(ctx),
     where: query.where,
     order: query.order,
+    withPrices: query.withPrices,
   });
   const priced = rows
-    .map((r) => toPricedSession(ctx, r.session, selectedFit(ctx, r.session)))
-    .filter((session) => query.keepAll || session.available);
+    .map((r) => ({
+      session: toPricedSession(ctx, r.session, selectedFit(ctx, r.session), r.prices),
+      prices: r.prices,
+    }))
+    .filter(({ session }) => query.keepAll || session.available);
   return { page: priced.slice(0, query.limit), total: priced.length };
 }
 
@@ -111,17 +125,29 @@ export async function eventSessions(
     ...filterConditions(sessionFilters),
   ]);
   const order = orderBy(query.sort, sql`${eventSession.id}`);
+  const types = quotedTypes(ctx);
+  const pageQuery = {
+    where,
+    order,
+    keepAll,
+    limit: query.limit,
+    withPrices: anySessionPriced(scope, types),
+  };
   const { page, total } = hasSelection(ctx.selection)
-    ? await selectionPage(db, ctx, { where, order, keepAll, limit: query.limit })
-    : await judgedPage(db, ctx, { where, order, keepAll, limit: query.limit });
-  const types = hasSelection(ctx.selection) ? quotedTypes(ctx) : ctx.onSaleTypes;
-  const schedule: PriceSchedule[] = page.flatMap((session) =>
+    ? await selectionPage(db, ctx, pageQuery)
+    : await judgedPage(db, ctx, pageQuery);
+  // spec: shopping §7 — each session's price of each quoted type (its own, else the type's)
+  const schedule: PriceSchedule[] = page.flatMap(({ session, prices }) =>
     types.map((type) => ({
       id: `${session.id}:${type.id}`,
       event_session_id: session.id,
       ticket_type_id: type.id,
-      currency_amount: minorToDecimal(type.amount),
+      currency_amount: minorToDecimal(priceAtSession(type, prices)),
     })),
   );
-  return resourceBody('event_session', { data: page, total }, { price_schedule: schedule });
+  return resourceBody(
+    'event_session',
+    { data: page.map((p) => p.session), total },
+    { price_schedule: schedule },
+  );
 }

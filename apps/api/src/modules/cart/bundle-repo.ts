@@ -11,6 +11,11 @@ import {
   venue,
 } from '@/db/schema/catalog';
 import { identity } from '@/db/schema/identity';
+import {
+  sessionPricesSql,
+  toSessionPriceMap,
+  type SessionPriceMap,
+} from '@/modules/pricing/session-prices';
 import { CART_SELLER_META_KEYS } from '@/modules/sellers/seller-meta';
 
 /**
@@ -56,7 +61,7 @@ export async function selectBundleRows(
   ids: { types: string[]; sessions: string[] },
   configKeys: string[] | null,
 ) {
-  const [joined, sessions] = await Promise.all([
+  const [joined, pricedSessions] = await Promise.all([
     byIds(ids.types, () =>
       db
         .select({
@@ -73,14 +78,19 @@ export async function selectBundleRows(
         .where(and(eq(ticketType.sellerId, sellerId), inArray(ticketType.id, ids.types)))
         .orderBy(asc(ticketType.rank), asc(ticketType.id)),
     ),
+    // each session with its own prices (decision 0043): the reserve prices its tickets by them
     byIds(ids.sessions, () =>
       db
-        .select()
+        .select({ session: eventSession, prices: sessionPricesSql(eventSession.id) })
         .from(eventSession)
         .where(and(eq(eventSession.sellerId, sellerId), inArray(eventSession.id, ids.sessions)))
         .orderBy(asc(eventSession.startDatetime), asc(eventSession.id)),
     ),
   ]);
+  const sessions = pricedSessions.map((r) => r.session);
+  const sessionPrices = new Map<string, SessionPriceMap>(
+    pricedSessions.map((r) => [r.session.id, toSessionPriceMap(r.prices)]),
+  );
   const types = joined.map((r) => r.type);
   const groups = uniqueRows(joined.map((r) => r.group)).sort(
     (a, b) => a.rank - b.rank || a.id.localeCompare(b.id),
@@ -129,7 +139,7 @@ export async function selectBundleRows(
         .orderBy(asc(configRow.resource), asc(configRow.resourceId), asc(configRow.key)),
     ),
   ]);
-  return { types, groups, events, sessions, venues, metas, configs, rules };
+  return { types, groups, events, sessions, sessionPrices, venues, metas, configs, rules };
 }
 
 /** The cart's giftee (decision 0023): only what the bundle shows, never the whole identity row. */

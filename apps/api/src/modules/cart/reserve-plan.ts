@@ -7,6 +7,7 @@ import { AppError, notFound, validationFailed } from '@/http/app-error';
 import type { RequestIdentity } from '@/http/request-context';
 import { isWithinSalesWindow, validFromTo } from '@/modules/availability/rules';
 import { planMemberTickets } from '@/modules/memberships/reserve-members';
+import { priceAtSession, type SessionPriceMap } from '@/modules/pricing/session-prices';
 import { selectBundleRows, type BundleRows } from './bundle-repo';
 import { eventHasSessions } from './repo';
 import { validateAdditionalInfo } from './survey';
@@ -106,9 +107,17 @@ function settingOf(
   return undefined;
 }
 
-function faceValueOf(type: PlannedTicket['type'], given: string | undefined): number {
+/**
+ * The ticket's price: the buyer's amount of a flexible type, else the type's price at its
+ * session (its own there, else the type's: decision 0043).
+ */
+function faceValueOf(
+  type: PlannedTicket['type'],
+  given: string | undefined,
+  sessionPrices: SessionPriceMap | undefined,
+): number {
   const flexible = type.amountMin !== null || type.amountMax !== null;
-  if (given === undefined) return type.amount;
+  if (given === undefined) return priceAtSession(type, sessionPrices);
   if (!flexible) {
     throw validationFailed('reserve', 'face_value', 'this ticket type has a fixed price');
   }
@@ -235,7 +244,11 @@ export async function planTickets(
       group,
       event,
       session,
-      faceValue: faceValueOf(type, request.faceValue),
+      faceValue: faceValueOf(
+        type,
+        request.faceValue,
+        session ? rows.sessionPrices.get(session.id) : undefined,
+      ),
       admitName,
       admitEmail,
       additionalInfo: request.additionalInfo ?? null,

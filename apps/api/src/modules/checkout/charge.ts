@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { PaymentEntry } from '@admit/contracts/checkout';
 import type { Db } from '@/db/connection';
+import type { Executor } from '@/db/transaction';
 import { payment } from '@/db/schema/payments';
 import { AppError } from '@/http/app-error';
 import type { CardGateway, CustomerInput, IntentResult } from '@/modules/payments/card-gateway';
@@ -13,7 +14,6 @@ import {
 } from '@/modules/payments/repo';
 import { markKeyCharged } from '@/modules/payments/idempotency';
 import { confirmInputOf, customerFor, rememberSavedCard } from '@/modules/payments/saved-methods';
-import { drawFromCard, giftCardAlreadyApplied, lookupCard } from '@/modules/ledger/service';
 import { lockCartRow } from '@/modules/orders/repo';
 import type { PaymentRow, SavedPaymentMethodRow } from '@/db/schema/payments';
 
@@ -52,6 +52,15 @@ export interface SettleAs {
 
 // states that hold money back from a second payment while the first is undecided
 const RESERVING = ['succeeded', 'processing', 'created'];
+
+/** What the cart's payments already hold (paid, or undecided), minor units; under its row lock. */
+export async function reservedOn(tx: Executor, cartId: string): Promise<number> {
+  const [sum] = await tx
+    .select({ total: sql<string>`coalesce(sum(${payment.amount}), 0)` })
+    .from(payment)
+    .where(and(eq(payment.cartId, cartId), inArray(payment.state, RESERVING)));
+  return Number(sum?.total ?? 0);
+}
 
 const cardDeclined = (code: string, message: string | undefined) =>
   new AppError(
@@ -167,11 +176,12 @@ async function reserveCardPayment(
 ) {
   return ctx.db.transaction(async (tx) => {
     await lockCartRow(tx, ctx.cartId);
-    const [sum] = await tx
-      .select({ total: sql<string>`coalesce(sum(${payment.amount}), 0)` })
-      .from(payment)
-      .where(and(eq(payment.cartId, ctx.cartId), inArray(payment.state, RESERVING)));
-    checkPayableAmount('stripe', amount, ctx.grandTotal - Number(sum?.total ?? 0), ctx.currency);
+    checkPayableAmount(
+      'stripe',
+      amount,
+      ctx.grandTotal - (await reservedOn(tx, ctx.cartId)),
+      ctx.currency,
+    );
     return insertPayment(tx, {
       sellerId: ctx.sellerId,
       cartId: ctx.cartId,
@@ -253,63 +263,4 @@ async function cardUseOf(ctx: ChargeContext, source: string): Promise<CardUse> {
   if (!ctx.saveFor) return { source, customer: null, saveCard: false, offSession: false };
   const customer = await customerFor(ctx.db, ctx.gateway, ctx.saveFor);
   return { source, customer, saveCard: true, offSession: false };
-}
-
-/**
- * Draws a gift card (`gateway_id: ledger`): min(balance, amount), the payment row in the same
- * transaction as the draw. Answers the amount drawn.
- */
-export async function chargeLedger(ctx: ChargeContext, amount: number, entry: PaymentEntry) {
-  const number = entry.gateway_data.ledger_number;
-  if (typeof number !== 'string' || number.trim() === '' || number.length > 70) {
-    throw new AppError(
-      'validation_failed',
-      'ledger',
-      'ledger_number: a gift card number is required',
-      {
-        field: 'gateway_data.ledger_number',
-      },
-    );
-  }
-  return ctx.db.transaction(async (tx) => {
-    await lockCartRow(tx, ctx.cartId);
-    const card = await lookupCard(tx, ctx.sellerId, number);
-    const applied = await tx
-      .select({ id: payment.id })
-      .from(payment)
-      .where(
-        and(
-          eq(payment.cartId, ctx.cartId),
-          eq(payment.gatewayId, 'ledger'),
-          eq(payment.gatewayRef, card.id),
-          eq(payment.state, 'succeeded'),
-        ),
-      );
-    if (applied.length > 0) throw giftCardAlreadyApplied();
-    const [sum] = await tx
-      .select({ total: sql<string>`coalesce(sum(${payment.amount}), 0)` })
-      .from(payment)
-      .where(and(eq(payment.cartId, ctx.cartId), inArray(payment.state, RESERVING)));
-    checkPayableAmount('ledger', amount, ctx.grandTotal - Number(sum?.total ?? 0), ctx.currency);
-    const { drawn } = await drawFromCard(tx, ctx.sellerId, number, amount, ctx.currency);
-    const drawnRow = await insertPayment(tx, {
-      sellerId: ctx.sellerId,
-      cartId: ctx.cartId,
-      gatewayId: 'ledger',
-      amount: drawn,
-      currency: ctx.currency,
-      state: 'succeeded',
-      gatewayRef: card.id,
-      gatewayData: {
-        idempotency_key: ctx.idempotencyKey,
-        ledger_number: `…${card.number.slice(-4)}`,
-        settle_as: ctx.settleAs,
-      },
-      createdAt: ctx.now,
-      updatedAt: ctx.now,
-    });
-    // the draw is money taken: the key is `charged` with it (decision 0027)
-    await markKeyCharged(tx, ctx.sellerId, ctx.idempotencyKey, drawnRow.id);
-    return drawn;
-  });
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { catalogKey, eventSession } from '@/db/schema/catalog';
 import type { Executor } from '@/db/transaction';
+import { writeSessionPrices, type StoredPrices } from './file-session-prices';
 import { isKeyed, type ImportPlan } from './plan';
 import { TABLE_ORDER, TABLES, type Row, type TableName } from './rows';
 
@@ -38,6 +39,10 @@ export async function insertSessions(tx: Executor, rows: Record<string, unknown>
 export async function applyPlan(tx: Executor, plan: ImportPlan): Promise<void> {
   const byTable = (op: 'insert' | 'delete', name: TableName) =>
     plan.changes.filter((c) => c.op === op && c.row.table === name).map((c) => c.row);
+  const pricesOf = (row: Row) => ({
+    id: row.id,
+    prices: (row.values.prices ?? {}) as StoredPrices,
+  });
   const insertValues = (row: Row) => ({
     id: row.id,
     ...(row.table === 'seller' ? {} : { sellerId: plan.sellerId }),
@@ -48,6 +53,7 @@ export async function applyPlan(tx: Executor, plan: ImportPlan): Promise<void> {
     const rows = byTable('insert', name);
     if (name === 'event_session') {
       await insertSessions(tx, rows.map(insertValues));
+      await writeSessionPrices(tx, rows.map(pricesOf), false);
       continue;
     }
     await chunked(rows, name === 'image' ? 20 : 500, (chunk) =>
@@ -65,15 +71,25 @@ export async function applyPlan(tx: Executor, plan: ImportPlan): Promise<void> {
       })),
     ),
   );
+  const repriced: Row[] = [];
   for (const change of plan.changes) {
     if (change.op !== 'update') continue;
     const t = table(change.row.table);
-    const set = Object.fromEntries(change.fields.map((f) => [f, change.row.values[f]]));
+    // a session's `prices` are rows of session_price, not a column (file-session-prices.ts)
+    if (change.row.table === 'event_session' && change.fields.includes('prices')) {
+      repriced.push(change.row);
+    }
+    const fields = change.fields.filter(
+      (f) => f !== 'prices' || change.row.table !== 'event_session',
+    );
+    if (fields.length === 0) continue;
+    const set = Object.fromEntries(fields.map((f) => [f, change.row.values[f]]));
     await tx
       .update(t)
       .set(set as never)
       .where(eq(t.id, change.row.id));
   }
+  await writeSessionPrices(tx, repriced.map(pricesOf), true);
   const rules = byTable('delete', 'session_rule').map((r) => r.id);
   if (rules.length > 0) {
     await tx

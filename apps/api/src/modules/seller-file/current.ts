@@ -3,6 +3,7 @@ import type { Executor } from '@/db/transaction';
 import { catalogKey, eventSession, eventTemplate, venue } from '@/db/schema/catalog';
 import { identity, seller } from '@/db/schema/identity';
 import { localDate, localTime, zonedWallTimeToUtc } from '@/lib/zoned-time';
+import { readSessionPrices } from './file-session-prices';
 import { KEYED_TABLES, TABLES, type Row, type TableName } from './rows';
 
 /**
@@ -264,6 +265,10 @@ export async function readCurrentState(
       enumerable: true,
     });
   }
+  // each session's own prices as its value `prices` (decision 0043), compared like a column
+  const sessionRows = [...(rows.get('event_session')?.values() ?? [])];
+  const prices = await readSessionPrices(db, sellerId);
+  for (const row of sessionRows) row.values.prices = prices.get(row.id) ?? {};
   return {
     sellerId,
     storedConfig: (sellerRow.config ?? {}) as Record<string, unknown>,

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { imagePath } from '@admit/contracts/images';
-import type { FileEvent, FileTicketGroup } from '@admit/contracts/seller-file/catalogue';
+import {
+  typePathsOf,
+  type FileEvent,
+  type FileSessionRule,
+  type FileTicketGroup,
+} from '@admit/contracts/seller-file/catalogue';
 import type { SellerFile } from '@admit/contracts/seller-file/seller-file';
 import { ruleSessions, timesOfHours } from '@/lib/session-rules';
 import { addDays, localDate, zonedWallTimeToUtc } from '@/lib/zoned-time';
@@ -8,6 +13,7 @@ import type { CurrentState } from './current';
 import { imageNameOf, isFilePath, type FileImage } from './file-images';
 import { commerceRows, type AddRow } from './desired-commerce';
 import { resolveDate, toMillipercent, toMinor, toMinorOrNull, wallClock } from './desired-values';
+import { storedPrices } from './file-session-prices';
 import { storedConfigOf } from './import-settings';
 import type { Row, TableName } from './rows';
 
@@ -243,6 +249,9 @@ export function desiredRows(
 
   function sessionRows(event: FileEvent, eventId: string, zone: string) {
     const today = localDate(options.now, zone);
+    const typePaths = typePathsOf(event);
+    const pricesOf = (prices: FileSessionRule['prices']) =>
+      storedPrices(prices, (path) => paths.get(`${event.key}/${path}`), typePaths);
     const venueClosed =
       file.venues.find((v) => v.key === (event.venue ?? file.venues[0]!.key))?.closed ?? [];
     for (const rule of event.session_rules ?? []) {
@@ -274,6 +283,7 @@ export function desiredRows(
         { first: today, last },
         zone,
       );
+      const prices = pricesOf(rule.prices);
       for (const s of sessions) {
         add(
           'event_session',
@@ -289,6 +299,7 @@ export function desiredRows(
             soldOut:
               existing('event_session', `${ruleId}@${s.start.toISOString()}`)?.values.soldOut ??
               false,
+            prices,
           },
           { group: path },
         );
@@ -309,6 +320,7 @@ export function desiredRows(
         endDatetime: new Date(start.getTime() + session.duration_minutes * 60_000),
         capacity: session.capacity ?? -1,
         soldOut: session.closed ?? false,
+        prices: pricesOf(session.prices),
       });
     }
   }

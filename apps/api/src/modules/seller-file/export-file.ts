@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import { IMAGE_PATH_PREFIX } from '@admit/contracts/images';
 import { minorToDecimal } from '@admit/contracts/money';
+import { filePrices, readSessionPrices } from './file-session-prices';
 import type { FileEvent, FileSessionRule } from '@admit/contracts/seller-file/catalogue';
 import type { SellerFile } from '@admit/contracts/seller-file/seller-file';
 import * as catalog from '@/db/schema/catalog';
@@ -115,6 +116,7 @@ export async function exportSellerFile(
       .where(inArray(catalog.eventSession.id, ids))
       .orderBy(asc(catalog.eventSession.startDatetime)),
   );
+  const sessionPrices = oneOffs.length > 0 ? await readSessionPrices(db, sellerId) : new Map();
   const plans = await inIds(idsOf('payment_plan'), (ids) =>
     db.select().from(paymentPlan).where(inArray(paymentPlan.id, ids)),
   );
@@ -232,6 +234,9 @@ export async function exportSellerFile(
               ),
               capacity: s.capacity < 0 ? undefined : s.capacity,
               closed: s.soldOut || undefined,
+              prices: filePrices(sessionPrices.get(s.id) ?? {}, (typeId) =>
+                keyOf.get(`ticket_type:${typeId}`),
+              ),
             }),
           )
         : undefined,

@@ -2,11 +2,41 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FileSessionRule } from '@admit/contracts/seller-file/catalogue';
 import type { Db } from '@/db/connection';
-import { eventTemplate, meta, sessionRule, venue } from '@/db/schema/catalog';
+import {
+  catalogKey,
+  eventTemplate,
+  meta,
+  sessionRule,
+  ticketGroup,
+  ticketType,
+  venue,
+} from '@/db/schema/catalog';
 import { withRetryingTransaction } from '@/db/transaction';
 import { ruleSessions, timesOfHours } from '@/lib/session-rules';
 import { addDays, localDate } from '@/lib/zoned-time';
 import { insertSessions } from './apply';
+import { storedPrices, writeSessionPrices } from './file-session-prices';
+
+/**
+ * The event's ticket types by `group/type` path, from their stored keys (`event/group/type`):
+ * what a rule's `prices` name.
+ */
+async function eventTypePaths(db: Db, sellerId: string, eventId: string) {
+  const rows = await db
+    .select({ key: catalogKey.key, id: catalogKey.resourceId })
+    .from(catalogKey)
+    .innerJoin(ticketType, eq(ticketType.id, catalogKey.resourceId))
+    .innerJoin(ticketGroup, eq(ticketGroup.id, ticketType.ticketGroupId))
+    .where(
+      and(
+        eq(catalogKey.sellerId, sellerId),
+        eq(catalogKey.kind, 'ticket_type'),
+        eq(ticketGroup.eventTemplateId, eventId),
+      ),
+    );
+  const byPath = new Map(rows.map((r) => [r.key.split('/').slice(1).join('/'), r.id]));
+  return [(path: string) => byPath.get(path), [...byPath.keys()]] as const;
+}
 
 /**
  * Rolling windows kept rolling (decision 0041): a rule with `ahead_days` was laid out through
@@ -53,6 +83,12 @@ export async function rollSessionRules(db: Db, now: Date): Promise<number> {
       { first: next > today ? next : today, last },
       rule.zone,
     );
+    const prices = definition.prices
+      ? storedPrices(
+          definition.prices,
+          ...(await eventTypePaths(db, rule.sellerId, rule.eventTemplateId)),
+        )
+      : {};
     made += await withRetryingTransaction(db, async (tx) => {
       const claimed = await tx
         .update(sessionRule)
@@ -62,10 +98,11 @@ export async function rollSessionRules(db: Db, now: Date): Promise<number> {
         )
         .returning({ id: sessionRule.id });
       if (claimed.length === 0) return 0;
+      const rows = sessions.map((s) => ({ id: randomUUID(), start: s.start, end: s.end }));
       await insertSessions(
         tx,
-        sessions.map((s) => ({
-          id: randomUUID(),
+        rows.map((s) => ({
+          id: s.id,
           sellerId: rule.sellerId,
           eventTemplateId: rule.eventTemplateId,
           sessionRuleId: rule.id,
@@ -74,6 +111,12 @@ export async function rollSessionRules(db: Db, now: Date): Promise<number> {
           capacity: definition.capacity ?? -1,
           soldOut: false,
         })),
+      );
+      // the rule's own prices on every session it lays out (decision 0043), as an import would
+      await writeSessionPrices(
+        tx,
+        rows.map((s) => ({ id: s.id, prices })),
+        false,
       );
       return sessions.length;
     });

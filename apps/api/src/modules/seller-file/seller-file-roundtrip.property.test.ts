@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sellerFileSchema, type SellerFile } from '@admit/contracts/seller-file/seller-file';
 import { minorToDecimal } from '@admit/contracts/money';
+import { sessionPriceTypePath } from '@admit/contracts/seller-file/catalogue';
 import type { Db } from '@/db/connection';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import {
@@ -72,6 +73,9 @@ const group = (key: string) =>
     { requiredKeys: ['key', 'name', 'ticket_types'] },
   );
 
+// a session's own prices by type key; keys naming no one type of the event are dropped below
+const sessionPrices = fc.dictionary(fc.constantFrom('t0', 't1', 't2'), money, { minKeys: 1 });
+
 const rule = (key: string) =>
   fc.record({
     key: fc.constant(key),
@@ -81,6 +85,7 @@ const rule = (key: string) =>
     capacity: maybe(fc.nat(80)),
     ahead_days: fc.integer({ min: 1, max: 8 }),
     closed: maybe(subset(['MO', '03-10', '2026-03-12'])),
+    prices: maybe(sessionPrices),
   });
 
 const event = (key: string) =>
@@ -109,6 +114,7 @@ const event = (key: string) =>
             duration_minutes: fc.constant(120),
             capacity: maybe(fc.nat(100)),
             closed: maybe(fc.boolean()),
+            prices: maybe(sessionPrices),
           }),
         ),
       ),
@@ -148,12 +154,25 @@ const catalogue = fc
     ),
   })
   .map((g): Omit<SellerFile, 'seller'> & { seller: Omit<SellerFile['seller'], 'slug'> } => {
-    const events = g.events.map((e) => ({
-      ...e,
-      venue: g.venues > 1 ? 'v1' : undefined,
-      ticket_groups: e.ticket_groups.length ? e.ticket_groups : undefined,
-      session_rules: e.session_rules.length ? e.session_rules : undefined,
-    }));
+    const events = g.events.map((e) => {
+      // decision 0043: prices name a type key that is one type of the event
+      const typePaths = e.ticket_groups.flatMap((gr) =>
+        gr.ticket_types.map((t) => `${gr.key}/${t.key}`),
+      );
+      const ownPrices = <T extends { prices?: Record<string, string> }>(item: T): T => {
+        const kept = Object.entries(item.prices ?? {}).filter(
+          ([key]) => sessionPriceTypePath(typePaths, key) !== null,
+        );
+        return { ...item, prices: kept.length ? Object.fromEntries(kept) : undefined };
+      };
+      return {
+        ...e,
+        venue: g.venues > 1 ? 'v1' : undefined,
+        ticket_groups: e.ticket_groups.length ? e.ticket_groups : undefined,
+        session_rules: e.session_rules.length ? e.session_rules.map(ownPrices) : undefined,
+        sessions: e.sessions?.map(ownPrices),
+      };
+    });
     const groups = events.flatMap((e) => (e.ticket_groups ?? []).map((gr) => ({ e, gr })));
     const plan = g.plan && groups.length > 0;
     if (plan) (groups[0]!.gr as { payment_plan?: string }).payment_plan = 'deposit';

@@ -47,7 +47,10 @@ afterEach(() => {
 });
 
 /** The event, its calendar and 1 July's sessions with their price schedule. */
-function catalogue() {
+function catalogue(
+  /** the adult and child prices at 11:00 (a late opening costs more: decision 0043) */
+  laterPrices: [adult: string, child: string] = ['25.00', '12.00'],
+) {
   const later = makePricedSession({
     id: LATER_SESSION,
     start_datetime: '2029-07-01T15:00:00.000Z',
@@ -72,46 +75,52 @@ function catalogue() {
       return {
         event_session: toCollection([later, full]),
         price_schedule: toCollection(
-          [later, full].flatMap((s) => [
-            {
-              id: `${s.id}:a`,
-              event_session_id: s.id,
-              ticket_type_id: ADULT,
-              currency_amount: '25.00',
-            },
-            {
-              id: `${s.id}:c`,
-              event_session_id: s.id,
-              ticket_type_id: CHILD,
-              currency_amount: '12.00',
-            },
-          ]),
+          [later, full].flatMap((s) => {
+            const [adult, child] = s === later ? laterPrices : ['25.00', '12.00'];
+            return [
+              {
+                id: `${s.id}:a`,
+                event_session_id: s.id,
+                ticket_type_id: ADULT,
+                currency_amount: adult,
+              },
+              {
+                id: `${s.id}:c`,
+                event_session_id: s.id,
+                ticket_type_id: CHILD,
+                currency_amount: child,
+              },
+            ];
+          }),
         ),
       };
     },
   };
 }
 
+/** An order of an Adult ($25.00) and a Child ($12.00) ticket; the edit answers `difference`. */
+function adultAndChild(difference: string, laterPrices?: [adult: string, child: string]) {
+  const adult = orderTicket();
+  const child = orderTicket({
+    ticket_type_id: CHILD,
+    face_value: '12.00',
+    adjusted_value: '12.00',
+  });
+  const fetch = createFetchStub({
+    [`GET /api/ticket_order/${ORDER_ID}/manage`]: manageBody(
+      [adult, child],
+      [fact(adult.id), fact(child.id)],
+    ),
+    [`GET /api/ticket_order/${ORDER_ID}/edit`]: NO_EDIT,
+    [`POST /api/ticket_order/${ORDER_ID}/edit`]: editBody({ kind: 'reschedule', difference }),
+    ...catalogue(laterPrices),
+  });
+  return { adult, child, fetch };
+}
+
 describe('reschedule (identity §2 /manage/{orderId}/reschedule/{sessionId}, §4 "Reschedule")', () => {
   it('moves the chosen tickets to another date and time with the date-first picker, warning when it costs more', async () => {
-    const adult = orderTicket();
-    const child = orderTicket({
-      ticket_type_id: CHILD,
-      face_value: '12.00',
-      adjusted_value: '12.00',
-    });
-    const fetch = createFetchStub({
-      [`GET /api/ticket_order/${ORDER_ID}/manage`]: manageBody(
-        [adult, child],
-        [fact(adult.id), fact(child.id)],
-      ),
-      [`GET /api/ticket_order/${ORDER_ID}/edit`]: NO_EDIT,
-      [`POST /api/ticket_order/${ORDER_ID}/edit`]: editBody({
-        kind: 'reschedule',
-        difference: '14.16',
-      }),
-      ...catalogue(),
-    });
+    const { child, fetch } = adultAndChild('14.16');
     const { user, router } = renderRoute(RESCHEDULE, { fetch, config: editingConfig() });
 
     expect(
@@ -165,6 +174,37 @@ describe('reschedule (identity §2 /manage/{orderId}/reschedule/{sessionId}, §4
       ],
     });
     expect(post.url.searchParams.get('secret')).toBe(SECRET);
+  });
+
+  it('warns when the new session itself costs more, the tickets keeping their types', async () => {
+    const { adult, fetch } = adultAndChild('7.00', ['29.00', '15.00']);
+    const { user, router } = renderRoute(RESCHEDULE, { fetch, config: editingConfig() });
+    await user.click(await screen.findByRole('button', { name: /July 1, 2029/ }));
+    await user.click(await screen.findByRole('radio', { name: /11:00 AM/ }));
+    // the session's own prices (its price_schedule), not the types' amounts
+    expect(
+      screen.getByRole('combobox', { name: 'Ticket 1: type at the new time' }),
+    ).toHaveDisplayValue('Adult, $29.00');
+    expect(
+      screen.getByRole('combobox', { name: 'Ticket 2: type at the new time' }),
+    ).toHaveDisplayValue('Child, $15.00');
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'The new time costs more than your current tickets: you pay the difference when you confirm your changes.',
+    );
+    // the adult alone moving still costs more; the child alone too
+    await user.click(screen.getByRole('checkbox', { name: 'Ticket 2: Child, $12.00' }));
+    expect(screen.getByRole('status')).toHaveTextContent('The new time costs more');
+
+    await user.click(screen.getByRole('button', { name: 'Reschedule tickets' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/demo-museum/manage/${ORDER_ID}`),
+    );
+    const post = fetch.requests.find((r) => r.method === 'POST')!;
+    expect(post.body).toEqual({
+      reschedule: [
+        { ticket_ids: [adult.id], event_session_id: LATER_SESSION, ticket_type_id: ADULT },
+      ],
+    });
   });
 
   it('a session with fewer places than the tickets is not a choice', async () => {

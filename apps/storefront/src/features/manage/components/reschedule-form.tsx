@@ -28,8 +28,9 @@ export interface SessionChooserProps {
 /**
  * The reschedule form (identity §2 /manage/{orderId}/reschedule/{sessionId}, §4 "Reschedule"):
  * which tickets of the session move (all by default), the new date and time with the date-first
- * picker, each ticket's type at the new time (prices are per type: a change of type is how a
- * change costs more or less, decision 0036), and the warning when the new time costs more.
+ * picker, each ticket's type at the new time, priced at the chosen session (its price schedule:
+ * a session may cost more, decision 0043, and so may another type, decision 0036), and the
+ * warning when the new time costs more.
  */
 export function RescheduleForm({
   session,
