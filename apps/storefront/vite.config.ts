@@ -106,8 +106,13 @@ export default defineConfig(({ isSsrBuild }) => ({
   build: isSsrBuild
     ? { outDir: SSR_OUT_DIR, sourcemap: true, target: 'node20', emptyOutDir: true }
     : { outDir: 'dist', sourcemap: true, target: 'es2022' },
-  // the contracts are TypeScript source (a workspace package): bundled, not loaded by Node
-  ssr: { noExternal: ['@admit/contracts'] },
+  // Everything is bundled into the server bundle (jsdom aside: DOMPurify's server window, loaded
+  // at run time): the contracts are TypeScript source, and bundled React and its libraries are
+  // their production builds (the define below), whatever NODE_ENV the API runs with — `npm
+  // start` sets none, and React's development build renders several times slower and warns.
+  ssr: { noExternal: true, external: ['jsdom'] },
+  // an SSR build keeps `process.env` for Node; React's own switch is fixed to its production build
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   server: {
     port: 5173,
     proxy: {

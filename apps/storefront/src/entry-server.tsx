@@ -7,6 +7,7 @@ import { seedServerRenderedPage } from '@/app/boot/page-seeds';
 import { createQueryClient } from '@/app/query-client';
 import { StorefrontApp } from '@/app/storefront-app';
 import { themeVariables } from '@/ui/theme/theme-variables';
+import { PriorityImageSink, type PriorityImageHint } from '@/ui/priority-image-sink';
 
 /** CSS text a seller value cannot close or break out of (`<` could end the style element). */
 const cssValue = (value: string) => value.replace(/[<>{};]/g, '');
@@ -46,25 +47,36 @@ export const renderPage: RenderPage = async (request) => {
   });
   if (!seeded) throw new Error(`not a server-rendered page: ${pathname}`);
   const errors: unknown[] = [];
+  const priorityImages = new Map<string, PriorityImageHint>();
+  const collect = (hint: PriorityImageHint) => void priorityImages.set(hint.srcSet, hint);
   const Router = ({ basename, children }: { basename: string; children: ReactNode }) => (
     <StaticRouter basename={basename} location={url}>
       {children}
     </StaticRouter>
   );
   const { prelude } = await prerender(
-    <StorefrontApp
-      config={config}
-      queryClient={queryClient}
-      serverViewport={{ mobile }}
-      Router={Router}
-    />,
-    { signal, onError: (error) => void errors.push(error) },
+    <PriorityImageSink value={collect}>
+      <StorefrontApp
+        config={config}
+        queryClient={queryClient}
+        serverViewport={{ mobile }}
+        Router={Router}
+      />
+    </PriorityImageSink>,
+    {
+      signal,
+      onError: (error) => void errors.push(error),
+      // every boundary in place: React otherwise moves a large one (over 12.8 kB, the listing's)
+      // to the end in a hidden element that an inline script reveals, which the storefront's
+      // Content-Security-Policy (script-src 'self') refuses, so the page showed only once hydrated
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
+    },
   );
   const html = await new Response(prelude).text();
   queryClient.clear();
   if (signal?.aborted) throw new Error('server render aborted');
   if (errors.length > 0) throw errors[0];
-  return { html, ...themeOf(config) };
+  return { html, ...themeOf(config), priorityImages: [...priorityImages.values()] };
 };
 
 /**

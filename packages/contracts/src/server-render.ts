@@ -28,6 +28,11 @@ export interface ServerRenderResult {
   themeCss: string;
   /** attributes of `<html>` the theme sets in the browser (lang, data-theme, data-tier) */
   htmlAttributes: Record<string, string>;
+  /**
+   * The page's largest images (drawn with priority), as their first `<picture>` source: the host
+   * preloads them first in the head, before the scripts (the page's LCP, issue #13)
+   */
+  priorityImages?: { srcSet: string; sizes: string; type: string }[];
 }
 
 /** The bundle's export. */

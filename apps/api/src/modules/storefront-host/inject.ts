@@ -84,7 +84,7 @@ function withRenderedPage(html: string, page: RenderedPage): string {
  * The built index.html for one seller: config script, page title and head tags; `extraHead`
  * holds tags of this page only (already escaped markup), such as an event cover's preload;
  * `reads` the API answers the page starts with (initial-reads.ts); `rendered` the page as the
- * storefront's SSR bundle drew it, if it did.
+ * storefront's SSR bundle drew it, if it did; `styles` the page's stylesheets (page-preloads.ts).
  */
 export function renderSellerPage(
   template: string,
@@ -92,12 +92,15 @@ export function renderSellerPage(
   extraHead: readonly string[] = [],
   reads: Readonly<Record<string, string>> = {},
   rendered?: RenderedPage,
+  styles: readonly string[] = [],
 ): string {
   const script =
     initialReadsScript(reads) +
     `<script id="${SELLER_CONFIG_SCRIPT_ID}" type="application/json">${scriptSafeJson(config)}</script>`;
   let html = insert(template, CONFIG_MARKER, script, '</body>');
   html = insert(html, HEAD_MARKER, headTags(config, extraHead), '</head>');
+  // after the built head's own stylesheet: the page's styles come later in the cascade
+  if (styles.length > 0) html = html.replace('</head>', () => `${styles.join('')}</head>`);
   // spec: shopping §1 — the storefront later sets "{event} - {product}"; the shell shows the product
   const title = `<title>${escapeHtml(config.product_name)}</title>`;
   html = /<title>[\s\S]*?<\/title>/.test(html)

@@ -7,13 +7,13 @@ import { getSellerBySlug, listSellerSlugs } from '@/modules/sellers/repo';
 import { sellerSiteOf } from '@/modules/sellers/seller-site';
 import { contentSecurityPolicy } from '@/http/content-security-policy';
 import { StorefrontDist, contentTypeOf, isHashedAsset } from './dist';
-import { coverPreloadTag, eventIdOfPath, findEventCover } from './event-cover';
+import { coverPreloadTag, imagePreloadTag, eventIdOfPath, findEventCover } from './event-cover';
 import { renderSellerPage } from './inject';
 import { pageInitialReads } from './initial-reads';
 import { serverRenderedPageOf } from '@admit/contracts/storefront-pages';
 import { ServerRenderer } from './server-render';
 import { isPhoneRequest } from './viewport';
-import { pagePreloadTags } from './page-preloads';
+import { pagePreloadTags, pageStyleTags } from './page-preloads';
 import { notBuiltPage, notFoundPage } from './pages';
 
 export const DEFAULT_STOREFRONT_DIST = 'apps/storefront/dist';
@@ -113,23 +113,31 @@ export async function registerStorefrontHost(app: FastifyInstance) {
       eventId ? findEventCover(app.deps.database.db, seller.id, eventId) : undefined,
       pageInitialReads(app, seller.slug, below, eventId),
     ]);
-    const head = [
-      ...(cover ? [coverPreloadTag(cover)] : []),
-      ...pagePreloadTags(below, await dist.routePreloads()),
-    ];
     const config = buildSellerConfig(seller, app.deps.config);
     // the listing and the event page go out drawn (decision 0044): they paint before any script
     const mobile = isPhoneRequest(request.headers);
     const rendered = serverRenderedPageOf(below)
       ? await renderer.render({ url: request.url, config, reads, mobile })
       : undefined;
+    // the largest image first: a drawn page names its own (the listing's first card too)
+    const images = rendered?.priorityImages?.length
+      ? rendered.priorityImages.map(imagePreloadTag)
+      : cover
+        ? [coverPreloadTag(cover)]
+        : [];
+    const routeFiles = await dist.routePreloads();
+    const head = [...images, ...pagePreloadTags(below, routeFiles)];
     if (rendered) {
       reply.header('server-timing', `ssr;dur=${rendered.ms.toFixed(1)}`);
       // the markup depends on the guessed layout: a shared cache keeps the two apart
       reply.header('vary', 'Sec-CH-UA-Mobile, User-Agent');
     }
     const page = rendered && { ...rendered, mobile };
-    return html(reply, 200, renderSellerPage(template, config, head, reads, page));
+    return html(
+      reply,
+      200,
+      renderSellerPage(template, config, head, reads, page, pageStyleTags(below, routeFiles)),
+    );
   };
   app.get('/:seller', sellerPage);
   app.get('/:seller/*', sellerPage);

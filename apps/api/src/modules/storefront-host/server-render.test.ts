@@ -33,16 +33,26 @@ export async function renderPage({ url, reads, mobile }) {
     html: '<main><h1>' + heading + '</h1><p>' + (mobile ? 'phone' : 'wide') + ' ' + url + '</p></main>',
     themeCss: ':root{--color-primary:#123456}',
     htmlAttributes: { lang: 'en', 'data-theme': 'light', 'data-tier': '1' },
+    priorityImages: [{ srcSet: '/api/image/star-hall/dome.jpg?width=400&format=avif 400w', sizes: '100vw', type: 'image/avif' }],
   };
 }`;
 const THROWING_BUNDLE = `export async function renderPage() { throw new Error('render broke'); }`;
 const SLOW_BUNDLE = `export function renderPage() { return new Promise((resolve) => setTimeout(() => resolve({ html: '<p>late</p>', themeCss: '', htmlAttributes: {} }), 1000)); }`;
 
+// counts its renders: a page drawn from the same inputs is kept, not drawn again
+const COUNTING_BUNDLE = `
+let renders = 0;
+export async function renderPage({ mobile }) {
+  renders += 1;
+  return { html: '<p>render ' + renders + (mobile ? ' phone' : ' wide') + '</p>', themeCss: '', htmlAttributes: {} };
+}`;
+
 const EMPTY_ROOT = '<div id="root"></div>';
 
 describeEachDatabase('server-rendered storefront pages (decision 0044)', (ctx) => {
   let folder: string;
-  const apps: Record<'rendering' | 'throwing' | 'slow' | 'missing', FastifyInstance> = {} as never;
+  const apps: Record<'rendering' | 'throwing' | 'slow' | 'missing' | 'counting', FastifyInstance> =
+    {} as never;
   let eventId: string;
 
   beforeAll(async () => {
@@ -50,14 +60,19 @@ describeEachDatabase('server-rendered storefront pages (decision 0044)', (ctx) =
     const dist = join(folder, 'dist');
     await mkdir(dist);
     await writeFile(join(dist, 'index.html'), INDEX_HTML);
-    const bundles = { rendering: RENDERING_BUNDLE, throwing: THROWING_BUNDLE, slow: SLOW_BUNDLE };
+    const bundles = {
+      rendering: RENDERING_BUNDLE,
+      throwing: THROWING_BUNDLE,
+      slow: SLOW_BUNDLE,
+      counting: COUNTING_BUNDLE,
+    };
     for (const [name, source] of Object.entries(bundles)) {
       await mkdir(join(folder, name));
       await writeFile(join(folder, name, SERVER_RENDER_ENTRY), source);
     }
     const seller = await makeSeller(ctx.db, { slug: 'star-hall' });
     eventId = (await makeEvent(ctx.db, seller, { name: EVENT_NAME })).id;
-    for (const name of ['rendering', 'throwing', 'slow', 'missing'] as const) {
+    for (const name of ['rendering', 'throwing', 'slow', 'missing', 'counting'] as const) {
       apps[name] = await buildTestApp(ctx.database, {
         now: NOW,
         env: { STOREFRONT_DIST: dist, STOREFRONT_SSR_DIST: join(folder, name) },
@@ -78,6 +93,13 @@ describeEachDatabase('server-rendered storefront pages (decision 0044)', (ctx) =
     expect(res.body).not.toContain(EMPTY_ROOT);
     expect(res.body).toContain('<style>:root{--color-primary:#123456}</style></head>');
     expect(res.body).toMatch(/<html lang="en" data-theme="light" data-tier="1">/);
+    // the image the render drew with priority is the head's first request
+    const firstLink = /<link [^>]*>/.exec(res.body)?.[0];
+    expect(firstLink).toBe(
+      '<link rel="preload" as="image" fetchpriority="high" type="image/avif"' +
+        ' imagesrcset="/api/image/star-hall/dome.jpg?width=400&amp;format=avif 400w"' +
+        ' imagesizes="100vw">',
+    );
     // the reads it rendered from go out beside it, for the hydration
     expect(res.body).toContain('admit-initial-reads');
     expect(res.headers['server-timing']).toMatch(/^ssr;dur=\d+(\.\d)?$/);
@@ -119,4 +141,20 @@ describeEachDatabase('server-rendered storefront pages (decision 0044)', (ctx) =
       expect(res.headers['server-timing']).toBeUndefined();
     },
   );
+
+  it('keeps a page drawn from the same inputs, and draws again when the layout differs', async () => {
+    const get = async (phone: boolean) =>
+      (
+        await apps.counting.inject({
+          method: 'GET',
+          url: `/star-hall/events/${eventId}`,
+          headers: phone ? { 'user-agent': 'Mozilla/5.0 (Linux; Android 11) Mobile' } : {},
+        })
+      ).body;
+    const first = /<p>render (\d+) wide<\/p>/.exec(await get(false))?.[1];
+    expect(first).toBeDefined();
+    expect(await get(false)).toContain(`<p>render ${first} wide</p>`);
+    expect(await get(true)).toContain(`<p>render ${Number(first) + 1} phone</p>`);
+    expect(await get(false)).toContain(`<p>render ${first} wide</p>`);
+  });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -12,6 +13,17 @@ import {
 
 /** Why a page went out unrendered; each is logged once per process. */
 type Miss = 'missing' | 'load_failed' | 'render_failed' | 'over_budget';
+
+type Rendered = ServerRenderResult & { ms: number };
+
+/**
+ * Rendered pages kept by what they were drawn from (address, layout, config, reads): the same
+ * inputs draw the same markup, and on a busy listing or event page the reads, cached for 2 s,
+ * repeat for every visitor. A render costs 20–30 ms of the one server thread; a kept one a hash.
+ * The lifetime bounds what the render takes from the clock (today's date in a calendar).
+ */
+const KEPT_MS = 30_000;
+const KEPT_MAX = 200;
 
 /**
  * The storefront's server-rendering bundle (decision 0044), imported once, lazily, from the
@@ -30,11 +42,33 @@ export class ServerRenderer {
     private readonly log: FastifyBaseLogger,
   ) {}
 
+  private readonly kept = new Map<string, { at: number; page: Rendered }>();
+
   /** The page rendered, or undefined: then the host sends it unrendered. */
-  async render(
-    request: Omit<ServerRenderRequest, 'signal'>,
-  ): Promise<(ServerRenderResult & { ms: number }) | undefined> {
+  async render(request: Omit<ServerRenderRequest, 'signal'>): Promise<Rendered | undefined> {
     if (this.budgetMs === 0) return undefined;
+    const key = createHash('sha256')
+      .update(JSON.stringify([request.url, request.mobile, request.config, request.reads]))
+      .digest('base64url');
+    const now = performance.now();
+    const hit = this.kept.get(key);
+    if (hit && now - hit.at < KEPT_MS) return { ...hit.page, ms: performance.now() - now };
+    const page = await this.renderNow(request);
+    if (page) {
+      this.kept.delete(key);
+      this.kept.set(key, { at: now, page });
+      // the oldest first: a Map iterates in insertion order
+      for (const old of this.kept.keys()) {
+        if (this.kept.size <= KEPT_MAX) break;
+        this.kept.delete(old);
+      }
+    }
+    return page;
+  }
+
+  private async renderNow(
+    request: Omit<ServerRenderRequest, 'signal'>,
+  ): Promise<Rendered | undefined> {
     const started = performance.now();
     const render = await this.bundle();
     if (!render) return undefined;

@@ -25,6 +25,7 @@ const INDEX_HTML = `<!doctype html>
     <title>Admit</title>
     <!--admit:head-->
     <script type="module" crossorigin src="/assets-app/assets/index-AbC123xy.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets-app/assets/index-Ee5.css">
   </head>
   <body>
     <div id="root"></div>
@@ -184,13 +185,17 @@ describeEachDatabase('storefront host', (ctx) => {
   it("names a deep link's page code and styles in its head, and nothing on other pages", async () => {
     const checkout = await app.inject({ method: 'GET', url: '/star-hall/checkout/abc?x=1' });
     expect(checkout.body).toContain(
-      '<link rel="preload" as="style" href="/assets-app/assets/checkout-Cc3.css">\n    ' +
-        '<link rel="modulepreload" href="/assets-app/assets/checkout-route-Aa1.js">\n    ' +
-        '<link rel="modulepreload" href="/assets-app/assets/schemas-Bb2.js">',
+      '<link rel="modulepreload" crossorigin href="/assets-app/assets/checkout-route-Aa1.js">\n    ' +
+        '<link rel="modulepreload" crossorigin href="/assets-app/assets/schemas-Bb2.js">',
+    );
+    // its styles as stylesheets after the entry's (the cascade order the script would give)
+    expect(checkout.body).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets-app/assets/index-Ee5.css">\n  ' +
+        '<link rel="stylesheet" crossorigin href="/assets-app/assets/checkout-Cc3.css">',
     );
     const event = await app.inject({ method: 'GET', url: `/star-hall/events/${plainEventId}` });
     expect(event.body).toContain(
-      '<link rel="modulepreload" href="/assets-app/assets/event-route-Dd4.js">',
+      '<link rel="modulepreload" crossorigin href="/assets-app/assets/event-route-Dd4.js">',
     );
     expect(event.body).not.toContain('checkout-route');
     for (const url of ['/star-hall/my', '/star-hall/checkout/pending/abc', '/star-hall']) {

@@ -94,7 +94,7 @@ async function renderThenHydrate(
   const { renderPage } = await import('@/entry-server');
   const { hydrateServerRenderedPage } = await import('@/app/boot/hydrate-page');
   const { setSellerSlug } = await import('@/config/seller-slug');
-  const { html } = await renderPage({ url, config, reads: text, mobile: false });
+  const { html, priorityImages } = await renderPage({ url, config, reads: text, mobile: false });
   // React's server renderer leaves the last task's context values on the context objects until
   // its next render starts (harmless on a server, where no browser renderer reads them); the
   // router's, seen by the hydration below in this one realm, would read as "inside a router"
@@ -128,7 +128,14 @@ async function renderThenHydrate(
   mounted = await hydrateServerRenderedPage(container, config, {
     onRecoverableError: (error) => void recoverable.push(error),
   });
-  return { html, hydrated: mounted !== null, recoverable, consoleErrors, container };
+  return {
+    html,
+    priorityImages,
+    hydrated: mounted !== null,
+    recoverable,
+    consoleErrors,
+    container,
+  };
 }
 
 describe.each(PAGES)('server render and hydration of the $name page', (page) => {
@@ -140,6 +147,15 @@ describe.each(PAGES)('server render and hydration of the $name page', (page) => 
     const run = await renderThenHydrate(page.url, { [address]: page.body });
     expect(run.html).toContain(page.shows);
     expect(run.html).not.toContain('aria-busy');
+    // all in place, nothing for an inline script to reveal (the page's CSP refuses them)
+    expect(run.html).not.toContain('<script');
+    expect(run.html).not.toMatch(/<div hidden id="S:/);
+    // its largest image, for the host's preload: the first one drawn, as its AVIF source names it
+    expect(run.priorityImages).toHaveLength(1);
+    const [largest] = run.priorityImages ?? [];
+    expect(largest!.type).toBe('image/avif');
+    const firstSource = /<source type="image\/avif" srcSet="([^"]+)"/.exec(run.html)?.[1];
+    expect(firstSource?.replaceAll('&amp;', '&')).toBe(largest!.srcSet);
     expect(run.hydrated).toBe(true);
     // the page's effects ran: it was hydrated, not left as server markup
     await waitFor(() => expect(document.title).toBe(page.title));
@@ -171,4 +187,28 @@ describe.each(PAGES)('server render and hydration of the $name page', (page) => 
     expect(run.recoverable).toEqual([]);
     expect(run.consoleErrors).toEqual([]);
   });
+});
+
+it("keeps a listing larger than React's progressive chunk in place (no script reveals it)", async () => {
+  const body = listingBody();
+  // forty more events: the markup is far over the 12.8 kB React would otherwise move out
+  for (let i = 0; i < 40; i += 1) {
+    body.event_template._data.push(
+      makeEventTemplate({
+        id: fixtureId(300 + i),
+        name: `Evening lecture ${i + 1}`,
+        summary: 'An hour with a curator on the collection, its history and its makers.',
+        category: 'Talks',
+        rank: 10 + i,
+      }),
+    );
+  }
+  vi.stubGlobal('fetch', createFetchStub({}));
+  const address = readAddress(listingRead().path, listingRead().query, true, SLUG);
+  const run = await renderThenHydrate(`/${SLUG}/events`, { [address]: body });
+  expect(run.html.length).toBeGreaterThan(12_800);
+  expect(run.html).toContain('Evening lecture 40');
+  expect(run.html).not.toContain('<script');
+  expect(run.hydrated).toBe(true);
+  expect(run.recoverable).toEqual([]);
 });
