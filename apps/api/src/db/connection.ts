@@ -15,6 +15,7 @@ import * as membershipTables from './schema/memberships';
 import * as paymentsTables from './schema/payments';
 import * as paymentPlanTables from './schema/payment-plans';
 import * as sellerApiTables from './schema/seller-api';
+import * as sessionTables from './schema/sessions';
 import { lockDataDir } from './data-dir-lock';
 
 // every table, for drizzle's relational API (one file per area: db/schema/*.ts)
@@ -29,6 +30,7 @@ const schema = {
   ...paymentsTables,
   ...paymentPlanTables,
   ...sellerApiTables,
+  ...sessionTables,
 };
 
 export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;

@@ -7,7 +7,7 @@ import {
   myMembershipResponseSchema,
 } from '@admit/contracts/membership';
 import { savedPaymentMethodResponseSchema } from '@admit/contracts/saved-payment-method';
-import { eventSession } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import { buildTestApp } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { firstError } from '@/testing/responses';

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { ticket, ticketOrder } from '@/db/schema/cart';
-import { eventSession, ticketType } from '@/db/schema/catalog';
+import { ticketType } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { demoId } from './demo-ids';
 import { seedDemo } from './seed-demo';

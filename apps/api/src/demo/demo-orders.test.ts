@@ -5,7 +5,7 @@ import { APP_HEADER, APP_HEADER_VALUE, SESSION_COOKIE } from '@admit/contracts/c
 import { orderSessionResponseSchema } from '@admit/contracts/account';
 import { orderCancelResponseSchema, orderManageResponseSchema } from '@admit/contracts/manage';
 import { sellerConfigSchema } from '@admit/contracts/seller-config';
-import { eventSession } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import { buildTestApp } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { demoAccountId } from './demo-accounts';

@@ -1,7 +1,7 @@
 import { and, asc, eq, gt } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { eventSession } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import { buildTestApp } from '@/testing/build-test-app';
 import { bundleOf, cartCall } from '@/testing/cart-fixtures';
 import { describeEachDatabase } from '@/testing/describe-each-database';

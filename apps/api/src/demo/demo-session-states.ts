@@ -1,5 +1,5 @@
 import { and, eq, gte, sql } from 'drizzle-orm';
-import { eventSession } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import type { Executor } from '@/db/transaction';
 import { localDate, zonedWallTimeToUtc } from '@/lib/zoned-time';
 import { demoEventId } from './demo-ids';

@@ -5,6 +5,7 @@ import { sellerConfigSchema } from '@admit/contracts/seller-config';
 import { IMAGE_PATH_PREFIX } from '@admit/contracts/images';
 import type { Database } from '@/db/connection';
 import * as catalogTables from '@/db/schema/catalog';
+import * as sessionTables from '@/db/schema/sessions';
 import * as identityTables from '@/db/schema/identity';
 import * as membershipTables from '@/db/schema/memberships';
 import { buildSellerConfig } from '@/modules/sellers/seller-config';
@@ -90,14 +91,14 @@ describeEachDatabase('seedDemo', (ctx) => {
     const all = (
       await db
         .select()
-        .from(catalogTables.eventSession)
+        .from(sessionTables.eventSession)
         .where(
           eq(
-            catalogTables.eventSession.eventTemplateId,
+            sessionTables.eventSession.eventTemplateId,
             demoEventId('demo-museum', 'general-admission'),
           ),
         )
-        .orderBy(catalogTables.eventSession.startDatetime)
+        .orderBy(sessionTables.eventSession.startDatetime)
     ).filter((s) => localDate(s.startDatetime, NY) >= today);
     const late = all.filter((s) => localTime(s.startDatetime, NY) === LATE_OPENING_TIME);
     const sessions = all.filter((s) => !late.includes(s));
@@ -123,14 +124,14 @@ describeEachDatabase('seedDemo', (ctx) => {
     }
     const prices = await db
       .select({
-        session: catalogTables.sessionPrice.eventSessionId,
+        session: sessionTables.sessionPrice.eventSessionId,
         type: catalogTables.ticketType.name,
-        amount: catalogTables.sessionPrice.amount,
+        amount: sessionTables.sessionPrice.amount,
       })
-      .from(catalogTables.sessionPrice)
+      .from(sessionTables.sessionPrice)
       .innerJoin(
         catalogTables.ticketType,
-        eq(catalogTables.ticketType.id, catalogTables.sessionPrice.ticketTypeId),
+        eq(catalogTables.ticketType.id, sessionTables.sessionPrice.ticketTypeId),
       );
     const lateIds = new Set(late.map((s) => s.id));
     const ofGa = prices.filter((p) => lateIds.has(p.session));
@@ -144,8 +145,8 @@ describeEachDatabase('seedDemo', (ctx) => {
   it('has exactly one sold-out session (museum admission, tomorrow 10:00) and some under 10 left', async () => {
     const soldOut = await db
       .select()
-      .from(catalogTables.eventSession)
-      .where(eq(catalogTables.eventSession.soldOut, true));
+      .from(sessionTables.eventSession)
+      .where(eq(sessionTables.eventSession.soldOut, true));
     expect(soldOut).toHaveLength(1);
     const [session] = soldOut;
     expect(session!.eventTemplateId).toBe(demoEventId('demo-museum', 'general-admission'));
@@ -153,7 +154,7 @@ describeEachDatabase('seedDemo', (ctx) => {
     expect(localTime(session!.startDatetime, NY)).toBe('10:00');
     expect(session!.usedCapacity).toBe(session!.capacity);
 
-    const all = await db.select().from(catalogTables.eventSession);
+    const all = await db.select().from(sessionTables.eventSession);
     const low = all.filter((s) => !s.soldOut && s.capacity - s.usedCapacity < 10);
     expect(low.length).toBeGreaterThanOrEqual(5);
     expect(all.every((s) => s.usedCapacity <= s.capacity)).toBe(true);
@@ -235,8 +236,8 @@ describeEachDatabase('seedDemo', (ctx) => {
     expect(
       await db
         .select()
-        .from(catalogTables.eventSession)
-        .where(eq(catalogTables.eventSession.eventTemplateId, concert.id)),
+        .from(sessionTables.eventSession)
+        .where(eq(sessionTables.eventSession.eventTemplateId, concert.id)),
     ).toHaveLength(1);
     expect(groups.find((g) => g.eventTemplateId === concert.id)?.handler).toBe('seated');
     expect(groups.some((g) => g.startPolicy === 'fixedfrom' && g.durationNew)).toBe(true);
@@ -287,9 +288,9 @@ describeEachDatabase('seedDemo', (ctx) => {
         ).map((r) => r.id),
         sessions: (
           await d
-            .select({ id: catalogTables.eventSession.id })
-            .from(catalogTables.eventSession)
-            .orderBy(catalogTables.eventSession.id)
+            .select({ id: sessionTables.eventSession.id })
+            .from(sessionTables.eventSession)
+            .orderBy(sessionTables.eventSession.id)
         ).map((r) => r.id),
       });
       expect(await ids(other.database.db)).toEqual(await ids(db));

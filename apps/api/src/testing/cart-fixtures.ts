@@ -2,7 +2,8 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { APP_HEADER, APP_HEADER_VALUE, SESSION_COOKIE } from '@admit/contracts/constants';
 import { cartBundleSchema, type CartBundle, type CartModifyBody } from '@admit/contracts/cart';
 import type { Db } from '@/db/connection';
-import type { eventSession, ticketGroup, ticketType } from '@/db/schema/catalog';
+import type { ticketGroup, ticketType } from '@/db/schema/catalog';
+import type { eventSession } from '@/db/schema/sessions';
 import {
   makeEvent,
   makeSeller,

@@ -2,14 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '@/db/connection';
 import {
   configRow,
-  eventSession,
   eventTemplate,
   meta,
-  sessionPrice,
   ticketGroup,
   ticketType,
   venue,
 } from '@/db/schema/catalog';
+import { eventSession, sessionPrice } from '@/db/schema/sessions';
 import { identity, seller } from '@/db/schema/identity';
 
 /**

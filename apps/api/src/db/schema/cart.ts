@@ -11,7 +11,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { id, createdAt } from './columns';
-import { eventSession, eventTemplate, ticketGroup, ticketType } from './catalog';
+import { eventTemplate, ticketGroup, ticketType } from './catalog';
+import { eventSession } from './sessions';
 import { identity, seller } from './identity';
 import { sellerApiKey } from './seller-api';
 

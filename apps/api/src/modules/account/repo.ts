@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
 import { ticket, ticketOrder } from '@/db/schema/cart';
-import { eventSession, eventTemplate, ticketGroup, ticketType } from '@/db/schema/catalog';
+import { eventTemplate, ticketGroup, ticketType } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import { allOf } from '@/http/query-sql';
 
 /** The account area's SQL: the caller's orders and the sessions they book (identity §3). */

@@ -9,7 +9,7 @@ import type { CartService } from '@/modules/cart/service';
 import type { createCheckoutService } from '@/modules/checkout/service';
 import { sellerRef } from '@/modules/checkout/settlement';
 import { cardGatewayFor } from '@/modules/payments/gateways';
-import type { IdempotencyOptions } from '@/modules/payments/idempotency';
+import type { IdempotencyOptions } from '@/modules/payments/idempotent-run';
 import { selectProcessingPayment } from '@/modules/payments/repo';
 import { newestSavedMethod } from '@/modules/payments/saved-methods';
 import { renewedMail, unrenewedMail } from './renewal-mails';

@@ -5,12 +5,8 @@ import { AppError } from '@/http/app-error';
 import { buildCartBundle } from '@/modules/cart/bundle';
 import { selectCart } from '@/modules/cart/repo';
 import type { CheckoutCaller } from '@/modules/checkout/cart-access';
-import {
-  errorAnswer,
-  requestHash,
-  runIdempotent,
-  type StoredAnswer,
-} from '@/modules/payments/idempotency';
+import { requestHash, type StoredAnswer } from '@/modules/payments/idempotency';
+import { errorAnswer, runIdempotent } from '@/modules/payments/idempotent-run';
 import { findIdentityById } from '@/modules/users/repo';
 import { selectMembers } from './repo';
 import type { Renewal } from './renew-term';

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { eventSession, ticketType } from '@/db/schema/catalog';
+import { ticketType } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import { makeTimedAdmission, venueTime } from '@/testing/availability-factories';
 import { buildTestApp } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';

@@ -3,7 +3,7 @@ import { MAX_CALENDAR_TICKET_TYPES, UNLIMITED_CAPACITY } from '@admit/contracts/
 import { messagesFor } from '@admit/contracts/rules/message-rules';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { eventSession } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import { localDate, zonedWallTimeToUtc } from '@/lib/zoned-time';
 import { AppError } from '@/http/app-error';
 import { allOf, filterConditions } from '@/http/query-sql';

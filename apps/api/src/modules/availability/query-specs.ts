@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { QuerySpec } from '@/http/query-grammar';
-import { eventSession, ticketGroup } from '@/db/schema/catalog';
+import { ticketGroup } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 
 /** What each availability read accepts (spec: shopping §7). Anything not listed is a 400. */
 

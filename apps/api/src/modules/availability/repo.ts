@@ -1,15 +1,8 @@
 import { UNLIMITED_CAPACITY } from '@admit/contracts/constants';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import {
-  eventSession,
-  eventTemplate,
-  meta,
-  sessionPrice,
-  ticketGroup,
-  ticketType,
-  venue,
-} from '@/db/schema/catalog';
+import { eventTemplate, meta, ticketGroup, ticketType, venue } from '@/db/schema/catalog';
+import { eventSession, sessionPrice } from '@/db/schema/sessions';
 import { seller } from '@/db/schema/identity';
 
 import { selectTicketGroups } from '@/modules/catalog/repo';

@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { eventSession, ticketGroup } from '@/db/schema/catalog';
+import { ticketGroup } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import { makeTimedAdmission } from '@/testing/availability-factories';
 import { buildTestApp } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { eventSession } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import type { GroupRow, TypeRow } from './repo';
 import { sessionSoldOutSql } from './query-specs';
 import type { Fit } from './selection-fit';

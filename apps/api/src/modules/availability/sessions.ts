@@ -2,7 +2,7 @@ import type { PriceSchedule, SessionsResponse } from '@admit/contracts/availabil
 import { minorToDecimal } from '@admit/contracts/money';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { eventSession } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import { addDays, zonedWallTimeToUtc } from '@/lib/zoned-time';
 import { AppError } from '@/http/app-error';
 import { allOf, filterConditions, orderBy } from '@/http/query-sql';

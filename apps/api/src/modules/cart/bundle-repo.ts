@@ -3,13 +3,13 @@ import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
 import {
   configRow,
-  eventSession,
   eventTemplate,
   meta,
   ticketGroup,
   ticketType,
   venue,
 } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import { identity } from '@/db/schema/identity';
 import {
   sessionPricesSql,

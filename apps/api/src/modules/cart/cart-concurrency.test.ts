@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_HEADER, APP_HEADER_VALUE } from '@admit/contracts/constants';
 import type { Db } from '@/db/connection';
 import { cart, ticket } from '@/db/schema/cart';
-import { eventSession } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import { buildTestApp } from '@/testing/build-test-app';
 import { addBody, makeReserveScene, type ReserveScene } from '@/testing/cart-fixtures';
 import { openPostgresTestDatabase, type TestDatabase } from '@/testing/test-database';

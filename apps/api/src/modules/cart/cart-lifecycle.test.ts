@@ -2,7 +2,8 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { cart, ticket } from '@/db/schema/cart';
-import { eventSession, ticketGroup } from '@/db/schema/catalog';
+import { ticketGroup } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import { buildTestApp } from '@/testing/build-test-app';
 import {
   addBody,

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eventSession, ticketGroup } from '@/db/schema/catalog';
+import { ticketGroup } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import { buildTestApp } from '@/testing/build-test-app';
 import { addBody, bundleOf, cartCall, errorOf, makeReserveScene } from '@/testing/cart-fixtures';
 import { makeCode } from '@/testing/code-factories';

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it, vi } from 'vitest';
 import { cart } from '@/db/schema/cart';
-import { eventSession } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import { buildTestApp } from '@/testing/build-test-app';
 import { addBody, bundleOf, cartCall, makeReserveScene } from '@/testing/cart-fixtures';
 import { describeEachDatabase } from '@/testing/describe-each-database';

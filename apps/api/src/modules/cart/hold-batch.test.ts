@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { cart, ticket } from '@/db/schema/cart';
-import { eventSession } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import { makeReserveScene, type ReserveScene } from '@/testing/cart-fixtures';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { makeIdentity } from '@/testing/factories';

@@ -1,7 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { AppError } from '@/http/app-error';
 import { ticket, type TicketRow } from '@/db/schema/cart';
-import { eventSession, ticketGroup } from '@/db/schema/catalog';
+import { ticketGroup } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import { groupAvailableCapacity, sessionAvailableCapacity } from '@/modules/availability/rules';
 import type { Executor } from '@/db/transaction';
 

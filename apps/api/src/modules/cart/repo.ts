@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
 import { cart, ticket, ticketOrder, type CartRow, type OrderRow } from '@/db/schema/cart';
-import { eventSession } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import { idempotencyKey, payment } from '@/db/schema/payments';
 import { newCartNumber } from './cart-number';
 import type { Executor } from '@/db/transaction';

@@ -2,7 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { RequestIdentity } from '@/http/request-context';
 import type { ParsedQuery } from '@/http/query-grammar';
 import { allOf, filterConditions, metaValueIn } from '@/http/query-sql';
-import { eventSession, eventTemplate, meta, ticketGroup } from '@/db/schema/catalog';
+import { eventTemplate, meta, ticketGroup } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 
 /** Visibility and availability rules of the browsing reads as SQL (spec: shopping §6, §7). */
 

@@ -1,6 +1,7 @@
 import { and, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { configRow, eventSession, meta, ticketGroup } from '@/db/schema/catalog';
+import { configRow, meta, ticketGroup } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import type { ReadContext } from '@/http/read-route';
 import { uniqueById } from '@/http/wire';
 import {

@@ -11,13 +11,13 @@ import type {
 } from '@admit/contracts/resources';
 import type {
   configRow,
-  eventSession,
   eventTemplate,
   meta,
   ticketGroup,
   ticketType,
   venue,
 } from '@/db/schema/catalog';
+import type { eventSession } from '@/db/schema/sessions';
 import type { TicketRow } from '@/db/schema/cart';
 import { UNLIMITED_CAPACITY } from '@admit/contracts/constants';
 

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { EVENT_EMBEDS, TICKET_GROUP_EMBEDS } from '@admit/contracts/catalog';
 import type { QuerySpec, RelationSpec } from '@/http/query-grammar';
-import { configRow, eventSession, eventTemplate, ticketGroup } from '@/db/schema/catalog';
+import { configRow, eventTemplate, ticketGroup } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 
 /** What each browsing read accepts (spec: shopping §7). Anything not listed is a 400. */
 

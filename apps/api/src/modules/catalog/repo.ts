@@ -2,13 +2,13 @@ import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
 import {
   configRow,
-  eventSession,
   eventTemplate,
   type meta,
   ticketGroup,
   ticketType,
   venue,
 } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 
 /** The catalogue's SQL. Conditions arrive ready-made (see conditions.ts); values are bound. */
 

@@ -10,12 +10,8 @@ import { giftCheckoutBodySchema } from '@admit/contracts/gift';
 import type { Db } from '@/db/connection';
 import { AppError } from '@/http/app-error';
 import type { Caller } from '@/http/caller';
-import {
-  idempotencyKeyOf,
-  requestHash,
-  runIdempotent,
-  type IdempotencyOptions,
-} from '@/modules/payments/idempotency';
+import { idempotencyKeyOf, requestHash } from '@/modules/payments/idempotency';
+import { runIdempotent, type IdempotencyOptions } from '@/modules/payments/idempotent-run';
 import { assertCaptcha } from './captcha';
 import { payableCart } from './cart-access';
 import { assertGiverIsCaller, giftCartForCheckout } from './gift-checkout';

@@ -6,7 +6,7 @@ import { cart } from '@/db/schema/cart';
 import { idempotencyKey } from '@/db/schema/payments';
 import { sweepExpiredCarts } from '@/modules/cart/expiry';
 import { orderTestHooks } from '@/modules/orders/service';
-import { idempotencyTestHooks } from '@/modules/payments/idempotency';
+import { idempotencyTestHooks } from '@/modules/payments/idempotent-run';
 import { createPaymentRecovery } from './recovery';
 import { buildTestApp } from '@/testing/build-test-app';
 import { errorOf, makeReserveScene, type ReserveScene } from '@/testing/cart-fixtures';

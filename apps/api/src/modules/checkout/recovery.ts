@@ -6,7 +6,6 @@ import type { SellerRef } from '@/http/request-context';
 import { buildCartBundle } from '@/modules/cart/bundle';
 import { selectCart, selectOrderByCart } from '@/modules/cart/repo';
 import {
-  errorAnswer,
   releaseLease,
   selectKeyById,
   storeAnswer,
@@ -14,6 +13,7 @@ import {
   type KeyRow,
   type StoredAnswer,
 } from '@/modules/payments/idempotency';
+import { errorAnswer } from '@/modules/payments/idempotent-run';
 import { selectOrder } from '@/modules/orders/repo';
 import { orderBundle } from '@/modules/orders/order-read';
 import { selectPayment, selectProcessingPayment, sumPaid } from '@/modules/payments/repo';

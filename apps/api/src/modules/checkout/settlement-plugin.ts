@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { IntentResult } from '@/modules/payments/card-gateway';
-import type { IdempotencyOptions } from '@/modules/payments/idempotency';
+import type { IdempotencyOptions } from '@/modules/payments/idempotent-run';
 import { createPaymentRecovery } from './recovery';
 import { refundPayment } from './refund';
 import { settlePayment, settleProcessingPayments, type SettlementDeps } from './settlement';

@@ -5,7 +5,7 @@ import { APP_HEADER, APP_HEADER_VALUE } from '@admit/contracts/constants';
 import type { Db } from '@/db/connection';
 import { paymentRefund } from '@/db/schema/aftersale';
 import { ticket } from '@/db/schema/cart';
-import { eventSession } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import { payment } from '@/db/schema/payments';
 import { newKey } from '@/modules/checkout/checkout-test-kit';
 import type { ReserveScene } from '@/testing/cart-fixtures';

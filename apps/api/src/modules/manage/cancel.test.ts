@@ -10,7 +10,7 @@ import {
 import { paymentRefund } from '@/db/schema/aftersale';
 import { ticketOrder } from '@/db/schema/cart';
 import { outbox } from '@/db/schema/mail';
-import { idempotencyTestHooks } from '@/modules/payments/idempotency';
+import { idempotencyTestHooks } from '@/modules/payments/idempotent-run';
 import { buildTestApp } from '@/testing/build-test-app';
 import { errorOf, makeReserveScene, type ReserveScene } from '@/testing/cart-fixtures';
 import { describeEachDatabase } from '@/testing/describe-each-database';

@@ -8,10 +8,9 @@ import {
   idempotencyKeyOf,
   recordKeyOrder,
   requestHash,
-  runIdempotent,
   selectKey,
-  type IdempotencyOptions,
 } from '@/modules/payments/idempotency';
+import { runIdempotent, type IdempotencyOptions } from '@/modules/payments/idempotent-run';
 import { executeRefunds, type RefundRunDeps } from '@/modules/payments/refunds';
 import { applyOrderChangeInTx } from '@/modules/orders/order-change';
 import { factsOf, selectOrderTicketDetails } from '@/modules/orders/order-tickets';

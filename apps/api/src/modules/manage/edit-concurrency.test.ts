@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_HEADER, APP_HEADER_VALUE } from '@admit/contracts/constants';
 import type { Db } from '@/db/connection';
 import { ticket } from '@/db/schema/cart';
-import { eventSession } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import type { ReserveScene } from '@/testing/cart-fixtures';
 import { makeSession, type SessionRow } from '@/testing/factories';
 import { buyOrder, raceStage, type BoughtOrder } from './manage-test-kit';

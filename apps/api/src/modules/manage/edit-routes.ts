@@ -10,12 +10,8 @@ import { createCartChanges } from '@/modules/cart/cart-changes';
 import { createCartLookup } from '@/modules/cart/cart-lookup';
 import { createCheckoutService } from '@/modules/checkout/service';
 import { orderBundle } from '@/modules/orders/order-read';
-import {
-  idempotencyKeyOf,
-  requestHash,
-  runIdempotent,
-  selectKey,
-} from '@/modules/payments/idempotency';
+import { idempotencyKeyOf, requestHash, selectKey } from '@/modules/payments/idempotency';
+import { runIdempotent } from '@/modules/payments/idempotent-run';
 import { executeRefunds } from '@/modules/payments/refunds';
 import { publicOriginOf } from '@/modules/sellers/seller-site';
 import { readSellerSettings } from '@/modules/sellers/seller-settings';

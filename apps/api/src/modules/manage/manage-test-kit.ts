@@ -6,7 +6,7 @@ import type { SelfEditRules } from '@admit/contracts/self-edit-rules';
 import type { Db } from '@/db/connection';
 import { paymentRefund } from '@/db/schema/aftersale';
 import { ticket } from '@/db/schema/cart';
-import { eventSession } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import { ledgerCard } from '@/db/schema/codes';
 import { outbox } from '@/db/schema/mail';
 import { seller } from '@/db/schema/identity';

@@ -1,7 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { TicketFacts } from '@admit/contracts/rules/self-edit';
 import { ticket, type TicketRow } from '@/db/schema/cart';
-import { eventSession, eventTemplate, ticketGroup, ticketType, venue } from '@/db/schema/catalog';
+import { eventTemplate, ticketGroup, ticketType, venue } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import type { Executor } from '@/db/transaction';
 import { ticketFees } from '@/modules/pricing/fees';
 

@@ -1,5 +1,5 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { sessionPrice } from '@/db/schema/catalog';
+import { sessionPrice } from '@/db/schema/sessions';
 
 /**
  * The price of ticket type T at session S (shopping §3 Session price, §7 `price_schedule`;

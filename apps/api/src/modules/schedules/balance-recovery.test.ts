@@ -5,7 +5,7 @@ import { cartBundleSchema } from '@admit/contracts/cart';
 import { ledgerCard } from '@/db/schema/codes';
 import { idempotencyKey } from '@/db/schema/payments';
 import { sweepExpiredCarts } from '@/modules/cart/expiry';
-import { idempotencyTestHooks } from '@/modules/payments/idempotency';
+import { idempotencyTestHooks } from '@/modules/payments/idempotent-run';
 import { buildTestApp } from '@/testing/build-test-app';
 import { makeReserveScene, type ReserveScene } from '@/testing/cart-fixtures';
 import { describeEachDatabase } from '@/testing/describe-each-database';
@@ -91,14 +91,12 @@ describeEachDatabase('balance and partial payments survive a crash', (ctx) => {
   });
 
   it('a partial gift card payment: the lost answer comes back, the expired cart refunds the card', async () => {
-    await ctx.db
-      .insert(ledgerCard)
-      .values({
-        sellerId: scene.seller.id,
-        number: 'CRASH-GIFT-1',
-        balance: 1000,
-        currency: 'USD',
-      });
+    await ctx.db.insert(ledgerCard).values({
+      sellerId: scene.seller.id,
+      number: 'CRASH-GIFT-1',
+      balance: 1000,
+      currency: 'USD',
+    });
     const c = await makeCart(app, scene, 2);
     const key = newKey();
     const body = {

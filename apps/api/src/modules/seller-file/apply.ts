@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { catalogKey, eventSession } from '@/db/schema/catalog';
+import { catalogKey } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import type { Executor } from '@/db/transaction';
 import { writeSessionPrices, type StoredPrices } from './file-session-prices';
 import { isKeyed, type ImportPlan } from './plan';

@@ -1,10 +1,9 @@
-import { and, eq, gte, inArray, isNotNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/transaction';
-import { catalogKey, eventSession, eventTemplate, venue } from '@/db/schema/catalog';
+import { catalogKey, type venue } from '@/db/schema/catalog';
 import { identity, seller } from '@/db/schema/identity';
-import { localDate, localTime, zonedWallTimeToUtc } from '@/lib/zoned-time';
-import { readSessionPrices } from './file-session-prices';
-import { KEYED_TABLES, TABLES, type Row, type TableName } from './rows';
+import { readCurrentSessions } from './current-sessions';
+import { KEYED_TABLES, TABLES, type AnyRow, type Row, type TableName } from './rows';
 
 /**
  * The rows of a seller that its file manages, read in the import's row shape (rows.ts): keyed
@@ -113,8 +112,6 @@ export const MANAGED_COLUMNS: Record<TableName, readonly string[]> = {
   ],
 };
 
-type AnyRow = Record<string, unknown> & { id: string };
-
 function pick(row: AnyRow, table: TableName): Record<string, unknown> {
   return Object.fromEntries(MANAGED_COLUMNS[table].map((c) => [c, row[c] ?? null]));
 }
@@ -132,16 +129,18 @@ export async function readCurrentState(
     row: AnyRow,
     label: string,
     group?: string,
-  ) => {
+  ): Row => {
     if (!rows.has(table)) rows.set(table, new Map());
-    rows.get(table)!.set(identityKey, {
+    const stored: Row = {
       table,
       identity: identityKey,
       id: row.id,
       label,
       values: pick(row, table),
       group,
-    });
+    };
+    rows.get(table)!.set(identityKey, stored);
+    return stored;
   };
   const [sellerRow] = await db.select().from(seller).where(eq(seller.slug, slug)).limit(1);
   if (!sellerRow) return { rows, keys: new Map(), storedConfig: {} };
@@ -214,74 +213,11 @@ export async function readCurrentState(
     }
   }
 
-  // sessions: one-off ones by key; a rule's from the venue's today on, by rule and start
-  const oneOff = [...keyRows].filter((k) => k.kind === 'event_session');
-  if (oneOff.length > 0) {
-    const sessions = await db
-      .select()
-      .from(eventSession)
-      .where(
-        inArray(
-          eventSession.id,
-          oneOff.map((k) => k.resourceId),
-        ),
-      );
-    for (const s of sessions) {
-      const key = keyOf.get(`event_session:${s.id}`)!;
-      put('event_session', key, s as AnyRow, `session ${key}`);
-    }
-  }
-  const zones = await db
-    .select({ eventId: eventTemplate.id, timezone: venue.timezone })
-    .from(eventTemplate)
-    .innerJoin(venue, eq(venue.id, eventTemplate.venueId))
-    .where(eq(eventTemplate.sellerId, sellerId));
-  const zoneOf = new Map(zones.map((z) => [z.eventId, z.timezone]));
-  const earliest = new Date(now.getTime() - 2 * 86_400_000);
-  const generated = await db
-    .select()
-    .from(eventSession)
-    .where(
-      and(
-        eq(eventSession.sellerId, sellerId),
-        isNotNull(eventSession.sessionRuleId),
-        gte(eventSession.startDatetime, earliest),
-      ),
-    );
-  const startOfToday = new Map<string, Date>();
-  for (const s of generated) {
-    const zone = zoneOf.get(s.eventTemplateId) ?? sellerRow.timezone;
-    if (!startOfToday.has(zone)) {
-      startOfToday.set(zone, zonedWallTimeToUtc(localDate(now, zone), '00:00', zone));
-    }
-    if (s.startDatetime < startOfToday.get(zone)!) continue;
-    const rule = keyOf.get(`session_rule:${s.sessionRuleId}`) ?? String(s.sessionRuleId);
-    const identityKey = `${s.sessionRuleId}@${s.startDatetime.toISOString()}`;
-    put('event_session', identityKey, s as AnyRow, '', rule);
-    // formatted only when shown (a refusal): thousands of sessions are read on each import
-    Object.defineProperty(rows.get('event_session')!.get(identityKey)!, 'label', {
-      get: () =>
-        `session ${rule} ${localDate(s.startDatetime, zone)} ${localTime(s.startDatetime, zone)}`,
-      enumerable: true,
-    });
-  }
-  // each session's own prices as its value `prices` (decision 0043), compared like a column
-  const sessionRows = [...(rows.get('event_session')?.values() ?? [])];
-  const prices = await readSessionPrices(db, sellerId);
-  for (const row of sessionRows) row.values.prices = prices.get(row.id) ?? {};
+  await readCurrentSessions(db, { seller: sellerRow, keyRows, now, put });
   return {
     sellerId,
     storedConfig: (sellerRow.config ?? {}) as Record<string, unknown>,
     rows,
     keys,
   };
-}
-
-/** Sessions of events about to be deleted that the file does not list (made by orders, say). */
-export async function sessionsOfEvents(db: Executor, eventIds: string[]): Promise<AnyRow[]> {
-  if (eventIds.length === 0) return [];
-  return (await db
-    .select()
-    .from(eventSession)
-    .where(inArray(eventSession.eventTemplateId, eventIds))) as AnyRow[];
 }

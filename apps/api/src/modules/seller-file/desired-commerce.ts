@@ -1,16 +1,6 @@
 import type { SellerFile } from '@admit/contracts/seller-file/seller-file';
 import { toMillipercent, toMinor, wallClock } from './desired-values';
-import type { Row, TableName } from './rows';
-
-/** Adds a row the file wants and returns its id (desired.ts). */
-export type AddRow = (
-  table: TableName,
-  identity: string,
-  seed: string,
-  label: string,
-  values: Record<string, unknown>,
-  extra?: Partial<Row>,
-) => string;
+import type { AddRow } from './desired-context';
 
 /**
  * The rows of a file's codes, checkout rules, gift cards and membership programs; `paths` gives

@@ -1,5 +1,6 @@
 import { expect, it } from 'vitest';
-import { eventSession, sessionPrice, ticketType } from '@/db/schema/catalog';
+import { ticketType } from '@/db/schema/catalog';
+import { eventSession, sessionPrice } from '@/db/schema/sessions';
 import { localDate, localTime } from '@/lib/zoned-time';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { parseSellerFile } from './parse-file';

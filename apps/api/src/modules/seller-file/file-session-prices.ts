@@ -2,7 +2,7 @@ import { eq, inArray, sql } from 'drizzle-orm';
 import { minorToDecimal } from '@admit/contracts/money';
 import { sessionPriceTypePath } from '@admit/contracts/seller-file/catalogue';
 import type { FileMoney } from '@admit/contracts/seller-file/primitives';
-import { eventSession, sessionPrice } from '@/db/schema/catalog';
+import { eventSession, sessionPrice } from '@/db/schema/sessions';
 import type { Executor } from '@/db/transaction';
 import { toMinor } from './desired-values';
 

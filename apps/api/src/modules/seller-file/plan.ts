@@ -4,7 +4,8 @@ import { ticket } from '@/db/schema/cart';
 import { cartCode, code } from '@/db/schema/codes';
 import { membership } from '@/db/schema/memberships';
 import type { Executor } from '@/db/transaction';
-import { readCurrentState, sessionsOfEvents } from './current';
+import { readCurrentState } from './current';
+import { sessionsOfEvents } from './current-sessions';
 import { desiredRows, type DesiredOptions } from './desired';
 import { changedFields, KEYED_TABLES, TABLE_ORDER, type Row, type TableName } from './rows';
 

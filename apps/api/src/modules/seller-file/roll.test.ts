@@ -1,6 +1,6 @@
 import { eq, isNotNull } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { eventSession } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import { localDate, localTime } from '@/lib/zoned-time';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { parseSellerFile } from './parse-file';

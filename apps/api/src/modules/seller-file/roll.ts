@@ -6,11 +6,11 @@ import {
   catalogKey,
   eventTemplate,
   meta,
-  sessionRule,
   ticketGroup,
   ticketType,
   venue,
 } from '@/db/schema/catalog';
+import { sessionRule } from '@/db/schema/sessions';
 import { withRetryingTransaction } from '@/db/transaction';
 import { ruleSessions, timesOfHours } from '@/lib/session-rules';
 import { addDays, localDate } from '@/lib/zoned-time';

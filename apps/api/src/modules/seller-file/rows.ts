@@ -3,6 +3,7 @@ import * as codesTables from '@/db/schema/codes';
 import * as identityTables from '@/db/schema/identity';
 import * as membershipTables from '@/db/schema/memberships';
 import { paymentPlan } from '@/db/schema/payment-plans';
+import { eventSession, sessionRule } from '@/db/schema/sessions';
 
 /**
  * The import's model (decision 0041): a seller file becomes rows of the catalogue tables, each
@@ -19,8 +20,8 @@ export const TABLES = {
   event_template: catalogTables.eventTemplate,
   ticket_group: catalogTables.ticketGroup,
   ticket_type: catalogTables.ticketType,
-  session_rule: catalogTables.sessionRule,
-  event_session: catalogTables.eventSession,
+  session_rule: sessionRule,
+  event_session: eventSession,
   meta: catalogTables.meta,
   config: catalogTables.configRow,
   code: codesTables.code,
@@ -47,6 +48,9 @@ export const KEYED_TABLES: ReadonlySet<TableName> = new Set([
   'checkout_rule',
   'membership_program',
 ]);
+
+/** A catalogue table's row as read, by drizzle property name. */
+export type AnyRow = Record<string, unknown> & { id: string };
 
 /** One row as the file wants it or as the database has it. */
 export interface Row {

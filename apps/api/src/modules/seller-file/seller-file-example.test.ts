@@ -1,7 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { eventSession, type eventTemplate, ticketType } from '@/db/schema/catalog';
+import { type eventTemplate, ticketType } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import { seller } from '@/db/schema/identity';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { openPgliteTestDatabase } from '@/testing/test-database';

@@ -1,7 +1,8 @@
 import { and, asc, count, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
 import { ticket, ticketOrder } from '@/db/schema/cart';
-import { eventSession, eventTemplate, ticketGroup, ticketType, venue } from '@/db/schema/catalog';
+import { eventTemplate, ticketGroup, ticketType, venue } from '@/db/schema/catalog';
+import { eventSession } from '@/db/schema/sessions';
 import { identity, seller } from '@/db/schema/identity';
 
 /** The seller API's reads of orders and tickets (decision 0042): flat rows with their names. */

@@ -1,0 +1,100 @@
+import {
+  typePathsOf,
+  type FileEvent,
+  type FileSessionRule,
+} from '@admit/contracts/seller-file/catalogue';
+import { ruleSessions, timesOfHours } from '@/lib/session-rules';
+import { addDays, localDate, zonedWallTimeToUtc } from '@/lib/zoned-time';
+import type { DesiredContext } from './desired-context';
+import { resolveDate } from './desired-values';
+import { storedPrices } from './file-session-prices';
+
+/**
+ * The sessions an event wants, in its venue's `zone`: each session rule's, laid out from the
+ * venue's today through `ahead_days` or `until` (lib/session-rules.ts), and the one-off ones.
+ * `paths` gives the ids of the event's ticket types, which a session's `prices` name.
+ */
+export function sessionRows(
+  ctx: DesiredContext,
+  event: FileEvent,
+  eventId: string,
+  zone: string,
+  paths: ReadonlyMap<string, string>,
+): void {
+  const { file, slug, add, existing } = ctx;
+  const today = localDate(ctx.now, zone);
+  const typePaths = typePathsOf(event);
+  const pricesOf = (prices: FileSessionRule['prices']) =>
+    storedPrices(prices, (path) => paths.get(`${event.key}/${path}`), typePaths);
+  const venueClosed =
+    file.venues.find((v) => v.key === (event.venue ?? file.venues[0]!.key))?.closed ?? [];
+  for (const rule of event.session_rules ?? []) {
+    const path = `${event.key}/${rule.key}`;
+    const { key: _key, ...definition } = rule;
+    const last =
+      rule.ahead_days === undefined
+        ? rule.until!
+        : [addDays(today, rule.ahead_days - 1), rule.until]
+            .filter((d): d is string => !!d)
+            .sort()[0]!;
+    const ruleId = add(
+      'session_rule',
+      path,
+      `${slug}/session_rule/${path}`,
+      `session rule ${path}`,
+      {
+        eventTemplateId: eventId,
+        definition,
+        laidOutThrough: last,
+      },
+    );
+    const sessions = ruleSessions(
+      {
+        ...rule,
+        times: rule.times ?? timesOfHours(rule.hours!),
+        closed: [...(rule.closed ?? []), ...venueClosed],
+      },
+      { first: today, last },
+      zone,
+    );
+    const prices = pricesOf(rule.prices);
+    for (const s of sessions) {
+      add(
+        'event_session',
+        `${ruleId}@${s.start.toISOString()}`,
+        `${slug}/session/${event.key}/${s.date}T${s.time}`,
+        `session ${path} ${s.date} ${s.time}`,
+        {
+          eventTemplateId: eventId,
+          sessionRuleId: ruleId,
+          startDatetime: s.start,
+          endDatetime: s.end,
+          capacity: rule.capacity ?? -1,
+          soldOut:
+            existing('event_session', `${ruleId}@${s.start.toISOString()}`)?.values.soldOut ??
+            false,
+          prices,
+        },
+        { group: path },
+      );
+    }
+  }
+  for (const session of event.sessions ?? []) {
+    const path = `${event.key}/${session.key}`;
+    const had = existing('event_session', path);
+    const date =
+      session.date.startsWith('today') && had
+        ? localDate(had.values.startDatetime as Date, zone)
+        : resolveDate(session.date, today);
+    const start = zonedWallTimeToUtc(date, session.time, zone);
+    add('event_session', path, `${slug}/session/${event.key}/${session.key}`, `session ${path}`, {
+      eventTemplateId: eventId,
+      sessionRuleId: null,
+      startDatetime: start,
+      endDatetime: new Date(start.getTime() + session.duration_minutes * 60_000),
+      capacity: session.capacity ?? -1,
+      soldOut: session.closed ?? false,
+      prices: pricesOf(session.prices),
+    });
+  }
+}
