@@ -107,6 +107,7 @@ export default defineConfig(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-ssr/**',
       '**/data/**',
       '**/coverage/**',
       'apps/api/src/db/migrations/**',

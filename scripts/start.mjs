@@ -24,7 +24,10 @@ function newestMtime(path) {
 /** True when dist/index.html is missing or older than any storefront source it is built from. */
 export function storefrontNeedsBuild() {
   const builtIndex = join(storefront, 'dist/index.html');
-  if (!existsSync(builtIndex)) return true;
+  // the server-rendering bundle too (decision 0044): a tree built before it existed lacks it
+  if (!existsSync(builtIndex) || !existsSync(join(storefront, 'dist-ssr/entry-server.js'))) {
+    return true;
+  }
   const built = statSync(builtIndex).mtimeMs;
   const sources = [
     join(storefront, 'src'),

@@ -75,29 +75,44 @@ function routePreloads(): Plugin {
   };
 }
 
+/** Where `vite build --ssr` writes the server-rendering bundle the page host loads (decision 0044). */
+export const SSR_OUT_DIR = 'dist-ssr';
+
 // The API serves the built index.html with the seller config injected, so assets use an
 // absolute base that does not depend on the seller slug in the URL.
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   base: BASE,
   plugins: [
     react(),
     sellerDeepLinks(),
-    routePreloads(),
+    // the SSR bundle (src/entry-server.tsx) is loaded by the API from disk: no preload list,
+    // no precompressed twins
+    ...(isSsrBuild ? [] : [routePreloads()]),
     // .br and .gz beside every text asset: the API sends the variant a client accepts as is
     // (@fastify/static preCompressed), so the bytes on the wire are compressed at build time,
     // at the highest levels, and no request pays for it
-    compression({
-      include: /\.(js|mjs|css|svg|json|txt)$/,
-      threshold: 512,
-      algorithms: [
-        defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
-        defineAlgorithm('gzip', { level: 9 }),
-      ],
-      logLevel: 'silent',
-    }),
+    !isSsrBuild &&
+      compression({
+        include: /\.(js|mjs|css|svg|json|txt)$/,
+        threshold: 512,
+        algorithms: [
+          defineAlgorithm('brotliCompress', { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }),
+          defineAlgorithm('gzip', { level: 9 }),
+        ],
+        logLevel: 'silent',
+      }),
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
-  build: { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  build: isSsrBuild
+    ? { outDir: SSR_OUT_DIR, sourcemap: true, target: 'node20', emptyOutDir: true }
+    : { outDir: 'dist', sourcemap: true, target: 'es2022' },
+  // Everything is bundled into the server bundle (jsdom aside: DOMPurify's server window, loaded
+  // at run time): the contracts are TypeScript source, and bundled React and its libraries are
+  // their production builds (the define below), whatever NODE_ENV the API runs with — `npm
+  // start` sets none, and React's development build renders several times slower and warns.
+  ssr: { noExternal: true, external: ['jsdom'] },
+  // an SSR build keeps `process.env` for Node; React's own switch is fixed to its production build
+  define: isSsrBuild ? { 'process.env.NODE_ENV': JSON.stringify('production') } : {},
   server: {
     port: 5173,
     proxy: {
@@ -106,4 +121,4 @@ export default defineConfig({
       '/_dev': 'http://localhost:3000',
     },
   },
-});
+}));

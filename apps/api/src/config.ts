@@ -28,6 +28,18 @@ const envSchema = z.object({
   AUTH_HOUSEKEEPING_MS: z.coerce.number().int().min(0).max(86_400_000).default(600_000),
   /** built storefront (index.html and assets) */
   STOREFRONT_DIST: z.string().optional(),
+  /**
+   * the storefront's server-rendering bundle (`entry-server.js`, decision 0044); by default the
+   * folder beside the built storefront named as it with `-ssr` (apps/storefront/dist-ssr)
+   */
+  STOREFRONT_SSR_DIST: z.string().optional(),
+  /**
+   * milliseconds the page host waits for a page's server render before it sends the page
+   * unrendered, as the single-page app it also is (decision 0044); 0 turns server rendering off
+   */
+  // a drawn page paints seconds earlier on a phone than the unrendered one (decision 0044): wait
+  // for it well past its usual 20–30 ms, and give up only on a render that hangs
+  STOREFRONT_SSR_BUDGET_MS: z.coerce.number().int().min(0).max(10_000).default(250),
   /** seed the demo sellers into an empty database on start */
   SEED_DEMO: z
     .enum(['true', 'false'])

@@ -40,3 +40,17 @@ export function eventDetailRead(eventId: string): { path: string; query: ReadQue
     query: { _embed: EVENT_DETAIL_EMBEDS },
   };
 }
+
+/** The embeds of the listing's reads (shopping §7 GET events/available): cards need images, venue, prices. */
+export const LISTING_EMBEDS = 'meta,venue,ticket_group,ticket_type';
+
+/**
+ * The listing's unfiltered read (GET events/available of public events): the list an
+ * unfiltered /events shows, and the category filter's choices on every listing (shopping §2).
+ */
+export function listingRead(): { path: string; query: Record<string, string> } {
+  return {
+    path: 'events/available',
+    query: { _embed: LISTING_EMBEDS, 'hidden_type._in': 'public_browsable' },
+  };
+}

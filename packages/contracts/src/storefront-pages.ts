@@ -6,12 +6,19 @@
  * them with the entry script instead of after it has run. First match wins.
  */
 export const PRELOADED_PAGES = [
-  { name: 'events', paths: ['events'], module: 'src/app/routes/listing-route.tsx' },
+  {
+    name: 'events',
+    paths: ['events'],
+    module: 'src/app/routes/listing-route.tsx',
+    prefetch: 'src/features/listing/prefetch-listing.ts',
+    serverRendered: true,
+  },
   {
     name: 'event',
     paths: ['events/:id', 'events/:id/:action'],
     module: 'src/app/routes/event-route.tsx',
     prefetch: 'src/features/event/prefetch-event.ts',
+    serverRendered: true,
   },
   {
     name: 'checkout-complete',
@@ -30,6 +37,11 @@ export const PRELOADED_PAGES = [
   module: string;
   /** the route's read prefetch (app/prefetch-route.tsx), a chunk of its own */
   prefetch?: string;
+  /**
+   * the host sends the page rendered (the storefront's SSR bundle) and the browser hydrates it
+   * (decision 0044); its prefetch module also seeds the query cache from the HTML's reads
+   */
+  serverRendered?: true;
 }[];
 
 export type PreloadedPage = (typeof PRELOADED_PAGES)[number];
@@ -65,3 +77,15 @@ export function matchesRoutePath(pattern: string, path: string): boolean {
 export function preloadedPageOf(path: string): PreloadedPage | undefined {
   return PRELOADED_PAGES.find((page) => page.paths.some((p) => matchesRoutePath(p, path)));
 }
+
+/** The server-rendered page a path below the seller base shows, if any (decision 0044). */
+export function serverRenderedPageOf(path: string): PreloadedPage | undefined {
+  const page = preloadedPageOf(path);
+  return page && 'serverRendered' in page ? page : undefined;
+}
+
+/**
+ * The attribute the page host sets on `<div id="root">` when it sent the page rendered
+ * (decision 0044); its value is the layout the server drew: `mobile` or `desktop`.
+ */
+export const SERVER_RENDER_ATTRIBUTE = 'data-server-render';

@@ -21,6 +21,8 @@ export function PrefetchRoute({
   const queryClient = useQueryClient();
   const params = useParams();
   const config = useSellerConfig();
+  // the server renders from the reads in its HTML and never fetches (decision 0044)
+  if (import.meta.env.SSR) return children;
   void load()
     .then((prefetch) => prefetch({ queryClient, params, config }))
     .catch(() => undefined);

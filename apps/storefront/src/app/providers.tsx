@@ -5,22 +5,30 @@ import type { SellerConfig } from '@admit/contracts/seller-config';
 import { SellerConfigProvider } from '@/config/seller-config';
 import { ModalStackProvider } from '@/ui/modal-stack';
 import { ThemeRoot } from '@/ui/theme/theme-root';
+import { ServerViewportContext } from '@/ui/use-media-query';
+
+const DESKTOP = { mobile: false };
 
 /** Everything a screen may rely on: seller config, theme on :root, and the query cache. */
 export function AppProviders({
   config,
   queryClient,
+  serverViewport = DESKTOP,
   children,
 }: {
   config: SellerConfig;
   queryClient: QueryClient;
+  /** the layout the server drew the page for (decision 0044); the hydration pass keeps it */
+  serverViewport?: { mobile: boolean };
   children: ReactNode;
 }) {
   return (
     <SellerConfigProvider config={config}>
       <ThemeRoot>
         <QueryClientProvider client={queryClient}>
-          <ModalStackProvider>{children}</ModalStackProvider>
+          <ServerViewportContext value={serverViewport}>
+            <ModalStackProvider>{children}</ModalStackProvider>
+          </ServerViewportContext>
         </QueryClientProvider>
       </ThemeRoot>
     </SellerConfigProvider>

@@ -1,4 +1,6 @@
+import { useEffect } from 'react';
 import { useRoutes } from 'react-router';
+import { releaseStoredValues } from '@/stores/persisted-store';
 import type { RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
 import type { SellerConfig } from '@admit/contracts/seller-config';
@@ -149,6 +151,16 @@ const prefetchEvent = () => import('@/features/event/prefetch-event').then((m) =
 const prefetchCheckout = () =>
   import('@/features/checkout/prefetch-checkout').then((m) => m.prefetchCheckout);
 
+/**
+ * Rendered after a page, in its Suspense boundary: its effect runs once the page has committed
+ * — for a server-rendered page, once it has hydrated — and lets the stores answer what the
+ * browser keeps (stores/persisted-store.ts, decision 0044).
+ */
+function PageHydrated() {
+  useEffect(() => releaseStoredValues(), []);
+  return null;
+}
+
 function route(
   name: string,
   path: string,
@@ -156,7 +168,12 @@ function route(
   prefetch?: () => Promise<RoutePrefetch>,
 ): RouteObject {
   const handle: RouteHandle = { name };
-  const page = <Page />;
+  const page = (
+    <>
+      <Page />
+      <PageHydrated />
+    </>
+  );
   const element = prefetch ? <PrefetchRoute load={prefetch}>{page}</PrefetchRoute> : page;
   return { path, element, handle };
 }

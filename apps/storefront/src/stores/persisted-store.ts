@@ -11,6 +11,33 @@ export interface PersistedStore<T> {
   subscribe: (listener: () => void) => () => void;
   /** only changes written by another tab (the `storage` event) */
   subscribeOtherTabs: (listener: () => void) => () => void;
+  /**
+   * The value with nothing stored: what the server renders (it has no storage) and therefore
+   * what the client's hydration pass must render too, before it reads the stored one
+   * (decision 0044).
+   */
+  initial: () => T;
+}
+
+/**
+ * While a server-rendered page hydrates (decision 0044), every store answers its initial value,
+ * as the server did: the page may hydrate in several passes (its lazy route code arrives after
+ * the frame), and a stored value seen before the last one (a held cart and the cart read it
+ * starts) would make that pass differ from the server's markup. `releaseStoredValues` ends it.
+ */
+let holding = false;
+const releaseListeners = new Set<() => void>();
+
+/** The hydration of a server-rendered page begins: stores answer their initial values. */
+export function holdStoredValues(): void {
+  holding = true;
+}
+
+/** The page has hydrated: stores answer what is stored, and their users re-render. */
+export function releaseStoredValues(): void {
+  if (!holding) return;
+  holding = false;
+  for (const listener of releaseListeners) listener();
 }
 
 /** undefined when storage cannot be read at all (as opposed to null: nothing stored). */
@@ -96,20 +123,30 @@ export function createPersistedStore<T>(
   function subscribeTo(set: Set<() => void>, listener: () => void): () => void {
     set.add(listener);
     listenToStorage();
+    if (set === listeners) releaseListeners.add(listener);
     return () => {
       set.delete(listener);
+      releaseListeners.delete(listener);
       stopListening();
     };
   }
 
+  let initial: { value: T } | null = null;
+
   return {
     get,
     set,
+    // computed once: useSyncExternalStore wants the same server snapshot on every call
+    initial: () => (initial ??= { value: parse(null) }).value,
     subscribe: (listener) => subscribeTo(listeners, listener),
     subscribeOtherTabs: (listener) => subscribeTo(otherTabListeners, listener),
   };
 }
 
 export function usePersistedStore<T>(store: PersistedStore<T>): T {
-  return useSyncExternalStore(store.subscribe, store.get, store.get);
+  return useSyncExternalStore(
+    store.subscribe,
+    () => (holding ? store.initial() : store.get()),
+    store.initial,
+  );
 }

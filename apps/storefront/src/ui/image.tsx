@@ -5,6 +5,8 @@ import {
   sizedImageUrl,
   type ResponsiveImage,
 } from '@admit/contracts/images';
+import { use } from 'react';
+import { PriorityImageSink } from '@/ui/priority-image-sink';
 
 export interface SellerImageProps {
   src: string;
@@ -39,6 +41,15 @@ export function SellerImage({
   className,
   loading = 'lazy',
 }: SellerImageProps) {
+  const sink = use(PriorityImageSink);
+  if (sink && responsive && loading === 'priority') {
+    const [format] = IMAGE_FORMATS;
+    sink({
+      srcSet: imageSrcSet(src, responsive, format),
+      sizes: responsive.sizes,
+      type: IMAGE_FORMAT_TYPES[format],
+    });
+  }
   const img = (
     <img
       src={sizedImageUrl(src, { width, height })}

@@ -29,10 +29,19 @@ export async function findEventCover(
  * the page then draws; a browser without AVIF skips a preload of that type (decision 0033).
  */
 export function coverPreloadTag(coverPath: string): string {
+  return imagePreloadTag({
+    type: IMAGE_FORMAT_TYPES.avif,
+    srcSet: imageSrcSet(coverPath, EVENT_COVER, 'avif'),
+    sizes: EVENT_COVER.sizes,
+  });
+}
+
+/** A high-priority preload of an image by its candidates (a `<picture>` source's). */
+export function imagePreloadTag(image: { type: string; srcSet: string; sizes: string }): string {
   return [
     '<link rel="preload" as="image" fetchpriority="high"',
-    `type="${IMAGE_FORMAT_TYPES.avif}"`,
-    `imagesrcset="${escapeHtml(imageSrcSet(coverPath, EVENT_COVER, 'avif'))}"`,
-    `imagesizes="${escapeHtml(EVENT_COVER.sizes)}">`,
+    `type="${escapeHtml(image.type)}"`,
+    `imagesrcset="${escapeHtml(image.srcSet)}"`,
+    `imagesizes="${escapeHtml(image.sizes)}">`,
   ].join(' ');
 }

@@ -1,25 +1,50 @@
 import type { FastifyInstance } from 'fastify';
 import { APP_HEADER, APP_HEADER_VALUE } from '@admit/contracts/constants';
-import { eventDetailRead, readAddress } from '@admit/contracts/initial-reads';
+import { eventDetailRead, listingRead, readAddress } from '@admit/contracts/initial-reads';
+import type { ReadQuery } from '@admit/contracts/initial-reads';
+import { preloadedPageOf } from '@admit/contracts/storefront-pages';
 
 /**
- * The event page's first read, answered inside its HTML (issue #13; decision 0033 "Update: the
- * first read in the HTML"): the public cache path's own answer — through the same route, so
- * the same body and its in-process cache — keyed by the address the storefront would fetch.
- * A logged-in visitor reads live and ignores it. Anything but a 200 is left out: the page
- * then reads for itself and shows what the API says.
+ * One read answered inside the HTML (issue #13; decision 0033 "Update: the first read in the
+ * HTML"): the public cache path's own answer — through the same route, so the same body and its
+ * in-process cache — keyed by the address the storefront would fetch. A logged-in visitor reads
+ * live and ignores it. Anything but a 200 is left out: the page then reads for itself and shows
+ * what the API says.
  */
-export async function eventInitialReads(
+async function cachedRead(
   app: FastifyInstance,
   sellerSlug: string,
-  eventId: string,
+  read: { path: string; query: ReadQuery },
 ): Promise<Record<string, string>> {
-  const { path, query } = eventDetailRead(eventId);
-  const address = readAddress(path, query, true, sellerSlug);
+  const address = readAddress(read.path, read.query, true, sellerSlug);
   const response = await app.inject({
     method: 'GET',
     url: address,
     headers: { [APP_HEADER]: APP_HEADER_VALUE, accept: 'application/json' },
   });
   return response.statusCode === 200 ? { [address]: response.body } : {};
+}
+
+/** The event page's first read: GET events/{id} with its embeds. */
+export function eventInitialReads(
+  app: FastifyInstance,
+  sellerSlug: string,
+  eventId: string,
+): Promise<Record<string, string>> {
+  return cachedRead(app, sellerSlug, eventDetailRead(eventId));
+}
+
+/**
+ * The reads a page below the seller base starts with: the event page its event, the listing
+ * the unfiltered list (which it server-renders from, decision 0044); none for other pages.
+ */
+export function pageInitialReads(
+  app: FastifyInstance,
+  sellerSlug: string,
+  path: string,
+  eventId: string | undefined,
+): Promise<Record<string, string>> {
+  if (eventId) return eventInitialReads(app, sellerSlug, eventId);
+  if (preloadedPageOf(path)?.name === 'events') return cachedRead(app, sellerSlug, listingRead());
+  return Promise.resolve({});
 }

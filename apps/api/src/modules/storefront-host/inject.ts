@@ -1,10 +1,13 @@
 import { logoImageUrl } from '@admit/contracts/images';
 import { SELLER_CONFIG_SCRIPT_ID, type SellerConfig } from '@admit/contracts/seller-config';
 import { INITIAL_READS_SCRIPT_ID } from '@admit/contracts/initial-reads';
+import type { ServerRenderResult } from '@admit/contracts/server-render';
+import { SERVER_RENDER_ATTRIBUTE } from '@admit/contracts/storefront-pages';
 import { escapeHtml } from '@/lib/escape-html';
 
 export const CONFIG_MARKER = '<!--admit:config-->';
 export const HEAD_MARKER = '<!--admit:head-->';
+const EMPTY_ROOT = '<div id="root"></div>';
 
 /**
  * JSON safe inside a `<script>` element: every `<` becomes `\u003c`, so seller text such as
@@ -54,25 +57,54 @@ function initialReadsScript(reads: Readonly<Record<string, string>>): string {
   return `<script id="${INITIAL_READS_SCRIPT_ID}" type="application/json">{${entries.join(',')}}</script>`;
 }
 
+/** A page the storefront's SSR bundle rendered (server-render.ts), and the layout it drew. */
+export type RenderedPage = Pick<ServerRenderResult, 'html' | 'themeCss' | 'htmlAttributes'> & {
+  mobile: boolean;
+};
+
+/**
+ * The rendered markup inside the root element, marked for hydration with the layout it drew
+ * (decision 0044), the theme's variables in the head and its attributes on `<html>`, so the
+ * page paints themed before any script runs. A template without an empty root is left alone.
+ */
+function withRenderedPage(html: string, page: RenderedPage): string {
+  if (!html.includes(EMPTY_ROOT)) return html;
+  const layout = page.mobile ? 'mobile' : 'desktop';
+  const root = `<div id="root" ${SERVER_RENDER_ATTRIBUTE}="${layout}">${page.html}</div>`;
+  const attributes = Object.entries(page.htmlAttributes)
+    .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
+    .join('');
+  return html
+    .replace(EMPTY_ROOT, () => root)
+    .replace(/<html[^>]*>/, () => `<html${attributes}>`)
+    .replace('</head>', () => `<style>${page.themeCss.replace(/</g, '')}</style></head>`);
+}
+
 /**
  * The built index.html for one seller: config script, page title and head tags; `extraHead`
  * holds tags of this page only (already escaped markup), such as an event cover's preload;
- * `reads` the API answers the page starts with (initial-reads.ts).
+ * `reads` the API answers the page starts with (initial-reads.ts); `rendered` the page as the
+ * storefront's SSR bundle drew it, if it did; `styles` the page's stylesheets (page-preloads.ts).
  */
 export function renderSellerPage(
   template: string,
   config: SellerConfig,
   extraHead: readonly string[] = [],
   reads: Readonly<Record<string, string>> = {},
+  rendered?: RenderedPage,
+  styles: readonly string[] = [],
 ): string {
   const script =
     initialReadsScript(reads) +
     `<script id="${SELLER_CONFIG_SCRIPT_ID}" type="application/json">${scriptSafeJson(config)}</script>`;
   let html = insert(template, CONFIG_MARKER, script, '</body>');
   html = insert(html, HEAD_MARKER, headTags(config, extraHead), '</head>');
+  // after the built head's own stylesheet: the page's styles come later in the cascade
+  if (styles.length > 0) html = html.replace('</head>', () => `${styles.join('')}</head>`);
   // spec: shopping §1 — the storefront later sets "{event} - {product}"; the shell shows the product
   const title = `<title>${escapeHtml(config.product_name)}</title>`;
-  return /<title>[\s\S]*?<\/title>/.test(html)
+  html = /<title>[\s\S]*?<\/title>/.test(html)
     ? html.replace(/<title>[\s\S]*?<\/title>/, () => title)
     : html.replace('</head>', () => `${title}</head>`);
+  return rendered ? withRenderedPage(html, rendered) : html;
 }

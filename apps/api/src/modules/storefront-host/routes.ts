@@ -7,13 +7,18 @@ import { getSellerBySlug, listSellerSlugs } from '@/modules/sellers/repo';
 import { sellerSiteOf } from '@/modules/sellers/seller-site';
 import { contentSecurityPolicy } from '@/http/content-security-policy';
 import { StorefrontDist, contentTypeOf, isHashedAsset } from './dist';
-import { coverPreloadTag, eventIdOfPath, findEventCover } from './event-cover';
+import { coverPreloadTag, imagePreloadTag, eventIdOfPath, findEventCover } from './event-cover';
 import { renderSellerPage } from './inject';
-import { eventInitialReads } from './initial-reads';
-import { pagePreloadTags } from './page-preloads';
+import { pageInitialReads } from './initial-reads';
+import { serverRenderedPageOf } from '@admit/contracts/storefront-pages';
+import { ServerRenderer } from './server-render';
+import { isPhoneRequest } from './viewport';
+import { pagePreloadTags, pageStyleTags } from './page-preloads';
 import { notBuiltPage, notFoundPage } from './pages';
 
 export const DEFAULT_STOREFRONT_DIST = 'apps/storefront/dist';
+/** The SSR bundle's folder beside a built storefront folder (`dist` → `dist-ssr`). */
+export const SSR_DIST_SUFFIX = '-ssr';
 export const HOME_SELLER = 'demo-museum';
 
 /** First path segments owned by the API; the seller routes must never answer for them. */
@@ -33,9 +38,17 @@ function html(reply: FastifyReply, status: number, body: string) {
  * `/:seller` routes are the catch-all for everything the API does not own.
  */
 export async function registerStorefrontHost(app: FastifyInstance) {
-  const dist = new StorefrontDist(
-    fromRepoRoot(app.deps.config.STOREFRONT_DIST ?? DEFAULT_STOREFRONT_DIST),
+  const { config: env } = app.deps;
+  const dist = new StorefrontDist(fromRepoRoot(env.STOREFRONT_DIST ?? DEFAULT_STOREFRONT_DIST));
+  const renderer = new ServerRenderer(
+    env.STOREFRONT_SSR_DIST ? fromRepoRoot(env.STOREFRONT_SSR_DIST) : dist.dir + SSR_DIST_SUFFIX,
+    env.STOREFRONT_SSR_BUDGET_MS,
+    app.log,
   );
+  // the bundle (and the jsdom its sanitizer uses) loads at start, not on a visitor's page
+  app.addHook('onReady', async () => {
+    if (env.STOREFRONT_SSR_BUDGET_MS > 0) void renderer.warm();
+  });
 
   // Built assets, precompressed at build time (vite-plugin-compression2 writes .br and .gz beside
   // each file): the variant the client accepts is sent as is, so no request pays for compression.
@@ -94,19 +107,37 @@ export async function registerStorefrontHost(app: FastifyInstance) {
     reply.header('content-security-policy', contentSecurityPolicy(frameAncestors));
     // what this page draws first starts with the HTML: its largest image and its code
     const path = request.url.split('?')[0]!;
+    const below = path.split('/').slice(2).join('/');
     const eventId = eventIdOfPath(path);
-    const [cover, reads] = eventId
-      ? await Promise.all([
-          findEventCover(app.deps.database.db, seller.id, eventId),
-          eventInitialReads(app, seller.slug, eventId),
-        ])
-      : [undefined, {}];
-    const head = [
-      ...(cover ? [coverPreloadTag(cover)] : []),
-      ...pagePreloadTags(path.split('/').slice(2).join('/'), await dist.routePreloads()),
-    ];
+    const [cover, reads] = await Promise.all([
+      eventId ? findEventCover(app.deps.database.db, seller.id, eventId) : undefined,
+      pageInitialReads(app, seller.slug, below, eventId),
+    ]);
     const config = buildSellerConfig(seller, app.deps.config);
-    return html(reply, 200, renderSellerPage(template, config, head, reads));
+    // the listing and the event page go out drawn (decision 0044): they paint before any script
+    const mobile = isPhoneRequest(request.headers);
+    const rendered = serverRenderedPageOf(below)
+      ? await renderer.render({ url: request.url, config, reads, mobile })
+      : undefined;
+    // the largest image first: a drawn page names its own (the listing's first card too)
+    const images = rendered?.priorityImages?.length
+      ? rendered.priorityImages.map(imagePreloadTag)
+      : cover
+        ? [coverPreloadTag(cover)]
+        : [];
+    const routeFiles = await dist.routePreloads();
+    const head = [...images, ...pagePreloadTags(below, routeFiles)];
+    if (rendered) {
+      reply.header('server-timing', `ssr;dur=${rendered.ms.toFixed(1)}`);
+      // the markup depends on the guessed layout: a shared cache keeps the two apart
+      reply.header('vary', 'Sec-CH-UA-Mobile, User-Agent');
+    }
+    const page = rendered && { ...rendered, mobile };
+    return html(
+      reply,
+      200,
+      renderSellerPage(template, config, head, reads, page, pageStyleTags(below, routeFiles)),
+    );
   };
   app.get('/:seller', sellerPage);
   app.get('/:seller/*', sellerPage);

@@ -7,6 +7,7 @@ import { SELLER_CONFIG_SCRIPT_ID, sellerConfigSchema } from '@admit/contracts/se
 import {
   EVENT_DETAIL_EMBEDS,
   INITIAL_READS_SCRIPT_ID,
+  listingRead,
   readAddress,
 } from '@admit/contracts/initial-reads';
 import { buildTestApp } from '@/testing/build-test-app';
@@ -24,6 +25,7 @@ const INDEX_HTML = `<!doctype html>
     <title>Admit</title>
     <!--admit:head-->
     <script type="module" crossorigin src="/assets-app/assets/index-AbC123xy.js"></script>
+    <link rel="stylesheet" crossorigin href="/assets-app/assets/index-Ee5.css">
   </head>
   <body>
     <div id="root"></div>
@@ -183,13 +185,17 @@ describeEachDatabase('storefront host', (ctx) => {
   it("names a deep link's page code and styles in its head, and nothing on other pages", async () => {
     const checkout = await app.inject({ method: 'GET', url: '/star-hall/checkout/abc?x=1' });
     expect(checkout.body).toContain(
-      '<link rel="preload" as="style" href="/assets-app/assets/checkout-Cc3.css">\n    ' +
-        '<link rel="modulepreload" href="/assets-app/assets/checkout-route-Aa1.js">\n    ' +
-        '<link rel="modulepreload" href="/assets-app/assets/schemas-Bb2.js">',
+      '<link rel="modulepreload" crossorigin href="/assets-app/assets/checkout-route-Aa1.js">\n    ' +
+        '<link rel="modulepreload" crossorigin href="/assets-app/assets/schemas-Bb2.js">',
+    );
+    // its styles as stylesheets after the entry's (the cascade order the script would give)
+    expect(checkout.body).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets-app/assets/index-Ee5.css">\n  ' +
+        '<link rel="stylesheet" crossorigin href="/assets-app/assets/checkout-Cc3.css">',
     );
     const event = await app.inject({ method: 'GET', url: `/star-hall/events/${plainEventId}` });
     expect(event.body).toContain(
-      '<link rel="modulepreload" href="/assets-app/assets/event-route-Dd4.js">',
+      '<link rel="modulepreload" crossorigin href="/assets-app/assets/event-route-Dd4.js">',
     );
     expect(event.body).not.toContain('checkout-route');
     for (const url of ['/star-hall/my', '/star-hall/checkout/pending/abc', '/star-hall']) {
@@ -244,9 +250,18 @@ describeEachDatabase('storefront host', (ctx) => {
       expect(reads[address]).toEqual(JSON.parse(api.body));
       expect(JSON.stringify(reads[address])).toContain(JSON.stringify(HOSTILE_NAME));
     }
+    // the listing carries its unfiltered list (decision 0044), keyed as the storefront reads it
+    const listing = await app.inject({ method: 'GET', url: '/star-hall/events' });
+    const listAddress = readAddress(listingRead().path, listingRead().query, true, 'star-hall');
+    const list = await app.inject({
+      method: 'GET',
+      url: listAddress,
+      headers: { 'tix-app': 'ecomm' },
+    });
+    expect(initialReadsFrom(listing.body)).toEqual({ [listAddress]: JSON.parse(list.body) });
     // another page, someone else's event, or no such event: nothing to read from the page
     for (const path of [
-      '/star-hall/events',
+      '/star-hall/checkout',
       `/test-shop/events/${hostileEventId}`,
       `/star-hall/events/${crypto.randomUUID()}`,
     ]) {

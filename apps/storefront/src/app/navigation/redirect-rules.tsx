@@ -10,14 +10,15 @@ export function RedirectRules() {
   const { pathname, search, hash } = useLocation();
   const routeName = useRouteName();
   const config = useSellerConfig();
-  const destination = configuredRedirect(
-    config,
-    { pathname, search, hash },
-    routeName,
-    window.location.origin,
-  );
+  // in the effect: the origin is the browser's (a server render has none, decision 0044)
   useEffect(() => {
+    const destination = configuredRedirect(
+      config,
+      { pathname, search, hash },
+      routeName,
+      window.location.origin,
+    );
     if (destination) leaveSite(destination);
-  }, [destination]);
+  }, [config, pathname, search, hash, routeName]);
   return null;
 }

@@ -63,7 +63,9 @@ describe('CityPASS vouchers (shopping §5 "CityPASS codes")', () => {
     await user.click(within(dialog).getByRole('checkbox', { name: 'I have CityPASS vouchers' }));
     const fields = within(dialog).getAllByPlaceholderText('Enter voucher number');
     expect(fields).toHaveLength(2);
-    expect(within(dialog).getByLabelText('Ticket 2: General Admission – Kid (4-12)')).toBe(fields[1]);
+    expect(within(dialog).getByLabelText('Ticket 2: General Admission – Kid (4-12)')).toBe(
+      fields[1],
+    );
 
     await user.type(within(dialog).getByLabelText('Code'), 'CITYPASS');
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));

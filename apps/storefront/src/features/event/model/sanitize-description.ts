@@ -1,8 +1,24 @@
 import DOMPurify from 'dompurify';
 import { STRIPPED_TEXT_MAX } from '@admit/contracts/constants';
 
+/**
+ * The window DOMPurify works in: the browser's, or on the server (the SSR bundle, decision
+ * 0044) one jsdom window, so the server renders the very markup the browser's hydration
+ * computes. `import.meta.env.SSR` is false in the client build, which then has no jsdom import.
+ */
+const domWindow: Window & typeof globalThis =
+  import.meta.env.SSR && typeof window === 'undefined' ? await serverWindow() : window;
+
+async function serverWindow(): Promise<Window & typeof globalThis> {
+  // a runtime specifier: jsdom has no types here and stays outside every bundle
+  const jsdom = (await import(/* @vite-ignore */ 'jsdom' as string)) as {
+    JSDOM: new (html: string) => { window: Window & typeof globalThis };
+  };
+  return new jsdom.JSDOM('').window;
+}
+
 // An own instance, so the link hook below does not change DOMPurify for the rest of the app.
-const purifier = DOMPurify(window);
+const purifier = DOMPurify(domWindow);
 
 // Seller links may open new tabs; "noopener" keeps the opened page away from window.opener.
 purifier.addHook('afterSanitizeAttributes', (node) => {
@@ -25,7 +41,7 @@ export function truncatedText(
   html: string,
   max = STRIPPED_TEXT_MAX,
 ): { text: string; truncated: boolean } {
-  const container = document.createElement('div');
+  const container = domWindow.document.createElement('div');
   container.innerHTML = sanitizeDescription(html);
   const text = (container.textContent ?? '').replace(/\s+/g, ' ').trim();
   if (text.length <= max) return { text, truncated: false };

@@ -1,8 +1,6 @@
 import type { ListingFilters } from '@/features/listing/model/listing-filters';
+import { listingRead } from '@admit/contracts/initial-reads';
 import { sellerDate } from '@/features/listing/model/seller-date';
-
-/** Embeds the listing reads; the cards need images (meta), the venue and the prices. */
-export const LISTING_EMBEDS = 'meta,venue,ticket_group,ticket_type';
 
 export type AvailableEventsQuery = Record<string, string>;
 
@@ -14,10 +12,7 @@ export function toAvailableEventsQuery(
   filters: ListingFilters,
   clock: { now: Date; timeZone: string },
 ): AvailableEventsQuery {
-  const query: AvailableEventsQuery = {
-    _embed: LISTING_EMBEDS,
-    'hidden_type._in': 'public_browsable',
-  };
+  const query: AvailableEventsQuery = { ...listingRead().query };
   if (filters.categories.length > 0) query['category._in'] = filters.categories.join(',');
   for (const { key, values } of filters.meta) query[`meta.${key}._in`] = values.join(',');
   if (filters.date === 'today') query._ondate = sellerDate(clock.now, clock.timeZone);
@@ -30,5 +25,5 @@ export function toAvailableEventsQuery(
 
 /** The unfiltered list, from which the category filter takes its categories (shopping §2). */
 export function unfilteredEventsQuery(): AvailableEventsQuery {
-  return { _embed: LISTING_EMBEDS, 'hidden_type._in': 'public_browsable' };
+  return listingRead().query;
 }

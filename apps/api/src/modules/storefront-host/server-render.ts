@@ -1,0 +1,141 @@
+import { createHash } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  SERVER_RENDER_ENTRY,
+  type RenderPage,
+  type ServerRenderModule,
+  type ServerRenderRequest,
+  type ServerRenderResult,
+} from '@admit/contracts/server-render';
+
+/** Why a page went out unrendered; each is logged once per process. */
+type Miss = 'missing' | 'load_failed' | 'render_failed' | 'over_budget';
+
+type Rendered = ServerRenderResult & { ms: number };
+
+/**
+ * Rendered pages kept by what they were drawn from (address, layout, config, reads): the same
+ * inputs draw the same markup, and on a busy listing or event page the reads, cached for 2 s,
+ * repeat for every visitor. A render costs 20–30 ms of the one server thread; a kept one a hash.
+ * The lifetime bounds what the render takes from the clock (today's date in a calendar).
+ */
+const KEPT_MS = 30_000;
+const KEPT_MAX = 200;
+
+/**
+ * The storefront's server-rendering bundle (decision 0044), imported once, lazily, from the
+ * built file: the API never imports the storefront's source. `render` answers within the budget
+ * or not at all — a missing bundle, a throw or a slow render leave the page as the single-page
+ * app's HTML, which works by itself. The bundle is looked for again when its file appears or
+ * changes (a build while the API runs), as the host does for index.html.
+ */
+export class ServerRenderer {
+  private loaded: { mtimeMs: number; render: Promise<RenderPage | undefined> } | undefined;
+  private readonly logged = new Set<Miss>();
+
+  constructor(
+    readonly dir: string,
+    private readonly budgetMs: number,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  private readonly kept = new Map<string, { at: number; page: Rendered }>();
+
+  /** The page rendered, or undefined: then the host sends it unrendered. */
+  async render(request: Omit<ServerRenderRequest, 'signal'>): Promise<Rendered | undefined> {
+    if (this.budgetMs === 0) return undefined;
+    const key = createHash('sha256')
+      .update(JSON.stringify([request.url, request.mobile, request.config, request.reads]))
+      .digest('base64url');
+    const now = performance.now();
+    const hit = this.kept.get(key);
+    if (hit && now - hit.at < KEPT_MS) return { ...hit.page, ms: performance.now() - now };
+    const page = await this.renderNow(request);
+    if (page) {
+      this.kept.delete(key);
+      this.kept.set(key, { at: now, page });
+      // the oldest first: a Map iterates in insertion order
+      for (const old of this.kept.keys()) {
+        if (this.kept.size <= KEPT_MAX) break;
+        this.kept.delete(old);
+      }
+    }
+    return page;
+  }
+
+  private async renderNow(
+    request: Omit<ServerRenderRequest, 'signal'>,
+  ): Promise<Rendered | undefined> {
+    const started = performance.now();
+    const render = await this.bundle();
+    if (!render) return undefined;
+    const controller = new AbortController();
+    let timer: NodeJS.Timeout | undefined;
+    const overBudget = new Promise<'over_budget'>((resolve) => {
+      timer = setTimeout(
+        () => resolve('over_budget'),
+        this.budgetMs - (performance.now() - started),
+      );
+    });
+    try {
+      const result = await Promise.race([
+        render({ ...request, signal: controller.signal }),
+        overBudget,
+      ]);
+      if (result === 'over_budget') {
+        controller.abort();
+        this.miss('over_budget', { url: request.url, budgetMs: this.budgetMs });
+        return undefined;
+      }
+      return { ...result, ms: performance.now() - started };
+    } catch (error) {
+      this.miss('render_failed', { url: request.url, err: error });
+      return undefined;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** Loads the bundle now (at start-up), so the first page does not wait for it. */
+  async warm(): Promise<void> {
+    await this.bundle();
+  }
+
+  private async bundle(): Promise<RenderPage | undefined> {
+    const file = join(this.dir, SERVER_RENDER_ENTRY);
+    const info = await stat(file).catch(() => undefined);
+    if (!info?.isFile()) {
+      this.miss('missing', { file });
+      return undefined;
+    }
+    if (this.loaded?.mtimeMs !== info.mtimeMs) {
+      // a new build: a fresh URL, as Node caches a module by its address
+      const url = `${pathToFileURL(file).href}?v=${info.mtimeMs}`;
+      this.loaded = {
+        mtimeMs: info.mtimeMs,
+        render: import(url).then(
+          async (module: ServerRenderModule) => {
+            await module.warmUp?.();
+            return module.renderPage;
+          },
+          (error: unknown) => {
+            this.miss('load_failed', { file, err: error });
+            return undefined;
+          },
+        ),
+      };
+    }
+    return this.loaded.render;
+  }
+
+  private miss(reason: Miss, details: Record<string, unknown>): void {
+    if (this.logged.has(reason)) return;
+    this.logged.add(reason);
+    const message = `storefront pages go out unrendered (${reason}); later ones are not logged`;
+    if (reason === 'missing') this.log.info(details, message);
+    else this.log.warn(details, message);
+  }
+}
