@@ -43,16 +43,47 @@ async function timeOneStart(dataDir: string): Promise<number> {
     for (;;) {
       if (performance.now() - started > 120_000)
         throw new Error('npm start did not answer in 120 s');
+      // the body read to its end, as a browser does: a response left unread keeps its
+      // connection busy, and the server's graceful stop waits for it
       const ok = await fetch(`http://127.0.0.1:${port}${STARTUP_PAGE}`).then(
-        (res) => res.status === 200,
+        async (res) => (await res.arrayBuffer(), res.status === 200),
         () => false,
       );
       if (ok) return performance.now() - started;
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
   } finally {
-    process.kill(-child.pid!, 'SIGTERM');
+    signalGroup(child.pid!, 'SIGTERM');
     await exited;
+    // npm exits before the API it started has closed its database: the next start would find
+    // the data folder still locked (db/data-dir-lock.ts) and refuse it, so wait for the group
+    await groupGone(child.pid!);
+  }
+}
+
+/** Signals a process group; false when none of it is left. */
+function signalGroup(pid: number, signal: NodeJS.Signals | 0): boolean {
+  try {
+    process.kill(-pid, signal);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
+    throw error;
+  }
+}
+
+/**
+ * Waits until none of the group is left: 15 s for the graceful stop, then SIGKILL (a killed
+ * API leaves its lock to a dead process id, which the next start takes over).
+ */
+async function groupGone(pid: number): Promise<void> {
+  const graceful = performance.now() + 15_000;
+  while (signalGroup(pid, 0)) {
+    if (performance.now() > graceful) {
+      console.warn(`npm start's processes outlived 15 s after SIGTERM: killed`);
+      signalGroup(pid, 'SIGKILL');
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
 }
 
