@@ -12,14 +12,13 @@ import {
 } from '../support/manage';
 import { useBrowserPage } from '../support/page-fixture';
 import {
-  availableDays,
   chooseSession,
   escapeRegExp,
   POLL,
   reserveAsThisGuest,
-  sessionsAndPricesOn,
   venueTimeLabel,
 } from '../support/reserve';
+import { availableDays, sessionsAndPricesOn } from '../support/session-reads';
 import { plannableDays, sessionFor } from '../support/session-choice';
 
 // the demo museum lets the secret link's holder change an order up to the day before (self-edit

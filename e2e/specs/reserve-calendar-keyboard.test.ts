@@ -3,15 +3,14 @@ import { expectNoSeriousA11yViolations } from '../support/axe';
 import { listedAdmissionEvent } from '../support/catalog';
 import {
   addDays,
-  availableDays,
   dateFirstForm,
   focusedLabel,
   SELLER,
-  sessionsOn,
   tabTo,
   venueTimeLabel,
   POLL,
 } from '../support/reserve';
+import { availableDays, sessionsOn } from '../support/session-reads';
 import { useBrowserPage } from '../support/page-fixture';
 
 // spec: shopping §2 "Date-first reserve page" — "Show more dates" opens the "Choose date" modal

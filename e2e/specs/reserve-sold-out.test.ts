@@ -5,10 +5,10 @@ import {
   escapeRegExp,
   reserveAsAnotherGuest,
   sessionRadio,
-  sessionsOn,
   storedCartId,
   POLL,
 } from '../support/reserve';
+import { sessionsOn } from '../support/session-reads';
 import { fillDateFirstForm, planReserve } from '../support/reserve-flow';
 import { useBrowserPage } from '../support/page-fixture';
 

@@ -13,15 +13,21 @@ import type { Page } from 'playwright-core';
 /** The fixed header the storefront sends on every API call (shopping §7). */
 export const APP_HEADER = { 'tix-app': 'ecomm' };
 
+/** A public API read (or write) with the storefront's app header; its JSON, or a thrown answer. */
+export async function apiJson(url: string, init: RequestInit = {}): Promise<unknown> {
+  const res = await fetch(url, { ...init, headers: { ...APP_HEADER, ...init.headers } });
+  if (!res.ok)
+    throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status}: ${await res.text()}`);
+  return res.json();
+}
+
 /** GET /cached_api/events/available for a seller, with meta embedded. */
 export async function fetchAvailableEvents(
   baseUrl: string,
   sellerSlug: string,
 ): Promise<EventTemplateResponse> {
   const url = `${baseUrl}/cached_api/events/available?_seller=${encodeURIComponent(sellerSlug)}&_embed=meta`;
-  const res = await fetch(url, { headers: APP_HEADER });
-  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}: ${await res.text()}`);
-  return eventTemplateResponseSchema.parse(await res.json());
+  return eventTemplateResponseSchema.parse(await apiJson(url));
 }
 
 /** Events a visitor may browse: the listing shows only public_browsable templates. */

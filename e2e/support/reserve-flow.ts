@@ -4,17 +4,15 @@ import type { SellerConfig } from '@admit/contracts/seller-config';
 import type { Page } from 'playwright-core';
 import { browsableEvents, fetchAvailableEvents, readSellerConfig } from './catalog';
 import {
-  availableDays,
   cartWidget,
   chooseSession,
   dateFirstForm,
   SELLER,
-  sessionsOn,
-  sessionTicketTypes,
   setQuantity,
   storedCartId,
   venueTimeLabel,
 } from './reserve';
+import { availableDays, sessionsOn, sessionTicketTypes } from './session-reads';
 import { lowSessionFor, plannableDays, sessionFor } from './session-choice';
 import { eventLink } from './storefront';
 

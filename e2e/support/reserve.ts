@@ -1,22 +1,10 @@
-import {
-  calendarExtendedResponseSchema,
-  sessionDetailResponseSchema,
-  sessionsResponseSchema,
-} from '@admit/contracts/availability';
-import type { CalendarDay, PricedSession } from '@admit/contracts/availability';
+import { sessionsResponseSchema } from '@admit/contracts/availability';
 import { cartBundleSchema, type CartBundle } from '@admit/contracts/cart';
 import { eventTemplateResponseSchema } from '@admit/contracts/catalog';
-import type { TicketType } from '@admit/contracts/resources';
 import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
-import { APP_HEADER } from './catalog';
-import {
-  bookableDays,
-  calendarPath,
-  openSessionsPath,
-  sessionFor,
-  sessionsOnPath,
-} from './session-choice';
+import { APP_HEADER, apiJson } from './catalog';
+import { openSessionsPath, sessionFor } from './session-choice';
 
 // Helpers for the reserve specs: the date-first form by its texts and roles, and the server's
 // view of sessions and carts through the same public API the storefront calls (shopping §7).
@@ -37,61 +25,6 @@ export function cartWidget(page: Page): Locator {
   return page.getByRole('complementary', { name: 'Your cart' });
 }
 
-async function getJson(url: string, init: RequestInit = {}): Promise<unknown> {
-  const res = await fetch(url, { ...init, headers: { ...APP_HEADER, ...init.headers } });
-  if (!res.ok)
-    throw new Error(`${init.method ?? 'GET'} ${url} answered ${res.status}: ${await res.text()}`);
-  return res.json();
-}
-
-/** The bookable days of an event from the calendar read, in date order. */
-export async function availableDays(baseUrl: string, eventId: string): Promise<CalendarDay[]> {
-  const body = calendarExtendedResponseSchema.parse(
-    await getJson(`${baseUrl}${calendarPath(SELLER, eventId)}`),
-  );
-  return bookableDays(body.calendar._data);
-}
-
-/** GET /api/events/{id}/sessions?_ondate=… (live), sold-out sessions included. */
-export async function sessionsOn(
-  baseUrl: string,
-  eventId: string,
-  date: string,
-): Promise<PricedSession[]> {
-  return sessionsResponseSchema.parse(
-    await getJson(`${baseUrl}${sessionsOnPath(SELLER, eventId, date)}`),
-  ).event_session._data;
-}
-
-/** One day's sessions with their price schedule (each session's price of each type). */
-export async function sessionsAndPricesOn(baseUrl: string, eventId: string, date: string) {
-  const body = sessionsResponseSchema.parse(
-    await getJson(`${baseUrl}${sessionsOnPath(SELLER, eventId, date)}`),
-  );
-  return { sessions: body.event_session._data, schedule: body.price_schedule?._data ?? [] };
-}
-
-/** The ticket types a visitor can choose at a session, in rank order (public groups only). */
-export async function sessionTicketTypes(
-  baseUrl: string,
-  eventId: string,
-  sessionId: string,
-): Promise<TicketType[]> {
-  const body = sessionDetailResponseSchema.parse(
-    await getJson(
-      `${baseUrl}/api/events/${eventId}/sessions/${sessionId}?${Q}&_embed=ticket_group,ticket_type`,
-    ),
-  );
-  const groups = new Set(
-    (body.ticket_group?._data ?? [])
-      .filter((g) => g.available && g.hidden_type === 'public_browsable')
-      .map((g) => g.id),
-  );
-  return (body.ticket_type?._data ?? [])
-    .filter((t) => t.available && groups.has(t.ticket_group_id))
-    .sort((x, y) => x._rank - y._rank);
-}
-
 /** A guest in another browser: POST /api/my/cart/modify without the page's cookies. */
 export async function reserveAsAnotherGuest(
   baseUrl: string,
@@ -100,7 +33,7 @@ export async function reserveAsAnotherGuest(
   quantity: number,
 ): Promise<CartBundle> {
   return cartBundleSchema.parse(
-    await getJson(`${baseUrl}/api/my/cart/modify?${Q}`, {
+    await apiJson(`${baseUrl}/api/my/cart/modify?${Q}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({

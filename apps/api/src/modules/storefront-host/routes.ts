@@ -109,17 +109,19 @@ export async function registerStorefrontHost(app: FastifyInstance) {
     const path = request.url.split('?')[0]!;
     const below = path.split('/').slice(2).join('/');
     const eventId = eventIdOfPath(path);
-    const [cover, reads] = await Promise.all([
-      eventId ? findEventCover(app.deps.database.db, seller.id, eventId) : undefined,
-      pageInitialReads(app, seller.slug, below, eventId),
-    ]);
+    const reads = await pageInitialReads(app, seller.slug, below, eventId);
     const config = buildSellerConfig(seller, app.deps.config);
     // the listing and the event page go out drawn (decision 0044): they paint before any script
     const mobile = isPhoneRequest(request.headers);
     const rendered = serverRenderedPageOf(below)
       ? await renderer.render({ url: request.url, config, reads, mobile })
       : undefined;
-    // the largest image first: a drawn page names its own (the listing's first card too)
+    // the largest image first: a drawn page names its own (the listing's first card too); an
+    // undrawn event page (a sub-route, or a render that did not come) its cover, looked up then
+    const cover =
+      !rendered?.priorityImages?.length && eventId
+        ? await findEventCover(app.deps.database.db, seller.id, eventId)
+        : undefined;
     const images = rendered?.priorityImages?.length
       ? rendered.priorityImages.map(imagePreloadTag)
       : cover
