@@ -5,9 +5,13 @@ import type { SellerConfig } from '@admit/contracts/seller-config';
 import type { RenderPage, ServerRenderResult } from '@admit/contracts/server-render';
 import { seedServerRenderedPage } from '@/app/boot/page-seeds';
 import { createQueryClient } from '@/app/query-client';
+import { holdStoredValues } from '@/stores/persisted-store';
 import { StorefrontApp } from '@/app/storefront-app';
 import { themeVariables } from '@/ui/theme/theme-variables';
 import { PriorityImageSink, type PriorityImageHint } from '@/ui/priority-image-sink';
+
+// a server has no storage: its stores always answer the values it draws with (decision 0045)
+holdStoredValues();
 
 /** CSS text a seller value cannot close or break out of (`<` could end the style element). */
 const cssValue = (value: string) => value.replace(/[<>{};]/g, '');
@@ -36,7 +40,9 @@ function themeOf(config: SellerConfig): Pick<ServerRenderResult, 'themeCss' | 'h
  */
 export const renderPage: RenderPage = async (request) => {
   const { url, config, reads, mobile, signal } = request;
+  const visitor = request.visitor ?? null;
   const [pathname = '/'] = url.split(/[?#]/);
+  const { searchParams: search } = new URL(url, 'http://host');
   const base = `/${config.seller.slug}`;
   const below = pathname.startsWith(`${base}/`) ? pathname.slice(base.length + 1) : '';
   const queryClient = createQueryClient();
@@ -44,6 +50,9 @@ export const renderPage: RenderPage = async (request) => {
     queryClient,
     config,
     read: (address) => (address in reads ? JSON.parse(reads[address]!) : undefined),
+    search,
+    visitor,
+    side: 'server',
   });
   if (!seeded) throw new Error(`not a server-rendered page: ${pathname}`);
   const errors: unknown[] = [];
@@ -60,6 +69,7 @@ export const renderPage: RenderPage = async (request) => {
         config={config}
         queryClient={queryClient}
         serverViewport={{ mobile }}
+        serverVisitor={visitor}
         Router={Router}
       />
     </PriorityImageSink>,
@@ -89,5 +99,9 @@ export async function warmUp(): Promise<void> {
     import('@/app/routes/event-route'),
     import('@/features/listing/prefetch-listing'),
     import('@/features/event/prefetch-event'),
+    import('@/app/routes/checkout-route'),
+    import('@/features/checkout/prefetch-checkout'),
+    import('@/features/orders/checkout-complete-route'),
+    import('@/features/orders/prefetch-checkout-complete'),
   ]);
 }

@@ -2,6 +2,7 @@ import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { setSellerSlug } from '@/config/seller-slug';
+import { syncCartCookie } from '@/stores/cart-store';
 import { setUpAddressLookup } from '@/app/boot/address-provider';
 import { hydrateServerRenderedPage } from '@/app/boot/hydrate-page';
 import { loadSellerConfig } from '@/app/boot/seller-config-source';
@@ -13,6 +14,8 @@ async function boot(container: HTMLElement): Promise<void> {
   try {
     const config = await loadSellerConfig();
     setSellerSlug(config.seller.slug);
+    // the page host learns the held cart from its cookie (decision 0045)
+    syncCartCookie();
     setUpAddressLookup();
     // the listing and the event page arrive drawn by the server: those are hydrated
     if (await hydrateServerRenderedPage(container, config)) return;

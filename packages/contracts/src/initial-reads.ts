@@ -1,3 +1,6 @@
+import { CART_FETCH_LIMIT } from './constants';
+import type { OrderProof } from './visitor-cookies';
+
 /**
  * Reads the page host answers inside a deep link's HTML (issue #13, decision 0033 "Update: the
  * first read in the HTML"): the storefront takes such a read from the page instead of asking
@@ -53,4 +56,25 @@ export function listingRead(): { path: string; query: Record<string, string> } {
     path: 'events/available',
     query: { _embed: LISTING_EMBEDS, 'hidden_type._in': 'public_browsable' },
   };
+}
+
+/**
+ * The checkout's cart read (shopping §7 GET my/cart/{id}?_limit=1000), uncached: the page host
+ * reads it with the visitor's session to draw the checkout (decision 0045).
+ */
+export function cartRead(cartId: string): { path: string; query: ReadQuery } {
+  return { path: `my/cart/${encodeURIComponent(cartId)}`, query: { _limit: CART_FETCH_LIMIT } };
+}
+
+/** A ticket group with its types (the checkout's donation upsell), on the public cache path. */
+export function ticketGroupRead(groupId: string): { path: string; query: ReadQuery } {
+  return { path: `ticket_group/${encodeURIComponent(groupId)}`, query: { _embed: 'ticket_type' } };
+}
+
+/** An order read with what proves the browser may (identity §7 GET ticket_order/{id}), uncached. */
+export function ticketOrderRead(
+  orderId: string,
+  proof: OrderProof,
+): { path: string; query: ReadQuery } {
+  return { path: `ticket_order/${encodeURIComponent(orderId)}`, query: { ...proof } };
 }

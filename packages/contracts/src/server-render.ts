@@ -1,4 +1,5 @@
 import type { SellerConfig } from './seller-config';
+import type { OrderProof } from './visitor-cookies';
 
 /**
  * The storefront's server-rendering bundle as the page host loads it (decision 0044): built by
@@ -16,8 +17,28 @@ export interface ServerRenderRequest {
   reads: Readonly<Record<string, string>>;
   /** the layout to draw: the phone one when the request came from a phone */
   mobile: boolean;
+  /** what the host knew of the visitor (a private page: the checkout, the completed page) */
+  visitor?: ServerVisitor;
   /** aborted when the host stopped waiting */
   signal?: AbortSignal;
+}
+
+/** The `<script type="application/json">` element holding the page's `ServerVisitor`. */
+export const SERVER_VISITOR_SCRIPT_ID = 'admit-server-visitor';
+
+/**
+ * What the page host knew of the visitor when it drew a private page (decision 0045), from the
+ * cookies the storefront writes (contracts/visitor-cookies.ts) and the reads it made with the
+ * visitor's session. The HTML carries it: the browser hydrates from the very same values (its
+ * stores answer them in the hydration pass), and renders anew when what it keeps disagrees.
+ */
+export interface ServerVisitor {
+  /** the server's clock when it drew the page (epoch ms): the hold timer starts from it */
+  now: number;
+  /** the held cart the checkout was drawn with, and its seconds left as the server read it */
+  cart: { id: string; expiresIn: number } | null;
+  /** the proof each order of the completed page was read with */
+  orderProofs: Record<string, OrderProof>;
 }
 
 /** A rendered page. */

@@ -24,12 +24,17 @@ export const PRELOADED_PAGES = [
     name: 'checkout-complete',
     paths: ['checkout/complete'],
     module: 'src/features/orders/checkout-complete-route.tsx',
+    prefetch: 'src/features/orders/prefetch-checkout-complete.ts',
+    serverRendered: true,
+    private: true,
   },
   {
     name: 'checkout',
     paths: ['checkout/:cartId?'],
     module: 'src/app/routes/checkout-route.tsx',
     prefetch: 'src/features/checkout/prefetch-checkout.ts',
+    serverRendered: true,
+    private: true,
   },
 ] as const satisfies readonly {
   name: string;
@@ -42,6 +47,11 @@ export const PRELOADED_PAGES = [
    * (decision 0044); its prefetch module also seeds the query cache from the HTML's reads
    */
   serverRendered?: true;
+  /**
+   * drawn from the visitor's own reads (their cart, their orders: decision 0045): the HTML is
+   * `Cache-Control: private, no-store`, and the renderer never keeps it
+   */
+  private?: true;
 }[];
 
 export type PreloadedPage = (typeof PRELOADED_PAGES)[number];
@@ -83,6 +93,9 @@ export function serverRenderedPageOf(path: string): PreloadedPage | undefined {
   const page = preloadedPageOf(path);
   return page && 'serverRendered' in page ? page : undefined;
 }
+
+/** Whether a page is drawn from the visitor's own reads (decision 0045). */
+export const isPrivatePage = (page: PreloadedPage): boolean => 'private' in page;
 
 /**
  * The attribute the page host sets on `<div id="root">` when it sent the page rendered

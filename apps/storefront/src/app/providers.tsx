@@ -2,6 +2,9 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import type { SellerConfig } from '@admit/contracts/seller-config';
+import type { ServerVisitor } from '@admit/contracts/server-render';
+import { ServerVisitorContext } from '@/stores/server-visitor';
+import { StoredValuesHold } from '@/stores/persisted-store';
 import { SellerConfigProvider } from '@/config/seller-config';
 import { ModalStackProvider } from '@/ui/modal-stack';
 import { ThemeRoot } from '@/ui/theme/theme-root';
@@ -14,12 +17,15 @@ export function AppProviders({
   config,
   queryClient,
   serverViewport = DESKTOP,
+  serverVisitor = null,
   children,
 }: {
   config: SellerConfig;
   queryClient: QueryClient;
   /** the layout the server drew the page for (decision 0044); the hydration pass keeps it */
   serverViewport?: { mobile: boolean };
+  /** what the server knew of the visitor when it drew a private page (decision 0045) */
+  serverVisitor?: ServerVisitor | null;
   children: ReactNode;
 }) {
   return (
@@ -27,7 +33,11 @@ export function AppProviders({
       <ThemeRoot>
         <QueryClientProvider client={queryClient}>
           <ServerViewportContext value={serverViewport}>
-            <ModalStackProvider>{children}</ModalStackProvider>
+            <ServerVisitorContext value={serverVisitor}>
+              <StoredValuesHold>
+                <ModalStackProvider>{children}</ModalStackProvider>
+              </StoredValuesHold>
+            </ServerVisitorContext>
           </ServerViewportContext>
         </QueryClientProvider>
       </ThemeRoot>

@@ -1,7 +1,12 @@
 import { CART_LOCAL_EXPIRY_MARGIN_SECONDS } from '@admit/contracts/constants';
 import type { CartBundle } from '@admit/contracts/cart';
 import { getSellerSlug } from '@/config/seller-slug';
+import { useContext, useMemo } from 'react';
+import { CART_COOKIE } from '@admit/contracts/visitor-cookies';
+import type { ServerVisitor } from '@admit/contracts/server-render';
 import { createPersistedStore, usePersistedStore } from '@/stores/persisted-store';
+import { writePageCookie } from '@/stores/page-cookie';
+import { ServerVisitorContext } from '@/stores/server-visitor';
 
 /** What the storefront remembers about the visitor's cart, per seller and across tabs. */
 export interface CartState {
@@ -56,12 +61,47 @@ const cartStore = createPersistedStore(
   parseCartState,
 );
 
+/**
+ * Keeps the cart cookie (contracts/visitor-cookies.ts) naming the live cart, until its local
+ * expiry: the page host draws the checkout from it (decision 0045). Local storage stays the
+ * storefront's own record; the cookie is what the server may know of it.
+ */
+function writeCartCookie(state: CartState, now = Date.now()): void {
+  const live = liveCartId(state, now);
+  writePageCookie(CART_COOKIE, live, live ? (state.localExpiresAt! - now) / 1000 : undefined);
+}
+
+function saveCart(state: CartState): void {
+  cartStore.set(state);
+  writeCartCookie(state);
+}
+
+/** At boot: a cart kept from before the cookie existed (or past its expiry) is named anew. */
+export function syncCartCookie(): void {
+  writeCartCookie(cartStore.get());
+}
+
 export function getCartState(): CartState {
   return cartStore.get();
 }
 
+/**
+ * The cart a server-drawn page was drawn with (decision 0045), as the stores' state: the
+ * server's read and clock give its local expiry, on the server and in the hydration pass alike.
+ */
+export function serverCartState(visitor: ServerVisitor | null): CartState | undefined {
+  if (!visitor?.cart) return undefined;
+  return {
+    ...EMPTY_CART_STATE,
+    cartId: visitor.cart.id,
+    localExpiresAt: localExpiryFor(visitor.cart.expiresIn, visitor.now),
+  };
+}
+
 export function useCartState(): CartState {
-  return usePersistedStore(cartStore);
+  const visitor = useContext(ServerVisitorContext);
+  const drawnWith = useMemo(() => serverCartState(visitor), [visitor]);
+  return usePersistedStore(cartStore, drawnWith);
 }
 
 /** Calls `listener` when another tab changed the cart (it reserved, removed or extended). */
@@ -86,7 +126,7 @@ export function setCartFromBundle(bundle: CartBundle): void {
   if (!cart) return;
   const previous = cartStore.get();
   const sameCart = previous.cartId === cart.id;
-  cartStore.set({
+  saveCart({
     cartId: cart.id,
     localExpiresAt: cart.expires_in === null ? null : localExpiryFor(cart.expires_in),
     extensionDeclined: sameCart ? previous.extensionDeclined : false,
@@ -101,33 +141,33 @@ export function setCartFromBundle(bundle: CartBundle): void {
  * this visit, and a stale cart found on arrival must not undo an `expresscheckout` link.
  */
 export function clearCart(): void {
-  cartStore.set({ ...EMPTY_CART_STATE, skipUpsells: cartStore.get().skipUpsells });
+  saveCart({ ...EMPTY_CART_STATE, skipUpsells: cartStore.get().skipUpsells });
 }
 
 /** A fresh start ("Start over" after a timed-out cart): nothing of the visit is kept. */
 export function resetVisit(): void {
-  cartStore.set(EMPTY_CART_STATE);
+  saveCart(EMPTY_CART_STATE);
 }
 
 /** An extension the server granted to the stored cart. */
 export function noteExtension(cartId: string): void {
   const state = cartStore.get();
-  if (state.cartId === cartId) cartStore.set({ ...state, extensions: state.extensions + 1 });
+  if (state.cartId === cartId) saveCart({ ...state, extensions: state.extensions + 1 });
 }
 
 export function declineExtension(): void {
-  cartStore.set({ ...cartStore.get(), extensionDeclined: true });
+  saveCart({ ...cartStore.get(), extensionDeclined: true });
 }
 
 /** identity §2 rule 4 — set when the visitor arrives with a truthy `expresscheckout`. */
 export function setSkipUpsells(skip: boolean): void {
   const state = cartStore.get();
-  if (state.skipUpsells !== skip) cartStore.set({ ...state, skipUpsells: skip });
+  if (state.skipUpsells !== skip) saveCart({ ...state, skipUpsells: skip });
 }
 
 /** The membership form's auto-renew choice for the cart it just reserved into (null: none). */
 export function setMembershipAutoRenew(autoRenew: boolean | null): void {
   const state = cartStore.get();
   if (state.membershipAutoRenew !== autoRenew)
-    cartStore.set({ ...state, membershipAutoRenew: autoRenew });
+    saveCart({ ...state, membershipAutoRenew: autoRenew });
 }

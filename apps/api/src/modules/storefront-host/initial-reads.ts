@@ -11,7 +11,7 @@ import { preloadedPageOf } from '@admit/contracts/storefront-pages';
  * live and ignores it. Anything but a 200 is left out: the page then reads for itself and shows
  * what the API says.
  */
-async function cachedRead(
+export async function cachedRead(
   app: FastifyInstance,
   sellerSlug: string,
   read: { path: string; query: ReadQuery },

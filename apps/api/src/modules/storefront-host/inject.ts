@@ -1,7 +1,11 @@
 import { logoImageUrl } from '@admit/contracts/images';
 import { SELLER_CONFIG_SCRIPT_ID, type SellerConfig } from '@admit/contracts/seller-config';
 import { INITIAL_READS_SCRIPT_ID } from '@admit/contracts/initial-reads';
-import type { ServerRenderResult } from '@admit/contracts/server-render';
+import {
+  SERVER_VISITOR_SCRIPT_ID,
+  type ServerRenderResult,
+  type ServerVisitor,
+} from '@admit/contracts/server-render';
 import { SERVER_RENDER_ATTRIBUTE } from '@admit/contracts/storefront-pages';
 import { escapeHtml } from '@/lib/escape-html';
 
@@ -20,9 +24,19 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
-function headTags(config: SellerConfig, extra: readonly string[]): string {
+/** A stylesheet link of the built head, with the whitespace before it. */
+const STYLESHEET = /\s*<link rel="stylesheet"[^>]*>/g;
+
+function headTags(
+  config: SellerConfig,
+  sheets: readonly string[],
+  extra: readonly string[],
+): string {
   const { theme } = config;
-  const tags = [`<meta name="theme-color" content="${escapeHtml(theme.colors.primary)}">`];
+  const tags = [
+    ...sheets.map((tag) => tag.trim()),
+    `<meta name="theme-color" content="${escapeHtml(theme.colors.primary)}">`,
+  ];
   const icon = theme.favicon_url;
   if (icon) tags.push(`<link rel="icon" href="${escapeHtml(icon)}">`);
   // the address the header draws, so the preload is the fetch the page uses
@@ -60,6 +74,8 @@ function initialReadsScript(reads: Readonly<Record<string, string>>): string {
 /** A page the storefront's SSR bundle rendered (server-render.ts), and the layout it drew. */
 export type RenderedPage = Pick<ServerRenderResult, 'html' | 'themeCss' | 'htmlAttributes'> & {
   mobile: boolean;
+  /** what the host knew of the visitor (a private page, decision 0045): the hydration's input */
+  visitor?: ServerVisitor;
 };
 
 /**
@@ -74,8 +90,11 @@ function withRenderedPage(html: string, page: RenderedPage): string {
   const attributes = Object.entries(page.htmlAttributes)
     .map(([name, value]) => ` ${name}="${escapeHtml(value)}"`)
     .join('');
+  const visitor = page.visitor
+    ? `<script id="${SERVER_VISITOR_SCRIPT_ID}" type="application/json">${scriptSafeJson(page.visitor)}</script>`
+    : '';
   return html
-    .replace(EMPTY_ROOT, () => root)
+    .replace(EMPTY_ROOT, () => root + visitor)
     .replace(/<html[^>]*>/, () => `<html${attributes}>`)
     .replace('</head>', () => `<style>${page.themeCss.replace(/</g, '')}</style></head>`);
 }
@@ -98,9 +117,15 @@ export function renderSellerPage(
     initialReadsScript(reads) +
     `<script id="${SELLER_CONFIG_SCRIPT_ID}" type="application/json">${scriptSafeJson(config)}</script>`;
   let html = insert(template, CONFIG_MARKER, script, '</body>');
-  html = insert(html, HEAD_MARKER, headTags(config, extraHead), '</head>');
-  // after the built head's own stylesheet: the page's styles come later in the cascade
-  if (styles.length > 0) html = html.replace('</head>', () => `${styles.join('')}</head>`);
+  // every stylesheet first, the built head's own and then the page's (the cascade order the
+  // script would give): a page the server drew paints once they have arrived, and on a phone's
+  // six connections they must not wait behind the page's scripts (issue #13, decision 0045)
+  const sheets: string[] = [];
+  html = html.replace(STYLESHEET, (tag) => {
+    sheets.push(tag);
+    return '';
+  });
+  html = insert(html, HEAD_MARKER, headTags(config, [...sheets, ...styles], extraHead), '</head>');
   // spec: shopping §1 — the storefront later sets "{event} - {product}"; the shell shows the product
   const title = `<title>${escapeHtml(config.product_name)}</title>`;
   html = /<title>[\s\S]*?<\/title>/.test(html)

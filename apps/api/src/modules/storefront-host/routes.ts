@@ -10,7 +10,8 @@ import { StorefrontDist, contentTypeOf, isHashedAsset } from './dist';
 import { coverPreloadTag, imagePreloadTag, eventIdOfPath, findEventCover } from './event-cover';
 import { renderSellerPage } from './inject';
 import { pageInitialReads } from './initial-reads';
-import { serverRenderedPageOf } from '@admit/contracts/storefront-pages';
+import { privatePageReads } from './private-reads';
+import { isPrivatePage, serverRenderedPageOf } from '@admit/contracts/storefront-pages';
 import { ServerRenderer } from './server-render';
 import { isPhoneRequest } from './viewport';
 import { pagePreloadTags, pageStyleTags } from './page-preloads';
@@ -24,11 +25,12 @@ export const HOME_SELLER = 'demo-museum';
 /** First path segments owned by the API; the seller routes must never answer for them. */
 const RESERVED_SEGMENTS = new Set(['api', 'cached_api', 'admin', 'assets-app', 'health', '_dev']);
 
-function html(reply: FastifyReply, status: number, body: string) {
+/** `privately`: the page carries the visitor's own reads (decision 0045), never kept anywhere. */
+function html(reply: FastifyReply, status: number, body: string, privately = false) {
   return reply
     .status(status)
     .header('content-type', 'text/html; charset=utf-8')
-    .header('cache-control', 'no-cache')
+    .header('cache-control', privately ? 'private, no-store' : 'no-cache')
     .send(body);
 }
 
@@ -106,16 +108,23 @@ export async function registerStorefrontHost(app: FastifyInstance) {
     const { frameAncestors } = sellerSiteOf(seller.config, app.deps.config);
     reply.header('content-security-policy', contentSecurityPolicy(frameAncestors));
     // what this page draws first starts with the HTML: its largest image and its code
-    const path = request.url.split('?')[0]!;
+    const [path = '', query = ''] = request.url.split('?');
     const below = path.split('/').slice(2).join('/');
     const eventId = eventIdOfPath(path);
-    const reads = await pageInitialReads(app, seller.slug, below, eventId);
     const config = buildSellerConfig(seller, app.deps.config);
-    // the listing and the event page go out drawn (decision 0044): they paint before any script
+    // the listing and the event page go out drawn (decision 0044), and the checkout and the
+    // completed page from the visitor's own reads (decision 0045): they paint before any script
+    const drawn = serverRenderedPageOf(below);
+    const own =
+      drawn && isPrivatePage(drawn) && env.STOREFRONT_SSR_BUDGET_MS > 0
+        ? await privatePageReads(app, request, config, drawn, below, new URLSearchParams(query))
+        : undefined;
+    const reads = own?.reads ?? (await pageInitialReads(app, seller.slug, below, eventId));
     const mobile = isPhoneRequest(request.headers);
-    const rendered = serverRenderedPageOf(below)
-      ? await renderer.render({ url: request.url, config, reads, mobile })
-      : undefined;
+    const rendered =
+      drawn && (!isPrivatePage(drawn) || own)
+        ? await renderer.render({ url: request.url, config, reads, mobile, visitor: own?.visitor })
+        : undefined;
     // the largest image first: a drawn page names its own (the listing's first card too); an
     // undrawn event page (a sub-route, or a render that did not come) its cover, looked up then
     const cover =
@@ -134,12 +143,16 @@ export async function registerStorefrontHost(app: FastifyInstance) {
       // the markup depends on the guessed layout: a shared cache keeps the two apart
       reply.header('vary', 'Sec-CH-UA-Mobile, User-Agent');
     }
-    const page = rendered && { ...rendered, mobile };
-    return html(
-      reply,
-      200,
-      renderSellerPage(template, config, head, reads, page, pageStyleTags(below, routeFiles)),
+    const page = rendered && { ...rendered, mobile, visitor: own?.visitor };
+    const body = renderSellerPage(
+      template,
+      config,
+      head,
+      reads,
+      page,
+      pageStyleTags(below, routeFiles),
     );
+    return html(reply, 200, body, own !== undefined);
   };
   app.get('/:seller', sellerPage);
   app.get('/:seller/*', sellerPage);

@@ -47,6 +47,8 @@ export class ServerRenderer {
   /** The page rendered, or undefined: then the host sends it unrendered. */
   async render(request: Omit<ServerRenderRequest, 'signal'>): Promise<Rendered | undefined> {
     if (this.budgetMs === 0) return undefined;
+    // a visitor's own page is drawn for them alone: nothing to share, nothing kept
+    if (request.visitor) return this.renderNow(request);
     const key = createHash('sha256')
       .update(JSON.stringify([request.url, request.mobile, request.config, request.reads]))
       .digest('base64url');

@@ -188,11 +188,16 @@ describeEachDatabase('storefront host', (ctx) => {
       '<link rel="modulepreload" crossorigin href="/assets-app/assets/checkout-route-Aa1.js">\n    ' +
         '<link rel="modulepreload" crossorigin href="/assets-app/assets/schemas-Bb2.js">',
     );
-    // its styles as stylesheets after the entry's (the cascade order the script would give)
-    expect(checkout.body).toContain(
-      '<link rel="stylesheet" crossorigin href="/assets-app/assets/index-Ee5.css">\n  ' +
-        '<link rel="stylesheet" crossorigin href="/assets-app/assets/checkout-Cc3.css">',
-    );
+    // its styles as stylesheets after the entry's (the cascade order the script would give),
+    // and every stylesheet before the scripts: a drawn page paints once they are in
+    const sheets = [
+      '<link rel="stylesheet" crossorigin href="/assets-app/assets/index-Ee5.css">',
+      '<link rel="stylesheet" crossorigin href="/assets-app/assets/checkout-Cc3.css">',
+    ];
+    expect(checkout.body).toContain(sheets.join('\n    '));
+    expect(checkout.body.match(/<link rel="stylesheet"/g)).toHaveLength(2);
+    expect(checkout.body.indexOf(sheets[1]!)).toBeLessThan(checkout.body.indexOf('modulepreload'));
+    expect(checkout.body.indexOf(sheets[1]!)).toBeLessThan(checkout.body.indexOf('<script'));
     const event = await app.inject({ method: 'GET', url: `/star-hall/events/${plainEventId}` });
     expect(event.body).toContain(
       '<link rel="modulepreload" crossorigin href="/assets-app/assets/event-route-Dd4.js">',

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CartBundle } from '@admit/contracts/cart';
-import { CART_FETCH_LIMIT, CART_RECREATE_BELOW_SECONDS } from '@admit/contracts/constants';
+import { CART_RECREATE_BELOW_SECONDS } from '@admit/contracts/constants';
+import { cartRead } from '@admit/contracts/initial-reads';
 import { apiRead, ApiError } from '@/api/client';
 import {
   clearCart,
@@ -19,10 +20,8 @@ import { deleteCart } from '@/api/cart/delete-cart';
  * within budget (the cart widget sits on the listing).
  */
 export function getCart(cartId: string, signal?: AbortSignal): Promise<CartBundle> {
-  return apiRead<CartBundle>(`my/cart/${encodeURIComponent(cartId)}`, {
-    query: { _limit: CART_FETCH_LIMIT },
-    signal,
-  });
+  const { path, query } = cartRead(cartId);
+  return apiRead<CartBundle>(path, { query, signal });
 }
 
 function forget(cartId: string): void {
@@ -57,17 +56,28 @@ export async function loadCart(cartId: string, signal?: AbortSignal): Promise<Ca
     }
     throw error;
   }
-  const cart = bundle.cart._data[0];
-  if (!cart || cart.state !== 'pending') {
+  const use = cartUse(bundle);
+  if (use === 'gone') {
     forget(cartId);
     return null;
   }
-  if (cart.expires_in !== null && cart.expires_in < CART_RECREATE_BELOW_SECONDS) {
+  if (use === 'recreate') {
     await deleteCart(cartId).catch(() => undefined);
     forget(cartId);
     return null;
   }
   return bundle;
+}
+
+/**
+ * What a cart read allows: shopping §4 — a cart that is not pending is gone; one with
+ * expires_in under 30 s is deleted so the next reserve creates a new one; else it is used.
+ */
+export function cartUse(bundle: CartBundle): 'use' | 'gone' | 'recreate' {
+  const cart = bundle.cart._data[0];
+  if (!cart || cart.state !== 'pending') return 'gone';
+  if (cart.expires_in !== null && cart.expires_in < CART_RECREATE_BELOW_SECONDS) return 'recreate';
+  return 'use';
 }
 
 export function cartQueryOptions(cartId: string) {

@@ -1,8 +1,10 @@
+import { startTransition } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import type { HydrationOptions, Root } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import type { SellerConfig } from '@admit/contracts/seller-config';
 import { SERVER_RENDER_ATTRIBUTE } from '@admit/contracts/storefront-pages';
+import { SERVER_VISITOR_SCRIPT_ID, type ServerVisitor } from '@admit/contracts/server-render';
 import { getMemberState } from '@/stores/member-store';
 import { holdStoredValues } from '@/stores/persisted-store';
 import { takeInitialRead } from '@/api/initial-reads';
@@ -11,6 +13,17 @@ import { serverViewportOf } from '@/app/boot/server-render';
 import { createQueryClient } from '@/app/query-client';
 import { routerBasename } from '@/app/router';
 import { StorefrontApp } from '@/app/storefront-app';
+
+/** What the host knew of the visitor when it drew a private page (decision 0045), if it did. */
+function readServerVisitor(): ServerVisitor | null {
+  const text = document.getElementById(SERVER_VISITOR_SCRIPT_ID)?.textContent;
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as ServerVisitor;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Hydrates a page the host sent rendered (decision 0044), from the state the server rendered
@@ -31,22 +44,34 @@ export async function hydrateServerRenderedPage(
   const { pathname } = window.location;
   const below = pathname.startsWith(`${base}/`) ? pathname.slice(base.length + 1) : '';
   const queryClient = createQueryClient();
+  const visitor = readServerVisitor();
   const seeded = await seedServerRenderedPage(below, {
     queryClient,
     config,
     read: takeInitialRead,
+    search: new URLSearchParams(window.location.search),
+    visitor,
+    side: 'browser',
   }).catch(() => false);
   if (!seeded) return null;
   // released by the page once it has hydrated (app/router.tsx `PageHydrated`)
   holdStoredValues();
-  return hydrateRoot(
-    container,
-    <StorefrontApp
-      config={config}
-      queryClient={queryClient}
-      serverViewport={serverViewportOf(rendered)}
-      Router={BrowserRouter}
-    />,
-    options,
-  );
+  // a transition: React hydrates in slices and lets the browser in between, where a default
+  // update would hydrate the whole page in one long task (the checkout's form on a phone: TBT,
+  // issue #13). The page is already painted and shows what it will; only its handlers wait.
+  let root: Root | null = null;
+  startTransition(() => {
+    root = hydrateRoot(
+      container,
+      <StorefrontApp
+        config={config}
+        queryClient={queryClient}
+        serverViewport={serverViewportOf(rendered)}
+        serverVisitor={visitor}
+        Router={BrowserRouter}
+      />,
+      options,
+    );
+  });
+  return root;
 }

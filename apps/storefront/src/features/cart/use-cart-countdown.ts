@@ -1,5 +1,7 @@
-import { useEffect, useState } from 'react';
+import { useContext, useEffect, useState } from 'react';
 import { useCartState } from '@/stores/cart-store';
+import { useStoredValuesHeld } from '@/stores/persisted-store';
+import { ServerVisitorContext } from '@/stores/server-visitor';
 import { secondsLeft } from '@/ui/hold-timer';
 
 const TICK_MS = 1000;
@@ -11,7 +13,11 @@ const TICK_MS = 1000;
  */
 export function useCartCountdown(): { cartId: string | null; seconds: number | null } {
   const { cartId, localExpiresAt } = useCartState();
-  const [now, setNow] = useState(() => Date.now());
+  const visitor = useContext(ServerVisitorContext);
+  const held = useStoredValuesHeld();
+  // a server-drawn checkout counts from the server's clock until it has hydrated (the same
+  // text on both sides, decision 0045); the effect below moves to this browser's at once
+  const [now, setNow] = useState(() => (visitor && held ? visitor.now : Date.now()));
   const active = cartId !== null && localExpiresAt !== null;
   useEffect(() => {
     if (!active) return;

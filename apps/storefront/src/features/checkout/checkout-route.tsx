@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { CartBundle } from '@admit/contracts/cart';
 import { cartQueryOptions } from '@/api/cart/get-cart';
 import { liveCartId, setCartFromBundle, useCartState } from '@/stores/cart-store';
+import { useStoredValuesHeld } from '@/stores/persisted-store';
 import { Loader } from '@/ui/loader';
 import { usePageTitle } from '@/ui/page-title';
 import { useStrings } from '@/ui/text/use-strings';
@@ -65,8 +66,10 @@ export function CheckoutRoute({ slots }: { slots: CheckoutSlots }) {
   // the form is the storefront's largest render: its first drawing is a transition, which React
   // renders in slices instead of one long task on a slow phone (TBT, issue #13); later updates
   // (a payment, a code) draw at once, so the page never shows two states of the cart together
-  const [drawn, setDrawn] = useState(false);
+  // — but a page the server drew (decision 0045) is already drawn, on both sides
   const arrived = bundle !== null;
+  const hydrating = useStoredValuesHeld();
+  const [drawn, setDrawn] = useState(() => arrived && hydrating);
   useEffect(() => {
     if (arrived) startTransition(() => setDrawn(true));
   }, [arrived]);

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useContext, useEffect } from 'react';
 import type { CSSProperties } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import {
@@ -7,6 +7,9 @@ import {
   useTicketOrders,
 } from '@/features/orders/api/get-ticket-order';
 import { clearCart, getCartState } from '@/stores/cart-store';
+import { orderProof } from '@/stores/order-secrets';
+import { ServerVisitorContext } from '@/stores/server-visitor';
+import { parseOrderIds } from '@/features/orders/model/order-ids';
 import { Loader } from '@/ui/loader';
 import { usePageTitle } from '@/ui/page-title';
 import { useSellerConfig } from '@/config/seller-config';
@@ -15,13 +18,6 @@ import { ORDERS_STRINGS } from '@/features/orders/strings';
 import { OrderSummary } from '@/features/orders/order-summary';
 import { completedMeta, externalCompletedUrl } from '@/features/orders/model/seller-meta';
 import styles from '@/features/orders/orders.module.css';
-
-export function parseOrderIds(raw: string | null): string[] {
-  return (raw ?? '')
-    .split(',')
-    .map((id) => id.trim())
-    .filter((id) => /^[0-9a-f-]{36}$/i.test(id));
-}
 
 /**
  * /checkout/complete?orderIds= (identity §2 "Checkout complete"): title, the seller's message
@@ -35,7 +31,11 @@ export function CheckoutCompleteRoute() {
   const slug = useSellerConfig().seller.slug;
   const [params] = useSearchParams();
   const orderIds = parseOrderIds(params.get('orderIds'));
-  const queries = useTicketOrders(orderIds);
+  // a page the server drew read each order with the proof it named (decision 0045): the same
+  // proof keeps the same query and QR address on both sides
+  const visitor = useContext(ServerVisitorContext);
+  const proofOf = (id: string) => visitor?.orderProofs[id] ?? orderProof(id);
+  const queries = useTicketOrders(orderIds, proofOf);
   const first = queries[0]?.data ?? null;
   const meta = completedMeta(first?.meta?._data ?? []);
   const external = meta.externalUrl ? externalCompletedUrl(meta.externalUrl, orderIds) : null;
@@ -89,7 +89,7 @@ export function CheckoutCompleteRoute() {
               <OrderSummary bundle={bundle} labelledBy={`order-${order.id}`} />
               <img
                 className={styles.qr}
-                src={orderQrCodeUrl(order.id, slug)}
+                src={orderQrCodeUrl(order.id, slug, proofOf(order.id))}
                 width={QR_SIZE_PX}
                 height={QR_SIZE_PX}
                 alt={t('orders.complete.qr-alt', { number: order.order_number })}

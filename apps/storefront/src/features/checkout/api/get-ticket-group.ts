@@ -1,13 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { ticketGroupResponseSchema } from '@admit/contracts/catalog';
 import type { TicketGroupResponse } from '@admit/contracts/catalog';
+import { ticketGroupRead } from '@admit/contracts/initial-reads';
 import { apiRead } from '@/api/client';
 
 /** GET /cached_api/ticket_group/{id}?_embed=ticket_type (shopping §7: "handler donation"). */
 export function getTicketGroup(id: string, signal?: AbortSignal): Promise<TicketGroupResponse> {
-  return apiRead(`ticket_group/${encodeURIComponent(id)}`, {
+  const { path, query } = ticketGroupRead(id);
+  return apiRead(path, {
     cached: true,
-    query: { _embed: 'ticket_type' },
+    query,
     schema: ticketGroupResponseSchema,
     signal,
   });

@@ -1,7 +1,9 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { orderBundleSchema } from '@admit/contracts/checkout';
+import { ticketOrderRead } from '@admit/contracts/initial-reads';
 import { apiRead } from '@/api/client';
+import type { OrderProof } from '@admit/contracts/visitor-cookies';
 import { orderProof } from '@/stores/order-secrets';
 
 /** The order bundle; its optional `meta` carries the seller's completed_* rows (decision 0019). */
@@ -14,16 +16,21 @@ export function getTicketOrder(
   proof: { secret?: string; cart_id?: string },
   signal?: AbortSignal,
 ) {
-  return apiRead(`ticket_order/${encodeURIComponent(id)}`, {
-    query: proof,
+  const read = ticketOrderRead(id, proof);
+  return apiRead(read.path, {
+    query: read.query,
     schema: ticketOrderResponseSchema,
     signal,
   });
 }
 
 /** `secret` from the address, else what this browser remembers (stores/order-secrets.ts). */
-export function ticketOrderQueryOptions(id: string, given?: string | null) {
-  const proof = given ? { secret: given } : orderProof(id);
+export function ticketOrderQueryOptions(
+  id: string,
+  given?: string | null,
+  remembered: OrderProof = orderProof(id),
+) {
+  const proof = given ? { secret: given } : remembered;
   return queryOptions({
     queryKey: ['ticket_order', id, proof.secret ?? proof.cart_id ?? null] as const,
     queryFn: ({ signal }) => getTicketOrder(id, proof, signal),
@@ -36,16 +43,19 @@ export function useTicketOrder(id: string, secret?: string | null) {
 }
 
 /** Several orders at once (the completed page's `orderIds`). */
-export function useTicketOrders(ids: string[]) {
-  return useQueries({ queries: ids.map((id) => ticketOrderQueryOptions(id)) });
+export function useTicketOrders(ids: string[], proofOf: (id: string) => OrderProof = orderProof) {
+  return useQueries({ queries: ids.map((id) => ticketOrderQueryOptions(id, null, proofOf(id))) });
 }
 
 /** The QR code's drawn size (12rem in the order pages' CSS), as its img width and height. */
 export const QR_SIZE_PX = 192;
 
 /** The order's QR image (identity §7, §9: margin 4 on the cached path), with its proof if known. */
-export function orderQrCodeUrl(id: string, sellerSlug: string): string {
-  const proof = orderProof(id);
+export function orderQrCodeUrl(
+  id: string,
+  sellerSlug: string,
+  proof: OrderProof = orderProof(id),
+): string {
   const proofPart = proof.secret
     ? `&secret=${encodeURIComponent(proof.secret)}`
     : proof.cart_id

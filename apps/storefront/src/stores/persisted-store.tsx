@@ -1,4 +1,12 @@
-import { useSyncExternalStore } from 'react';
+import {
+  createContext,
+  startTransition,
+  useContext,
+  useEffect,
+  useState,
+  useSyncExternalStore,
+} from 'react';
+import type { ReactNode } from 'react';
 
 /**
  * A small JSON value kept in localStorage and shared by every tab of the storefront.
@@ -20,15 +28,23 @@ export interface PersistedStore<T> {
 }
 
 /**
- * While a server-rendered page hydrates (decision 0044), every store answers its initial value,
- * as the server did: the page may hydrate in several passes (its lazy route code arrives after
- * the frame), and a stored value seen before the last one (a held cart and the cart read it
- * starts) would make that pass differ from the server's markup. `releaseStoredValues` ends it.
+ * While a server-rendered page hydrates (decision 0044), every store answers the value the
+ * server drew with (its initial value, or the visitor's cart of a private page, decision 0045):
+ * the page may hydrate in several passes (its lazy route code arrives after the frame), and a
+ * stored value seen before the last one (a held cart and the cart read it starts) would make
+ * that pass differ from the server's markup. `releaseStoredValues` ends it.
+ *
+ * The hold is React state above the whole tree (`StoredValuesHold`), not the stores' snapshot:
+ * a changed external-store snapshot re-renders synchronously, in one long task — the whole
+ * checkout on a phone (TBT, issue #13) — while the release is a transition React renders in
+ * slices. The server holds for good.
  */
 let holding = false;
-const releaseListeners = new Set<() => void>();
+let release: (() => void) | null = null;
 
-/** The hydration of a server-rendered page begins: stores answer their initial values. */
+const HeldContext = createContext(false);
+
+/** The hydration of a server-rendered page begins (or a server render): stores answer its values. */
 export function holdStoredValues(): void {
   holding = true;
 }
@@ -37,7 +53,27 @@ export function holdStoredValues(): void {
 export function releaseStoredValues(): void {
   if (!holding) return;
   holding = false;
-  for (const listener of releaseListeners) listener();
+  release?.();
+}
+
+/** Around the app: holds the stores while a server-drawn page hydrates (see above). */
+export function StoredValuesHold({ children }: { children: ReactNode }) {
+  const [held, setHeld] = useState(() => holding);
+  useEffect(() => {
+    if (!held) return;
+    release = () => startTransition(() => setHeld(false));
+    // the page's own effect (PageHydrated) runs before this one, its parent's
+    if (!holding) release();
+    return () => {
+      release = null;
+    };
+  }, [held]);
+  return <HeldContext value={held}>{children}</HeldContext>;
+}
+
+/** Whether the stores answer the values the server drew with (this render hydrates, or is the server's). */
+export function useStoredValuesHeld(): boolean {
+  return useContext(HeldContext);
 }
 
 /** undefined when storage cannot be read at all (as opposed to null: nothing stored). */
@@ -123,10 +159,8 @@ export function createPersistedStore<T>(
   function subscribeTo(set: Set<() => void>, listener: () => void): () => void {
     set.add(listener);
     listenToStorage();
-    if (set === listeners) releaseListeners.add(listener);
     return () => {
       set.delete(listener);
-      releaseListeners.delete(listener);
       stopListening();
     };
   }
@@ -143,10 +177,17 @@ export function createPersistedStore<T>(
   };
 }
 
-export function usePersistedStore<T>(store: PersistedStore<T>): T {
-  return useSyncExternalStore(
-    store.subscribe,
-    () => (holding ? store.initial() : store.get()),
-    store.initial,
+/**
+ * The stored value; `drawnWith` is the value a server-drawn page was drawn with (decision
+ * 0045: the visitor's cart), which the server and the hydration pass answer instead of the
+ * initial one.
+ */
+export function usePersistedStore<T>(store: PersistedStore<T>, drawnWith?: T): T {
+  const held = useStoredValuesHeld();
+  // the hydration reads the stored value too, so React finds it unchanged once hydrated (a
+  // changed one would re-render at once); a server has no storage
+  const stored = useSyncExternalStore(store.subscribe, store.get, () =>
+    typeof window === 'undefined' ? store.initial() : store.get(),
   );
+  return held ? (drawnWith ?? store.initial()) : stored;
 }
