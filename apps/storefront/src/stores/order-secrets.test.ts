@@ -62,6 +62,13 @@ describe('order proofs (stores/order-secrets.ts)', () => {
     expect(orderProof(ORDER_A)).toEqual({ secret: 's3cret' });
   });
 
+  it('keeps the cart proof when an answer carries no secret', () => {
+    rememberOrderCart(ORDER_A, CART);
+    rememberCheckoutSecrets({ ticket_order: { _data: [{ id: ORDER_A }] }, access_secret: '' });
+
+    expect(orderProof(ORDER_A)).toEqual({ cart_id: CART });
+  });
+
   it(`keeps only the newest ${ORDER_PROOFS_KEPT} orders, a remembered one counting as new`, () => {
     for (let n = 0; n < ORDER_PROOFS_KEPT; n += 1) rememberOrderSecret(orderId(n), `secret-${n}`);
     // the oldest is remembered again: it becomes the newest, and the next oldest goes first

@@ -36,7 +36,8 @@ function remember(orderId: string, proof: OrderProof): void {
 
 /** Remembers the order's secret; it replaces a cart proof the order had. */
 export function rememberOrderSecret(orderId: string, secret: string): void {
-  remember(orderId, { secret });
+  // an answer whose secret the API no longer has carries '' (a replayed checkout): no proof
+  if (secret) remember(orderId, { secret });
 }
 
 export function orderSecret(orderId: string): string | null {
