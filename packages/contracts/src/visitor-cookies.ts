@@ -26,7 +26,7 @@ export function encodeOrderProofs(proofs: Readonly<Record<string, OrderProof>>):
   return JSON.stringify(Object.fromEntries(entries));
 }
 
-const UUID = /^[0-9a-f-]{36}$/i;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The proofs of a cookie's (decoded) value; anything unexpected is left out. */
 export function decodeOrderProofs(value: string | null | undefined): Record<string, OrderProof> {

@@ -89,6 +89,9 @@ export function renderRoute(path: string, options: RenderRouteOptions = {}) {
     path === basename || path.startsWith(`${basename}/`) || path.startsWith(`${basename}?`)
       ? path
       : `${basename}${path}`;
+  // the browser's address is the page's, as a visitor's is: document.cookie shows the cookies of
+  // the seller's pages (Path=/{slug}, stores/page-cookie.ts) only under that path
+  window.history.replaceState(null, '', entry);
   const routes = createRoutes(config);
   const { router, RouterProbe } = createTestRouter(basename, routes);
   const queryClient = createQueryClient();

@@ -9,7 +9,16 @@ configure({ asyncUtilTimeout: 10_000 });
 window.scrollTo = () => {};
 Element.prototype.scrollIntoView = function scrollIntoView() {};
 
+/** The JSDOM instance that vitest's jsdom environment puts on `globalThis`. */
+interface JsdomGlobal {
+  jsdom: { cookieJar: { removeAllCookiesSync(): void } };
+}
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
+  // cookies outlive a test as storage does (the order proofs, stores/order-secrets.ts): every
+  // one is forgotten, whatever its path — document.cookie would list only those of the current
+  // address's path, and a cookie of the seller's pages is set under /{slug}
+  (globalThis as unknown as JsdomGlobal).jsdom.cookieJar.removeAllCookiesSync();
 });

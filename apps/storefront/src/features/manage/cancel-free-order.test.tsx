@@ -26,7 +26,6 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   localStorage.clear();
-  sessionStorage.clear();
 });
 
 /** POST ticket_order/{id}/cancel's answer: the order now, with no refund (a free order). */

@@ -26,7 +26,6 @@ beforeEach(() => {
   // only the clock: the countdown's one-second tick stays real, the time it reads is ours
   vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
   localStorage.clear();
-  sessionStorage.clear();
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -23,7 +23,6 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   localStorage.clear();
-  sessionStorage.clear();
 });
 
 describe('manage order refusals (identity §6, §8)', () => {

@@ -40,7 +40,6 @@ beforeAll(async () => {
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
   localStorage.clear();
-  sessionStorage.clear();
 });
 afterEach(() => {
   vi.useRealTimers();

@@ -7,8 +7,8 @@ import { editOf } from '@/features/manage/model/manage-view';
 
 /**
  * The order's secret link part (identity §6: anonymous editing by the order's secret link): the
- * address's `?secret=` (the e-mail's manage link), kept for this tab like a checkout's
- * (stores/order-secrets.ts), else the one this tab already knows.
+ * address's `?secret=` (the e-mail's manage link), kept for the browser session like a
+ * checkout's (stores/order-secrets.ts), else the one this browser already knows.
  */
 export function useManageSecret(orderId: string): string | null {
   const [params] = useSearchParams();

@@ -6,7 +6,7 @@ import type { Meta } from '@admit/contracts/resources';
 import { toCollection } from '@admit/contracts/envelope';
 import { setSellerSlug } from '@/config/seller-slug';
 import { getCartState, setCartFromBundle } from '@/stores/cart-store';
-import { rememberCheckoutSecrets } from '@/stores/order-secrets';
+import { orderProof, rememberCheckoutSecrets } from '@/stores/order-secrets';
 import {
   FIXTURE_SELLER_ID,
   makeEventTemplate,
@@ -94,7 +94,6 @@ describe('checkout complete (identity §2 "Checkout complete")', () => {
 
   it("reads a guest's order and its QR code through the secret remembered at checkout", async () => {
     setSellerSlug('demo-museum');
-    sessionStorage.clear();
     rememberCheckoutSecrets({
       ticket_order: toCollection([{ id: ORDER_ID }]),
       access_secret: 's3cret',
@@ -180,7 +179,6 @@ describe('checkout pending while a payment settles (decision 0018)', () => {
   });
 
   it('asks again while processing, then shows the order it was made into, read with the cart', async () => {
-    sessionStorage.clear(); // no secret remembered from an earlier checkout
     let settled = false;
     const fetch = createFetchStub({
       'GET /api/my/cart/:id': () =>
@@ -196,6 +194,8 @@ describe('checkout pending while a payment settles (decision 0018)', () => {
     });
     setCartFromBundle(cartBundle({ ticket: [makeTicket()] }));
     const { router } = renderRoute(`/checkout/pending/${FIXTURE_CART_ID}`, { fetch });
+    // no proof remembered from an earlier checkout (the secret of the test above is forgotten)
+    expect(orderProof(ORDER_ID)).toEqual({});
     expect(
       await screen.findByText(/We are waiting for your payment to be confirmed./),
     ).toHaveAttribute('role', 'status');
@@ -213,6 +213,7 @@ describe('checkout pending while a payment settles (decision 0018)', () => {
     );
     expect(orderRead?.url.searchParams.get('cart_id')).toBe(FIXTURE_CART_ID);
     expect(orderRead?.url.searchParams.get('secret')).toBeNull();
+    expect(orderProof(ORDER_ID)).toEqual({ cart_id: FIXTURE_CART_ID });
     expect(screen.getByRole('img', { name: /QR code/ }).getAttribute('src')).toContain(
       `cart_id=${FIXTURE_CART_ID}`,
     );
