@@ -5,7 +5,7 @@ import lighthouse, { type Flags, type Config } from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import { userAgents } from 'lighthouse/core/config/constants.js';
 import { chromium, type BrowserContext, type CDPSession, type Page } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath } from '../e2e/support/browser';
+import { CHROMIUM_ARGS, chromiumPath, waitForHydrationAfterLoads } from '../e2e/support/browser';
 import { readSellerConfig } from '../e2e/support/catalog';
 import {
   acceptTerms,
@@ -74,6 +74,8 @@ export async function measureLighthouse(): Promise<LighthouseResult> {
     // tsx keeps function names with an esbuild helper that page.evaluate callbacks carry along
     await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
     const page = context.pages()[0] ?? (await context.newPage());
+    // the visitor's steps wait for each drawn page to answer (decision 0045)
+    waitForHydrationAfterLoads(page);
     // a visitor meets a server that has warmed: every image size the listing and the event
     // pages ask for is kept before the first page loads (decision 0033)
     const warming = Date.now();

@@ -52,7 +52,33 @@ export async function newContext(browser: Browser, baseUrl: string): Promise<Bro
   });
   // a page that is not there after 15 s is a failure, not a slow machine
   context.setDefaultTimeout(15_000);
+  context.on('page', waitForHydrationAfterLoads);
   return context;
+}
+
+/** Until a page the server drew has hydrated, its root carries the mark (decision 0045). */
+export function hydrated(page: Page): Promise<unknown> {
+  return page.waitForFunction(() => !document.querySelector('#root[data-server-render]'));
+}
+
+/**
+ * A page the server drew is a picture until its code has run after the first frame (decision
+ * 0045): after each load, the spec's next step waits for the page to answer, as a visitor waits
+ * for a page to respond. A drawn page that never hydrates fails here.
+ */
+export function waitForHydrationAfterLoads(page: Page): void {
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  page.goto = async (...args: Parameters<Page['goto']>) => {
+    const response = await goto(...args);
+    await hydrated(page);
+    return response;
+  };
+  page.reload = async (...args: Parameters<Page['reload']>) => {
+    const response = await reload(...args);
+    await hydrated(page);
+    return response;
+  };
 }
 
 /** Saves a full-page screenshot under e2e/.artifacts, named after the failing test. */

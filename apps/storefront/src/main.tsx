@@ -5,6 +5,7 @@ import { setSellerSlug } from '@/config/seller-slug';
 import { syncCartCookie } from '@/stores/cart-store';
 import { setUpAddressLookup } from '@/app/boot/address-provider';
 import { hydrateServerRenderedPage } from '@/app/boot/hydrate-page';
+import { markHydrated } from '@/app/boot/server-render';
 import { loadSellerConfig } from '@/app/boot/seller-config-source';
 import { createQueryClient } from '@/app/query-client';
 import { StorefrontApp } from '@/app/storefront-app';
@@ -17,8 +18,9 @@ async function boot(container: HTMLElement): Promise<void> {
     // the page host learns the held cart from its cookie (decision 0045)
     syncCartCookie();
     setUpAddressLookup();
-    // the listing and the event page arrive drawn by the server: those are hydrated
     if (await hydrateServerRenderedPage(container, config)) return;
+    // drawn but rendered anew (a logged-in visitor): no longer the server's drawing
+    markHydrated();
     const root = createRoot(container);
     // a transition: React renders the first page in slices and lets the browser in between
     // (no long task on a slow phone; Lighthouse's TBT, issue #13)

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useRoutes } from 'react-router';
 import { releaseStoredValues } from '@/stores/persisted-store';
+import { markHydrated } from '@/app/boot/server-render';
 import type { RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
 import type { SellerConfig } from '@admit/contracts/seller-config';
@@ -157,7 +158,10 @@ const prefetchCheckout = () =>
  * browser keeps (stores/persisted-store.ts, decision 0044).
  */
 function PageHydrated() {
-  useEffect(() => releaseStoredValues(), []);
+  useEffect(() => {
+    releaseStoredValues();
+    markHydrated();
+  }, []);
   return null;
 }
 

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createHash } from 'node:crypto';
 import { SERVER_RENDER_ENTRY } from '@admit/contracts/server-render';
+import { PAINT_THEN_RUN_SCRIPT } from '@/http/content-security-policy';
 import { buildTestApp } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { makeEvent, makeSeller } from '@/testing/factories';
@@ -16,6 +18,9 @@ const INDEX_HTML = `<!doctype html>
   <head>
     <title>Admit</title>
     <!--admit:head-->
+    <script type="module" crossorigin src="/assets-app/assets/index-Ab1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets-app/assets/react-Cd2.js">
+    <link rel="stylesheet" crossorigin href="/assets-app/assets/index-Ef3.css">
   </head>
   <body>
     <div id="root"></div>
@@ -93,8 +98,8 @@ describeEachDatabase('server-rendered storefront pages (decision 0044)', (ctx) =
     expect(res.body).not.toContain(EMPTY_ROOT);
     expect(res.body).toContain('<style>:root{--color-primary:#123456}</style></head>');
     expect(res.body).toMatch(/<html lang="en" data-theme="light" data-tier="1">/);
-    // the image the render drew with priority is the head's first request
-    const firstLink = /<link [^>]*>/.exec(res.body)?.[0];
+    // the image the render drew with priority is the head's first request after its styles
+    const firstLink = /<link (?!rel="stylesheet")[^>]*>/.exec(res.body)?.[0];
     expect(firstLink).toBe(
       '<link rel="preload" as="image" fetchpriority="high" type="image/avif"' +
         ' imagesrcset="/api/image/star-hall/dome.jpg?width=400&amp;format=avif 400w"' +
@@ -105,6 +110,35 @@ describeEachDatabase('server-rendered storefront pages (decision 0044)', (ctx) =
     expect(res.headers['server-timing']).toMatch(/^ssr;dur=\d+(\.\d)?$/);
     expect(res.headers.vary).toMatch(/User-Agent/);
     expect(res.headers['cache-control']).toBe('no-cache');
+  });
+
+  it("runs a drawn page's code after its first frame, by the one inline script CSP allows", async () => {
+    const res = await apps.rendering.inject({ method: 'GET', url: '/star-hall/events' });
+    expect(res.body).toContain('data-server-render');
+    // no module is fetched with the HTML: the meta names them for after the paint
+    expect(res.body).not.toContain('<link rel="modulepreload"');
+    expect(res.body).not.toContain('src="/assets-app/assets/index-Ab1.js"');
+    expect(res.body).toContain(
+      '<meta name="admit-entry" content="/assets-app/assets/index-Ab1.js" data-preload="/assets-app/assets/react-Cd2.js">',
+    );
+    const inline = [...res.body.matchAll(/<script type="module">(.*?)<\/script>/g)].map(
+      (m) => m[1]!,
+    );
+    expect(inline).toEqual([PAINT_THEN_RUN_SCRIPT]);
+    const hash = createHash('sha256').update(inline[0]!).digest('base64');
+    expect(res.headers['content-security-policy']).toContain(`script-src 'self' 'sha256-${hash}'`);
+    // the stylesheet still comes with the HTML, first
+    expect(res.body).toContain(
+      '<link rel="stylesheet" crossorigin href="/assets-app/assets/index-Ef3.css">',
+    );
+
+    // a page the server did not draw loads its code as built
+    const plain = await apps.rendering.inject({ method: 'GET', url: '/star-hall/my' });
+    expect(plain.body).toContain(
+      '<script type="module" crossorigin src="/assets-app/assets/index-Ab1.js">',
+    );
+    expect(plain.body).toContain('<link rel="modulepreload" crossorigin href=');
+    expect(plain.body).not.toContain('admit-entry');
   });
 
   it('draws the phone layout for a phone', async () => {
@@ -122,7 +156,7 @@ describeEachDatabase('server-rendered storefront pages (decision 0044)', (ctx) =
     expect(hinted.body).toContain('data-server-render="desktop"');
   });
 
-  it('renders only the listing and the event page', async () => {
+  it('renders no other page by itself (the checkout only for its visitor)', async () => {
     for (const path of ['checkout', 'my', '']) {
       const res = await apps.rendering.inject({ method: 'GET', url: `/star-hall/${path}` });
       expect(res.statusCode).toBe(200);

@@ -1,9 +1,11 @@
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { cartRead, readAddress } from '@admit/contracts/initial-reads';
+import { cartRead, readAddress, ticketOrderRead } from '@admit/contracts/initial-reads';
+import { ORDER_PROOFS_COOKIE, encodeOrderProofs } from '@admit/contracts/visitor-cookies';
 import type { ServerVisitor } from '@admit/contracts/server-render';
 import { cartStorageKey } from '@/stores/cart-store';
 import { FIXTURE_CART_ID } from '@/testing/cart-fixtures';
 import { payableCart } from '@/testing/checkout-fixtures';
+import { ORDER_ID, orderBundle } from '@/testing/order-fixtures';
 import { createFetchStub } from '@/testing/fetch-stub';
 import { cleanUpHydration, config, renderThenHydrate, waitFor } from '@/testing/hydration';
 
@@ -48,8 +50,15 @@ describe('the checkout drawn by the server for the visitor with a held cart (dec
     // the hold timer as the server's clock put it: 10:00 less the 5 s margin
     expect(run.html).toContain('9:55');
     expect(run.html).not.toContain('<script');
+    // the drawn form cannot be submitted before it has hydrated (it would post itself bare)
+    expect(run.html).toMatch(/<form id="checkout-form"[^>]* method="post"/);
+    expect(run.html).toMatch(/<button type="submit"[^>]* disabled=""[^>]*>Pay \$50\.00<\/button>/);
     expect(run.hydrated).toBe(true);
     await waitFor(() => expect(document.title).toContain('Checkout'));
+    const pay = [...run.container.querySelectorAll('button[type="submit"]')].find(
+      (button) => button.textContent === 'Pay $50.00',
+    );
+    await waitFor(() => expect(pay).not.toBeDisabled());
     expect(run.recoverable).toEqual([]);
     expect(run.consoleErrors).toEqual([]);
     // the cart came from the page: the hydrated checkout did not ask for it again
@@ -86,5 +95,50 @@ describe('the checkout drawn by the server for the visitor with a held cart (dec
         visitor: visitorAt(Date.now()),
       }),
     ).rejects.toThrow('not a server-rendered page');
+  });
+});
+
+describe('the completed page drawn by the server from the orders the browser may read (decision 0045)', () => {
+  const url = `/${SLUG}/checkout/complete?orderIds=${ORDER_ID}`;
+  const proof = { secret: 'the-order-secret' };
+  const read = ticketOrderRead(ORDER_ID, proof);
+  const orderAddress = readAddress(read.path, read.query, false, SLUG);
+  const visitor: ServerVisitor = {
+    now: Date.now(),
+    cart: null,
+    orderProofs: { [ORDER_ID]: proof },
+  };
+  // what the checkout left in the browser (stores/order-secrets.ts), as the host received it
+  const keep = (proofs: Parameters<typeof encodeOrderProofs>[0]) => {
+    window.history.replaceState(null, '', `/${SLUG}/`);
+    document.cookie = `${ORDER_PROOFS_COOKIE}=${encodeURIComponent(encodeOrderProofs(proofs))}; Path=/${SLUG}`;
+  };
+
+  it('draws the order with its QR code and hydrates it without a mismatch or a read', async () => {
+    const fetch = createFetchStub({});
+    vi.stubGlobal('fetch', fetch);
+    keep({ [ORDER_ID]: proof });
+    const run = await renderThenHydrate(url, { [orderAddress]: orderBundle() }, {}, visitor);
+    expect(run.html).toContain('Thank you for your order');
+    expect(run.html).toContain('A-1001');
+    // the QR code's address carries the proof the page was read with, on both sides
+    expect(run.html).toContain(
+      `/cached_api/ticket_order/${ORDER_ID}/qrcode?margin=4&amp;_seller=${SLUG}&amp;secret=the-order-secret`,
+    );
+    expect(run.hydrated).toBe(true);
+    await waitFor(() => expect(document.title).toContain('Thank you for your order'));
+    expect(run.recoverable).toEqual([]);
+    expect(run.consoleErrors).toEqual([]);
+    expect(fetch.requests.map((r) => r.url.pathname)).not.toContain(
+      `/api/ticket_order/${ORDER_ID}`,
+    );
+  });
+
+  it('renders anew when the browser no longer keeps the proof the server read with', async () => {
+    vi.stubGlobal('fetch', createFetchStub({}));
+    keep({ [ORDER_ID]: { secret: 'another-secret' } });
+    const run = await renderThenHydrate(url, { [orderAddress]: orderBundle() }, {}, visitor);
+    expect(run.html).toContain('A-1001');
+    expect(run.hydrated).toBe(false);
   });
 });

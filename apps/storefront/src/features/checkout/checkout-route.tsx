@@ -7,6 +7,7 @@ import { cartQueryOptions } from '@/api/cart/get-cart';
 import { liveCartId, setCartFromBundle, useCartState } from '@/stores/cart-store';
 import { useStoredValuesHeld } from '@/stores/persisted-store';
 import { Loader } from '@/ui/loader';
+import { HydrationBoundary } from '@/ui/hydration-boundary';
 import { usePageTitle } from '@/ui/page-title';
 import { useStrings } from '@/ui/text/use-strings';
 import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
@@ -117,12 +118,16 @@ export function CheckoutRoute({ slots }: { slots: CheckoutSlots }) {
             <>
               <PromoCodes bundle={bundle} modifiable={modifiable} />
               <DonationSection bundle={bundle} modifiable={modifiable} />
-              <CheckoutForm bundle={bundle} GiftCard={slots.giftCard} />
+              <HydrationBoundary>
+                <CheckoutForm bundle={bundle} GiftCard={slots.giftCard} />
+              </HydrationBoundary>
             </>
           )}
         </div>
         <aside aria-label={t('checkout.summary')}>
-          <Sidebar footerAction={isBlocked(bundle) ? undefined : <MobilePayButton />} />
+          <HydrationBoundary>
+            <Sidebar footerAction={isBlocked(bundle) ? undefined : <MobilePayButton />} />
+          </HydrationBoundary>
         </aside>
       </div>
     </PayStateProvider>

@@ -1,5 +1,5 @@
 import type { CartBundle } from '@admit/contracts/cart';
-import { ticketGroupResponseSchema } from '@admit/contracts/catalog';
+import type { TicketGroupResponse } from '@admit/contracts/catalog';
 import { cartRead, readAddress, ticketGroupRead } from '@admit/contracts/initial-reads';
 import type { RoutePrefetch, RouteSeed } from '@/api/route-prefetch';
 import { cartQueryOptions, cartUse } from '@/api/cart/get-cart';
@@ -39,8 +39,12 @@ export const seedCheckout: RouteSeed = (context) => {
     const group = ticketGroupRead(groupId);
     const body = read(readAddress(group.path, group.query, true, slug));
     if (body === undefined) return false;
-    const parsed = ticketGroupResponseSchema.parse(body);
-    queryClient.setQueryData(ticketGroupQueryOptions(groupId).queryKey, parsed);
+    // taken as the page's host answered it, like the cart (get-cart.ts): zod's first parse of
+    // a schema compiles it, a long task on a phone's hydration path; both sides seed the same
+    queryClient.setQueryData(
+      ticketGroupQueryOptions(groupId).queryKey,
+      body as TicketGroupResponse,
+    );
   }
   queryClient.setQueryData(cartQueryOptions(held.id).queryKey, bundle);
   return true;

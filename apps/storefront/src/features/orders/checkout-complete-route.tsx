@@ -11,6 +11,7 @@ import { orderProof } from '@/stores/order-secrets';
 import { ServerVisitorContext } from '@/stores/server-visitor';
 import { parseOrderIds } from '@/features/orders/model/order-ids';
 import { Loader } from '@/ui/loader';
+import { PriorityImageSink } from '@/ui/priority-image-sink';
 import { usePageTitle } from '@/ui/page-title';
 import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
@@ -18,6 +19,25 @@ import { ORDERS_STRINGS } from '@/features/orders/strings';
 import { OrderSummary } from '@/features/orders/order-summary';
 import { completedMeta, externalCompletedUrl } from '@/features/orders/model/seller-meta';
 import styles from '@/features/orders/orders.module.css';
+
+/**
+ * An order's QR code; the first is the page's largest image: a server render names it for the
+ * head's preload (decision 0045), so it is fetched with the styles rather than after the scripts.
+ */
+function OrderQrCode({ first, src, alt }: { first: boolean; src: string; alt: string }) {
+  const collect = useContext(PriorityImageSink);
+  if (first) collect?.({ srcSet: src, sizes: `${QR_SIZE_PX}px`, type: 'image/png' });
+  return (
+    <img
+      className={styles.qr}
+      src={src}
+      width={QR_SIZE_PX}
+      height={QR_SIZE_PX}
+      alt={alt}
+      fetchPriority={first ? 'high' : undefined}
+    />
+  );
+}
 
 /**
  * /checkout/complete?orderIds= (identity §2 "Checkout complete"): title, the seller's message
@@ -81,17 +101,15 @@ export function CheckoutCompleteRoute() {
           </p>
         )}
         <ul className={styles.orders}>
-          {orders.map(({ order, bundle }) => (
+          {orders.map(({ order, bundle }, index) => (
             <li key={order.id} className={styles.order}>
               <h2 id={`order-${order.id}`} className={styles.orderNumber}>
                 {t('orders.complete.order', { number: order.order_number })}
               </h2>
               <OrderSummary bundle={bundle} labelledBy={`order-${order.id}`} />
-              <img
-                className={styles.qr}
+              <OrderQrCode
+                first={index === 0}
                 src={orderQrCodeUrl(order.id, slug, proofOf(order.id))}
-                width={QR_SIZE_PX}
-                height={QR_SIZE_PX}
                 alt={t('orders.complete.qr-alt', { number: order.order_number })}
               />
               <Link to={`/ticket_order/${order.id}`}>{t('orders.complete.view-tickets')}</Link>

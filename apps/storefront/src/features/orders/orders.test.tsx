@@ -1,63 +1,20 @@
 import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Cart } from '@admit/contracts/cart';
-import type { OrderBundle } from '@admit/contracts/checkout';
-import type { Meta } from '@admit/contracts/resources';
 import { toCollection } from '@admit/contracts/envelope';
 import { setSellerSlug } from '@/config/seller-slug';
 import { getCartState, setCartFromBundle } from '@/stores/cart-store';
 import { orderProof, rememberCheckoutSecrets } from '@/stores/order-secrets';
-import {
-  FIXTURE_SELLER_ID,
-  makeEventTemplate,
-  makeMeta,
-  makeTicketGroup,
-  makeTicketType,
-} from '@/testing/api-fixtures';
-import {
-  cartBundle,
-  FIXTURE_CART_ID,
-  FIXTURE_IDENTITY_ID,
-  makeTicket,
-} from '@/testing/cart-fixtures';
+import { FIXTURE_SELLER_ID, makeMeta } from '@/testing/api-fixtures';
+import { cartBundle, FIXTURE_CART_ID, makeTicket } from '@/testing/cart-fixtures';
 import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
+import { ORDER_ID, orderBundle } from '@/testing/order-fixtures';
 import { walletPrecheckBody } from '@/testing/account-fixtures';
 
-const ORDER_ID = '0d9c8b7a-6f5e-4d3c-8b2a-1f0e9d8c7b6a';
 const OTHER_ORDER_ID = '1e0d9c8b-7a6f-4e5d-8c3b-2a1f0e9d8c7b';
 
 beforeEach(() => localStorage.clear());
-
-function orderBundle(id = ORDER_ID, number = 'A-1001', meta: Meta[] = []) {
-  const body: OrderBundle = {
-    ticket_order: toCollection([
-      {
-        id,
-        order_number: number,
-        cart_id: FIXTURE_CART_ID,
-        identity_id: FIXTURE_IDENTITY_ID,
-        seller_id: FIXTURE_SELLER_ID,
-        email: 'ada@example.org',
-        created_at: '2026-06-01T14:00:00.000Z',
-      },
-    ]),
-    ticket_order_fees: toCollection([]),
-    ticket: toCollection([
-      {
-        ...makeTicket({ state: 'booked', ticket_order_id: id, admit_name: 'Ada' }),
-        scan_code: 'SC-1',
-      },
-      { ...makeTicket({ state: 'cancelled', ticket_order_id: id }), scan_code: 'SC-2' },
-    ]),
-    ticket_group: toCollection([makeTicketGroup()]),
-    ticket_type: toCollection([makeTicketType({ name: 'Adult' })]),
-    event_template: toCollection([makeEventTemplate({ name: 'General Admission' })]),
-    event_session: toCollection([]),
-    meta: toCollection(meta),
-  };
-  return body;
-}
 
 describe('checkout complete (identity §2 "Checkout complete")', () => {
   it('shows the default message, a QR code and a view-tickets link per order, and forgets the cart', async () => {

@@ -42,6 +42,7 @@ import { usePublishPayState } from '@/features/checkout/pay-state';
 import { CHECKOUT_FORM_ID } from '@/features/checkout/components/mobile-pay-button';
 import styles from '@/features/checkout/checkout.module.css';
 import { getCartState } from '@/stores/cart-store';
+import { useStoredValuesHeld } from '@/stores/persisted-store';
 
 export interface CheckoutFormProps {
   bundle: CartBundle;
@@ -188,7 +189,10 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
   };
 
   const message = payment.message;
-  const payDisabled = payment.busy || !supported;
+  // a checkout the server drew pays only once hydrated (decision 0045): before that the button
+  // would submit the bare form, card fields and all, to the page's address
+  const hydrating = useStoredValuesHeld();
+  const payDisabled = payment.busy || !supported || hydrating;
   const payLabel = payment.busy
     ? t(returnedIntent ? 'checkout.authenticating' : 'checkout.paying')
     : free
@@ -201,6 +205,8 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
       <form
         ref={formRef}
         id={CHECKOUT_FORM_ID}
+        // never a GET with the card in the address, whatever submits it (the script handles it)
+        method="post"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
