@@ -27,11 +27,12 @@ function readServerVisitor(): ServerVisitor | null {
 
 /**
  * Hydrates a page the host sent rendered (decision 0044), from the state the server rendered
- * with: the config, a query cache seeded from the HTML's reads, and nothing of the visitor
- * (stores and media queries answer as on the server in the hydration pass, then update).
- * Returns the root, or null when the page is not to be hydrated — no server markup, or a
- * logged-in visitor, who reads live rather than the public reads the server drew with: the
- * caller then renders anew.
+ * with: the config, a query cache seeded from the HTML's reads, and of the visitor only what the
+ * HTML says the server knew (a private page's cart or order proofs, decision 0045); stores and
+ * media queries answer as on the server in the hydration pass, then update. Returns the root, or
+ * null when the page is not to be hydrated — no server markup, a logged-in visitor (who reads
+ * live rather than the public reads the server drew with), or a browser whose own cart or proofs
+ * disagree with the server's: the caller then renders anew.
  */
 export async function hydrateServerRenderedPage(
   container: HTMLElement,
