@@ -59,6 +59,31 @@ describe('event listing /demo-museum/events', () => {
     expect(new URL(page.url()).searchParams.get('category')).toBeNull();
   });
 
+  it('applies a category pressed while the drawn listing was still fetching its code', async () => {
+    const { page } = fx;
+    const chosen = categories[0] ?? '';
+    // the page's code is held back: the listing stays the server's drawing (decision 0045)
+    let release: () => void = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/assets-app\/assets\/index-[^/]+\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    // a plain navigation: the fixture's goto would wait for the hydration held back here
+    await page.evaluate((url) => window.location.assign(url), `${fx.baseUrl}/demo-museum/events`);
+    await page.waitForURL(/\/demo-museum\/events$/);
+    await filterChoice(page, chosen).click();
+    expect(await page.locator('#root[data-server-render]').count()).toBe(1);
+    expect(new URL(page.url()).searchParams.get('category')).toBeNull();
+    release();
+    // the press is kept and replayed once the page has hydrated
+    await expectListed(
+      events.filter((e) => e.category === chosen),
+      events.filter((e) => e.category !== chosen),
+    );
+    expect(new URL(page.url()).searchParams.get('category')).toBe(chosen);
+  });
+
   it('applies a category given in the query string on arrival', async () => {
     const { page } = fx;
     const chosen = categories[categories.length - 1] ?? '';

@@ -5,7 +5,6 @@ import { setSellerSlug } from '@/config/seller-slug';
 import { syncCartCookie } from '@/stores/cart-store';
 import { setUpAddressLookup } from '@/app/boot/address-provider';
 import { hydrateServerRenderedPage } from '@/app/boot/hydrate-page';
-import { markHydrated } from '@/app/boot/server-render';
 import { loadSellerConfig } from '@/app/boot/seller-config-source';
 import { createQueryClient } from '@/app/query-client';
 import { StorefrontApp } from '@/app/storefront-app';
@@ -18,9 +17,9 @@ async function boot(container: HTMLElement): Promise<void> {
     // the page host learns the held cart from its cookie (decision 0045)
     syncCartCookie();
     setUpAddressLookup();
+    // a drawn page rendered anew instead (a logged-in visitor) loses its mark once its page has
+    // committed, as a hydrated one does (`PageHydrated` in app/router.tsx)
     if (await hydrateServerRenderedPage(container, config)) return;
-    // drawn but rendered anew (a logged-in visitor): no longer the server's drawing
-    markHydrated();
     const root = createRoot(container);
     // a transition: React renders the first page in slices and lets the browser in between
     // (no long task on a slow phone; Lighthouse's TBT, issue #13)

@@ -102,3 +102,10 @@ export const isPrivatePage = (page: PreloadedPage): boolean => 'private' in page
  * (decision 0044); its value is the layout the server drew: `mobile` or `desktop`.
  */
 export const SERVER_RENDER_ATTRIBUTE = 'data-server-render';
+
+/**
+ * The event the storefront dispatches on `document` once a page the server drew has hydrated (or
+ * was rendered anew), when it also drops `SERVER_RENDER_ATTRIBUTE`: the page host's inline script
+ * then replays the button presses it kept while the page was only drawn (decision 0045).
+ */
+export const HYDRATED_EVENT = 'admit:hydrated';

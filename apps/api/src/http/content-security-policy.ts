@@ -7,18 +7,29 @@
  * never by anyone (issue #12).
  */
 import { createHash } from 'node:crypto';
+import { HYDRATED_EVENT } from '@admit/contracts/storefront-pages';
 
 /**
  * The one inline script a page may run (allowed by its hash): a page the server drew fetches
  * and runs its code after the browser's first frame (decision 0045). The page paints from its
  * HTML and styles alone, which no script download competes with on a phone's few connections;
  * two frames on (the first frame's paint is presented after its own task: a fetch started
- * right after it could end before the page was on screen), the entry is imported and every module the page needs preloaded (the `admit-entry` meta's
- * list), eight per task: adding them all at once was itself a long task on a phone. A tab in the
- * background, which draws no frame, starts after 200 ms.
+ * right after it could end before the page was on screen), the entry is imported and every
+ * module the page needs preloaded (the `admit-entry` meta's list), eight per task: adding them
+ * all at once was itself a long task on a phone. A tab in the background, which draws no frame,
+ * starts after 200 ms.
+ *
+ * Until the page has hydrated its buttons have no handlers yet: a press on one is kept (and
+ * stopped, so nothing else half-handles it) and replayed, in order, once the storefront says the
+ * page has hydrated (`HYDRATED_EVENT`). Links and form fields work by themselves meanwhile.
  */
 export const PAINT_THEN_RUN_SCRIPT =
-  'const m=document.querySelector("meta[name=admit-entry]"),p=m.dataset.preload.split(" ").filter(Boolean);' +
+  'const m=document.querySelector("meta[name=admit-entry]"),p=m.dataset.preload.split(" ").filter(Boolean),k=[];' +
+  'const keep=e=>{const b=e.target instanceof Element&&e.target.closest("button");' +
+  'if(b&&!b.disabled){e.preventDefault();e.stopPropagation();k.push(b)}};' +
+  'addEventListener("click",keep,true);' +
+  `document.addEventListener("${HYDRATED_EVENT}",()=>{removeEventListener("click",keep,true);` +
+  'for(const b of k)if(b.isConnected)b.click()},{once:true});' +
   'const more=()=>{for(const href of p.splice(0,8)){const l=document.createElement("link");' +
   'l.rel="modulepreload";l.crossOrigin="";l.href=href;document.head.append(l)}if(p.length)setTimeout(more)};' +
   'let run=()=>{run=null;import(m.content);more()};' +

@@ -1,4 +1,4 @@
-import { SERVER_RENDER_ATTRIBUTE } from '@admit/contracts/storefront-pages';
+import { HYDRATED_EVENT, SERVER_RENDER_ATTRIBUTE } from '@admit/contracts/storefront-pages';
 
 /**
  * The layout the hydration pass keeps (`ui/use-media-query.ts`) from the value of the root's
@@ -10,9 +10,14 @@ export function serverViewportOf(value: string): { mobile: boolean } {
 
 /**
  * The page the server drew has hydrated, or was rendered anew (decision 0045): the root loses its
- * mark, which until then says the page is the server's drawing, with nothing of its code running.
+ * mark, which until then says the page is the server's drawing, with nothing of its code running,
+ * and `HYDRATED_EVENT` tells the page host's script so.
  */
 export function markHydrated(): void {
   if (typeof document === 'undefined') return;
-  document.getElementById('root')?.removeAttribute(SERVER_RENDER_ATTRIBUTE);
+  const root = document.getElementById('root');
+  if (!root?.hasAttribute(SERVER_RENDER_ATTRIBUTE)) return;
+  root.removeAttribute(SERVER_RENDER_ATTRIBUTE);
+  // the page host's script replays the presses it kept meanwhile (PAINT_THEN_RUN_SCRIPT)
+  document.dispatchEvent(new Event(HYDRATED_EVENT));
 }
