@@ -71,6 +71,9 @@ describe('quantity-first flow (shopping §2 item 7, §4)', { timeout: 15_000 }, 
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
     expect((await screen.findAllByText('Input must not be empty.')).length).toBeGreaterThan(0);
     expect(requestsTo(fetch, 'POST', '/my/cart/modify')).toHaveLength(0);
+    // the refused submit takes the keyboard to the first empty field (focus-first-issue); the
+    // typing below starts once it has, or the move could land in the middle of it
+    await waitFor(() => expect(firstNames[0]).toHaveFocus());
 
     const lastNames = screen.getAllByLabelText(/Last name/);
     for (const [index, input] of firstNames.entries()) {
