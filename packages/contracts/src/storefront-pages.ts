@@ -109,3 +109,15 @@ export const SERVER_RENDER_ATTRIBUTE = 'data-server-render';
  * then replays the button presses it kept while the page was only drawn (decision 0045).
  */
 export const HYDRATED_EVENT = 'admit:hydrated';
+
+/**
+ * The completed page's `orderIds` (identity §2 "Checkout complete"): a comma-separated list;
+ * anything but ids is left out. The storefront and the page host read it alike, so the host's
+ * reads are keyed by the addresses the page asks for (decision 0045).
+ */
+export function parseOrderIds(raw: string | null): string[] {
+  return (raw ?? '')
+    .split(',')
+    .map((id) => id.trim())
+    .filter((id) => /^[0-9a-f-]{36}$/i.test(id));
+}

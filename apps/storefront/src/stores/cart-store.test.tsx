@@ -12,8 +12,10 @@ import {
   setCartFromBundle,
   setMembershipAutoRenew,
   setSkipUpsells,
+  syncCartCookie,
   useCartState,
 } from '@/stores/cart-store';
+import { CART_COOKIE } from '@admit/contracts/visitor-cookies';
 import { cartBundle, FIXTURE_CART_ID } from '@/testing/cart-fixtures';
 
 const NOW = Date.parse('2026-06-01T14:00:00.000Z');
@@ -158,5 +160,44 @@ describe('cross-tab sync (shopping §1)', () => {
     );
     act(() => setCartFromBundle(cartBundle()));
     expect(screen.getByTestId('tab-b')).toHaveTextContent(FIXTURE_CART_ID);
+  });
+});
+
+describe('the cart cookie the page host reads (decision 0045)', () => {
+  // every cookie write, as the browser is told it (document.cookie's setter)
+  function cookieWrites(): string[] {
+    const writes: string[] = [];
+    const setter = Object.getOwnPropertyDescriptor(Document.prototype, 'cookie')!.set!;
+    vi.spyOn(document, 'cookie', 'set').mockImplementation(function (this: Document, value) {
+      writes.push(value);
+      setter.call(this, value);
+    });
+    return writes;
+  }
+
+  it('names the live cart until its local expiry, on the seller pages only', () => {
+    const writes = cookieWrites();
+    setCartFromBundle(cartBundle({ cart: { expires_in: 600 } }));
+    // shopping §4: the local expiry is 5 s before the server's
+    expect(writes.at(-1)).toBe(
+      `${CART_COOKIE}=${FIXTURE_CART_ID}; Path=/demo-museum; Max-Age=595; SameSite=Lax`,
+    );
+    clearCart();
+    expect(writes.at(-1)).toBe(`${CART_COOKIE}=; Path=/demo-museum; Max-Age=0; SameSite=Lax`);
+  });
+
+  it('is named anew at boot for a cart kept from before, and dropped for one past its expiry', () => {
+    localStorage.setItem(
+      KEY,
+      JSON.stringify({ cartId: FIXTURE_CART_ID, localExpiresAt: NOW + 60_000 }),
+    );
+    const writes = cookieWrites();
+    syncCartCookie();
+    expect(writes.at(-1)).toBe(
+      `${CART_COOKIE}=${FIXTURE_CART_ID}; Path=/demo-museum; Max-Age=60; SameSite=Lax`,
+    );
+    localStorage.setItem(KEY, JSON.stringify({ cartId: FIXTURE_CART_ID, localExpiresAt: NOW - 1 }));
+    syncCartCookie();
+    expect(writes.at(-1)).toBe(`${CART_COOKIE}=; Path=/demo-museum; Max-Age=0; SameSite=Lax`);
   });
 });

@@ -89,7 +89,7 @@ export function getCartState(): CartState {
  * The cart a server-drawn page was drawn with (decision 0045), as the stores' state: the
  * server's read and clock give its local expiry, on the server and in the hydration pass alike.
  */
-export function serverCartState(visitor: ServerVisitor | null): CartState | undefined {
+function serverCartState(visitor: ServerVisitor | null): CartState | undefined {
   if (!visitor?.cart) return undefined;
   return {
     ...EMPTY_CART_STATE,

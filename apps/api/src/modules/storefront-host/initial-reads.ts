@@ -5,24 +5,38 @@ import type { ReadQuery } from '@admit/contracts/initial-reads';
 import { preloadedPageOf } from '@admit/contracts/storefront-pages';
 
 /**
+ * An API read through its own route (`app.inject`), as the storefront would make it: the same
+ * body, keyed by the address it would fetch; `cookie` makes it the visitor's own (decision 0045).
+ * Anything but a 200 is left out: the page then reads for itself and shows what the API says.
+ */
+export async function injectRead(
+  app: FastifyInstance,
+  address: string,
+  cookie?: string,
+): Promise<Record<string, string>> {
+  const response = await app.inject({
+    method: 'GET',
+    url: address,
+    headers: {
+      [APP_HEADER]: APP_HEADER_VALUE,
+      accept: 'application/json',
+      ...(cookie ? { cookie } : {}),
+    },
+  });
+  return response.statusCode === 200 ? { [address]: response.body } : {};
+}
+
+/**
  * One read answered inside the HTML (issue #13; decision 0033 "Update: the first read in the
  * HTML"): the public cache path's own answer — through the same route, so the same body and its
- * in-process cache — keyed by the address the storefront would fetch. A logged-in visitor reads
- * live and ignores it. Anything but a 200 is left out: the page then reads for itself and shows
- * what the API says.
+ * in-process cache. A logged-in visitor reads live and ignores it.
  */
-export async function cachedRead(
+export function cachedRead(
   app: FastifyInstance,
   sellerSlug: string,
   read: { path: string; query: ReadQuery },
 ): Promise<Record<string, string>> {
-  const address = readAddress(read.path, read.query, true, sellerSlug);
-  const response = await app.inject({
-    method: 'GET',
-    url: address,
-    headers: { [APP_HEADER]: APP_HEADER_VALUE, accept: 'application/json' },
-  });
-  return response.statusCode === 200 ? { [address]: response.body } : {};
+  return injectRead(app, readAddress(read.path, read.query, true, sellerSlug));
 }
 
 /** The event page's first read: GET events/{id} with its embeds. */

@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { APP_HEADER, APP_HEADER_VALUE } from '@admit/contracts/constants';
 import {
   cartRead,
   readAddress,
@@ -9,14 +8,14 @@ import {
 } from '@admit/contracts/initial-reads';
 import type { SellerConfig } from '@admit/contracts/seller-config';
 import type { ServerVisitor } from '@admit/contracts/server-render';
-import type { PreloadedPage } from '@admit/contracts/storefront-pages';
+import { parseOrderIds, type PreloadedPage } from '@admit/contracts/storefront-pages';
 import {
   CART_COOKIE,
   ORDER_PROOFS_COOKIE,
   decodeOrderProofs,
 } from '@admit/contracts/visitor-cookies';
 import { isUuid } from '@/http/query-values';
-import { cachedRead } from './initial-reads';
+import { cachedRead, injectRead } from './initial-reads';
 
 /** The reads a private page is drawn from, and what the host knew of the visitor. */
 export interface PrivatePageReads {
@@ -26,9 +25,7 @@ export interface PrivatePageReads {
 
 /**
  * A read made as the visitor (decision 0045): through the API's own route, with the visitor's
- * cookies, so the API decides what they may see exactly as when the browser asks. The body is
- * the one the storefront would get, keyed by the address it would fetch. Anything but a 200:
- * nothing.
+ * cookies, so the API decides what they may see exactly as when the browser asks.
  */
 async function visitorRead(
   app: FastifyInstance,
@@ -37,17 +34,8 @@ async function visitorRead(
   read: { path: string; query: ReadQuery },
 ): Promise<{ address: string; body: string } | undefined> {
   const address = readAddress(read.path, read.query, false, sellerSlug);
-  const { cookie } = request.headers;
-  const response = await app.inject({
-    method: 'GET',
-    url: address,
-    headers: {
-      [APP_HEADER]: APP_HEADER_VALUE,
-      accept: 'application/json',
-      ...(cookie ? { cookie } : {}),
-    },
-  });
-  return response.statusCode === 200 ? { address, body: response.body } : undefined;
+  const body = (await injectRead(app, address, request.headers.cookie))[address];
+  return body === undefined ? undefined : { address, body };
 }
 
 /** The cart read's seconds left when it is one the checkout shows, else undefined. */
@@ -97,15 +85,16 @@ async function completeReads(
   orderIds: readonly string[],
 ): Promise<PrivatePageReads | undefined> {
   const kept = decodeOrderProofs(request.cookies[ORDER_PROOFS_COOKIE]);
-  if (orderIds.length === 0 || orderIds.some((id) => !kept[id])) return undefined;
+  const ids = [...new Set(orderIds)];
+  if (ids.length === 0 || ids.some((id) => !kept[id])) return undefined;
   const answers = await Promise.all(
-    orderIds.map((id) =>
+    ids.map((id) =>
       visitorRead(app, request, config.seller.slug, ticketOrderRead(id, kept[id]!)),
     ),
   );
   if (answers.some((answer) => answer === undefined)) return undefined;
   const reads = Object.fromEntries(answers.map((answer) => [answer!.address, answer!.body]));
-  const orderProofs = Object.fromEntries(orderIds.map((id) => [id, kept[id]!]));
+  const orderProofs = Object.fromEntries(ids.map((id) => [id, kept[id]!]));
   return { reads, visitor: { now: app.deps.now().getTime(), cart: null, orderProofs } };
 }
 
@@ -126,9 +115,8 @@ export function privatePageReads(
     return checkoutReads(app, request, config, routeCartId && decodeURIComponent(routeCartId));
   }
   if (page.name === 'checkout-complete') {
-    // as the storefront reads them (features/orders/model/order-ids.ts), so the same addresses
-    const ids = (search.get('orderIds') ?? '').split(',').map((id) => id.trim());
-    return completeReads(app, request, config, [...new Set(ids.filter(isUuid))]);
+    // as the storefront reads them, so the same addresses
+    return completeReads(app, request, config, parseOrderIds(search.get('orderIds')));
   }
   return Promise.resolve(undefined);
 }

@@ -9,7 +9,7 @@ import {
 import { clearCart, getCartState } from '@/stores/cart-store';
 import { orderProof } from '@/stores/order-secrets';
 import { ServerVisitorContext } from '@/stores/server-visitor';
-import { parseOrderIds } from '@/features/orders/model/order-ids';
+import { parseOrderIds } from '@admit/contracts/storefront-pages';
 import { Loader } from '@/ui/loader';
 import { PriorityImageSink } from '@/ui/priority-image-sink';
 import { usePageTitle } from '@/ui/page-title';

@@ -6,7 +6,7 @@ import {
   ticketOrderQueryOptions,
   ticketOrderResponseSchema,
 } from '@/features/orders/api/get-ticket-order';
-import { parseOrderIds } from '@/features/orders/model/order-ids';
+import { parseOrderIds } from '@admit/contracts/storefront-pages';
 
 const sameProof = (a: OrderProof, b: OrderProof) =>
   (a.secret ?? null) === (b.secret ?? null) && (a.cart_id ?? null) === (b.cart_id ?? null);
