@@ -7,7 +7,7 @@ import { eventSession } from '@/db/schema/sessions';
 import { payment } from '@/db/schema/payments';
 import { addDays, localDate, zonedWallTimeToUtc } from '@/lib/zoned-time';
 import { hashSecret, ticketScanCode } from '@/modules/orders/codes';
-import { ticketFees } from '@/modules/pricing/fees';
+import { ticketFees } from '@admit/contracts/rules/fees';
 import {
   priceAtSession,
   sessionPricesSql,

@@ -4,7 +4,7 @@ import { ticket, type TicketRow } from '@/db/schema/cart';
 import { eventTemplate, ticketGroup, ticketType, venue } from '@/db/schema/catalog';
 import { eventSession } from '@/db/schema/sessions';
 import type { Executor } from '@/db/transaction';
-import { ticketFees } from '@/modules/pricing/fees';
+import { ticketFees } from '@admit/contracts/rules/fees';
 
 /**
  * An order's tickets with what the after-sale rules, the mails, the account lists and the wallet

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { percentFee } from './fees';
+import { percentFee } from '@admit/contracts/rules/fees';
 import { cartTotals, codeDiscountOn, type TotalsCode, type TotalsTicket } from './totals';
 
 const TYPES = ['t1', 't2'];

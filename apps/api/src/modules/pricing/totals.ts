@@ -1,6 +1,6 @@
 import { isCountedPayment, type CartFees } from '@admit/contracts/cart';
 import { minorToDecimal } from '@admit/contracts/money';
-import { percentFee, ticketFees } from './fees';
+import { percentFee, ticketFees } from '@admit/contracts/rules/fees';
 
 /**
  * The cart's totals (shopping §3 cart_fees and cartmods), pure: the bundle, apply_code's

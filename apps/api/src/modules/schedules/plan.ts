@@ -1,6 +1,6 @@
 import type { PlanInstallment } from '@/db/schema/payment-plans';
 import { addDays, localDate } from '@/lib/zoned-time';
-import { ticketFees } from '@/modules/pricing/fees';
+import { ticketFees } from '@admit/contracts/rules/fees';
 import type { CartTotals, TotalsTicket } from '@/modules/pricing/totals';
 
 /**

@@ -1,0 +1,36 @@
+import type { TICKET_GROUP_HANDLERS } from '../resources';
+
+/**
+ * Which ticket groups open the door (issue 22 "Only admissions open the door"): tickets, passes,
+ * seated tickets (members' tickets are tickets of a member group) and a membership's own entry.
+ * A donation, a gift card (`ledger`) or a voucher code (`codes`) is a purchase, not an
+ * admission: check-in refuses its code, and receipts carry no QR code for it. The one home of
+ * this rule for the API (check-in, mails, receipts) and the storefront (completed page, tickets).
+ */
+export type TicketGroupHandler = (typeof TICKET_GROUP_HANDLERS)[number];
+
+const ADMITTING: ReadonlySet<string> = new Set<TicketGroupHandler>([
+  'tickets',
+  'passes',
+  'seated',
+  'membership',
+]);
+
+/** Whether a ticket of a group with this handler admits someone at the door. */
+export function grantsEntry(handler: string | null | undefined): boolean {
+  return handler != null && ADMITTING.has(handler);
+}
+
+/** What the door says when a code is not an admission: "A donation is not an admission". */
+export function notAnAdmissionReason(handler: string | null | undefined): string {
+  switch (handler) {
+    case 'donation':
+      return 'A donation is not an admission';
+    case 'ledger':
+      return 'A gift card is not an admission';
+    case 'codes':
+      return 'A voucher code is not an admission';
+    default:
+      return 'This purchase is not an admission';
+  }
+}
