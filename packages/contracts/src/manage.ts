@@ -23,14 +23,38 @@ export const CANCEL_ORDER_MESSAGES = {
   contactToReschedule: 'Please contact us to reschedule your tickets',
 } as const;
 
+/** What a body naming one ticket twice is told (issue #22: it answered 500). */
+export const TICKET_LISTED_TWICE_MESSAGE = 'a ticket may be named only once';
+
+type IdList = readonly [path: readonly (string | number)[], ids: readonly string[] | undefined];
+
+/**
+ * Flags every id of `lists` already named before it (ids compare case-blind, as uuids do): one
+ * change per ticket and body, so a body never both cancels and moves, or moves twice, a ticket.
+ */
+function refuseRepeats(lists: readonly IdList[], ctx: z.RefinementCtx) {
+  const seen = new Set<string>();
+  for (const [path, ids] of lists) {
+    (ids ?? []).forEach((id, i) => {
+      const key = id.toLowerCase();
+      if (seen.has(key)) {
+        ctx.addIssue({ code: 'custom', path: [...path, i], message: TICKET_LISTED_TWICE_MESSAGE });
+      }
+      seen.add(key);
+    });
+  }
+}
+
 const ticketIds = z.array(z.string().uuid()).min(1, SELECT_ONE_TICKET_MESSAGE).max(1000);
 
 /** POST ticket_order/{id}/cancel (identity §7): `tickets` is a list of ticket ids. */
-export const orderCancelBodySchema = z.object({
-  tickets: ticketIds,
-  /** sent by the original client; refunds always go to the original payments (decision 0036) */
-  gateway_data: z.record(z.string(), z.unknown()).optional(),
-});
+export const orderCancelBodySchema = z
+  .object({
+    tickets: ticketIds,
+    /** sent by the original client; refunds always go to the original payments (decision 0036) */
+    gateway_data: z.record(z.string(), z.unknown()).optional(),
+  })
+  .superRefine((body, ctx) => refuseRepeats([[['tickets'], body.tickets]], ctx));
 export type OrderCancelBody = z.infer<typeof orderCancelBodySchema>;
 
 /** A refund of part of a payment (decision 0036). */
@@ -109,13 +133,28 @@ export const rescheduleLineSchema = z.object({
  * changes: `cancel` order tickets, `reschedule` order tickets, `restore` order tickets to what
  * they were (dropping their replacement). An empty body only opens it.
  */
-export const orderEditBodySchema = z.object({
-  /** the edit this change is for (from the last answer): if it has expired, 410 cart_expired */
-  cart_id: z.string().uuid().optional(),
-  cancel: z.array(z.string().uuid()).max(1000).optional(),
-  reschedule: z.array(rescheduleLineSchema).max(100).optional(),
-  restore: z.array(z.string().uuid()).max(1000).optional(),
-});
+export const orderEditBodySchema = z
+  .object({
+    /** the edit this change is for (from the last answer): if it has expired, 410 cart_expired */
+    cart_id: z.string().uuid().optional(),
+    cancel: z.array(z.string().uuid()).max(1000).optional(),
+    reschedule: z.array(rescheduleLineSchema).max(100).optional(),
+    restore: z.array(z.string().uuid()).max(1000).optional(),
+  })
+  // each ticket once across cancel, every reschedule line and restore (400 otherwise)
+  .superRefine((body, ctx) =>
+    refuseRepeats(
+      [
+        [['cancel'], body.cancel],
+        ...(body.reschedule ?? []).map((line, n): IdList => [
+          ['reschedule', n, 'ticket_ids'],
+          line.ticket_ids,
+        ]),
+        [['restore'], body.restore],
+      ],
+      ctx,
+    ),
+  );
 export type OrderEditBody = z.infer<typeof orderEditBodySchema>;
 
 /** The edit as the manage page shows it (identity §4 "Manage order"). */

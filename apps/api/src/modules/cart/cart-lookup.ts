@@ -3,7 +3,7 @@ import { AppError } from '@/http/app-error';
 import type { RequestIdentity, SellerRef } from '@/http/request-context';
 import { buildCartBundle } from './bundle';
 import { expireCart } from './expiry';
-import { selectCart } from './repo';
+import { selectCart, selectShopperCart } from './repo';
 import type { CartRow } from '@/db/schema/cart';
 
 /** Who is calling: the seller, the visitor's identity and the seller's public identity id. */
@@ -19,14 +19,20 @@ const cartNotFound = (cartId: string) =>
 export const cartExpired = (cartId: string) =>
   new AppError('cart_expired', 'cart', 'The cart has expired', { cart_id: cartId });
 
-/** Finding the caller's cart in the state a call needs, and answering its bundle. */
-export function createCartLookup(db: Db) {
+/**
+ * Finding the caller's cart in the state a call needs, and answering its bundle. `reach`
+ * `order_edit` is for the manage edit routes alone, which proved the order's secret link first:
+ * every other lookup is sealed from edit carts (repo.ts `notAnOrderEdit`).
+ */
+export function createCartLookup(db: Db, reach: 'shopper' | 'order_edit' = 'shopper') {
+  const select = reach === 'order_edit' ? selectCart : selectShopperCart;
+
   /**
    * The cart if the caller may use it: a guest cart (owned by the public identity) by anyone
    * holding its id, a member's cart by that member only (spec: shopping §4, §6).
    */
   async function ownedCart(caller: CartCaller, cartId: string): Promise<CartRow> {
-    const cart = await selectCart(db, cartId);
+    const cart = await select(db, cartId);
     const mayUse =
       cart &&
       cart.sellerId === caller.seller.id &&

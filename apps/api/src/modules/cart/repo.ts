@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
+import { orderEdit } from '@/db/schema/aftersale';
 import { cart, ticket, ticketOrder, type CartRow, type OrderRow } from '@/db/schema/cart';
 import { eventSession } from '@/db/schema/sessions';
 import { idempotencyKey, payment } from '@/db/schema/payments';
@@ -13,6 +14,24 @@ const at = (d: Date) => sql`${d.toISOString()}::timestamptz`;
 
 export async function selectCart(db: Executor, cartId: string): Promise<CartRow | null> {
   const [row] = await db.select().from(cart).where(eq(cart.id, cartId)).limit(1);
+  return row ?? null;
+}
+
+/**
+ * The seal of an order's edit cart (decision 0036; issue #22): it belongs to the order's buyer,
+ * yet only ticket_order/{id}/edit… may touch it, behind the edit's rules (logged out, the same
+ * event, the horizon). Every ordinary way to a cart (its lookups, the login's hand-over) reads
+ * carts through this condition, so for them an edit cart does not exist.
+ */
+export const notAnOrderEdit = sql`NOT EXISTS (SELECT 1 FROM ${orderEdit} WHERE ${orderEdit.cartId} = ${cart.id})`;
+
+/** A cart as the ordinary cart, code and checkout routes see it: never an order's edit cart. */
+export async function selectShopperCart(db: Executor, cartId: string): Promise<CartRow | null> {
+  const [row] = await db
+    .select()
+    .from(cart)
+    .where(and(eq(cart.id, cartId), notAnOrderEdit))
+    .limit(1);
   return row ?? null;
 }
 

@@ -1,7 +1,7 @@
 import type { Db } from '@/db/connection';
 import { AppError } from '@/http/app-error';
 import type { RequestIdentity, SellerRef } from '@/http/request-context';
-import { selectCart } from '@/modules/cart/repo';
+import { selectShopperCart } from '@/modules/cart/repo';
 import type { CartRow } from '@/db/schema/cart';
 
 /** Who is checking out, and through which path family (`cart/…` or `my/cart/…`). */
@@ -29,7 +29,8 @@ export async function payableCart(
   if (caller.scope === 'member' && caller.identity.isPublic) {
     throw new AppError('not_authorized', 'cart', 'Please log in');
   }
-  const cart = await selectCart(db, cartId);
+  // an order's edit cart is paid through ticket_order/{id}/edit/pay only: not found here
+  const cart = await selectShopperCart(db, cartId);
   const own = cart?.identityId === caller.identity.id && !caller.identity.isPublic;
   const guestCart = caller.scope === 'guest' && cart?.identityId === caller.publicIdentityId;
   if (!cart || cart.sellerId !== caller.seller.id || !(own || guestCart))

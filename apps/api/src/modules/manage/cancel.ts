@@ -54,7 +54,8 @@ export async function cancelOrderTickets(deps: CancelDeps, call: CancelCall) {
     const field = issue?.path.map(String).join('.') || 'body';
     throw new AppError('validation_failed', 'ticket_order', issue?.message ?? 'invalid', { field });
   }
-  const ids = [...new Set(parsed.data.tickets.map((id) => id.toLowerCase()))];
+  // each id once: the contract refuses a repeat (400)
+  const ids = parsed.data.tickets.map((id) => id.toLowerCase());
   const hash = requestHash([call.caller.identity.id, call.method, call.url, call.orderId, ids]);
   const options = deps.idempotencyOf(managed.order.cartId);
   return runIdempotent(db, seller.id, key, hash, options, async () => {

@@ -38,7 +38,8 @@ export function registerEditRoutes(app: FastifyInstance) {
       60_000,
   });
   const checkout = createCheckoutService({ db, now });
-  const cartChanges = createCartChanges({ db, now, lookup: createCartLookup(db) });
+  // the one lookup that reaches edit carts: every call below proved the order's secret first
+  const cartChanges = createCartChanges({ db, now, lookup: createCartLookup(db, 'order_edit') });
   const send = <T>(reply: FastifyReply, status: number, body: T) =>
     reply.status(status).header('cache-control', 'no-store').send(body);
 
