@@ -135,7 +135,7 @@ describeEachDatabase('checkout: gift cards (ledger)', (ctx) => {
       expect(errorOf(a)._description).toBe('Gift Card balance is $0');
   });
 
-  it('issues a gift card with a 10+ character number when a gift-card ticket is bought', async () => {
+  it('issues a gift card with a 16-character number when a gift-card ticket is bought', async () => {
     const gift = await makeReserveScene(ctx.db, {
       group: { handler: 'ledger' },
       type: { amount: 5000 },
