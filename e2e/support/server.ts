@@ -69,6 +69,8 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     // the image warming job would encode some 200 variants beside the browsers of a 2-core
     // run; the specs' images are encoded on request as before (the job has its API tests)
     IMAGE_WARM_MS: '0',
+    // with no warming every picture is encoded on request, all from the one loopback address
+    IMAGE_ENCODE_LIMIT: '0',
     // tsx reads the tsconfig of its cwd; the API's `@/` alias lives in apps/api/tsconfig.json
     TSX_TSCONFIG_PATH: apiTsconfig,
     ...options.env,

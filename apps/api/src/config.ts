@@ -102,6 +102,11 @@ const envSchema = z.object({
    * it off (tests drive it, the e2e servers skip it)
    */
   IMAGE_WARM_MS: z.coerce.number().int().min(0).max(3_600_000).default(1000),
+  /**
+   * new image variants (sizes or formats not yet kept) one client address may have encoded per
+   * minute; kept variants are always served. 0 turns the limit off (decision 0046)
+   */
+  IMAGE_ENCODE_LIMIT: z.coerce.number().int().min(0).default(30),
   /** milliseconds between passes over processing payments; 0 turns it off (tests drive it) */
   PAYMENT_SETTLE_POLL_MS: z.coerce.number().int().min(0).max(3_600_000).default(2000),
   /**

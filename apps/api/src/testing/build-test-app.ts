@@ -30,6 +30,8 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     IMAGE_WARM_MS: '0',
     // tests race hundreds of carts from one inject address; limits/call-limits.test.ts sets it
     CART_CREATE_LIMIT: '0',
+    // image tests encode many sizes from one inject address; images/image-encode-limit.test.ts sets it
+    IMAGE_ENCODE_LIMIT: '0',
     ...env,
   });
 }

@@ -56,6 +56,8 @@ export function cartCall(
     body?: unknown;
     token?: string;
     query?: string;
+    /** the client address (abuse limits count per address) */
+    ip?: string;
   },
 ): Promise<LightMyRequestResponse> {
   const query = `_seller=${seller.slug}${options.query ? `&${options.query}` : ''}`;
@@ -64,6 +66,7 @@ export function cartCall(
     url: `/api/${options.path}?${query}`,
     headers: { [APP_HEADER]: APP_HEADER_VALUE },
     cookies: options.token ? { [SESSION_COOKIE]: options.token } : {},
+    ...(options.ip === undefined ? {} : { remoteAddress: options.ip }),
     ...(options.body === undefined ? {} : { payload: options.body as object }),
   });
 }

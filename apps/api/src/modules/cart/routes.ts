@@ -72,15 +72,21 @@ export function registerCartRoutes(app: FastifyInstance) {
 
   app.post(
     '/api/my/cart/modify',
-    { schema: { body: cartModifyBodySchema }, config: { ...config, callLimit: 'cart_create' } },
+    {
+      schema: { body: cartModifyBodySchema },
+      config: { ...config, callLimit: ['cart_create', 'code_apply'] },
+    },
     async (request, reply) => {
       queryOf(request);
       return send(reply, await service.modify(request.caller, null, modifyBodyOf(request)), 201);
     },
   );
 
+  // a modify naming codes counts as a code guess (decision 0046), as apply_code does
+  const codeConfig = { ...config, callLimit: 'code_apply' } as const;
   for (const path of ['/api/my/cart/:id/modify', '/api/cart/:id/modify']) {
-    app.post(path, { schema: { body: cartModifyBodySchema }, config }, async (request, reply) => {
+    const options = { schema: { body: cartModifyBodySchema }, config: codeConfig };
+    app.post(path, options, async (request, reply) => {
       const cartId = cartIdOf(request);
       queryOf(request);
       return send(reply, await service.modify(request.caller, cartId, modifyBodyOf(request)));
@@ -89,7 +95,8 @@ export function registerCartRoutes(app: FastifyInstance) {
 
   // spec: shopping §7 — POST my/cart/{id}/apply_code (and cart/{id}/… for guests)
   for (const path of ['/api/my/cart/:id/apply_code', '/api/cart/:id/apply_code']) {
-    app.post(path, { schema: { body: applyCodeBodySchema }, config }, async (request, reply) => {
+    const options = { schema: { body: applyCodeBodySchema }, config: codeConfig };
+    app.post(path, options, async (request, reply) => {
       const cartId = cartIdOf(request);
       queryOf(request);
       return send(

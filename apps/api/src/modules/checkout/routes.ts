@@ -7,7 +7,8 @@ import { runCheckoutCall, type CheckoutKind } from './checkout-call';
 import { createCheckoutService } from './service';
 
 const idParams = z.object({ id: z.string() });
-const config = { caller: 'visitor', callerContext: 'checkout' } as const;
+// a call paying by gift card counts as a gift card guess (decision 0046)
+const config = { caller: 'visitor', callerContext: 'checkout', callLimit: 'gift_card' } as const;
 
 /**
  * Pay and checkout calls (identity §7): POST cart/{id}/pay, my/cart/{id}/pay,

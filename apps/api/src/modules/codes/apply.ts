@@ -50,6 +50,20 @@ export interface TakenCode {
 const CONTEXT = 'apply_code';
 const REDEEMABLE_KINDS = new Set(['promo', 'gift_of_membership']);
 
+/** valid_from inclusive, valid_to exclusive, by the server's clock (decision 0038). */
+export const withinDates = (row: CodeRow, at: Date) =>
+  !(row.validFrom && row.validFrom > at) && !(row.validTo && row.validTo <= at);
+
+/** 404 code_not_found with the text as typed: the one answer for unknown and unusable codes. */
+const codeNotFound = (text: string) =>
+  new AppError(
+    'code_not_found',
+    CONTEXT,
+    `"${text}" is not a valid promo code.`,
+    { code: text },
+    404,
+  );
+
 /**
  * spec: identity §5 "Gifting to oneself" — the giver of a gift of membership may not redeem it
  * (decision 0038). A guest cart's redeemer is nobody yet: the gift is theirs to redeem.
@@ -117,29 +131,11 @@ export async function takeCodes(
     const text = request.code.trim();
     const row = await selectCodeByText(tx, target.sellerId, text);
     // spec: shopping §8 — '"{code}" is not a valid promo code.' (a gift of membership's code
-    // is redeemed the same way: it pays for a level, decision 0038)
-    if (!row || !REDEEMABLE_KINDS.has(row.kind)) {
-      throw new AppError(
-        'code_not_found',
-        CONTEXT,
-        `"${text}" is not a valid promo code.`,
-        { code: text },
-        404,
-      );
-    }
-    if (row.validFrom && row.validFrom > target.at) {
-      throw new AppError('validation_failed', CONTEXT, 'code: this code is not valid yet', {
-        field: 'code',
-        reason: 'not_yet_valid',
-        valid_from: row.validFrom.toISOString(),
-      });
-    }
-    if (row.validTo && row.validTo <= target.at) {
-      throw new AppError('validation_failed', CONTEXT, 'code: this code has expired', {
-        field: 'code',
-        reason: 'expired',
-        valid_to: row.validTo.toISOString(),
-      });
+    // is redeemed the same way: it pays for a level, decision 0038). A real code outside its
+    // dates answers exactly as an unknown one: the spec names no code for it, and a distinct
+    // answer told a guesser the code exists (decision 0046)
+    if (!row || !REDEEMABLE_KINDS.has(row.kind) || !withinDates(row, target.at)) {
+      throw codeNotFound(text);
     }
     const cartCode = await insertCartCode(tx, target.cartId, row.id, target.at);
     if (!cartCode) {

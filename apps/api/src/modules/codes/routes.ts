@@ -7,6 +7,7 @@ import { AppError, validationFailed } from '@/http/app-error';
 import { parseQuery } from '@/http/query-grammar';
 import type { Db } from '@/db/connection';
 import { codeDiscountOn } from '@/modules/pricing/totals';
+import { withinDates } from './apply';
 import { selectCodeByText, selectTypesCovered, type CodeRow } from './repo';
 
 // spec: shopping §7 — GET code/{code}, optional mode=advertise,code (accepted; every mode
@@ -21,9 +22,7 @@ const isExhausted = (row: CodeRow) => row.maxUses !== null && row.usedCount >= r
  * after valid_to)" — by the server's clock, the bounds read as the apply does (decision 0038).
  */
 export function codeState(row: CodeRow, now: Date): NonNullable<CodeLookup['state']> {
-  if ((row.validFrom && now < row.validFrom) || (row.validTo && now >= row.validTo)) {
-    return 'expired';
-  }
+  if (!withinDates(row, now)) return 'expired';
   return isExhausted(row) ? 'exhausted' : 'valid';
 }
 

@@ -89,10 +89,12 @@ describe.skipIf(!URL_)('gift codes: 20 redemptions of one code at once [postgres
     const outcomes = await Promise.all(
       Array.from({ length: RACERS }, async (_, i) => {
         const email = `racer-${i}@example.test`;
+        // each racer from an address of their own, as real visitors (decision 0046 limits one)
         const res = await cartCall(app, scene.seller, {
           method: 'POST',
           path: 'my/cart/modify',
           body: redeemBody(scene, gift.code, 'individual', email),
+          ip: `198.51.100.${i + 1}`,
         });
         if (res.statusCode !== 201) return { redeemed: false, code: res.json()._data[0]._code };
         const cartId = bundleOf(res).cart._data[0]!.id;

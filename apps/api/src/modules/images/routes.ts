@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { IMAGE_FORMATS, type ImageFormat } from '@admit/contracts/images';
 import { AppError, validationFailed } from '@/http/app-error';
+import { enforceRequestLimits } from '@/modules/limits/request-limits';
 import { findSellerImage } from './repo';
 import type { ImageSize } from './resize';
 import { ImageVariants } from './service';
@@ -43,6 +44,19 @@ const onlyIfCached = (header: string | undefined) =>
  */
 export async function registerImageRoutes(app: FastifyInstance) {
   const variants = new ImageVariants(app.deps.database.db);
+  const encodeLimit = app.deps.config.IMAGE_ENCODE_LIMIT;
+  /**
+   * An encode costs up to a second of a core: each client address may start IMAGE_ENCODE_LIMIT
+   * a minute (decision 0046); what is kept is served without counting.
+   */
+  const countEncode = (ip: string) => () =>
+    enforceRequestLimits(
+      app.deps.database.db,
+      'image',
+      [{ key: `image_encode:address:${ip}`, max: encodeLimit, windowMs: 60_000 }],
+      app.deps.now(),
+      'Too many new image sizes. Please try again in a minute.',
+    );
   app.get<{ Params: { seller: string; name: string }; Querystring: Record<string, unknown> }>(
     '/api/image/:seller/:name',
     async (request, reply) => {
@@ -56,7 +70,11 @@ export async function registerImageRoutes(app: FastifyInstance) {
       if (!record) throw new AppError('not_found', 'image', `Image ${name} not found`);
       const output = onlyIfCached(request.headers['cache-control'])
         ? await variants.answerIfStored(record, size)
-        : await variants.answer(record, size);
+        : await variants.answer(
+            record,
+            size,
+            encodeLimit > 0 ? countEncode(request.ip) : undefined,
+          );
       if (!output) {
         throw new AppError('not_found', 'image', 'This size is not stored yet', null, 504);
       }

@@ -35,14 +35,21 @@ export class ImageVariants {
     private readonly cache = new ResizeCache(),
   ) {}
 
-  /** The answer for `size` of the image `record`, encoding and keeping it if need be. */
-  async answer(record: ImageRecord, size: ImageSize): Promise<ImageOutput> {
+  /**
+   * The answer for `size` of the image `record`, encoding and keeping it if need be;
+   * `beforeEncode` runs (and may refuse) only when sharp is about to run.
+   */
+  async answer(
+    record: ImageRecord,
+    size: ImageSize,
+    beforeEncode?: () => Promise<void>,
+  ): Promise<ImageOutput> {
     const key = cacheKey(record, size);
     const cached = this.cache.get(key);
     if (cached) return cached;
     const pending = this.encoding.get(key);
     if (pending) return pending;
-    const work = this.produce(record, size).finally(() => this.encoding.delete(key));
+    const work = this.produce(record, size, beforeEncode).finally(() => this.encoding.delete(key));
     this.encoding.set(key, work);
     const output = await work;
     this.cache.set(key, output);
@@ -59,10 +66,15 @@ export class ImageVariants {
     return findStoredVariant(this.db, record, size);
   }
 
-  private async produce(record: ImageRecord, size: ImageSize): Promise<ImageOutput> {
+  private async produce(
+    record: ImageRecord,
+    size: ImageSize,
+    beforeEncode?: () => Promise<void>,
+  ): Promise<ImageOutput> {
     if (isOriginal(planResize(record, size))) return this.original(record.id);
     const stored = await findStoredVariant(this.db, record, size);
     if (stored) return stored;
+    await beforeEncode?.();
     const source = await loadImage(this.db, record.id);
     if (!source) throw new Error(`image ${record.id} vanished`);
     const output = await resizeImage(source, size);

@@ -10,7 +10,11 @@ const params = z.object({ ledger: z.string(), number: z.string().max(70) });
 export function registerLedgerRoutes(app: FastifyInstance) {
   app.get(
     '/api/ledger/:ledger/:number',
-    { schema: { params }, config: { caller: 'seller', callerContext: 'ledger' } },
+    // counted as a gift card guess (decision 0046)
+    {
+      schema: { params },
+      config: { caller: 'seller', callerContext: 'ledger', callLimit: 'gift_card' },
+    },
     async (request, reply) => {
       const { ledger, number } = request.params as z.output<typeof params>;
       if (ledger !== 'ledger') throw giftCardNotFound();

@@ -22,8 +22,11 @@ export const giftCardAlreadyApplied = () =>
 
 // no 0/O or 1/I: a number read aloud or retyped from paper stays unambiguous
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-/** 12 characters from 32 symbols: 60 bits, unguessable (the issue asks 10+). */
-export const LEDGER_NUMBER_LENGTH = 12;
+/**
+ * 16 characters from 32 symbols, from the crypto RNG: 80 bits. A number is all it takes to
+ * spend a card, so it must not be guessable even before the lookup limits (decision 0046).
+ */
+export const LEDGER_NUMBER_LENGTH = 16;
 
 export function newLedgerNumber(): string {
   let out = '';

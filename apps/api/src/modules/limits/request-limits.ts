@@ -48,17 +48,31 @@ export async function checkRequestLimit(
   return { allowed: false, retryAfterSeconds };
 }
 
+/**
+ * Gives one counted request back to `key` (a call that only counts its failures succeeded):
+ * one UPDATE, never below zero, so concurrent give-backs cannot free more than they took.
+ */
+export async function giveBackRequest(db: Pick<Db, 'execute'>, key: string): Promise<void> {
+  const t = authThrottle;
+  await db.execute(
+    sql`UPDATE ${t} SET failures = greatest(${t.failures} - 1, 0) WHERE ${t.key} = ${key}`,
+  );
+}
+
+export const TOO_MANY_REQUESTS = 'Too many requests. Please try again later.';
+
 /** Checks every key; the first one over its limit becomes a 429 `rate_limited`. */
 export async function enforceRequestLimits(
   db: Pick<Db, 'execute'>,
   context: string,
   checks: { key: string; max: number; windowMs: number }[],
   now: Date,
+  description = TOO_MANY_REQUESTS,
 ): Promise<void> {
   for (const check of checks) {
     const verdict = await checkRequestLimit(db, check.key, { ...check, now });
     if (!verdict.allowed) {
-      throw new AppError('rate_limited', context, 'Too many requests. Please try again later.', {
+      throw new AppError('rate_limited', context, description, {
         retry_after_seconds: verdict.retryAfterSeconds,
       });
     }
