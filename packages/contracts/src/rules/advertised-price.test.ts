@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { advertisedPrice, storedFeesOf } from './advertised-price';
+import { advertisedPrice, includedFees, storedFeesOf } from './advertised-price';
 import { ticketFees } from './fees';
 
 // the demo museum's General Admission fees: $2.00 service charge and 8.875 % tax per ticket
@@ -39,6 +39,16 @@ describe('advertisedPrice', () => {
 
   it('a type without fees shows its face value in every mode', () => {
     expect(advertisedPrice(1500, [], 'fees_and_tax')).toBe(1500);
+  });
+});
+
+describe('includedFees: the part of precomputed fees a shown price includes', () => {
+  it.each([
+    ['off', 0],
+    ['fees', 200],
+    ['fees_and_tax', 422],
+  ] as const)('%s → %i', (allIn, included) => {
+    expect(includedFees({ fixed: 200, percent: 222 }, allIn)).toBe(included);
   });
 });
 

@@ -35,13 +35,17 @@ export function storedFeesOf(wire: readonly WireFee[]): StoredFee[] {
   });
 }
 
+/** Of one ticket's fees (`ticketFees`), the part a price before checkout includes. */
+export function includedFees(fees: { fixed: number; percent: number }, allIn: AllInPrices) {
+  if (allIn === 'off') return 0;
+  return fees.fixed + (allIn === 'fees_and_tax' ? fees.percent : 0);
+}
+
 /**
  * The price of one ticket as shown before checkout, in minor units: the face value plus the
  * fees `allIn` includes, each computed by `ticketFees` exactly as the cart charges them per
  * ticket — so n tickets shown at this price add up to the cart's figure for the same fees.
  */
 export function advertisedPrice(faceMinor: number, outsideFees: unknown, allIn: AllInPrices) {
-  if (allIn === 'off') return faceMinor;
-  const { fixed, percent } = ticketFees(faceMinor, outsideFees);
-  return faceMinor + fixed + (allIn === 'fees_and_tax' ? percent : 0);
+  return faceMinor + includedFees(ticketFees(faceMinor, outsideFees), allIn);
 }
