@@ -1,4 +1,5 @@
 import { decimalToMinor, minorToDecimal } from '@admit/contracts/money';
+import { advertisedPrice, storedFeesOf } from '@admit/contracts/rules/advertised-price';
 import { afterEach, describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { cartWidget, deleteCart, fetchCartAsPage, moneyLabel, POLL } from '../support/reserve';
@@ -25,12 +26,21 @@ describe('reserving tickets on the date-first page', () => {
       [first.name, 2],
       [second.name, 1],
     ]);
-    // the form's own total: 2 × first + 1 × second, in the seller's currency
+    // the cart's subtotal: 2 × first + 1 × second at face value
     const subtotal = minorToDecimal(
       2 * decimalToMinor(first.currency_amount) + decimalToMinor(second.currency_amount),
     );
+    // the form's own total: each ticket as shown, with the fees the seller's prices include
+    // (decision 0048 all-in prices, the seller's public config)
+    const shown = (type: typeof first) =>
+      advertisedPrice(
+        decimalToMinor(type.currency_amount),
+        storedFeesOf(type.outside_fees),
+        plan.config.all_in_prices,
+      );
+    const formTotal = minorToDecimal(2 * shown(first) + shown(second));
     const { currency, locale } = plan.config;
-    await form.getByText(await moneyLabel(page, subtotal, currency, locale)).waitFor();
+    await form.getByText(await moneyLabel(page, formTotal, currency, locale)).waitFor();
     await expectNoSeriousA11yViolations(page);
 
     const cartId = await submitAndWaitForCart(page, plan);

@@ -25,7 +25,8 @@ export const calendarDaySchema = z.object({
   enabled: z.boolean(),
   available: z.boolean(),
   min_price: moneySchema.nullable(),
-  min_price_fees: z.object({ outside: moneySchema }).nullable(),
+  /** one ticket's outside fees at min_price; `fixed` is their fixed part (decision 0048) */
+  min_price_fees: z.object({ outside: moneySchema, fixed: moneySchema.optional() }).nullable(),
   price: moneySchema.nullable(),
   pricePrefix: z.string().nullable(),
   badges: z.array(z.string()),
@@ -80,6 +81,8 @@ export const sessionDetailResponseSchema = z.object({
   meta: collectionSchema(metaSchema).optional(),
   config: collectionSchema(configRowSchema).optional(),
   venue: collectionSchema(venueSchema).optional(),
+  /** each listed type's price at this session (decision 0043 session prices) */
+  price_schedule: collectionSchema(priceScheduleSchema).optional(),
 });
 export type SessionDetailResponse = z.infer<typeof sessionDetailResponseSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { citypassCodeGroupsSchema } from './codes';
 import { selfEditRulesSchema } from './self-edit-rules';
+import { ALL_IN_PRICES } from './rules/advertised-price';
 
 /**
  * The configuration object the server injects into the storefront page for one seller
@@ -145,6 +146,11 @@ export const sellerConfigSchema = z.object({
    * membership ends (always; if_autorenew: only when auto-renew is scheduled; otherwise: never)
    */
   member_reserve_session_beyond_term: z.enum(BEYOND_TERM_RULES),
+  /**
+   * what every price before checkout includes (decision 0048): off, the mandatory fees
+   * (`fees`), or the fees and the percent fees ("Tax", `fees_and_tax`); checkout still itemises
+   */
+  all_in_prices: z.enum(ALL_IN_PRICES),
   /** identity §3 Configuration: CityPASS patterns per code group (the voucher fields, §5) */
   citypass_code_groups: citypassCodeGroupsSchema,
   /** checkout options (identity §2 Checkout): donation upsell, card provider, captcha */

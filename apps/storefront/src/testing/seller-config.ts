@@ -75,6 +75,7 @@ export function makeSellerConfig(overrides: ConfigOverrides = {}): SellerConfig 
     },
     cart_hold_minutes: 15,
     member_reserve_session_beyond_term: 'always',
+    all_in_prices: 'off',
     citypass_code_groups: {},
     checkout: { donation_group_id: null, stripe_publishable_key: null, captcha_provider: null },
     assets_path: '/assets-app/',

@@ -1,4 +1,5 @@
 import type { CalendarDay } from '@admit/contracts/availability';
+import { ticketFees } from '@admit/contracts/rules/fees';
 import { formatCurrency, money, outsideFeesMinor, type PriceRange } from './pricing';
 import type { Fit } from './selection-fit';
 
@@ -69,7 +70,11 @@ export function calendarDay(input: DayInput): CalendarDay {
     available: status === 'available',
     min_price: money(range?.min),
     min_price_fees: range
-      ? { outside: money(outsideFeesMinor(range.min, range.cheapest.outsideFees))! }
+      ? {
+          outside: money(outsideFeesMinor(range.min, range.cheapest.outsideFees))!,
+          // what the storefront adds when its prices include fees but not tax (decision 0048)
+          fixed: money(ticketFees(range.min, range.cheapest.outsideFees).fixed)!,
+        }
       : null,
     price: money(quoted),
     pricePrefix: fromPrice ? 'From' : null,

@@ -110,7 +110,7 @@ describeEachDatabase('event calendar', (ctx) => {
       enabled: true,
       available: true,
       min_price: '15.00',
-      min_price_fees: { outside: '2.83' },
+      min_price_fees: { outside: '2.83', fixed: '1.50' },
       price: '15.00',
       pricePrefix: 'From',
       badges: [],

@@ -1,23 +1,16 @@
 import { formatMoney, minorToDecimal } from '@admit/contracts/money';
+import { ticketFees } from '@admit/contracts/rules/fees';
 import type { TypeFacts } from './status-rules';
 
 /** Prices and outside fees of ticket types (shopping §3 calendar day min_price and fees). */
 
 /**
- * The outside fees on one ticket at this price, in minor units: fixed fees as stored, percent
- * fees in thousandths of a percent (8875 = 8.875 %, docs/decisions/0002) rounded half up.
+ * The outside fees on one ticket at this price, in minor units (the one fee rule, contracts
+ * rules/fees.ts): fixed fees as stored, percent fees in thousandths of a percent.
  */
 export function outsideFeesMinor(amount: number, stored: unknown): number {
-  if (!Array.isArray(stored)) return 0;
-  let total = 0;
-  for (const fee of stored as unknown[]) {
-    if (typeof fee !== 'object' || fee === null) continue;
-    const { name, fee: value } = fee as { name?: unknown; fee?: unknown };
-    if (typeof value !== 'number' || !Number.isInteger(value)) continue;
-    if (name === 'fee_fixed_outside') total += value;
-    if (name === 'fee_percent_outside') total += Math.round((amount * value) / 100_000);
-  }
-  return total;
+  const { fixed, percent } = ticketFees(amount, stored);
+  return fixed + percent;
 }
 
 export interface PriceRange {

@@ -16,7 +16,7 @@ import { selectSession } from './repo';
 import type { AvailabilityRequest } from './request';
 import { anySessionPriced, groupsOnSale, loadScope, typesOf } from './scope';
 import { sessionFitSql } from './session-fit-sql';
-import { toPricedSession } from './session-view';
+import { priceScheduleOf, toPricedSession } from './session-view';
 
 /**
  * GET events/{eventId}/sessions/{sessionId} (shopping §7): the session, priced, with the ticket
@@ -64,6 +64,11 @@ export async function eventSessionDetail(
       meta: metaRows?.map(toMeta),
       config: configRows?.map(toConfigRow),
       venue: embeds.has('venue') ? (scope.venue ? [toVenue(scope.venue)] : []) : undefined,
+      // beside the embedded types, which keep their own amount (shopping §3): what each costs
+      // at this session, as in the sessions read; the storefront shows this (decision 0048)
+      price_schedule: embeds.has('ticket_type')
+        ? priceScheduleOf(judged.session.id, types, judged.prices)
+        : undefined,
     },
   );
 }

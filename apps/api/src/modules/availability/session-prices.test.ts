@@ -90,13 +90,24 @@ describeEachDatabase('session prices in the availability reads', (ctx) => {
     const a = await setup();
     const late = a.sessions[1]!;
     const body = await get(
-      `/cached_api/events/${a.event.id}/sessions/${late.id}?_seller=${a.seller.slug}`,
+      `/cached_api/events/${a.event.id}/sessions/${late.id}?_seller=${a.seller.slug}&_embed=ticket_type`,
     );
     expect(body.event_session!._data[0]).toMatchObject({
       price: '15.00',
       minPrice: '15.00',
       maxPrice: '29.00',
     });
+    // decision 0048: each type's price at this session, which the storefront shows and totals
+    expect(
+      body.price_schedule!._data.map((p) => [
+        p.event_session_id,
+        p.ticket_type_id === a.adult.id ? 'adult' : 'child',
+        p.currency_amount,
+      ]),
+    ).toEqual([
+      [late.id, 'adult', '29.00'],
+      [late.id, 'child', '15.00'],
+    ]);
   });
 
   it("the calendar's day prices span the day's sessions, their own prices included", async () => {

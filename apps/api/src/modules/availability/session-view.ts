@@ -1,4 +1,5 @@
-import type { PricedSession } from '@admit/contracts/availability';
+import type { PriceSchedule, PricedSession } from '@admit/contracts/availability';
+import { minorToDecimal } from '@admit/contracts/money';
 import type { SelectedQuantity } from '@admit/contracts/rules/message-rules';
 import { localTime } from '@/lib/zoned-time';
 import { toEventSession } from '@/modules/catalog/mappers';
@@ -59,6 +60,20 @@ export function toPricedSession(
     minPrice: money(range?.min),
     maxPrice: money(range?.max),
   };
+}
+
+/** spec: shopping §7 — the session's price of each of these types (its own, else the type's). */
+export function priceScheduleOf(
+  sessionId: string,
+  types: readonly TypeRow[],
+  prices: SessionPriceMap,
+): PriceSchedule[] {
+  return types.map((type) => ({
+    id: `${sessionId}:${type.id}`,
+    event_session_id: sessionId,
+    ticket_type_id: type.id,
+    currency_amount: minorToDecimal(priceAtSession(type, prices)),
+  }));
 }
 
 /** The selection with the names message rules may match on (unknown types are left out). */

@@ -1,5 +1,4 @@
-import type { PriceSchedule, SessionsResponse } from '@admit/contracts/availability';
-import { minorToDecimal } from '@admit/contracts/money';
+import type { SessionsResponse } from '@admit/contracts/availability';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
 import { eventSession } from '@/db/schema/sessions';
@@ -8,7 +7,6 @@ import { AppError } from '@/http/app-error';
 import { allOf, filterConditions, orderBy } from '@/http/query-sql';
 import { parseValue, ValueError } from '@/http/query-values';
 import { resourceBody } from '@/http/wire';
-import { priceAtSession } from '@/modules/pricing/session-prices';
 import { selectJudgedSessions } from './repo';
 import { sessionFitSql } from './session-fit-sql';
 import { splitFilters, type AvailabilityRequest } from './request';
@@ -16,6 +14,7 @@ import { anySessionPriced, groupsOnSale, loadScope, typesOf } from './scope';
 import type { SelectionLine } from './selection-fit';
 import {
   hasSelection,
+  priceScheduleOf,
   quotedTypes,
   selectedFit,
   toPricedSession,
@@ -136,14 +135,8 @@ export async function eventSessions(
   const { page, total } = hasSelection(ctx.selection)
     ? await selectionPage(db, ctx, pageQuery)
     : await judgedPage(db, ctx, pageQuery);
-  // spec: shopping §7 — each session's price of each quoted type (its own, else the type's)
-  const schedule: PriceSchedule[] = page.flatMap(({ session, prices }) =>
-    types.map((type) => ({
-      id: `${session.id}:${type.id}`,
-      event_session_id: session.id,
-      ticket_type_id: type.id,
-      currency_amount: minorToDecimal(priceAtSession(type, prices)),
-    })),
+  const schedule = page.flatMap(({ session, prices }) =>
+    priceScheduleOf(session.id, types, prices),
   );
   return resourceBody(
     'event_session',

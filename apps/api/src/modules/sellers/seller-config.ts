@@ -93,6 +93,8 @@ export function buildSellerConfig(row: SellerRow, env: Pick<AppConfig, 'NODE_ENV
     cart_hold_minutes: DEFAULT_CART_HOLD_MINUTES,
     // spec: identity §3 Configuration; decision 0032 — the default lets members book as before
     member_reserve_session_beyond_term: 'always',
+    // decision 0048: prices before checkout are face values unless the seller says otherwise
+    all_in_prices: 'off',
     citypass_code_groups: {},
     test_mode: false,
     ...stored,

@@ -23,6 +23,7 @@ import {
   unfilteredEventsQuery,
 } from '@/features/listing/model/available-events-query';
 import { categoriesOf, toEventCards } from '@/features/listing/model/event-cards';
+import { useShownPriceMinor } from '@/config/use-shown-price';
 import { upsellRedirect, withoutEventsInCart } from '@/features/listing/model/upsell-listing';
 import { CategoryFilter } from '@/features/listing/components/category-filter';
 import { DateFilter } from '@/features/listing/components/date-filter';
@@ -66,7 +67,8 @@ export function ListingRoute({
 
   const offer = <T extends { id: string }>(list: T[]) =>
     isUpsell ? withoutEventsInCart(list, inCart) : list;
-  const cards = offer(events.data ? toEventCards(events.data) : []);
+  const shownMinor = useShownPriceMinor();
+  const cards = offer(events.data ? toEventCards(events.data, shownMinor) : []);
   const categories = allEvents.data ? categoriesOf(allEvents.data) : [];
   const redirect = upsellRedirect({
     cartHasItems: isUpsell,

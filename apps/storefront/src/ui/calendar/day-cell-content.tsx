@@ -1,5 +1,6 @@
 import type { CalendarDay } from '@admit/contracts/availability';
-import { formatMoney } from '@admit/contracts/money';
+import { decimalToMinor, formatMoney, minorToDecimal } from '@admit/contracts/money';
+import { includedFees, type AllInPrices } from '@admit/contracts/rules/advertised-price';
 import { dayState } from '@/ui/calendar/calendar-days';
 import styles from '@/ui/calendar/calendar.module.css';
 
@@ -10,6 +11,21 @@ export interface DayCellContentProps {
   soldOutLabel: string;
   currency: string;
   locale: string;
+  /** the seller's all-in setting (decision 0048) */
+  allIn: AllInPrices;
+}
+
+/**
+ * The day's lowest price as shown: with the cheapest ticket's fees the seller's prices include
+ * (the day's `min_price_fees`: all outside fees, and their fixed part).
+ */
+export function shownDayPrice(day: CalendarDay, allIn: AllInPrices): string | null {
+  if (day.min_price === null) return null;
+  const fees = day.min_price_fees;
+  const outside = fees ? decimalToMinor(fees.outside) : 0;
+  const fixed = fees?.fixed !== undefined ? decimalToMinor(fees.fixed) : outside;
+  const included = includedFees({ fixed, percent: outside - fixed }, allIn);
+  return minorToDecimal(decimalToMinor(day.min_price) + included);
 }
 
 /**
@@ -24,12 +40,13 @@ export function DayCellContent({
   soldOutLabel,
   currency,
   locale,
+  allIn,
 }: DayCellContentProps) {
   const state = dayState(day);
-  const price =
-    showPrices && state === 'available' && day?.min_price
-      ? [day.pricePrefix, formatMoney(day.min_price, currency, locale)].filter(Boolean).join(' ')
-      : null;
+  const shown = showPrices && state === 'available' && day ? shownDayPrice(day, allIn) : null;
+  const price = shown
+    ? [day?.pricePrefix, formatMoney(shown, currency, locale)].filter(Boolean).join(' ')
+    : null;
   const note = day ? [day.ariaLabel, day.tooltip].filter(Boolean).join('. ') : '';
   return (
     <span className={styles.cellContent} title={day?.tooltip ?? undefined}>

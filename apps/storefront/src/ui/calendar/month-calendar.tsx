@@ -68,7 +68,7 @@ export function MonthCalendar({
   className,
 }: MonthCalendarProps) {
   const t = useStrings(CALENDAR_STRINGS);
-  const { currency, locale } = useSellerConfig();
+  const { currency, locale, all_in_prices: allIn } = useSellerConfig();
   const todayDate = todayIn(timezone);
   const bounds = useMemo(
     () => ({
@@ -147,6 +147,7 @@ export function MonthCalendar({
                               soldOutLabel={t('calendar.sold_out')}
                               currency={currency}
                               locale={locale}
+                              allIn={allIn}
                             />
                           )
                         }

@@ -1,5 +1,6 @@
 import type { TicketType } from '@admit/contracts/resources';
 import { useSellerConfig } from '@/config/seller-config';
+import { useShownPrice } from '@/config/use-shown-price';
 import { formatMoney } from '@admit/contracts/money';
 import { useStrings } from '@/ui/text/use-strings';
 import { EVENT_STRINGS } from '@/features/event/strings';
@@ -14,6 +15,7 @@ interface TicketGroupsPanelProps {
 function usePriceLabel() {
   const { currency, locale } = useSellerConfig();
   const t = useStrings(EVENT_STRINGS);
+  const shown = useShownPrice();
   return (type: TicketType) => {
     const money = (amount: string) => formatMoney(amount, currency, locale);
     // flexible prices (donations, pay-what-you-wish) show their allowed range
@@ -23,7 +25,8 @@ function usePriceLabel() {
         max: money(type.currency_amount_max),
       });
     }
-    return money(type.currency_amount);
+    // decision 0048: with the fees the seller's prices include
+    return money(shown(type.currency_amount, type));
   };
 }
 

@@ -1,5 +1,6 @@
 import type { EventTemplateResponse } from '@admit/contracts/catalog';
-import { decimalToMinor } from '@admit/contracts/money';
+import { decimalToMinor, minorToDecimal } from '@admit/contracts/money';
+import type { TicketType } from '@admit/contracts/resources';
 
 /** What one listing card shows, joined from the sibling collections of events/available. */
 export interface EventCard {
@@ -9,7 +10,7 @@ export interface EventCard {
   summary: string | null;
   category: string | null;
   image: { src: string; alt: string } | null;
-  /** the lowest ticket price as a decimal string, null when the event has no ticket types */
+  /** the lowest ticket price as shown (decision 0048) as a decimal string, null when the event has no ticket types */
   fromPrice: string | null;
 }
 
@@ -28,30 +29,39 @@ function text(value: unknown): string | null {
   return typeof value === 'string' && value.trim() !== '' ? value : null;
 }
 
-/** The lowest price per template; available types win over sold-out ones when any exist. */
-function lowestPriceByTemplate(body: EventTemplateResponse): Map<string, string> {
+/** A ticket's price as shown (decision 0048 all-in prices), in minor units. */
+export type ShownMinor = (amount: string, type: TicketType) => number;
+const faceValue: ShownMinor = (amount) => decimalToMinor(amount);
+
+/** The lowest shown price per template; available types win over sold-out ones when any exist. */
+function lowestPriceByTemplate(
+  body: EventTemplateResponse,
+  shownMinor: ShownMinor,
+): Map<string, string> {
   const templateOfGroup = new Map(
     (body.ticket_group?._data ?? []).map((group) => [group.id, group.event_template_id]),
   );
-  const best = new Map<string, { amount: string; available: boolean }>();
+  const best = new Map<string, { amount: number; available: boolean }>();
   for (const type of body.ticket_type?._data ?? []) {
     const templateId = templateOfGroup.get(type.ticket_group_id);
     if (!templateId) continue;
-    const amount = type.currency_amount_min ?? type.currency_amount;
+    const amount = shownMinor(type.currency_amount_min ?? type.currency_amount, type);
     const current = best.get(templateId);
     const better =
       !current ||
       (type.available && !current.available) ||
-      (type.available === current.available &&
-        decimalToMinor(amount) < decimalToMinor(current.amount));
+      (type.available === current.available && amount < current.amount);
     if (better) best.set(templateId, { amount, available: type.available });
   }
-  return new Map([...best].map(([templateId, { amount }]) => [templateId, amount]));
+  return new Map([...best].map(([templateId, { amount }]) => [templateId, minorToDecimal(amount)]));
 }
 
-export function toEventCards(body: EventTemplateResponse): EventCard[] {
+export function toEventCards(
+  body: EventTemplateResponse,
+  shownMinor: ShownMinor = faceValue,
+): EventCard[] {
   const meta = metaByTemplate(body);
-  const prices = lowestPriceByTemplate(body);
+  const prices = lowestPriceByTemplate(body, shownMinor);
   return body.event_template._data.map((template) => {
     const own = meta.get(template.id);
     // the profile image is the teaser; events without one fall back to their cover

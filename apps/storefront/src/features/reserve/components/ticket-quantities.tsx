@@ -2,6 +2,7 @@ import type { TicketType } from '@admit/contracts/resources';
 import { LOW_CAPACITY_THRESHOLD, UNLIMITED_CAPACITY } from '@admit/contracts/constants';
 import type { TicketGroupWithTypes } from '@/api/events/event-detail';
 import { useSellerConfig } from '@/config/seller-config';
+import { useShownPrice } from '@/config/use-shown-price';
 import { formatMoney } from '@admit/contracts/money';
 import { Stepper } from '@/ui/stepper';
 import { useStrings } from '@/ui/text/use-strings';
@@ -44,6 +45,7 @@ export interface TicketQuantitiesProps {
 function usePriceLabel() {
   const { currency, locale } = useSellerConfig();
   const t = useStrings(RESERVE_STRINGS);
+  const shown = useShownPrice();
   return (type: TicketType, amount: string) => {
     const money = (value: string) => formatMoney(value, currency, locale);
     if (type.currency_amount_min !== null && type.currency_amount_max !== null) {
@@ -52,7 +54,8 @@ function usePriceLabel() {
         max: money(type.currency_amount_max),
       });
     }
-    return money(amount);
+    // decision 0048: with the fees the seller's prices include
+    return money(shown(amount, type));
   };
 }
 

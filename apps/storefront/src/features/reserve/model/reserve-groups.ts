@@ -37,12 +37,22 @@ function byRank(types: readonly TicketType[], groupId: string): TicketType[] {
   return types.filter((type) => type.ticket_group_id === groupId).sort((a, b) => a._rank - b._rank);
 }
 
-/** The dated groups of a session detail read, joined with their types, in rank order. */
+/**
+ * The dated groups of a session detail read, joined with their types, in rank order; each type
+ * at its price at this session (`price_schedule`, decision 0043), so every step that shows or
+ * totals `currency_amount` shows what the cart will charge (decision 0048).
+ */
 export function sessionGroupsOf(
   body: SessionDetailResponse,
   filter: GroupFilter,
 ): TicketGroupWithTypes[] {
-  const types = body.ticket_type?._data ?? [];
+  const atSession = new Map(
+    (body.price_schedule?._data ?? []).map((row) => [row.ticket_type_id, row.currency_amount]),
+  );
+  const types = (body.ticket_type?._data ?? []).map((type) => ({
+    ...type,
+    currency_amount: atSession.get(type.id) ?? type.currency_amount,
+  }));
   return (body.ticket_group?._data ?? [])
     .filter((group) => !isFlexibleGroup(group) && isOffered(group, filter))
     .sort((a, b) => a.rank - b.rank)

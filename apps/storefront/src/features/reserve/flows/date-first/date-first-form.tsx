@@ -1,6 +1,7 @@
 import { useMemo, useReducer } from 'react';
 import type { CalendarDay } from '@admit/contracts/availability';
-import { decimalToMinor, minorToDecimal } from '@admit/contracts/money';
+import { minorToDecimal } from '@admit/contracts/money';
+import { useShownPriceMinor } from '@/config/use-shown-price';
 import type { EventDetail, TicketGroupWithTypes } from '@/api/events/event-detail';
 import type { SessionConstraints } from '@/features/reserve/model/session-constraints';
 import { offeredSessions } from '@/features/reserve/model/session-constraints';
@@ -13,6 +14,7 @@ import { useMemberCap } from '@/features/reserve/use-member-cap';
 import type { GroupFilter } from '@/features/reserve/model/reserve-groups';
 import type { ReserveQuery } from '@/features/reserve/model/reserve-query';
 import { parseSessionTabs } from '@/features/reserve/model/session-tabs';
+import { withShownPrices } from '@/features/reserve/model/shown-session-prices';
 import type { GroupDetails } from '@/features/reserve/model/ticket-details';
 import type { Quantities } from '@/features/reserve/model/stepper-rules';
 import { ReserveErrorSlot } from '@/features/reserve/components/reserve-error-slot';
@@ -47,11 +49,16 @@ export interface DateFirstFormProps {
   skipAddOnTo: string | null;
 }
 
-function totalToPay(groups: readonly GroupDetails[], quantities: Quantities): string {
+/** The footer's total: each ticket at its shown price (decision 0048), as the steppers say. */
+function totalToPay(
+  groups: readonly GroupDetails[],
+  quantities: Quantities,
+  shownMinor: ReturnType<typeof useShownPriceMinor>,
+): string {
   const minor = groups
     .flatMap((group) => group.ticketTypes)
     .reduce(
-      (sum, type) => sum + decimalToMinor(type.currency_amount) * (quantities[type.id] ?? 0),
+      (sum, type) => sum + shownMinor(type.currency_amount, type) * (quantities[type.id] ?? 0),
       0,
     );
   return minorToDecimal(minor);
@@ -71,6 +78,7 @@ export function DateFirstForm({
 }: DateFirstFormProps) {
   const t = useStrings(DATE_FIRST_STRINGS);
   const tr = useStrings(RESERVE_STRINGS);
+  const shownMinor = useShownPriceMinor();
   const [state, dispatch] = useReducer(
     dateFirstReducer,
     { dated: selectable.length > 0, flexible: flexibleGroups.length > 0 },
@@ -119,7 +127,12 @@ export function DateFirstForm({
   const hideSoldOut =
     (event.config.get('web.ecommerce') as { hide_sold_out_sessions?: unknown } | undefined)
       ?.hide_sold_out_sessions === true;
-  const sessions = (offered ?? []).filter((s) => !hideSoldOut || !s.sold_out);
+  const sessions = withShownPrices(
+    (offered ?? []).filter((s) => !hideSoldOut || !s.sold_out),
+    data.sessions.data?.price_schedule?._data,
+    event.ticketGroups.flatMap((group) => group.ticketTypes),
+    shownMinor,
+  );
   const message = submission.message;
 
   return (
@@ -200,7 +213,8 @@ export function DateFirstForm({
       )}
       <div className={styles.footer} data-testid="reserve-footer">
         <span className={styles.total}>
-          {tr('reserve.total')} <Price amount={totalToPay(groups ?? [], state.quantities)} />
+          {tr('reserve.total')}{' '}
+          <Price amount={totalToPay(groups ?? [], state.quantities, shownMinor)} />
         </span>
         <SkipAddOnButton skipTo={skipAddOnTo} quantities={state.quantities} />
         <Button type="submit" disabled={submission.isSubmitting}>

@@ -5,6 +5,7 @@ import type { EventDetail } from '@/api/events/event-detail';
 import { useEvent } from '@/api/events/get-event';
 import { Button } from '@/ui/button';
 import { Price } from '@/ui/price';
+import { useShownPrice } from '@/config/use-shown-price';
 import { useMemberStatus } from '@/api/membership/get-my-membership';
 import { useStrings } from '@/ui/text/use-strings';
 import type { AdmitInputs } from '@/features/reserve/model/admit-validation';
@@ -50,6 +51,7 @@ interface LocalIssues {
 export function OneTicketOnlyForm({ event }: { event: EventDetail }) {
   const t = useStrings(ONE_TICKET_STRINGS);
   const tr = useStrings(RESERVE_STRINGS);
+  const shownPrice = useShownPrice();
   // spec: shopping §6 — a current membership, not a login, opens members-only groups
   const { isMember } = useMemberStatus();
   const [search] = useSearchParams();
@@ -118,13 +120,15 @@ export function OneTicketOnlyForm({ event }: { event: EventDetail }) {
     return <p className={reserveStyles.muted}>{t('reserve.one_ticket.unavailable')}</p>;
   }
   const message = submission.message;
-  const total =
+  const face =
     type &&
     (flexible
       ? validateFlexiblePrice(amount, type)
         ? null
         : toFaceValue(amount)
       : type.currency_amount);
+  // decision 0048: with the fees the seller's prices include
+  const total = type && face && shownPrice(face, type);
 
   return (
     <section aria-labelledby="one-ticket-heading" className={reserveStyles.panel}>

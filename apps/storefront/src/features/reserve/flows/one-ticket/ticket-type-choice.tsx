@@ -1,5 +1,6 @@
 import type { TicketType } from '@admit/contracts/resources';
 import { useSellerConfig } from '@/config/seller-config';
+import { useShownPrice } from '@/config/use-shown-price';
 import { formatMoney } from '@admit/contracts/money';
 import { useStrings } from '@/ui/text/use-strings';
 import { isFlexiblePrice } from '@/features/reserve/flows/one-ticket/flexible-price';
@@ -21,10 +22,11 @@ export interface TicketTypeChoiceProps {
 
 function useOptionLabel() {
   const { currency, locale } = useSellerConfig();
+  const shown = useShownPrice();
   return (type: TicketType) =>
     isFlexiblePrice(type)
       ? type.name
-      : `${type.name} – ${formatMoney(type.currency_amount, currency, locale)}`;
+      : `${type.name} – ${formatMoney(shown(type.currency_amount, type), currency, locale)}`;
 }
 
 /** The required ticket type choice of the one-ticket-only form (shopping §5). */

@@ -17,6 +17,8 @@ import { ReserveErrorSlot } from '@/features/reserve/components/reserve-error-sl
 import { RESERVE_STRINGS } from '@/features/reserve/strings';
 import { DATE_FIRST_STRINGS } from '@/features/reserve/flows/date-first/date-first-strings';
 import { SessionPicker } from '@/features/reserve/flows/date-first/session-picker';
+import { withShownPrices } from '@/features/reserve/model/shown-session-prices';
+import { useShownPriceMinor } from '@/config/use-shown-price';
 import { VisitWindowNote } from '@/features/reserve/components/visit-window-note';
 import { DateStep } from '@/features/reserve/flows/quantity-first/date-step';
 import { DetailsStep } from '@/features/reserve/flows/quantity-first/details-step';
@@ -70,6 +72,7 @@ export function QuantityFirstReserve({ event }: { event: EventDetail }) {
   useEffect(() => dispatch({ type: 'change_event', eventId }), [eventId]);
 
   const data = useQuantityFirstData(event, state, filter);
+  const shownMinor = useShownPriceMinor();
   // spec: shopping §5 "Session conflicts", §4 "Anchor cart"
   const constraints = useSessionConstraints(event);
   const details = data.details && !data.details.error ? data.details.groups : null;
@@ -192,7 +195,12 @@ export function QuantityFirstReserve({ event }: { event: EventDetail }) {
           ) : (
             <SessionPicker
               key={state.date}
-              sessions={offered ?? []}
+              sessions={withShownPrices(
+                offered ?? [],
+                data.sessions.data?.price_schedule?._data,
+                groups.flatMap((group) => group.ticketTypes),
+                shownMinor,
+              )}
               value={state.sessionId}
               onSelect={(sessionId) => dispatch({ type: 'select_session', sessionId })}
               timezone={data.timezone}
