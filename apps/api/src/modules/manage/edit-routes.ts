@@ -37,7 +37,7 @@ export function registerEditRoutes(app: FastifyInstance) {
       ((await readSellerSettings(db, sellerId)).cart_hold_minutes ?? DEFAULT_CART_HOLD_MINUTES) *
       60_000,
   });
-  const checkout = createCheckoutService({ db, now });
+  const checkout = createCheckoutService({ db, now, config: app.deps.config });
   const cartChanges = createCartChanges({ db, now, lookup: createCartLookup(db) });
   const send = <T>(reply: FastifyReply, status: number, body: T) =>
     reply.status(status).header('cache-control', 'no-store').send(body);
