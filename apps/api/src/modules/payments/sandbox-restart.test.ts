@@ -107,5 +107,5 @@ describeEachDatabase('sandbox tokens across a restart without AUTH_SECRET', (ctx
     // …and the visitor's late retry answers that order
     const late = orderOf(await attempts[1]!.call(restarted));
     expect(late.ticket_order._data[0]!.id).toBe(other.orders[0]!.id);
-  });
+  }, 120_000); // two app builds from freshly loaded modules
 });
