@@ -18,7 +18,7 @@ import { registerErrorHandling, renderError } from './http/error-handler';
 import { registerPathGuard } from './http/path-guard';
 import { registerJobs } from './jobs/registry';
 import { registerCallLimits } from './modules/limits/call-limits';
-import { setSandboxTokenSecret } from './modules/payments/sandbox-cards';
+import { setSandboxTokenSecret } from './modules/payments/sandbox-tokens';
 import { registerImageRoutes } from './modules/images/routes';
 import { registerSellerConfigRoutes } from './modules/sellers/routes';
 import { registerStorefrontHost } from './modules/storefront-host/routes';
@@ -121,7 +121,8 @@ export async function buildApp(
     frameguard: false,
     contentSecurityPolicy: { directives: { ...CSP_DIRECTIVES, upgradeInsecureRequests: null } },
   });
-  // sandbox card tokens are signed (issue #12); processes sharing AUTH_SECRET share the key
+  // sandbox card tokens are signed (issue #12): with AUTH_SECRET's key when configured, else
+  // with one the database keeps (modules/payments/sandbox-tokens.ts)
   if (deps.config.AUTH_SECRET) setSandboxTokenSecret(deps.config.AUTH_SECRET);
 
   app.get('/health', async () => ({ status: 'ok' }));

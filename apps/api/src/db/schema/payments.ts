@@ -41,11 +41,39 @@ export const payment = pgTable(
     gatewayRef: text('gateway_ref'),
     gatewayData: jsonb('gateway_data').notNull().default({}),
     errorCode: text('error_code'),
+    /**
+     * the payment job's failed attempts at this payment's gateway call (re-confirm, refund,
+     * settlement check) and when it may try again: doubling delays (decision 0027, issue 22)
+     */
+    recoveryAttempts: integer('recovery_attempts').notNull().default(0),
+    recoveryAt: timestamp('recovery_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('payment_cart_idx').on(t.cartId)],
 );
+
+/**
+ * The payment a sandbox card token was first confirmed for (decision 0027, issue 22): a token
+ * pays that payment only; confirming the same payment again (a retry, the recovery) is allowed.
+ */
+export const sandboxTokenUse = pgTable('sandbox_token_use', {
+  token: text('token').primaryKey(),
+  paymentId: uuid('payment_id')
+    .notNull()
+    .references(() => payment.id, { onDelete: 'cascade' }),
+  createdAt: createdAt(),
+});
+
+/**
+ * Keys the server draws once and every process on the database shares: the sandbox token key
+ * when AUTH_SECRET is not configured (a restarted or second process accepts earlier tokens).
+ */
+export const serverKey = pgTable('server_key', {
+  name: text('name').primaryKey(),
+  secret: text('secret').notNull(),
+  createdAt: createdAt(),
+});
 
 /**
  * Replay store of `Idempotency-Key` requests: a replay returns the first answer. `state` is

@@ -39,7 +39,7 @@ export function autoRenewDepsOf(app: FastifyInstance): AutoRenewDeps {
     now,
     log: app.log.child({ job: 'auto-renew' }),
     cart: createCartService({ db, now }),
-    checkout: createCheckoutService({ db, now }),
+    checkout: createCheckoutService({ db, now, config }),
     idempotencyOf: (cartId) => app.paymentSettlement.idempotency(cartId),
     publicIdentityId: async (seller) => (await app.identities.publicIdentity(seller)).id,
     originOf: (sellerId) => publicOriginOf(db, sellerId, config),

@@ -3,6 +3,7 @@ import { idempotencyKey, payment } from '@/db/schema/payments';
 import { cardGatewayOfPayment } from '@/modules/payments/gateways';
 import { releaseLease, takeLease, type StoredAnswer } from '@/modules/payments/idempotency';
 import { selectPayment } from '@/modules/payments/repo';
+import { recoveryDue, recoveryFailed } from '@/modules/payments/recovery-backoff';
 import { confirmInputOf } from '@/modules/payments/saved-methods';
 import { recordIntentResult } from './charge';
 import type { RecoveryDeps } from './recovery';
@@ -38,6 +39,7 @@ export async function reconfirmCreated(
         lte(idempotencyKey.leaseUntil, at),
         eq(payment.state, 'created'),
         eq(payment.gatewayId, 'stripe'),
+        recoveryDue(at),
       ),
     )
     .limit(BATCH);
@@ -62,7 +64,7 @@ export async function reconfirmCreated(
       // the key runs the request again
       if (updated.state === 'succeeded') await finishKey(key.id, true);
     } catch (error) {
-      deps.log.error({ err: error, paymentId }, 'payment recovery: confirming again failed');
+      await recoveryFailed(deps, paymentId, at, error, 'confirming again failed');
     } finally {
       const now = await db
         .select({ state: idempotencyKey.state })

@@ -1,6 +1,6 @@
-import { and, eq, lte } from 'drizzle-orm';
+import { and, eq, isNull, lte, or } from 'drizzle-orm';
 import { payResponseSchema } from '@admit/contracts/checkout';
-import { idempotencyKey } from '@/db/schema/payments';
+import { idempotencyKey, payment } from '@/db/schema/payments';
 import { AppError } from '@/http/app-error';
 import type { SellerRef } from '@/http/request-context';
 import { buildCartBundle } from '@/modules/cart/bundle';
@@ -14,6 +14,7 @@ import {
   type StoredAnswer,
 } from '@/modules/payments/idempotency';
 import { errorAnswer } from '@/modules/payments/idempotent-run';
+import { recoveryDue, recoveryFailed } from '@/modules/payments/recovery-backoff';
 import { selectOrder } from '@/modules/orders/repo';
 import { orderBundle } from '@/modules/orders/order-read';
 import { selectPayment, selectProcessingPayment, sumPaid } from '@/modules/payments/repo';
@@ -189,19 +190,32 @@ export function createPaymentRecovery(deps: RecoveryDeps) {
   const finishKey = async (keyId: string, leaseHeld: boolean) =>
     (await finish(keyId, leaseHeld)).answer;
 
-  /** Keys left `charged` whose holder is gone (lease over): finish them. */
+  /** Keys left `charged` whose holder is gone (lease over): finish them (their payment's backoff). */
   async function finishAbandoned(at: Date): Promise<number> {
     const rows = await db
-      .select({ id: idempotencyKey.id })
+      .select({ id: idempotencyKey.id, paymentId: idempotencyKey.paymentId })
       .from(idempotencyKey)
-      .where(and(eq(idempotencyKey.state, 'charged'), lte(idempotencyKey.leaseUntil, at)))
+      .leftJoin(payment, eq(payment.id, idempotencyKey.paymentId))
+      .where(
+        and(
+          eq(idempotencyKey.state, 'charged'),
+          lte(idempotencyKey.leaseUntil, at),
+          or(isNull(payment.id), recoveryDue(at)),
+        ),
+      )
       .limit(BATCH);
     let done = 0;
     for (const r of rows) {
       try {
         if ((await finish(r.id, false)).mine) done++;
       } catch (error) {
-        deps.log.error({ err: error, keyId: r.id }, 'payment recovery: finishing a key failed');
+        if (r.paymentId) {
+          await recoveryFailed(deps, r.paymentId, at, error, 'finishing a key failed', {
+            keyId: r.id,
+          });
+        } else {
+          deps.log.error({ err: error, keyId: r.id }, 'payment recovery: finishing a key failed');
+        }
       }
     }
     return done;

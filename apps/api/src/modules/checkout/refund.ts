@@ -1,10 +1,11 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '@/db/connection';
 import { cart } from '@/db/schema/cart';
 import { idempotencyKey, payment } from '@/db/schema/payments';
 import { creditBalance } from '@/modules/ledger/repo';
 import { cardGatewayOfPayment } from '@/modules/payments/gateways';
+import { recoveryDue, recoveryFailed } from '@/modules/payments/recovery-backoff';
 import { updatePayment } from '@/modules/payments/repo';
 import type { PaymentRow } from '@/db/schema/payments';
 
@@ -96,12 +97,16 @@ export async function refundStranded(
     .from(payment)
     .innerJoin(cart, eq(cart.id, payment.cartId))
     .where(
-      sql`(${payment.state} = 'succeeded' and ${cart.state} = 'expired'
+      and(
+        sql`((${payment.state} = 'succeeded' and ${cart.state} = 'expired'
         and ${inArray(payment.gatewayId, ['stripe', 'ledger'])}
         and not exists (select 1 from ${idempotencyKey}
           where ${idempotencyKey.paymentId} = ${payment.id}
             and ${idempotencyKey.state} = 'charged'))
-        or (${payment.state} = 'refunding' and ${payment.updatedAt} <= ${stale.toISOString()})`,
+        or (${payment.state} = 'refunding' and ${payment.updatedAt} <= ${stale.toISOString()}))`,
+        // a refund the gateway keeps failing waits its turn (recovery-backoff.ts)
+        recoveryDue(at),
+      ),
     )
     .limit(BATCH);
   let done = 0;
@@ -110,7 +115,7 @@ export async function refundStranded(
     try {
       if (await refundPayment(deps, r.id, reason, { resume: r.state === 'refunding' })) done++;
     } catch (error) {
-      deps.log.error({ err: error, paymentId: r.id }, 'payment recovery: refund failed');
+      await recoveryFailed(deps, r.id, at, error, 'refund failed');
     }
   }
   return done;

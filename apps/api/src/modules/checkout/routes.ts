@@ -18,7 +18,7 @@ const config = { caller: 'visitor', callerContext: 'checkout', callLimit: 'gift_
 export function registerCheckoutRoutes(app: FastifyInstance) {
   const db = app.deps.database.db;
   const now = () => app.deps.now();
-  const service = createCheckoutService({ db, now });
+  const service = createCheckoutService({ db, now, config: app.deps.config });
 
   async function handle(
     request: FastifyRequest,

@@ -7,6 +7,7 @@ import { buildCartBundle } from '@/modules/cart/bundle';
 import { selectCart, selectOrderByCart } from '@/modules/cart/repo';
 import { entryAmountMinor, checkPayableAmount } from '@/modules/payments/amount-limits';
 import { cardGatewayFor } from '@/modules/payments/gateways';
+import { assertSandboxPayable } from '@/modules/payments/sandbox-mode';
 import { selectProcessingPayment, sumPaid } from '@/modules/payments/repo';
 import { orderBundle } from '@/modules/orders/order-read';
 import type { CheckoutCaller } from './cart-access';
@@ -49,13 +50,15 @@ export type CheckoutAnswer =
 export interface CheckoutServiceDeps {
   db: Db;
   now: () => Date;
+  /** production refuses the sandbox to a seller not in test mode (sandbox-mode.ts) */
+  config: { NODE_ENV: string };
 }
 
 /**
  * Pay and checkout (identity §2 Checkout, §4 "Checkout result", §7): one payment entry, then
  * the order when nothing is outstanding, else the cart (a partial payment).
  */
-export function createCheckoutService({ db, now }: CheckoutServiceDeps) {
+export function createCheckoutService({ db, now, config }: CheckoutServiceDeps) {
   function assertOpen(cart: CartRow, at: Date) {
     if (cart.state === 'expired' || (cart.state === 'pending' && cart.expiresAt <= at)) {
       throw cartExpired(cart.id);
@@ -183,9 +186,13 @@ export function createCheckoutService({ db, now }: CheckoutServiceDeps) {
   ) {
     const totals = totalsOf(bundle);
     const { entry } = request;
+    const gateway = await cardGatewayFor(db, caller.seller.id);
+    if (entry.gateway_id === 'stripe' && gateway.kind === 'sandbox') {
+      await assertSandboxPayable(db, caller.seller.id, config);
+    }
     const ctx: ChargeContext = {
       db,
-      gateway: await cardGatewayFor(db, caller.seller.id),
+      gateway,
       sellerId: caller.seller.id,
       cartId: cart.id,
       currency: totals.currency,

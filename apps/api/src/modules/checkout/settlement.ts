@@ -8,6 +8,7 @@ import { buildCartBundle } from '@/modules/cart/bundle';
 import { selectCart } from '@/modules/cart/repo';
 import type { IntentResult } from '@/modules/payments/card-gateway';
 import { cardGatewayFor } from '@/modules/payments/gateways';
+import { deferRecovery, recoveryDue } from '@/modules/payments/recovery-backoff';
 import { selectProcessingPayment, sumPaid, updatePayment } from '@/modules/payments/repo';
 import type { SettleAs } from './charge';
 import { dueOnce, makeOrder } from './make-order';
@@ -152,7 +153,7 @@ export async function settleProcessingPayments(
   const rows = await deps.db
     .select()
     .from(payment)
-    .where(and(eq(payment.state, 'processing'), eq(payment.gatewayId, 'stripe')))
+    .where(and(eq(payment.state, 'processing'), eq(payment.gatewayId, 'stripe'), recoveryDue(at)))
     .orderBy(asc(payment.updatedAt))
     .limit(BATCH);
   let settled = 0;
@@ -161,7 +162,9 @@ export async function settleProcessingPayments(
     try {
       if (await settleOne(deps, options, row, at)) settled++;
     } catch (error) {
-      // one payment the provider cannot answer for now must not hold up the others
+      // one payment the provider cannot answer for now must not hold up the others; it is
+      // asked again on the recovery's doubling schedule, not at every poll
+      await deferRecovery(deps.db, row.id, at).catch(() => null);
       firstError ??= error;
     }
   }

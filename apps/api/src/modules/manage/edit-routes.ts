@@ -37,7 +37,7 @@ export function registerEditRoutes(app: FastifyInstance) {
       ((await readSellerSettings(db, sellerId)).cart_hold_minutes ?? DEFAULT_CART_HOLD_MINUTES) *
       60_000,
   });
-  const checkout = createCheckoutService({ db, now });
+  const checkout = createCheckoutService({ db, now, config: app.deps.config });
   // the one lookup that reaches edit carts: every call below proved the order's secret first
   const cartChanges = createCartChanges({ db, now, lookup: createCartLookup(db, 'order_edit') });
   const send = <T>(reply: FastifyReply, status: number, body: T) =>

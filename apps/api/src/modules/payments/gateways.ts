@@ -4,23 +4,32 @@ import { readSellerSettings, sellerSettingsOf } from '@/modules/sellers/seller-s
 import type { CardGateway, IntentResult } from './card-gateway';
 import { selectPayment } from './repo';
 import { createSandboxGateway } from './sandbox-gateway';
+import { claimSandboxToken, sandboxTokenKey } from './sandbox-tokens';
 import { createStripeGateway, type StripeLikeClient } from './stripe-gateway';
 import type { PaymentRow } from '@/db/schema/payments';
 
-/** The sandbox's intent state is our payment row (the authentication page marks it). */
-export function sandboxFor(db: Db): CardGateway {
-  return createSandboxGateway(async (paymentId): Promise<IntentResult> => {
-    const row = await selectPayment(db, paymentId);
-    const state = row?.state ?? 'failed';
-    return {
-      status:
-        state === 'succeeded' || state === 'processing' || state === 'requires_action'
-          ? state
-          : 'failed',
-      ref: paymentId,
-      declineCode: state === 'failed' ? 'card_declined' : undefined,
-      message: row?.errorCode ?? undefined,
-    };
+/**
+ * A seller's sandbox: its intent state is our payment row (the authentication page marks it);
+ * its tokens are signed for that seller and each pays one payment (sandbox-tokens.ts).
+ */
+export function sandboxFor(db: Db, sellerId: string): CardGateway {
+  return createSandboxGateway({
+    sellerId,
+    tokenKey: () => sandboxTokenKey(db),
+    claimToken: (token, paymentId) => claimSandboxToken(db, token, paymentId),
+    async readState(paymentId): Promise<IntentResult> {
+      const row = await selectPayment(db, paymentId);
+      const state = row?.state ?? 'failed';
+      return {
+        status:
+          state === 'succeeded' || state === 'processing' || state === 'requires_action'
+            ? state
+            : 'failed',
+        ref: paymentId,
+        declineCode: state === 'failed' ? 'card_declined' : undefined,
+        message: row?.errorCode ?? undefined,
+      };
+    },
   });
 }
 
@@ -56,7 +65,7 @@ export async function stripeWebhookSecretFor(db: Db, sellerId: string): Promise<
  */
 export async function cardGatewayFor(db: Db, sellerId: string): Promise<CardGateway> {
   const key = (await privateStripeConfig(db, sellerId)).stripe_secret_key;
-  if (!key) return sandboxFor(db);
+  if (!key) return sandboxFor(db, sellerId);
   let client = stripeClients.get(key);
   if (!client) {
     client = stripeClientFactory(key);
@@ -71,7 +80,7 @@ export async function cardGatewayFor(db: Db, sellerId: string): Promise<CardGate
  */
 export async function cardGatewayOfPayment(db: Db, row: PaymentRow): Promise<CardGateway> {
   const kind = (row.gatewayData as { card_gateway?: string }).card_gateway;
-  if (kind === 'sandbox') return sandboxFor(db);
+  if (kind === 'sandbox') return sandboxFor(db, row.sellerId);
   const gateway = await cardGatewayFor(db, row.sellerId);
   if (gateway.kind !== 'stripe')
     throw new Error(`payment ${row.id}: the seller's Stripe keys are gone`);

@@ -6,6 +6,7 @@ import { payment, type PaymentRow } from '@/db/schema/payments';
 import type { Executor } from '@/db/transaction';
 import { creditBalance } from '@/modules/ledger/repo';
 import { cardGatewayOfPayment } from './gateways';
+import { recoveryDue, recoveryFailed } from './recovery-backoff';
 import { selectPayment } from './repo';
 
 /**
@@ -174,21 +175,24 @@ export async function resumeRefunds(
 ): Promise<number> {
   const stale = new Date(at.getTime() - deps.leaseMs);
   const rows = await deps.db
-    .select({ id: paymentRefund.id })
+    .select({ id: paymentRefund.id, paymentId: paymentRefund.paymentId })
     .from(paymentRefund)
+    .innerJoin(payment, eq(payment.id, paymentRefund.paymentId))
     .where(
       and(
         inArray(paymentRefund.state, ['pending', 'refunding']),
         lte(paymentRefund.updatedAt, stale),
+        // a refund the gateway keeps failing waits its turn (recovery-backoff.ts)
+        recoveryDue(at),
       ),
     )
     .limit(BATCH);
   let done = 0;
-  for (const { id } of rows) {
+  for (const { id, paymentId } of rows) {
     try {
       if (await executeRefund(deps, id, stale)) done++;
     } catch (error) {
-      deps.log.error({ err: error, refundId: id }, 'payment recovery: a refund failed');
+      await recoveryFailed(deps, paymentId, at, error, 'a refund failed', { refundId: id });
     }
   }
   return done;

@@ -4,8 +4,9 @@ import type { IntentStatus } from './card-gateway';
 /**
  * The sandbox's test cards: the card provider's well-known test numbers (README "Test cards").
  * A payment method token carries its outcome (`pm_sandbox_{outcome}_{last4}_{nonce}{mac}`), so
- * the sandbox keeps no state between tokenization and payment; the MAC (HMAC-SHA256 under a
- * server key) makes a token the server did not issue worthless (issue #12, decision 0025).
+ * the sandbox keeps no card data between tokenization and payment; the MAC (HMAC-SHA256 under a
+ * server key, over the seller too) makes a token the server did not issue for this seller
+ * worthless (issue #12, decision 0025; issue 22, decision 0027).
  */
 
 export type SandboxOutcome =
@@ -79,41 +80,51 @@ export function brandOf(digits: string): string {
 
 const TOKEN_RE = /^pm_sandbox_([a-z_]+)_(\d{4})_([0-9a-f]{16})([0-9a-f]{32})$/;
 
-// AUTH_SECRET when configured (several processes must accept each other's tokens), else a key
-// drawn per process: a token then works only in the process that issued it
-let tokenKey: Buffer = randomBytes(32);
+/** A token minted without `_seller` (development and tests only) is good at any seller. */
+const ANY_SELLER = '*';
 
-/** Sets the key of sandbox tokens (buildApp passes AUTH_SECRET when configured). */
-export function setSandboxTokenSecret(secret: string): void {
-  tokenKey = createHmac('sha256', secret).update('admit:sandbox-token').digest();
+/**
+ * The MAC binds the test card to the seller it was minted for (issue 22): a token minted at
+ * one seller is worthless at another. The key is sandbox-tokens.ts `sandboxTokenKey`.
+ */
+const macOf = (key: Buffer, sellerId: string, body: string) =>
+  createHmac('sha256', key).update(`${sellerId}:${body}`).digest('hex').slice(0, 32);
+
+/** A token for a tokenized test card, signed for one seller (null: any, outside production). */
+export function issueSandboxToken(
+  key: Buffer,
+  sellerId: string | null,
+  card: { outcome: SandboxOutcome; last4: string },
+): string {
+  const body = `${card.outcome}_${card.last4}_${randomBytes(8).toString('hex')}`;
+  return `pm_sandbox_${body}${macOf(key, sellerId ?? ANY_SELLER, body)}`;
 }
 
-const macOf = (body: string) =>
-  createHmac('sha256', tokenKey).update(body).digest('hex').slice(0, 32);
-
-/** A token for a tokenized test card, signed by this server. */
-export function issueSandboxToken(outcome: SandboxOutcome, last4: string): string {
-  const body = `${outcome}_${last4}_${randomBytes(8).toString('hex')}`;
-  return `pm_sandbox_${body}${macOf(body)}`;
+/** The test card a token names, unverified: only for a token its payment's confirm verified. */
+export function readSandboxToken(token: string): { outcome: SandboxOutcome; last4: string } | null {
+  const m = TOKEN_RE.exec(token);
+  if (!m || !Object.values(SANDBOX_CARDS).includes(m[1] as SandboxOutcome)) return null;
+  return { outcome: m[1] as SandboxOutcome, last4: m[2]! };
 }
 
-/** The test card of a token this server issued; null for anything else (forged, altered). */
+/**
+ * The test card of a token this server issued for this seller (or for any seller); null for
+ * anything else: forged, altered, signed under another key or for another seller.
+ */
 export function parseSandboxToken(
+  key: Buffer,
+  sellerId: string,
   token: string,
 ): { outcome: SandboxOutcome; last4: string } | null {
   const m = TOKEN_RE.exec(token);
-  if (!m) return null;
-  const [, outcome, last4, nonce, mac] = m as unknown as [
-    string,
-    SandboxOutcome,
-    string,
-    string,
-    string,
-  ];
-  const expected = Buffer.from(macOf(`${outcome}_${last4}_${nonce}`));
-  if (!timingSafeEqual(expected, Buffer.from(mac))) return null;
-  if (!Object.values(SANDBOX_CARDS).includes(outcome)) return null;
-  return { outcome, last4 };
+  const card = readSandboxToken(token);
+  if (!m || !card) return null;
+  const [, outcome, last4, nonce, mac] = m as unknown as [string, string, string, string, string];
+  const body = `${outcome}_${last4}_${nonce}`;
+  const given = Buffer.from(mac);
+  const signedFor = (seller: string) =>
+    timingSafeEqual(Buffer.from(macOf(key, seller, body)), given);
+  return signedFor(sellerId) || signedFor(ANY_SELLER) ? card : null;
 }
 
 /**
@@ -153,6 +164,9 @@ export const sandboxBrandOf = (last4: string) => testCardEndingIn(last4)?.brand 
 export const UNKNOWN_TOKEN_DECLINE = 'invalid_payment_method';
 export const UNKNOWN_TOKEN_MESSAGE =
   'This payment method was not issued by this server. Please enter your card again.';
+/** The decline of an issued token that another payment has used (our text, issue 22). */
+export const SPENT_TOKEN_MESSAGE =
+  'This payment method was used for another payment. Please enter your card again.';
 
 /** The intent state a confirm ends in for an outcome. */
 export function statusOf(outcome: SandboxOutcome): IntentStatus {

@@ -1,6 +1,7 @@
 import type { CardGateway, ConfirmInput, IntentResult } from './card-gateway';
 import {
   DECLINE_MESSAGES,
+  SPENT_TOKEN_MESSAGE,
   UNKNOWN_TOKEN_DECLINE,
   UNKNOWN_TOKEN_MESSAGE,
   declineCodeOf,
@@ -12,10 +13,28 @@ import {
   type SandboxOutcome,
 } from './sandbox-cards';
 
-/** The card behind a confirm: a signed token, or (off-session only) a saved test card. */
-function cardOf(input: ConfirmInput): { outcome: SandboxOutcome; last4: string } | null {
-  if (input.offSession) return parseSavedSandboxRef(input.paymentMethod);
-  return parseSandboxToken(input.paymentMethod);
+/** What the sandbox of one seller needs: its payment rows, its token key, the token claims. */
+export interface SandboxDeps {
+  /** the seller whose payments this sandbox confirms (tokens are signed for one seller) */
+  sellerId: string;
+  /** the intent's state, answered from our payment row */
+  readState: (paymentId: string) => Promise<IntentResult>;
+  tokenKey: () => Promise<Buffer>;
+  /** binds a token to a payment: false when another payment used it (sandbox-tokens.ts) */
+  claimToken: (token: string, paymentId: string) => Promise<boolean>;
+}
+
+type Card = { outcome: SandboxOutcome; last4: string };
+
+/**
+ * The card behind a confirm: a token signed for this seller and bound to this payment (its
+ * first use, or this payment confirmed again), or (off-session only) a saved test card.
+ */
+async function cardOf(deps: SandboxDeps, input: ConfirmInput): Promise<Card | 'unknown' | 'spent'> {
+  if (input.offSession) return parseSavedSandboxRef(input.paymentMethod) ?? 'unknown';
+  const card = parseSandboxToken(await deps.tokenKey(), deps.sellerId, input.paymentMethod);
+  if (!card) return 'unknown';
+  return (await deps.claimToken(input.paymentMethod, input.paymentId)) ? card : 'spent';
 }
 
 /**
@@ -31,20 +50,19 @@ function offSessionOutcome(outcome: SandboxOutcome): SandboxOutcome | 'authentic
  * row: `confirm` decides from the token's test card; after the authentication page
  * (sandbox-routes.ts) has marked the row, `retrieve` is answered from the row by the caller.
  */
-export function createSandboxGateway(
-  readState: (paymentId: string) => Promise<IntentResult>,
-): CardGateway {
+export function createSandboxGateway(deps: SandboxDeps): CardGateway {
   return {
     kind: 'sandbox',
     async confirm(input) {
-      const card = cardOf(input);
-      // a token the server did not issue (forged, altered, from another key) charges nothing
-      if (!card) {
+      const card = await cardOf(deps, input);
+      // a token the server did not issue for this seller (forged, altered, another key or
+      // seller), or one another payment used, charges nothing
+      if (card === 'unknown' || card === 'spent') {
         return {
           status: 'failed',
           ref: input.paymentId,
           declineCode: UNKNOWN_TOKEN_DECLINE,
-          message: UNKNOWN_TOKEN_MESSAGE,
+          message: card === 'unknown' ? UNKNOWN_TOKEN_MESSAGE : SPENT_TOKEN_MESSAGE,
         };
       }
       const outcome = input.offSession ? offSessionOutcome(card.outcome) : card.outcome;
@@ -67,7 +85,7 @@ export function createSandboxGateway(
         savedCard: input.saveCard && status !== 'failed' ? sandboxSavedCard(card) : undefined,
       };
     },
-    retrieve: readState,
+    retrieve: deps.readState,
     // the sandbox holds no money: the payment row's state is the refund
     async refund(input) {
       return { ref: `re_sandbox_${input.paymentId}` };
@@ -80,7 +98,7 @@ export function createSandboxGateway(
 }
 
 /** The saved card of a tokenized test card (the sandbox's saved payment method). */
-export function sandboxSavedCard(card: { outcome: SandboxOutcome; last4: string }) {
+export function sandboxSavedCard(card: Card) {
   return {
     paymentMethodRef: savedSandboxRef(card),
     brand: sandboxBrandOf(card.last4),

@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '@/db/connection';
 import { seller } from '@/db/schema/identity';
@@ -34,22 +35,51 @@ export async function assertProductionGateways(db: Db, env: { NODE_ENV: string }
   );
 }
 
+const notAvailable = () =>
+  new AppError(
+    'forbidden',
+    'stripe',
+    'The test card gateway is not available: this store takes real payments.',
+  );
+
+/** The one rule: in production a seller's sandbox works only in test mode, without Stripe. */
+const sandboxOpenTo = (env: { NODE_ENV: string }, storedConfig: unknown) =>
+  env.NODE_ENV !== 'production' || (!hasStripeKey(storedConfig) && isTestMode(storedConfig));
+
 /**
- * POST sandbox/payment_methods in production: only for a seller (`_seller`) in test mode, so a
- * seller added after start-up cannot take sandbox payments either (a token is needed to pay).
+ * POST sandbox/payment_methods: the seller (`_seller`) a token is minted for, signed into it
+ * (issue 22). In production only a seller in test mode, so a seller added after start-up
+ * cannot take sandbox payments either; elsewhere a token without `_seller` (the API tests'
+ * helper) is good at any seller (null).
  */
-export async function assertSandboxAllowed(
+export async function sandboxSellerOf(
   app: FastifyInstance,
   request: FastifyRequest,
-): Promise<void> {
-  if (app.deps.config.NODE_ENV !== 'production') return;
+): Promise<string | null> {
   const slug = (request.query as Record<string, unknown>)._seller;
   const row = typeof slug === 'string' ? await getSellerBySlug(app.deps.database.db, slug) : null;
-  if (!row || hasStripeKey(row.config) || !isTestMode(row.config)) {
-    throw new AppError(
-      'forbidden',
-      'stripe',
-      'The test card gateway is not available: this store takes real payments.',
-    );
+  if (!row && app.deps.config.NODE_ENV === 'production') throw notAvailable();
+  if (typeof slug === 'string' && !row) {
+    throw new AppError('seller_not_found', 'seller', 'Seller not found', { field: '_seller' });
   }
+  if (row && !sandboxOpenTo(app.deps.config, row.config)) throw notAvailable();
+  return row?.id ?? null;
+}
+
+/**
+ * A card payment at a seller on the sandbox (checkout service, before anything is recorded):
+ * in production only while the seller is in test mode (issue 22: a seller added after start-up
+ * without Stripe keys took a test-mode seller's token for a real order).
+ */
+export async function assertSandboxPayable(
+  db: Db,
+  sellerId: string,
+  env: { NODE_ENV: string },
+): Promise<void> {
+  if (env.NODE_ENV !== 'production') return;
+  const [row] = await db
+    .select({ config: seller.config })
+    .from(seller)
+    .where(eq(seller.id, sellerId));
+  if (!row || !sandboxOpenTo(env, row.config)) throw notAvailable();
 }

@@ -10,7 +10,8 @@ import { isUuid } from '@/http/query-values';
 import { escapeHtml } from '@/lib/escape-html';
 import { selectPayment, updatePayment } from './repo';
 import { brandOf, issueSandboxToken, outcomeOf, passesLuhn } from './sandbox-cards';
-import { assertSandboxAllowed } from './sandbox-mode';
+import { sandboxSellerOf } from './sandbox-mode';
+import { sandboxTokenKey } from './sandbox-tokens';
 
 const idParams = z.object({ id: z.string() });
 const formSchema = z.object({
@@ -58,7 +59,7 @@ export function registerSandboxRoutes(app: FastifyInstance) {
   const db = app.deps.database.db;
 
   app.post('/api/sandbox/payment_methods', async (request, reply) => {
-    await assertSandboxAllowed(app, request);
+    const sellerId = await sandboxSellerOf(app, request);
     const parsed = sandboxCardBodySchema.safeParse(request.body ?? {});
     if (!parsed.success) {
       const field = parsed.error.issues[0]?.path.map(String).join('.') || 'body';
@@ -86,7 +87,10 @@ export function registerSandboxRoutes(app: FastifyInstance) {
       );
     }
     const last4 = digits.slice(-4);
-    const token = issueSandboxToken(outcomeOf(digits), last4);
+    const token = issueSandboxToken(await sandboxTokenKey(db), sellerId, {
+      outcome: outcomeOf(digits),
+      last4,
+    });
     const body = {
       payment_method: toCollection([
         {

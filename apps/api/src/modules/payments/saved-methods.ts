@@ -7,7 +7,7 @@ import {
 } from '@/db/schema/payments';
 import type { Executor } from '@/db/transaction';
 import type { CardGateway, ConfirmInput, CustomerInput, IntentResult } from './card-gateway';
-import { parseSandboxToken } from './sandbox-cards';
+import { readSandboxToken } from './sandbox-cards';
 import { sandboxSavedCard } from './sandbox-gateway';
 
 /**
@@ -103,7 +103,8 @@ export async function rememberSavedCard(
   if (sent.save_card !== true || result.status !== 'succeeded' || !identityId) return;
   const token = text(sent.payment_method);
   const sandbox = sent.card_gateway === 'sandbox';
-  const fromToken = sandbox && token ? parseSandboxToken(token) : null;
+  // the confirm that took this payment verified its token (and bound it to the payment)
+  const fromToken = sandbox && token ? readSandboxToken(token) : null;
   const card = result.savedCard ?? (fromToken ? sandboxSavedCard(fromToken) : null);
   if (!card) return;
   await tx
