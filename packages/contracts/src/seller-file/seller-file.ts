@@ -7,6 +7,7 @@ import {
   fileMembershipProgramSchema,
   filePaymentPlanSchema,
 } from './commerce';
+import { RESERVED_PATH_SEGMENTS, isReservedPathSegment } from '../reserved-path-segments';
 import { keySchema } from './primitives';
 import { checkReferences } from './references';
 import { fileSettingsSchema } from './settings';
@@ -22,7 +23,10 @@ export const sellerFileSchema = z
     /** the editor's schema reference; ignored */
     $schema: z.string().optional(),
     seller: z.strictObject({
-      slug: keySchema,
+      slug: keySchema.refine(
+        (slug) => !isReservedPathSegment(slug),
+        `the server routes /${RESERVED_PATH_SEGMENTS.join(', /')} itself: choose another slug`,
+      ),
       name: z.string().min(1),
       currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as USD'),
       /** an IANA zone, e.g. America/New_York */
