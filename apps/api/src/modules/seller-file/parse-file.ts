@@ -27,6 +27,29 @@ export class SellerFileError extends Error {
 
 type Path = readonly PropertyKey[];
 
+/** A problem found after the parse (a picture, a limit), at its key path in the file. */
+export interface LaterIssue {
+  path: Path;
+  message: string;
+}
+
+/**
+ * Problems of a parsed file found later (its pictures, what it lays out); the reader of the file
+ * turns them into a SellerFileError naming each line (`ParsedSellerFile.located`).
+ */
+export class FileIssuesError extends Error {
+  constructor(readonly issues: LaterIssue[]) {
+    super(issues.map((i) => `${formatPath(i.path) || '(file)'}: ${i.message}`).join('\n'));
+    this.name = 'FileIssuesError';
+  }
+}
+
+/** A valid file, and the error of later problems, each at its line of this text. */
+export interface ParsedSellerFile {
+  file: SellerFile;
+  located: (issues: readonly LaterIssue[]) => SellerFileError;
+}
+
 /** `events[0].ticket_groups[1].name` */
 export function formatPath(path: Path): string {
   return path
@@ -95,6 +118,11 @@ function serverIssues(file: SellerFile): { path: Path; message: string }[] {
  * throws a SellerFileError naming each problem's path and line.
  */
 export function parseSellerFile(text: string, fileName: string): SellerFile {
+  return parseLocatedSellerFile(text, fileName).file;
+}
+
+/** parseSellerFile, keeping the document to name the lines of later problems. */
+export function parseLocatedSellerFile(text: string, fileName: string): ParsedSellerFile {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
   if (doc.errors.length > 0) {
@@ -135,5 +163,14 @@ export function parseSellerFile(text: string, fileName: string): SellerFile {
       }),
     );
   }
-  return parsed.data;
+  const located = (later: readonly LaterIssue[]) =>
+    new SellerFileError(
+      fileName,
+      later.map((i) => ({
+        path: formatPath(i.path),
+        line: lineOf(doc, lines, i.path) ?? 1,
+        message: i.message,
+      })),
+    );
+  return { file: parsed.data, located };
 }
