@@ -1,5 +1,6 @@
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { sellerFileSchema, type SellerFile } from '@admit/contracts/seller-file/seller-file';
+import { sellerPatternProblem } from '@/lib/seller-pattern';
 import { parseRepeat } from '@/lib/session-rules';
 
 /** One problem of a seller file: where (key path and line) and what. */
@@ -96,6 +97,19 @@ function serverIssues(file: SellerFile): { path: Path; message: string }[] {
     }
   };
   zone(['seller', 'timezone'], file.seller.timezone);
+  // issue 22: CityPASS patterns run on every voucher a buyer types, here and in the browser
+  const groups = file.seller.settings?.citypass_code_groups ?? {};
+  for (const [name, group] of Object.entries(groups)) {
+    for (const key of ['adult_regexp', 'child_regexp'] as const) {
+      const problem = sellerPatternProblem(group[key]);
+      if (problem) {
+        issues.push({
+          path: ['seller', 'settings', 'citypass_code_groups', name, key],
+          message: problem,
+        });
+      }
+    }
+  }
   file.venues.forEach((v, i) => zone(['venues', i, 'timezone'], v.timezone));
   (file.events ?? []).forEach((event, e) =>
     (event.session_rules ?? []).forEach((rule, r) => {
