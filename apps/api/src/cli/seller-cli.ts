@@ -68,8 +68,9 @@ if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '
     (code) => {
       process.exitCode = code;
     },
+    // the message, not the stack (issue 22): a command prints its own problems as file:line
     (err: unknown) => {
-      console.error(err instanceof Error ? (err.stack ?? err.message) : err);
+      console.error(err instanceof Error ? err.message : err);
       process.exit(1);
     },
   );

@@ -119,6 +119,24 @@ export function ruleDates(rule: SessionRuleDates, first: string, last: string): 
     .filter((date) => !isClosed(date, rule.closed ?? []));
 }
 
+/** The dates of a rule in a window, never past MAX_DAYS_AHEAD from its first day. */
+function windowDates(rule: SessionRuleDates, window: { first: string; last: string }): string[] {
+  const cap = addDays(window.first, MAX_DAYS_AHEAD);
+  return ruleDates(rule, window.first, window.last < cap ? window.last : cap);
+}
+
+/**
+ * How many sessions `ruleSessions` lays out in a window, found from its dates alone (at most:
+ * a spring-forward day may merge two), so a rule that would make too many is refused before
+ * any is made (issue 22).
+ */
+export function ruleSessionCount(
+  rule: SessionRuleDates & { times: readonly string[] },
+  window: { first: string; last: string },
+): number {
+  return windowDates(rule, window).length * new Set(rule.times).size;
+}
+
 export interface RuleSession {
   /** venue-local date and wall time */
   date: string;
@@ -137,10 +155,8 @@ export function ruleSessions(
   window: { first: string; last: string },
   timeZone: string,
 ): RuleSession[] {
-  const cap = addDays(window.first, MAX_DAYS_AHEAD);
-  const last = window.last < cap ? window.last : cap;
   const times = [...new Set(rule.times)].sort();
-  return ruleDates(rule, window.first, last).flatMap((date) => {
+  return windowDates(rule, window).flatMap((date) => {
     const seen = new Set<number>();
     return times.flatMap((time) => {
       const start = zonedWallTimeToUtc(date, time, timeZone);

@@ -4,6 +4,7 @@ import { messageRuleSchema } from '../rules/message-rules';
 import {
   dateSchema,
   fileImageSchema,
+  fileList,
   keySchema,
   localDateTimeSchema,
   moneySchema,
@@ -14,7 +15,7 @@ import {
 /** Venues, events, ticket groups and types, session rules and sessions of a seller file. */
 
 /** Days without sessions: weekday codes (MO…SU), MM-DD (every year) or YYYY-MM-DD (once). */
-const closedDaysSchema = z.array(
+const closedDaysSchema = fileList(
   z
     .string()
     .regex(
@@ -51,7 +52,7 @@ export const fileTicketTypeSchema = z.strictObject({
   amount_max: moneySchema.optional(),
   description: z.string().optional(),
   summary: z.string().optional(),
-  fees: z.array(fileFeeSchema).optional(),
+  fees: fileList(fileFeeSchema).optional(),
   /** false stops selling it; its sold tickets stay (the way to "remove" a sold type) */
   available: z.boolean().optional(),
 });
@@ -83,7 +84,7 @@ export const fileTicketGroupSchema = z.strictObject({
   /** the key of a payment plan (deposit and balance; decision 0020) */
   payment_plan: keySchema.optional(),
   meta: z.record(z.string(), z.unknown()).optional(),
-  ticket_types: z.array(fileTicketTypeSchema).min(1),
+  ticket_types: fileList(fileTicketTypeSchema).min(1),
 });
 export type FileTicketGroup = z.infer<typeof fileTicketGroupSchema>;
 
@@ -108,7 +109,7 @@ export const fileSessionRuleSchema = z
     /** a rolling window: sessions are kept laid out this many days ahead (today included) */
     ahead_days: z.number().int().min(1).max(731).optional(),
     hours: hours.optional(),
-    times: z.array(timeSchema).min(1).optional(),
+    times: fileList(timeSchema).min(1).optional(),
     duration_minutes: z.number().int().min(1).max(1440),
     capacity: capacity.optional(),
     closed: closedDaysSchema.optional(),
@@ -152,14 +153,14 @@ export const fileEventSchema = z.strictObject({
   cover: fileImageSchema.optional(),
   profile: fileImageSchema.optional(),
   /** shopping §3 "Message rules" (stored as the event meta `message_rules`) */
-  message_rules: z.array(messageRuleSchema).optional(),
+  message_rules: fileList(messageRuleSchema).optional(),
   /** other event meta: reserve_flow, audience, location, … */
   meta: z.record(z.string(), z.unknown()).optional(),
   /** config rows by key: web.ecommerce, web.price_display */
   config: z.record(z.string(), z.unknown()).optional(),
-  ticket_groups: z.array(fileTicketGroupSchema).optional(),
-  session_rules: z.array(fileSessionRuleSchema).optional(),
-  sessions: z.array(fileSessionSchema).optional(),
+  ticket_groups: fileList(fileTicketGroupSchema).optional(),
+  session_rules: fileList(fileSessionRuleSchema).optional(),
+  sessions: fileList(fileSessionSchema).optional(),
 });
 export type FileEvent = z.infer<typeof fileEventSchema>;
 

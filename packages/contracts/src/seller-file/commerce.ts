@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { keyPathSchema, keySchema, localDateTimeSchema, moneySchema } from './primitives';
+import { fileList, keyPathSchema, keySchema, localDateTimeSchema, moneySchema } from './primitives';
 
 /** Codes, checkout rules, gift cards, payment plans and membership programs of a seller file. */
 
@@ -17,7 +17,7 @@ export const fileCodeSchema = z.strictObject({
   code_group: z.string().min(1).optional(),
   max_uses: z.number().int().min(1).optional(),
   blocking_checkout: z.boolean().optional(),
-  activating_code_groups: z.array(z.string().min(1)).optional(),
+  activating_code_groups: fileList(z.string().min(1)).optional(),
   /** valid from/to in the seller's zone: end a used code by moving `valid_to` */
   valid_from: localDateTimeSchema.optional(),
   valid_to: localDateTimeSchema.optional(),
@@ -47,15 +47,14 @@ export type FileGiftCard = z.infer<typeof fileGiftCardSchema>;
 export const filePaymentPlanSchema = z.strictObject({
   key: keySchema,
   name: z.string().min(1),
-  installments: z
-    .array(
-      z.strictObject({
-        /** percent of each ticket's total (two decimals at most); the shares sum to 100 */
-        percent: z.number().gt(0).max(100).multipleOf(0.01),
-        /** leave out (or null) for "at booking" */
-        days_before_start: z.number().int().min(0).nullable().optional(),
-      }),
-    )
+  installments: fileList(
+    z.strictObject({
+      /** percent of each ticket's total (two decimals at most); the shares sum to 100 */
+      percent: z.number().gt(0).max(100).multipleOf(0.01),
+      /** leave out (or null) for "at booking" */
+      days_before_start: z.number().int().min(0).nullable().optional(),
+    }),
+  )
     .min(1)
     .refine((list) => Math.round(list.reduce((s, i) => s + i.percent * 100, 0)) === 10_000, {
       message: 'the installments must add up to 100 percent',
@@ -82,14 +81,12 @@ export const fileMembershipProgramSchema = z.strictObject({
   name: z.string().min(1),
   term_months: z.number().int().min(1).max(120),
   renewal_days: z.number().int().min(0).max(3650),
-  levels: z
-    .array(
-      z.strictObject({
-        ticket_type: keyPathSchema,
-        benefits: z.record(z.string(), z.number().int().min(0)).optional(),
-        rules: z.array(fileMemberRuleSchema).min(1),
-      }),
-    )
-    .min(1),
+  levels: fileList(
+    z.strictObject({
+      ticket_type: keyPathSchema,
+      benefits: z.record(z.string(), z.number().int().min(0)).optional(),
+      rules: fileList(fileMemberRuleSchema).min(1),
+    }),
+  ).min(1),
 });
 export type FileMembershipProgram = z.infer<typeof fileMembershipProgramSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SELLER_FILE_MAX_ITEMS } from './limits';
 
 /**
  * The small value types of a seller definition file (decision 0041). The file is written by
@@ -56,3 +57,7 @@ export const keyPathSchema = z
     /^[a-z0-9-]+(?:\/[a-z0-9-]+){0,2}$/,
     'a key path is event, event/group or event/group/type',
   );
+
+/** A list of the file: at most SELLER_FILE_MAX_ITEMS items unless told (issue 22). */
+export const fileList = <T extends z.ZodType>(item: T, max = SELLER_FILE_MAX_ITEMS) =>
+  z.array(item).max(max, `at most ${max} items in one list`);

@@ -7,7 +7,9 @@ import {
   fileMembershipProgramSchema,
   filePaymentPlanSchema,
 } from './commerce';
-import { keySchema } from './primitives';
+import { RESERVED_PATH_SEGMENTS, isReservedPathSegment } from '../reserved-path-segments';
+import { SELLER_FILE_MAX_BULK_ITEMS } from './limits';
+import { fileList, keySchema } from './primitives';
 import { checkReferences } from './references';
 import { fileSettingsSchema } from './settings';
 
@@ -22,7 +24,10 @@ export const sellerFileSchema = z
     /** the editor's schema reference; ignored */
     $schema: z.string().optional(),
     seller: z.strictObject({
-      slug: keySchema,
+      slug: keySchema.refine(
+        (slug) => !isReservedPathSegment(slug),
+        `the server routes /${RESERVED_PATH_SEGMENTS.join(', /')} itself: choose another slug`,
+      ),
       name: z.string().min(1),
       currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as USD'),
       /** an IANA zone, e.g. America/New_York */
@@ -31,13 +36,13 @@ export const sellerFileSchema = z
       /** seller meta: portal_terms, completed_order_message, completed_order_links, … */
       meta: z.record(z.string(), z.unknown()).optional(),
     }),
-    venues: z.array(fileVenueSchema).min(1),
-    events: z.array(fileEventSchema).optional(),
-    codes: z.array(fileCodeSchema).optional(),
-    checkout_rules: z.array(fileCheckoutRuleSchema).optional(),
-    gift_cards: z.array(fileGiftCardSchema).optional(),
-    payment_plans: z.array(filePaymentPlanSchema).optional(),
-    membership_programs: z.array(fileMembershipProgramSchema).optional(),
+    venues: fileList(fileVenueSchema).min(1),
+    events: fileList(fileEventSchema).optional(),
+    codes: fileList(fileCodeSchema, SELLER_FILE_MAX_BULK_ITEMS).optional(),
+    checkout_rules: fileList(fileCheckoutRuleSchema).optional(),
+    gift_cards: fileList(fileGiftCardSchema, SELLER_FILE_MAX_BULK_ITEMS).optional(),
+    payment_plans: fileList(filePaymentPlanSchema).optional(),
+    membership_programs: fileList(fileMembershipProgramSchema).optional(),
   })
   .superRefine(checkReferences);
 export type SellerFile = z.infer<typeof sellerFileSchema>;

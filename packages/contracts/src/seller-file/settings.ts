@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { storedSellerConfigSchema } from '../seller-config';
-import { keyPathSchema, keySchema } from './primitives';
+import { fileList, keyPathSchema, keySchema } from './primitives';
 
 /**
  * A seller's storefront settings in a file: the stored seller config (theme, text overrides,
@@ -14,7 +14,7 @@ export const fileSettingsSchema = storedSellerConfigSchema
   .omit({ anchor_events: true, admission_event_id: true, membership: true, checkout: true })
   .extend({
     /** event keys */
-    anchor_events: z.array(keySchema).optional(),
+    anchor_events: fileList(keySchema).optional(),
     admission_event: keySchema.nullable().optional(),
     membership: z
       .strictObject({

@@ -1,5 +1,6 @@
 import { citypassCodeGroupsSchema, type CitypassCodeGroup } from '@admit/contracts/codes';
 import { AppError } from '@/http/app-error';
+import { matchesSellerPattern } from '@/lib/seller-pattern';
 import type { LiveTicketRow } from './repo';
 
 /**
@@ -25,14 +26,6 @@ export function citypassGroupOf(config: unknown, codeGroup: string | null): City
 
 /** spec: shopping §5 — "each value is cleaned": trimmed, spaces and dashes removed. */
 export const cleanVoucher = (voucher: string) => voucher.trim().replace(/[\s-]+/g, '');
-
-const fullMatch = (pattern: string, value: string) => {
-  try {
-    return new RegExp(`^(?:${pattern})$`).test(value);
-  } catch {
-    return false; // a broken expression in the config matches nothing
-  }
-};
 
 export function isChildType(group: CitypassGroup, typeName: string) {
   const keywords = group.child_ticket_type_keywords?.length
@@ -67,7 +60,8 @@ export function checkVouchers(
       );
     }
     const pattern = isChildType(group, t.typeName) ? group.child_regexp : group.adult_regexp;
-    if (!fullMatch(pattern, voucher)) {
+    // in linear time; a broken or refused pattern matches nothing (lib/seller-pattern.ts)
+    if (!matchesSellerPattern(pattern, voucher)) {
       throw new AppError('invalid_citypass', 'apply_code', MISMATCH, { ticket_id: t.id });
     }
     if (vouchers.includes(voucher)) throw voucherUsed(voucher);

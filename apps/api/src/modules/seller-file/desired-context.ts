@@ -1,4 +1,5 @@
 import type { SellerFile } from '@admit/contracts/seller-file/seller-file';
+import type { LaterIssue } from './parse-file';
 import type { Row, TableName } from './rows';
 
 /** Adds a row the file wants and returns its id (kept when the database has it, desired.ts). */
@@ -10,6 +11,12 @@ export type AddRow = (
   values: Record<string, unknown>,
   extra?: Partial<Row>,
 ) => string;
+
+/** Sessions laid out so far, and the rules refused for laying out too many (issue 22). */
+export interface SessionBudget {
+  laidOut: number;
+  issues: LaterIssue[];
+}
 
 /** What the parts of `desiredRows` add their rows through (decision 0041). */
 export interface DesiredContext {
@@ -28,4 +35,5 @@ export interface DesiredContext {
   ) => void;
   /** a picture's path in the file as the image address the database keeps */
   storedImage: (path: string) => string;
+  sessions: SessionBudget;
 }

@@ -67,7 +67,7 @@ export function eventRows(
       );
     }
     ticketGroupRows(ctx, event, eventId, venue.zone, plans, ids);
-    sessionRows(ctx, event, eventId, venue.zone, ids.paths);
+    sessionRows(ctx, event, rank, eventId, venue.zone, ids.paths);
   });
   return ids;
 }

@@ -3,7 +3,8 @@ import {
   type FileEvent,
   type FileSessionRule,
 } from '@admit/contracts/seller-file/catalogue';
-import { ruleSessions, timesOfHours } from '@/lib/session-rules';
+import { SESSIONS_PER_FILE_MAX, SESSIONS_PER_RULE_MAX } from '@admit/contracts/seller-file/limits';
+import { ruleSessionCount, ruleSessions, timesOfHours } from '@/lib/session-rules';
 import { addDays, localDate, zonedWallTimeToUtc } from '@/lib/zoned-time';
 import type { DesiredContext } from './desired-context';
 import { resolveDate } from './desired-values';
@@ -12,11 +13,14 @@ import { storedPrices } from './file-session-prices';
 /**
  * The sessions an event wants, in its venue's `zone`: each session rule's, laid out from the
  * venue's today through `ahead_days` or `until` (lib/session-rules.ts), and the one-off ones.
- * `paths` gives the ids of the event's ticket types, which a session's `prices` name.
+ * `paths` gives the ids of the event's ticket types, which a session's `prices` name. A rule
+ * that would lay out more than SESSIONS_PER_RULE_MAX, or take the file past
+ * SESSIONS_PER_FILE_MAX, lays out none and is noted in `ctx.sessions` (issue 22).
  */
 export function sessionRows(
   ctx: DesiredContext,
   event: FileEvent,
+  rank: number,
   eventId: string,
   zone: string,
   paths: ReadonlyMap<string, string>,
@@ -28,7 +32,7 @@ export function sessionRows(
     storedPrices(prices, (path) => paths.get(`${event.key}/${path}`), typePaths);
   const venueClosed =
     file.venues.find((v) => v.key === (event.venue ?? file.venues[0]!.key))?.closed ?? [];
-  for (const rule of event.session_rules ?? []) {
+  for (const [r, rule] of (event.session_rules ?? []).entries()) {
     const path = `${event.key}/${rule.key}`;
     const { key: _key, ...definition } = rule;
     const last =
@@ -48,15 +52,15 @@ export function sessionRows(
         laidOutThrough: last,
       },
     );
-    const sessions = ruleSessions(
-      {
-        ...rule,
-        times: rule.times ?? timesOfHours(rule.hours!),
-        closed: [...(rule.closed ?? []), ...venueClosed],
-      },
-      { first: today, last },
-      zone,
-    );
+    const dated = {
+      ...rule,
+      times: rule.times ?? timesOfHours(rule.hours!),
+      closed: [...(rule.closed ?? []), ...venueClosed],
+    };
+    const window = { first: today, last };
+    const at = ['events', rank, 'session_rules', r];
+    if (!withinBudget(ctx, ruleSessionCount(dated, window), at, SESSIONS_PER_RULE_MAX)) continue;
+    const sessions = ruleSessions(dated, window, zone);
     const prices = pricesOf(rule.prices);
     for (const s of sessions) {
       add(
@@ -79,7 +83,9 @@ export function sessionRows(
       );
     }
   }
-  for (const session of event.sessions ?? []) {
+  const oneOffs = event.sessions ?? [];
+  if (!withinBudget(ctx, oneOffs.length, ['events', rank, 'sessions'])) return;
+  for (const session of oneOffs) {
     const path = `${event.key}/${session.key}`;
     const had = existing('event_session', path);
     const date =
@@ -97,4 +103,33 @@ export function sessionRows(
       prices: pricesOf(session.prices),
     });
   }
+}
+
+/**
+ * Counts `count` more sessions at `path` (a rule's when `ruleMax` is given), or notes why they
+ * are too many: then none of them is laid out.
+ */
+function withinBudget(
+  ctx: DesiredContext,
+  count: number,
+  path: (string | number)[],
+  ruleMax?: number,
+): boolean {
+  const { sessions } = ctx;
+  if (ruleMax !== undefined && count > ruleMax) {
+    sessions.issues.push({
+      path,
+      message: `the rule lays out ${count} sessions; one rule may lay out at most ${ruleMax} (fewer times, days or ahead_days)`,
+    });
+    return false;
+  }
+  if (sessions.laidOut + count > SESSIONS_PER_FILE_MAX) {
+    sessions.issues.push({
+      path,
+      message: `the file lays out more than ${SESSIONS_PER_FILE_MAX} sessions here (${sessions.laidOut + count} so far): lay out fewer`,
+    });
+    return false;
+  }
+  sessions.laidOut += count;
+  return true;
 }

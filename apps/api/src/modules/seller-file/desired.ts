@@ -3,10 +3,11 @@ import { imagePath } from '@admit/contracts/images';
 import type { SellerFile } from '@admit/contracts/seller-file/seller-file';
 import type { CurrentState } from './current';
 import { commerceRows } from './desired-commerce';
-import type { AddRow, DesiredContext } from './desired-context';
+import type { AddRow, DesiredContext, SessionBudget } from './desired-context';
 import { eventRows } from './desired-events';
 import { imageNameOf, isFilePath, type FileImage } from './file-images';
 import { storedConfigOf } from './import-settings';
+import { FileIssuesError } from './parse-file';
 import type { Row, TableName } from './rows';
 
 /**
@@ -73,7 +74,17 @@ export function desiredRows(
   const storedImage = (path: string) =>
     isFilePath(path) ? imagePath(slug, imageNameOf(path)) : path;
 
-  const ctx: DesiredContext = { file, slug, now: options.now, add, existing, meta, storedImage };
+  const sessions: SessionBudget = { laidOut: 0, issues: [] };
+  const ctx: DesiredContext = {
+    file,
+    slug,
+    now: options.now,
+    add,
+    existing,
+    meta,
+    storedImage,
+    sessions,
+  };
 
   add('identity', 'public', `${slug}/identity/public`, 'public identity', { kind: 'public' });
 
@@ -120,6 +131,8 @@ export function desiredRows(
   }
 
   const { events, paths, typeNames } = eventRows(ctx, venues, plans);
+  // too many sessions is a problem of the file, dry run or not (issue 22)
+  if (sessions.issues.length > 0) throw new FileIssuesError(sessions.issues);
 
   commerceRows(file, { add, paths, typeNames, zone: sellerZone });
 

@@ -123,4 +123,36 @@ describe('seller file errors name the path and the line', () => {
       /shop\.yaml:4 {2}seller\.currency: an ISO 4217 code such as USD/,
     );
   });
+
+  it('a CityPASS pattern that nests repetitions or that RE2 cannot run (issue 22)', () => {
+    const issues = issuesOf(
+      VALID.replace(
+        '  timezone: Europe/Dublin\n',
+        [
+          '  timezone: Europe/Dublin',
+          '  settings:',
+          '    citypass_code_groups:',
+          '      citypass:',
+          "        adult_regexp: '(a+)+b'",
+          "        child_regexp: '(?=C)C\\d{7}'",
+          '      plain:',
+          "        adult_regexp: '\\d{10}'",
+          "        child_regexp: 'C\\d{9}'",
+          '',
+        ].join('\n'),
+      ),
+    );
+    expect(issues).toEqual([
+      {
+        path: 'seller.settings.citypass_code_groups.citypass.adult_regexp',
+        line: 9,
+        message: 'nests one repetition in another (such as (a+)+): write it without, e.g. a+',
+      },
+      {
+        path: 'seller.settings.citypass_code_groups.citypass.child_regexp',
+        line: 10,
+        message: expect.stringContaining('not a pattern the server can run'),
+      },
+    ]);
+  });
 });

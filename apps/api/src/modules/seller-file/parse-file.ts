@@ -1,5 +1,6 @@
 import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml';
 import { sellerFileSchema, type SellerFile } from '@admit/contracts/seller-file/seller-file';
+import { sellerPatternProblem } from '@/lib/seller-pattern';
 import { parseRepeat } from '@/lib/session-rules';
 
 /** One problem of a seller file: where (key path and line) and what. */
@@ -26,6 +27,29 @@ export class SellerFileError extends Error {
 }
 
 type Path = readonly PropertyKey[];
+
+/** A problem found after the parse (a picture, a limit), at its key path in the file. */
+export interface LaterIssue {
+  path: Path;
+  message: string;
+}
+
+/**
+ * Problems of a parsed file found later (its pictures, what it lays out); the reader of the file
+ * turns them into a SellerFileError naming each line (`ParsedSellerFile.located`).
+ */
+export class FileIssuesError extends Error {
+  constructor(readonly issues: LaterIssue[]) {
+    super(issues.map((i) => `${formatPath(i.path) || '(file)'}: ${i.message}`).join('\n'));
+    this.name = 'FileIssuesError';
+  }
+}
+
+/** A valid file, and the error of later problems, each at its line of this text. */
+export interface ParsedSellerFile {
+  file: SellerFile;
+  located: (issues: readonly LaterIssue[]) => SellerFileError;
+}
 
 /** `events[0].ticket_groups[1].name` */
 export function formatPath(path: Path): string {
@@ -73,6 +97,19 @@ function serverIssues(file: SellerFile): { path: Path; message: string }[] {
     }
   };
   zone(['seller', 'timezone'], file.seller.timezone);
+  // issue 22: CityPASS patterns run on every voucher a buyer types, here and in the browser
+  const groups = file.seller.settings?.citypass_code_groups ?? {};
+  for (const [name, group] of Object.entries(groups)) {
+    for (const key of ['adult_regexp', 'child_regexp'] as const) {
+      const problem = sellerPatternProblem(group[key]);
+      if (problem) {
+        issues.push({
+          path: ['seller', 'settings', 'citypass_code_groups', name, key],
+          message: problem,
+        });
+      }
+    }
+  }
   file.venues.forEach((v, i) => zone(['venues', i, 'timezone'], v.timezone));
   (file.events ?? []).forEach((event, e) =>
     (event.session_rules ?? []).forEach((rule, r) => {
@@ -95,6 +132,11 @@ function serverIssues(file: SellerFile): { path: Path; message: string }[] {
  * throws a SellerFileError naming each problem's path and line.
  */
 export function parseSellerFile(text: string, fileName: string): SellerFile {
+  return parseLocatedSellerFile(text, fileName).file;
+}
+
+/** parseSellerFile, keeping the document to name the lines of later problems. */
+export function parseLocatedSellerFile(text: string, fileName: string): ParsedSellerFile {
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
   if (doc.errors.length > 0) {
@@ -135,5 +177,14 @@ export function parseSellerFile(text: string, fileName: string): SellerFile {
       }),
     );
   }
-  return parsed.data;
+  const located = (later: readonly LaterIssue[]) =>
+    new SellerFileError(
+      fileName,
+      later.map((i) => ({
+        path: formatPath(i.path),
+        line: lineOf(doc, lines, i.path) ?? 1,
+        message: i.message,
+      })),
+    );
+  return { file: parsed.data, located };
 }

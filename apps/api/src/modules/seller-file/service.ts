@@ -1,7 +1,8 @@
-import { readFile } from 'node:fs/promises';
+import { open } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
 import { stringify } from 'yaml';
+import { SELLER_FILE_MAX_BYTES } from '@admit/contracts/seller-file/limits';
 import type { SellerFile } from '@admit/contracts/seller-file/seller-file';
 import type { Db } from '@/db/connection';
 import { image } from '@/db/schema/catalog';
@@ -10,7 +11,12 @@ import { withRetryingTransaction, type Executor } from '@/db/transaction';
 import { applyPlan } from './apply';
 import { exportSellerFile } from './export-file';
 import { loadFileImages, type FileImage } from './file-images';
-import { parseSellerFile } from './parse-file';
+import {
+  FileIssuesError,
+  parseLocatedSellerFile,
+  SellerFileError,
+  type ParsedSellerFile,
+} from './parse-file';
 import { describePlan, planImport, type ImportPlan } from './plan';
 
 /** The import would lose sales: nothing was written (decision 0041). */
@@ -66,12 +72,56 @@ export async function importSellerFile(
   return withRetryingTransaction(db, (tx) => importInTransaction(tx, file, options));
 }
 
-/** Reads, validates and loads the pictures of a seller file on disk. */
-export async function readSellerFile(
-  path: string,
-): Promise<{ file: SellerFile; images: Map<string, FileImage> }> {
-  const file = parseSellerFile(await readFile(path, 'utf8'), path);
-  return { file, images: await loadFileImages(file, dirname(path)) };
+/**
+ * The text of the file at `path`, refused before it is read past SELLER_FILE_MAX_BYTES (issue
+ * 22: a 52 MB file took 100 s and 2.8 GB before its first error).
+ */
+async function readBoundedText(path: string): Promise<string> {
+  const refuse = (message: string) => new SellerFileError(path, [{ path: '', line: 1, message }]);
+  const handle = await open(path, 'r').catch((error: NodeJS.ErrnoException) => {
+    throw refuse(error.code === 'ENOENT' ? 'no such file' : `cannot be read (${error.code})`);
+  });
+  try {
+    const stat = await handle.stat();
+    if (!stat.isFile()) throw refuse('not a file');
+    const tooLarge = refuse(
+      `the file is larger than ${SELLER_FILE_MAX_BYTES / (1024 * 1024)} MB: split the seller's catalogue or trim it`,
+    );
+    if (stat.size > SELLER_FILE_MAX_BYTES) throw tooLarge;
+    // the size may change after the stat: never read past the limit
+    const buffer = Buffer.alloc(SELLER_FILE_MAX_BYTES + 1);
+    let length = 0;
+    for (;;) {
+      const { bytesRead } = await handle.read(buffer, length, buffer.length - length, length);
+      if (bytesRead === 0) break;
+      length += bytesRead;
+      if (length > SELLER_FILE_MAX_BYTES) throw tooLarge;
+    }
+    return buffer.toString('utf8', 0, length);
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A seller file read from disk: the file, its pictures, and where its later problems are. */
+export interface SellerFileOnDisk {
+  file: SellerFile;
+  images: Map<string, FileImage>;
+  /** later problems (FileIssuesError from the import) as a SellerFileError naming lines */
+  located: ParsedSellerFile['located'];
+}
+
+/**
+ * Reads, validates and loads the pictures of a seller file on disk; every problem is a
+ * SellerFileError naming the file and the line.
+ */
+export async function readSellerFile(path: string): Promise<SellerFileOnDisk> {
+  const { file, located } = parseLocatedSellerFile(await readBoundedText(path), path);
+  try {
+    return { file, images: await loadFileImages(file, dirname(path)), located };
+  } catch (error) {
+    throw error instanceof FileIssuesError ? located(error.issues) : error;
+  }
 }
 
 /** The file as YAML, with the editor's schema line first when `schema` is given. */

@@ -12,6 +12,7 @@ import { renderSellerPage } from './inject';
 import { pageInitialReads } from './initial-reads';
 import { privatePageReads } from './private-reads';
 import { isPrivatePage, serverRenderedPageOf } from '@admit/contracts/storefront-pages';
+import { isReservedPathSegment } from '@admit/contracts/reserved-path-segments';
 import { ServerRenderer } from './server-render';
 import { isPhoneRequest } from './viewport';
 import { pagePreloadTags, pageStyleTags } from './page-preloads';
@@ -21,9 +22,6 @@ export const DEFAULT_STOREFRONT_DIST = 'apps/storefront/dist';
 /** The SSR bundle's folder beside a built storefront folder (`dist` → `dist-ssr`). */
 export const SSR_DIST_SUFFIX = '-ssr';
 export const HOME_SELLER = 'demo-museum';
-
-/** First path segments owned by the API; the seller routes must never answer for them. */
-const RESERVED_SEGMENTS = new Set(['api', 'cached_api', 'admin', 'assets-app', 'health', '_dev']);
 
 /** `privately`: the page carries the visitor's own reads (decision 0045), never kept anywhere. */
 function html(reply: FastifyReply, status: number, body: string, privately = false) {
@@ -97,7 +95,7 @@ export async function registerStorefrontHost(app: FastifyInstance) {
   ) => {
     const slug = request.params.seller;
     // an unknown /api/… path must get the API's JSON 404, not a storefront page
-    if (RESERVED_SEGMENTS.has(slug)) return reply.callNotFound();
+    if (isReservedPathSegment(slug)) return reply.callNotFound();
     const seller = isSellerSlug(slug)
       ? await getSellerBySlug(app.deps.database.db, slug)
       : undefined;

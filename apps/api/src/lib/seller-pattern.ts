@@ -1,0 +1,45 @@
+import { RE2JS } from 're2js';
+import safeRegex from 'safe-regex2';
+
+/**
+ * Regular expressions a seller writes (CityPASS voucher patterns, identity §3
+ * `citypass_code_groups`), matched against what anonymous buyers type (issue 22, finding 4: a
+ * pattern such as `(a+)+b` in a backtracking engine let one 29-character voucher block the
+ * server for 2.9 s, doubling with each character).
+ *
+ * - The server matches with RE2 (re2js, pure JS): time linear in the input, whatever the
+ *   pattern; what RE2 cannot run (backreferences, lookaround) matches nothing.
+ * - A pattern with nested quantifiers is refused too, at import and at use: the storefront
+ *   checks vouchers with the browser's own (backtracking) engine before sending them.
+ */
+
+/** Why a seller pattern cannot be used, or null when it can. */
+export function sellerPatternProblem(pattern: string): string | null {
+  try {
+    RE2JS.compile(pattern);
+  } catch (error) {
+    return `not a pattern the server can run: ${(error as Error).message}`;
+  }
+  if (!safeRegex(pattern)) {
+    return 'nests one repetition in another (such as (a+)+): write it without, e.g. a+';
+  }
+  return null;
+}
+
+// compiled whole-value matchers by pattern; a seller has a handful, the cap keeps it bounded
+const compiled = new Map<string, RE2JS | null>();
+const CACHE_MAX = 500;
+
+function matcherOf(pattern: string): RE2JS | null {
+  let matcher = compiled.get(pattern);
+  if (matcher === undefined) {
+    matcher = sellerPatternProblem(pattern) === null ? RE2JS.compile(`^(?:${pattern})$`) : null;
+    if (compiled.size >= CACHE_MAX) compiled.clear();
+    compiled.set(pattern, matcher);
+  }
+  return matcher;
+}
+
+/** Whether the whole `value` matches the seller's pattern; a refused pattern matches nothing. */
+export const matchesSellerPattern = (pattern: string, value: string): boolean =>
+  matcherOf(pattern)?.matches(value) ?? false;
