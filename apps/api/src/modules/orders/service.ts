@@ -58,7 +58,10 @@ export async function createOrderInTx(tx: Tx, input: NewOrderInput) {
       sellerId: input.seller.id,
       cartId: input.cart.id,
       identityId: input.identityId,
-      orderNumber: newOrderNumber(),
+      // spec: identity §2 "Checkout pending" — the processing page shows the cart number as the
+      // reference, so the order carries it (one order per cart; cart numbers are unique per
+      // seller). A clash with an older order's number draws a fresh one instead.
+      orderNumber: attempt === 0 ? input.cart.cartNumber : newOrderNumber(),
       accessSecretHash: hashSecret(secret),
       email: input.email,
       // the locked cart's giftee: every path to the order (checkout, gift_checkout, a payment
