@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { receiptLine, sumReceiptLines } from './receipt-lines';
+import { maskedNumber, receiptItems, receiptLine, sumReceiptLines } from './receipt-lines';
 
 const fees = [
   { name: 'fee_fixed_outside', fee: 150 },
@@ -63,5 +63,60 @@ describe('receiptLine: face, discount, service charge, tax and total of one tick
       tax: 222,
       total: 3022,
     });
+  });
+});
+
+describe('receiptItems: what a receipt lists', () => {
+  const base = { outsideFees: [], ticketTypeId: 't', typeName: 'Adult', handler: 'tickets' };
+  it('reads a Dual membership as one membership, a donation and a gift card each on their own', () => {
+    const items = receiptItems(
+      [
+        { ...base, faceValue: 2000, adjustedValue: 2000 },
+        { ...base, faceValue: 2000, adjustedValue: 2000 },
+        {
+          ...base,
+          ticketTypeId: 'd',
+          typeName: 'Dual',
+          handler: 'membership',
+          faceValue: 12000,
+          adjustedValue: 12000,
+        },
+        {
+          ...base,
+          ticketTypeId: 'd',
+          typeName: 'Dual',
+          handler: 'membership',
+          faceValue: 0,
+          adjustedValue: 0,
+        },
+        {
+          ...base,
+          ticketTypeId: 'g',
+          typeName: 'Give',
+          handler: 'donation',
+          faceValue: 1250,
+          adjustedValue: 1250,
+        },
+        {
+          ...base,
+          ticketTypeId: 'c',
+          typeName: 'Card',
+          handler: 'ledger',
+          faceValue: 5000,
+          adjustedValue: 5000,
+        },
+      ],
+      () => 'visit',
+    );
+    expect(items.map((i) => [i.kind, i.name, i.figures.total])).toEqual([
+      ['admission', '2 × Adult', 4000],
+      ['membership', 'Dual membership (2 members)', 12000],
+      ['donation', 'Donation', 1250],
+      ['gift_card', 'Gift card', 5000],
+    ]);
+  });
+
+  it('masks a number to its last four digits', () => {
+    expect(maskedNumber('1234-5678-9012-2000')).toBe('•••• 2000');
   });
 });
