@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { maskedNumber, receiptItems, receiptLine, sumReceiptLines } from './receipt-lines';
+import {
+  maskedNumber,
+  receiptItems,
+  receiptLine,
+  storedFeesOf,
+  sumReceiptLines,
+} from './receipt-lines';
 
 const fees = [
   { name: 'fee_fixed_outside', fee: 150 },
@@ -118,5 +124,21 @@ describe('receiptItems: what a receipt lists', () => {
 
   it('masks a number to its last four digits', () => {
     expect(maskedNumber('1234-5678-9012-2000')).toBe('•••• 2000');
+  });
+});
+
+describe('storedFeesOf: wire fees back to stored units', () => {
+  it('reads a fixed fee in minor units and a percent fee in thousandths of a percent', () => {
+    expect(
+      storedFeesOf([
+        { name: 'fee_fixed_outside', fee: '1.50' },
+        { name: 'fee_percent_outside', fee: '8.875' },
+        { name: 'fee_percent_outside', fee: '10' },
+      ]),
+    ).toEqual([
+      { name: 'fee_fixed_outside', fee: 150 },
+      { name: 'fee_percent_outside', fee: 8875 },
+      { name: 'fee_percent_outside', fee: 10000 },
+    ]);
   });
 });

@@ -1,5 +1,5 @@
 import { grantsEntry } from './admission';
-import { ticketFees } from './fees';
+import { ticketFees, type StoredFee } from './fees';
 
 /** What an order's ticket carries that its receipt line reads (identity §3 "Ticket"). */
 export interface ReceiptTicket {
@@ -125,3 +125,20 @@ export function receiptItems<T extends ReceiptTicket & { typeName: string; ticke
 
 /** A card or gift card number as a receipt shows it: "•••• 2000". */
 export const maskedNumber = (number: string) => `•••• ${number.replace(/\D/g, '').slice(-4)}`;
+
+/**
+ * A ticket type's wire outside fees (resources.ts: fixed "1.50", percent "8.875") as stored
+ * (minor units, thousandths of a percent), so the storefront's receipt lines read ticketFees.
+ */
+export function storedFeesOf(wire: readonly { name: string; fee: string }[]): StoredFee[] {
+  return wire.flatMap((f) => {
+    const m = /^(-?)(\d+)(?:\.(\d{1,3}))?$/.exec(f.fee);
+    if (!m) return [];
+    const sign = m[1] ? -1 : 1;
+    const places = f.name === 'fee_fixed_outside' ? 2 : 3;
+    const fraction = (m[3] ?? '').padEnd(3, '0');
+    if (places === 2 && fraction[2] !== '0') return [];
+    const whole = Number(m[2]) * 10 ** places + Number(fraction.slice(0, places));
+    return [{ name: f.name, fee: sign * whole }];
+  });
+}
