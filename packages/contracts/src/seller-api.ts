@@ -56,6 +56,14 @@ export const sellerTicketSchema = z.object({
   timezone: z.string(),
   face_value: moneySchema,
   adjusted_value: moneySchema,
+  /** the receipt line (rules/receipt-lines.ts): face − adjusted value */
+  discount: moneySchema,
+  /** the fixed outside fee */
+  service_charge: moneySchema,
+  /** the percent outside fee, on the price after discount */
+  tax: moneySchema,
+  /** adjusted value + service charge + tax */
+  line_total: moneySchema,
   redeemed_at: z.string().nullable(),
 });
 export type SellerTicket = z.infer<typeof sellerTicketSchema>;
@@ -69,6 +77,7 @@ export const sellerOrderSchema = z.object({
   purchaser_name: z.string().nullable(),
   currency_code: z.string().length(3),
   total_after_fees_price: moneySchema,
+  /** the order's live tickets (booked or redeemed): cancelled and unbooked ones do not count */
   ticket_count: z.number().int().nonnegative(),
 });
 export type SellerOrder = z.infer<typeof sellerOrderSchema>;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, isoWeekday, localDate, localTime, zonedWallTimeToUtc } from '@/lib/zoned-time';
+import {
+  addDays,
+  isoWeekday,
+  localDate,
+  localTime,
+  zonedIso,
+  zonedWallTimeToUtc,
+} from '@/lib/zoned-time';
 
 describe('zoned time', () => {
   it.each([
@@ -26,5 +33,17 @@ describe('zoned time', () => {
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
     expect(isoWeekday('2026-03-01')).toBe(7);
     expect(isoWeekday('2026-03-02')).toBe(1);
+  });
+});
+
+describe('zonedIso: the wall time in a zone with its offset', () => {
+  it.each([
+    ['2026-12-01T15:30:00.000Z', 'America/New_York', '2026-12-01T10:30:00-05:00'],
+    ['2026-07-01T15:30:00.000Z', 'America/New_York', '2026-07-01T11:30:00-04:00'],
+    ['2026-07-01T15:30:00.000Z', 'Asia/Kolkata', '2026-07-01T21:00:00+05:30'],
+    ['2026-07-01T15:30:00.000Z', 'UTC', '2026-07-01T15:30:00+00:00'],
+  ])('%s in %s → %s', (instant, zone, expected) => {
+    expect(zonedIso(new Date(instant), zone)).toBe(expected);
+    expect(new Date(expected).toISOString()).toBe(instant);
   });
 });

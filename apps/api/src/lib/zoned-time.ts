@@ -90,6 +90,20 @@ export function localTime(instant: Date, timeZone: string): string {
   return `${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
 }
 
+/**
+ * An instant as ISO 8601 in a zone, with that zone's offset ("2026-12-01T10:30:00-05:00"): what
+ * a spreadsheet shows as the venue's wall time without losing the instant.
+ */
+export function zonedIso(instant: Date, timeZone: string): string {
+  const ms = instant.getTime();
+  const p = wallParts(ms, timeZone);
+  const offsetMin = Math.round(offsetMs(ms, timeZone) / 60_000);
+  const abs = Math.abs(offsetMin);
+  const two = (n: number) => String(n).padStart(2, '0');
+  const offset = `${offsetMin < 0 ? '-' : '+'}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
+  return `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}:${two(p.second)}${offset}`;
+}
+
 /** Calendar arithmetic on "YYYY-MM-DD" strings (zone-free: a date is a date). */
 export function addDays(date: string, days: number): string {
   const [y, m, d] = date.split('-').map(Number) as [number, number, number];

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sellerOrdersResponseSchema } from '@admit/contracts/seller-api';
 import { ticket, ticketOrder } from '@/db/schema/cart';
+import { ticketType } from '@/db/schema/catalog';
 import { identity } from '@/db/schema/identity';
 import { buyOrder, type BoughtOrder } from '@/modules/manage/manage-test-kit';
 import { buildTestApp } from '@/testing/build-test-app';
@@ -76,6 +77,24 @@ describeEachDatabase('cli: orders export', (ctx) => {
       .update(ticket)
       .set({ admitName: TRICKY })
       .where(eq(ticket.id, orders[1]!.ticketIds[0]!));
+    // a discounted line with a service charge and tax, and a cancelled ticket (issue #22)
+    await ctx.db
+      .update(ticketType)
+      .set({
+        outsideFees: [
+          { name: 'fee_fixed_outside', fee: 150 },
+          { name: 'fee_percent_outside', fee: 8875 },
+        ],
+      })
+      .where(eq(ticketType.id, scene.type.id));
+    await ctx.db
+      .update(ticket)
+      .set({ faceValue: 2000, adjustedValue: 1500 })
+      .where(eq(ticket.id, orders[0]!.ticketIds[0]!));
+    await ctx.db
+      .update(ticket)
+      .set({ state: 'cancelled' })
+      .where(eq(ticket.id, orders[1]!.ticketIds[1]!));
   });
   afterAll(async () => {
     await app.close();
@@ -104,6 +123,10 @@ describeEachDatabase('cli: orders export', (ctx) => {
       'admit_name',
       'face_value',
       'paid_value',
+      'discount',
+      'service_charge',
+      'tax',
+      'line_total',
       'redeemed_at',
     ]);
     expect(rows).toHaveLength(3);
@@ -121,6 +144,16 @@ describeEachDatabase('cli: orders export', (ctx) => {
     expect(rows[0]![col('purchaser_email')]).toBe('grace@example.org');
     expect(rows[0]![col('ticket_state')]).toBe('booked');
     expect(rows[0]![col('scan_code')]).toMatch(/^[0-9A-F]{16}$/);
+    // the session at 15:00Z reads as the New York venue's 10:00, with its offset
+    expect(rows.map((r) => r[col('session_start')])).toEqual(
+      Array(3).fill('2030-01-01T10:00:00-05:00'),
+    );
+    // 20.00 less 5.00 off, 1.50 service charge, 8.875 % tax on 15.00 = 1.33: 17.83
+    expect(
+      ['face_value', 'paid_value', 'discount', 'service_charge', 'tax', 'line_total'].map(
+        (name) => rows[0]![col(name)],
+      ),
+    ).toEqual(['20.00', '15.00', '5.00', '1.50', '1.33', '17.83']);
     // the raw text really quotes: the line break inside the name is inside quotes
     expect(res.stdout).toContain(`"Ada Hopper, ""Amazing""\nGrace"`);
   });
@@ -152,6 +185,9 @@ describeEachDatabase('cli: orders export', (ctx) => {
       const body = sellerOrdersResponseSchema.parse(JSON.parse(await readFile(out, 'utf8')));
       expect(body.ticket_order._data.map((o) => o.id)).toEqual([orders[1]!.orderId]);
       expect(body.ticket._count).toBe(2);
+      // one of the two tickets was cancelled: the order counts the one that is live
+      expect(body.ticket._data.map((t) => t.state).sort()).toEqual(['booked', 'cancelled']);
+      expect(body.ticket_order._data[0]!.ticket_count).toBe(1);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

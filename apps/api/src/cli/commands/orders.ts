@@ -5,6 +5,7 @@ import { toCollection } from '@admit/contracts/envelope';
 import type { SellerOrder, SellerTicket } from '@admit/contracts/seller-api';
 import { getSellerBySlug } from '@/modules/sellers/repo';
 import { allSellerOrders } from '@/modules/seller-orders/service';
+import { zonedIso } from '@/lib/zoned-time';
 import type { CliIo } from '../cli-io';
 
 /**
@@ -32,11 +33,19 @@ const COLUMNS: [string, (o: SellerOrder, t: SellerTicket | null) => string | num
   ['event', (_o, t) => t?.event_name ?? null],
   ['ticket_group', (_o, t) => t?.ticket_group_name ?? null],
   ['ticket_type', (_o, t) => t?.ticket_type_name ?? null],
-  ['session_start', (_o, t) => t?.start_datetime ?? null],
+  // the venue's wall time with its offset: a 10:30 visit reads 10:30, not 15:30Z (issue #22)
+  [
+    'session_start',
+    (_o, t) => (t?.start_datetime ? zonedIso(new Date(t.start_datetime), t.timezone) : null),
+  ],
   ['timezone', (_o, t) => t?.timezone ?? null],
   ['admit_name', (_o, t) => t?.admit_name ?? null],
   ['face_value', (_o, t) => t?.face_value ?? null],
   ['paid_value', (_o, t) => t?.adjusted_value ?? null],
+  ['discount', (_o, t) => t?.discount ?? null],
+  ['service_charge', (_o, t) => t?.service_charge ?? null],
+  ['tax', (_o, t) => t?.tax ?? null],
+  ['line_total', (_o, t) => t?.line_total ?? null],
   ['redeemed_at', (_o, t) => t?.redeemed_at ?? null],
 ];
 

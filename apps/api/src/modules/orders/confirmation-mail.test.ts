@@ -26,8 +26,18 @@ const ticket = (overrides: Partial<ConfirmationTicket> = {}): ConfirmationTicket
   // 15:00 UTC: 10:00 in New York in winter (EST), 11:00 in summer (EDT)
   session: hour('2026-12-02T15:00:00.000Z'),
   timeZone: NEW_YORK,
+  handler: 'tickets',
+  ticketTypeId: overrides.typeName ?? 'Adult',
+  faceValue: 2000,
+  adjustedValue: 2000,
+  outsideFees: [],
   ...overrides,
 });
+
+const FEES = [
+  { name: 'fee_fixed_outside', fee: 150 },
+  { name: 'fee_percent_outside', fee: 8875 },
+];
 
 function input(overrides: Partial<ConfirmationInput> = {}): ConfirmationInput {
   return {
@@ -179,5 +189,89 @@ describe('order confirmation mail', () => {
     expect(mail.text).toContain(
       `Manage your order ${TEST_ORIGIN}/museum/ticket_order/42/manage?secret=s3cret`,
     );
+  });
+
+  it('is a receipt: per line price, discount, service charge, tax and total, then payments and the balance due', async () => {
+    const discounted = { adjustedValue: 1500, outsideFees: FEES };
+    const mail = await confirmationMail(
+      input({
+        // 2 × (15.00 + 1.50 + 1.33) = 35.66
+        totalMinor: 3566,
+        tickets: [ticket(discounted), ticket({ ...discounted, scanCode: 'A2' })],
+        payments: [
+          { label: 'Gift card •••• 2000', amount: 1000 },
+          { label: 'Visa •••• 4242', amount: 2000 },
+        ],
+      }),
+    );
+    for (const line of [
+      '2 × Adult $40.00',
+      'Discount -$10.00',
+      'Service charge $3.00',
+      'Tax $2.66',
+      'Line total $35.66',
+      'Subtotal $40.00',
+      'Total $35.66',
+      'Paid with Gift card •••• 2000 $10.00',
+      'Paid with Visa •••• 4242 $20.00',
+      'Balance due $5.66',
+    ]) {
+      expect(mail.text, line).toContain(line);
+      // the HTML's total is set in bold (its own tag): the other lines read as they are
+      if (!line.startsWith('Total')) expect(visibleHtml(mail.html!), line).toContain(line);
+    }
+  });
+
+  it('lists a donation as a donation and a gift card by its number, with no QR code for either', async () => {
+    const mail = await confirmationMail(
+      input({
+        tickets: [
+          ticket({ scanCode: 'ADMIT' }),
+          ticket({
+            eventName: 'Support us',
+            typeName: 'Gift',
+            handler: 'donation',
+            scanCode: 'DONATION',
+            session: null,
+            faceValue: 1250,
+            adjustedValue: 1250,
+          }),
+          ticket({
+            eventName: 'Gift cards',
+            typeName: 'Fifty',
+            handler: 'ledger',
+            scanCode: 'GIFTCARD',
+            session: null,
+            faceValue: 5000,
+            adjustedValue: 5000,
+          }),
+        ],
+        giftCards: [{ number: 'GC-2000', balance: 5000 }],
+      }),
+    );
+    expect(mail.text).toContain('Donation $12.50');
+    expect(mail.text).toContain('Gift card $50.00');
+    expect(mail.text).toContain('Gift card GC-2000: $50.00');
+    // the order's code and the one admission's: nothing for the donation or the gift card
+    expect(mail.attachments!.map((a) => a.cid)).toEqual(['order-qr', 'ticket-1-qr']);
+    expect(mail.text).toContain('Ticket #ADMIT');
+    expect(mail.text).not.toContain('Ticket #DONATION');
+    expect(mail.text).not.toContain('Ticket #GIFTCARD');
+    expect(mail.html).not.toMatch(/QR code of ticket #(DONATION|GIFTCARD)/);
+    expect(mail.text).toContain('Your ticket\n');
+  });
+
+  it('reads a Dual membership as one membership with its members', async () => {
+    const member = { handler: 'membership', typeName: 'Dual', session: null };
+    const mail = await confirmationMail(
+      input({
+        tickets: [
+          ticket({ ...member, scanCode: 'M1', faceValue: 12000, adjustedValue: 12000 }),
+          ticket({ ...member, scanCode: 'M2', faceValue: 0, adjustedValue: 0 }),
+        ],
+      }),
+    );
+    expect(mail.text).toContain('Dual membership (2 members) $120.00');
+    expect(mail.text).not.toContain('2 × Dual');
   });
 });

@@ -6,6 +6,7 @@ import type {
   ConfirmationTicketView,
 } from '@/modules/mail/templates/order-parts';
 import type { OutgoingAttachment, OutgoingMail } from '@/modules/mail/outbox';
+import { grantsEntry } from '@admit/contracts/rules/admission';
 import { ORDER_QR_MARGIN } from '@/lib/qr-png';
 
 export type { ConfirmationMembership };
@@ -48,15 +49,20 @@ export async function confirmationMail(input: ConfirmationInput): Promise<Outgoi
       (a.session?.start_datetime ?? '9999').localeCompare(b.session?.start_datetime ?? '9999') ||
       `${a.eventName}\n${a.typeName}`.localeCompare(`${b.eventName}\n${b.typeName}`),
   );
+  // a QR code only on what admits someone: a donation or a gift card opens no door (issue #22)
+  const admissions = tickets.filter((t) => grantsEntry(t.handler));
   const [attachments, content] = await Promise.all([
     Promise.all([
       png(orderScanCode, ORDER_QR_CID),
-      ...tickets.map((t, i) => png(t.scanCode, ticketQrCid(i))),
+      ...admissions.map((t, i) => png(t.scanCode, ticketQrCid(i))),
     ]),
     orderConfirmationMail({
       ...order,
       orderQrCid: ORDER_QR_CID,
-      tickets: tickets.map((t, i) => ({ ...t, qrCid: ticketQrCid(i) })),
+      tickets: tickets.map((t) => {
+        const at = admissions.indexOf(t);
+        return { ...t, qrCid: at >= 0 ? ticketQrCid(at) : null };
+      }),
     }),
   ]);
   return { sellerId, kind, to, ...content, attachments };

@@ -6,6 +6,7 @@ import { loadMailBrand } from '@/modules/mail/mail-brand';
 import { readSellerSettings, selfEditRulesOf } from '@/modules/sellers/seller-settings';
 import type { OrderChangeView } from '@/modules/mail/templates/order-confirmation-mail';
 import type { OutgoingMail } from '@/modules/mail/outbox';
+import { receiptPayments } from '@/modules/payments/receipt-payments';
 import { confirmationMail } from './confirmation-mail';
 import { ticketScanCode } from './codes';
 import type { OrderTicketDetail } from './order-tickets';
@@ -49,6 +50,12 @@ export interface OrderMailInput {
 const mailTicket = (d: OrderTicketDetail, sellerZone: string) => ({
   eventName: d.eventName,
   typeName: d.typeName,
+  ticketTypeId: d.ticket.ticketTypeId,
+  // the receipt line's facts (rules/receipt-lines.ts) and whether it admits (a QR code)
+  handler: d.handler,
+  faceValue: d.ticket.faceValue,
+  adjustedValue: d.ticket.adjustedValue,
+  outsideFees: d.outsideFees,
   session: d.session
     ? { start_datetime: d.session.start.toISOString(), end_datetime: d.session.end.toISOString() }
     : null,
@@ -56,13 +63,35 @@ const mailTicket = (d: OrderTicketDetail, sellerZone: string) => ({
 });
 
 /** An order's change as the mail names it. */
+/** A booked ticket as the confirmation shows it: its mail view and its own scan code. */
+export const confirmationTicket = (
+  d: OrderTicketDetail,
+  sellerZone: string,
+  orderScanCode: string | null,
+) => ({
+  ...mailTicket(d, sellerZone),
+  scanCode: orderScanCode ? ticketScanCode(orderScanCode, d.ticket.id) : d.ticket.id,
+});
+
 export function changeView(
   kind: OrderChangeView['kind'],
   cancelled: OrderTicketDetail[],
   refundMinor: number,
   sellerZone: string,
 ): OrderChangeView {
-  return { kind, refundMinor, cancelled: cancelled.map((d) => mailTicket(d, sellerZone)) };
+  return {
+    kind,
+    refundMinor,
+    cancelled: cancelled.map((d) => {
+      const t = mailTicket(d, sellerZone);
+      return {
+        eventName: t.eventName,
+        typeName: t.typeName,
+        session: t.session,
+        timeZone: t.timeZone,
+      };
+    }),
+  };
 }
 
 /**
@@ -89,10 +118,8 @@ export async function orderMail(tx: Executor, input: OrderMailInput): Promise<Ou
     currency: order.currency,
     ...orderLinks(seller, input.origin, order.id, input.secret, input.manageable),
     giftCards: [],
+    payments: await receiptPayments(tx, order.cartId),
     change: input.change,
-    tickets: live.map((d) => ({
-      ...mailTicket(d, seller.timezone),
-      scanCode: order.scanCode ? ticketScanCode(order.scanCode, d.ticket.id) : d.ticket.id,
-    })),
+    tickets: live.map((d) => confirmationTicket(d, seller.timezone, order.scanCode)),
   });
 }

@@ -8,10 +8,12 @@ import { loadMailBrand } from '@/modules/mail/mail-brand';
 import { enqueueMail } from '@/modules/mail/outbox';
 import { writeOrderSchedule } from '@/modules/schedules/order-schedule';
 import { confirmationMail } from './confirmation-mail';
-import { hashSecret, newAccessSecret, newOrderNumber, newScanCode, ticketScanCode } from './codes';
+import { hashSecret, newAccessSecret, newOrderNumber, newScanCode } from './codes';
 import { issueOrderMemberships } from './order-memberships';
 import { bookCartTickets, completeCart, insertOrder, selectGroupHandlers } from './repo';
-import { anonymousEditing, orderLinks } from './order-mail';
+import { anonymousEditing, confirmationTicket, orderLinks } from './order-mail';
+import { selectOrderTicketDetails } from './order-tickets';
+import { receiptPayments } from '@/modules/payments/receipt-payments';
 import type { CartRow, OrderRow } from '@/db/schema/cart';
 
 /**
@@ -58,7 +60,10 @@ export async function createOrderInTx(tx: Tx, input: NewOrderInput) {
       sellerId: input.seller.id,
       cartId: input.cart.id,
       identityId: input.identityId,
-      orderNumber: newOrderNumber(),
+      // spec: identity §2 "Checkout pending" — the processing page shows the cart number as the
+      // reference, so the order carries it (one order per cart; cart numbers are unique per
+      // seller). A clash with an older order's number draws a fresh one instead.
+      orderNumber: attempt === 0 ? input.cart.cartNumber : newOrderNumber(),
       accessSecretHash: hashSecret(secret),
       email: input.email,
       // the locked cart's giftee: every path to the order (checkout, gift_checkout, a payment
@@ -123,35 +128,13 @@ export async function createOrderInTx(tx: Tx, input: NewOrderInput) {
       balance,
       gifteeName: giftee?.name ?? null,
       memberships,
-      tickets: booked.map((t) => ({
-        ...mailTicketOf(input.bundle, input.seller.timezone, t),
-        scanCode: ticketScanCode(scanCode, t.id),
-      })),
+      payments: await receiptPayments(tx, input.cart.id),
+      tickets: (await selectOrderTicketDetails(tx, [order.id])).map((d) =>
+        confirmationTicket(d, input.seller.timezone, scanCode),
+      ),
     });
     await enqueueMail(tx, mail);
   }
   orderTestHooks.beforeCommit?.();
   return { order, secret };
-}
-
-/**
- * A booked ticket as the confirmation names it: event, type, session, and the zone its time
- * reads in (the event's venue, else the seller's; the order page's rule).
- */
-function mailTicketOf(
-  bundle: CartBundle,
-  sellerZone: string,
-  ticket: { eventTemplateId: string; ticketTypeId: string; eventSessionId: string | null },
-) {
-  const event = bundle.event_template._data.find((e) => e.id === ticket.eventTemplateId);
-  const venue = bundle.venue._data.find((v) => v.id === event?.venue_id);
-  const session = bundle.event_session._data.find((s) => s.id === ticket.eventSessionId);
-  return {
-    eventName: event?.name ?? '',
-    typeName: bundle.ticket_type._data.find((t) => t.id === ticket.ticketTypeId)?.name ?? '',
-    session: session
-      ? { start_datetime: session.start_datetime, end_datetime: session.end_datetime }
-      : null,
-    timeZone: venue?.timezone || sellerZone,
-  };
 }

@@ -96,3 +96,12 @@ export async function selectStripePaymentByRef(
     .limit(1);
   return row ?? null;
 }
+
+/** The payments that took money on the cart (succeeded or processing), oldest first: a receipt's. */
+export async function selectTakenPayments(db: Executor, cartId: string): Promise<PaymentRow[]> {
+  return db
+    .select()
+    .from(payment)
+    .where(and(eq(payment.cartId, cartId), inArray(payment.state, [...COUNTED_PAYMENT_STATES])))
+    .orderBy(payment.createdAt, payment.id);
+}

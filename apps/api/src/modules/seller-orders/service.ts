@@ -1,5 +1,7 @@
 import { toCollection } from '@admit/contracts/envelope';
 import { minorToDecimal } from '@admit/contracts/money';
+import { ACCOUNT_TICKET_STATES } from '@admit/contracts/rules/self-edit';
+import { receiptLine } from '@admit/contracts/rules/receipt-lines';
 import type { SellerOrder, SellerOrdersResponse, SellerTicket } from '@admit/contracts/seller-api';
 import type { Db } from '@/db/connection';
 import { AppError } from '@/http/app-error';
@@ -17,8 +19,11 @@ import {
 const nameOf = (row: { firstName: string | null; lastName: string | null }) =>
   [row.firstName, row.lastName].filter(Boolean).join(' ') || null;
 
+const isLive = (state: string) => (ACCOUNT_TICKET_STATES as readonly string[]).includes(state);
+
 /** A ticket row on the wire. */
 export function toSellerTicket(row: SellerTicketRow): SellerTicket {
+  const line = receiptLine(row);
   return {
     id: row.id,
     ticket_order_id: row.ticketOrderId!,
@@ -41,6 +46,10 @@ export function toSellerTicket(row: SellerTicketRow): SellerTicket {
     timezone: row.venueTimezone || row.sellerTimezone,
     face_value: minorToDecimal(row.faceValue),
     adjusted_value: minorToDecimal(row.adjustedValue),
+    discount: minorToDecimal(line.discount),
+    service_charge: minorToDecimal(line.serviceCharge),
+    tax: minorToDecimal(line.tax),
+    line_total: minorToDecimal(line.total),
     redeemed_at: row.redeemedAt?.toISOString() ?? null,
   };
 }
@@ -54,7 +63,8 @@ function toSellerOrder(row: SellerOrderRow, tickets: SellerTicketRow[]): SellerO
     purchaser_name: nameOf(row),
     currency_code: row.currency,
     total_after_fees_price: minorToDecimal(row.totalAfterFeesPrice),
-    ticket_count: tickets.filter((t) => t.ticketOrderId === row.id).length,
+    // a cancelled or unbooked ticket is no longer part of the order (issue #22)
+    ticket_count: tickets.filter((t) => t.ticketOrderId === row.id && isLive(t.state)).length,
   };
 }
 

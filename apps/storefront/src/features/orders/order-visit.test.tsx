@@ -128,8 +128,8 @@ describe('when to come (issue 13: tickets and complete pages)', () => {
       .getAllByRole('listitem')
       .filter((li) => li.parentElement === visits);
     expect(items.map((li) => li.textContent)).toEqual([
-      'General AdmissionWed, Dec 2, 2026 at 10:00 AM2 × Adult',
-      'General AdmissionWed, Dec 2, 2026 at 2:00 PM1 × Adult1 × Child',
+      'General AdmissionWed, Dec 2, 2026 at 10:00 AM2 × Adult $50.00',
+      'General AdmissionWed, Dec 2, 2026 at 2:00 PM1 × Adult $25.001 × Child $25.00',
     ]);
     expect(screen.getByText('Total paid').textContent).toBe('Total paid $73.51');
     expect(

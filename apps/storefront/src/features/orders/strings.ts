@@ -13,6 +13,11 @@ export const ORDERS_STRINGS = {
   // the complete page's summary and the tickets page's visit time (issue 13; decision 0029)
   'orders.summary.line': '{count} × {type}',
   'orders.summary.paid': 'Total paid',
+  // a receipt line's figures (issue #22 "Receipts a finance team accepts")
+  'orders.receipt.discount': 'Discount -{amount}',
+  'orders.receipt.service-charge': 'Service charge {amount}',
+  'orders.receipt.tax': 'Tax {amount}',
+  'orders.receipt.line-total': 'Line total {amount}',
   'orders.ticket-order.when': 'When: {when}',
   'orders.loading': 'Loading your order…',
   'orders.pending.title': 'Your order is being processed',

@@ -12,6 +12,8 @@ import { useStrings } from '@/ui/text/use-strings';
 import { ORDERS_STRINGS } from '@/features/orders/strings';
 import { OrderBalance } from '@/features/orders/order-balance';
 import { ticketWhen, usableTickets } from '@/features/orders/model/order-summary';
+import { OrderSummary } from '@/features/orders/order-summary';
+import { grantsEntry } from '@admit/contracts/rules/admission';
 import styles from '@/features/orders/orders.module.css';
 
 /** spec: identity §2 — the tickets say when to come, in the venue's zone (shopping §9 formats). */
@@ -34,7 +36,15 @@ export function TicketOrderRoute() {
   const [params] = useSearchParams();
   const secret = params.get('secret') ?? orderProof(id).secret ?? null;
   const query = useTicketOrder(id, params.get('secret'));
-  const tickets = query.data ? usableTickets(query.data) : [];
+  // spec: issue #22 — only what admits someone is a ticket with a code (rules/admission.ts);
+  // a donation or a gift card reads as a line of the receipt above
+  const tickets = query.data
+    ? usableTickets(query.data).filter((ticket) =>
+        grantsEntry(
+          query.data.ticket_group._data.find((g) => g.id === ticket.ticket_group_id)?.handler,
+        ),
+      )
+    : [];
   // spec: identity §2 — add-to-wallet buttons only when walletprecheck offers them
   const walletLinks = useWalletLinks(tickets[0]?.id ?? null, secret);
   if (query.isPending) return <Loader label={t('orders.loading')} />;
@@ -60,7 +70,10 @@ export function TicketOrderRoute() {
   return (
     <div className={styles.page}>
       <h1>{t('orders.ticket-order.title')}</h1>
-      <h2>{t('orders.ticket-order.order', { number: order.order_number })}</h2>
+      <h2 id="ticket-order-number">
+        {t('orders.ticket-order.order', { number: order.order_number })}
+      </h2>
+      <OrderSummary bundle={bundle} labelledBy="ticket-order-number" />
       <img
         className={styles.qr}
         src={orderQrCodeUrl(order.id, slug)}

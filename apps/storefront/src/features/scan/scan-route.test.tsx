@@ -49,6 +49,10 @@ const TICKET: SellerTicket = {
   timezone: 'America/New_York',
   face_value: '25.00',
   adjusted_value: '25.00',
+  discount: '0.00',
+  service_charge: '0.00',
+  tax: '0.00',
+  line_total: '25.00',
   redeemed_at: '2029-06-01T14:42:00.000Z',
 };
 

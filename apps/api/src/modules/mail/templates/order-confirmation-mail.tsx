@@ -12,8 +12,8 @@ import {
   MailText,
 } from './mail-parts';
 import { MailLayout } from './mail-layout';
+import { ReceiptSummary, type ReceiptPaymentView } from './receipt-parts';
 import {
-  OrderSummary,
   TicketCard,
   ticketName,
   type ConfirmationMembership,
@@ -36,6 +36,8 @@ export interface OrderConfirmationInput {
   /** where the buyer changes the order; the button shows only when given (no such page yet) */
   manageOrderLink?: string | null;
   tickets: ConfirmationTicketView[];
+  /** the payments that took money on the order (card brand and last 4, gift card masked) */
+  payments?: ReceiptPaymentView[];
   /** gift cards the order bought (handler `ledger`): the number is how they are spent */
   giftCards: { number: string; balance: number }[];
   /** what the order still owes under its payment plan (null: paid in full at checkout) */
@@ -84,7 +86,10 @@ export function orderConfirmationMail(input: OrderConfirmationInput) {
   // spec: identity §9 — orders read 'ddd, MMMM D YYYY'
   const placed = formatInZone(input.placedAt.toISOString(), DATE_FORMATS.orderDate, brand.timeZone);
   const balance = input.balance && input.balance.outstanding > 0 ? input.balance : null;
-  const tickets = input.tickets;
+  // spec: issue #22 — only what admits someone carries a QR code (rules/admission.ts)
+  const admissions = input.tickets.filter(
+    (t): t is ConfirmationTicketView & { qrCid: string } => t.qrCid !== null,
+  );
   return renderMail(
     subject,
     <MailLayout brand={brand} title={subject} preview={`Order #${input.orderNumber} · ${total}`}>
@@ -93,11 +98,12 @@ export function orderConfirmationMail(input: OrderConfirmationInput) {
       <MailText muted>{`Placed ${placed}`}</MailText>
       {input.gifteeName && <MailText>{`This order is a gift for ${input.gifteeName}.`}</MailText>}
       {change && <ChangeSummary change={change} money={money} />}
-      <OrderSummary tickets={tickets} />
-      <MailText style={{ fontSize: '18px' }}>
-        {'Total '}
-        <strong>{total}</strong>
-      </MailText>
+      <ReceiptSummary
+        tickets={input.tickets}
+        totalMinor={input.totalMinor}
+        payments={input.payments ?? []}
+        money={money}
+      />
       <MailButton href={input.orderLink}>View your tickets</MailButton>
       {input.manageOrderLink && (
         <MailText>
@@ -106,7 +112,7 @@ export function orderConfirmationMail(input: OrderConfirmationInput) {
       )}
       <MailDivider />
       <MailText muted>
-        {tickets.length > 0
+        {admissions.length > 0
           ? "Show this code at the entrance, or each ticket's own code below."
           : "Your order's code"}
       </MailText>
@@ -117,12 +123,12 @@ export function orderConfirmationMail(input: OrderConfirmationInput) {
         height={200}
         style={{ margin: '0 0 12px' }}
       />
-      {tickets.length > 0 && (
+      {admissions.length > 0 && (
         <>
           <MailHeading level={2}>
-            {tickets.length === 1 ? 'Your ticket' : 'Your tickets'}
+            {admissions.length === 1 ? 'Your ticket' : 'Your tickets'}
           </MailHeading>
-          {tickets.map((ticket) => (
+          {admissions.map((ticket) => (
             <TicketCard key={ticket.qrCid} ticket={ticket} />
           ))}
         </>

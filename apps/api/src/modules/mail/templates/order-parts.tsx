@@ -1,15 +1,17 @@
 import { Column, Row, Section } from '@react-email/components';
+import type { ReceiptTicket } from '@admit/contracts/rules/receipt-lines';
 import { sessionWhenLabel } from '@admit/contracts/session-time';
 import { useBrand } from './brand-context';
-import { MailImage, MailList, MailText } from './mail-parts';
+import { MailImage, MailText } from './mail-parts';
 
-/** One ticket of the confirmation: what it admits to, when, and the cid of its QR code. */
-export interface ConfirmationTicketView {
+/** One ticket of the confirmation: what it is, when, its receipt line and its QR code's cid. */
+export interface ConfirmationTicketView extends ReceiptTicket {
   eventName: string;
   typeName: string;
+  ticketTypeId: string;
   scanCode: string;
-  /** content id of the ticket's inline QR PNG (`cid:…`) */
-  qrCid: string;
+  /** content id of the ticket's inline QR PNG (`cid:…`); null: not an admission, no QR code */
+  qrCid: string | null;
   /** the session; null for a ticket valid on any date */
   session: { start_datetime: string; end_datetime: string } | null;
   /** the zone the session reads in: its venue's, else the seller's */
@@ -23,47 +25,8 @@ export const ticketName = (t: Pick<ConfirmationTicketView, 'eventName' | 'typeNa
 /** "Wed, Dec 2, 2026 at 10:00 AM" in the venue's zone (shopping §9 cart formats); null: any date. */
 export const ticketWhen = (t: ConfirmationTicketView) => sessionWhenLabel(t.session, t.timeZone);
 
-interface Visit {
-  eventName: string;
-  when: string | null;
-  lines: { typeName: string; count: number }[];
-}
-
-/** The order's visits (an event at one time) in the order they start, any-date ones last. */
-function visitsOf(tickets: ConfirmationTicketView[]): Visit[] {
-  const visits = new Map<string, Visit & { start: string }>();
-  for (const t of tickets) {
-    const start = t.session?.start_datetime ?? '9999';
-    const key = `${t.eventName}\n${start}`;
-    let visit = visits.get(key);
-    if (!visit) {
-      visit = { eventName: t.eventName, when: ticketWhen(t), lines: [], start };
-      visits.set(key, visit);
-    }
-    const line = visit.lines.find((l) => l.typeName === t.typeName);
-    if (line) line.count += 1;
-    else visit.lines.push({ typeName: t.typeName, count: 1 });
-  }
-  return [...visits.values()].sort((a, b) => a.start.localeCompare(b.start));
-}
-
-/** What was bought and when to come, visit by visit ("2 × Adult", like the order page). */
-export function OrderSummary({ tickets }: { tickets: ConfirmationTicketView[] }) {
-  return (
-    <>
-      {visitsOf(tickets).map((visit, i) => (
-        <Section key={i} style={{ margin: '0 0 8px' }}>
-          <MailText style={{ fontWeight: 700, margin: '0 0 2px' }}>{visit.eventName}</MailText>
-          {visit.when && <MailText style={{ margin: '0 0 4px' }}>{visit.when}</MailText>}
-          <MailList items={visit.lines.map((l) => `${l.count} × ${l.typeName}`)} />
-        </Section>
-      ))}
-    </>
-  );
-}
-
 /** A ticket's card: name, visit time and number beside its QR code (stacked on phones). */
-export function TicketCard({ ticket }: { ticket: ConfirmationTicketView }) {
+export function TicketCard({ ticket }: { ticket: ConfirmationTicketView & { qrCid: string } }) {
   const { colors, radiusPx } = useBrand();
   const when = ticketWhen(ticket);
   return (

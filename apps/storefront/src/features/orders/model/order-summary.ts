@@ -1,14 +1,16 @@
 import type { OrderBundle } from '@admit/contracts/checkout';
+import { decimalToMinor } from '@admit/contracts/money';
+import { receiptItems, storedFeesOf, type ReceiptItem } from '@admit/contracts/rules/receipt-lines';
 import { sessionWhenLabel } from '@admit/contracts/session-time';
 import { eventTimeZone } from '@/api/orders/event-time-zone';
 
-/** One event-and-session of an order: when to come and what for ("2 × Adult"). */
+/** One event-and-session of an order: when to come and what for ("2 × Adult" and its figures). */
 export interface OrderVisit {
   key: string;
   eventName: string;
   /** "Tue, Jun 2, 2026 at 10:00 AM" in the venue's zone; null for an any-date ticket */
   when: string | null;
-  lines: { typeName: string; count: number }[];
+  lines: OrderLine[];
 }
 
 /** The tickets a visitor can use: booked or already redeemed (cancelled ones are gone). */
@@ -26,34 +28,74 @@ export function ticketWhen(
   return sessionWhenLabel(session, eventTimeZone(bundle, ticket.event_template_id, fallbackZone));
 }
 
-/** The order's visits in the order they start (any-date last), ticket types as first met. */
-export function orderVisits(bundle: OrderBundle, fallbackZone: string): OrderVisit[] {
+/** One receipt line of the order: "2 × Adult", "Donation", with its figures in minor units. */
+export interface OrderLine {
+  key: string;
+  name: string;
+  figures: ReceiptItem<unknown>['figures'];
+}
+
+/** The receipt's facts of the order's usable tickets, read from the wire (rules/receipt-lines.ts). */
+function receiptTickets(bundle: OrderBundle) {
+  return usableTickets(bundle).map((ticket) => ({
+    ticket,
+    ticketTypeId: ticket.ticket_type_id,
+    typeName: bundle.ticket_type._data.find((t) => t.id === ticket.ticket_type_id)?.name ?? '',
+    faceValue: decimalToMinor(ticket.face_value),
+    adjustedValue: decimalToMinor(ticket.adjusted_value),
+    outsideFees: storedFeesOf(
+      bundle.ticket_type._data.find((t) => t.id === ticket.ticket_type_id)?.outside_fees ?? [],
+    ),
+    handler: bundle.ticket_group._data.find((g) => g.id === ticket.ticket_group_id)?.handler,
+  }));
+}
+
+const visitKeyOf = (t: {
+  ticket: { event_template_id: string; event_session_id: string | null };
+}) => `${t.ticket.event_template_id}:${t.ticket.event_session_id ?? 'any'}`;
+
+/**
+ * The order's receipt (issue #22): its visits in the order they start (any-date last), each
+ * admission line with its figures; then what admits no one or is a membership — a donation, a
+ * gift card, a membership with its members — as lines of their own.
+ */
+export function orderReceipt(
+  bundle: OrderBundle,
+  fallbackZone: string,
+): { visits: OrderVisit[]; purchases: OrderLine[] } {
   const sessionStart = (id: string | null) =>
     bundle.event_session._data.find((s) => s.id === id)?.start_datetime ?? '9999';
-  const typeName = (id: string) => bundle.ticket_type._data.find((t) => t.id === id)?.name ?? '';
+  const items = receiptItems(receiptTickets(bundle), visitKeyOf);
   const visits = new Map<string, OrderVisit & { start: string }>();
-  for (const ticket of usableTickets(bundle)) {
-    const key = `${ticket.event_template_id}:${ticket.event_session_id ?? 'any'}`;
+  const purchases: OrderLine[] = [];
+  items.forEach((item, i) => {
+    const first = item.tickets[0]!.ticket;
+    const line = { key: `${i}`, name: item.name, figures: item.figures };
+    if (item.kind !== 'admission') {
+      purchases.push(line);
+      return;
+    }
+    const key = visitKeyOf(item.tickets[0]!);
     let visit = visits.get(key);
     if (!visit) {
       visit = {
         key,
         eventName:
-          bundle.event_template._data.find((e) => e.id === ticket.event_template_id)?.name ?? '',
-        when: ticketWhen(bundle, ticket, fallbackZone),
+          bundle.event_template._data.find((e) => e.id === first.event_template_id)?.name ?? '',
+        when: ticketWhen(bundle, first, fallbackZone),
         lines: [],
-        start: sessionStart(ticket.event_session_id),
+        start: sessionStart(first.event_session_id),
       };
       visits.set(key, visit);
     }
-    const name = typeName(ticket.ticket_type_id);
-    const line = visit.lines.find((l) => l.typeName === name);
-    if (line) line.count += 1;
-    else visit.lines.push({ typeName: name, count: 1 });
-  }
-  return [...visits.values()]
-    .sort((a, b) => a.start.localeCompare(b.start))
-    .map(({ start: _start, ...visit }) => visit);
+    visit.lines.push(line);
+  });
+  return {
+    visits: [...visits.values()]
+      .sort((a, b) => a.start.localeCompare(b.start))
+      .map(({ start: _start, ...visit }) => visit),
+    purchases,
+  };
 }
 
 /** What was paid on the order (identity §3 "Ticket order": the total after fees, less any balance). */

@@ -1,0 +1,144 @@
+import { grantsEntry } from './admission';
+import { ticketFees, type StoredFee } from './fees';
+
+/** What an order's ticket carries that its receipt line reads (identity §3 "Ticket"). */
+export interface ReceiptTicket {
+  /** the ticket type's price, minor units */
+  faceValue: number;
+  /** the price after the cart's discounts (cartmods), minor units */
+  adjustedValue: number;
+  /** the ticket type's stored outside fees (fee_fixed_outside, fee_percent_outside) */
+  outsideFees: unknown;
+  /** the ticket group's handler: says whether the line admits someone */
+  handler: string | null | undefined;
+}
+
+/** One receipt line in minor units: total = face − discount + serviceCharge + tax. */
+export interface ReceiptLine {
+  face: number;
+  discount: number;
+  /** the fixed outside fee ("Service charge") */
+  serviceCharge: number;
+  /** the percent outside fee ("Tax") */
+  tax: number;
+  total: number;
+  /** whether the line is an admission (a QR code) rather than a donation, gift card or code */
+  admits: boolean;
+}
+
+/**
+ * The one home of a receipt line's figures (issue #22 "Receipts a finance team accepts"): the
+ * mail, the completed and tickets pages, the account's order page and the orders CSV all read
+ * it. Fees are taken on the price after discount, as the cart's totals are.
+ */
+export function receiptLine(ticket: ReceiptTicket): ReceiptLine {
+  const fees = ticketFees(ticket.adjustedValue, ticket.outsideFees);
+  return {
+    face: ticket.faceValue,
+    discount: ticket.faceValue - ticket.adjustedValue,
+    serviceCharge: fees.fixed,
+    tax: fees.percent,
+    total: ticket.adjustedValue + fees.fixed + fees.percent,
+    admits: grantsEntry(ticket.handler),
+  };
+}
+
+/** The sum of receipt lines, figure by figure (a receipt's or a CSV row's totals). */
+export function sumReceiptLines(lines: readonly ReceiptLine[]) {
+  const sum = { face: 0, discount: 0, serviceCharge: 0, tax: 0, total: 0 };
+  for (const l of lines) {
+    sum.face += l.face;
+    sum.discount += l.discount;
+    sum.serviceCharge += l.serviceCharge;
+    sum.tax += l.tax;
+    sum.total += l.total;
+  }
+  return sum;
+}
+
+/** What a receipt line is: an admission (QR code), a membership, a donation or a gift card. */
+export type ReceiptKind = 'admission' | 'membership' | 'donation' | 'gift_card' | 'purchase';
+
+export function receiptKind(handler: string | null | undefined): ReceiptKind {
+  if (handler === 'membership') return 'membership';
+  if (handler === 'donation') return 'donation';
+  if (handler === 'ledger') return 'gift_card';
+  return grantsEntry(handler) ? 'admission' : 'purchase';
+}
+
+/**
+ * A receipt line's name (issue #22): "2 × Adult"; a membership's members are one membership
+ * ("Dual membership (2 members)": a level's tickets are its members, decision 0032); a donation
+ * reads "Donation", a gift card "Gift card".
+ */
+export function receiptItemName(kind: ReceiptKind, typeName: string, count: number): string {
+  switch (kind) {
+    case 'membership':
+      return count > 1 ? `${typeName} membership (${count} members)` : `${typeName} membership`;
+    case 'donation':
+      return 'Donation';
+    case 'gift_card':
+      return count > 1 ? `${count} × Gift card` : 'Gift card';
+    default:
+      return `${count} × ${typeName}`;
+  }
+}
+
+/** One receipt item: tickets read as one line, their figures summed. */
+export interface ReceiptItem<T> {
+  kind: ReceiptKind;
+  name: string;
+  count: number;
+  figures: ReturnType<typeof sumReceiptLines>;
+  tickets: T[];
+}
+
+/**
+ * An order's tickets as receipt items, in first-seen order: admissions by `visitKey` (event and
+ * session) and type, a membership level as one item, each donation and gift card on its own.
+ */
+export function receiptItems<T extends ReceiptTicket & { typeName: string; ticketTypeId: string }>(
+  tickets: readonly T[],
+  visitKey: (t: T) => string,
+): ReceiptItem<T>[] {
+  const groups = new Map<string, { kind: ReceiptKind; tickets: T[] }>();
+  tickets.forEach((t, i) => {
+    const kind = receiptKind(t.handler);
+    const key =
+      kind === 'admission' || kind === 'purchase'
+        ? `${kind}\n${visitKey(t)}\n${t.ticketTypeId}`
+        : kind === 'membership'
+          ? `${kind}\n${t.ticketTypeId}`
+          : `${kind}\n${i}`;
+    const group = groups.get(key) ?? { kind, tickets: [] };
+    group.tickets.push(t);
+    groups.set(key, group);
+  });
+  return [...groups.values()].map(({ kind, tickets: own }) => ({
+    kind,
+    name: receiptItemName(kind, own[0]!.typeName, own.length),
+    count: own.length,
+    figures: sumReceiptLines(own.map(receiptLine)),
+    tickets: own,
+  }));
+}
+
+/** A card or gift card number as a receipt shows it: "•••• 2000". */
+export const maskedNumber = (number: string) => `•••• ${number.replace(/\D/g, '').slice(-4)}`;
+
+/**
+ * A ticket type's wire outside fees (resources.ts: fixed "1.50", percent "8.875") as stored
+ * (minor units, thousandths of a percent), so the storefront's receipt lines read ticketFees.
+ */
+export function storedFeesOf(wire: readonly { name: string; fee: string }[]): StoredFee[] {
+  return wire.flatMap((f) => {
+    const m = /^(-?)(\d+)(?:\.(\d{1,3}))?$/.exec(f.fee);
+    if (!m) return [];
+    const sign = m[1] ? -1 : 1;
+    const places = f.name === 'fee_fixed_outside' ? 2 : 3;
+    const fraction = (m[3] ?? '').padEnd(3, '0');
+    if (places === 2 && fraction[2] !== '0') return [];
+    const whole = Number(m[2]) * 10 ** places + Number(fraction.slice(0, places));
+    return [{ name: f.name, fee: sign * whole }];
+  });
+}
