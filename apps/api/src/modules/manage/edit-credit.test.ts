@@ -72,7 +72,10 @@ describeEachDatabase('manage: an edit credits what was paid, no more', (ctx) => 
     const order = orderOf(
       await checkoutCall(app, tour, {
         path: `cart/${cart.id}/guest_checkout`,
-        body: { ...cardEntry(deposit, await tokenize(app, '4242424242424242')), purchaser: PURCHASER },
+        body: {
+          ...cardEntry(deposit, await tokenize(app, '4242424242424242')),
+          purchaser: PURCHASER,
+        },
       }),
     );
     expect(order.ticket_order_fees._data[0]!.total_payments).toBe(deposit);
@@ -99,8 +102,7 @@ describeEachDatabase('manage: an edit credits what was paid, no more', (ctx) => 
       secret: order.secret,
       body,
     });
-  const card = async (amount: string) =>
-    cardEntry(amount, await tokenize(app, '4242424242424242'));
+  const card = async (amount: string) => cardEntry(amount, await tokenize(app, '4242424242424242'));
 
   /** Value booked = paid + still owed by schedule, and what the schedule says. */
   function balanceOf(bundle: CheckoutResponse) {
