@@ -109,8 +109,9 @@ describeEachDatabase('manage: an edit credits what was paid, no more', (ctx) => 
     const fees = bundle.ticket_order_fees._data[0]!;
     const scheduled = bundle.scheduled_payment?._data ?? [];
     const owedBySchedule = scheduled.reduce((n, s) => n + decimalToMinor(s.amount), 0);
+    expect(fees.total_payments).toBeDefined();
     expect(decimalToMinor(fees.total_after_fees_price)).toBe(
-      decimalToMinor(fees.total_payments) + owedBySchedule,
+      decimalToMinor(fees.total_payments!) + owedBySchedule,
     );
     return {
       total: fees.total_after_fees_price,
