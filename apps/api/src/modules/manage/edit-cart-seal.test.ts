@@ -130,7 +130,8 @@ describeEachDatabase('manage: the edit cart is sealed from the ordinary cart rou
   it('replays the $62.50-deposit probe: the credit cannot buy concert tickets, the commit books none', async () => {
     const order = await memberOrder();
     const opened = await openEdit(order, { cancel: [order.ticketId] });
-    expect(opened.order_edit._data[0]).toMatchObject({ credit: '250.00', kind: 'cancel' });
+    // the credit is what was paid toward the ticket, its deposit (decision 0036, issue 22 update)
+    expect(opened.order_edit._data[0]).toMatchObject({ credit: '62.50', kind: 'cancel' });
     const editCartId = opened.order_edit._data[0]!.cart_id;
 
     // the probe: the buyer's logged-in session spends the credit on another event

@@ -11,6 +11,7 @@ import {
   ticketCharge,
 } from '@/modules/orders/order-tickets';
 import type { ManagedOrder } from './access';
+import { editCredit } from './edit-credit';
 import { secondsLeft, selectEditChanges } from './edit-repo';
 
 /** The edit cart's bundle with the edit (identity §4: what changes, what it costs). */
@@ -32,9 +33,7 @@ export async function editView(
     selectCartTicketDetails(db, cart.id),
     selectOrderTicketDetails(db, [managed.order.id]),
   ]);
-  const credit = details
-    .filter((d) => changes.some((e) => e.ticketId === d.ticket.id))
-    .reduce((n, d) => n + ticketCharge(d).total, 0);
+  const credit = await editCredit(db, managed.order, details, changes);
   const added = held
     .filter((d) => d.ticket.state === 'in_cart')
     .reduce((n, d) => n + ticketCharge(d).total, 0);

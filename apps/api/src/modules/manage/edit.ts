@@ -11,11 +11,7 @@ import type { Caller } from '@/http/caller';
 import { releaseHeldCapacity } from '@/modules/cart/holds';
 import { deleteTickets, insertCart, lockPendingCart, selectCart } from '@/modules/cart/repo';
 import { holdTickets } from '@/modules/cart/reserve';
-import {
-  selectCartTicketDetails,
-  selectOrderTicketDetails,
-  ticketCharge,
-} from '@/modules/orders/order-tickets';
+import { selectCartTicketDetails, selectOrderTicketDetails } from '@/modules/orders/order-tickets';
 import { lockOrderRow } from '@/modules/orders/repo';
 import { selectPaymentByKey } from '@/modules/payments/repo';
 import type { ManagedOrder } from './access';
@@ -30,6 +26,7 @@ import {
   selectOpenEdit,
   writeEditCredit,
 } from './edit-repo';
+import { editCredit } from './edit-credit';
 import { checkTickets, planReschedule } from './edit-plan';
 import { editView } from './edit-view';
 
@@ -155,9 +152,7 @@ export function createEditService(deps: EditDeps) {
         })),
       ]);
       const now = await selectEditChanges(tx, locked.id);
-      const credit = details
-        .filter((d) => now.some((e) => e.ticketId === d.ticket.id))
-        .reduce((n, d) => n + ticketCharge(d).total, 0);
+      const credit = await editCredit(tx, managed.order, details, now);
       await writeEditCredit(tx, {
         sellerId: caller.seller.id,
         cartId: locked.id,

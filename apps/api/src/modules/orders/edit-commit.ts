@@ -1,7 +1,10 @@
+import type { CartBundle } from '@admit/contracts/cart';
 import type { OrderEditRow } from '@/db/schema/aftersale';
 import type { CartRow } from '@/db/schema/cart';
 import type { Tx } from '@/db/transaction';
 import type { SellerRef } from '@/http/request-context';
+import { sumPaid } from '@/modules/payments/repo';
+import { scheduleLeft } from '@/modules/schedules/order-schedule';
 import { applyOrderChangeInTx } from './order-change';
 import { anonymousEditing } from './order-mail';
 import { lockOrderRow, selectEditTickets } from './repo';
@@ -18,6 +21,8 @@ export async function commitEditInTx(
   input: {
     cart: CartRow;
     edit: OrderEditRow;
+    /** the edit cart's bundle as the checkout saw it (its schedule) */
+    bundle: CartBundle;
     seller: SellerRef;
     origin: string;
     sendEmail: boolean;
@@ -33,6 +38,13 @@ export async function commitEditInTx(
     seller: input.seller,
     cancelIds: removed.map((r) => r.ticketId),
     editCartId: input.cart.id,
+    // the new tickets' installments not yet paid (the credit and this checkout's payments in)
+    addedSchedule: scheduleLeft(
+      input.bundle,
+      await sumPaid(tx, input.cart.id),
+      input.now,
+      input.seller.timezone,
+    ),
     kind: 'order_update',
     now: input.now,
     mail: input.sendEmail

@@ -7,6 +7,8 @@ import type { Tx } from '@/db/transaction';
 import { releaseCancelledCapacity } from '@/modules/cart/holds';
 import { enqueueMail } from '@/modules/mail/outbox';
 import { allocateRefunds, netPaid } from '@/modules/payments/refunds';
+import { rewriteOrderSchedule } from '@/modules/schedules/order-schedule';
+import type { ScheduleEntry } from '@/modules/schedules/plan';
 import { changeView, orderMail } from './order-mail';
 import { selectOrderTicketDetails, ticketCharge, type OrderTicketDetail } from './order-tickets';
 import { completeCart, orderCartIds, updateOrderTotals, type OrderTotalsRow } from './repo';
@@ -29,6 +31,8 @@ export interface OrderChangeInput {
   editCartId: string | null;
   kind: 'order_cancel' | 'order_update';
   now: Date;
+  /** the remaining installments of the edit cart's tickets (none: they are paid in full) */
+  addedSchedule?: ScheduleEntry[];
   /** how the order is mailed again; null: not mailed */
   mail: { origin: string; secret: string | null; manageable: boolean } | null;
 }
@@ -123,7 +127,8 @@ export async function applyOrderChangeInTx(
   // what was paid beyond the new total goes back (a balance still owed is reduced first)
   const cartIds = await orderCartIds(tx, updated);
   if (input.editCartId && !cartIds.includes(input.editCartId)) cartIds.push(input.editCartId);
-  const refundMinor = Math.max(0, (await netPaid(tx, cartIds)) - updated.totalAfterFeesPrice);
+  const kept = await netPaid(tx, cartIds);
+  const refundMinor = Math.max(0, kept - updated.totalAfterFeesPrice);
   const refunds =
     refundMinor > 0
       ? await allocateRefunds(tx, {
@@ -136,6 +141,14 @@ export async function applyOrderChangeInTx(
           now,
         })
       : [];
+  // the schedule owes exactly what the order does: value booked = paid + still owed
+  await rewriteOrderSchedule(tx, {
+    seller,
+    order: updated,
+    owed: Math.max(0, updated.totalAfterFeesPrice - kept),
+    added: input.addedSchedule ?? [],
+    now,
+  });
   if (input.mail) {
     const mail = await orderMail(tx, {
       order: updated,

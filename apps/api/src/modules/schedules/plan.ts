@@ -133,3 +133,31 @@ export function snapshotOf(
 ): ScheduleEntry[] {
   return mergeByDate([{ dueDate: today, amount: Math.max(0, paid) }, ...remaining]);
 }
+
+/**
+ * The remaining schedule of an order after a change (decision 0036, update "credit is what was
+ * paid"): what it still owed (`kept`) less what the change took away, latest installments first,
+ * plus the new tickets' installments (`added`), summing to `owed` exactly — so value booked =
+ * paid + still owed by schedule. A shortfall (never expected) falls due today.
+ */
+export function rebalanceSchedule(
+  kept: ScheduleEntry[],
+  added: ScheduleEntry[],
+  owed: number,
+  today: string,
+): ScheduleEntry[] {
+  const sum = (list: ScheduleEntry[]) => list.reduce((n, e) => n + e.amount, 0);
+  let excess = sum(kept) + sum(added) - owed;
+  const trim = (list: ScheduleEntry[]) =>
+    [...list]
+      .reverse()
+      .map((e) => {
+        const cut = Math.min(Math.max(0, excess), e.amount);
+        excess -= cut;
+        return { dueDate: e.dueDate, amount: e.amount - cut };
+      })
+      .reverse();
+  const entries = [...trim(kept), ...trim(added)];
+  if (excess < 0) entries.push({ dueDate: today, amount: -excess });
+  return mergeByDate(entries);
+}

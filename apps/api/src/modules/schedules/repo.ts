@@ -4,7 +4,7 @@ import { paymentPlan, scheduledPayment, type PlanInstallment } from '@/db/schema
 
 /** The schedules module's SQL: payment plans and the scheduled payments orders snapshot. */
 
-type Executor = Pick<Db, 'select' | 'insert'>;
+type Executor = Pick<Db, 'select' | 'insert' | 'delete'>;
 export type ScheduledPaymentRow = typeof scheduledPayment.$inferSelect;
 export type NewScheduledPayment = typeof scheduledPayment.$inferInsert;
 
@@ -37,4 +37,9 @@ export async function selectScheduledPayments(
 export async function insertScheduledPayments(db: Executor, rows: NewScheduledPayment[]) {
   if (rows.length === 0) return;
   await db.insert(scheduledPayment).values(rows);
+}
+
+/** Drops an order's schedule before it is written again (a change of the order). */
+export async function deleteScheduledPayments(db: Executor, cartId: string) {
+  await db.delete(scheduledPayment).where(eq(scheduledPayment.cartId, cartId));
 }
