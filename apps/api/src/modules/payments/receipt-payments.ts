@@ -2,7 +2,7 @@ import { maskedNumber } from '@admit/contracts/rules/receipt-lines';
 import type { PaymentRow } from '@/db/schema/payments';
 import type { Executor } from '@/db/transaction';
 import { selectTakenPayments } from './repo';
-import { parseSandboxToken, sandboxBrandOf } from './sandbox-cards';
+import { readSandboxToken, sandboxBrandOf } from './sandbox-cards';
 
 /** A payment as a receipt lists it: "Visa •••• 4242", "Gift card •••• 2000"; minor units. */
 export interface ReceiptPayment {
@@ -31,7 +31,7 @@ export function paymentLabel(row: Pick<PaymentRow, 'gatewayId' | 'gatewayData'>)
   const brand = typeof data.card_brand === 'string' ? data.card_brand : null;
   const last4 = typeof data.card_last4 === 'string' ? data.card_last4 : null;
   const sandbox =
-    typeof data.payment_method === 'string' ? parseSandboxToken(data.payment_method) : null;
+    typeof data.payment_method === 'string' ? readSandboxToken(data.payment_method) : null;
   const digits = last4 ?? sandbox?.last4 ?? null;
   const brandKey = brand ?? (digits && sandbox ? sandboxBrandOf(digits) : null);
   const name = (brandKey && BRANDS[brandKey]) || 'Card';
