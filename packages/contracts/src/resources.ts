@@ -96,6 +96,8 @@ export const outsideFeeSchema = z.object({
   name: z.enum(['fee_fixed_outside', 'fee_percent_outside']),
   /** fixed: money string; percent: a decimal percentage string such as "8.875" */
   fee: z.string(),
+  /** a fixed fee also charged on a ticket free after discounts (decision 0047) */
+  on_free: z.boolean().optional(),
 });
 
 export const ticketTypeSchema = z.object({

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { percentFee, ticketFees } from './fees';
+import { lineTotals, percentFee, ticketFees } from './fees';
 
 describe('percentFee: thousandths of a percent, half away from zero per ticket', () => {
   it.each([
@@ -26,5 +26,30 @@ describe('ticketFees', () => {
     ];
     expect(ticketFees(1000, fees)).toEqual({ fixed: 150, percent: 89 });
     expect(ticketFees(1000, null)).toEqual({ fixed: 0, percent: 0 });
+  });
+});
+
+describe('ticketFees on a free ticket and lineTotals (decision 0047)', () => {
+  const fees = [
+    { name: 'fee_fixed_outside', fee: 200 },
+    { name: 'fee_fixed_outside', fee: 50, on_free: true },
+    { name: 'fee_percent_outside', fee: 8875 },
+  ];
+
+  it('charges no tax and only the on_free fixed fees on a price of 0', () => {
+    expect(ticketFees(0, fees)).toEqual({ fixed: 50, percent: 0 });
+    expect(ticketFees(2500, fees)).toEqual({ fixed: 250, percent: 222 });
+  });
+
+  it('takes the discount first and computes the fees on what is left', () => {
+    expect(lineTotals(2500, 250, fees)).toEqual({
+      face: 2500,
+      discount: 250,
+      adjusted: 2250,
+      serviceCharge: 250,
+      tax: 200,
+      total: 2700,
+    });
+    expect(lineTotals(2500, 2500, fees.slice(0, 1))).toMatchObject({ serviceCharge: 0, total: 0 });
   });
 });

@@ -1,7 +1,12 @@
-/** One outside fee as stored on a ticket type (db/schema/catalog.ts `outside_fees`). */
+/**
+ * One outside fee as stored on a ticket type (db/schema/catalog.ts `outside_fees`). A fixed fee
+ * with `on_free: true` is also charged on a ticket whose price after discounts is 0 (the seller's
+ * choice, seller file `fees: [{ fixed, on_free: true }]`); without it a free ticket carries none.
+ */
 export interface StoredFee {
   name: string;
   fee: number;
+  on_free?: boolean;
 }
 
 /**
@@ -23,13 +28,55 @@ function storedFees(value: unknown): StoredFee[] {
   );
 }
 
-/** Fixed and percent outside fees of one ticket, in minor units. */
-export function ticketFees(faceMinor: number, outsideFees: unknown) {
+/**
+ * Fixed ("Service charges") and percent ("Tax") outside fees of one ticket at `priceMinor`, in
+ * minor units (docs/decisions/0047-pricing-model.md). Pass the price after discounts (the
+ * ticket's adjusted value): fees follow the price the buyer pays, so a free ticket carries no
+ * tax and no fixed fee unless that fee says `on_free`. Called with a face value it gives the
+ * fees of an undiscounted ticket (the all-in display price).
+ */
+export function ticketFees(priceMinor: number, outsideFees: unknown) {
   let fixed = 0;
   let percent = 0;
   for (const fee of storedFees(outsideFees)) {
-    if (fee.name === 'fee_fixed_outside') fixed += fee.fee;
-    if (fee.name === 'fee_percent_outside') percent += percentFee(faceMinor, fee.fee);
+    if (fee.name === 'fee_fixed_outside' && (priceMinor !== 0 || fee.on_free === true)) {
+      fixed += fee.fee;
+    }
+    if (fee.name === 'fee_percent_outside') percent += percentFee(priceMinor, fee.fee);
   }
   return { fixed, percent };
+}
+
+/** One ticket line of a cart or an order, minor units (decision 0047). */
+export interface LineTotals {
+  /** the ticket's price before discounts (its `face_value`); the subtotal sums these */
+  face: number;
+  /** what the discount takes off, 0 ≤ discount ≤ face */
+  discount: number;
+  /** face − discount: the ticket's `adjusted_value` */
+  adjusted: number;
+  /** fixed outside fees on the adjusted value ("Service charges") */
+  serviceCharge: number;
+  /** percent outside fees on the adjusted value ("Tax"), rounded per line */
+  tax: number;
+  /** adjusted + serviceCharge + tax */
+  total: number;
+}
+
+/**
+ * The figures of one ticket line, the one home of the per-line rule that the cart, the order,
+ * payment plans, receipts and exports all read: discount first, then fees on what is left.
+ */
+export function lineTotals(faceMinor: number, discountMinor: number, outsideFees: unknown) {
+  const adjusted = faceMinor - discountMinor;
+  const fees = ticketFees(adjusted, outsideFees);
+  const line: LineTotals = {
+    face: faceMinor,
+    discount: discountMinor,
+    adjusted,
+    serviceCharge: fees.fixed,
+    tax: fees.percent,
+    total: adjusted + fees.fixed + fees.percent,
+  };
+  return line;
 }

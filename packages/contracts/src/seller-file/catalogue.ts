@@ -35,9 +35,12 @@ const sessionPricesSchema = z
   .record(keySchema, moneySchema)
   .describe("ticket type key → the session's own price of that type");
 
-/** An outside fee of a ticket type: a fixed amount or a percent of the price (shopping §9). */
+/**
+ * An outside fee of a ticket type: a fixed amount or a percent of the price (shopping §9). A
+ * fixed fee is charged on a ticket free after discounts only with `on_free: true` (decision 0047).
+ */
 export const fileFeeSchema = z.union([
-  z.strictObject({ fixed: moneySchema }),
+  z.strictObject({ fixed: moneySchema, on_free: z.boolean().optional() }),
   z.strictObject({
     percent: z.union([z.string().regex(/^\d+(?:\.\d{1,3})?$/), z.number().nonnegative()]),
   }),

@@ -121,9 +121,14 @@ export function assembleCartBundle(
 ): CartBundle {
   const { now, seller } = options;
   const typeById = new Map(rows.types.map((t) => [t.id, t]));
+  const handlerOf = new Map(rows.groups.map((g) => [g.id, g.handler]));
   const live = tickets
     .filter((t) => t.state !== 'cancelled' && t.state !== 'unbooked')
-    .map((t) => ({ ...t, outsideFees: typeById.get(t.ticketTypeId)?.outsideFees }));
+    .map((t) => ({
+      ...t,
+      handler: handlerOf.get(t.ticketGroupId) ?? null,
+      outsideFees: typeById.get(t.ticketTypeId)?.outsideFees,
+    }));
   // spec: shopping §3 cartmods and cart_fees — one computation for every figure (totals.ts)
   const totals = cartTotals(
     live,

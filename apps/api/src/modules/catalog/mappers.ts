@@ -54,9 +54,15 @@ function outsideFees(stored: unknown): TicketType['outside_fees'] {
   if (!Array.isArray(stored)) return [];
   return stored.flatMap((fee: unknown): TicketType['outside_fees'] => {
     if (typeof fee !== 'object' || fee === null) return [];
-    const { name, fee: amount } = fee as { name?: unknown; fee?: unknown };
+    const {
+      name,
+      fee: amount,
+      on_free,
+    } = fee as { name?: unknown; fee?: unknown; on_free?: unknown };
     if (typeof amount !== 'number' || !Number.isInteger(amount)) return [];
-    if (name === 'fee_fixed_outside') return [{ name, fee: minorToDecimal(amount) }];
+    if (name === 'fee_fixed_outside') {
+      return [{ name, fee: minorToDecimal(amount), ...(on_free === true ? { on_free } : {}) }];
+    }
     if (name === 'fee_percent_outside') return [{ name, fee: thousandthsToPercent(amount) }];
     return [];
   });

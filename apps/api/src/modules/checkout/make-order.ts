@@ -35,17 +35,24 @@ export function dueOnce(bundle: CartBundle, paid: number): number {
   return Math.max(0, due - (paid - decimalToMinor(fees.total_payments)));
 }
 
-/** The cart's totals: the bundle's fees (grand = outstanding + what it counts as paid). */
+/**
+ * The cart's totals: the bundle's fees; the order's total is subtotal − discounts + fees
+ * (decision 0047), whatever was paid towards it.
+ */
 export function totalsOf(bundle: CartBundle): OrderTotals {
   const fees = bundle.cart_fees._data[0]!;
   const m = decimalToMinor;
+  const beforeCartmod = m(fees.total_before_cartmod_price);
+  const feeFixed = m(fees.total_fee_fixed_outside);
+  const feePercent = m(fees.total_fee_percent_outside);
+  const cartmod = m(fees.total_cartmod_amount);
   return {
     currency: fees.currency_code,
-    beforeCartmod: m(fees.total_before_cartmod_price),
-    feeFixed: m(fees.total_fee_fixed_outside),
-    feePercent: m(fees.total_fee_percent_outside),
-    cartmod: m(fees.total_cartmod_amount),
-    afterFees: m(fees.total_outstanding) + m(fees.total_payments),
+    beforeCartmod,
+    feeFixed,
+    feePercent,
+    cartmod,
+    afterFees: beforeCartmod - cartmod + feeFixed + feePercent,
   };
 }
 

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { COUNTED_PAYMENT_STATES } from '@admit/contracts/cart';
 import { cart, ticket } from '@/db/schema/cart';
-import { ticketType } from '@/db/schema/catalog';
+import { ticketGroup, ticketType } from '@/db/schema/catalog';
 import { cartCode, checkoutRule, code } from '@/db/schema/codes';
 import { identity } from '@/db/schema/identity';
 import { membershipGift } from '@/db/schema/memberships';
@@ -166,9 +166,11 @@ export async function selectLiveTickets(db: Executor, cartId: string) {
       ticketGroupId: ticket.ticketGroupId,
       eventTemplateId: ticket.eventTemplateId,
       typeName: ticketType.name,
+      handler: ticketGroup.handler,
     })
     .from(ticket)
     .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
+    .innerJoin(ticketGroup, eq(ticketGroup.id, ticket.ticketGroupId))
     .where(and(eq(ticket.cartId, cartId), eq(ticket.state, 'in_cart')))
     .orderBy(asc(ticket.createdAt), asc(ticket.id));
 }

@@ -56,6 +56,8 @@ async function discountsOf(db: Db, row: CodeRow): Promise<CodeLookup['discounts'
         ticketTypeId: type.id,
         ticketGroupId: type.ticketGroupId,
         eventTemplateId: '',
+        // the code names these types, so their group's handler cannot stop it (decision 0047)
+        handler: null,
         outsideFees: null,
       }),
     ),

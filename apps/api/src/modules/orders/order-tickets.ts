@@ -4,7 +4,7 @@ import { ticket, type TicketRow } from '@/db/schema/cart';
 import { eventTemplate, ticketGroup, ticketType, venue } from '@/db/schema/catalog';
 import { eventSession } from '@/db/schema/sessions';
 import type { Executor } from '@/db/transaction';
-import { ticketFees } from '@admit/contracts/rules/fees';
+import { lineTotals } from '@admit/contracts/rules/fees';
 
 /**
  * An order's tickets with what the after-sale rules, the mails, the account lists and the wallet
@@ -96,13 +96,16 @@ export const factsOf = (d: OrderTicketDetail): TicketFacts => ({
 });
 
 /** What one ticket costs in the order's totals, minor units (identity §3 ticket_order_fees). */
+// decision 0047: the same line rule as the cart (fees on the adjusted value), so an edit's
+// difference and the order's totals agree with what the cart charged
 export function ticketCharge(d: Pick<OrderTicketDetail, 'ticket' | 'outsideFees'>) {
-  const fees = ticketFees(d.ticket.faceValue, d.outsideFees);
+  const { faceValue, adjustedValue } = d.ticket;
+  const line = lineTotals(faceValue, faceValue - adjustedValue, d.outsideFees);
   return {
-    face: d.ticket.faceValue,
-    feeFixed: fees.fixed,
-    feePercent: fees.percent,
-    cartmod: d.ticket.faceValue - d.ticket.adjustedValue,
-    total: d.ticket.adjustedValue + fees.fixed + fees.percent,
+    face: line.face,
+    feeFixed: line.serviceCharge,
+    feePercent: line.tax,
+    cartmod: line.discount,
+    total: line.total,
   };
 }

@@ -10,7 +10,12 @@ describe('cart totals', () => {
       { name: 'other', fee: 999 },
       'garbage',
     ];
-    const ids = { ticketTypeId: 'tt', ticketGroupId: 'tg', eventTemplateId: 'ev' };
+    const ids = {
+      ticketTypeId: 'tt',
+      ticketGroupId: 'tg',
+      eventTemplateId: 'ev',
+      handler: 'tickets',
+    };
     const totals = cartFeesOf(
       'c',
       'GBP',

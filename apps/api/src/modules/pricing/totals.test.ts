@@ -13,6 +13,7 @@ const ticketArb = fc.record({
   ticketTypeId: fc.constantFrom(...TYPES),
   ticketGroupId: fc.constantFrom(...GROUPS),
   eventTemplateId: fc.constantFrom(...EVENTS),
+  handler: fc.constantFrom('tickets', 'passes', 'seated', 'donation', 'ledger', 'membership'),
   outsideFees: fc.array(
     fc.oneof(
       fc.record({ name: fc.constant('fee_fixed_outside'), fee: fc.integer({ min: 0, max: 500 }) }),
@@ -99,7 +100,7 @@ describe('cart totals: properties', () => {
           .reduce((n, p) => n + p.amount, 0);
         expect(totals.payments).toBe(counted);
         const due =
-          totals.price + totals.feeFixed + totals.feePercent - totals.cartmodAmount - counted;
+          totals.price - totals.cartmodAmount + totals.feeFixed + totals.feePercent - counted;
         expect(totals.outstanding).toBe(Math.max(0, due));
       }),
     );
@@ -125,6 +126,7 @@ describe('cart totals: examples', () => {
     ticketTypeId: typeId,
     ticketGroupId: 'g1',
     eventTemplateId: 'e1',
+    handler: 'tickets',
     outsideFees: [{ name: 'fee_fixed_outside', fee: 100 }],
   });
   const code = (id: string, over: Partial<TotalsCode>): TotalsCode => ({
@@ -141,10 +143,14 @@ describe('cart totals: examples', () => {
     const totals = cartTotals([ticket('a', 105), ticket('b', 105)], [code('c', {})]);
     expect(percentFee(105, 10_000)).toBe(11);
     expect(totals.cartmodAmount).toBe(22);
-    expect(totals.tickets.get('a')).toEqual({ discount: 11, adjustedValue: 94, cartmodId: 'c' });
+    expect(totals.tickets.get('a')).toMatchObject({
+      discount: 11,
+      adjustedValue: 94,
+      cartmodId: 'c',
+    });
   });
 
-  it('caps a fixed code at the face value and keeps fees on the face value', () => {
+  it('caps a fixed code at the face value; a ticket made free carries no fixed fee', () => {
     const totals = cartTotals(
       [ticket('a', 300), ticket('b', 2000, 't2')],
       [
@@ -158,8 +164,9 @@ describe('cart totals: examples', () => {
     );
     expect(totals.tickets.get('a')!.discount).toBe(300);
     expect(totals.tickets.get('b')!.discount).toBe(0);
-    expect(totals.feeFixed).toBe(200);
-    expect(totals.outstanding).toBe(2300 + 200 - 300);
+    // decision 0047: fees follow the price after the discount; 'a' is free, so only 'b' pays one
+    expect(totals.feeFixed).toBe(100);
+    expect(totals.outstanding).toBe(2300 - 300 + 100);
   });
 
   it('does not stack codes: the better one wins, ties go to the first applied', () => {

@@ -1,11 +1,13 @@
 import { isCountedPayment, type CartFees } from '@admit/contracts/cart';
 import { minorToDecimal } from '@admit/contracts/money';
-import { percentFee, ticketFees } from '@admit/contracts/rules/fees';
+import { codeMayDiscount } from '@admit/contracts/rules/discounts';
+import { lineTotals, percentFee, type LineTotals } from '@admit/contracts/rules/fees';
 
 /**
  * The cart's totals (shopping §3 cart_fees and cartmods), pure: the bundle, apply_code's
  * benefit check and the stored `adjusted_value` all come from `cartTotals`, so they cannot
- * disagree. All amounts are integer minor units (docs/decisions/0017-codes-and-totals.md).
+ * disagree. All amounts are integer minor units (docs/decisions/0017-codes-and-totals.md); the
+ * pricing model (discount, then fees per line; totals are sums of lines) is decision 0047.
  */
 
 /** A live ticket as the totals see it. */
@@ -15,6 +17,8 @@ export interface TotalsTicket {
   ticketTypeId: string;
   ticketGroupId: string;
   eventTemplateId: string;
+  /** the ticket group's handler: a code on every ticket skips donations, gift cards, … */
+  handler: string | null;
   outsideFees: unknown;
 }
 
@@ -57,9 +61,11 @@ export function resourceCovers(
 /**
  * What one code takes off one ticket: a percent of the face value with the fees' rounding
  * (half away from zero, per ticket), or a fixed amount; never below 0, never above the face.
+ * A code on every ticket leaves donations, gift cards and memberships whole (decision 0047).
  */
 export function codeDiscountOn(code: TotalsCode, ticket: TotalsTicket): number {
   if (!resourceCovers(code, ticket) || ticket.faceValue <= 0) return 0;
+  if (!codeMayDiscount(code.resource, ticket.handler)) return 0;
   const value = Math.max(0, code.discountValue);
   const raw =
     code.discountType === 'percent'
@@ -75,6 +81,8 @@ export interface TicketTotals {
   adjustedValue: number;
   /** the cart_code whose discount this ticket got (null: none) */
   cartmodId: string | null;
+  /** the ticket's line: face, discount, service charge, tax and total (rules/fees.ts) */
+  line: LineTotals;
 }
 
 export interface CartTotals {
@@ -92,8 +100,9 @@ export interface CartTotals {
 /**
  * Totals of a cart. Codes do not stack: each ticket gets the single best discount among the
  * codes covering it (ties: the code applied first, i.e. earlier in `codes`), so a discount can
- * never exceed the price it discounts. Fees stay on the face value (the existing rule).
- * outstanding = price + fees − cartmods − payments, never negative.
+ * never exceed the price it discounts. Fees are on the price after the discount, per line
+ * (`lineTotals`), and every total is the sum of its lines, so
+ * outstanding = price − cartmods + fees − payments, never negative.
  */
 export function cartTotals(
   tickets: TotalsTicket[],
@@ -107,10 +116,6 @@ export function cartTotals(
   let feePercent = 0;
   let cartmodAmount = 0;
   for (const t of tickets) {
-    const fees = ticketFees(t.faceValue, t.outsideFees);
-    price += t.faceValue;
-    feeFixed += fees.fixed;
-    feePercent += fees.percent;
     let best = 0;
     let winner: string | null = null;
     for (const code of codes) {
@@ -121,11 +126,20 @@ export function cartTotals(
       }
     }
     if (winner) cartmods.set(winner, (cartmods.get(winner) ?? 0) + best);
-    cartmodAmount += best;
-    perTicket.set(t.id, { discount: best, adjustedValue: t.faceValue - best, cartmodId: winner });
+    const line = lineTotals(t.faceValue, best, t.outsideFees);
+    price += line.face;
+    cartmodAmount += line.discount;
+    feeFixed += line.serviceCharge;
+    feePercent += line.tax;
+    perTicket.set(t.id, {
+      discount: best,
+      adjustedValue: line.adjusted,
+      cartmodId: winner,
+      line,
+    });
   }
   const paid = payments.filter(isCountedPayment).reduce((n, p) => n + p.amount, 0);
-  const outstanding = Math.max(0, price + feeFixed + feePercent - cartmodAmount - paid);
+  const outstanding = Math.max(0, price - cartmodAmount + feeFixed + feePercent - paid);
   return {
     tickets: perTicket,
     cartmods,

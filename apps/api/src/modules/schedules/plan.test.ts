@@ -105,13 +105,14 @@ describe('plan rule', () => {
     expect(remainingSchedule(schedule, 5000, TODAY)).toEqual([]);
   });
 
-  it("counts a ticket's own total as cartTotals does: discounted price plus outside fees", () => {
+  it("counts a ticket's own total as cartTotals does: discounted price plus its fees", () => {
     const ticket: TotalsTicket = {
       id: 't1',
       faceValue: 2000,
       ticketTypeId: 'type',
       ticketGroupId: 'group',
       eventTemplateId: 'event',
+      handler: 'tickets',
       outsideFees: [
         { name: 'fee_fixed_outside', fee: 150 },
         { name: 'fee_percent_outside', fee: 8875 },
@@ -125,7 +126,8 @@ describe('plan rule', () => {
       resourceId: null,
     };
     const totals = cartTotals([ticket], [code]);
-    expect(ticketTotalOf(ticket, totals)).toBe(2000 - 500 + 150 + 178);
+    // the 8.875 % is on the 15.00 paid (1.33125 → 1.33), not on the 20.00 face (decision 0047)
+    expect(ticketTotalOf(ticket, totals)).toBe(2000 - 500 + 150 + 133);
     expect(ticketTotalOf(ticket, totals)).toBe(totals.outstanding);
   });
 });

@@ -1,6 +1,6 @@
 import type { PlanInstallment } from '@/db/schema/payment-plans';
 import { addDays, localDate } from '@/lib/zoned-time';
-import { ticketFees } from '@admit/contracts/rules/fees';
+import { lineTotals } from '@admit/contracts/rules/fees';
 import type { CartTotals, TotalsTicket } from '@/modules/pricing/totals';
 
 /**
@@ -35,9 +35,9 @@ export interface PlanTicket {
 
 /** What one ticket costs on its own, exactly as cartTotals counts it (discount, then fees). */
 export function ticketTotalOf(ticket: TotalsTicket, totals: CartTotals): number {
-  const fees = ticketFees(ticket.faceValue, ticket.outsideFees);
-  const adjusted = totals.tickets.get(ticket.id)?.adjustedValue ?? ticket.faceValue;
-  return adjusted + fees.fixed + fees.percent;
+  const line =
+    totals.tickets.get(ticket.id)?.line ?? lineTotals(ticket.faceValue, 0, ticket.outsideFees);
+  return line.total;
 }
 
 /** The seller's calendar date of an instant ("today" of the schedule). */

@@ -100,7 +100,11 @@ function ticketGroupRows(
           amountMax: toMinorOrNull(type.amount_max),
           outsideFees: (type.fees ?? []).map((fee) =>
             'fixed' in fee
-              ? { name: 'fee_fixed_outside', fee: toMinor(fee.fixed) }
+              ? {
+                  name: 'fee_fixed_outside',
+                  fee: toMinor(fee.fixed),
+                  ...(fee.on_free ? { on_free: true } : {}),
+                }
               : { name: 'fee_percent_outside', fee: toMillipercent(fee.percent) },
           ),
           available: type.available ?? true,

@@ -1,5 +1,6 @@
 import { asc, inArray } from 'drizzle-orm';
 import { minorToDecimal } from '@admit/contracts/money';
+import type { StoredFee } from '@admit/contracts/rules/fees';
 import type { FileTicketGroup, FileTicketType } from '@admit/contracts/seller-file/catalogue';
 import { ticketGroup, ticketType } from '@/db/schema/catalog';
 import { localDate } from '@/lib/zoned-time';
@@ -8,7 +9,6 @@ import { compact, lastKey, orNone, percentOf, wallClockOf } from './export-value
 
 type GroupRow = typeof ticketGroup.$inferSelect;
 type TypeRow = typeof ticketType.$inferSelect;
-type OutsideFee = { name: string; fee: number };
 
 /**
  * Reads the seller's keyed ticket groups and types once; the answer gives an event's groups in
@@ -67,7 +67,7 @@ function fileGroup(ctx: ExportContext, g: GroupRow, types: TypeRow[], zone: stri
 }
 
 function fileType(ctx: ExportContext, t: TypeRow): FileTicketType {
-  const fees = t.outsideFees as OutsideFee[];
+  const fees = t.outsideFees as StoredFee[];
   return compact({
     key: lastKey(ctx.path('ticket_type', t.id)!),
     name: t.name,
@@ -79,7 +79,7 @@ function fileType(ctx: ExportContext, t: TypeRow): FileTicketType {
     fees: fees.length
       ? fees.map((f) =>
           f.name === 'fee_fixed_outside'
-            ? { fixed: minorToDecimal(f.fee) }
+            ? { fixed: minorToDecimal(f.fee), ...(f.on_free ? { on_free: true } : {}) }
             : { percent: percentOf(f.fee) },
         )
       : undefined,

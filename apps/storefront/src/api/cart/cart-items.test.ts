@@ -12,7 +12,7 @@ import { cartBundle, makeEventSession, makeTicket } from '@/testing/cart-fixture
 const noAnchors = { anchor_events: [], anchor_categories: [] };
 
 describe('toCartItems (shopping §3 "Cart item")', () => {
-  it('groups tickets by event and session with per-type counts and totals', () => {
+  it('groups tickets by event and session with per-type counts and face-value totals', () => {
     const child = makeTicketType({ id: fixtureId(201), name: 'Child', _rank: 2 });
     const later = makeEventSession({
       id: fixtureId(301),
@@ -25,9 +25,14 @@ describe('toCartItems (shopping §3 "Cart item")', () => {
       meta: [makeMeta(fixtureId(1), 'image_cover', '/api/image/demo-museum/hall.jpg')],
       ticket: [
         makeTicket({ event_session_id: fixtureId(301) }),
-        makeTicket({ ticket_type_id: fixtureId(201), adjusted_value: '12.50' }),
-        makeTicket(),
-        makeTicket({ ticket_type_id: fixtureId(201), adjusted_value: '12.50' }),
+        makeTicket({
+          ticket_type_id: fixtureId(201),
+          face_value: '12.50',
+          adjusted_value: '12.50',
+        }),
+        // a 10 % code: the line shows the face value, the discount is the Discounts line's
+        makeTicket({ adjusted_value: '22.50' }),
+        makeTicket({ ticket_type_id: fixtureId(201), face_value: '12.50', adjusted_value: '0.00' }),
         makeTicket({ state: 'cancelled' }),
       ],
     });

@@ -14,7 +14,10 @@ export interface CartItemType {
   type: TicketType;
   group: TicketGroup;
   ticketCount: number;
-  /** decimal money string, the sum of the tickets' adjusted values */
+  /**
+   * decimal money string, the sum of the tickets' face values: the cart's Subtotal is the sum
+   * of its lines, and what codes take off shows once, on the Discounts line (decision 0047)
+   */
   totalPrice: string;
 }
 
@@ -112,13 +115,13 @@ export function toCartItems(bundle: CartBundle, config: AnchorConfig): CartItem[
     item.isMembershipEvent ||= group.handler === 'membership';
     item.ticketIds.push(ticket.id);
     item.ticketCount += 1;
-    item.totalPrice = sumMoney([item.totalPrice, ticket.adjusted_value]);
+    item.totalPrice = sumMoney([item.totalPrice, ticket.face_value]);
     const line = item.types.find((t) => t.type.id === type.id);
     if (line) {
       line.ticketCount += 1;
-      line.totalPrice = sumMoney([line.totalPrice, ticket.adjusted_value]);
+      line.totalPrice = sumMoney([line.totalPrice, ticket.face_value]);
     } else {
-      item.types.push({ type, group, ticketCount: 1, totalPrice: ticket.adjusted_value });
+      item.types.push({ type, group, ticketCount: 1, totalPrice: ticket.face_value });
     }
   }
 
