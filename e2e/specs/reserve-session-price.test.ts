@@ -1,5 +1,6 @@
 import { decimalToMinor, minorToDecimal } from '@admit/contracts/money';
-import { advertisedPrice, storedFeesOf } from '@admit/contracts/rules/advertised-price';
+import { advertisedPrice } from '@admit/contracts/rules/advertised-price';
+import { storedFeesOf } from '@admit/contracts/rules/fees';
 import { afterEach, describe, expect, it } from 'vitest';
 import { browsableEvents, fetchAvailableEvents, readSellerConfig } from '../support/catalog';
 import { useBrowserPage } from '../support/page-fixture';

@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import { decimalToMinor, minorToDecimal } from '@admit/contracts/money';
 import type { TicketType } from '@admit/contracts/resources';
-import { advertisedPrice, storedFeesOf } from '@admit/contracts/rules/advertised-price';
+import { advertisedPrice } from '@admit/contracts/rules/advertised-price';
+import { storedFeesOf } from '@admit/contracts/rules/fees';
 import { useSellerConfig } from '@/config/seller-config';
 
 /** What the shown price of a ticket needs: its outside fees (the API's ticket type). */

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { advertisedPrice, includedFees, storedFeesOf } from './advertised-price';
-import { ticketFees } from './fees';
+import { advertisedPrice, includedFees } from './advertised-price';
+import { storedFeesOf, ticketFees } from './fees';
 
 // the demo museum's General Admission fees: $2.00 service charge and 8.875 % tax per ticket
 const museumFees = [

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { lineTotals, percentFee, ticketFees } from './fees';
+import { lineTotals, percentFee, storedFeesOf, ticketFees } from './fees';
 
 describe('percentFee: thousandths of a percent, half away from zero per ticket', () => {
   it.each([
@@ -51,5 +51,19 @@ describe('ticketFees on a free ticket and lineTotals (decision 0047)', () => {
       total: 2700,
     });
     expect(lineTotals(2500, 2500, fees.slice(0, 1))).toMatchObject({ serviceCharge: 0, total: 0 });
+  });
+});
+
+describe('storedFeesOf keeps a fixed fee charged on free tickets', () => {
+  it('carries on_free from the wire, so a free line shows the fee the cart charges', () => {
+    const stored = storedFeesOf([
+      { name: 'fee_fixed_outside', fee: '1.50', on_free: true },
+      { name: 'fee_percent_outside', fee: '8.875' },
+    ]);
+    expect(stored).toEqual([
+      { name: 'fee_fixed_outside', fee: 150, on_free: true },
+      { name: 'fee_percent_outside', fee: 8875 },
+    ]);
+    expect(ticketFees(0, stored)).toEqual({ fixed: 150, percent: 0 });
   });
 });

@@ -1,3 +1,5 @@
+import { decimalToMinor } from '../money';
+
 /**
  * One outside fee as stored on a ticket type (db/schema/catalog.ts `outside_fees`). A fixed fee
  * with `on_free: true` is also charged on a ticket whose price after discounts is 0 (the seller's
@@ -79,4 +81,35 @@ export function lineTotals(faceMinor: number, discountMinor: number, outsideFees
     total: adjusted + fees.fixed + fees.percent,
   };
   return line;
+}
+
+/** One outside fee as the API sends it (resources.ts `outsideFeeSchema`). */
+export interface WireFee {
+  name: string;
+  on_free?: boolean;
+  /** fixed: a money string ("2.00"); percent: a decimal percentage ("8.875") */
+  fee: string;
+}
+
+/** A decimal percentage ("8.875", "7") → thousandths of a percent (8875, 7000); null if not one. */
+function percentToThousandths(percent: string): number | null {
+  const m = /^(-?)(\d+)(?:\.(\d{1,3}))?$/.exec(percent.trim());
+  if (!m) return null;
+  const value = Number(m[2]) * 1000 + Number((m[3] ?? '').padEnd(3, '0'));
+  return m[1] === '-' ? -value : value;
+}
+
+/**
+ * The API's outside fees (resources.ts: fixed "1.50", percent "8.875") back in the stored form
+ * `ticketFees` reads, so the storefront's shown prices and receipt lines use the one fee rule.
+ */
+export function storedFeesOf(wire: readonly WireFee[]): StoredFee[] {
+  return wire.flatMap((f): StoredFee[] => {
+    if (f.name === 'fee_fixed_outside') {
+      const fee = decimalToMinor(f.fee);
+      return [f.on_free ? { name: f.name, fee, on_free: true } : { name: f.name, fee }];
+    }
+    const thousandths = f.name === 'fee_percent_outside' ? percentToThousandths(f.fee) : null;
+    return thousandths === null ? [] : [{ name: f.name, fee: thousandths }];
+  });
 }

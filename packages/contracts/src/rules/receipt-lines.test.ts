@@ -1,11 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  maskedNumber,
-  receiptItems,
-  receiptLine,
-  storedFeesOf,
-  sumReceiptLines,
-} from './receipt-lines';
+import { maskedNumber, receiptItems, receiptLine, sumReceiptLines } from './receipt-lines';
+import { storedFeesOf } from './fees';
 
 const fees = [
   { name: 'fee_fixed_outside', fee: 150 },

@@ -1,5 +1,5 @@
 import { grantsEntry } from './admission';
-import { ticketFees, type StoredFee } from './fees';
+import { lineTotals } from './fees';
 
 /** What an order's ticket carries that its receipt line reads (identity §3 "Ticket"). */
 export interface ReceiptTicket {
@@ -29,16 +29,20 @@ export interface ReceiptLine {
 /**
  * The one home of a receipt line's figures (issue #22 "Receipts a finance team accepts"): the
  * mail, the completed and tickets pages, the account's order page and the orders CSV all read
- * it. Fees are taken on the price after discount, as the cart's totals are.
+ * it. The figures are the cart's own (`lineTotals`, decision 0047).
  */
 export function receiptLine(ticket: ReceiptTicket): ReceiptLine {
-  const fees = ticketFees(ticket.adjustedValue, ticket.outsideFees);
+  const line = lineTotals(
+    ticket.faceValue,
+    ticket.faceValue - ticket.adjustedValue,
+    ticket.outsideFees,
+  );
   return {
-    face: ticket.faceValue,
-    discount: ticket.faceValue - ticket.adjustedValue,
-    serviceCharge: fees.fixed,
-    tax: fees.percent,
-    total: ticket.adjustedValue + fees.fixed + fees.percent,
+    face: line.face,
+    discount: line.discount,
+    serviceCharge: line.serviceCharge,
+    tax: line.tax,
+    total: line.total,
     admits: grantsEntry(ticket.handler),
   };
 }
@@ -125,20 +129,3 @@ export function receiptItems<T extends ReceiptTicket & { typeName: string; ticke
 
 /** A card or gift card number as a receipt shows it: "•••• 2000". */
 export const maskedNumber = (number: string) => `•••• ${number.replace(/\D/g, '').slice(-4)}`;
-
-/**
- * A ticket type's wire outside fees (resources.ts: fixed "1.50", percent "8.875") as stored
- * (minor units, thousandths of a percent), so the storefront's receipt lines read ticketFees.
- */
-export function storedFeesOf(wire: readonly { name: string; fee: string }[]): StoredFee[] {
-  return wire.flatMap((f) => {
-    const m = /^(-?)(\d+)(?:\.(\d{1,3}))?$/.exec(f.fee);
-    if (!m) return [];
-    const sign = m[1] ? -1 : 1;
-    const places = f.name === 'fee_fixed_outside' ? 2 : 3;
-    const fraction = (m[3] ?? '').padEnd(3, '0');
-    if (places === 2 && fraction[2] !== '0') return [];
-    const whole = Number(m[2]) * 10 ** places + Number(fraction.slice(0, places));
-    return [{ name: f.name, fee: sign * whole }];
-  });
-}

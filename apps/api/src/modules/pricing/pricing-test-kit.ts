@@ -1,18 +1,9 @@
 import type { CartBundle } from '@admit/contracts/cart';
 import { decimalToMinor, minorToDecimal } from '@admit/contracts/money';
 import type { TicketType } from '@admit/contracts/resources';
-import { lineTotals, type StoredFee } from '@admit/contracts/rules/fees';
+import { lineTotals, storedFeesOf } from '@admit/contracts/rules/fees';
 
 /** Test helpers of the pricing suites: a cart's figures recomputed from its ticket lines. */
-
-/** The wire's outside fees back in their stored units (minor units; thousandths of a percent). */
-export function storedFeesOf(wire: TicketType['outside_fees']): StoredFee[] {
-  return wire.map((f) =>
-    f.name === 'fee_fixed_outside'
-      ? { name: f.name, fee: decimalToMinor(f.fee), ...(f.on_free ? { on_free: true } : {}) }
-      : { name: f.name, fee: Math.round(Number(f.fee) * 1000) },
-  );
-}
 
 /**
  * The cart's totals as the sum of its live ticket lines (face, face − adjusted, fees of the

@@ -1,6 +1,7 @@
 import type { OrderBundle } from '@admit/contracts/checkout';
 import { decimalToMinor } from '@admit/contracts/money';
-import { receiptItems, storedFeesOf, type ReceiptItem } from '@admit/contracts/rules/receipt-lines';
+import { storedFeesOf } from '@admit/contracts/rules/fees';
+import { receiptItems, type ReceiptItem } from '@admit/contracts/rules/receipt-lines';
 import { sessionWhenLabel } from '@admit/contracts/session-time';
 import { eventTimeZone } from '@/api/orders/event-time-zone';
 
