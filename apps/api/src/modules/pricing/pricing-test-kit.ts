@@ -1,6 +1,5 @@
 import type { CartBundle } from '@admit/contracts/cart';
 import { decimalToMinor, minorToDecimal } from '@admit/contracts/money';
-import type { TicketType } from '@admit/contracts/resources';
 import { lineTotals, storedFeesOf } from '@admit/contracts/rules/fees';
 
 /** Test helpers of the pricing suites: a cart's figures recomputed from its ticket lines. */
