@@ -17,6 +17,10 @@ const ticketColumns = {
   eventName: eventTemplate.name,
   ticketGroupId: ticket.ticketGroupId,
   ticketGroupName: ticketGroup.name,
+  /** what the group sells: the door admits only admissions (contracts rules/admission.ts) */
+  ticketGroupHandler: ticketGroup.handler,
+  /** the order is a gift (its giftee), so its membership is the giver's purchase */
+  gifteeIdentityId: ticketOrder.gifteeIdentityId,
   ticketTypeId: ticket.ticketTypeId,
   ticketTypeName: ticketType.name,
   eventSessionId: ticket.eventSessionId,
