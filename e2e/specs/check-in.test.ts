@@ -22,6 +22,8 @@ import { startServer, type RunningServer } from '../support/server';
 
 // the demo's free event (apps/api/src/demo/demo-museum-free.ts): tickets at 0.00
 const FREE_EVENT = 'Sketching in the Arcade';
+// the demo's donation (demo-museum.yaml `donation`): any amount from $5
+const DONATION_EVENT = 'Support the Museum';
 const PHONE = { width: 390, height: 844 };
 
 describe('check-in at the door', () => {
@@ -102,6 +104,106 @@ describe('check-in at the door', () => {
     expect(answer.status, answer.body).toBe(201);
     return checkoutResponseSchema.parse(JSON.parse(answer.body));
   }
+
+  /** A guest gives $5 through the public API (a sandbox card); the donation ticket's code. */
+  async function giveFiveDollars(email: string): Promise<string> {
+    const catalog = await fetchAvailableEvents(server!.baseUrl, SELLER);
+    const event = catalog.event_template._data.find((e) => e.name === DONATION_EVENT);
+    expect(event, `${DONATION_EVENT} in the demo catalogue`).toBeDefined();
+    await page.goto(`/${SELLER}/events`);
+    const answer = await page.evaluate(
+      async ({ eventId, seller, email }) => {
+        const headers = { 'tix-app': 'ecomm', 'Content-Type': 'application/json' };
+        const read = await fetch(
+          `/cached_api/events/${eventId}?_seller=${seller}&_embed=ticket_group,ticket_type`,
+          { headers },
+        );
+        const types = (await read.json()).ticket_type._data as { id: string }[];
+        const modify = await fetch(`/api/my/cart/modify?_seller=${seller}`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            reserve: { tickets: [{ ticket_type_id: types[0]!.id, face_value: '5.00' }] },
+          }),
+        });
+        if (!modify.ok) return { status: modify.status, body: await modify.text() };
+        const cartId = (await modify.json()).cart._data[0].id;
+        const card = await fetch('/api/sandbox/payment_methods', {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({
+            number: '4242424242424242',
+            exp_month: 12,
+            exp_year: 2034,
+            cvc: '123',
+            zip: '10001',
+          }),
+        });
+        const source = (await card.json()).payment_method._data[0].id;
+        const res = await fetch(`/api/cart/${cartId}/guest_checkout?_seller=${seller}`, {
+          method: 'POST',
+          headers: { ...headers, 'Idempotency-Key': `donation-${Date.now()}` },
+          body: JSON.stringify({
+            amount: '5.00',
+            gateway_id: 'stripe',
+            gateway_data: { source, source_type: 'card' },
+            purchaser: {
+              first_name: 'Dana',
+              last_name: 'Donor',
+              email,
+              email_confirm: email,
+              zip_code: '10001',
+            },
+          }),
+        });
+        return { status: res.status, body: await res.text() };
+      },
+      { eventId: event!.id, seller: SELLER, email },
+    );
+    expect(answer.status, answer.body).toBe(201);
+    const order = checkoutResponseSchema.parse(JSON.parse(answer.body));
+    const code = order.ticket._data[0]?.scan_code;
+    expect(code, 'the donation ticket has a scan code').toBeTruthy();
+    return code!;
+  }
+
+  it('refuses a $5 donation’s code with its reason, and admits an admission once (issue 22)', async () => {
+    const donation = await giveFiveDollars(`donor-${Date.now()}@example.test`);
+    const order = await buyOneTicket(`visitor-${Date.now()}@example.test`);
+    const ticket = order.ticket._data[0]!;
+    const session = order.event_session._data.find((s) => s.id === ticket.event_session_id)!;
+    const day = new Intl.DateTimeFormat('en-CA', {
+      timeZone: order.venue!._data[0]!.timezone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(new Date(session.start_datetime));
+
+    await page.goto(`/${SELLER}/scan`);
+    await page.getByLabel('API key').fill(apiKey);
+    await page.getByRole('button', { name: 'Use this key' }).click();
+    const codeField = page.getByLabel('Ticket code');
+    await codeField.waitFor();
+    const status = page.getByRole('status', { name: 'Last scan' });
+
+    // the donation: not admitted, and the reason is on the screen
+    await codeField.fill(donation);
+    await codeField.press('Enter');
+    await status.getByText('Not admitted', { exact: true }).waitFor();
+    await expect.poll(() => status.textContent()).toContain('A donation is not an admission.');
+    await expectNoSeriousA11yViolations(page);
+
+    // the admission: admitted once, then already redeemed
+    await page.getByLabel('Visit date').fill(day);
+    await codeField.fill(ticket.scan_code!);
+    await codeField.press('Enter');
+    await status.getByText('Admitted', { exact: true }).waitFor();
+    await expect.poll(() => status.textContent()).toContain('Dora Door');
+    await codeField.fill(ticket.scan_code!);
+    await codeField.press('Enter');
+    await status.getByText('Not admitted', { exact: true }).waitFor();
+    await expect.poll(() => status.textContent()).toMatch(/Already redeemed at/);
+  });
 
   it('admits the QR code of the confirmation mail once, by manual entry on the scanner', async () => {
     const email = `door-${Date.now()}@example.test`;

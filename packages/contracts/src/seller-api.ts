@@ -146,7 +146,10 @@ export type CheckInResponse = z.infer<typeof checkInResponseSchema>;
 export const CHECK_IN_REFUSALS = [
   /** no ticket, order or member of this seller has that code (404, also another seller's) */
   'unknown_code',
-  /** `_extra.redeemed_at`: when it was checked in before (409) */
+  /**
+   * `_extra.redeemed_at`: when it was checked in before (409); for a member ID
+   * (`_extra.membership`), when the member was admitted today (once a day)
+   */
   'already_redeemed',
   /** cancelled or unbooked (identity §4: both read as cancelled) (409) */
   'ticket_cancelled',
@@ -156,6 +159,12 @@ export const CHECK_IN_REFUSALS = [
   'wrong_date',
   /** a member ID whose membership is not current (409) */
   'membership_expired',
+  /**
+   * a purchase that opens no door — a donation, a gift card, a voucher code, a membership's (or
+   * a gift of membership's) purchase code: `_extra.handler`, `_extra.gift`; the reason is
+   * `notAnAdmissionReason` (rules/admission.ts) (409)
+   */
+  'not_an_admission',
 ] as const;
 export type CheckInRefusal = (typeof CHECK_IN_REFUSALS)[number];
 
@@ -165,5 +174,8 @@ export const checkInRefusalExtraSchema = z.object({
   ticket: sellerTicketSchema.optional(),
   redeemed_at: z.string().optional(),
   membership: sellerMemberSchema.optional(),
+  /** `not_an_admission`: the ticket group's handler, and whether its order is a gift */
+  handler: z.string().optional(),
+  gift: z.boolean().optional(),
 });
 export type CheckInRefusalExtra = z.infer<typeof checkInRefusalExtraSchema>;

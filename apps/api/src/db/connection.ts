@@ -17,6 +17,7 @@ import * as paymentPlanTables from './schema/payment-plans';
 import * as sellerApiTables from './schema/seller-api';
 import * as sessionTables from './schema/sessions';
 import { lockDataDir } from './data-dir-lock';
+import { withMigrationLock } from './migration-lock';
 
 // every table, for drizzle's relational API (one file per area: db/schema/*.ts)
 const schema = {
@@ -62,7 +63,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR }),
+      // servers started together share the database: one migrates, the others wait for it
+      migrate: () =>
+        withMigrationLock(pool, () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR })),
       close: () => pool.end(),
     };
   }

@@ -34,6 +34,7 @@ const STATUS: Partial<Record<ErrorCode, number>> = {
   wrong_session: 409,
   wrong_date: 409,
   membership_expired: 409,
+  not_an_admission: 409,
 };
 
 /** Default for the business-rule codes not listed: the request was understood but refused. */

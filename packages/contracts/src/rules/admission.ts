@@ -21,9 +21,29 @@ export function grantsEntry(handler: string | null | undefined): boolean {
   return handler != null && ADMITTING.has(handler);
 }
 
-/** What the door says when a code is not an admission: "A donation is not an admission". */
-export function notAnAdmissionReason(handler: string | null | undefined): string {
+/**
+ * Whether a ticket's own scan code (or its order's) opens the door. A membership grants entry,
+ * but by the member's QR code (the member ID) under the membership's own rule, once a day
+ * (decision 0042, update of issue 22): the code of its level ticket is the purchase's — for a
+ * gift of membership the giver's — and admits nobody.
+ */
+export function admitsByTicketCode(handler: string | null | undefined): boolean {
+  return grantsEntry(handler) && handler !== 'membership';
+}
+
+/**
+ * What the door says when a ticket's code is not an admission: "A donation is not an
+ * admission". `gift`: the ticket's order is a gift (a gift of membership is the giver's).
+ */
+export function notAnAdmissionReason(
+  handler: string | null | undefined,
+  options: { gift?: boolean } = {},
+): string {
   switch (handler) {
+    case 'membership':
+      return options.gift
+        ? 'A gift of membership is not an admission: the member shows their own member QR code'
+        : 'A membership is admitted by the member’s QR code, not its purchase code';
     case 'donation':
       return 'A donation is not an admission';
     case 'ledger':

@@ -31,3 +31,25 @@ export const sellerApiKey = pgTable(
 );
 
 export type SellerApiKeyRow = typeof sellerApiKey.$inferSelect;
+
+/**
+ * A member's entry at the door by their member ID (issue 22; decision 0042's update): one row
+ * per member ID and local day, so the membership QR admits once a day — the unique index is
+ * what decides it, however many scans race (INSERT … ON CONFLICT DO NOTHING).
+ */
+export const memberCheckIn = pgTable(
+  'member_check_in',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
+    /** the member ID (shared by a chain of terms: a renewal is the same member) */
+    memberCode: text('member_code').notNull(),
+    /** YYYY-MM-DD in the zone of the door (the venue's, else the seller's) */
+    day: text('day').notNull(),
+    checkedInAt: timestamp('checked_in_at', { withTimezone: true }).notNull(),
+    apiKeyId: uuid('api_key_id').references(() => sellerApiKey.id),
+  },
+  (t) => [uniqueIndex('member_check_in_day_uq').on(t.sellerId, t.memberCode, t.day)],
+);

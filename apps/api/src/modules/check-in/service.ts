@@ -5,10 +5,12 @@ import type {
   SellerMember,
   SellerTicket,
 } from '@admit/contracts/seller-api';
+import { admitsByTicketCode, notAnAdmissionReason } from '@admit/contracts/rules/admission';
 import type { Db } from '@/db/connection';
 import { withRetryingTransaction } from '@/db/transaction';
 import { AppError } from '@/http/app-error';
 import type { ApiKeyRef, SellerRef } from '@/http/request-context';
+import { localDate } from '@/lib/zoned-time';
 import { hasActiveMembership } from '@/modules/memberships/active';
 import {
   ticketsOfOrderScanCode,
@@ -17,13 +19,15 @@ import {
 } from '@/modules/seller-orders/repo';
 import { toSellerTicket } from '@/modules/seller-orders/service';
 import { doorFit, type Door } from './door-fit';
-import { latestTermOfMemberCode, redeemBooked } from './repo';
+import { admitMemberOnDay, latestTermOfMemberCode, redeemBooked, venueZoneOfSession } from './repo';
 
 /**
  * Check-in at the door (issue #16; decision 0042). A scanned code is a ticket's own code, an
  * order's code (its tickets for this door), or a member ID. A ticket becomes `redeemed` once:
  * the decision below is made on a read, but only the conditional UPDATE of `redeemBooked`
- * decides who wins, and a scan that lost is told why from a second read.
+ * decides who wins, and a scan that lost is told why from a second read. Only admissions open
+ * the door (issue 22, contracts rules/admission.ts): a donation's, a gift card's or a
+ * membership purchase's code is refused; a member ID admits once a day.
  */
 
 /**
@@ -48,15 +52,36 @@ const DESCRIPTIONS: Record<CheckInRefusal, string> = {
   wrong_session: 'This ticket is for another session',
   wrong_date: 'This ticket is for another day',
   membership_expired: 'This membership is not current',
+  not_an_admission: 'This purchase is not an admission',
 };
+
+interface RefusalExtra {
+  ticket?: SellerTicket;
+  redeemed_at?: string;
+  membership?: SellerMember;
+  handler?: string;
+  gift?: boolean;
+}
 
 function refusal(
   code: CheckInRefusal,
   scanned: string,
-  extra: { ticket?: SellerTicket; redeemed_at?: string; membership?: SellerMember } = {},
+  extra: RefusalExtra = {},
+  description = DESCRIPTIONS[code],
 ) {
   const at = extra.redeemed_at ? ` at ${extra.redeemed_at}` : '';
-  return new AppError(code, 'check_in', `${DESCRIPTIONS[code]}${at}`, { code: scanned, ...extra });
+  return new AppError(code, 'check_in', `${description}${at}`, { code: scanned, ...extra });
+}
+
+/** The refusal of a code that names no admission, with the rule's reason for its first ticket. */
+function notAnAdmission(row: SellerTicketRow, scanned: string): AppError {
+  const gift = row.gifteeIdentityId !== null;
+  return refusal(
+    'not_an_admission',
+    scanned,
+    { ticket: toSellerTicket(row), handler: row.handler, gift },
+    notAnAdmissionReason(row.handler, { gift }),
+  );
 }
 
 type Found =
@@ -109,6 +134,41 @@ function whyNot(rows: SellerTicketRow[], door: Door, now: Date, scanned: string)
   });
 }
 
+/**
+ * A member ID at the door: a current membership admits its member once a day, the day read in
+ * the zone of the door's venue (the session it names), else the seller's; nothing is redeemed.
+ * The second scan of the day is `already_redeemed` with the time of the first.
+ */
+async function admitMember(
+  db: Db,
+  input: CheckInInput,
+  term: Extract<Found, { kind: 'member' }>['term'],
+): Promise<CheckInResult> {
+  const { seller, apiKey, body, now } = input;
+  const membership = memberOf(term);
+  // the one rule of a current membership (memberships/active.ts), for the code's holder
+  if (!(await hasActiveMembership(db, term.identityId, now))) {
+    throw refusal('membership_expired', body.code, { membership });
+  }
+  const venueZone = body.event_session_id
+    ? await venueZoneOfSession(db, seller.id, body.event_session_id)
+    : null;
+  const day = localDate(now, venueZone ?? seller.timezone);
+  const entry = await admitMemberOnDay(db, {
+    sellerId: seller.id,
+    memberCode: term.memberCode,
+    day,
+    now,
+    apiKeyId: apiKey.id,
+  });
+  if (!entry.admitted) {
+    const redeemed_at = entry.checkedInAt.toISOString();
+    const description = 'This member has already been admitted today';
+    throw refusal('already_redeemed', body.code, { membership, redeemed_at }, description);
+  }
+  return { _code: 'member_valid', membership };
+}
+
 export interface CheckInInput {
   seller: SellerRef;
   apiKey: ApiKeyRef;
@@ -122,16 +182,12 @@ export async function checkIn(db: Db, input: CheckInInput): Promise<CheckInResul
   const door: Door = { eventSessionId: body.event_session_id, date: body.date };
   const found = await lookUpCode(db, seller.id, body.code);
   if (!found) throw refusal('unknown_code', body.code);
-  if (found.kind === 'member') {
-    const membership = memberOf(found.term);
-    // the one rule of a current membership (memberships/active.ts), for the code's holder
-    if (!(await hasActiveMembership(db, found.term.identityId, now))) {
-      throw refusal('membership_expired', body.code, { membership });
-    }
-    return [{ _code: 'member_valid', membership }];
-  }
-  const chosen = found.rows.filter((r) => r.state === 'booked' && fitOf(r, door, now) === 'fits');
-  if (chosen.length === 0) throw whyNot(found.rows, door, now, body.code);
+  if (found.kind === 'member') return [await admitMember(db, input, found.term)];
+  // only admissions open the door: an order's code admits its tickets, never its donation
+  const admissions = found.rows.filter((r) => admitsByTicketCode(r.handler));
+  if (admissions.length === 0) throw notAnAdmission(found.rows[0]!, body.code);
+  const chosen = admissions.filter((r) => r.state === 'booked' && fitOf(r, door, now) === 'fits');
+  if (chosen.length === 0) throw whyNot(admissions, door, now, body.code);
   const won = new Set(
     (
       await checkInSeams.redeem(
@@ -145,7 +201,13 @@ export async function checkIn(db: Db, input: CheckInInput): Promise<CheckInResul
   if (won.size === 0) {
     // another scan (or a cancel) took them first: say why from what is stored now
     const again = await lookUpCode(db, seller.id, body.code);
-    throw whyNot(again?.kind === 'tickets' ? again.rows : found.rows, door, now, body.code);
+    const rows = again?.kind === 'tickets' ? again.rows : found.rows;
+    throw whyNot(
+      rows.filter((r) => admitsByTicketCode(r.handler)),
+      door,
+      now,
+      body.code,
+    );
   }
   return chosen
     .filter((r) => won.has(r.id))

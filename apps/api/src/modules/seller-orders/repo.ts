@@ -17,7 +17,10 @@ const ticketColumns = {
   eventName: eventTemplate.name,
   ticketGroupId: ticket.ticketGroupId,
   ticketGroupName: ticketGroup.name,
+  /** what the group sells: receipts and the door read it (contracts rules/admission.ts) */
   handler: ticketGroup.handler,
+  /** the order is a gift (its giftee), so its membership is the giver's purchase */
+  gifteeIdentityId: ticketOrder.gifteeIdentityId,
   ticketTypeId: ticket.ticketTypeId,
   ticketTypeName: ticketType.name,
   outsideFees: ticketType.outsideFees,

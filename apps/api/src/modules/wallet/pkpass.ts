@@ -1,14 +1,16 @@
-import { PKPass } from 'passkit-generator';
 import sharp from 'sharp';
 import { sessionWhenLabel } from '@admit/contracts/session-time';
 import { appleCertificates, type AppleWallet } from './credentials';
 import type { PassTicket } from './pass-ticket';
+import { signPkpassInPool } from './pkpass-pool';
+import type { PkpassInput } from './pkpass-sign';
 
 /**
  * An Apple Wallet event ticket for one ticket (identity §7 `/api/ticket/{id}/pkpass`; decision
  * 0037), built with passkit-generator: pass.json, an icon, the manifest of SHA-1 hashes and its
  * detached PKCS#7 signature by the seller's pass type certificate (chained to Apple's WWDR).
- * The barcode is the ticket's scan code, the same QR the confirmation e-mail carries.
+ * The barcode is the ticket's scan code, the same QR the confirmation e-mail carries. The
+ * signing runs in a worker (pkpass-pool.ts): this file gathers what it needs.
  */
 
 let icons: Promise<Record<string, Buffer>> | null = null;
@@ -25,25 +27,21 @@ function iconBuffers() {
   return icons;
 }
 
-export async function buildPkpass(
+/**
+ * Test-only switch (the event-loop test's CONTROL signs on this thread, as before issue 22):
+ * where a pass is signed — the worker pool.
+ */
+export const pkpassSeams = {
+  sign: (input: PkpassInput): Promise<Buffer> => signPkpassInPool(input),
+};
+
+/** The plain data of one ticket's pass (what the signer needs; see pkpass-sign.ts). */
+export async function pkpassInput(
   apple: AppleWallet,
   ticket: PassTicket,
   seller: { name: string },
-): Promise<Buffer> {
+): Promise<PkpassInput> {
   const { detail } = ticket;
-  const pass = new PKPass({ ...(await iconBuffers()) }, await appleCertificates(apple), {
-    formatVersion: 1,
-    passTypeIdentifier: apple.pass_type_identifier,
-    teamIdentifier: apple.team_identifier,
-    organizationName: apple.organization_name ?? seller.name,
-    description: `${detail.eventName} ticket`,
-    // one pass per ticket: the ticket's id is its serial number
-    serialNumber: detail.ticket.id,
-    backgroundColor: 'rgb(255, 255, 255)',
-  });
-  pass.type = 'eventTicket';
-  pass.primaryFields.push({ key: 'event', label: 'Event', value: detail.eventName });
-  pass.secondaryFields.push({ key: 'type', label: 'Ticket', value: detail.typeName });
   const when = detail.session
     ? sessionWhenLabel(
         {
@@ -53,14 +51,33 @@ export async function buildPkpass(
         ticket.timeZone,
       )
     : null;
-  if (when) pass.auxiliaryFields.push({ key: 'when', label: 'When', value: when });
-  pass.backFields.push({ key: 'order', label: 'Order', value: `#${ticket.order.orderNumber}` });
-  if (detail.session) pass.setRelevantDate(detail.session.start);
-  pass.setBarcodes({
-    message: ticket.scanCode,
-    format: 'PKBarcodeFormatQR',
-    messageEncoding: 'iso-8859-1',
-    altText: `#${ticket.scanCode}`,
-  });
-  return pass.getAsBuffer();
+  return {
+    icons: await iconBuffers(),
+    certificates: await appleCertificates(apple),
+    props: {
+      formatVersion: 1,
+      passTypeIdentifier: apple.pass_type_identifier,
+      teamIdentifier: apple.team_identifier,
+      organizationName: apple.organization_name ?? seller.name,
+      description: `${detail.eventName} ticket`,
+      // one pass per ticket: the ticket's id is its serial number
+      serialNumber: detail.ticket.id,
+      backgroundColor: 'rgb(255, 255, 255)',
+    },
+    primaryFields: [{ key: 'event', label: 'Event', value: detail.eventName }],
+    secondaryFields: [{ key: 'type', label: 'Ticket', value: detail.typeName }],
+    auxiliaryFields: when ? [{ key: 'when', label: 'When', value: when }] : [],
+    backFields: [{ key: 'order', label: 'Order', value: `#${ticket.order.orderNumber}` }],
+    relevantDate: detail.session ? detail.session.start.toISOString() : null,
+    barcode: { message: ticket.scanCode, altText: `#${ticket.scanCode}` },
+  };
+}
+
+/** The signed .pkpass of one ticket, signed off the event loop. */
+export async function buildPkpass(
+  apple: AppleWallet,
+  ticket: PassTicket,
+  seller: { name: string },
+): Promise<Buffer> {
+  return pkpassSeams.sign(await pkpassInput(apple, ticket, seller));
 }

@@ -165,6 +165,31 @@ describe('scanner page: manual entry', () => {
     ['wrong_date', 409, {}, 'This ticket is for another day: Fri, Jun 1, 2029 at 2:00 PM.'],
     ['wrong_session', 409, {}, 'This ticket is for another session: Fri, Jun 1, 2029 at 2:00 PM.'],
     ['unknown_code', 404, { ticket: undefined }, 'Unknown code. Check it and try again.'],
+    // issue 22: only admissions open the door, and the reason reaches the screen
+    ['not_an_admission', 409, { handler: 'donation' }, 'A donation is not an admission.'],
+    ['not_an_admission', 409, { handler: 'ledger' }, 'A gift card is not an admission.'],
+    [
+      'not_an_admission',
+      409,
+      { handler: 'membership', gift: true },
+      'A gift of membership is not an admission: the member shows their own member QR code.',
+    ],
+    [
+      'already_redeemed',
+      409,
+      {
+        ticket: undefined,
+        redeemed_at: '2029-06-01T14:42:00.000Z',
+        membership: {
+          member_code: 'M123456789',
+          name: 'Ada Lovelace',
+          level: 'Family',
+          valid_from: '2029-01-01T05:00:00.000Z',
+          valid_to: '2030-01-01T05:00:00.000Z',
+        },
+      },
+      'This member was already admitted today at 10:42 AM',
+    ],
   ] as const)('refuses %s with its reason', async (code, status, extra, text) => {
     const fetch = createFetchStub({ 'POST /admin/api/check_in': refused(code, status, extra) });
     const { user } = renderRoute('/scan', { fetch });

@@ -39,6 +39,8 @@ export const SCAN_STRINGS = {
   'scan.refusal.wrong_session': 'This ticket is for another session: {when}.',
   'scan.refusal.wrong_date': 'This ticket is for another day: {when}.',
   'scan.refusal.unknown_code': 'Unknown code. Check it and try again.',
+  'scan.refusal.member_admitted_today': 'This member was already admitted today at {time}',
+  'scan.refusal.not_an_admission': '{reason}.',
   'scan.refusal.membership_expired': 'This membership is not current (it ended {date}).',
   'scan.refusal.key': 'The key is no longer valid. Enter a new one.',
   'scan.refusal.failed': 'The check-in did not go through. Try again.',

@@ -1,5 +1,6 @@
 import type { CheckInResult, SellerTicket } from '@admit/contracts/seller-api';
 import { checkInRefusalExtraSchema } from '@admit/contracts/seller-api';
+import { notAnAdmissionReason } from '@admit/contracts/rules/admission';
 import { DATE_FORMATS } from '@admit/contracts/constants';
 import { formatInZone, sessionWhenLabel } from '@admit/contracts/session-time';
 import { ApiError } from '@/api/client';
@@ -61,8 +62,14 @@ export function refusalOf(
   switch (api?.code) {
     case 'already_redeemed': {
       const at = extra.success ? extra.data.redeemed_at : undefined;
-      const zone = ticket?.timezone ?? 'UTC';
-      if (!at) return refused('scan.refusal.already_redeemed', { time: '' });
+      // a member ID admits once a day: no ticket, the member came in earlier today
+      const key = ticket
+        ? 'scan.refusal.already_redeemed'
+        : extra.success && extra.data.membership
+          ? 'scan.refusal.member_admitted_today'
+          : 'scan.refusal.already_redeemed';
+      const zone = ticket?.timezone ?? sellerZone;
+      if (!at) return refused(key, { time: '' });
       // the time alone when it was today at this venue, else the date too
       const sameDay =
         formatInZone(at, DATE_FORMATS.cartDate, zone) ===
@@ -72,7 +79,14 @@ export function refusalOf(
         sameDay ? DATE_FORMATS.cartTime : DATE_FORMATS.cartDateTime,
         zone,
       );
-      return refused('scan.refusal.already_redeemed', { time });
+      return refused(key, { time });
+    }
+    case 'not_an_admission': {
+      // the one rule's reason (contracts rules/admission.ts): "A donation is not an admission"
+      const reason = notAnAdmissionReason(extra.success ? extra.data.handler : null, {
+        gift: extra.success && extra.data.gift === true,
+      });
+      return refused('scan.refusal.not_an_admission', { reason });
     }
     case 'wrong_session':
     case 'wrong_date':
