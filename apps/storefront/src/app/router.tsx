@@ -127,8 +127,8 @@ const Orders = lazyRoute(
   (m) => m.OrdersRoute,
 );
 const OrderDetail = lazyRoute(
-  () => import('@/features/account/order-detail-route'),
-  (m) => m.OrderDetailRoute,
+  () => import('@/app/routes/account-order-route'),
+  (m) => m.ComposedOrderDetailRoute,
 );
 const Manage = lazyRoute(
   () => import('@/features/manage/manage-route'),

@@ -2,7 +2,7 @@ import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toCollection } from '@admit/contracts/envelope';
 import { logOutMember } from '@/testing/membership-fixtures';
-import { fixtureId } from '@/testing/api-fixtures';
+import { fixtureId, makeTicketType } from '@/testing/api-fixtures';
 import { makeEventSession } from '@/testing/cart-fixtures';
 import {
   renderAccountRoute,
@@ -135,6 +135,42 @@ describe('/my/orders/{id} (identity §2 "Order detail")', () => {
     ).toEqual([[`/api/ticket_order/${ORDER_A}/email`, {}]]);
     const asked = fetch.requests.find((r) => r.url.pathname === '/api/my/ticket_order')!;
     expect(asked.url.searchParams.get('id._in')).toBe(ORDER_A);
+  });
+
+  it('lists the same receipt lines as the completed page (issue #22)', async () => {
+    const adult = () =>
+      makeAccountTicket({
+        ticket_type_id: ADULT,
+        event_session_id: SESSION_SOON,
+        face_value: '25.00',
+        adjusted_value: '20.00',
+      });
+    const body = ticketOrderListBody(
+      [{ order: makeOrder(), total: '47.44', tickets: [adult(), adult()] }],
+      SESSIONS,
+    );
+    body.ticket_type = toCollection([
+      makeTicketType({
+        id: ADULT,
+        name: 'Adult',
+        outside_fees: [
+          { name: 'fee_fixed_outside', fee: '1.50' },
+          { name: 'fee_percent_outside', fee: '8.875' },
+        ],
+      }),
+    ]);
+    renderAccount(`/my/orders/${ORDER_A}`, { 'GET /api/my/ticket_order': body });
+    const receipt = await screen.findByRole('list', { name: 'Order 100042' });
+    // 2 × 25.00 less 2 × 5.00; 2 × 1.50 service charge; 8.875 % of 25.00 = 2.22 twice
+    for (const text of [
+      '2 × Adult $50.00',
+      'Discount -$10.00',
+      'Service charge $3.00',
+      'Tax $4.44',
+      'Line total $47.44',
+    ]) {
+      expect(within(receipt).getByText(text)).toBeInTheDocument();
+    }
   });
 
   it('offers no resend when every visit is past', async () => {

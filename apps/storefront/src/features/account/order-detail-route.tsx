@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useState, type ComponentType } from 'react';
+import type { TicketOrderListResponse } from '@admit/contracts/account';
 import { Link, useParams } from 'react-router';
 import { DATE_FORMATS } from '@admit/contracts/constants';
 import { formatMoney } from '@admit/contracts/money';
@@ -17,12 +18,17 @@ import { useEventFacts } from '@/features/account/use-event-facts';
 import { ACCOUNT_STRINGS } from '@/features/account/strings';
 import styles from '@/features/account/account.module.css';
 
+/** What the app plugs into the order detail: the order's receipt (another feature's, issue #22). */
+export interface OrderDetailSlots {
+  receipt: ComponentType<{ orders: TicketOrderListResponse; orderId: string; labelledBy: string }>;
+}
+
 /**
  * spec: identity §2 "Order detail" (/my/orders/{id}): Order #, Order date, Order contents and
  * Total amount, then the events; 'Resend my order' only while some session is upcoming.
- * Missing: 'Order not found' (§8).
+ * Missing: 'Order not found' (§8). The receipt's lines (issue #22) are the `receipt` slot.
  */
-export function OrderDetailRoute() {
+export function OrderDetailRoute({ slots }: { slots?: Partial<OrderDetailSlots> }) {
   const t = useStrings(ACCOUNT_STRINGS);
   usePageTitle(t('account.orders.title'));
   const { timezone, locale } = useSellerConfig();
@@ -48,10 +54,13 @@ export function OrderDetailRoute() {
       </div>
     );
   }
+  const Receipt = slots?.receipt;
   return (
     <div className={styles.content}>
       {back}
-      <h1>{t('account.order.title', { order_number: order.orderNumber })}</h1>
+      <h1 id="account-order-title">
+        {t('account.order.title', { order_number: order.orderNumber })}
+      </h1>
       <dl className={styles.facts}>
         <dt>{t('account.orders.number')}</dt>
         <dd>{order.orderNumber}</dd>
@@ -67,6 +76,13 @@ export function OrderDetailRoute() {
         <dt>{t('account.order.total')}</dt>
         <dd>{formatMoney(order.totalPrice, order.currency, locale)}</dd>
       </dl>
+      {Receipt && (
+        <Receipt
+          orders={query.data!}
+          orderId={order.ticketOrderId}
+          labelledBy="account-order-title"
+        />
+      )}
       {visits.some((v) => v.isUpcoming) && (
         <ResendButton
           orderIds={[order.ticketOrderId]}

@@ -1,9 +1,13 @@
-import type { OrderBundle } from '@admit/contracts/checkout';
 import { formatMoney, minorToDecimal } from '@admit/contracts/money';
 import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { ORDERS_STRINGS } from '@/features/orders/strings';
-import { orderPaid, orderReceipt, type OrderLine } from '@/features/orders/model/order-summary';
+import {
+  orderPaid,
+  orderReceipt,
+  type OrderLine,
+  type ReceiptBundle,
+} from '@/features/orders/model/order-summary';
 import styles from '@/features/orders/orders.module.css';
 
 type Money = (minor: number) => string;
@@ -34,7 +38,13 @@ function ReceiptLine({ line, money }: { line: OrderLine; money: Money }) {
 }
 
 /** What the order is for, when to come and what was paid (the complete page's receipt). */
-export function OrderSummary({ bundle, labelledBy }: { bundle: OrderBundle; labelledBy: string }) {
+export function OrderSummary({
+  bundle,
+  labelledBy,
+}: {
+  bundle: ReceiptBundle;
+  labelledBy: string;
+}) {
   const t = useStrings(ORDERS_STRINGS);
   const config = useSellerConfig();
   const { visits, purchases } = orderReceipt(bundle, config.timezone);

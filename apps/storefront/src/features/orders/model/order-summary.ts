@@ -1,9 +1,44 @@
+import type { TicketOrderListResponse } from '@admit/contracts/account';
 import type { OrderBundle } from '@admit/contracts/checkout';
 import { decimalToMinor } from '@admit/contracts/money';
 import { storedFeesOf } from '@admit/contracts/rules/fees';
 import { receiptItems, type ReceiptItem } from '@admit/contracts/rules/receipt-lines';
 import { sessionWhenLabel } from '@admit/contracts/session-time';
 import { eventTimeZone } from '@/api/orders/event-time-zone';
+
+/**
+ * The rows a receipt reads: an order bundle (completed and tickets pages), or the account's
+ * order read narrowed to one order (receiptBundleOf).
+ */
+export type ReceiptBundle = Pick<
+  OrderBundle,
+  | 'ticket_order'
+  | 'ticket_order_fees'
+  | 'ticket'
+  | 'ticket_type'
+  | 'ticket_group'
+  | 'event_template'
+  | 'event_session'
+  | 'venue'
+  | 'seller'
+>;
+
+/** The account's order read (my/ticket_order, its embeds optional) as one order's receipt rows. */
+export function receiptBundleOf(list: TicketOrderListResponse, orderId: string): ReceiptBundle {
+  const none = { _count: 0, _total: 0, _data: [] };
+  const only = <T>(rows: T[]) => ({ _count: rows.length, _total: rows.length, _data: rows });
+  return {
+    ticket_order: only(list.ticket_order._data.filter((o) => o.id === orderId)),
+    ticket_order_fees: only(
+      list.ticket_order_fees._data.filter((f) => f.ticket_order_id === orderId),
+    ),
+    ticket: only((list.ticket?._data ?? []).filter((t) => t.ticket_order_id === orderId)),
+    ticket_type: list.ticket_type ?? none,
+    ticket_group: list.ticket_group ?? none,
+    event_template: list.event_template ?? none,
+    event_session: list.event_session ?? none,
+  };
+}
 
 /** One event-and-session of an order: when to come and what for ("2 × Adult" and its figures). */
 export interface OrderVisit {
@@ -15,14 +50,14 @@ export interface OrderVisit {
 }
 
 /** The tickets a visitor can use: booked or already redeemed (cancelled ones are gone). */
-export function usableTickets(bundle: OrderBundle) {
+export function usableTickets(bundle: ReceiptBundle) {
   return bundle.ticket._data.filter((t) => t.state === 'booked' || t.state === 'redeemed');
 }
 
 /** When a ticket's visit is, in its venue's zone and the spec's cart formats (shopping §9). */
 export function ticketWhen(
-  bundle: OrderBundle,
-  ticket: OrderBundle['ticket']['_data'][number],
+  bundle: ReceiptBundle,
+  ticket: ReceiptBundle['ticket']['_data'][number],
   fallbackZone: string,
 ): string | null {
   const session = bundle.event_session._data.find((s) => s.id === ticket.event_session_id);
@@ -37,7 +72,7 @@ export interface OrderLine {
 }
 
 /** The receipt's facts of the order's usable tickets, read from the wire (rules/receipt-lines.ts). */
-function receiptTickets(bundle: OrderBundle) {
+function receiptTickets(bundle: ReceiptBundle) {
   return usableTickets(bundle).map((ticket) => ({
     ticket,
     ticketTypeId: ticket.ticket_type_id,
@@ -61,7 +96,7 @@ const visitKeyOf = (t: {
  * gift card, a membership with its members — as lines of their own.
  */
 export function orderReceipt(
-  bundle: OrderBundle,
+  bundle: ReceiptBundle,
   fallbackZone: string,
 ): { visits: OrderVisit[]; purchases: OrderLine[] } {
   const sessionStart = (id: string | null) =>
@@ -100,7 +135,7 @@ export function orderReceipt(
 }
 
 /** What was paid on the order (identity §3 "Ticket order": the total after fees, less any balance). */
-export function orderPaid(bundle: OrderBundle): { amount: string; currency: string } | null {
+export function orderPaid(bundle: ReceiptBundle): { amount: string; currency: string } | null {
   const order = bundle.ticket_order._data[0];
   const fees = bundle.ticket_order_fees._data.find((f) => f.ticket_order_id === order?.id);
   if (!fees) return null;
