@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decimalToMinor, formatMoney, minorToDecimal } from '@admit/contracts/money';
-import { receiptItems, storedFeesOf } from '@admit/contracts/rules/receipt-lines';
+import { storedFeesOf } from '@admit/contracts/rules/fees';
+import { receiptItems } from '@admit/contracts/rules/receipt-lines';
 import type { CartBundle } from '@admit/contracts/cart';
 import { readSellerConfig } from '../support/catalog';
 import {
