@@ -24,3 +24,10 @@ export const SESSIONS_PER_RULE_MAX = 20_000;
 
 /** Sessions the whole file lays out at one time: every rule's and the one-off ones. */
 export const SESSIONS_PER_FILE_MAX = 50_000;
+
+/**
+ * How deep `[` and `{` may nest in the file. The YAML composer slows down sharply with depth
+ * (2 MB of `{a: [` took over 70 s), while a real seller file nests a handful of levels; the
+ * depth is found by the linear-time lexer before the document is composed.
+ */
+export const SELLER_FILE_MAX_FLOW_DEPTH = 64;

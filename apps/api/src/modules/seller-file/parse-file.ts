@@ -2,6 +2,8 @@ import { isMap, isScalar, LineCounter, parseDocument, type Document } from 'yaml
 import { sellerFileSchema, type SellerFile } from '@admit/contracts/seller-file/seller-file';
 import { sellerPatternProblem } from '@/lib/seller-pattern';
 import { parseRepeat } from '@/lib/session-rules';
+import { SELLER_FILE_MAX_FLOW_DEPTH } from '@admit/contracts/seller-file/limits';
+import { flowDepthExcess } from './flow-depth';
 
 /** One problem of a seller file: where (key path and line) and what. */
 export interface FileIssue {
@@ -137,6 +139,16 @@ export function parseSellerFile(text: string, fileName: string): SellerFile {
 
 /** parseSellerFile, keeping the document to name the lines of later problems. */
 export function parseLocatedSellerFile(text: string, fileName: string): ParsedSellerFile {
+  const tooDeep = flowDepthExcess(text);
+  if (tooDeep !== null) {
+    throw new SellerFileError(fileName, [
+      {
+        path: '',
+        line: tooDeep,
+        message: `[ and { nest more than ${SELLER_FILE_MAX_FLOW_DEPTH} deep`,
+      },
+    ]);
+  }
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
   if (doc.errors.length > 0) {
