@@ -20,6 +20,7 @@ import { runCli } from '../cli-test-kit';
  */
 
 let clock = new Date('2029-06-01T14:00:00Z');
+const pad = (n: number) => String(n).padStart(2, '0');
 // a name a spreadsheet must not split: a comma, a quote and a line break
 const TRICKY = 'Hopper, "Amazing"\nGrace';
 
@@ -55,11 +56,13 @@ describeEachDatabase('cli: orders export', (ctx) => {
   let app: FastifyInstance;
   let scene: ReserveScene;
   const orders: BoughtOrder[] = [];
+  const placedAt: Date[] = [];
 
   beforeAll(async () => {
     app = await buildTestApp(ctx.database, { now: () => clock, env: { MAIL_POLL_MS: '0' } });
     scene = await makeReserveScene(ctx.db, { type: { amount: 0, name: 'Adult, "standing"' } });
     for (const quantity of [1, 2]) {
+      placedAt.push(clock);
       orders.push(await buyOrder(app, scene, quantity));
       clock = new Date(clock.getTime() + 3_600_000);
     }
@@ -144,6 +147,15 @@ describeEachDatabase('cli: orders export', (ctx) => {
     expect(rows[0]![col('purchaser_email')]).toBe('grace@example.org');
     expect(rows[0]![col('ticket_state')]).toBe('booked');
     expect(rows[0]![col('scan_code')]).toMatch(/^[0-9A-F]{16}$/);
+    // placed at the test clock's instants, written as the New York seller's June wall time
+    expect(rows.map((r) => r[col('placed_at')])).toEqual(
+      [placedAt[0]!, placedAt[1]!, placedAt[1]!].map((at) =>
+        expect.stringMatching(new RegExp(`^2029-06-01T${pad(at.getUTCHours() - 4)}:00:00-04:00$`)),
+      ),
+    );
+    expect(rows.map((r) => new Date(r[col('placed_at')]!).getTime())).toEqual(
+      [placedAt[0]!, placedAt[1]!, placedAt[1]!].map((at) => at.getTime()),
+    );
     // the session at 15:00Z reads as the New York venue's 10:00, with its offset
     expect(rows.map((r) => r[col('session_start')])).toEqual(
       Array(3).fill('2030-01-01T10:00:00-05:00'),

@@ -18,11 +18,21 @@ import type { CliIo } from '../cli-io';
 const USAGE =
   'Usage: npm run seller -- orders SLUG [--since 2026-01-01T00:00:00Z] [--format csv|json] [--out FILE]\n';
 
-/** The CSV's columns: the header row, and each row's value. */
-const COLUMNS: [string, (o: SellerOrder, t: SellerTicket | null) => string | number | null][] = [
+/** An instant as the zone's wall time with its offset (null stays null). */
+const zoned = (instant: string | null | undefined, zone: string) =>
+  instant ? zonedIso(new Date(instant), zone) : null;
+
+/**
+ * The CSV's columns: the header row, and each row's value. Every time is a wall time with its
+ * offset (issue #22): the order's in the seller's zone, the visit's and the scan's in the venue's.
+ */
+const COLUMNS: [
+  string,
+  (o: SellerOrder, t: SellerTicket | null, sellerZone: string) => string | number | null,
+][] = [
   ['order_number', (o) => o.order_number],
   ['order_id', (o) => o.id],
-  ['placed_at', (o) => o.created_at],
+  ['placed_at', (o, _t, sellerZone) => zoned(o.created_at, sellerZone)],
   ['purchaser_name', (o) => o.purchaser_name],
   ['purchaser_email', (o) => o.email],
   ['currency', (o) => o.currency_code],
@@ -34,10 +44,7 @@ const COLUMNS: [string, (o: SellerOrder, t: SellerTicket | null) => string | num
   ['ticket_group', (_o, t) => t?.ticket_group_name ?? null],
   ['ticket_type', (_o, t) => t?.ticket_type_name ?? null],
   // the venue's wall time with its offset: a 10:30 visit reads 10:30, not 15:30Z (issue #22)
-  [
-    'session_start',
-    (_o, t) => (t?.start_datetime ? zonedIso(new Date(t.start_datetime), t.timezone) : null),
-  ],
+  ['session_start', (_o, t) => (t ? zoned(t.start_datetime, t.timezone) : null)],
   ['timezone', (_o, t) => t?.timezone ?? null],
   ['admit_name', (_o, t) => t?.admit_name ?? null],
   ['face_value', (_o, t) => t?.face_value ?? null],
@@ -46,15 +53,15 @@ const COLUMNS: [string, (o: SellerOrder, t: SellerTicket | null) => string | num
   ['service_charge', (_o, t) => t?.service_charge ?? null],
   ['tax', (_o, t) => t?.tax ?? null],
   ['line_total', (_o, t) => t?.line_total ?? null],
-  ['redeemed_at', (_o, t) => t?.redeemed_at ?? null],
+  ['redeemed_at', (_o, t) => (t ? zoned(t.redeemed_at, t.timezone) : null)],
 ];
 
-function toCsv(orders: SellerOrder[], tickets: SellerTicket[]): string {
+function toCsv(orders: SellerOrder[], tickets: SellerTicket[], sellerZone: string): string {
   const rows: (string | number | null)[][] = [];
   for (const order of orders) {
     const own = tickets.filter((t) => t.ticket_order_id === order.id);
     for (const t of own.length > 0 ? own : [null])
-      rows.push(COLUMNS.map(([, value]) => value(order, t)));
+      rows.push(COLUMNS.map(([, value]) => value(order, t, sellerZone)));
   }
   return stringify(rows, { header: true, columns: COLUMNS.map(([name]) => name) });
 }
@@ -95,7 +102,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const text =
     values.format === 'json'
       ? `${JSON.stringify({ ticket_order: toCollection(orders), ticket: toCollection(tickets) }, null, 2)}\n`
-      : toCsv(orders, tickets);
+      : toCsv(orders, tickets, owner.timezone);
   if (values.out) {
     await writeFile(values.out, text);
     io.stderr(`Wrote ${orders.length} orders, ${tickets.length} tickets to ${values.out}.\n`);
