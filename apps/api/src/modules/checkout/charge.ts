@@ -13,6 +13,7 @@ import {
   updatePayment,
 } from '@/modules/payments/repo';
 import { markKeyCharged } from '@/modules/payments/idempotency';
+import { withPaidCard } from '@/modules/payments/receipt-payments';
 import { confirmInputOf, customerFor, rememberSavedCard } from '@/modules/payments/saved-methods';
 import { lockCartRow } from '@/modules/orders/repo';
 import type { PaymentRow, SavedPaymentMethodRow } from '@/db/schema/payments';
@@ -112,6 +113,8 @@ export async function recordIntentResult(
         state: result.status,
         gatewayRef: result.ref || row.id,
         errorCode: result.status === 'failed' ? (result.declineCode ?? 'card_declined') : null,
+        // the receipt lists the card by brand and last 4 (issue #22)
+        ...(result.paidCard ? { gatewayData: withPaidCard(row.gatewayData, result.paidCard) } : {}),
       },
       now,
     );

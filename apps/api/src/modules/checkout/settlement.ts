@@ -9,6 +9,7 @@ import { selectCart } from '@/modules/cart/repo';
 import type { IntentResult } from '@/modules/payments/card-gateway';
 import { cardGatewayFor } from '@/modules/payments/gateways';
 import { deferRecovery, recoveryDue } from '@/modules/payments/recovery-backoff';
+import { withPaidCard } from '@/modules/payments/receipt-payments';
 import { selectProcessingPayment, sumPaid, updatePayment } from '@/modules/payments/repo';
 import type { SettleAs } from './charge';
 import { dueOnce, makeOrder } from './make-order';
@@ -106,6 +107,8 @@ export async function settlePayment(
       {
         state: succeeded ? 'succeeded' : 'failed',
         errorCode: succeeded ? null : (result.declineCode ?? 'card_declined'),
+        // the receipt lists the card by brand and last 4 (issue #22); a webhook's intent has none
+        gatewayData: withPaidCard(row.gatewayData, result.paidCard),
       },
       at,
     );

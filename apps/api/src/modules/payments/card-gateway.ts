@@ -21,6 +21,15 @@ export interface IntentResult {
   nextActionUrl?: string | null;
   /** the reusable card the intent was paid with, when it was confirmed to be saved */
   savedCard?: SavedCard | null;
+  /** the card (or wallet card) the intent was paid with, as a receipt may show it */
+  paidCard?: PaidCard | null;
+}
+
+/** What a receipt may show of the card a payment took (issue #22): brand and last 4, no more. */
+export interface PaidCard {
+  /** lower-case brand key: visa | mastercard | amex | … */
+  brand: string;
+  last4: string;
 }
 
 /**

@@ -20,6 +20,8 @@ export function fakeStripe() {
       client_secret: `pi_${created.length}_secret`,
     })) as Answer,
     retrieved: 'succeeded',
+    /** the card a retrieve answers, expanded when asked (`expand: ['payment_method']`) */
+    card: null as { brand: string; last4: string } | null,
   };
   const client: StripeLikeClient = {
     paymentIntents: {
@@ -28,9 +30,17 @@ export function fakeStripe() {
         createKeys.push(options?.idempotencyKey ?? '');
         return state.answer(params);
       },
-      retrieve: async (id) => {
+      retrieve: async (id, params) => {
         retrievals.push(id);
-        return { id, status: state.retrieved, client_secret: `${id}_secret` };
+        const expanded = (params?.expand as string[] | undefined)?.includes('payment_method');
+        return {
+          id,
+          status: state.retrieved,
+          client_secret: `${id}_secret`,
+          ...(state.card
+            ? { payment_method: expanded ? { id: 'pm_1', card: state.card } : 'pm_1' }
+            : {}),
+        };
       },
       confirm: async (id) => ({ id, status: 'succeeded', client_secret: `${id}_secret` }),
     },

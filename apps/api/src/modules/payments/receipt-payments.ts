@@ -1,6 +1,7 @@
 import { maskedNumber } from '@admit/contracts/rules/receipt-lines';
 import type { PaymentRow } from '@/db/schema/payments';
 import type { Executor } from '@/db/transaction';
+import type { PaidCard } from './card-gateway';
 import { selectTakenPayments } from './repo';
 import { readSandboxToken, sandboxBrandOf } from './sandbox-cards';
 
@@ -36,6 +37,15 @@ export function paymentLabel(row: Pick<PaymentRow, 'gatewayId' | 'gatewayData'>)
   const brandKey = brand ?? (digits && sandbox ? sandboxBrandOf(digits) : null);
   const name = (brandKey && BRANDS[brandKey]) || 'Card';
   return digits ? `${name} ${maskedNumber(digits)}` : name;
+}
+
+/**
+ * A payment's gateway data with the card it was paid with (`card_brand`, `card_last4`, which
+ * paymentLabel reads); unchanged when the gateway answered no card. Never more than these two.
+ */
+export function withPaidCard(gatewayData: unknown, card: PaidCard | null | undefined): object {
+  const data = (gatewayData ?? {}) as object;
+  return card ? { ...data, card_brand: card.brand, card_last4: card.last4 } : data;
 }
 
 /** The cart's payments that took money, as its receipt lists them ("free" takes none). */

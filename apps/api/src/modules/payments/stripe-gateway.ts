@@ -1,4 +1,4 @@
-import type { CardGateway, IntentResult, IntentStatus } from './card-gateway';
+import type { CardGateway, IntentResult, IntentStatus, PaidCard } from './card-gateway';
 
 /**
  * The Stripe adapter, used only when the seller's private config has a secret key. The client
@@ -26,7 +26,7 @@ export interface StripeLikeClient {
       params: Record<string, unknown>,
       options?: { idempotencyKey?: string },
     ): Promise<StripeIntent>;
-    retrieve(id: string): Promise<StripeIntent>;
+    retrieve(id: string, params?: Record<string, unknown>): Promise<StripeIntent>;
     confirm(
       id: string,
       params?: Record<string, unknown>,
@@ -73,6 +73,21 @@ function savedCardOf(intent: StripeIntent): IntentResult['savedCard'] {
   };
 }
 
+/**
+ * The card the intent was paid with, for the receipt (issue #22): only when the intent expanded
+ * its payment method (a webhook's intent names just its id). A wallet's method is a card too.
+ */
+function paidCardOf(intent: StripeIntent): PaidCard | null {
+  const method = intent.payment_method;
+  const card = method && typeof method === 'object' ? method.card : null;
+  const brand = card?.brand?.toLowerCase();
+  const last4 = card?.last4;
+  return brand && last4 && /^\d{4}$/.test(last4) ? { brand, last4 } : null;
+}
+
+// the receipt's card brand and last 4 (paidCardOf) come with the intent, not from another call
+const EXPAND = { expand: ['payment_method'] };
+
 export function mapStripeIntent(intent: StripeIntent): IntentResult {
   const status = mapStripeStatus(intent.status);
   const error = intent.last_payment_error;
@@ -80,6 +95,7 @@ export function mapStripeIntent(intent: StripeIntent): IntentResult {
     status,
     ref: intent.id,
     savedCard: savedCardOf(intent),
+    paidCard: paidCardOf(intent),
     clientSecret: intent.client_secret,
     nextActionUrl: intent.next_action?.redirect_to_url?.url ?? null,
     declineCode:
@@ -128,9 +144,8 @@ export function createStripeGateway(client: StripeLikeClient): CardGateway {
             ...(input.returnUrl ? { return_url: input.returnUrl } : {}),
             // decision 0038: a card kept for the auto-renewal, or the renewal charging it
             ...(input.customer ? { customer: input.customer } : {}),
-            ...(input.saveCard
-              ? { setup_future_usage: 'off_session', expand: ['payment_method'] }
-              : {}),
+            ...EXPAND,
+            ...(input.saveCard ? { setup_future_usage: 'off_session' } : {}),
             ...(input.offSession ? { off_session: true } : {}),
           },
           // our payment row id: a retried confirm never creates a second intent
@@ -164,12 +179,14 @@ export function createStripeGateway(client: StripeLikeClient): CardGateway {
       return customer.id;
     },
     async retrieve(ref) {
-      const intent = await client.paymentIntents.retrieve(ref);
+      const intent = await client.paymentIntents.retrieve(ref, EXPAND);
       // after stripe.handleCardAction a manually confirmed intent waits for the server
       if (intent.status !== 'requires_confirmation') return mapStripeIntent(intent);
       try {
         return mapStripeIntent(
-          await client.paymentIntents.confirm(ref, {}, { idempotencyKey: `admit-confirm-${ref}` }),
+          await client.paymentIntents.confirm(ref, EXPAND, {
+            idempotencyKey: `admit-confirm-${ref}`,
+          }),
         );
       } catch (error) {
         const declined = cardErrorOf(error);

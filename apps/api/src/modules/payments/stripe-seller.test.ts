@@ -1,10 +1,12 @@
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { paymentActionExtraSchema } from '@admit/contracts/checkout';
 import { SELLER_CONFIG_SCRIPT_ID, sellerConfigSchema } from '@admit/contracts/seller-config';
+import { outbox } from '@/db/schema/mail';
 import { buildTestApp } from '@/testing/build-test-app';
 import { errorOf, makeReserveScene, type ReserveScene } from '@/testing/cart-fixtures';
 import { describeEachDatabase } from '@/testing/describe-each-database';
@@ -18,6 +20,7 @@ import {
 } from '@/modules/checkout/checkout-test-kit';
 import { setStripeClientFactory } from './gateways';
 import { fakeStripe } from './fake-stripe-test-kit';
+import type { StripeIntent } from './stripe-gateway';
 
 /**
  * A seller with Stripe keys (decision 0022): the publishable key is public config, the secret
@@ -148,6 +151,48 @@ describeEachDatabase('a seller with Stripe keys', (ctx) => {
       stripe.state.retrieved = 'succeeded';
     }
   });
+
+  // issue #22 "Receipts a finance team accepts": the card's brand and last 4, wallets included
+  it.each([
+    ['card', 'pm_card_visa', 'visa', '4242', 'Visa •••• 4242'],
+    ['wallet', 'pm_wallet_mc', 'mastercard', '4444', 'Mastercard •••• 4444'],
+  ])(
+    'lists a Stripe %s payment on the receipt by brand and last 4',
+    async (sourceType, source, brand, last4, label) => {
+      // like Stripe: the payment method's card only when the create asked to expand it
+      stripe.state.answer = (params): StripeIntent => {
+        const card = { brand, last4, exp_month: 12, exp_year: 2034, fingerprint: 'fp_x' };
+        const expanded = (params.expand as string[] | undefined)?.includes('payment_method');
+        return {
+          id: `pi_${source}`,
+          status: 'succeeded',
+          client_secret: `pi_${source}_secret`,
+          payment_method: expanded ? { id: source, card } : source,
+        };
+      };
+      try {
+        await ctx.db.delete(outbox).where(eq(outbox.sellerId, scene.seller.id));
+        const c = await makeCart(app, scene, 1);
+        orderOf(await guestCheckout(c.id, '25.00', source, { source_type: sourceType }));
+        const [row] = (await cartRows(ctx.db, c.id)).payments;
+        // never more of the card than its brand and last 4
+        expect(row!.gatewayData).toMatchObject({ card_brand: brand, card_last4: last4 });
+        expect(JSON.stringify(row!.gatewayData)).not.toMatch(/exp_|fingerprint|fp_x/);
+        const mails = await ctx.db
+          .select()
+          .from(outbox)
+          .where(eq(outbox.toAddress, PURCHASER.email));
+        expect(mails).toHaveLength(1);
+        expect(mails[0]!.textBody).toContain(`Paid with ${label} $25.00`);
+      } finally {
+        stripe.state.answer = () => ({
+          id: 'pi_ok',
+          status: 'succeeded',
+          client_secret: 'pi_ok_secret',
+        });
+      }
+    },
+  );
 
   it('declines a wallet whose postcode fails with incorrect_zip and keeps the cart', async () => {
     stripe.state.answer = () => {

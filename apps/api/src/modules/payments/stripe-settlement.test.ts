@@ -88,6 +88,22 @@ describeEachDatabase('processing payments settle (Stripe)', (ctx) => {
     expect(rows.orders[0]!.email).toBe(PURCHASER.email);
   });
 
+  // issue #22: the receipt of a payment settled by the poll lists its card, not just "Card"
+  it('records the brand and last 4 of the card an intent settled by the poll was paid with', async () => {
+    const c = await processingCheckout();
+    stripe.state.retrieved = 'succeeded';
+    stripe.state.card = { brand: 'amex', last4: '0005' };
+    try {
+      clock += PROVIDER_RECHECK_MS;
+      expect(await app.paymentSettlement.tick()).toBe(1);
+      const [row] = (await cartRows(ctx.db, c.id)).payments;
+      expect(row!.state).toBe('succeeded');
+      expect(row!.gatewayData).toMatchObject({ card_brand: 'amex', card_last4: '0005' });
+    } finally {
+      stripe.state.card = null;
+    }
+  });
+
   it('a failed intent is recorded as failed, no order, and the cart then expires', async () => {
     const c = await processingCheckout();
     stripe.state.retrieved = 'requires_payment_method';
