@@ -11,10 +11,18 @@ export interface ReceiptPayment {
   amount: number;
 }
 
+// Stripe's card brand keys (payment_method.card.brand) as a receipt names them
 const BRANDS: Record<string, string> = {
   visa: 'Visa',
   mastercard: 'Mastercard',
   amex: 'American Express',
+  discover: 'Discover',
+  diners: 'Diners Club',
+  jcb: 'JCB',
+  unionpay: 'UnionPay',
+  cartes_bancaires: 'Cartes Bancaires',
+  eftpos_au: 'eftpos',
+  interac: 'Interac',
 };
 
 /**
