@@ -80,6 +80,19 @@ describeEachDatabase('sandbox tokens: bound to their seller and their payment', 
     orderOf((await guestCheckout(productionApp, shopA, token)).res);
   });
 
+  it('a _seller that cannot be a slug names no seller (404, never a 500 from the database)', async () => {
+    for (const slug of ['a%00', 'no%20such', 'nobody']) {
+      const res = await testApp.inject({
+        method: 'POST',
+        url: `/api/sandbox/payment_methods?_seller=${slug}`,
+        headers: { [APP_HEADER]: APP_HEADER_VALUE },
+        payload: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123' },
+      });
+      expect(res.statusCode, slug).toBe(404);
+      expect(errorOf(res)).toMatchObject({ _code: 'seller_not_found', _context: 'seller' });
+    }
+  });
+
   it('a token minted at one seller is refused at another, in every mode', async () => {
     for (const app of [testApp, productionApp]) {
       const token = await tokenAt(app, shopA);

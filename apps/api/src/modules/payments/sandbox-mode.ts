@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '@/db/connection';
 import { seller } from '@/db/schema/identity';
 import { AppError } from '@/http/app-error';
+import { isSellerSlug } from '@/http/caller';
 import { getSellerBySlug } from '@/modules/sellers/repo';
 import { sellerSettingsOf } from '@/modules/sellers/seller-settings';
 import { hasStripeKey } from './gateways';
@@ -57,7 +58,11 @@ export async function sandboxSellerOf(
   request: FastifyRequest,
 ): Promise<string | null> {
   const slug = (request.query as Record<string, unknown>)._seller;
-  const row = typeof slug === 'string' ? await getSellerBySlug(app.deps.database.db, slug) : null;
+  // a string that cannot be a slug (a NUL byte, say) names no seller and never reaches the database
+  const row =
+    typeof slug === 'string' && isSellerSlug(slug)
+      ? await getSellerBySlug(app.deps.database.db, slug)
+      : null;
   if (!row && app.deps.config.NODE_ENV === 'production') throw notAvailable();
   if (typeof slug === 'string' && !row) {
     throw new AppError('seller_not_found', 'seller', 'Seller not found', { field: '_seller' });
