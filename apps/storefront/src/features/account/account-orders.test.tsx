@@ -161,13 +161,14 @@ describe('/my/orders/{id} (identity §2 "Order detail")', () => {
     ]);
     renderAccount(`/my/orders/${ORDER_A}`, { 'GET /api/my/ticket_order': body });
     const receipt = await screen.findByRole('list', { name: 'Order 100042' });
-    // 2 × 25.00 less 2 × 5.00; 2 × 1.50 service charge; 8.875 % of 25.00 = 2.22 twice
+    // 2 × 25.00 less 2 × 5.00; 2 × 1.50 service charge; tax on the price after the discount
+    // (decision 0047): 8.875 % of 20.00 = 1.775 → 1.78 per line, twice
     for (const text of [
       '2 × Adult $50.00',
       'Discount -$10.00',
       'Service charge $3.00',
-      'Tax $4.44',
-      'Line total $47.44',
+      'Tax $3.56',
+      'Line total $46.56',
     ]) {
       expect(within(receipt).getByText(text)).toBeInTheDocument();
     }
