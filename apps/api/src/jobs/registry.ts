@@ -3,7 +3,7 @@ import { startAuthHousekeeping } from '@/modules/auth/housekeeping';
 import { startCartSweeper } from '@/modules/cart/expiry';
 import { createVariantWarmer } from '@/modules/images/warm-variants';
 import { rollSessionRules } from '@/modules/seller-file/roll';
-import { startIntervalJob, type IntervalJob } from './interval-job';
+import { startIntervalJob, type IntervalJob } from '@/lib/interval-job';
 
 /** A background job of the server: started once the app is ready, stopped when it closes. */
 export interface BackgroundJob {

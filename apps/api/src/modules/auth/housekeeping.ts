@@ -1,6 +1,6 @@
 import { and, isNull, like, lt, notLike, or } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { startIntervalJob, type IntervalJob } from '@/jobs/interval-job';
+import { startIntervalJob, type IntervalJob } from '@/lib/interval-job';
 import { authThrottle, otpChallenge, passwordResetToken, webSession } from '@/db/schema/identity';
 import { KNOWN_ADDRESS_KEY_PATTERN, KNOWN_ADDRESS_MS } from '@/modules/limits/login-throttle';
 

@@ -1,4 +1,4 @@
-import { startIntervalJob, type IntervalJob } from '@/jobs/interval-job';
+import { startIntervalJob, type IntervalJob } from '@/lib/interval-job';
 import type { Db } from '@/db/connection';
 import { releaseCartCodes } from '@/modules/codes/repo';
 import { releaseHeldCapacity } from './holds';
