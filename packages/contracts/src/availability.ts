@@ -25,7 +25,11 @@ export const calendarDaySchema = z.object({
   enabled: z.boolean(),
   available: z.boolean(),
   min_price: moneySchema.nullable(),
-  /** one ticket's outside fees at min_price; `fixed` is their fixed part (decision 0048) */
+  /**
+   * what min_price adds up to the day's lowest all-in price (decision 0048): `outside` with every
+   * outside fee, `fixed` with the fixed ones alone; the minimum over the types, each all in
+   * (issue 22), so with one type these are its fees at min_price
+   */
   min_price_fees: z.object({ outside: moneySchema, fixed: moneySchema.optional() }).nullable(),
   price: moneySchema.nullable(),
   pricePrefix: z.string().nullable(),

@@ -113,6 +113,12 @@ export const ticketTypeSchema = z.object({
   currency_amount_max: moneySchema.nullable(),
   outside_fees: z.array(outsideFeeSchema),
   available: z.boolean(),
+  /**
+   * the least a ticket of this type costs before fees: its lowest price among the event's
+   * sessions on sale (decision 0043), the minimum of a flexible price, else `currency_amount`;
+   * answered by the event reads (GET events/available, events/{id}) for the listing's "from"
+   */
+  currency_amount_from: moneySchema.optional(),
 });
 export type TicketType = z.infer<typeof ticketTypeSchema>;
 

@@ -9,8 +9,9 @@ import safeRegex from 'safe-regex2';
  *
  * - The server matches with RE2 (re2js, pure JS): time linear in the input, whatever the
  *   pattern; what RE2 cannot run (backreferences, lookaround) matches nothing.
- * - A pattern with nested quantifiers is refused too, at import and at use: the storefront
- *   checks vouchers with the browser's own (backtracking) engine before sending them.
+ * - A pattern with nested quantifiers is refused too, at import and at use: it is almost always
+ *   a mistake, and refusing it at import tells the seller at once. The storefront runs no seller
+ *   pattern: the voucher's format is this module's answer (decision 0046, update of issue 22).
  */
 
 /** Why a seller pattern cannot be used, or null when it can. */

@@ -1,5 +1,12 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { advertisedPrice, includedFees } from './advertised-price';
+import {
+  ALL_IN_PRICES,
+  advertisedPrice,
+  includedFees,
+  lowestAdvertisedPrice,
+  type PriceOffer,
+} from './advertised-price';
 import { storedFeesOf, ticketFees } from './fees';
 
 // the demo museum's General Admission fees: $2.00 service charge and 8.875 % tax per ticket
@@ -67,5 +74,61 @@ describe('storedFeesOf: the wire fees back to the stored form', () => {
       { name: 'fee_percent_outside', fee: 8875 },
       { name: 'fee_percent_outside', fee: 20_000 },
     ]);
+  });
+});
+
+describe('lowestAdvertisedPrice: the minimum over types of the all-in price (issue 22)', () => {
+  // a 20 % tax on the cheaper type, a 0.50 service charge on the dearer one
+  const taxed: PriceOffer = {
+    faceMinor: 1000,
+    outsideFees: [{ name: 'fee_percent_outside', fee: 20_000 }],
+  };
+  const charged: PriceOffer = {
+    faceMinor: 1050,
+    outsideFees: [{ name: 'fee_fixed_outside', fee: 50 }],
+  };
+
+  it('is not the all-in price of the cheapest face value when fee rules differ', () => {
+    // cheapest face: 10.00, all in with tax 12.00; the dearer type is 11.00 all in
+    expect(advertisedPrice(taxed.faceMinor, taxed.outsideFees, 'fees_and_tax')).toBe(1200);
+    expect(lowestAdvertisedPrice([taxed, charged], 'fees_and_tax')).toBe(1100);
+    // prices with fees but not tax: the taxed type is the cheaper one again
+    expect(lowestAdvertisedPrice([taxed, charged], 'fees')).toBe(1000);
+    expect(lowestAdvertisedPrice([taxed, charged], 'off')).toBe(1000);
+  });
+
+  it('is null without offers', () => {
+    expect(lowestAdvertisedPrice([], 'fees')).toBeNull();
+  });
+
+  const feeArb = fc.oneof(
+    fc.record({
+      name: fc.constant('fee_fixed_outside'),
+      fee: fc.integer({ min: 0, max: 1000 }),
+      on_free: fc.boolean(),
+    }),
+    fc.record({
+      name: fc.constant('fee_percent_outside'),
+      fee: fc.integer({ min: 0, max: 30_000 }),
+    }),
+  );
+  const offerArb = fc.record({
+    faceMinor: fc.integer({ min: 0, max: 50_000 }),
+    outsideFees: fc.array(feeArb, { maxLength: 3 }),
+  });
+
+  it('is one of the offers’ shown prices and no higher than any (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(offerArb, { minLength: 1, maxLength: 6 }),
+        fc.constantFrom(...ALL_IN_PRICES),
+        (offers, allIn) => {
+          const shown = offers.map((o) => advertisedPrice(o.faceMinor, o.outsideFees, allIn));
+          const lowest = lowestAdvertisedPrice(offers, allIn)!;
+          expect(shown).toContain(lowest);
+          for (const price of shown) expect(lowest).toBeLessThanOrEqual(price);
+        },
+      ),
+    );
   });
 });

@@ -24,3 +24,26 @@ export function includedFees(fees: { fixed: number; percent: number }, allIn: Al
 export function advertisedPrice(faceMinor: number, outsideFees: unknown, allIn: AllInPrices) {
   return faceMinor + includedFees(ticketFees(faceMinor, outsideFees), allIn);
 }
+
+/** A price a visitor could be charged: one type's face value (at a session) and its fees. */
+export interface PriceOffer {
+  faceMinor: number;
+  outsideFees: unknown;
+}
+
+/**
+ * The lowest price shown among `offers` (issue 22): the minimum over the offers of each one's
+ * advertised price — not the advertised price of the cheapest face value, which is wrong when
+ * fee rules differ per type (a percent fee on one, a fixed fee on another). Null without offers.
+ */
+export function lowestAdvertisedPrice(
+  offers: Iterable<PriceOffer>,
+  allIn: AllInPrices,
+): number | null {
+  let lowest: number | null = null;
+  for (const { faceMinor, outsideFees } of offers) {
+    const shown = advertisedPrice(faceMinor, outsideFees, allIn);
+    if (lowest === null || shown < lowest) lowest = shown;
+  }
+  return lowest;
+}

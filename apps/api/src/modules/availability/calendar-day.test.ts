@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { calendarHorizon } from './calendar';
-import { dayStatus, longDate } from './calendar-day';
-import { formatCurrency, outsideFeesMinor, priceRange } from './pricing';
+import { ticketFees } from '@admit/contracts/rules/fees';
+import { calendarDay, dayStatus, longDate } from './calendar-day';
+import { formatCurrency, priceRange } from './pricing';
+import type { TypeFacts } from './status-rules';
 
 describe('dayStatus', () => {
   it.each([
@@ -33,6 +35,45 @@ describe('calendarHorizon: start of the month one year ahead, venue time, across
   });
 });
 
+describe('calendarDay min_price_fees: the lowest all-in price over the day’s types (issue 22)', () => {
+  const type = (id: string, amount: number, outsideFees: unknown): TypeFacts => ({
+    id,
+    name: id,
+    ticketGroupId: 'g',
+    amount,
+    available: true,
+    outsideFees,
+  });
+  const day = (types: TypeFacts[]) =>
+    calendarDay({
+      date: '2026-11-26',
+      fits: ['available'],
+      availability: { capacity: 10, used_capacity: 0 },
+      range: priceRange(types),
+      selection: null,
+      annotations: [],
+      currency: 'USD',
+    });
+
+  it('a dearer type with smaller fees is the minimum all in', () => {
+    // 10.00 with 20 % tax is 12.00 all in; 10.50 with a 0.50 service charge is 11.00
+    const taxed = type('taxed', 1000, [{ name: 'fee_percent_outside', fee: 20_000 }]);
+    const charged = type('charged', 1050, [{ name: 'fee_fixed_outside', fee: 50 }]);
+    const answered = day([taxed, charged]);
+    expect(answered.min_price).toBe('10.00');
+    // min_price + outside = 11.00 (fees and tax); min_price + fixed = 10.00 (fees alone)
+    expect(answered.min_price_fees).toEqual({ outside: '1.00', fixed: '0.00' });
+  });
+
+  it('with one type they are its fees at its price', () => {
+    const museum = type('adult', 1500, [
+      { name: 'fee_fixed_outside', fee: 150 },
+      { name: 'fee_percent_outside', fee: 8875 },
+    ]);
+    expect(day([museum]).min_price_fees).toEqual({ outside: '2.83', fixed: '1.50' });
+  });
+});
+
 describe('fees and prices', () => {
   it.each([
     [1500, [{ name: 'fee_fixed_outside', fee: 150 }], 150],
@@ -48,11 +89,12 @@ describe('fees and prices', () => {
     ],
     [1500, [{ name: 'other', fee: 99 }, { fee: 'x' }, null], 0],
     [1500, 'not a list', 0],
-  ])('%i with %j → %i', (amount, fees, expected) =>
-    expect(outsideFeesMinor(amount, fees)).toBe(expected),
-  );
+  ])('%i with %j → %i', (amount, fees, expected) => {
+    const { fixed, percent } = ticketFees(amount, fees);
+    expect(fixed + percent).toBe(expected);
+  });
 
-  it('priceRange keeps the cheapest type and the highest price', () => {
+  it('priceRange keeps the lowest and highest price and each type at its lowest', () => {
     const t = (id: string, amount: number) => ({
       id,
       name: id,
@@ -63,7 +105,8 @@ describe('fees and prices', () => {
     });
     expect(priceRange([])).toBeNull();
     const range = priceRange([t('a', 2500), t('b', 1500), t('c', 1500), t('d', 3000)]);
-    expect(range).toMatchObject({ min: 1500, max: 3000, cheapest: { id: 'b' } });
+    expect(range).toMatchObject({ min: 1500, max: 3000 });
+    expect(range?.offers.map((o) => o.faceMinor)).toEqual([2500, 1500, 1500, 3000]);
   });
 
   it('formats currencies for labels', () => {

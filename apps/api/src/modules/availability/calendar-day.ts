@@ -1,6 +1,6 @@
 import type { CalendarDay } from '@admit/contracts/availability';
-import { ticketFees } from '@admit/contracts/rules/fees';
-import { formatCurrency, money, outsideFeesMinor, type PriceRange } from './pricing';
+import { lowestAdvertisedPrice } from '@admit/contracts/rules/advertised-price';
+import { formatCurrency, money, type PriceRange } from './pricing';
 import type { Fit } from './selection-fit';
 
 /** One calendar day from its sessions' fits (shopping §3 "Calendar day"). Pure. */
@@ -49,6 +49,18 @@ export function longDate(date: string): string {
   return LONG_DATE.format(new Date(Date.UTC(y, m - 1, d)));
 }
 
+/**
+ * What the storefront adds to `min_price` to show the day's lowest price all in (decision 0048):
+ * `outside` with every outside fee, `fixed` with the fixed ones alone. Each is the lowest
+ * all-in price over the day's types less `min_price` (issue 22), so a dearer type whose fees are
+ * smaller is the day's minimum when it is cheaper all in; with one type these are its fees.
+ */
+function minPriceFees(range: PriceRange) {
+  const withFees = lowestAdvertisedPrice(range.offers, 'fees')!;
+  const withTax = lowestAdvertisedPrice(range.offers, 'fees_and_tax')!;
+  return { outside: money(withTax - range.min)!, fixed: money(withFees - range.min)! };
+}
+
 export function calendarDay(input: DayInput): CalendarDay {
   const status = dayStatus(input.fits);
   const { range } = input;
@@ -69,13 +81,7 @@ export function calendarDay(input: DayInput): CalendarDay {
     enabled: status === 'available',
     available: status === 'available',
     min_price: money(range?.min),
-    min_price_fees: range
-      ? {
-          outside: money(outsideFeesMinor(range.min, range.cheapest.outsideFees))!,
-          // what the storefront adds when its prices include fees but not tax (decision 0048)
-          fixed: money(ticketFees(range.min, range.cheapest.outsideFees).fixed)!,
-        }
-      : null,
+    min_price_fees: range ? minPriceFees(range) : null,
     price: money(quoted),
     pricePrefix: fromPrice ? 'From' : null,
     badges: [],

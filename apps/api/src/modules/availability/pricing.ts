@@ -1,23 +1,14 @@
 import { formatMoney, minorToDecimal } from '@admit/contracts/money';
-import { ticketFees } from '@admit/contracts/rules/fees';
+import type { PriceOffer } from '@admit/contracts/rules/advertised-price';
 import type { TypeFacts } from './status-rules';
 
 /** Prices and outside fees of ticket types (shopping §3 calendar day min_price and fees). */
 
-/**
- * The outside fees on one ticket at this price, in minor units (the one fee rule, contracts
- * rules/fees.ts): fixed fees as stored, percent fees in thousandths of a percent.
- */
-export function outsideFeesMinor(amount: number, stored: unknown): number {
-  const { fixed, percent } = ticketFees(amount, stored);
-  return fixed + percent;
-}
-
 export interface PriceRange {
-  /** the cheapest type, whose fees are quoted beside it */
-  cheapest: TypeFacts;
   min: number;
   max: number;
+  /** each type at its lowest price with its own fees: what the all-in minimum is taken over */
+  offers: PriceOffer[];
 }
 
 /** The lowest and highest price of one type where it is quoted (a session, a day's sessions). */
@@ -28,25 +19,24 @@ const ownAmount: TypePrices = (type) => ({ min: type.amount, max: type.amount })
 
 /**
  * Lowest and highest price among the types, each at `pricesOf` (default its own amount; a
- * session's or a day's prices, decision 0043); null without types. Ties keep the first.
+ * session's or a day's prices, decision 0043), with every type's lowest price and fees; null
+ * without types.
  */
 export function priceRange(
   types: TypeFacts[],
   pricesOf: TypePrices = ownAmount,
 ): PriceRange | null {
-  const [first, ...rest] = types;
-  if (!first) return null;
-  let cheapest = first;
-  let { min, max } = pricesOf(first);
-  for (const type of rest) {
+  if (types.length === 0) return null;
+  let min = Infinity;
+  let max = -Infinity;
+  const offers: PriceOffer[] = [];
+  for (const type of types) {
     const prices = pricesOf(type);
-    if (prices.min < min) {
-      cheapest = type;
-      min = prices.min;
-    }
-    if (prices.max > max) max = prices.max;
+    min = Math.min(min, prices.min);
+    max = Math.max(max, prices.max);
+    offers.push({ faceMinor: prices.min, outsideFees: type.outsideFees });
   }
-  return { cheapest, min, max };
+  return { min, max, offers };
 }
 
 /** Money on the wire: "25.00" (or null). */

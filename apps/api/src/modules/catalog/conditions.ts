@@ -4,6 +4,7 @@ import type { ParsedQuery } from '@/http/query-grammar';
 import { allOf, filterConditions, metaValueIn } from '@/http/query-sql';
 import { eventTemplate, meta, ticketGroup } from '@/db/schema/catalog';
 import { eventSession } from '@/db/schema/sessions';
+import { UNLIMITED_CAPACITY } from '@admit/contracts/constants';
 
 /** Visibility and availability rules of the browsing reads as SQL (spec: shopping §6, §7). */
 
@@ -52,6 +53,13 @@ export function groupConditions(query: ParsedQuery, identity: RequestIdentity): 
     ...filterConditions(query.relations.get('ticket_group')),
   ]);
 }
+
+/**
+ * A session a visitor can still buy at (shopping §3 Session `available`, as `toEventSession`
+ * judges it): not marked sold out and with capacity left. The start is in `sessionConditions`.
+ */
+export const sessionOnSale = sql`(not ${eventSession.soldOut} and (${eventSession.capacity} = ${UNLIMITED_CAPACITY}
+  or ${eventSession.capacity} + ${eventSession.oversellCapacity} - ${eventSession.usedCapacity} > 0))`;
 
 export function sessionFilterGiven(query: ParsedQuery): boolean {
   return query.relations.has('event_session') || query.ondate !== null;

@@ -4,6 +4,8 @@ import { configRow, meta, ticketGroup } from '@/db/schema/catalog';
 import { eventSession } from '@/db/schema/sessions';
 import type { ReadContext } from '@/http/read-route';
 import { uniqueById } from '@/http/wire';
+import type { ticketType } from '@/db/schema/catalog';
+import { minorToDecimal } from '@admit/contracts/money';
 import {
   toConfigRow,
   toEventSession,
@@ -13,6 +15,7 @@ import {
   toVenue,
 } from './mappers';
 import {
+  selectLowestSessionPrices,
   selectOwnedRows,
   selectSessions,
   selectTicketGroups,
@@ -25,6 +28,16 @@ export interface EventEmbedScope {
   groups: SQL;
   /** which of the events' sessions are embedded */
   sessions: SQL;
+}
+
+/**
+ * The least a ticket of the type costs before fees (the wire's `currency_amount_from`, issue 22):
+ * a flexible-price type's minimum (the buyer chooses, no session price applies); else its
+ * lowest price among the event's sessions in scope (`lowest`, decision 0043), else its amount.
+ */
+function fromAmount(row: typeof ticketType.$inferSelect, lowest: Map<string, number | null>) {
+  if (row.amountMin !== null) return row.amountMin;
+  return lowest.get(row.id) ?? row.amount;
 }
 
 /**
@@ -64,7 +77,7 @@ export async function loadEventEmbeds(
     { resource: 'ticket_group', ids: groupIds },
   ];
 
-  const [venues, metaRows, configRows, types, sessions] = await Promise.all([
+  const [venues, metaRows, configRows, types, lowest, sessions] = await Promise.all([
     embeds.has('venue')
       ? selectVenues(db, sellerId, [
           ...new Set(events.flatMap((e) => (e.venueId ? [e.venueId] : []))),
@@ -73,6 +86,7 @@ export async function loadEventEmbeds(
     embeds.has('meta') ? selectOwnedRows(db, meta, sellerId, owners) : undefined,
     embeds.has('config') ? selectOwnedRows(db, configRow, sellerId, owners) : undefined,
     embeds.has('ticket_type') ? selectTicketTypes(db, groupIds) : undefined,
+    embeds.has('ticket_type') ? selectLowestSessionPrices(db, groupIds, scope.sessions) : [],
     embeds.has('event_session') && eventIds.length > 0
       ? selectSessions(db, and(inArray(eventSession.eventTemplateId, eventIds), scope.sessions)!)
       : embeds.has('event_session')
@@ -80,11 +94,15 @@ export async function loadEventEmbeds(
         : undefined,
   ]);
 
+  const lowestById = new Map(lowest.map((row) => [row.id, row.lowest]));
   return {
     meta: metaRows?.map(toMeta),
     config: configRows?.map(toConfigRow),
     venue: venues ? uniqueById(venues.map(toVenue)) : undefined,
-    ticket_type: types?.map(toTicketType),
+    ticket_type: types?.map((row) => ({
+      ...toTicketType(row),
+      currency_amount_from: minorToDecimal(fromAmount(row, lowestById)),
+    })),
     ticket_group: embeds.has('ticket_group')
       ? groups.map((g) => toTicketGroup(g, ctx.now))
       : undefined,

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, not, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
 import {
   configRow,
@@ -9,6 +9,8 @@ import {
   venue,
 } from '@/db/schema/catalog';
 import { eventSession } from '@/db/schema/sessions';
+import { hasSessionPricesSql, lowestSessionPriceSql } from '@/modules/pricing/session-prices';
+import { sessionlessGroup, sessionOnSale } from './conditions';
 
 /** The catalogue's SQL. Conditions arrive ready-made (see conditions.ts); values are bound. */
 
@@ -96,4 +98,36 @@ export async function selectSessions(db: Db, where: SQL) {
     .from(eventSession)
     .where(where)
     .orderBy(asc(eventSession.startDatetime), asc(eventSession.id));
+}
+
+/**
+ * The lowest price of each ticket type of these groups that has prices of its own at some session
+ * (decision 0043) and is sold at a session: among the sessions in `sessions` on sale, else among
+ * those in `sessions` (an event sold out everywhere still quotes a price). One statement for
+ * every type of the page; a type not answered sells at its own amount.
+ */
+export async function selectLowestSessionPrices(db: Db, groupIds: string[], sessions: SQL) {
+  if (groupIds.length === 0) return [];
+  const type = {
+    id: ticketType.id,
+    amount: ticketType.amount,
+    eventTemplateId: ticketGroup.eventTemplateId,
+  };
+  return db
+    .select({
+      id: ticketType.id,
+      lowest: sql<number | null>`coalesce(${lowestSessionPriceSql(
+        type,
+        and(sessions, sessionOnSale)!,
+      )}, ${lowestSessionPriceSql(type, sessions)})`,
+    })
+    .from(ticketType)
+    .innerJoin(ticketGroup, eq(ticketGroup.id, ticketType.ticketGroupId))
+    .where(
+      and(
+        inArray(ticketType.ticketGroupId, groupIds),
+        hasSessionPricesSql(ticketType.id),
+        not(sessionlessGroup),
+      ),
+    );
 }

@@ -1,5 +1,5 @@
 import { sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { sessionPrice } from '@/db/schema/sessions';
+import { eventSession, sessionPrice } from '@/db/schema/sessions';
 
 /**
  * The price of ticket type T at session S (shopping §3 Session price, §7 `price_schedule`;
@@ -36,6 +36,28 @@ export function sessionPricesSql(sessionId: AnyColumn | SQL): SQL<unknown> {
 /** Whether the type has a price of its own at some session (read beside the type row). */
 export function hasSessionPricesSql(typeId: AnyColumn | SQL): SQL<boolean> {
   return sql<boolean>`exists (select 1 from ${sessionPrice} sp where sp.ticket_type_id = ${typeId})`;
+}
+
+/**
+ * The lowest price of a type among its event's sessions matching `sessions` (a condition on
+ * `event_session`), by `priceAtSession`'s rule: the least of the overrides at those sessions
+ * and, when one of them has no override, the type's amount; null when none matches. Two indexed
+ * lookups beside the type row (session_price by type; the first session without an override),
+ * so a listing of many events and sessions still reads its prices in one statement.
+ */
+export function lowestSessionPriceSql(
+  type: { id: AnyColumn; amount: AnyColumn; eventTemplateId: AnyColumn },
+  sessions: SQL,
+): SQL<number | null> {
+  return sql<number | null>`least(
+    (select min(sp.amount) from ${sessionPrice} sp
+      join ${eventSession} on ${eventSession.id} = sp.event_session_id
+      where sp.ticket_type_id = ${type.id} and ${sessions}),
+    case when exists (select 1 from ${eventSession}
+      where ${eventSession.eventTemplateId} = ${type.eventTemplateId} and ${sessions}
+        and not exists (select 1 from ${sessionPrice} sp
+          where sp.event_session_id = ${eventSession.id} and sp.ticket_type_id = ${type.id}))
+    then ${type.amount} end)`;
 }
 
 /** The JSON of `sessionPricesSql` as the driver hands it back (node-postgres parses, others not). */

@@ -27,8 +27,8 @@ function PromoCodeModalBody({
   bundle: CartBundle;
   done: (code: string) => void;
 }) {
-  const apply = useApplyCodeMessage(bundle.cart._data[0]?.id ?? '');
   const citypass = useCitypassVouchers(bundle);
+  const apply = useApplyCodeMessage(bundle.cart._data[0]?.id ?? '', citypass.showServerError);
   return (
     <CodeForm
       apply={async (code) => {

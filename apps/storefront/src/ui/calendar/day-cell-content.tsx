@@ -16,8 +16,9 @@ export interface DayCellContentProps {
 }
 
 /**
- * The day's lowest price as shown: with the cheapest ticket's fees the seller's prices include
- * (the day's `min_price_fees`: all outside fees, and their fixed part).
+ * The day's lowest price as shown: `min_price` plus what the day's `min_price_fees` says the
+ * lowest all-in price adds (all outside fees, or their fixed part), as the seller's prices
+ * include them.
  */
 export function shownDayPrice(day: CalendarDay, allIn: AllInPrices): string | null {
   if (day.min_price === null) return null;

@@ -8,8 +8,11 @@ import type { CodeMessage } from '@/features/codes/model/promo-errors';
 import styles from '@/features/codes/codes.module.css';
 
 export interface CodeFormProps {
-  /** applies the trimmed code; resolves to an error message, or null when it was applied */
-  apply: (code: string) => Promise<CodeMessage | null>;
+  /**
+   * applies the trimmed code; resolves to an error message, null when it was applied, or
+   * `'field'` when one of `children` shows the failure
+   */
+  apply: (code: string) => Promise<CodeMessage | null | 'field'>;
   submitLabel?: string;
   /** more fields after the code (the CityPASS vouchers) */
   children?: ReactNode;
@@ -47,7 +50,7 @@ export function CodeForm({ apply, submitLabel, children, beforeApply, autoFocus 
     setError(null);
     const failure = await apply(code);
     setBusy(false);
-    if (failure) {
+    if (failure && failure !== 'field') {
       setError(render(failure));
       input.current?.focus();
     }

@@ -1,52 +1,37 @@
 import type { CartBundle } from '@admit/contracts/cart';
-import type { CitypassCodeGroup } from '@admit/contracts/codes';
 import type { CodesStringKey } from '@/features/codes/strings';
 
 /**
  * CityPASS voucher fields (shopping §5 "CityPASS codes", identity §5 "Voucher codes"): one per
- * selected ticket, each cleaned and matched against the adult or child pattern of the seller's
- * `citypass_code_groups` — the same rules as the server's modules/codes/citypass.ts.
+ * selected ticket, each cleaned. Whether a voucher fits the adult or child pattern of the
+ * seller's `citypass_code_groups` is the server's answer alone (modules/codes/citypass.ts, in
+ * linear time): the browser's RegExp backtracks, and a seller's pattern such as `(a+)+` would
+ * freeze the visitor's tab on a long voucher (issue 22; decision 0046, update of issue 22).
  */
-
-// spec: shopping §5 — "A type counts as child if its name contains a child keyword (configured,
-// else "child")"
-const DEFAULT_CHILD_KEYWORDS = ['child'];
 
 /** spec: shopping §5 "each value is cleaned": trimmed, spaces and dashes removed. */
 export const cleanVoucher = (voucher: string) => voucher.trim().replace(/[\s-]+/g, '');
 
-export function isChildType(group: CitypassCodeGroup, typeName: string): boolean {
-  const keywords = group.child_ticket_type_keywords?.length
-    ? group.child_ticket_type_keywords
-    : DEFAULT_CHILD_KEYWORDS;
-  const name = typeName.toLowerCase();
-  return keywords.some((k) => k.trim() !== '' && name.includes(k.trim().toLowerCase()));
+/** The field's own check before the apply: a voucher is required (spec: shopping §5). */
+export function voucherError(raw: string): CodesStringKey | null {
+  return cleanVoucher(raw) ? null : 'codes.citypass.required';
 }
 
-const fullMatch = (pattern: string, value: string) => {
-  try {
-    return new RegExp(`^(?:${pattern})$`).test(value);
-  } catch {
-    return false; // a broken expression in the config matches nothing, as on the server
-  }
-};
-
 /**
- * The storefront does not know a code's group before applying it, so a voucher passes when it
- * fits the ticket's pattern in any configured group (with one group, exactly the server's
- * check); the server checks the applied code's own group (decision 0019).
+ * The field the server's CityPASS answer is about: 422 `invalid_citypass` names the ticket in
+ * `_extra.ticket_id` (a missing or mismatching voucher); its message goes under that field, as
+ * the spec's mismatch text. Null when the answer names no field of the form.
  */
-export function voucherError(
-  groups: CitypassCodeGroup[],
-  typeName: string,
-  raw: string,
-): CodesStringKey | null {
-  const voucher = cleanVoucher(raw);
-  if (!voucher) return 'codes.citypass.required';
-  const fits = groups.some((group) =>
-    fullMatch(isChildType(group, typeName) ? group.child_regexp : group.adult_regexp, voucher),
-  );
-  return fits ? null : 'codes.citypass.mismatch';
+export function serverVoucherError(
+  failure: { code: string; extra: Record<string, unknown> | null },
+  values: Readonly<Record<string, string>>,
+  ticketIds: readonly string[],
+): { ticketId: string; error: CodesStringKey } | null {
+  if (failure.code !== 'invalid_citypass') return null;
+  const named = failure.extra?.ticket_id;
+  const ticketId = ticketIds.find((id) => typeof named === 'string' && id === named.toLowerCase());
+  if (!ticketId) return null;
+  return { ticketId, error: voucherError(values[ticketId] ?? '') ?? 'codes.citypass.mismatch' };
 }
 
 export interface VoucherTicket {

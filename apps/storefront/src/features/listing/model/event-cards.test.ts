@@ -7,7 +7,11 @@ import {
   makeTicketGroup,
   makeTicketType,
 } from '@/testing/api-fixtures';
-import { categoriesOf, toEventCards } from '@/features/listing/model/event-cards';
+import type { TicketType } from '@admit/contracts/resources';
+import { decimalToMinor } from '@admit/contracts/money';
+import { advertisedPrice } from '@admit/contracts/rules/advertised-price';
+import { storedFeesOf } from '@admit/contracts/rules/fees';
+import { categoriesOf, toEventCards, type ShownMinor } from '@/features/listing/model/event-cards';
 
 describe('toEventCards', () => {
   const tour = makeEventTemplate({ id: fixtureId(2), name: 'Highlights Tour', category: 'Tours' });
@@ -74,6 +78,67 @@ describe('toEventCards', () => {
     expect(tourCard?.image).toBeNull();
     expect(tourCard?.fromPrice).toBeNull();
     expect(otherCard?.fromPrice).toBe('5.00');
+  });
+});
+
+describe('toEventCards: the "from" a visitor is charged (issue 22)', () => {
+  const event = makeEventTemplate({ id: fixtureId(5), name: 'Late opening' });
+  const withTax: ShownMinor = (amount, type) =>
+    advertisedPrice(decimalToMinor(amount), storedFeesOf(type.outside_fees), 'fees_and_tax');
+  const body = (groups: ReturnType<typeof makeTicketGroup>[], types: TicketType[]) =>
+    eventTemplateBody({ event_template: [event], ticket_group: groups, ticket_type: types });
+  const admission = makeTicketGroup({ id: fixtureId(105), event_template_id: event.id });
+
+  it('reads each type at its lowest session price, not its own amount', () => {
+    const [card] = toEventCards(
+      body(
+        [admission],
+        [
+          makeTicketType({
+            ticket_group_id: admission.id,
+            currency_amount: '25.00',
+            currency_amount_from: '29.00', // dearer at every session on sale
+          }),
+          makeTicketType({
+            ticket_group_id: admission.id,
+            currency_amount: '30.00',
+            currency_amount_from: '27.50', // cheaper at one
+          }),
+        ],
+      ),
+    );
+    expect(card?.fromPrice).toBe('27.50');
+  });
+
+  it('takes the minimum over types all in, not the all-in price of the cheapest face', () => {
+    const taxed = makeTicketType({
+      ticket_group_id: admission.id,
+      currency_amount: '10.00',
+      outside_fees: [{ name: 'fee_percent_outside', fee: '20' }],
+    });
+    const charged = makeTicketType({
+      ticket_group_id: admission.id,
+      currency_amount: '10.50',
+      outside_fees: [{ name: 'fee_fixed_outside', fee: '0.50' }],
+    });
+    const [card] = toEventCards(body([admission], [taxed, charged]), withTax);
+    expect(card?.fromPrice).toBe('11.00');
+  });
+
+  it('quotes admissions before a donation beside them; an event without admissions its own', () => {
+    const donation = makeTicketGroup({
+      id: fixtureId(106),
+      event_template_id: event.id,
+      handler: 'donation',
+    });
+    const gift = makeTicketType({
+      ticket_group_id: donation.id,
+      currency_amount: '10.00',
+      currency_amount_min: '1.00',
+    });
+    const adult = makeTicketType({ ticket_group_id: admission.id, currency_amount: '25.00' });
+    expect(toEventCards(body([admission, donation], [gift, adult]))[0]?.fromPrice).toBe('25.00');
+    expect(toEventCards(body([donation], [gift]))[0]?.fromPrice).toBe('1.00');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { EventTemplateResponse } from '@admit/contracts/catalog';
 import { decimalToMinor, minorToDecimal } from '@admit/contracts/money';
 import type { TicketType } from '@admit/contracts/resources';
+import { grantsEntry } from '@admit/contracts/rules/admission';
 
 /** What one listing card shows, joined from the sibling collections of events/available. */
 export interface EventCard {
@@ -10,7 +11,10 @@ export interface EventCard {
   summary: string | null;
   category: string | null;
   image: { src: string; alt: string } | null;
-  /** the lowest ticket price as shown (decision 0048) as a decimal string, null when the event has no ticket types */
+  /**
+   * the lowest price a visitor can be charged for a ticket, as shown (decisions 0043, 0048;
+   * issue 22) as a decimal string, null when the event has no ticket types
+   */
   fromPrice: string | null;
 }
 
@@ -33,25 +37,44 @@ function text(value: unknown): string | null {
 export type ShownMinor = (amount: string, type: TicketType) => number;
 const faceValue: ShownMinor = (amount) => decimalToMinor(amount);
 
-/** The lowest shown price per template; available types win over sold-out ones when any exist. */
+/** How a type competes for its event's "from": admissions first, then what is on sale. */
+interface Candidate {
+  admission: boolean;
+  available: boolean;
+  amount: number;
+}
+
+const beats = (a: Candidate, b: Candidate) =>
+  a.admission !== b.admission
+    ? a.admission
+    : a.available !== b.available
+      ? a.available
+      : a.amount < b.amount;
+
+/**
+ * The lowest shown price per template (issue 22): over the types at the least a ticket of each
+ * can be charged — `currency_amount_from`, the API's lowest price among the event's sessions on
+ * sale (decision 0043) — each all in by `shownMinor`, so a type whose fees are smaller can be
+ * the minimum. Admission types win over the rest (a donation beside an admission is not its
+ * "from"; an event of gift cards alone still has one), available types over sold-out ones.
+ */
 function lowestPriceByTemplate(
   body: EventTemplateResponse,
   shownMinor: ShownMinor,
 ): Map<string, string> {
-  const templateOfGroup = new Map(
-    (body.ticket_group?._data ?? []).map((group) => [group.id, group.event_template_id]),
-  );
-  const best = new Map<string, { amount: number; available: boolean }>();
+  const groups = new Map((body.ticket_group?._data ?? []).map((group) => [group.id, group]));
+  const best = new Map<string, Candidate>();
   for (const type of body.ticket_type?._data ?? []) {
-    const templateId = templateOfGroup.get(type.ticket_group_id);
-    if (!templateId) continue;
-    const amount = shownMinor(type.currency_amount_min ?? type.currency_amount, type);
-    const current = best.get(templateId);
-    const better =
-      !current ||
-      (type.available && !current.available) ||
-      (type.available === current.available && amount < current.amount);
-    if (better) best.set(templateId, { amount, available: type.available });
+    const group = groups.get(type.ticket_group_id);
+    if (!group) continue;
+    const least = type.currency_amount_from ?? type.currency_amount_min ?? type.currency_amount;
+    const candidate = {
+      admission: grantsEntry(group.handler),
+      available: type.available,
+      amount: shownMinor(least, type),
+    };
+    const current = best.get(group.event_template_id);
+    if (!current || beats(candidate, current)) best.set(group.event_template_id, candidate);
   }
   return new Map([...best].map(([templateId, { amount }]) => [templateId, minorToDecimal(amount)]));
 }
