@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { describe, expect, it } from 'vitest';
 import { withAdmin } from '@/testing/test-database';
@@ -45,11 +46,11 @@ describe.skipIf(!url)('migrations: servers started together on one fresh databas
     await withFreshDatabase(async (handles) => {
       const results = await Promise.allSettled(handles.map((h) => h.migrate()));
       expect(results.filter((r) => r.status === 'rejected')).toEqual([]);
-      const applied = await handles[0]!.db.$client.query<{ n: number }>(
-        'select count(*)::int as n from drizzle.__drizzle_migrations',
+      const applied = await handles[0]!.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from drizzle.__drizzle_migrations`,
       );
       expect(applied.rows[0]!.n).toBe(await journalLength());
-      const lock = await handles[0]!.db.$client.query('select * from migration_lock');
+      const lock = await handles[0]!.db.execute(sql`select * from migration_lock`);
       expect(lock.rows).toEqual([]);
     });
   }, 120_000);

@@ -3,6 +3,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import * as aftersaleTables from './schema/aftersale';
@@ -34,7 +35,22 @@ const schema = {
   ...sessionTables,
 };
 
-export type Db = ReturnType<typeof drizzlePglite<typeof schema>>;
+/**
+ * What a raw `execute` answers on either driver: PGlite's `Results` and node-postgres's
+ * `QueryResult` both carry the rows as `rows`, which is all the app reads of them.
+ */
+export interface QueryRowsHKT extends PgQueryResultHKT {
+  type: QueryRows<this['row']>;
+}
+interface QueryRows<Row> {
+  rows: Row[];
+}
+
+/**
+ * The app's database over both drivers: drizzle's common `PgDatabase`, so `execute<Row>()`
+ * answers typed `rows` and neither driver's own result type leaks into the modules.
+ */
+export type Db = PgDatabase<QueryRowsHKT, typeof schema>;
 
 export interface Database {
   db: Db;
@@ -59,13 +75,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // database) emits 'error' on the pool; pg has already discarded it, and queries in flight
     // fail on their own. Without a listener Node would treat it as an uncaught exception.
     pool.on('error', () => {});
-    const db = drizzlePg(pool, { schema }) as unknown as Db;
+    const db = drizzlePg(pool, { schema });
     return {
       db,
       kind: 'postgres',
       // servers started together share the database: one migrates, the others wait for it
       migrate: () =>
-        withMigrationLock(pool, () => migratePg(db as never, { migrationsFolder: MIGRATIONS_DIR })),
+        withMigrationLock(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR })),
       close: () => pool.end(),
     };
   }

@@ -4,10 +4,11 @@ import { notAnOrderEdit } from '@/modules/cart/repo';
 
 type Executor = Pick<Db, 'execute'>;
 
-export interface HandedOverCart {
+// a type alias, not an interface: execute's row parameter must be a Record
+export type HandedOverCart = {
   id: string;
   state: string;
-}
+};
 
 /**
  * spec: identity §4 "Cart state after login", §6 — the guest's pending cart moves to the member
@@ -27,13 +28,13 @@ export async function handOverCart(
   },
 ): Promise<HandedOverCart | null> {
   const { cartId, sellerId, publicIdentityId, memberId, now } = input;
-  const result = await db.execute(sql`
+  const result = await db.execute<HandedOverCart>(sql`
     UPDATE cart SET identity_id = ${memberId}, updated_at = ${now}
     WHERE id = ${cartId} AND seller_id = ${sellerId} AND state = 'pending'
       AND expires_at > ${now}
       AND identity_id IN (${publicIdentityId}, ${memberId})
       AND ${notAnOrderEdit}
     RETURNING id, state`);
-  const [row] = (result as unknown as { rows: HandedOverCart[] }).rows;
+  const [row] = result.rows;
   return row ?? null;
 }

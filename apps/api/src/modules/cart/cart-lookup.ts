@@ -2,9 +2,11 @@ import type { Db } from '@/db/connection';
 import { AppError } from '@/http/app-error';
 import type { RequestIdentity, SellerRef } from '@/http/request-context';
 import { buildCartBundle } from './bundle';
-import { expireCart } from './expiry';
+import { expireCart, expireCartInTx } from './expiry';
+import { lockCartRow } from './cart-lock-repo';
 import { selectCart, selectShopperCart } from './repo';
 import type { CartRow } from '@/db/schema/cart';
+import type { Tx } from '@/db/transaction';
 
 /** Who is calling: the seller, the visitor's identity and the seller's public identity id. */
 export interface CartCaller {
@@ -18,6 +20,17 @@ const cartNotFound = (cartId: string) =>
   new AppError('not_found', 'cart', 'Cart not found', { cart_id: cartId });
 export const cartExpired = (cartId: string) =>
   new AppError('cart_expired', 'cart', 'The cart has expired', { cart_id: cartId });
+const cartBooked = (cartId: string) =>
+  new AppError('conflict', 'cart', 'The cart has been booked', { cart_id: cartId });
+
+/**
+ * spec: shopping §4, §6 — a guest cart (owned by the public identity) may be used by anyone
+ * holding its id, a member's cart by that member only.
+ */
+const mayUse = (caller: CartCaller, cart: CartRow | null): cart is CartRow =>
+  !!cart &&
+  cart.sellerId === caller.seller.id &&
+  (cart.identityId === caller.identity.id || cart.identityId === caller.publicIdentityId);
 
 /**
  * Finding the caller's cart in the state a call needs, and answering its bundle. `reach`
@@ -27,17 +40,10 @@ export const cartExpired = (cartId: string) =>
 export function createCartLookup(db: Db, reach: 'shopper' | 'order_edit' = 'shopper') {
   const select = reach === 'order_edit' ? selectCart : selectShopperCart;
 
-  /**
-   * The cart if the caller may use it: a guest cart (owned by the public identity) by anyone
-   * holding its id, a member's cart by that member only (spec: shopping §4, §6).
-   */
+  /** The cart if the caller may use it (`mayUse`), else 404. */
   async function ownedCart(caller: CartCaller, cartId: string): Promise<CartRow> {
     const cart = await select(db, cartId);
-    const mayUse =
-      cart &&
-      cart.sellerId === caller.seller.id &&
-      (cart.identityId === caller.identity.id || cart.identityId === caller.publicIdentityId);
-    if (!mayUse) throw cartNotFound(cartId);
+    if (!mayUse(caller, cart)) throw cartNotFound(cartId);
     return cart;
   }
 
@@ -56,9 +62,32 @@ export function createCartLookup(db: Db, reach: 'shopper' | 'order_edit' = 'shop
     const cart = await currentCart(caller, cartId, at);
     // past its time but held for a payment still processing: kept, yet closed to changes
     if (cart.state === 'expired' || cart.expiresAt <= at) throw cartExpired(cartId);
-    if (cart.state !== 'pending') {
-      throw new AppError('conflict', 'cart', 'The cart has been booked', { cart_id: cartId });
+    if (cart.state !== 'pending') throw cartBooked(cartId);
+    return cart;
+  }
+
+  /**
+   * `modifiableCart` inside the change's own transaction, on ONE read that locks the row
+   * (`SELECT … FOR UPDATE`): the same refusals (404 not the caller's, 409 booked), and a cart
+   * past its time is expired on the spot in this transaction. Then the answer is `ran_out`
+   * rather than a throw, so the expiry commits: the caller ends the transaction and throws
+   * `cartExpired` (410). The lock is held to the commit, so no expiry or payment slips in.
+   */
+  async function lockModifiableCart(
+    tx: Tx,
+    caller: CartCaller,
+    cartId: string,
+    at: Date,
+  ): Promise<CartRow | 'ran_out'> {
+    const cart = await lockCartRow(tx, cartId, reach);
+    if (!mayUse(caller, cart)) throw cartNotFound(cartId);
+    if (cart.state === 'pending' && cart.expiresAt <= at) {
+      // past its time but held for a payment still processing: kept, yet closed to changes
+      await expireCartInTx(tx, cart.id, at);
+      return 'ran_out';
     }
+    if (cart.state === 'expired' || cart.expiresAt <= at) return 'ran_out';
+    if (cart.state !== 'pending') throw cartBooked(cartId);
     return cart;
   }
 
@@ -75,7 +104,7 @@ export function createCartLookup(db: Db, reach: 'shopper' | 'order_edit' = 'shop
       ...extra,
     });
 
-  return { ownedCart, currentCart, modifiableCart, bundle };
+  return { ownedCart, currentCart, modifiableCart, lockModifiableCart, bundle };
 }
 
 export type CartLookup = ReturnType<typeof createCartLookup>;

@@ -83,6 +83,24 @@ describeEachDatabase('cart: ownership', (ctx) => {
           body: addBody(scene),
           token,
         }),
+        // a body the plan refuses (a price on a fixed-price type, 400) still answers 404: the
+        // cart's own refusal comes first, so a stranger learns nothing from the body's fate
+        cartCall(app, scene.seller, {
+          method: 'POST',
+          path: `cart/${cart.id}/modify`,
+          body: {
+            reserve: {
+              tickets: [
+                {
+                  ticket_type_id: scene.type.id,
+                  event_session_id: scene.session.id,
+                  face_value: '1.00',
+                },
+              ],
+            },
+          },
+          token,
+        }),
         cartCall(app, scene.seller, {
           method: 'POST',
           path: `cart/${cart.id}/remove`,

@@ -3,7 +3,7 @@ import type { Db } from '@/db/connection';
 import { releaseCartCodes } from '@/modules/codes/repo';
 import { releaseHeldCapacity } from './holds';
 import { cancelCartTickets, markCartExpired, selectExpiredCartIds } from './repo';
-import { withRetryingTransaction } from '@/db/transaction';
+import { withRetryingTransaction, type Tx } from '@/db/transaction';
 
 /**
  * Expires one cart if it is pending and past its expiry: in one transaction the state gate
@@ -12,13 +12,16 @@ import { withRetryingTransaction } from '@/db/transaction';
  * codes, counters). Returns whether this call expired it.
  */
 export function expireCart(db: Db, cartId: string, now: Date): Promise<boolean> {
-  return withRetryingTransaction(db, async (tx) => {
-    if (!(await markCartExpired(tx, cartId, now))) return false;
-    await releaseCartCodes(tx, cartId);
-    await releaseHeldCapacity(tx, cartId);
-    await cancelCartTickets(tx, cartId);
-    return true;
-  });
+  return withRetryingTransaction(db, (tx) => expireCartInTx(tx, cartId, now));
+}
+
+/** `expireCart` inside the caller's transaction (which may already hold the cart row's lock). */
+export async function expireCartInTx(tx: Tx, cartId: string, now: Date): Promise<boolean> {
+  if (!(await markCartExpired(tx, cartId, now))) return false;
+  await releaseCartCodes(tx, cartId);
+  await releaseHeldCapacity(tx, cartId);
+  await cancelCartTickets(tx, cartId);
+  return true;
 }
 
 const SWEEP_BATCH = 200;

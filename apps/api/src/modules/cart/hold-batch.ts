@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { AppError } from '@/http/app-error';
 import { sessionAvailableCapacity } from '@/modules/availability/rules';
 import { newCartNumber } from './cart-number';
 import { ticketRecordset, toStored } from './hold-statement';
 import type { HeldTickets } from './reserve';
 import { withRetryingTransaction, type Tx } from '@/db/transaction';
-import type { CartRow, NewTicket, TicketRow } from '@/db/schema/cart';
+import { cart, type CartRow, type NewTicket, type TicketRow } from '@/db/schema/cart';
+import { columnNames, columnsOf, recordDefinition, recordOf } from '@/db/table-columns';
+import { capacityRefusal, type CounterRow } from './capacity-refusal';
 
 /**
  * Group commit of new-cart holds on one session (decision 0011 "Coalesced holds"). Every
@@ -44,64 +45,37 @@ const MAX_BATCH = 250;
 
 class CartNumberTaken extends Error {}
 
-type SessionCounter = {
-  capacity: number;
-  oversell_capacity: number;
-  used_capacity: number;
-  sold_out: boolean;
-};
-
-function refusal(sessionId: string, row: SessionCounter | undefined, requested: number) {
-  if (!row) {
-    return new AppError('not_found', 'reserve', 'Session not found', {
-      event_session_id: sessionId,
-    });
-  }
-  const available = sessionAvailableCapacity(row);
-  const extra = { event_session_id: sessionId, available: Math.max(available, 0), requested };
-  // spec: shopping §8 — the same classification as throwSessionRefusal
-  if (row.sold_out || available <= 0) {
-    return new AppError('event_session_sold_out', 'reserve', 'The session is sold out', extra);
-  }
-  return new AppError(
-    'session_capacity_exceeded',
-    'reserve',
-    `Only ${available} tickets are left for this session`,
-    extra,
-  );
-}
-
-const CART_FIELDS: [string, string][] = [
-  ['id', 'uuid'],
-  ['seller_id', 'uuid'],
-  ['identity_id', 'uuid'],
-  ['cart_number', 'text'],
-  ['channel', 'text'],
-  ['campaign', 'text'],
-  ['preloaded_promo_codes', 'jsonb'],
-  ['additional_info', 'jsonb'],
-  ['expires_at', 'timestamptz'],
-  ['created_at', 'timestamptz'],
-  ['updated_at', 'timestamptz'],
-];
-const CART_COLUMNS = sql.raw(CART_FIELDS.map(([column]) => column).join(', '));
-const CART_RECORD = sql.raw(CART_FIELDS.map(([column, type]) => `${column} ${type}`).join(', '));
+// every cart column, read from the schema: a new column is inserted too (BatchedHold's cart is
+// a whole row, so TypeScript asks for its value)
+const CART_COLUMNS = columnsOf(cart);
 
 /** One batch in one transaction: which requests won, and the rows they wrote. */
 async function holdBatchInTx(tx: Tx, sessionId: string, batch: BatchedHold[]) {
-  const locked = await tx.execute<SessionCounter>(
+  const locked = await tx.execute<{
+    capacity: number;
+    oversell_capacity: number;
+    used_capacity: number;
+    sold_out: boolean;
+  }>(
     sql`select capacity, oversell_capacity, used_capacity, sold_out from event_session
          where id = ${sessionId}::uuid for update`,
   );
   const row = locked.rows[0];
-  const counter = row && {
+  const counter: CounterRow | undefined = row && {
     capacity: Number(row.capacity),
-    oversell_capacity: Number(row.oversell_capacity),
-    used_capacity: Number(row.used_capacity),
-    sold_out: row.sold_out,
+    oversellCapacity: Number(row.oversell_capacity),
+    usedCapacity: Number(row.used_capacity),
+    soldOut: row.sold_out,
   };
-  let left = counter && !counter.sold_out ? sessionAvailableCapacity(counter) : 0;
-  const unlimited = counter?.capacity === -1 && !counter.sold_out;
+  let left =
+    counter && !counter.soldOut
+      ? sessionAvailableCapacity({
+          capacity: counter.capacity,
+          oversell_capacity: counter.oversellCapacity,
+          used_capacity: counter.usedCapacity,
+        })
+      : 0;
+  const unlimited = counter?.capacity === -1 && !counter.soldOut;
   const winners: number[] = [];
   let granted = 0;
   batch.forEach((hold, i) => {
@@ -113,10 +87,10 @@ async function holdBatchInTx(tx: Tx, sessionId: string, batch: BatchedHold[]) {
     }
   });
   // what a refused request is told: the row as this batch leaves it
-  const after = counter && { ...counter, used_capacity: counter.used_capacity + granted };
+  const after = counter && { ...counter, usedCapacity: counter.usedCapacity + granted };
   if (winners.length === 0) return { counter: after, winners, written: null };
 
-  const carts = winners.map((i) => ({
+  const carts = winners.map((i): CartRow => ({
     ...batch[i]!.cart,
     id: randomUUID(),
     cartNumber: newCartNumber(),
@@ -126,21 +100,7 @@ async function holdBatchInTx(tx: Tx, sessionId: string, batch: BatchedHold[]) {
     batch[i]!.tickets.map((t) => toStored({ ...t, cartId: carts[w]!.id })),
   );
   // every cart and ticket goes as one jsonb parameter (see ticketRecordset)
-  const cartJson = JSON.stringify(
-    carts.map((c) => ({
-      id: c.id,
-      seller_id: c.sellerId,
-      identity_id: c.identityId,
-      cart_number: c.cartNumber,
-      channel: c.channel,
-      campaign: c.campaign,
-      preloaded_promo_codes: c.preloadedPromoCodes,
-      additional_info: c.additionalInfo,
-      expires_at: c.expiresAt,
-      created_at: c.createdAt,
-      updated_at: c.updatedAt,
-    })),
-  );
+  const cartJson = JSON.stringify(carts.map((c) => recordOf(CART_COLUMNS, c)));
   const tickets = ticketRecordset(stored);
   const result = await tx.execute<{
     used: number;
@@ -152,8 +112,8 @@ async function holdBatchInTx(tx: Tx, sessionId: string, batch: BatchedHold[]) {
           update event_session set used_capacity = used_capacity + ${granted}::integer
            where id = ${sessionId}::uuid returning used_capacity
         ), carts as (
-          insert into cart (${CART_COLUMNS})
-          select * from jsonb_to_recordset(${cartJson}::jsonb) as v(${CART_RECORD})
+          insert into cart (${columnNames(CART_COLUMNS)})
+          select * from jsonb_to_recordset(${cartJson}::jsonb) as v(${recordDefinition(CART_COLUMNS)})
           on conflict do nothing
           returning id
         ), tickets as (
@@ -176,7 +136,7 @@ async function holdBatchInTx(tx: Tx, sessionId: string, batch: BatchedHold[]) {
     throw new Error(`batch inserted ${out.tickets} of ${stored.length} tickets`);
   }
   const createdAt = new Date(Number(out.created_ms));
-  const rows: TicketRow[] = stored.map((t) => ({ ...t, ticketOrderId: null, createdAt }));
+  const rows: TicketRow[] = stored.map((t) => ({ ...t, createdAt }));
   return { counter: after, winners, written: { carts, tickets: rows, used: Number(out.used) } };
 }
 
@@ -197,7 +157,9 @@ async function holdBatch(db: Db, sessionId: string, batch: Waiting[]) {
         const w = won.get(i);
         const written = outcome.written;
         if (w === undefined || !written) {
-          hold.reject(refusal(sessionId, outcome.counter, hold.tickets.length));
+          hold.reject(
+            capacityRefusal('event_session', sessionId, outcome.counter, hold.tickets.length),
+          );
           return;
         }
         const cart = written.carts[w]!;

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db/transaction';
-import type { NewTicket, TicketRow } from '@/db/schema/cart';
+import { ticket, type NewTicket, type TicketRow } from '@/db/schema/cart';
+import { columnNames, columnsOf, recordDefinition, recordOf } from '@/db/table-columns';
 
 /**
  * The one statement of a hold (issue "Holds"; bench/RESULTS.md): a data-modifying CTE takes
@@ -27,34 +28,18 @@ export interface HoldStatementResult {
   refused: CounterTake | null;
 }
 
-// the ticket columns this statement writes, in VALUES order, each with its SQL type
-const COLUMNS: [keyof NewTicket & keyof TicketRow, string, string][] = [
-  ['id', 'id', 'uuid'],
-  ['cartId', 'cart_id', 'uuid'],
-  ['ticketTypeId', 'ticket_type_id', 'uuid'],
-  ['ticketGroupId', 'ticket_group_id', 'uuid'],
-  ['eventTemplateId', 'event_template_id', 'uuid'],
-  ['eventSessionId', 'event_session_id', 'uuid'],
-  ['state', 'state', 'text'],
-  ['admitName', 'admit_name', 'text'],
-  ['admitEmail', 'admit_email', 'text'],
-  ['additionalInfo', 'additional_info', 'jsonb'],
-  ['faceValue', 'face_value', 'integer'],
-  ['adjustedValue', 'adjusted_value', 'integer'],
-  ['validFrom', 'valid_from', 'timestamptz'],
-  ['validTo', 'valid_to', 'timestamptz'],
-  ['seatTemplateId', 'seat_template_id', 'text'],
-  ['partyRole', 'party_role', 'text'],
-  ['holdsSessionCapacity', 'holds_session_capacity', 'boolean'],
-  ['holdsGroupCapacity', 'holds_group_capacity', 'boolean'],
-];
+// every ticket column but created_at (the database stamps it; the statement returns it), read
+// from the schema: a new column is written too, and `toStored` must give it a value
+const COLUMNS = columnsOf(ticket, ['createdAt']);
 
-export type StoredTicket = Omit<TicketRow, 'createdAt' | 'ticketOrderId'>;
+export type StoredTicket = Omit<TicketRow, 'createdAt'>;
 
 export function toStored(values: NewTicket): StoredTicket {
   return {
     id: values.id ?? randomUUID(),
     cartId: values.cartId,
+    // a held ticket belongs to no order yet
+    ticketOrderId: null,
     ticketTypeId: values.ticketTypeId,
     ticketGroupId: values.ticketGroupId,
     eventTemplateId: values.eventTemplateId,
@@ -102,13 +87,13 @@ function ticketValues(stored: StoredTicket[]) {
     stored.map(
       (t) =>
         sql`(${sql.join(
-          COLUMNS.map(([key, , type]) => bind(t[key as keyof StoredTicket], type)),
+          COLUMNS.map(({ key, type }) => bind(t[key], type)),
           sql`, `,
         )})`,
     ),
     sql`, `,
   );
-  return { rows, names: sql.raw(COLUMNS.map(([, column]) => column).join(', ')) };
+  return { rows, names: columnNames(COLUMNS) };
 }
 
 /**
@@ -117,15 +102,10 @@ function ticketValues(stored: StoredTicket[]) {
  * not thousands of query fragments for drizzle to assemble (decision 0011).
  */
 export function ticketRecordset(stored: StoredTicket[]) {
-  const json = JSON.stringify(
-    stored.map((t) =>
-      Object.fromEntries(COLUMNS.map(([key, column]) => [column, t[key as keyof StoredTicket]])),
-    ),
-  );
   return {
-    json,
-    definition: sql.raw(COLUMNS.map(([, column, type]) => `${column} ${type}`).join(', ')),
-    names: sql.raw(COLUMNS.map(([, column]) => column).join(', ')),
+    json: JSON.stringify(stored.map((t) => recordOf(COLUMNS, t))),
+    definition: recordDefinition(COLUMNS),
+    names: columnNames(COLUMNS),
   };
 }
 
@@ -174,7 +154,7 @@ export async function holdInOneStatement(
   }
   const createdAt = new Date(Number(first.created_ms));
   return {
-    tickets: stored.map((t) => ({ ...t, ticketOrderId: null, createdAt })),
+    tickets: stored.map((t) => ({ ...t, createdAt })),
     used,
     refused,
   };

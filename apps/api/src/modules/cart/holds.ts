@@ -1,9 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { AppError } from '@/http/app-error';
 import { ticket, type TicketRow } from '@/db/schema/cart';
 import { ticketGroup } from '@/db/schema/catalog';
 import { eventSession } from '@/db/schema/sessions';
-import { groupAvailableCapacity, sessionAvailableCapacity } from '@/modules/availability/rules';
 import type { Executor } from '@/db/transaction';
 
 /**
@@ -14,74 +12,6 @@ import type { Executor } from '@/db/transaction';
  * group rows, each sorted by id, so crossing transactions rarely deadlock (and are replayed
  * when they do).
  */
-
-/**
- * Why a session refused `quantity` places (its conditional UPDATE matched no row): reads the
- * row as committed now and throws the spec's error.
- */
-export async function throwSessionRefusal(
-  tx: Executor,
-  sessionId: string,
-  quantity: number,
-): Promise<never> {
-  const [row] = await tx.select().from(eventSession).where(eq(eventSession.id, sessionId));
-  if (!row)
-    throw new AppError('not_found', 'reserve', 'Session not found', {
-      event_session_id: sessionId,
-    });
-  const available = sessionAvailableCapacity({
-    capacity: row.capacity,
-    oversell_capacity: row.oversellCapacity,
-    used_capacity: row.usedCapacity,
-  });
-  const extra = {
-    event_session_id: sessionId,
-    available: Math.max(available, 0),
-    requested: quantity,
-  };
-  // spec: shopping §8 — nothing left is "sold out", some left but fewer than asked is "exceeded"
-  if (row.soldOut || available <= 0) {
-    throw new AppError('event_session_sold_out', 'reserve', 'The session is sold out', extra);
-  }
-  throw new AppError(
-    'session_capacity_exceeded',
-    'reserve',
-    `Only ${available} tickets are left for this session`,
-    extra,
-  );
-}
-
-/** Why a limited ticket group refused `quantity` places (see above). */
-export async function throwGroupRefusal(
-  tx: Executor,
-  groupId: string,
-  quantity: number,
-): Promise<never> {
-  const [row] = await tx.select().from(ticketGroup).where(eq(ticketGroup.id, groupId));
-  if (!row)
-    throw new AppError('not_found', 'reserve', 'Ticket group not found', {
-      ticket_group_id: groupId,
-    });
-  const available = groupAvailableCapacity({
-    capacity: row.capacity,
-    oversell_capacity: row.oversellCapacity,
-    used_capacity: row.usedCapacity,
-  });
-  const extra = {
-    ticket_group_id: groupId,
-    available: Math.max(available, 0),
-    requested: quantity,
-  };
-  if (row.soldOut || available <= 0) {
-    throw new AppError('ticket_group_sold_out', 'reserve', 'The ticket group is sold out', extra);
-  }
-  throw new AppError(
-    'ticket_group_capacity_exceeded',
-    'reserve',
-    `Only ${available} tickets are left for this ticket group`,
-    extra,
-  );
-}
 
 /**
  * Gives back the places held by the given tickets of a cart: counts per counter row, then one

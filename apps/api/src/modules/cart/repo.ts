@@ -110,11 +110,6 @@ export async function updateCartGiftee(
   return row ?? null;
 }
 
-/** Stores the cart-level survey answers of a modify (`additionalInfo`). */
-export async function updateCartAdditionalInfo(tx: Executor, cartId: string, answers: unknown) {
-  await tx.update(cart).set({ additionalInfo: answers }).where(eq(cart.id, cartId));
-}
-
 /**
  * One PATCH extension (shopping §4, §9; decision 0025), decided by the row: only a pending cart
  * with at most `offerMs` left, before it expires, with extensions to spare. Concurrent PATCHes

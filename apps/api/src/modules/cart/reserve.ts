@@ -1,6 +1,6 @@
 import { MAX_TICKETS_PER_TYPE } from '@admit/contracts/constants';
 import { AppError } from '@/http/app-error';
-import { throwGroupRefusal, throwSessionRefusal } from './holds';
+import { throwCapacityRefusal } from './capacity-refusal';
 import { holdInOneStatement, type CounterTake } from './hold-statement';
 import type { BundleRows } from './bundle-repo';
 import type { PlannedTicket } from './reserve-plan';
@@ -178,14 +178,7 @@ export async function holdTickets(
     planned.map((t) => ({ ...newTicketOf(t), cartId })),
     counters,
   );
-  const { refused } = result;
-  if (refused) {
-    await (refused.table === 'event_session' ? throwSessionRefusal : throwGroupRefusal)(
-      tx,
-      refused.id,
-      refused.quantity,
-    );
-  }
+  if (result.refused) await throwCapacityRefusal(tx, result.refused);
   if (result.tickets.length !== planned.length) {
     throw new Error(`hold inserted ${result.tickets.length} of ${planned.length} tickets`);
   }

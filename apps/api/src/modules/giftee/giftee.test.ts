@@ -129,6 +129,30 @@ describeEachDatabase('giftee: POST giftee and the cart giftee (PATCH, bundle)', 
     expect(cleared.meta._data.some((m) => m.key === 'giftee')).toBe(false);
   });
 
+  it('a new cart’s modify naming the giftee stores her and answers her (the coalesced path too)', async () => {
+    // made directly: POST giftee is rate-limited per address, and this file spends its allowance
+    const { id } = await makeUser(ctx.db, scene.seller, { email: 'ada@example.org' });
+    // one session, no limited group, no codes: the hold goes through hold-batch.ts
+    const made = bundleOf(
+      await cartCall(app, scene.seller, {
+        method: 'POST',
+        path: 'my/cart/modify',
+        body: addBody(scene, 1, { giftee_identity_id: id }),
+        token: memberToken,
+      }),
+    );
+    expect(made.giftee?._data.map((g) => g.id)).toEqual([id]);
+    const read = bundleOf(
+      await cartCall(app, scene.seller, {
+        method: 'GET',
+        path: `my/cart/${made.cart._data[0]!.id}`,
+        token: memberToken,
+      }),
+    );
+    expect(read.giftee?._data.map((g) => g.id)).toEqual([id]);
+    expect(made).toEqual(read);
+  });
+
   it('PATCH cart/{id} sets a guest cart’s giftee, and still extends the expiry with expires_at', async () => {
     const id = await gifteeId();
     const c = await newCart();

@@ -57,12 +57,23 @@ const uriEncoded = (name: ReturnType<typeof sql>) => sql`(
  * each a non-blank string; only addresses of the image path (`/api/image/{seller}/{name}`)
  * are ours to warm.
  */
+// a row of the query below, as PostgreSQL names its columns (a type alias: execute's row
+// parameter is a Record, which an interface is not)
+type LocatedVariant = {
+  role: 'cover' | 'teaser';
+  image_id: string;
+  content_hash: string;
+  width: number;
+  height: number;
+  format: ImageFormat;
+};
+
 export async function findMissingStandardVariants(
   db: Db,
   options: { limit: number; skip?: readonly string[] },
 ): Promise<MissingVariant[]> {
   const prefix = `${IMAGE_PATH_PREFIX}/`;
-  const result = await db.execute(sql`
+  const result = await db.execute<LocatedVariant>(sql`
     WITH candidate (role, width, density, format) AS (VALUES ${candidates}),
     ref AS (
       SELECT m.seller_id, m.resource_id, m.key, m.value #>> '{}' AS path
@@ -120,19 +131,7 @@ export async function findMissingStandardVariants(
         SELECT jsonb_array_elements_text(${JSON.stringify(options.skip ?? [])}::jsonb))
     ORDER BY l.role, l.image_id, l.width, l.format
     LIMIT ${options.limit}::int`);
-  const rows = (
-    result as unknown as {
-      rows: {
-        role: 'cover' | 'teaser';
-        image_id: string;
-        content_hash: string;
-        width: number;
-        height: number;
-        format: ImageFormat;
-      }[];
-    }
-  ).rows;
-  return rows.map((row) => ({
+  return result.rows.map((row) => ({
     imageId: row.image_id,
     contentHash: row.content_hash,
     role: row.role,

@@ -71,7 +71,7 @@ export async function storeVariant(
     ON CONFLICT (image_id, source_hash, requested_width, requested_height, requested_format)
       DO NOTHING
     RETURNING id`);
-  if ((result as unknown as { rows: unknown[] }).rows.length > 0) {
+  if (result.rows.length > 0) {
     await db.delete(v).where(and(eq(v.imageId, source.id), ne(v.sourceHash, source.contentHash)));
     return output;
   }

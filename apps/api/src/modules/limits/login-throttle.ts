@@ -81,8 +81,6 @@ export const KNOWN_ADDRESS_KEY_PATTERN = `${KNOWN_PREFIX}%`;
 
 type Executor = Pick<Db, 'execute' | 'select' | 'delete' | 'update' | 'insert'>;
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
-
 /**
  * Counts one attempt on `key`. Returns null when allowed, else the seconds until it may be
  * tried again (the key is blocked; nothing was counted).
@@ -114,7 +112,7 @@ export async function takeAttempt(
         ELSE NULL END
     WHERE ${t.blockedUntil} IS NULL OR ${t.blockedUntil} <= ${now}
     RETURNING failures`);
-  if (rowsOf(result).length > 0) return null;
+  if (result.rows.length > 0) return null;
   const [row] = await db
     .select({ blockedUntil: t.blockedUntil })
     .from(t)

@@ -28,7 +28,7 @@ export async function checkRequestLimit(
 ): Promise<LimitVerdict> {
   const windowStart = new Date(now.getTime() - windowMs);
   const t = authThrottle;
-  const result = await db.execute(sql`
+  const result = await db.execute<{ failures: number; window_started_at: unknown }>(sql`
     INSERT INTO ${t} (key, failures, window_started_at, last_failure_at)
     VALUES (${key}, 1, ${now}, ${now})
     ON CONFLICT (key) DO UPDATE SET
@@ -37,9 +37,7 @@ export async function checkRequestLimit(
                                ELSE ${t.windowStartedAt} END,
       last_failure_at = ${now}
     RETURNING failures, window_started_at`);
-  const rows = (result as unknown as { rows: { failures: number; window_started_at: unknown }[] })
-    .rows;
-  const row = rows[0];
+  const row = result.rows[0];
   if (!row) throw new Error('request limit upsert returned no row');
   const count = Number(row.failures);
   if (count <= max) return { allowed: true, retryAfterSeconds: 0 };
