@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { orderBundleSchema } from '@admit/contracts/checkout';
-import { orderCancelResponseSchema } from '@admit/contracts/manage';
+import { orderCancelResponseSchema, orderEditResponseSchema } from '@admit/contracts/manage';
 import { sellerOrdersResponseSchema } from '@admit/contracts/seller-api';
 import { APP_HEADER, APP_HEADER_VALUE } from '@admit/contracts/constants';
 import { ticketOrder } from '@/db/schema/cart';
@@ -22,6 +22,7 @@ import { buildTestApp } from '@/testing/build-test-app';
 import { addBody, bundleOf, cartCall, makeReserveScene } from '@/testing/cart-fixtures';
 import type { ReserveScene } from '@/testing/cart-fixtures';
 import { describeEachDatabase } from '@/testing/describe-each-database';
+import { makeSession } from '@/testing/factories';
 
 /**
  * Fees frozen per ticket at checkout (decision 0047 "Update (frozen fees)"): once an order is
@@ -76,6 +77,17 @@ describeEachDatabase('orders: fees frozen per ticket at checkout', (ctx) => {
     };
   }
 
+  /** The order as its tickets page reads it. */
+  async function readOrder(scene: ReserveScene, order: { id: string; secret: string }) {
+    const read = await app.inject({
+      method: 'GET',
+      url: `/api/ticket_order/${order.id}?_seller=${scene.seller.slug}&secret=${order.secret}`,
+      headers: { [APP_HEADER]: APP_HEADER_VALUE },
+    });
+    expect(read.statusCode, read.body).toBe(200);
+    return orderBundleSchema.parse(read.json());
+  }
+
   const raiseFees = (scene: ReserveScene) =>
     ctx.db.update(ticketType).set({ outsideFees: RAISED }).where(eq(ticketType.id, scene.type.id));
 
@@ -102,13 +114,7 @@ describeEachDatabase('orders: fees frozen per ticket at checkout', (ctx) => {
     });
 
     // the order read (completed, tickets and account pages): each ticket as charged
-    const read = await app.inject({
-      method: 'GET',
-      url: `/api/ticket_order/${order.id}?_seller=${scene.seller.slug}&secret=${order.secret}`,
-      headers: { [APP_HEADER]: APP_HEADER_VALUE },
-    });
-    expect(read.statusCode, read.body).toBe(200);
-    const bundle = orderBundleSchema.parse(read.json());
+    const bundle = await readOrder(scene, order);
     expect(
       bundle.ticket._data.map((t) => [
         t.adjusted_value,
@@ -173,5 +179,43 @@ describeEachDatabase('orders: fees frozen per ticket at checkout', (ctx) => {
       row!.totalFeePercentOutside,
       row!.totalAfterFeesPrice,
     ]).toEqual([150, 178, 2328]);
+  });
+
+  it('a ticket an edit adds keeps the fees the edit charged it', async () => {
+    const scene = await newScene();
+    await setSelfEditRules(ctx.db, scene.seller.id, RULES_ON);
+    const later = await makeSession(ctx.db, scene.event, {
+      startDatetime: new Date('2030-01-03T15:00:00Z'),
+      capacity: 50,
+    });
+    const order = await buyTwo(scene);
+    const manage = (path: string, body: unknown) =>
+      manageCall(app, scene, {
+        path: `ticket_order/${order.id}/${path}`,
+        secret: order.secret,
+        body,
+      });
+    const edit = await manage('edit', {
+      reschedule: [{ ticket_ids: [order.ticketIds[0]!], event_session_id: later.id }],
+    });
+    expect(edit.statusCode, edit.body).toBe(200);
+    expect(orderEditResponseSchema.parse(edit.json()).order_edit._data[0]).toMatchObject({
+      difference: '0.00',
+    });
+    const commit = await manage('edit/pay', {
+      amount: '0.00',
+      gateway_id: 'free',
+      gateway_data: {},
+    });
+    expect(commit.statusCode, commit.body).toBe(201);
+    await raiseFees(scene);
+    const bundle = await readOrder(scene, order);
+    const moved = bundle.ticket._data.find((t) => t.event_session_id === later.id)!;
+    expect([moved.state, moved.fee_fixed_outside, moved.fee_percent_outside]).toEqual([
+      'booked',
+      '1.50',
+      '1.78',
+    ]);
+    expect(bundle.ticket_order_fees._data[0]!.total_after_fees_price).toBe('46.56');
   });
 });
