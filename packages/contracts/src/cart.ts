@@ -54,6 +54,14 @@ export const ticketSchema = z.object({
   additional_info: z.record(z.string(), z.unknown()).nullable(),
   face_value: moneySchema,
   adjusted_value: moneySchema,
+  /**
+   * The ticket's service charge (fixed outside fees) and tax (percent outside fees): in a cart
+   * as its type's fees charge it now, in an order as it was charged (frozen at checkout), so a
+   * receipt never re-prices a sale. Optional: absent from servers before frozen fees
+   * (decision 0047 "Update (frozen fees)").
+   */
+  fee_fixed_outside: moneySchema.optional(),
+  fee_percent_outside: moneySchema.optional(),
   valid_from: z.string().nullable(),
   valid_to: z.string().nullable(),
   seat_template_id: z.string().nullable(),

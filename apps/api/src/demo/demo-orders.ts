@@ -125,18 +125,16 @@ export async function writeDemoOrders(tx: Executor, demo: DemoSeller, now: Date)
     const lines = o.tickets.flatMap(([name, n]) =>
       Array.from({ length: n }, () => {
         const type = typeOf(name);
-        return { type, price: priceAtSession(type, prices) };
+        const price = priceAtSession(type, prices);
+        return { type, price, fees: ticketFees(price, type.outsideFees) };
       }),
     );
     const totals = lines.reduce(
-      (t, { type, price }) => {
-        const fees = ticketFees(price, type.outsideFees);
-        return {
-          price: t.price + price,
-          fixed: t.fixed + fees.fixed,
-          percent: t.percent + fees.percent,
-        };
-      },
+      (t, { price, fees }) => ({
+        price: t.price + price,
+        fixed: t.fixed + fees.fixed,
+        percent: t.percent + fees.percent,
+      }),
       { price: 0, fixed: 0, percent: 0 },
     );
     const total = totals.price + totals.fixed + totals.percent;
@@ -169,7 +167,7 @@ export async function writeDemoOrders(tx: Executor, demo: DemoSeller, now: Date)
     });
     const ticketIdOf = (i: number) => demoId(`${demo.slug}/order-ticket/${o.key}/${i}`);
     await tx.insert(ticket).values(
-      lines.map(({ type, price }, i) => ({
+      lines.map(({ type, price, fees }, i) => ({
         id: ticketIdOf(i),
         cartId,
         ticketOrderId: orderId,
@@ -181,6 +179,9 @@ export async function writeDemoOrders(tx: Executor, demo: DemoSeller, now: Date)
         scanCode: ticketScanCode(code(`${o.key}/scan`, 24), ticketIdOf(i)),
         faceValue: price,
         adjustedValue: price,
+        // what each ticket was charged, frozen as a checkout does (decision 0047)
+        feeFixedOutside: fees.fixed,
+        feePercentOutside: fees.percent,
         holdsSessionCapacity: true,
         createdAt: placed,
       })),

@@ -83,6 +83,42 @@ export function lineTotals(faceMinor: number, discountMinor: number, outsideFees
   return line;
 }
 
+/**
+ * The fees a ticket in an order was charged, minor units: its `fee_fixed_outside` (service
+ * charge) and `fee_percent_outside` (tax), frozen when it joined the order. Null on a cart's
+ * ticket, which is priced live from its type's fees until checkout freezes it.
+ */
+export interface ChargedFees {
+  feeFixedOutside: number | null;
+  feePercentOutside: number | null;
+}
+
+/**
+ * A ticket's line as its buyer is charged: once in an order, with the fees frozen on it (a
+ * seller's later fee or tax change leaves receipts, order edits and the export alone); in a
+ * cart, by the live rule (`lineTotals` with its type's current `outsideFees`). Decision 0047
+ * "Update (frozen fees)".
+ */
+export function chargedLineTotals(
+  faceMinor: number,
+  adjustedMinor: number,
+  outsideFees: unknown,
+  charged: ChargedFees,
+): LineTotals {
+  const { feeFixedOutside: fixed, feePercentOutside: percent } = charged;
+  if (fixed === null || percent === null) {
+    return lineTotals(faceMinor, faceMinor - adjustedMinor, outsideFees);
+  }
+  return {
+    face: faceMinor,
+    discount: faceMinor - adjustedMinor,
+    adjusted: adjustedMinor,
+    serviceCharge: fixed,
+    tax: percent,
+    total: adjustedMinor + fixed + percent,
+  };
+}
+
 /** One outside fee as the API sends it (resources.ts `outsideFeeSchema`). */
 export interface WireFee {
   name: string;

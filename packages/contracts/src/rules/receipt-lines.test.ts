@@ -6,6 +6,8 @@ const fees = [
   { name: 'fee_fixed_outside', fee: 150 },
   { name: 'fee_percent_outside', fee: 8875 },
 ];
+/** a cart's ticket: no fees frozen on it, priced from its type's `outsideFees` */
+const live = { feeFixedOutside: null, feePercentOutside: null };
 
 describe('receiptLine: face, discount, service charge, tax and total of one ticket', () => {
   it('takes tax on the price after discount and adds the service charge', () => {
@@ -14,6 +16,7 @@ describe('receiptLine: face, discount, service charge, tax and total of one tick
       adjustedValue: 1500,
       outsideFees: fees,
       handler: 'tickets',
+      ...live,
     });
     // 8.875 % of 15.00 = 1.33125 → 1.33
     expect(line).toEqual({
@@ -27,9 +30,45 @@ describe('receiptLine: face, discount, service charge, tax and total of one tick
     expect(line.face - line.discount + line.serviceCharge + line.tax).toBe(line.total);
   });
 
+  // decision 0047 "Update (frozen fees)": an order's ticket is what it was charged
+  it('reads the fees frozen on an ordered ticket, not the fees its type has today', () => {
+    const raised = [
+      { name: 'fee_fixed_outside', fee: 300 },
+      { name: 'fee_percent_outside', fee: 20000 },
+    ];
+    const ordered = {
+      faceValue: 2000,
+      adjustedValue: 1500,
+      outsideFees: raised,
+      handler: 'tickets',
+      feeFixedOutside: 150,
+      feePercentOutside: 133,
+    };
+    expect(receiptLine(ordered)).toEqual({
+      face: 2000,
+      discount: 500,
+      serviceCharge: 150,
+      tax: 133,
+      total: 1783,
+      admits: true,
+    });
+    // the control: the same ticket before checkout is priced by its type's fees now
+    expect(receiptLine({ ...ordered, ...live })).toMatchObject({
+      serviceCharge: 300,
+      tax: 300,
+      total: 2100,
+    });
+  });
+
   it('reads a donation or a gift card as a purchase, not an admission', () => {
     expect(
-      receiptLine({ faceValue: 1250, adjustedValue: 1250, outsideFees: null, handler: 'donation' }),
+      receiptLine({
+        ...live,
+        faceValue: 1250,
+        adjustedValue: 1250,
+        outsideFees: null,
+        handler: 'donation',
+      }),
     ).toEqual({
       face: 1250,
       discount: 0,
@@ -39,8 +78,13 @@ describe('receiptLine: face, discount, service charge, tax and total of one tick
       admits: false,
     });
     expect(
-      receiptLine({ faceValue: 5000, adjustedValue: 5000, outsideFees: [], handler: 'ledger' })
-        .admits,
+      receiptLine({
+        ...live,
+        faceValue: 5000,
+        adjustedValue: 5000,
+        outsideFees: [],
+        handler: 'ledger',
+      }).admits,
     ).toBe(false);
   });
 
@@ -50,12 +94,14 @@ describe('receiptLine: face, discount, service charge, tax and total of one tick
       adjustedValue: 1500,
       outsideFees: fees,
       handler: 'tickets',
+      ...live,
     });
     const b = receiptLine({
       faceValue: 1000,
       adjustedValue: 1000,
       outsideFees: fees,
       handler: 'tickets',
+      ...live,
     });
     expect(sumReceiptLines([a, b])).toEqual({
       face: 3000,
@@ -68,7 +114,13 @@ describe('receiptLine: face, discount, service charge, tax and total of one tick
 });
 
 describe('receiptItems: what a receipt lists', () => {
-  const base = { outsideFees: [], ticketTypeId: 't', typeName: 'Adult', handler: 'tickets' };
+  const base = {
+    ...live,
+    outsideFees: [],
+    ticketTypeId: 't',
+    typeName: 'Adult',
+    handler: 'tickets',
+  };
   it('reads a Dual membership as one membership, a donation and a gift card each on their own', () => {
     const items = receiptItems(
       [

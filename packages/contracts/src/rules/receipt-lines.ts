@@ -1,13 +1,16 @@
 import { grantsEntry } from './admission';
-import { lineTotals } from './fees';
+import { chargedLineTotals, type ChargedFees } from './fees';
 
-/** What an order's ticket carries that its receipt line reads (identity §3 "Ticket"). */
-export interface ReceiptTicket {
+/**
+ * What an order's ticket carries that its receipt line reads (identity §3 "Ticket"): the fees it
+ * was charged (`ChargedFees`, frozen at checkout), else its type's.
+ */
+export interface ReceiptTicket extends ChargedFees {
   /** the ticket type's price, minor units */
   faceValue: number;
   /** the price after the cart's discounts (cartmods), minor units */
   adjustedValue: number;
-  /** the ticket type's stored outside fees (fee_fixed_outside, fee_percent_outside) */
+  /** the ticket type's stored outside fees: read only for a ticket whose fees are not frozen */
   outsideFees: unknown;
   /** the ticket group's handler: says whether the line admits someone */
   handler: string | null | undefined;
@@ -29,13 +32,14 @@ export interface ReceiptLine {
 /**
  * The one home of a receipt line's figures (issue #22 "Receipts a finance team accepts"): the
  * mail, the completed and tickets pages, the account's order page and the orders CSV all read
- * it. The figures are the cart's own (`lineTotals`, decision 0047).
+ * it. The figures are what the cart charged (`chargedLineTotals`, decision 0047).
  */
 export function receiptLine(ticket: ReceiptTicket): ReceiptLine {
-  const line = lineTotals(
+  const line = chargedLineTotals(
     ticket.faceValue,
-    ticket.faceValue - ticket.adjustedValue,
+    ticket.adjustedValue,
     ticket.outsideFees,
+    ticket,
   );
   return {
     face: line.face,

@@ -6,7 +6,6 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { sellerOrdersResponseSchema } from '@admit/contracts/seller-api';
 import { ticket, ticketOrder } from '@/db/schema/cart';
-import { ticketType } from '@/db/schema/catalog';
 import { identity } from '@/db/schema/identity';
 import { buyOrder, type BoughtOrder } from '@/modules/manage/manage-test-kit';
 import { buildTestApp } from '@/testing/build-test-app';
@@ -80,19 +79,11 @@ describeEachDatabase('cli: orders export', (ctx) => {
       .update(ticket)
       .set({ admitName: TRICKY })
       .where(eq(ticket.id, orders[1]!.ticketIds[0]!));
-    // a discounted line with a service charge and tax, and a cancelled ticket (issue #22)
-    await ctx.db
-      .update(ticketType)
-      .set({
-        outsideFees: [
-          { name: 'fee_fixed_outside', fee: 150 },
-          { name: 'fee_percent_outside', fee: 8875 },
-        ],
-      })
-      .where(eq(ticketType.id, scene.type.id));
+    // a discounted line charged a service charge and tax, and a cancelled ticket (issue #22);
+    // the fees are the ones frozen on the ticket at checkout (decision 0047), not its type's
     await ctx.db
       .update(ticket)
-      .set({ faceValue: 2000, adjustedValue: 1500 })
+      .set({ faceValue: 2000, adjustedValue: 1500, feeFixedOutside: 150, feePercentOutside: 133 })
       .where(eq(ticket.id, orders[0]!.ticketIds[0]!));
     await ctx.db
       .update(ticket)

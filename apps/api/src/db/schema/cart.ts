@@ -135,6 +135,14 @@ export const ticket = pgTable(
     additionalInfo: jsonb('additional_info'),
     faceValue: integer('face_value').notNull(),
     adjustedValue: integer('adjusted_value').notNull(),
+    /**
+     * The service charge (fixed outside fees) and tax (percent outside fees) this ticket was
+     * charged, frozen when it joined an order so a seller's later fee or tax change leaves its
+     * receipts and the export alone; null in a cart, which prices it live from its type
+     * (decision 0047 "Update (frozen fees)")
+     */
+    feeFixedOutside: integer('fee_fixed_outside'),
+    feePercentOutside: integer('fee_percent_outside'),
     validFrom: timestamp('valid_from', { withTimezone: true }),
     validTo: timestamp('valid_to', { withTimezone: true }),
     seatTemplateId: text('seat_template_id'),

@@ -70,7 +70,7 @@ function ticketFilters(query: ParsedQuery) {
 }
 
 const scanned = (order: OrderRow | undefined, t: TicketRow) => ({
-  ...toTicket(t, t.adjustedValue),
+  ...toTicket(t),
   scan_code: order?.scanCode ? ticketScanCode(order.scanCode, t.id) : null,
 });
 

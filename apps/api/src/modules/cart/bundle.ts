@@ -168,9 +168,7 @@ export function assembleCartBundle(
         campaign: cart.campaign,
       },
     ]),
-    ticket: toCollection(
-      tickets.map((t) => toTicket(t, totals.tickets.get(t.id)?.adjustedValue ?? t.adjustedValue)),
-    ),
+    ticket: toCollection(tickets.map((t) => toTicket(t, totals.tickets.get(t.id)?.line))),
     ticket_type: toCollection(rows.types.map(toTicketType)),
     ticket_group: toCollection(rows.groups.map((g) => toTicketGroup(g, now))),
     event_template: toCollection(rows.events.map(toEventTemplate)),

@@ -56,8 +56,10 @@ export function toStored(values: NewTicket): StoredTicket {
     partyRole: values.partyRole ?? null,
     holdsSessionCapacity: values.holdsSessionCapacity ?? false,
     holdsGroupCapacity: values.holdsGroupCapacity ?? false,
-    // a held ticket has no scan code and is not redeemed: both come with the order
+    // a held ticket has no scan code, is not redeemed and is priced live: all come with the order
     scanCode: null,
+    feeFixedOutside: null,
+    feePercentOutside: null,
     redeemedAt: null,
     redeemedByApiKeyId: null,
   };

@@ -1,4 +1,5 @@
 import type { Ticket } from '@admit/contracts/cart';
+import type { LineTotals } from '@admit/contracts/rules/fees';
 import { minorToDecimal } from '@admit/contracts/money';
 import type {
   ConfigRow,
@@ -181,8 +182,31 @@ export function toEventSession(row: Row<typeof eventSession>, now: Date): EventS
   };
 }
 
-/** A ticket as the wire shows it (cart bundle, order, my/membership); money in decimals. */
-export function toTicket(row: TicketRow, adjustedValue: number = row.adjustedValue): Ticket {
+/**
+ * The figures a ticket shows: the fees frozen on it once it is in an order (with its stored
+ * adjusted value, what was charged), else `live` (the cart's line, totals.ts), else none.
+ */
+function chargedFigures(row: TicketRow, live: LineTotals | undefined) {
+  if (row.feeFixedOutside !== null && row.feePercentOutside !== null) {
+    return {
+      adjusted_value: minorToDecimal(row.adjustedValue),
+      fee_fixed_outside: minorToDecimal(row.feeFixedOutside),
+      fee_percent_outside: minorToDecimal(row.feePercentOutside),
+    };
+  }
+  if (!live) return { adjusted_value: minorToDecimal(row.adjustedValue) };
+  return {
+    adjusted_value: minorToDecimal(live.adjusted),
+    fee_fixed_outside: minorToDecimal(live.serviceCharge),
+    fee_percent_outside: minorToDecimal(live.tax),
+  };
+}
+
+/**
+ * A ticket as the wire shows it (cart bundle, order, my/membership); money in decimals. `live`
+ * is its line in the cart's totals, for a ticket not yet in an order.
+ */
+export function toTicket(row: TicketRow, live?: LineTotals): Ticket {
   return {
     id: row.id,
     cart_id: row.cartId,
@@ -196,7 +220,7 @@ export function toTicket(row: TicketRow, adjustedValue: number = row.adjustedVal
     admit_email: row.admitEmail,
     additional_info: (row.additionalInfo as Record<string, unknown> | null) ?? null,
     face_value: minorToDecimal(row.faceValue),
-    adjusted_value: minorToDecimal(adjustedValue),
+    ...chargedFigures(row, live),
     valid_from: iso(row.validFrom),
     valid_to: iso(row.validTo),
     seat_template_id: row.seatTemplateId,

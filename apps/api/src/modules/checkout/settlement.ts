@@ -107,7 +107,7 @@ export async function settlePayment(
       {
         state: succeeded ? 'succeeded' : 'failed',
         errorCode: succeeded ? null : (result.declineCode ?? 'card_declined'),
-        // the receipt lists the card by brand and last 4 (issue #22); a webhook's intent has none
+        // the receipt lists the card by brand and last 4 (issue #22; the webhook reads them first)
         gatewayData: withPaidCard(row.gatewayData, result.paidCard),
       },
       at,

@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import Stripe from 'stripe';
 import { AppError } from '@/http/app-error';
-import { stripeWebhookSecretFor } from '@/modules/payments/gateways';
+import type { Db } from '@/db/connection';
+import type { IntentResult } from '@/modules/payments/card-gateway';
+import { cardGatewayFor, stripeWebhookSecretFor } from '@/modules/payments/gateways';
 import { selectStripePaymentByRef } from '@/modules/payments/repo';
 import { mapStripeIntent, type StripeIntent } from '@/modules/payments/stripe-gateway';
 
@@ -17,6 +19,29 @@ const SETTLING_EVENTS = new Set([
   'payment_intent.payment_failed',
   'payment_intent.canceled',
 ]);
+
+/**
+ * A webhook's intent names its payment method by id only, so the card the receipt lists (brand
+ * and last 4, issue #22) is read from Stripe: the intent retrieved with its method expanded, as
+ * the poll and the confirm read it. If Stripe cannot answer now the payment settles all the
+ * same (the order does not wait for a label) and its receipt reads "Card".
+ */
+async function withStripeCard(
+  db: Db,
+  sellerId: string,
+  result: IntentResult,
+  onError: (err: unknown) => void,
+): Promise<IntentResult> {
+  if (result.status !== 'succeeded' || result.paidCard) return result;
+  try {
+    const gateway = await cardGatewayFor(db, sellerId);
+    if (gateway.kind !== 'stripe') return result;
+    return { ...result, paidCard: (await gateway.retrieve(result.ref)).paidCard ?? null };
+  } catch (err) {
+    onError(err);
+    return result;
+  }
+}
 
 export function registerStripeWebhook(app: FastifyInstance) {
   const db = app.deps.database.db;
@@ -52,7 +77,13 @@ export function registerStripeWebhook(app: FastifyInstance) {
       if (SETTLING_EVENTS.has(event.type)) {
         const intent = event.data.object as StripeIntent;
         const row = await selectStripePaymentByRef(db, seller.id, intent.id);
-        if (row) await app.paymentSettlement.settle(row.id, mapStripeIntent(intent));
+        // a payment already settled (a retried delivery, the poll first) needs no card read
+        if (row?.state === 'processing') {
+          const result = await withStripeCard(db, seller.id, mapStripeIntent(intent), (err) =>
+            request.log.warn({ err, ref: intent.id }, 'webhook: the card could not be read'),
+          );
+          await app.paymentSettlement.settle(row.id, result);
+        }
       }
       // every verified event is acknowledged: Stripe retries only what we failed to take
       return reply.status(200).header('cache-control', 'no-store').send({ received: true });

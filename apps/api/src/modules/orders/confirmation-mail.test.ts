@@ -31,6 +31,9 @@ const ticket = (overrides: Partial<ConfirmationTicket> = {}): ConfirmationTicket
   faceValue: 2000,
   adjustedValue: 2000,
   outsideFees: [],
+  // not frozen: the line is priced from `outsideFees` (rules/fees.ts chargedLineTotals)
+  feeFixedOutside: null,
+  feePercentOutside: null,
   ...overrides,
 });
 

@@ -5,6 +5,7 @@ import type { Tx } from '@/db/transaction';
 import type { SellerRef } from '@/http/request-context';
 import { sumPaid } from '@/modules/payments/repo';
 import { scheduleLeft } from '@/modules/schedules/order-schedule';
+import { freezeCartCharges } from './frozen-fees';
 import { applyOrderChangeInTx } from './order-change';
 import { anonymousEditing } from './order-mail';
 import { lockOrderRow, selectEditTickets } from './repo';
@@ -21,7 +22,7 @@ export async function commitEditInTx(
   input: {
     cart: CartRow;
     edit: OrderEditRow;
-    /** the edit cart's bundle as the checkout saw it (its schedule) */
+    /** the edit cart's bundle as the checkout saw it (its tickets' charges, its schedule) */
     bundle: CartBundle;
     seller: SellerRef;
     origin: string;
@@ -32,6 +33,8 @@ export async function commitEditInTx(
   const { edit } = input;
   const order = (await lockOrderRow(tx, edit.ticketOrderId))!;
   const removed = await selectEditTickets(tx, input.cart.id);
+  // the replacements keep what the edit's checkout charged them (decision 0047)
+  await freezeCartCharges(tx, input.cart.id, input.bundle);
   const secret = edit.accessSecret ?? null;
   const result = await applyOrderChangeInTx(tx, {
     order,

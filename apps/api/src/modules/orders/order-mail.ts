@@ -56,6 +56,9 @@ const mailTicket = (d: OrderTicketDetail, sellerZone: string) => ({
   faceValue: d.ticket.faceValue,
   adjustedValue: d.ticket.adjustedValue,
   outsideFees: d.outsideFees,
+  // what the ticket was charged: a fee or tax changed since does not re-price the receipt
+  feeFixedOutside: d.ticket.feeFixedOutside,
+  feePercentOutside: d.ticket.feePercentOutside,
   session: d.session
     ? { start_datetime: d.session.start.toISOString(), end_datetime: d.session.end.toISOString() }
     : null,

@@ -4,7 +4,7 @@ import { ticket, type TicketRow } from '@/db/schema/cart';
 import { eventTemplate, ticketGroup, ticketType, venue } from '@/db/schema/catalog';
 import { eventSession } from '@/db/schema/sessions';
 import type { Executor } from '@/db/transaction';
-import { lineTotals } from '@admit/contracts/rules/fees';
+import { chargedLineTotals } from '@admit/contracts/rules/fees';
 
 /**
  * An order's tickets with what the after-sale rules, the mails, the account lists and the wallet
@@ -96,11 +96,12 @@ export const factsOf = (d: OrderTicketDetail): TicketFacts => ({
 });
 
 /** What one ticket costs in the order's totals, minor units (identity §3 ticket_order_fees). */
-// decision 0047: the same line rule as the cart (fees on the adjusted value), so an edit's
-// difference and the order's totals agree with what the cart charged
+// decision 0047: an order's ticket costs the fees frozen on it at checkout, an edit cart's held
+// replacement the live line rule, so an edit's difference and the order's totals agree with
+// what was charged even after the seller changed a fee or tax rate
 export function ticketCharge(d: Pick<OrderTicketDetail, 'ticket' | 'outsideFees'>) {
   const { faceValue, adjustedValue } = d.ticket;
-  const line = lineTotals(faceValue, faceValue - adjustedValue, d.outsideFees);
+  const line = chargedLineTotals(faceValue, adjustedValue, d.outsideFees, d.ticket);
   return {
     face: line.face,
     feeFixed: line.serviceCharge,

@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
 import { cart, ticket, ticketOrder, type NewOrder, type OrderRow } from '@/db/schema/cart';
 import { ticketGroup } from '@/db/schema/catalog';
@@ -28,6 +28,28 @@ export async function insertOrder(db: Executor, values: NewOrder): Promise<Order
     .onConflictDoNothing({ target: [ticketOrder.sellerId, ticketOrder.orderNumber] })
     .returning();
   return row ?? null;
+}
+
+/** One ticket's figures as its cart charged them, minor units (decision 0047). */
+export interface TicketChargeRow {
+  id: string;
+  adjusted: number;
+  fixed: number;
+  percent: number;
+}
+
+/**
+ * Freezes what the cart's tickets are charged, in the order transaction before they are booked:
+ * adjusted value, service charge and tax as the checkout priced them, in one statement.
+ */
+export async function freezeTicketCharges(tx: Executor, cartId: string, rows: TicketChargeRow[]) {
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    update ticket t
+    set adjusted_value = v.adjusted, fee_fixed_outside = v.fixed, fee_percent_outside = v.percent
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as v(id uuid, adjusted integer, fixed integer, percent integer)
+    where t.id = v.id and t.cart_id = ${cartId}::uuid and t.state = 'in_cart'`);
 }
 
 /** Moves the cart's live tickets to booked under the order, each with its scan code; answers them. */

@@ -8,6 +8,7 @@ import { loadMailBrand } from '@/modules/mail/mail-brand';
 import { enqueueMail } from '@/modules/mail/outbox';
 import { writeOrderSchedule } from '@/modules/schedules/order-schedule';
 import { confirmationMail } from './confirmation-mail';
+import { freezeCartCharges } from './frozen-fees';
 import { hashSecret, newAccessSecret, newOrderNumber, newScanCode } from './codes';
 import { issueOrderMemberships } from './order-memberships';
 import { bookCartTickets, completeCart, insertOrder, selectGroupHandlers } from './repo';
@@ -38,7 +39,7 @@ export interface NewOrderInput {
   identityId: string;
   email: string | null;
   totals: OrderTotals;
-  /** the cart bundle before checkout: names for the e-mail */
+  /** the cart bundle before checkout: its totals, each ticket's charge (frozen), the schedule */
   bundle: CartBundle;
   /** storefront origin for the secret link */
   origin: string;
@@ -80,6 +81,8 @@ export async function createOrderInTx(tx: Tx, input: NewOrderInput) {
     });
   }
   if (!order) throw new Error('could not draw a free order number');
+  // each ticket keeps what it is charged now: the totals above are the sum of these lines
+  await freezeCartCharges(tx, input.cart.id, input.bundle);
   const booked = await bookCartTickets(tx, input.cart.id, order);
   const handlers = await selectGroupHandlers(tx, [...new Set(booked.map((t) => t.ticketGroupId))]);
   const giftCards: { number: string; balance: number }[] = [];

@@ -168,6 +168,48 @@ describeEachDatabase('processing payments settle (Stripe)', (ctx) => {
     expect((await cartRows(ctx.db, c.id)).orders).toHaveLength(1);
   });
 
+  // issue #22: the event's intent names its payment method by id only; the card is read back
+  it('the webhook records the brand and last 4 of the card, read from Stripe', async () => {
+    const c = await processingCheckout();
+    const id = `pi_processing_${stripe.created.length}`;
+    stripe.state.retrieved = 'succeeded';
+    stripe.state.card = { brand: 'visa', last4: '4242' };
+    stripe.retrievals.length = 0;
+    try {
+      const event = { id, object: 'payment_intent', status: 'succeeded', payment_method: 'pm_1' };
+      expect((await webhook('payment_intent.succeeded', event)).statusCode).toBe(200);
+      expect(stripe.retrievals).toEqual([id]);
+      const rows = await cartRows(ctx.db, c.id);
+      expect(rows.orders).toHaveLength(1);
+      expect(rows.payments[0]!.gatewayData).toMatchObject({
+        card_brand: 'visa',
+        card_last4: '4242',
+      });
+      // a delivery again: the payment is settled, Stripe is not asked again
+      expect((await webhook('payment_intent.succeeded', event)).statusCode).toBe(200);
+      expect(stripe.retrievals).toEqual([id]);
+    } finally {
+      stripe.state.card = null;
+    }
+  });
+
+  it('the webhook settles even when Stripe cannot tell the card now (the receipt reads Card)', async () => {
+    const c = await processingCheckout();
+    const id = `pi_processing_${stripe.created.length}`;
+    const retrieve = stripe.client.paymentIntents.retrieve;
+    stripe.client.paymentIntents.retrieve = () => Promise.reject(new Error('Stripe is down'));
+    try {
+      const event = { id, object: 'payment_intent', status: 'succeeded', payment_method: 'pm_1' };
+      expect((await webhook('payment_intent.succeeded', event)).statusCode).toBe(200);
+      const rows = await cartRows(ctx.db, c.id);
+      expect(rows.payments.map((p) => p.state)).toEqual(['succeeded']);
+      expect(rows.orders).toHaveLength(1);
+      expect(rows.payments[0]!.gatewayData).not.toHaveProperty('card_brand');
+    } finally {
+      stripe.client.paymentIntents.retrieve = retrieve;
+    }
+  });
+
   it('a payment_failed event fails the payment; a seller without a webhook secret has none', async () => {
     const c = await processingCheckout();
     const failed = {

@@ -31,6 +31,9 @@ const ticketColumns = {
   sellerTimezone: seller.timezone,
   faceValue: ticket.faceValue,
   adjustedValue: ticket.adjustedValue,
+  /** what the ticket was charged (frozen at checkout): the export never re-prices a sale */
+  feeFixedOutside: ticket.feeFixedOutside,
+  feePercentOutside: ticket.feePercentOutside,
   validFrom: ticket.validFrom,
   validTo: ticket.validTo,
   redeemedAt: ticket.redeemedAt,

@@ -94,4 +94,26 @@ describe('receipts on the order pages', () => {
     expect(screen.getByText('SC-2')).toBeInTheDocument();
     expect(screen.queryByText('SC-DONATION')).toBeNull();
   });
+
+  // decision 0047 "Update (frozen fees)": the order's tickets carry what they were charged
+  it('lists the fees each ticket was charged, not the fees its type has today', async () => {
+    const order = receiptOrder();
+    const charged = {
+      ...order,
+      ticket: toCollection(
+        order.ticket._data.map((t) =>
+          t.ticket_group_id === DONATIONS
+            ? t
+            : { ...t, fee_fixed_outside: '1.00', fee_percent_outside: '1.25' },
+        ),
+      ),
+    };
+    const fetch = createFetchStub({ [`GET /api/ticket_order/${ORDER_ID}`]: charged });
+    renderRoute(`/checkout/complete?orderIds=${ORDER_ID}`, { fetch });
+    // 2 × (20.00 + 1.00 + 1.25) = 44.50, whatever the type's 1.50 and 8.875 % say now
+    for (const text of ['Service charge $2.00', 'Tax $2.50', 'Line total $44.50']) {
+      expect(await screen.findByText(text)).toBeInTheDocument();
+    }
+    expect(screen.queryByText('Tax $3.56')).toBeNull();
+  });
 });

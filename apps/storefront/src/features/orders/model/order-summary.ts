@@ -71,6 +71,9 @@ export interface OrderLine {
   figures: ReceiptItem<unknown>['figures'];
 }
 
+const minorOrNull = (amount: string | undefined) =>
+  amount === undefined ? null : decimalToMinor(amount);
+
 /** The receipt's facts of the order's usable tickets, read from the wire (rules/receipt-lines.ts). */
 function receiptTickets(bundle: ReceiptBundle) {
   return usableTickets(bundle).map((ticket) => ({
@@ -82,6 +85,9 @@ function receiptTickets(bundle: ReceiptBundle) {
     outsideFees: storedFeesOf(
       bundle.ticket_type._data.find((t) => t.id === ticket.ticket_type_id)?.outside_fees ?? [],
     ),
+    // the fees the ticket was charged (frozen at checkout); a server without them: its type's
+    feeFixedOutside: minorOrNull(ticket.fee_fixed_outside),
+    feePercentOutside: minorOrNull(ticket.fee_percent_outside),
     handler: bundle.ticket_group._data.find((g) => g.id === ticket.ticket_group_id)?.handler,
   }));
 }
