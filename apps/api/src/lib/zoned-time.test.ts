@@ -33,6 +33,11 @@ describe('zoned time', () => {
     expect(addDays('2028-02-28', 1)).toBe('2028-02-29');
     expect(isoWeekday('2026-03-01')).toBe(7);
     expect(isoWeekday('2026-03-02')).toBe(1);
+    // a day past its month's end rolls over, as Date.UTC does
+    expect(addDays('2026-02-30', 0)).toBe('2026-03-02');
+    expect(zonedWallTimeToUtc('2026-02-30', '10:00', 'UTC').toISOString()).toBe(
+      '2026-03-02T10:00:00.000Z',
+    );
   });
 });
 

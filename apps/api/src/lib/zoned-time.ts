@@ -1,93 +1,51 @@
+import {
+  CalendarDate,
+  fromAbsolute,
+  getDayOfWeek,
+  toCalendarDate,
+  toCalendarDateTime,
+  toZoned,
+} from '@internationalized/date';
+
 /**
- * Wall-clock arithmetic in a venue's time zone with Intl only (no date library on the server).
- * Sessions are defined as "10:00 venue time"; the database stores UTC instants.
+ * Wall-clock arithmetic in a venue's time zone, by @internationalized/date (decision 0051; it
+ * reads the zone's offsets through Intl, so no zone data ships). Sessions are defined as
+ * "10:00 venue time"; the database stores UTC instants.
  */
 
-const DAY_MS = 86_400_000;
+const two = (n: number) => String(n).padStart(2, '0');
 
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(timeZone: string): Intl.DateTimeFormat {
-  let f = formatters.get(timeZone);
-  if (!f) {
-    f = new Intl.DateTimeFormat('en-US', {
-      timeZone,
-      hourCycle: 'h23',
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    });
-    formatters.set(timeZone, f);
-  }
-  return f;
-}
-
-function wallParts(instant: number, timeZone: string) {
-  const parts: Record<string, number> = {};
-  for (const p of formatter(timeZone).formatToParts(new Date(instant))) {
-    if (p.type !== 'literal') parts[p.type] = Number(p.value);
-  }
-  return parts as Record<'year' | 'month' | 'day' | 'hour' | 'minute' | 'second', number>;
-}
-
-/** Offset of the zone from UTC at an instant, in milliseconds (New York in winter: -5 h). */
-function offsetMs(instant: number, timeZone: string): number {
-  const p = wallParts(instant, timeZone);
-  const asUtc = Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute, p.second);
-  return asUtc - Math.floor(instant / 1000) * 1000;
+/**
+ * A "YYYY-MM-DD" string as a calendar date, rolling a month or day past its end over as
+ * Date.UTC does ("2026-02-30" is March 2), as these functions always have: `parseDate` would
+ * throw, and a query's date is checked for its shape only.
+ */
+function calendarDate(date: string): CalendarDate {
+  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
+  return new CalendarDate(y, 1, 1).add({ months: m - 1, days: d - 1 });
 }
 
 /**
  * The UTC instant of a wall-clock date ("2026-11-23") and time ("10:00") in a zone. Around a DST
  * change: a time that occurs twice (autumn) is its first instant; a time that does not exist
  * (spring) is read with the offset before the change, i.e. moved forward by the gap (02:30 on
- * New York's spring-forward day is 03:30 EDT).
+ * New York's spring-forward day is 03:30 EDT) — Temporal's 'compatible' disambiguation.
  */
 export function zonedWallTimeToUtc(date: string, time: string, timeZone: string): Date {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
   const [hh, mm] = time.split(':').map(Number) as [number, number];
-  const wall = Date.UTC(y, m - 1, d, hh, mm);
-  // the offsets a day either side of the date: one of them holds at the answer (changes are
-  // months apart); the same for every time of the date, so kept per zone and date
-  const { beforeOffset, afterOffset } = dayOffsets(Date.UTC(y, m - 1, d, 12), timeZone);
-  const before = wall - beforeOffset;
-  if (beforeOffset === afterOffset) return new Date(before);
-  const after = wall - afterOffset;
-  const fits = (instant: number) => instant + offsetMs(instant, timeZone) === wall;
-  const candidates = [before, after].filter(fits).sort((a, b) => a - b);
-  return new Date(candidates[0] ?? before);
-}
-
-const dayOffsetCache = new Map<string, { beforeOffset: number; afterOffset: number }>();
-
-function dayOffsets(noon: number, timeZone: string) {
-  const key = `${timeZone}|${noon}`;
-  let found = dayOffsetCache.get(key);
-  if (!found) {
-    found = {
-      beforeOffset: offsetMs(noon - DAY_MS, timeZone),
-      afterOffset: offsetMs(noon + DAY_MS, timeZone),
-    };
-    // a year of dates in a few zones: small; cleared rather than grown without end
-    if (dayOffsetCache.size > 20_000) dayOffsetCache.clear();
-    dayOffsetCache.set(key, found);
-  }
-  return found;
+  const wall = toCalendarDateTime(calendarDate(date)).add({ hours: hh, minutes: mm });
+  return toZoned(wall, timeZone, 'compatible').toDate();
 }
 
 /** The venue-local calendar date ("YYYY-MM-DD") of an instant. */
 export function localDate(instant: Date, timeZone: string): string {
-  const p = wallParts(instant.getTime(), timeZone);
-  return `${p.year}-${String(p.month).padStart(2, '0')}-${String(p.day).padStart(2, '0')}`;
+  return toCalendarDate(fromAbsolute(instant.getTime(), timeZone)).toString();
 }
 
 /** The venue-local wall time ("HH:MM") of an instant. */
 export function localTime(instant: Date, timeZone: string): string {
-  const p = wallParts(instant.getTime(), timeZone);
-  return `${String(p.hour).padStart(2, '0')}:${String(p.minute).padStart(2, '0')}`;
+  const zoned = fromAbsolute(instant.getTime(), timeZone);
+  return `${two(zoned.hour)}:${two(zoned.minute)}`;
 }
 
 /**
@@ -95,23 +53,17 @@ export function localTime(instant: Date, timeZone: string): string {
  * a spreadsheet shows as the venue's wall time without losing the instant.
  */
 export function zonedIso(instant: Date, timeZone: string): string {
-  const ms = instant.getTime();
-  const p = wallParts(ms, timeZone);
-  const offsetMin = Math.round(offsetMs(ms, timeZone) / 60_000);
-  const abs = Math.abs(offsetMin);
-  const two = (n: number) => String(n).padStart(2, '0');
-  const offset = `${offsetMin < 0 ? '-' : '+'}${two(Math.floor(abs / 60))}:${two(abs % 60)}`;
-  return `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}:${two(p.second)}${offset}`;
+  const zoned = fromAbsolute(instant.getTime(), timeZone).set({ millisecond: 0 });
+  // ZonedDateTime prints `…-05:00[America/New_York]`; the bracketed zone is not ISO 8601
+  return zoned.toString().replace(/\[.*\]$/, '');
 }
 
 /** Calendar arithmetic on "YYYY-MM-DD" strings (zone-free: a date is a date). */
 export function addDays(date: string, days: number): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d + days)).toISOString().slice(0, 10);
+  return calendarDate(date).add({ days }).toString();
 }
 
 /** ISO weekday of a "YYYY-MM-DD" date: 1 Monday … 7 Sunday. */
 export function isoWeekday(date: string): number {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return new Date(Date.UTC(y, m - 1, d)).getUTCDay() || 7;
+  return getDayOfWeek(calendarDate(date), 'en-GB', 'mon') + 1;
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ImageOutput } from './resize';
-import { ResizeCache } from './resize-cache';
+import { resizeCache } from './resize-cache';
 
 const output = (size: number): ImageOutput => ({
   bytes: Buffer.alloc(size),
@@ -10,9 +10,9 @@ const output = (size: number): ImageOutput => ({
   etag: `"${size}"`,
 });
 
-describe('ResizeCache', () => {
+describe('resizeCache', () => {
   it('evicts the least recently used entry beyond the entry limit', () => {
-    const cache = new ResizeCache(2, 1_000);
+    const cache = resizeCache(2, 1_000);
     cache.set('a', output(1));
     cache.set('b', output(2));
     cache.get('a');
@@ -24,7 +24,7 @@ describe('ResizeCache', () => {
   });
 
   it('stays within its byte budget and skips outputs larger than the budget', () => {
-    const cache = new ResizeCache(100, 10);
+    const cache = resizeCache(100, 10);
     cache.set('a', output(6));
     cache.set('b', output(6));
     expect(cache.get('a')).toBeUndefined();

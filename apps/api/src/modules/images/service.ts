@@ -1,6 +1,6 @@
 import type { Db } from '@/db/connection';
 import { loadImage, type ImageRecord } from './repo';
-import { ResizeCache } from './resize-cache';
+import { resizeCache } from './resize-cache';
 import {
   isOriginal,
   originalOutput,
@@ -32,7 +32,7 @@ export class ImageVariants {
 
   constructor(
     private readonly db: Db,
-    private readonly cache = new ResizeCache(),
+    private readonly cache = resizeCache(),
   ) {}
 
   /**

@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import {
   SERVER_RENDER_ENTRY,
   type RenderPage,
@@ -24,6 +25,8 @@ type Rendered = ServerRenderResult & { ms: number };
  */
 const KEPT_MS = 30_000;
 const KEPT_MAX = 200;
+/** a listing page's markup is 50–150 KB; 16 MB holds the hottest hundred or so (decision 0051) */
+const KEPT_BYTES = 16 * 1024 * 1024;
 
 /**
  * The storefront's server-rendering bundle (decision 0044), imported once, lazily, from the
@@ -42,7 +45,12 @@ export class ServerRenderer {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  private readonly kept = new Map<string, { at: number; page: Rendered }>();
+  private readonly kept = new LRUCache<string, Rendered>({
+    max: KEPT_MAX,
+    maxSize: KEPT_BYTES,
+    sizeCalculation: (page) => Math.max(1, page.html.length + page.themeCss.length),
+    ttl: KEPT_MS,
+  });
 
   /** The page rendered, or undefined: then the host sends it unrendered. */
   async render(request: Omit<ServerRenderRequest, 'signal'>): Promise<Rendered | undefined> {
@@ -54,17 +62,9 @@ export class ServerRenderer {
       .digest('base64url');
     const now = performance.now();
     const hit = this.kept.get(key);
-    if (hit && now - hit.at < KEPT_MS) return { ...hit.page, ms: performance.now() - now };
+    if (hit) return { ...hit, ms: performance.now() - now };
     const page = await this.renderNow(request);
-    if (page) {
-      this.kept.delete(key);
-      this.kept.set(key, { at: now, page });
-      // the oldest first: a Map iterates in insertion order
-      for (const old of this.kept.keys()) {
-        if (this.kept.size <= KEPT_MAX) break;
-        this.kept.delete(old);
-      }
-    }
+    if (page) this.kept.set(key, page);
     return page;
   }
 

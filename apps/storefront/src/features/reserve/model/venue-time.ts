@@ -1,24 +1,14 @@
+import { fromAbsolute, toCalendarDate } from '@internationalized/date';
+
 /**
- * Dates and times of the venue (spec: shopping §2 — sessions show in the venue's zone). Intl does
- * the zone arithmetic, so no time-zone data ships with the storefront.
+ * Dates and times of the venue (spec: shopping §2 — sessions show in the venue's zone).
+ * @internationalized/date does the zone arithmetic (through Intl, so no time-zone data ships);
+ * react-aria's calendar already brings it into the reserve pages (decision 0051).
  */
 
 function parts(iso: string, timeZone: string) {
-  const formatted = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(new Date(iso));
-  const get = (type: Intl.DateTimeFormatPartTypes) =>
-    formatted.find((part) => part.type === type)?.value ?? '00';
-  return {
-    date: `${get('year')}-${get('month')}-${get('day')}`,
-    minutes: (Number(get('hour')) % 24) * 60 + Number(get('minute')),
-  };
+  const zoned = fromAbsolute(Date.parse(iso), timeZone);
+  return { date: toCalendarDate(zoned).toString(), minutes: zoned.hour * 60 + zoned.minute };
 }
 
 /** The venue's calendar date (YYYY-MM-DD) of an instant. */
