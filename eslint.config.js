@@ -131,6 +131,24 @@ export default defineConfig(
     },
   },
   {
+    // type-aware rules (issue #23 "Guard-rails"): a promise nobody awaits, such as a forgotten
+    // `await` in a payment path, fails lint. Each TypeScript file is checked with the
+    // tsconfig of its own workspace (the project service finds it); the root
+    // vitest.config.ts belongs to no workspace, so it gets a default project.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: repoRoot,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
