@@ -159,6 +159,26 @@ export default defineConfig(
     ...reactHooks.configs['recommended-latest'],
   },
   {
+    // test code stays out of production (issue #23 "Guard-rails"): a test kit (`*-test-kit.ts`,
+    // `*.test-kit.ts`) or anything under a `testing/` folder is imported only by tests, other
+    // test kits and the test set-up, never by a file that ships
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*{-,.}test-kit.{ts,tsx}', '**/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)testing(/|$)|[-.]test-kit(\\.[jt]sx?)?$',
+              message: 'test code (a test kit or testing/) is imported only by tests',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     // no module-level import cycle between API modules (STYLE "Shared code sits below its users")
     files: ['apps/api/src/modules/**/*.{ts,tsx}'],
     plugins: { admit: { rules: { 'no-module-cycle': noModuleCycle } } },

@@ -154,6 +154,32 @@ describe('architectural boundaries: allowed imports lint clean', () => {
   });
 });
 
+describe('test code stays out of files that ship', () => {
+  const RESTRICTED = 'no-restricted-imports';
+  const forbidden: [string, string, string][] = [
+    ['api module → a test kit', API, '../checkout/checkout-test-kit'],
+    ['api module → testing/ (alias)', API, '@/testing/factories'],
+    ['storefront feature → a test kit', CART, '@/features/cart/cart-test-kit'],
+    ['storefront feature → testing/ (relative)', CART, '../../../testing/render-route'],
+    ['storefront ui → a dotted test kit', SF_UI, './button.test-kit'],
+    ['contracts → testing/', CONTRACTS, './testing/catalog-factories'],
+  ];
+  it.each(forbidden)('%s', async (_name, file, source) => {
+    expect(await ruleIds(file, importing(source))).toContain(RESTRICTED);
+  });
+
+  const allowed: [string, string, string][] = [
+    ['a test → a test kit', 'apps/api/src/modules/events/events.test.ts', './events-test-kit'],
+    ['a test → testing/', 'apps/storefront/src/ui/button.test.tsx', '@/testing/render-route'],
+    ['a test kit → testing/', 'apps/api/src/modules/events/events-test-kit.ts', '@/testing/x'],
+    ['testing/ → testing/', 'apps/storefront/src/testing/new-helper.ts', '@/testing/fetch-stub'],
+    ['a file that ships → @testing-library', SF_UI, '@testing-library/react'],
+  ];
+  it.each(allowed)('%s', async (_name, file, source) => {
+    expect(await ruleIds(file, importing(source))).not.toContain(RESTRICTED);
+  });
+});
+
 describe('other rules', () => {
   it('requires `import type` for imports used only as types', async () => {
     const code = `import { Venue } from '@admit/contracts/resources';\nexport type V = Venue;\n`;

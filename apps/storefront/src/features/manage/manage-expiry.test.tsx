@@ -12,7 +12,7 @@ import {
   orderTicket,
   SECRET,
   SESSION_1,
-} from '@/features/manage/manage-fixtures';
+} from '@/features/manage/manage-test-kit';
 
 const MANAGE = `/manage/${ORDER_ID}?secret=${SECRET}`;
 const NOW = new Date('2029-05-20T12:00:00Z');
