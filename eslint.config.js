@@ -131,6 +131,24 @@ export default defineConfig(
     },
   },
   {
+    // type-aware rules (issue #23 "Guard-rails"): a promise nobody awaits, such as a forgotten
+    // `await` in a payment path, fails lint. Each TypeScript file is checked with the
+    // tsconfig of its own workspace (the project service finds it); the root
+    // vitest.config.ts belongs to no workspace, so it gets a default project.
+    files: ['**/*.{ts,tsx}'],
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['vitest.config.ts'] },
+        tsconfigRootDir: repoRoot,
+      },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
     files: ['**/*.cjs'],
     languageOptions: { sourceType: 'commonjs' },
     rules: { '@typescript-eslint/no-require-imports': 'off' },
@@ -139,6 +157,26 @@ export default defineConfig(
     files: ['apps/storefront/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     ...reactHooks.configs['recommended-latest'],
+  },
+  {
+    // test code stays out of production (issue #23 "Guard-rails"): a test kit (`*-test-kit.ts`,
+    // `*.test-kit.ts`) or anything under a `testing/` folder is imported only by tests, other
+    // test kits and the test set-up, never by a file that ships
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*{-,.}test-kit.{ts,tsx}', '**/testing/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '(^|/)testing(/|$)|[-.]test-kit(\\.[jt]sx?)?$',
+              message: 'test code (a test kit or testing/) is imported only by tests',
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     // no module-level import cycle between API modules (STYLE "Shared code sits below its users")

@@ -1,6 +1,7 @@
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import { ESLint } from 'eslint';
+import tseslint from 'typescript-eslint';
 import { beforeAll, describe, expect, it } from 'vitest';
 
 // Proves the lint rules of eslint.config.js do what STYLE "Feature folders, one-way imports"
@@ -12,7 +13,8 @@ const BOUNDARY = 'boundaries/element-types';
 
 let eslint: ESLint;
 beforeAll(() => {
-  eslint = new ESLint({ cwd: repoRoot });
+  // the import rules need no type information, and the snippets' paths belong to no tsconfig
+  eslint = new ESLint({ cwd: repoRoot, overrideConfig: tseslint.configs.disableTypeChecked });
 });
 
 async function ruleIds(filePath: string, code: string): Promise<(string | null)[]> {
@@ -149,6 +151,32 @@ describe('architectural boundaries: allowed imports lint clean', () => {
 
   it.each(allowed)('%s', async (_name, file, source) => {
     expect(await ruleIds(file, importing(source))).toEqual([]);
+  });
+});
+
+describe('test code stays out of files that ship', () => {
+  const RESTRICTED = 'no-restricted-imports';
+  const forbidden: [string, string, string][] = [
+    ['api module → a test kit', API, '../checkout/checkout-test-kit'],
+    ['api module → testing/ (alias)', API, '@/testing/factories'],
+    ['storefront feature → a test kit', CART, '@/features/cart/cart-test-kit'],
+    ['storefront feature → testing/ (relative)', CART, '../../../testing/render-route'],
+    ['storefront ui → a dotted test kit', SF_UI, './button.test-kit'],
+    ['contracts → testing/', CONTRACTS, './testing/catalog-factories'],
+  ];
+  it.each(forbidden)('%s', async (_name, file, source) => {
+    expect(await ruleIds(file, importing(source))).toContain(RESTRICTED);
+  });
+
+  const allowed: [string, string, string][] = [
+    ['a test → a test kit', 'apps/api/src/modules/events/events.test.ts', './events-test-kit'],
+    ['a test → testing/', 'apps/storefront/src/ui/button.test.tsx', '@/testing/render-route'],
+    ['a test kit → testing/', 'apps/api/src/modules/events/events-test-kit.ts', '@/testing/x'],
+    ['testing/ → testing/', 'apps/storefront/src/testing/new-helper.ts', '@/testing/fetch-stub'],
+    ['a file that ships → @testing-library', SF_UI, '@testing-library/react'],
+  ];
+  it.each(allowed)('%s', async (_name, file, source) => {
+    expect(await ruleIds(file, importing(source))).not.toContain(RESTRICTED);
   });
 });
 

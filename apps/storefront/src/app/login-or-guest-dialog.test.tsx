@@ -8,7 +8,7 @@ import { createQueryClient } from '@/app/query-client';
 import { createFetchStub } from '@/testing/fetch-stub';
 import { makeSellerConfig } from '@/testing/seller-config';
 import { useOpenLoginOrGuestDialog } from '@/features/login/login-or-guest-dialog';
-import { clearAuthCookie, loggingIn, storedMember } from '@/features/login/login-test-helpers';
+import { clearAuthCookie, loggingIn, storedMember } from '@/features/login/login-test-kit';
 
 /** What the checkout will do: a button that asks "log in or shop as a guest?". */
 function Checkout({ onGuest, onLoggedIn }: { onGuest: () => void; onLoggedIn: () => void }) {

@@ -13,7 +13,7 @@ import {
   seedLoggedIn,
   setAuthCookie,
   storedMember,
-} from '@/features/login/login-test-helpers';
+} from '@/features/login/login-test-kit';
 
 beforeEach(() => {
   localStorage.clear();

@@ -42,7 +42,7 @@ function createTestRouter(basename: string, routes: ReturnType<typeof createRout
     },
     navigate: async (to) => {
       await act(async () => {
-        navigateFn?.(to);
+        await navigateFn?.(to);
       });
     },
     subscribe: (listener) => {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { selectionFit, type SelectionLine } from './selection-fit';
 import type { GroupFacts, SessionFacts, TypeFacts } from './status-rules';
-import { groupFacts, sessionFacts } from './test-facts';
+import { groupFacts, sessionFacts } from './availability-test-kit';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const type = (id: string, groupId: string, over: Partial<TypeFacts> = {}): TypeFacts => ({

@@ -11,7 +11,7 @@ import { selectJudgedSessions, selectSessionDays, type GroupRow, type TypeRow } 
 import type { Fit } from './selection-fit';
 import { sessionFitSql } from './session-fit-sql';
 import { groupHasRoomAt, type SessionFacts } from './status-rules';
-import { groupFacts } from './test-facts';
+import { groupFacts } from './availability-test-kit';
 
 /**
  * The set-based reads (session-fit-sql.ts, repo.ts) against the per-session rules they replace,

@@ -10,7 +10,7 @@ import {
   isSessionlessGroup,
   isVisibleTo,
 } from './status-rules';
-import { groupFacts, sessionFacts } from './test-facts';
+import { groupFacts, sessionFacts } from './availability-test-kit';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 

@@ -11,7 +11,7 @@ import { makeSeller } from '@/testing/factories';
 import { makeUser, sessionCookieFor } from '@/testing/identity-factories';
 import { firstError } from '@/testing/responses';
 import { verifyPassword } from '@/modules/users/password-hash';
-import { identityCall } from '@/modules/users/test-calls';
+import { identityCall } from '@/modules/users/users-test-kit';
 
 const START = new Date('2029-06-01T12:00:00Z');
 const OLD_PASSWORD = 'Old-password-1';

@@ -13,7 +13,7 @@ import {
   type IdentityRow,
 } from '@/testing/identity-factories';
 import { firstError } from '@/testing/responses';
-import { identityCall } from '@/modules/users/test-calls';
+import { identityCall } from '@/modules/users/users-test-kit';
 
 const NOW = new Date('2029-06-01T12:00:00Z');
 const ACCEPTED = { accepted: { _count: 1, _total: 1, _data: [{ accepted: true }] } };

@@ -45,9 +45,14 @@ export async function registerStorefrontHost(app: FastifyInstance) {
     env.STOREFRONT_SSR_BUDGET_MS,
     app.log,
   );
-  // the bundle (and the jsdom its sanitizer uses) loads at start, not on a visitor's page
+  // the bundle (and the jsdom its sanitizer uses) loads at start, not on a visitor's page;
+  // closing waits for that load, so no import outlives the app (or the test file that built it)
+  let warming: Promise<void> | undefined;
   app.addHook('onReady', async () => {
-    if (env.STOREFRONT_SSR_BUDGET_MS > 0) void renderer.warm();
+    if (env.STOREFRONT_SSR_BUDGET_MS > 0) warming = renderer.warm();
+  });
+  app.addHook('onClose', async () => {
+    await warming;
   });
 
   // Built assets, precompressed at build time (vite-plugin-compression2 writes .br and .gz beside

@@ -9,7 +9,7 @@ import { makeSeller } from '@/testing/factories';
 import { makeUser, sessionCookieFor } from '@/testing/identity-factories';
 import { firstError } from '@/testing/responses';
 import { verifyPassword } from './password-hash';
-import { identityCall } from './test-calls';
+import { identityCall } from './users-test-kit';
 
 const NOW = new Date('2029-06-01T12:00:00Z');
 const GOOD_PASSWORD = 'Harbour-light-9';

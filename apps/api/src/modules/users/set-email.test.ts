@@ -9,7 +9,7 @@ import { describeEachDatabase } from '@/testing/describe-each-database';
 import { makeSeller } from '@/testing/factories';
 import { makeUser, sessionCookieFor } from '@/testing/identity-factories';
 import { firstError } from '@/testing/responses';
-import { identityCall } from './test-calls';
+import { identityCall } from './users-test-kit';
 
 const NOW = new Date('2029-06-01T12:00:00Z');
 

@@ -13,7 +13,7 @@ import {
 import { FIXTURE_CART_ID, cartBundle, makeTicket } from '@/testing/cart-fixtures';
 import { createFetchStub } from '@/testing/fetch-stub';
 import { cleanUpHydration, config, renderThenHydrate, waitFor } from '@/testing/hydration';
-import { listingBody } from '@/features/listing/listing-fixtures';
+import { listingBody } from '@/features/listing/listing-test-kit';
 
 const SLUG = config.seller.slug;
 const EVENT_ID = fixtureId(1);

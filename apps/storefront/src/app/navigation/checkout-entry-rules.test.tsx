@@ -16,8 +16,8 @@ import {
   seedLoggedIn,
   setAuthCookie,
   storedMember,
-} from '@/features/login/login-test-helpers';
-import { myUserBody } from '@/features/user/testing/user-test-helpers';
+} from '@/features/login/login-test-kit';
+import { myUserBody } from '@/features/user/user-test-kit';
 
 const CHOICE = 'Log in or continue as a guest';
 const WITH_EMAIL = myUserBody({ email: 'ada@example.org', needs_email: false });

@@ -11,8 +11,8 @@ import {
   SANDBOX_METHOD,
   seedCart,
 } from '@/testing/checkout-fixtures';
-import { clearAuthCookie, seedLoggedIn, setAuthCookie } from '@/features/login/login-test-helpers';
-import { myUserBody } from '@/features/user/testing/user-test-helpers';
+import { clearAuthCookie, seedLoggedIn, setAuthCookie } from '@/features/login/login-test-kit';
+import { myUserBody } from '@/features/user/user-test-kit';
 
 const GIFT_CARD = '6000111122223333';
 

@@ -7,7 +7,7 @@ import { renderRoute } from '@/testing/render-route';
 import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
 import type { StubRequest } from '@/testing/fetch-stub';
 import { cartBundle, FIXTURE_CART_ID, makeTicket } from '@/testing/cart-fixtures';
-import { listingOfThree, seedCart } from '@/features/cart/cart-test-helpers';
+import { listingOfThree, seedCart } from '@/features/cart/cart-test-kit';
 
 const NOW = Date.parse('2026-06-01T14:00:00.000Z');
 const AVAILABLE = 'GET /cached_api/events/available';

@@ -11,7 +11,7 @@ import {
   listingOfThree,
   seedCart,
   TOUR_ID,
-} from '@/features/cart/cart-test-helpers';
+} from '@/features/cart/cart-test-kit';
 
 const NOW = Date.parse('2026-06-01T14:00:00.000Z');
 const AVAILABLE = 'GET /cached_api/events/available';

@@ -9,7 +9,7 @@ import {
   admissionOnlyCart,
   listingOfThree,
   seedCart,
-} from '@/features/cart/cart-test-helpers';
+} from '@/features/cart/cart-test-kit';
 
 const NOW = Date.parse('2026-06-01T14:00:00.000Z');
 const KEY = cartStorageKey('demo-museum');

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { renderRoute } from '@/testing/render-route';
 import { createFetchStub } from '@/testing/fetch-stub';
 import { cartBundle, makeTicket } from '@/testing/cart-fixtures';
-import { admissionAndTourCart, listingOfThree, seedCart } from '@/features/cart/cart-test-helpers';
+import { admissionAndTourCart, listingOfThree, seedCart } from '@/features/cart/cart-test-kit';
 
 const NOW = Date.parse('2026-06-01T14:00:00.000Z');
 const AVAILABLE = 'GET /cached_api/events/available';

@@ -26,7 +26,8 @@ export function useBalancePayer(bundle: CartBundle): ExistingCartPayer {
     (id: string) => {
       // the order page shows the balance: read it afresh, never the balance from before
       queryClient.removeQueries({ queryKey: ['ticket_order'] });
-      navigate(orderPath(id));
+      // navigate's promise (a data router's) settles once the page has changed: no one waits
+      void navigate(orderPath(id));
     },
     [navigate, queryClient],
   );

@@ -54,7 +54,8 @@ export function useCheckoutPayment(cartId: string) {
     (order: CheckoutResponse) => {
       // a guest's order is read through its secret (stores/order-secrets.ts)
       rememberCheckoutSecrets(order);
-      navigate(completePath(order.ticket_order._data.map((o) => o.id)));
+      // navigate's promise (a data router's) settles once the page has changed: no one waits
+      void navigate(completePath(order.ticket_order._data.map((o) => o.id)));
     },
     [navigate],
   );
@@ -98,14 +99,14 @@ export function useCheckoutPayment(cartId: string) {
             redirectBrowser(failure.url);
             return 'failed';
           case 'pending':
-            navigate(`/checkout/pending/${encodeURIComponent(cartId)}`);
+            void navigate(`/checkout/pending/${encodeURIComponent(cartId)}`);
             return 'failed';
           case 'completed':
-            navigate(completePath([failure.orderId]));
+            void navigate(completePath([failure.orderId]));
             return 'failed';
           case 'expired':
             clearCart();
-            navigate('/events');
+            void navigate('/events');
             return 'failed';
           case 'message':
             if (failure.refreshCart) {

@@ -124,8 +124,9 @@ export function useExistingCartPayment(
             redirectBrowser(failure.url);
             return 'failed';
           case 'pending':
+            // navigate's promise (a data router's) settles once the page has changed: no one waits
             if (onPending) onPending();
-            else navigate(`/checkout/pending/${encodeURIComponent(cart.id)}`);
+            else void navigate(`/checkout/pending/${encodeURIComponent(cart.id)}`);
             return 'failed';
           case 'completed':
             onCompleted(failure.orderId);

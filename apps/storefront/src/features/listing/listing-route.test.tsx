@@ -9,7 +9,7 @@ import {
   listingBody,
   TOUR_ID,
   withCategories,
-} from '@/features/listing/listing-fixtures';
+} from '@/features/listing/listing-test-kit';
 
 const AVAILABLE = 'GET /cached_api/events/available';
 

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { setSellerSlug } from '@/config/seller-slug';
 import { setCartFromBundle } from '@/stores/cart-store';
 import { upsellRedirect } from '@/features/listing/model/upsell-listing';
-import { ADMISSION_ID, listingBody, TALK_ID, TOUR_ID } from '@/features/listing/listing-fixtures';
+import { ADMISSION_ID, listingBody, TALK_ID, TOUR_ID } from '@/features/listing/listing-test-kit';
 import { fixtureId, makeTicketGroup, makeTicketType } from '@/testing/api-fixtures';
 import { cartBundle, makeTicket } from '@/testing/cart-fixtures';
 import { createFetchStub } from '@/testing/fetch-stub';

@@ -12,7 +12,7 @@ import {
   seedLoggedIn,
   setAuthCookie,
   storedMember,
-} from '@/features/login/login-test-helpers';
+} from '@/features/login/login-test-kit';
 
 beforeEach(() => {
   localStorage.clear();

@@ -6,7 +6,7 @@ import { getCartState, setCartFromBundle } from '@/stores/cart-store';
 import { renderRoute } from '@/testing/render-route';
 import { createFetchStub } from '@/testing/fetch-stub';
 import { cartBundle, FIXTURE_CART_ID, makeTicket } from '@/testing/cart-fixtures';
-import { clearAuthCookie, loggingIn, storedMember } from '@/features/login/login-test-helpers';
+import { clearAuthCookie, loggingIn, storedMember } from '@/features/login/login-test-kit';
 
 beforeEach(() => {
   localStorage.clear();

@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
 import { makeSellerConfig } from '@/testing/seller-config';
-import { clearAuthCookie, loggingIn, storedMember } from '@/features/login/login-test-helpers';
+import { clearAuthCookie, loggingIn, storedMember } from '@/features/login/login-test-kit';
 
 beforeEach(() => {
   localStorage.clear();

@@ -10,7 +10,7 @@ import {
   loggingIn,
   seedLoggedIn,
   storedMember,
-} from '@/features/login/login-test-helpers';
+} from '@/features/login/login-test-kit';
 
 const TOKEN = 'challenge-token-1';
 const otpConfig = makeSellerConfig({ authentication_method: 'otp' });

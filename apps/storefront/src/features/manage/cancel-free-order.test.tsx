@@ -12,7 +12,7 @@ import {
   orderTicket,
   SECRET,
   SESSION_2,
-} from '@/features/manage/manage-fixtures';
+} from '@/features/manage/manage-test-kit';
 
 const MANAGE = `/manage/${ORDER_ID}?secret=${SECRET}`;
 const NO_EDIT = () => errorResponse(404, 'not_found', 'There are no changes to confirm');

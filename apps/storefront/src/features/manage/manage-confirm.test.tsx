@@ -15,7 +15,7 @@ import {
   ORDER_ID,
   orderTicket,
   SECRET,
-} from '@/features/manage/manage-fixtures';
+} from '@/features/manage/manage-test-kit';
 
 const CONFIRM = `/manage/${ORDER_ID}/confirm?secret=${SECRET}`;
 const dearer = () =>

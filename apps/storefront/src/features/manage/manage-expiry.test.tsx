@@ -12,7 +12,7 @@ import {
   orderTicket,
   SECRET,
   SESSION_1,
-} from '@/features/manage/manage-fixtures';
+} from '@/features/manage/manage-test-kit';
 
 const MANAGE = `/manage/${ORDER_ID}?secret=${SECRET}`;
 const NOW = new Date('2029-05-20T12:00:00Z');
@@ -76,7 +76,9 @@ describe('the edit expiry dialogs, manage variants (identity §2 "Global dialogs
     const { user, router } = renderRoute(MANAGE, { fetch, config: editingConfig() });
     await screen.findByText('To be cancelled');
     edit = NO_EDIT();
-    act(() => vi.setSystemTime(NOW.getTime() + 600_000));
+    act(() => {
+      vi.setSystemTime(NOW.getTime() + 600_000);
+    });
     const expired = await screen.findByRole('dialog', { name: 'Your changes timed out' });
     expect(expired).toHaveTextContent(
       'Your changes were not saved, and your order is as it was before.',
@@ -102,7 +104,9 @@ describe('the edit expiry dialogs, manage variants (identity §2 "Global dialogs
     );
     await screen.findByRole('heading', { level: 1, name: 'Reschedule your visit' });
     edit = NO_EDIT();
-    act(() => vi.setSystemTime(NOW.getTime() + 600_000));
+    act(() => {
+      vi.setSystemTime(NOW.getTime() + 600_000);
+    });
     const expired = await screen.findByRole('dialog', { name: 'Your changes timed out' });
     await user.click(within(expired).getByRole('button', { name: 'Back to your order' }));
     await waitFor(() =>

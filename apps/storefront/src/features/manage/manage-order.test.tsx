@@ -16,7 +16,7 @@ import {
   SECRET,
   SESSION_1,
   SESSION_2,
-} from '@/features/manage/manage-fixtures';
+} from '@/features/manage/manage-test-kit';
 
 const MANAGE = `/manage/${ORDER_ID}?secret=${SECRET}`;
 const NO_EDIT = () => errorResponse(404, 'not_found', 'There are no changes to confirm');

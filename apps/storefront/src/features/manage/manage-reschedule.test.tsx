@@ -28,7 +28,7 @@ import {
   SECRET,
   SESSION_1,
   types,
-} from '@/features/manage/manage-fixtures';
+} from '@/features/manage/manage-test-kit';
 
 const NOW = new Date('2029-05-20T12:00:00Z');
 const RESCHEDULE = `/manage/${ORDER_ID}/reschedule/${SESSION_1}?secret=${SECRET}`;

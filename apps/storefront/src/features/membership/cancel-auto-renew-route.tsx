@@ -74,7 +74,7 @@ export function CancelAutoRenewRoute({ requireLogin }: CancelAutoRenewRouteProps
     },
   });
   // the first page of a visit (an e-mail link) has nowhere to go back to: the shop's home
-  const back = () => (location.key === 'default' ? navigate('/') : navigate(-1));
+  const back = () => void (location.key === 'default' ? navigate('/') : navigate(-1));
 
   if (memberships.isPending) return <Loader label={t('membership.cancel.loading')} />;
   const done = mutation.isSuccess;

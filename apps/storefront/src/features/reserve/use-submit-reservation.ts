@@ -88,7 +88,8 @@ export function useSubmitReservation() {
         const bundle = await modifyCart.mutateAsync(buildBody());
         if (onReserved) onReserved(bundle);
         // the next page confirms the tickets are in the cart (issue 13, decision 0031)
-        else navigate(nextRouteAfterReserve(config), { state: ADDED_TO_CART_STATE });
+        // navigate's promise (a data router's) settles once the page has changed: no one waits
+        else void navigate(nextRouteAfterReserve(config), { state: ADDED_TO_CART_STATE });
       } catch (error) {
         const failure = toReserveFailure(error);
         // spec: shopping §8 — "Errors with a description appear as dialogs that retry the submit"

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useIsLoggedIn } from '@/stores/use-is-logged-in';
 import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
-import { ACCEPTED } from '@/features/user/testing/user-test-helpers';
+import { ACCEPTED } from '@/features/user/user-test-kit';
 
 vi.mock('@/stores/use-is-logged-in', async (importOriginal) => ({
   ...(await importOriginal<object>()),
@@ -11,7 +11,7 @@ vi.mock('@/stores/use-is-logged-in', async (importOriginal) => ({
 }));
 // the real home sends a member on to /events; the stand-in shows the redirect lands on "/"
 vi.mock('@/features/home/home-route', async () => ({
-  HomeRoute: (await import('@/features/user/testing/user-test-helpers')).HomeStandIn,
+  HomeRoute: (await import('@/features/user/user-test-kit')).HomeStandIn,
 }));
 
 const EMAIL = 'ada@example.org';

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { useIsLoggedIn } from '@/stores/use-is-logged-in';
 import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
-import { ACCEPTED } from '@/features/user/testing/user-test-helpers';
+import { ACCEPTED } from '@/features/user/user-test-kit';
 
 vi.mock('@/stores/use-is-logged-in', async (importOriginal) => ({
   ...(await importOriginal<object>()),

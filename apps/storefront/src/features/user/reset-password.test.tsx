@@ -11,7 +11,7 @@ vi.mock('@/stores/use-is-logged-in', async (importOriginal) => ({
   useIsLoggedIn: vi.fn(() => false),
 }));
 vi.mock('@/features/home/home-route', async () => ({
-  HomeRoute: (await import('@/features/user/testing/user-test-helpers')).HomeStandIn,
+  HomeRoute: (await import('@/features/user/user-test-kit')).HomeStandIn,
 }));
 
 afterEach(() => vi.mocked(useIsLoggedIn).mockReturnValue(false));

@@ -4,14 +4,14 @@ import { useIsLoggedIn } from '@/stores/use-is-logged-in';
 import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
 import type { Fixture } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
-import { myUserBody } from '@/features/user/testing/user-test-helpers';
+import { myUserBody } from '@/features/user/user-test-kit';
 
 vi.mock('@/stores/use-is-logged-in', async (importOriginal) => ({
   ...(await importOriginal<object>()),
   useIsLoggedIn: vi.fn(() => true),
 }));
 vi.mock('@/features/home/home-route', async () => ({
-  HomeRoute: (await import('@/features/user/testing/user-test-helpers')).HomeStandIn,
+  HomeRoute: (await import('@/features/user/user-test-kit')).HomeStandIn,
 }));
 
 afterEach(() => vi.mocked(useIsLoggedIn).mockReturnValue(true));

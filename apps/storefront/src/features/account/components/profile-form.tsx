@@ -66,7 +66,8 @@ export function ProfileForm({ values, pending, onSubmit }: ProfileFormProps) {
       noValidate
       aria-labelledby={`${id}-section`}
       aria-busy={pending}
-      onSubmit={handleSubmit((form) => onSubmit(profilePatchOf(form)))}
+      // handleSubmit's promise settles after onSubmit, which reports its own errors
+      onSubmit={(event) => void handleSubmit((form) => onSubmit(profilePatchOf(form)))(event)}
     >
       <h2 id={`${id}-section`}>{t('account.profile.section')}</h2>
       {readOnly('email', 'email')}

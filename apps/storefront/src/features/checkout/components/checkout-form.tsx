@@ -115,7 +115,8 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
   const onPaid = (result: PayResult) => {
     if (result.kind === 'completed') {
       rememberCheckoutSecrets(result.order);
-      navigate(completePath(result.order.ticket_order._data.map((o) => o.id)));
+      // navigate's promise (a data router's) settles once the page has changed: no one waits
+      void navigate(completePath(result.order.ticket_order._data.map((o) => o.id)));
       return;
     }
     setPartial(partialMessage(partialResult(partialPayment.outstanding, result.bundle), money));

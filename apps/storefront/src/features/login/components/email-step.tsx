@@ -37,6 +37,7 @@ export function EmailStep({
     resolver: zodResolver(emailFields),
     defaultValues: { email: defaultEmail },
   });
+  // the handler settles its own errors (the form shows them); React drops a returned promise
   const onSubmit = handleSubmit(async ({ email }) => {
     setMessage(null);
     if (!sendsCode) {
@@ -50,7 +51,7 @@ export function EmailStep({
     }
   });
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
       <FormMessage message={message} />
       <TextField
         id={`${idPrefix}-email`}

@@ -68,6 +68,7 @@ export function MemberIdForm({
     resolver: zodResolver(memberIdFields[method]) as unknown as Resolver<MemberIdFields>,
     defaultValues: { member_code: '', [second.name]: '' },
   });
+  // the handler settles its own errors (the form shows them); React drops a returned promise
   const onSubmit = handleSubmit(async (fields) => {
     setMessage(null);
     try {
@@ -83,7 +84,7 @@ export function MemberIdForm({
     }
   });
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
       <FormMessage message={message} />
       <TextField
         id={`${idPrefix}-member-code`}

@@ -91,7 +91,9 @@ export function OtpFormStep(props: OtpFormStepProps) {
     void attempt.current(initialCode);
   }, [initialCode]);
 
+  // the handler settles its own errors (the form shows them); React drops a returned promise
   const onSubmit = handleSubmit(({ otp }) => attempt.current(otp));
+  // catches its own failures (shown as the message): the click handler drops the promise
   const sendNew = async () => {
     setSending(true);
     setMessage(null);
@@ -108,7 +110,7 @@ export function OtpFormStep(props: OtpFormStepProps) {
   const mustRequestNew = outcome.kind === 'request_new';
 
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
       <p className={styles.note}>{t('login.otp.intro', { length: OTP_LENGTH, email })}</p>
       <FormMessage message={message} />
       {outcome.kind === 'incorrect' && (
@@ -147,7 +149,7 @@ export function OtpFormStep(props: OtpFormStepProps) {
       )}
       <div className={styles.actions}>
         {mustRequestNew ? (
-          <Button onClick={sendNew} disabled={sending}>
+          <Button onClick={() => void sendNew()} disabled={sending}>
             {sending ? t('login.sending') : t('login.otp.send-new')}
           </Button>
         ) : (

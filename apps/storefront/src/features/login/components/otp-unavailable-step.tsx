@@ -11,6 +11,7 @@ import styles from '@/features/login/login.module.css';
 export function OtpUnavailableStep({ code, onBack }: { code: string; onBack: () => void }) {
   const t = useStrings(LOGIN_STRINGS);
   const [copied, setCopied] = useState(false);
+  // catches its own failure: the click handler drops the promise
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(code);
@@ -25,7 +26,7 @@ export function OtpUnavailableStep({ code, onBack }: { code: string; onBack: () 
       <p className={styles.note}>{t('login.otp.unavailable-body')}</p>
       <p className={styles.code}>{code}</p>
       <div className={styles.actions}>
-        <Button onClick={copy}>{t('login.otp.copy')}</Button>
+        <Button onClick={() => void copy()}>{t('login.otp.copy')}</Button>
         <Button variant="link" onClick={onBack}>
           {t('login.back')}
         </Button>

@@ -23,6 +23,7 @@ export function PasswordLoginForm({ idPrefix }: { idPrefix: string }) {
     resolver: zodResolver(usernamePasswordFields),
     defaultValues: { username: '', password: '' },
   });
+  // the handler settles its own errors (the form shows them); React drops a returned promise
   const onSubmit = handleSubmit(async ({ username, password }) => {
     setMessage(null);
     try {
@@ -32,7 +33,7 @@ export function PasswordLoginForm({ idPrefix }: { idPrefix: string }) {
     }
   });
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
       <FormMessage message={message} />
       <TextField
         id={`${idPrefix}-username`}

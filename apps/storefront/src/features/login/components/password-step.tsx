@@ -33,6 +33,7 @@ export function PasswordStep({ idPrefix, email, onBack, onCodeSent }: PasswordSt
     resolver: zodResolver(passwordFields),
     defaultValues: { password: '' },
   });
+  // the handler settles its own errors (the form shows them); React drops a returned promise
   const onSubmit = handleSubmit(async ({ password }) => {
     setMessage(null);
     try {
@@ -41,6 +42,7 @@ export function PasswordStep({ idPrefix, email, onBack, onCodeSent }: PasswordSt
       setMessage(passwordLoginMessage(error));
     }
   });
+  // catches its own failures (shown as the message): the click handler drops the promise
   const sendCode = async () => {
     setMessage(null);
     setSending(true);
@@ -52,7 +54,7 @@ export function PasswordStep({ idPrefix, email, onBack, onCodeSent }: PasswordSt
     }
   };
   return (
-    <form className={styles.form} onSubmit={onSubmit} noValidate>
+    <form className={styles.form} onSubmit={(event) => void onSubmit(event)} noValidate>
       <p className={styles.note}>{email}</p>
       <FormMessage message={message} />
       <TextField
@@ -68,7 +70,11 @@ export function PasswordStep({ idPrefix, email, onBack, onCodeSent }: PasswordSt
         <Button type="submit" disabled={formState.isSubmitting || sending}>
           {formState.isSubmitting ? t('login.submitting') : t('login.otp.choose-password')}
         </Button>
-        <Button variant="secondary" onClick={sendCode} disabled={formState.isSubmitting || sending}>
+        <Button
+          variant="secondary"
+          onClick={() => void sendCode()}
+          disabled={formState.isSubmitting || sending}
+        >
           {sending ? t('login.sending') : t('login.otp.send-code-instead')}
         </Button>
         <Button variant="link" onClick={onBack}>

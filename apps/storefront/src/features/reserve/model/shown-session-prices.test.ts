@@ -5,7 +5,7 @@ import {
   CHILD,
   makeSession,
   timedTypes,
-} from '@/features/reserve/flows/date-first/date-first-fixtures';
+} from '@/features/reserve/flows/date-first/date-first-test-kit';
 import { withShownPrices } from '@/features/reserve/model/shown-session-prices';
 
 const late = makeSession(2, '2026-11-26T22:30:00Z');

@@ -28,7 +28,8 @@ export function EmailForm({ id, submitLabel, pending, onSubmit }: EmailFormProps
       className={styles.form}
       noValidate
       aria-busy={pending}
-      onSubmit={handleSubmit(({ email }) => onSubmit(email))}
+      // handleSubmit's promise settles after onSubmit, which reports its own errors
+      onSubmit={(event) => void handleSubmit(({ email }) => onSubmit(email))(event)}
     >
       <TextField
         id={`${id}-email`}

@@ -30,6 +30,7 @@ export function ResetPasswordForm({ token, onDone, onInvalidLink }: ResetPasswor
     defaultValues: { password: '', password_confirm: '' },
   });
 
+  // the form shows the API's refusals; React never awaited the returned promise
   const submit = handleSubmit(async ({ password }) => {
     try {
       await reset.mutateAsync({ token, password });
@@ -47,7 +48,12 @@ export function ResetPasswordForm({ token, onDone, onInvalidLink }: ResetPasswor
   });
 
   return (
-    <form className={styles.form} noValidate aria-busy={reset.isPending} onSubmit={submit}>
+    <form
+      className={styles.form}
+      noValidate
+      aria-busy={reset.isPending}
+      onSubmit={(event) => void submit(event)}
+    >
       {formState.errors.root && <AlertMessage>{t('user.error.unexpected')}</AlertMessage>}
       <PasswordRulesList id={RULES_ID} password={watch('password')} />
       <TextField

@@ -22,6 +22,7 @@ export function SetEmailForm({ onSaved }: { onSaved: () => void }) {
   });
   const rootError = formState.errors.root;
 
+  // the handler settles its own errors (the form shows them); React drops a returned promise
   const submit = handleSubmit(async (values) => {
     try {
       await save.mutateAsync(values);
@@ -39,7 +40,12 @@ export function SetEmailForm({ onSaved }: { onSaved: () => void }) {
   });
 
   return (
-    <form className={styles.form} noValidate aria-busy={save.isPending} onSubmit={submit}>
+    <form
+      className={styles.form}
+      noValidate
+      aria-busy={save.isPending}
+      onSubmit={(event) => void submit(event)}
+    >
       {rootError && (
         <AlertMessage>
           {rootError.type === 'conflict'

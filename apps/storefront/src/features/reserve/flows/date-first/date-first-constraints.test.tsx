@@ -19,7 +19,7 @@ import {
   sessionDetailBody,
   sessionsBody,
   setUpDateFirstRouteTests,
-} from '@/features/reserve/flows/date-first/date-first-fixtures';
+} from '@/features/reserve/flows/date-first/date-first-test-kit';
 
 const SATURDAY = 'Saturday, November 21, 2026';
 /** a date button's name: what it shows, then the full date (label in name) */

@@ -17,7 +17,7 @@ import {
   timedGroup,
   timedTypes,
   setUpDateFirstRouteTests,
-} from '@/features/reserve/flows/date-first/date-first-fixtures';
+} from '@/features/reserve/flows/date-first/date-first-test-kit';
 
 function fixtures(event = eventBody(), cart = cartBundle()) {
   return createFetchStub({

@@ -11,7 +11,7 @@ import {
   saturday,
   sessionsBody,
   setUpDateFirstRouteTests,
-} from '@/features/reserve/flows/date-first/date-first-fixtures';
+} from '@/features/reserve/flows/date-first/date-first-test-kit';
 
 setUpDateFirstRouteTests();
 

@@ -20,7 +20,7 @@ import {
   sessionsBody,
   setUpDateFirstRouteTests,
   timedTypes,
-} from '@/features/reserve/flows/date-first/date-first-fixtures';
+} from '@/features/reserve/flows/date-first/date-first-test-kit';
 
 const SATURDAY_BUTTON = 'Sat 21 Nov Saturday, November 21, 2026';
 /** Saturday: 10:00 at the types' amounts (25 / 12) and a 17:30 late opening at 29 / 15. */

@@ -18,7 +18,7 @@ import {
   sessionDetailBody,
   sessionsBody,
   setUpDateFirstRouteTests,
-} from '@/features/reserve/flows/date-first/date-first-fixtures';
+} from '@/features/reserve/flows/date-first/date-first-test-kit';
 
 const NEXT_ADD_ON = fixtureId(77);
 /** An admission 9:55–10:25 AM (New York) on Saturday 2026-11-21 makes this event an add-on. */

@@ -86,7 +86,8 @@ export function useSubmitMembership() {
         setMembershipAutoRenew(submission.autoRenew);
         pending.current = null;
         setCodePrompt(null);
-        navigate(submission.next);
+        // navigate's promise (a data router's) settles once the page has changed: no one waits
+        void navigate(submission.next);
       } catch (error) {
         const prompting = codes.length > 0;
         if (prompting && error instanceof ApiError && CODE_PROMPT_ERRORS.has(error.code)) {

@@ -8,7 +8,7 @@ import {
   chooseQuantities,
   EVENT_ID,
   fixtures,
-} from '@/features/reserve/flows/quantity-first/quantity-first-fixtures';
+} from '@/features/reserve/flows/quantity-first/quantity-first-test-kit';
 
 beforeAll(async () => {
   await import('@/features/reserve/flows/quantity-first/quantity-first-reserve');

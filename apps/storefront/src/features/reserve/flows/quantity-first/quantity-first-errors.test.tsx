@@ -12,7 +12,7 @@ import {
   sessions,
   types,
   setUpQuantityFirstTests,
-} from '@/features/reserve/flows/quantity-first/quantity-first-fixtures';
+} from '@/features/reserve/flows/quantity-first/quantity-first-test-kit';
 import { fixtureId, makeTicketType } from '@/testing/api-fixtures';
 import { sessionDetailBody, sessionsBody } from '@/testing/availability-fixtures';
 import { errorResponse, jsonResponse } from '@/testing/fetch-stub';

@@ -11,7 +11,7 @@ import {
   sessions,
   types,
   setUpQuantityFirstTests,
-} from '@/features/reserve/flows/quantity-first/quantity-first-fixtures';
+} from '@/features/reserve/flows/quantity-first/quantity-first-test-kit';
 import { sessionDetailBody } from '@/testing/availability-fixtures';
 import { renderRoute } from '@/testing/render-route';
 
