@@ -5,7 +5,7 @@ import { renderRoute } from '@/testing/render-route';
 import { createFetchStub } from '@/testing/fetch-stub';
 import { makeSellerConfig } from '@/testing/seller-config';
 import { fixtureId, makeTicketGroup, makeTicketType } from '@/testing/api-fixtures';
-import { ADMISSION_ID, listingBody } from '@/features/listing/listing-fixtures';
+import { ADMISSION_ID, listingBody } from '@/features/listing/listing-test-kit';
 
 /**
  * The listing's "from" is what the cart would charge (issue 22): the types' lowest prices among
