@@ -54,9 +54,10 @@ const storefrontHostRoutes: FastifyPluginAsyncZod = async (app) => {
     if (env.STOREFRONT_SSR_BUDGET_MS > 0) void renderer.warm();
   });
 
-  // Built assets, precompressed (streamed files: @fastify/static sends them, no response schema) at build time (vite-plugin-compression2 writes .br and .gz beside
+  // Built assets, precompressed at build time (vite-plugin-compression2 writes .br and .gz beside
   // each file): the variant the client accepts is sent as is, so no request pays for compression.
   // Anything without a twin (small files, source maps) is left to the global compression.
+  // (streamed files sent by @fastify/static: a stream cannot carry a response schema)
   await app.register(async (assets) => {
     // one content type per extension, whichever variant went out (RFC 9239 text/javascript),
     // and Vary, so a shared cache keeps the variants apart
