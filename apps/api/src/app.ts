@@ -19,15 +19,20 @@ import { registerPathGuard } from './http/path-guard';
 import { registerJobs } from './jobs/registry';
 import { registerCallLimits } from './modules/limits/call-limits';
 import { setSandboxTokenSecret } from './modules/payments/sandbox-tokens';
-import { registerImageRoutes } from './modules/images/routes';
-import { registerSellerConfigRoutes } from './modules/sellers/routes';
-import { registerStorefrontHost } from './modules/storefront-host/routes';
-import { registerAvailabilityRoutes } from './modules/availability/routes';
+import { imagesService } from './modules/images/images-plugin';
+import { imageRoutes } from './modules/images/routes';
+import { sellersService } from './modules/sellers/sellers-plugin';
+import { sellerConfigRoutes } from './modules/sellers/routes';
+import { storefrontHost } from './modules/storefront-host/routes';
+import { availabilityService } from './modules/availability/availability-plugin';
+import { availabilityRoutes } from './modules/availability/routes';
 import { registerCartRoutes } from './modules/cart/routes';
 import { registerCodeRoutes } from './modules/codes/routes';
-import { registerCatalogRoutes } from './modules/catalog/routes';
-import { registerMembershipRoutes } from './modules/memberships/routes';
-import { registerSessionRoutes } from './modules/sessions/routes';
+import { catalogService } from './modules/catalog/catalog-plugin';
+import { catalogRoutes } from './modules/catalog/routes';
+import { membershipsService } from './modules/memberships/memberships-plugin';
+import { membershipRoutes } from './modules/memberships/routes';
+import { sessionRoutes } from './modules/sessions/routes';
 import { registerSessions } from './modules/sessions/sessions-plugin';
 import { registerMail } from './modules/mail/mail-plugin';
 import { registerPasswordResetRoutes } from './modules/password-reset/routes';
@@ -138,13 +143,16 @@ export async function buildApp(
   // - seller API keys: `app.apiKeys` for the caller's `seller_api` routes, GET /admin/api/api_key (src/modules/api-keys/, decision 0042)
   registerApiKeyRoutes(app);
   registerCaller(app);
-  registerSessionRoutes(app);
+  await app.register(sessionRoutes);
   // - /api and /cached_api read routes: catalog (events, event_template, config, ticket_group)
-  registerCatalogRoutes(app);
+  await app.register(catalogService);
+  await app.register(catalogRoutes);
   // - memberships: membership_rules, my/membership, the membership QR (src/modules/memberships/)
-  registerMembershipRoutes(app);
+  await app.register(membershipsService);
+  await app.register(membershipRoutes);
   // - availability: calendar, sessions, session detail, pricecheck (src/modules/availability/)
-  registerAvailabilityRoutes(app);
+  await app.register(availabilityService);
+  await app.register(availabilityRoutes);
   // - /api/my/cart and /api/cart: the cart and its holds (src/modules/cart/)
   registerCartRoutes(app);
   // - /api/code/{code}: promo and gift code lookup (apply_code is a cart call) (src/modules/codes/)
@@ -187,11 +195,13 @@ export async function buildApp(
   registerSellerOrderRoutes(app);
   registerCheckInRoutes(app);
   // - /api/image: seller images (src/modules/images/)
-  await registerImageRoutes(app);
+  await app.register(imagesService);
+  await app.register(imageRoutes);
   // - /api/seller_config and /cached_api/seller_config (src/modules/sellers/)
-  await registerSellerConfigRoutes(app);
+  await app.register(sellersService);
+  await app.register(sellerConfigRoutes);
   // - storefront host: /assets-app/* and /{seller}/* with the seller config injected (keep last)
-  await registerStorefrontHost(app);
+  await app.register(storefrontHost);
 
   // Background jobs, started on ready and stopped on close, one place (src/jobs/registry.ts):
   // mail delivery, payment settlement, cart sweep, auth housekeeping, membership auto-renew

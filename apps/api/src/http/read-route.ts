@@ -1,25 +1,40 @@
 import { createHash } from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { z } from 'zod';
+import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 import { parseQuery, type ParsedQuery, type QuerySpec } from './query-grammar';
 import { ResponseCache } from './response-cache';
 import type { RequestIdentity, SellerRef } from './request-context';
+import type { App } from './typed-app';
 
 /** Everything a read handler needs; identity is already the public one on cached reads. */
 export interface ReadContext {
   seller: SellerRef;
   identity: RequestIdentity;
   query: ParsedQuery;
+  /** the path parameters, as the route's path names them */
   params: Record<string, string>;
   cached: boolean;
   now: Date;
 }
 
+/** The params schema of a path: each `:name` a string (the router's own), none left out. */
+export function paramsSchemaOf(path: string) {
+  const names = [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
+  return z.object(Object.fromEntries(names.map((name) => [name, z.string()])));
+}
+
+/**
+ * The query string as the app's parser gives it (one string per key). The read's QuerySpec
+ * grammar is the real check (its refusals name the parameter, spec: shopping §8); this schema
+ * only types it, so it strips nothing: `_seller` is read after validation, by the caller hook.
+ */
+export const rawQuerySchema = z.record(z.string(), z.string());
+
 export interface ReadRoute<S extends z.ZodType> {
-  /** path after the prefix, e.g. `/events/:id` */
+  /** path after the prefix, e.g. `/events/:id` (its params schema is read from it) */
   path: string;
   query: QuerySpec;
-  /** the contract response schema: strips anything a handler adds by mistake */
+  /** the contract response schema: it serialises the answer and strips anything extra */
   response: S;
   handler: (ctx: ReadContext) => Promise<z.input<S>>;
 }
@@ -39,15 +54,26 @@ function matchesIfNoneMatch(header: string | undefined, etag: string): boolean {
   return header.split(',').some((tag) => tag.trim().replace(/^W\//, '') === etag);
 }
 
-const responseCaches = new WeakMap<FastifyInstance, ResponseCache>();
+const responseCaches = new WeakMap<object, ResponseCache>();
 
-function responseCacheOf(app: FastifyInstance): ResponseCache {
-  let cache = responseCaches.get(app);
+/** One cache per app (keyed by its deps, which every encapsulated plugin of the app shares). */
+function responseCacheOf(app: App): ResponseCache {
+  let cache = responseCaches.get(app.deps);
   if (!cache) {
     cache = new ResponseCache(app.deps.config.CACHED_API_SERVER_TTL_MS);
-    responseCaches.set(app, cache);
+    responseCaches.set(app.deps, cache);
   }
   return cache;
+}
+
+/**
+ * The route's own 200 serialiser (its response schema through the zod type provider): the
+ * cached path keeps the bytes it made, so a hit sends them without another zod pass.
+ */
+function serialiserOf(reply: FastifyReply): (payload: unknown) => string {
+  const serialise = reply.getSerializationFunction('200');
+  if (!serialise) throw new Error(`read route ${reply.request.url} has no 200 response schema`);
+  return serialise as (payload: unknown) => string;
 }
 
 /**
@@ -55,22 +81,17 @@ function responseCacheOf(app: FastifyInstance): ResponseCache {
  * (shareable: always the public identity's view, `public, max-age`, ETag and 304, and briefly
  * kept in process — see response-cache.ts).
  */
-export function registerReadRoute<S extends z.ZodType>(app: FastifyInstance, route: ReadRoute<S>) {
+export function registerReadRoute<S extends z.ZodType>(app: App, route: ReadRoute<S>) {
+  const params = paramsSchemaOf(route.path);
+  // The handler's answer is typed by ReadRoute at the module; here the 200 is widened because
+  // the cached path sends the bytes its schema made once (a string or Buffer, not the answer).
+  // A 304 revalidation carries no body.
+  const response: { 200: z.ZodType; 304: z.ZodUndefined } = {
+    200: route.response,
+    304: z.undefined(),
+  };
   for (const prefix of [API_PREFIX, CACHED_API_PREFIX]) {
     const cached = prefix === CACHED_API_PREFIX;
-    const render = async (request: FastifyRequest): Promise<string> => {
-      const query = parseQuery(route.query, request.query as Record<string, string>);
-      const { seller, identity } = request.caller;
-      const result = await route.handler({
-        seller,
-        identity,
-        query,
-        params: request.params as Record<string, string>,
-        cached,
-        now: app.deps.now(),
-      });
-      return JSON.stringify(route.response.parse(result));
-    };
     // cached reads always see the public identity's view
     const config = {
       caller: cached ? 'public' : 'visitor',
@@ -78,16 +99,27 @@ export function registerReadRoute<S extends z.ZodType>(app: FastifyInstance, rou
     } as const;
     app.get(
       `${prefix}${route.path}`,
-      { config },
-      async (request: FastifyRequest, reply: FastifyReply) => {
+      { schema: { querystring: rawQuerySchema, params, response }, config },
+      async (request, reply) => {
+        const answer = () => {
+          const { seller, identity } = request.caller;
+          return route.handler({
+            seller,
+            identity,
+            query: parseQuery(route.query, request.query),
+            params: request.params,
+            cached,
+            now: app.deps.now(),
+          });
+        };
         reply.type('application/json; charset=utf-8');
-        if (!cached) return reply.header('cache-control', 'no-store').send(await render(request));
+        if (!cached) return reply.header('cache-control', 'no-store').send(await answer());
 
         // the raw URL is the key: the same path and query give the same public bytes
         const { json, bytes, etag } = await responseCacheOf(app).getOrCompute(
           request.url,
           async () => {
-            const body = await render(request);
+            const body = serialiserOf(reply)(await answer());
             return { json: body, bytes: Buffer.from(body), etag: etagOf(body) };
           },
         );

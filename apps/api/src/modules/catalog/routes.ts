@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   configResponseSchema,
   eventTemplateResponseSchema,
@@ -12,45 +12,38 @@ import {
   eventTemplateQuery,
   ticketGroupByIdQuery,
 } from './query-specs';
-import {
-  getEvent,
-  getTicketGroup,
-  listAvailableEvents,
-  listConfig,
-  listEventTemplates,
-} from './service';
 
 /** The browsing reads, each on /api and /cached_api (spec: shopping §7). */
-export function registerCatalogRoutes(app: FastifyInstance) {
-  const db = () => app.deps.database.db;
+export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { catalog } = app;
   registerReadRoute(app, {
     path: '/events/available',
     query: availableEventsQuery,
     response: eventTemplateResponseSchema,
-    handler: (ctx) => listAvailableEvents(db(), ctx),
+    handler: (ctx) => catalog.listAvailableEvents(ctx),
   });
   registerReadRoute(app, {
     path: '/events/:id',
     query: eventByIdQuery,
     response: eventTemplateResponseSchema,
-    handler: (ctx) => getEvent(db(), ctx, ctx.params.id ?? ''),
+    handler: (ctx) => catalog.getEvent(ctx, ctx.params.id ?? ''),
   });
   registerReadRoute(app, {
     path: '/event_template',
     query: eventTemplateQuery,
     response: eventTemplateResponseSchema,
-    handler: (ctx) => listEventTemplates(db(), ctx),
+    handler: (ctx) => catalog.listEventTemplates(ctx),
   });
   registerReadRoute(app, {
     path: '/config',
     query: configQuery,
     response: configResponseSchema,
-    handler: (ctx) => listConfig(db(), ctx),
+    handler: (ctx) => catalog.listConfig(ctx),
   });
   registerReadRoute(app, {
     path: '/ticket_group/:id',
     query: ticketGroupByIdQuery,
     response: ticketGroupResponseSchema,
-    handler: (ctx) => getTicketGroup(db(), ctx, ctx.params.id ?? ''),
+    handler: (ctx) => catalog.getTicketGroup(ctx, ctx.params.id ?? ''),
   });
-}
+};

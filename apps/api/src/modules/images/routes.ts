@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { IMAGE_FORMATS, type ImageFormat } from '@admit/contracts/images';
 import { AppError, validationFailed } from '@/http/app-error';
-import { enforceRequestLimits } from '@/modules/limits/request-limits';
-import { findSellerImage } from './repo';
+import { rawQuerySchema } from '@/http/read-route';
 import type { ImageSize } from './resize';
-import { ImageVariants } from './service';
 
 export const MAX_IMAGE_DIMENSION = 4000;
 export const IMAGE_CACHE_CONTROL = 'public, max-age=31536000, immutable';
@@ -42,23 +41,19 @@ const onlyIfCached = (header: string | undefined) =>
  * (docs/decisions/0002); the ETag lets a client that revalidates anyway get a 304. With
  * `Cache-Control: only-if-cached` a variant not yet kept answers 504 instead of being encoded.
  */
-export async function registerImageRoutes(app: FastifyInstance) {
-  const variants = new ImageVariants(app.deps.database.db);
-  const encodeLimit = app.deps.config.IMAGE_ENCODE_LIMIT;
-  /**
-   * An encode costs up to a second of a core: each client address may start IMAGE_ENCODE_LIMIT
-   * a minute (decision 0046); what is kept is served without counting.
-   */
-  const countEncode = (ip: string) => () =>
-    enforceRequestLimits(
-      app.deps.database.db,
-      'image',
-      [{ key: `image_encode:address:${ip}`, max: encodeLimit, windowMs: 60_000 }],
-      app.deps.now(),
-      'Too many new image sizes. Please try again in a minute.',
-    );
-  app.get<{ Params: { seller: string; name: string }; Querystring: Record<string, unknown> }>(
+export const imageRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { images } = app;
+  app.get(
     '/api/image/:seller/:name',
+    {
+      schema: {
+        params: z.object({ seller: z.string(), name: z.string() }),
+        // width, height and format are read below, each refusal naming its field
+        querystring: rawQuerySchema,
+        // the image's bytes (a Buffer is sent as is, never serialised); a 304 has no body
+        response: { 200: z.instanceof(Buffer), 304: z.undefined() },
+      },
+    },
     async (request, reply) => {
       const size: ImageSize = {
         width: parseDimension(request.query, 'width'),
@@ -66,15 +61,11 @@ export async function registerImageRoutes(app: FastifyInstance) {
         format: parseFormat(request.query),
       };
       const { seller, name } = request.params;
-      const record = await findSellerImage(app.deps.database.db, seller, name);
+      const record = await images.find(seller, name);
       if (!record) throw new AppError('not_found', 'image', `Image ${name} not found`);
       const output = onlyIfCached(request.headers['cache-control'])
-        ? await variants.answerIfStored(record, size)
-        : await variants.answer(
-            record,
-            size,
-            encodeLimit > 0 ? countEncode(request.ip) : undefined,
-          );
+        ? await images.answerIfStored(record, size)
+        : await images.answer(record, size, request.ip);
       if (!output) {
         throw new AppError('not_found', 'image', 'This size is not stored yet', null, 504);
       }
@@ -86,4 +77,4 @@ export async function registerImageRoutes(app: FastifyInstance) {
       return reply.send(output.bytes);
     },
   );
-}
+};

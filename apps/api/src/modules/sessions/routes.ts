@@ -1,26 +1,34 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toCollection } from '@admit/contracts/envelope';
 import { sessionResponseSchema } from '@admit/contracts/session';
 import { parseQuery, type QuerySpec } from '@/http/query-grammar';
+import { rawQuerySchema } from '@/http/read-route';
 
 const sessionQuery: QuerySpec = { context: 'session', fields: {} };
 
 /** GET /api/my/session: who this visitor acts as for the seller (the storefront's session check). */
-export function registerSessionRoutes(app: FastifyInstance) {
+export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = { caller: 'visitor', callerContext: 'session' } as const;
-  app.get('/api/my/session', { config }, async (request, reply) => {
-    parseQuery(sessionQuery, request.query as Record<string, string>);
-    const { identity } = request.caller;
-    const body = sessionResponseSchema.parse({
-      session: toCollection([
-        {
-          identity_id: identity.id,
-          seller_id: identity.sellerId,
-          is_public: identity.isPublic,
-          expires_at: identity.expiresAt?.toISOString() ?? null,
-        },
-      ]),
-    });
-    return reply.header('cache-control', 'no-store').send(body);
-  });
-}
+  app.get(
+    '/api/my/session',
+    {
+      schema: { querystring: rawQuerySchema, response: { 200: sessionResponseSchema } },
+      config,
+    },
+    async (request, reply) => {
+      // refuses unknown parameters (shopping §8), as every read does
+      parseQuery(sessionQuery, request.query);
+      const { identity } = request.caller;
+      return reply.header('cache-control', 'no-store').send({
+        session: toCollection([
+          {
+            identity_id: identity.id,
+            seller_id: identity.sellerId,
+            is_public: identity.isPublic,
+            expires_at: identity.expiresAt?.toISOString() ?? null,
+          },
+        ]),
+      });
+    },
+  );
+};

@@ -1,10 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { isSellerSlug } from '@/http/caller';
+import fp from 'fastify-plugin';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { fromRepoRoot } from '@/repo-root';
-import { buildSellerConfig } from '@/modules/sellers/seller-config';
-import { getSellerBySlug, listSellerSlugs } from '@/modules/sellers/repo';
-import { sellerSiteOf } from '@/modules/sellers/seller-site';
 import { contentSecurityPolicy } from '@/http/content-security-policy';
 import { StorefrontDist, contentTypeOf, isHashedAsset } from './dist';
 import { coverPreloadTag, imagePreloadTag, eventIdOfPath, findEventCover } from './event-cover';
@@ -32,13 +31,18 @@ function html(reply: FastifyReply, status: number, body: string, privately = fal
     .send(body);
 }
 
+/** A page for people: its HTML is sent as the string it is (never serialised). */
+const htmlPage = { 200: z.string() };
+const sellerParams = z.object({ seller: z.string() });
+
 /**
  * Serves the built storefront: hashed assets under /assets-app/, and /{seller}/… deep links as
  * index.html with that seller's config injected (docs/decisions/0003). Register it last: its
  * `/:seller` routes are the catch-all for everything the API does not own.
  */
-export async function registerStorefrontHost(app: FastifyInstance) {
+const storefrontHostRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config: env } = app.deps;
+  const { sellers } = app;
   const dist = new StorefrontDist(fromRepoRoot(env.STOREFRONT_DIST ?? DEFAULT_STOREFRONT_DIST));
   const renderer = new ServerRenderer(
     env.STOREFRONT_SSR_DIST ? fromRepoRoot(env.STOREFRONT_SSR_DIST) : dist.dir + SSR_DIST_SUFFIX,
@@ -58,6 +62,7 @@ export async function registerStorefrontHost(app: FastifyInstance) {
   // Built assets, precompressed at build time (vite-plugin-compression2 writes .br and .gz beside
   // each file): the variant the client accepts is sent as is, so no request pays for compression.
   // Anything without a twin (small files, source maps) is left to the global compression.
+  // (streamed files sent by @fastify/static: a stream cannot carry a response schema)
   await app.register(async (assets) => {
     // one content type per extension, whichever variant went out (RFC 9239 text/javascript),
     // and Vary, so a shared cache keeps the variants apart
@@ -87,8 +92,9 @@ export async function registerStorefrontHost(app: FastifyInstance) {
     });
   });
 
-  app.get('/', async (_request, reply) => {
-    const slugs = await listSellerSlugs(app.deps.database.db);
+  // a redirect to the home seller (no body), or the 404 page when there is no seller at all
+  app.get('/', { schema: { response: { 302: z.undefined() } } }, async (_request, reply) => {
+    const slugs = await sellers.listSlugs();
     const home = slugs.includes(HOME_SELLER) ? HOME_SELLER : slugs[0];
     if (!home) return html(reply, 404, notFoundPage());
     return reply.redirect(`/${home}/`, 302);
@@ -101,20 +107,18 @@ export async function registerStorefrontHost(app: FastifyInstance) {
     const slug = request.params.seller;
     // an unknown /api/… path must get the API's JSON 404, not a storefront page
     if (isReservedPathSegment(slug)) return reply.callNotFound();
-    const seller = isSellerSlug(slug)
-      ? await getSellerBySlug(app.deps.database.db, slug)
-      : undefined;
+    const seller = await sellers.bySlug(slug);
     if (!seller) return html(reply, 404, notFoundPage());
     const template = await dist.indexHtml();
     if (!template) return html(reply, 503, notBuiltPage());
     // only the seller's own origins may frame its storefront (checkout and login included)
-    const { frameAncestors } = sellerSiteOf(seller.config, app.deps.config);
+    const { frameAncestors } = sellers.siteOf(seller);
     reply.header('content-security-policy', contentSecurityPolicy(frameAncestors));
     // what this page draws first starts with the HTML: its largest image and its code
     const [path = '', query = ''] = request.url.split('?');
     const below = path.split('/').slice(2).join('/');
     const eventId = eventIdOfPath(path);
-    const config = buildSellerConfig(seller, app.deps.config);
+    const config = sellers.configOf(seller);
     // the listing and the event page go out drawn (decision 0044), and the checkout and the
     // completed page from the visitor's own reads (decision 0045): they paint before any script
     const drawn = serverRenderedPageOf(below);
@@ -157,6 +161,14 @@ export async function registerStorefrontHost(app: FastifyInstance) {
     );
     return html(reply, 200, body, own !== undefined);
   };
-  app.get('/:seller', sellerPage);
-  app.get('/:seller/*', sellerPage);
-}
+  const schema = { params: sellerParams, response: htmlPage };
+  app.get('/:seller', { schema }, sellerPage);
+  app.get('/:seller/*', { schema }, sellerPage);
+};
+
+/** The storefront host, encapsulated (its asset hooks stay its own), after the seller service. */
+export const storefrontHost = fp(storefrontHostRoutes, {
+  name: 'storefront-host',
+  dependencies: ['sellers-service'],
+  encapsulate: true,
+});

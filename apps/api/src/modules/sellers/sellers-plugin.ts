@@ -1,0 +1,40 @@
+import fp from 'fastify-plugin';
+import type { SellerConfig } from '@admit/contracts/seller-config';
+import type { AppConfig } from '@/config';
+import type { Db } from '@/db/connection';
+import { isSellerSlug } from '@/http/caller';
+import { getSellerBySlug, listSellerSlugs } from './repo';
+import { buildSellerConfig, type SellerRow } from './seller-config';
+import { sellerSiteOf, type SellerSite } from './seller-site';
+
+/** Sellers by slug and what the storefront is told of them (docs/decisions/0003). */
+export function createSellerService(db: Db, config: AppConfig) {
+  return {
+    /** the full row (not the caller's SellerRef); undefined for a slug no seller can have */
+    bySlug: (slug: string): Promise<SellerRow | undefined> =>
+      isSellerSlug(slug) ? getSellerBySlug(db, slug) : Promise.resolve(undefined),
+    /** every seller's slug, oldest first */
+    listSlugs: (): Promise<string[]> => listSellerSlugs(db),
+    /** the config the storefront boots with (injected into the page, or GET seller_config) */
+    configOf: (row: SellerRow): SellerConfig => buildSellerConfig(row, config),
+    /** the seller's site: public origin and who may frame its pages */
+    siteOf: (row: SellerRow): SellerSite => sellerSiteOf(row.config, config),
+  };
+}
+
+export type SellerService = ReturnType<typeof createSellerService>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** sellers by slug, their storefront config and site */
+    sellers: SellerService;
+  }
+}
+
+/** Builds the seller service once: `app.sellers`. */
+export const sellersService = fp(
+  async (app) => {
+    app.decorate('sellers', createSellerService(app.deps.database.db, app.deps.config));
+  },
+  { name: 'sellers-service' },
+);
