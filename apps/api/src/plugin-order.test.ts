@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jobsPlugin } from '@/jobs/registry';
 import { autoRenewPlugin } from '@/modules/auto-renew/auto-renew-plugin';
-import { callerPlugin } from './caller';
+import { callerPlugin } from '@/http/caller';
 
 /** A stand-in for a plugin the ones under test depend on: only its name matters here. */
 const named = (name: string) => fp(async () => {}, { name });
