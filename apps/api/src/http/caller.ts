@@ -66,11 +66,17 @@ export const sellerQuerySchema = z.object({ _seller: z.string().min(1) });
 const sellerNotFound = () =>
   new AppError('seller_not_found', 'seller', 'Seller not found', { field: '_seller' });
 
+/** The value a route's params or query hold under `key` (the hook runs for typed and untyped routes). */
+const ownValue = (from: unknown, key: string): unknown =>
+  typeof from === 'object' && from !== null && Object.hasOwn(from, key)
+    ? Reflect.get(from, key)
+    : undefined;
+
 /** The slug a request names, or a 400 naming `_seller`. */
 function slugOf(request: FastifyRequest): string {
   const config = request.routeOptions.config;
   if (config.sellerParam) {
-    return String((request.params as Record<string, unknown>)[config.sellerParam] ?? '');
+    return String(ownValue(request.params, config.sellerParam) ?? '');
   }
   const parsed = sellerQuerySchema.safeParse(request.query ?? {});
   if (!parsed.success) {
@@ -122,7 +128,7 @@ export const callerPlugin = fp(
       if (!key) throw notAuthorized('An API key is required: Authorization: Bearer <key>');
       const found = await app.apiKeys.authenticate(key, app.deps.now());
       if (!found) throw notAuthorized('The API key is not valid');
-      const named = (request.query as Record<string, unknown> | undefined)?._seller;
+      const named = ownValue(request.query, '_seller');
       if (named !== undefined && named !== found.seller.slug) throw sellerNotFound();
       const publicIdentity = await app.identities.publicIdentity(found.seller);
       const caller = {
