@@ -10,14 +10,14 @@ import {
 } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config';
 import type { Database } from './db/connection';
-import { registerAppHeaderGuard } from './http/app-header-guard';
-import { registerCaller } from './http/caller';
+import { appHeaderGuard } from './http/app-header-guard';
+import { callerPlugin } from './http/caller';
 import { clientErrorHandler } from './http/client-error';
 import { CSP_DIRECTIVES } from './http/content-security-policy';
-import { registerErrorHandling, renderError } from './http/error-handler';
-import { registerPathGuard } from './http/path-guard';
-import { registerJobs } from './jobs/registry';
-import { registerCallLimits } from './modules/limits/call-limits';
+import { errorHandling, renderError } from './http/error-handler';
+import { pathGuard } from './http/path-guard';
+import { jobsPlugin } from './jobs/registry';
+import { callLimits } from './modules/limits/call-limits';
 import { setSandboxTokenSecret } from './modules/payments/sandbox-tokens';
 import { imagesService } from './modules/images/images-plugin';
 import { imageRoutes } from './modules/images/routes';
@@ -26,32 +26,36 @@ import { sellerConfigRoutes } from './modules/sellers/routes';
 import { storefrontHost } from './modules/storefront-host/routes';
 import { availabilityService } from './modules/availability/availability-plugin';
 import { availabilityRoutes } from './modules/availability/routes';
-import { registerCartRoutes } from './modules/cart/routes';
-import { registerCodeRoutes } from './modules/codes/routes';
+import { cartServicePlugin } from './modules/cart/cart-plugin';
+import { cartRoutes } from './modules/cart/routes';
+import { codeRoutes } from './modules/codes/routes';
 import { catalogService } from './modules/catalog/catalog-plugin';
 import { catalogRoutes } from './modules/catalog/routes';
 import { membershipsService } from './modules/memberships/memberships-plugin';
 import { membershipRoutes } from './modules/memberships/routes';
 import { sessionRoutes } from './modules/sessions/routes';
-import { registerSessions } from './modules/sessions/sessions-plugin';
-import { registerMail } from './modules/mail/mail-plugin';
+import { sessionsPlugin } from './modules/sessions/sessions-plugin';
+import { mailPlugin } from './modules/mail/mail-plugin';
 import { registerPasswordResetRoutes } from './modules/password-reset/routes';
 import { registerResendRoutes } from './modules/resend/routes';
 import { registerUserRoutes } from './modules/users/routes';
 import { registerAuthRoutes } from './modules/auth/routes';
-import { registerCheckoutRoutes } from './modules/checkout/routes';
-import { registerPaymentSettlement } from './modules/checkout/settlement-plugin';
-import { registerAutoRenew } from './modules/auto-renew/auto-renew-plugin';
-import { registerStripeWebhook } from './modules/checkout/stripe-webhook';
+import { checkoutServicePlugin } from './modules/checkout/checkout-plugin';
+import { checkoutRoutes } from './modules/checkout/routes';
+import { paymentSettlementPlugin } from './modules/checkout/settlement-plugin';
+import { autoRenewPlugin } from './modules/auto-renew/auto-renew-plugin';
+import { stripeWebhookRoutes } from './modules/checkout/stripe-webhook';
 import { registerLedgerRoutes } from './modules/ledger/routes';
 import { registerOrderRoutes } from './modules/orders/routes';
-import { registerManageRoutes } from './modules/manage/routes';
+import { orderEditServicePlugin } from './modules/manage/manage-plugin';
+import { manageRoutes } from './modules/manage/routes';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerWalletRoutes } from './modules/wallet/routes';
 import { registerSavedMethodRoutes } from './modules/payments/saved-method-routes';
 import { registerSandboxRoutes } from './modules/payments/sandbox-routes';
 import { registerGifteeRoutes } from './modules/giftee/routes';
 import { registerAddressRoutes } from './modules/address/routes';
+import { apiKeysPlugin } from './modules/api-keys/api-keys-plugin';
 import { registerApiKeyRoutes } from './modules/api-keys/routes';
 import { registerCheckInRoutes } from './modules/check-in/routes';
 import { registerSellerOrderRoutes } from './modules/seller-orders/routes';
@@ -109,7 +113,12 @@ export async function buildApp(
   app.decorate('deps', { now: () => new Date(), ...deps });
   if (options.onRoute) app.addHook('onRoute', options.onRoute);
 
-  registerErrorHandling(app);
+  // The app's map (decision 0049): the plugins in order, one line each. A plugin that decorates
+  // the app or adds global hooks is a fastify-plugin with a name and the names it depends on, so
+  // Fastify refuses to boot when one is registered before what it needs; the routes are
+  // encapsulated plugins reading the services those decorate (`app.cart`, `app.checkout`).
+  // - the `_data` error envelope, the 404 of unknown routes, the 503 while closing (src/http/)
+  await app.register(errorHandling);
   await app.register(cookie);
   // JSON and HTML above 1 KB go out compressed when the client accepts it. Brotli at quality 4
   // is about as fast as gzip and smaller; the storefront's assets are compressed at build time
@@ -132,17 +141,20 @@ export async function buildApp(
 
   app.get('/health', async () => ({ status: 'ok' }));
 
-  // Route registration, one line per module (keep this list as the map of the API):
-  // - http plugins: tix-app guard, sessions, the one caller (`request.caller`: seller and
-  //   identity, declared per route with `config.caller`), cache headers (src/http/)
-  registerAppHeaderGuard(app);
-  registerPathGuard(app);
+  // - request guards: the tix-app header on state-changing /api calls, no NUL in params or body
+  await app.register(appHeaderGuard);
+  await app.register(pathGuard);
   // - abuse limits named by routes (`config.callLimit`), counted in the database (src/modules/limits/)
-  registerCallLimits(app);
-  registerSessions(app);
-  // - seller API keys: `app.apiKeys` for the caller's `seller_api` routes, GET /admin/api/api_key (src/modules/api-keys/, decision 0042)
+  await app.register(callLimits);
+  // - cookie sessions and the request → identity resolution: `app.sessions`, `app.identities`
+  await app.register(sessionsPlugin);
+  // - seller API keys: `app.apiKeys` for the caller's `seller_api` routes (decision 0042)
+  await app.register(apiKeysPlugin);
+  // - the one caller (`request.caller`: seller and identity, declared per route with
+  //   `config.caller`), after sessions and api-keys (src/http/caller.ts)
+  await app.register(callerPlugin);
+  // - GET /admin/api/api_key (src/modules/api-keys/); GET/DELETE my/session (src/modules/sessions/)
   registerApiKeyRoutes(app);
-  registerCaller(app);
   await app.register(sessionRoutes);
   // - /api and /cached_api read routes: catalog (events, event_template, config, ticket_group)
   await app.register(catalogService);
@@ -153,24 +165,30 @@ export async function buildApp(
   // - availability: calendar, sessions, session detail, pricecheck (src/modules/availability/)
   await app.register(availabilityService);
   await app.register(availabilityRoutes);
-  // - /api/my/cart and /api/cart: the cart and its holds (src/modules/cart/)
-  registerCartRoutes(app);
+  // - the cart service (`app.cart`), then /api/my/cart and /api/cart: the cart and its holds (src/modules/cart/)
+  await app.register(cartServicePlugin);
+  await app.register(cartRoutes);
   // - /api/code/{code}: promo and gift code lookup (apply_code is a cart call) (src/modules/codes/)
-  registerCodeRoutes(app);
-  // - mail: outbox sender (SMTP or dev mailbox) and /_dev/mail outside production (src/modules/mail/)
-  registerMail(app);
+  await app.register(codeRoutes);
+  // - mail: outbox sender (`app.mailSender`) and /_dev/mail outside production (src/modules/mail/)
+  await app.register(mailPlugin);
   // - accounts, password reset, resend: /api/user, /api/my/user*, /api/password_reset/*, /api/(my/)ticket_order/resend
   registerUserRoutes(app);
   registerPasswordResetRoutes(app);
   registerResendRoutes(app);
   // - login, logout, passcodes, single sign-on, abuse limits (src/modules/auth/)
   registerAuthRoutes(app);
-  // - pay and checkout calls (src/modules/checkout/)
-  registerCheckoutRoutes(app);
+  // - settlement of processing payments and the Idempotency-Key recovery (`app.paymentSettlement`)
+  await app.register(paymentSettlementPlugin);
+  // - the checkout service (`app.checkout`), then the pay and checkout calls (src/modules/checkout/)
+  await app.register(checkoutServicePlugin);
+  await app.register(checkoutRoutes);
   // - GET ticket_order/{id}, its QR code, DELETE …/auto_renew (src/modules/orders/)
   registerOrderRoutes(app);
-  // - after the sale: ticket_order/{id}/manage, /cancel, /email and the order edit (src/modules/manage/, decision 0036)
-  registerManageRoutes(app);
+  // - after the sale: the order edit's services (`app.orderEdit`), then ticket_order/{id}/manage,
+  //   /cancel, /email and the order edit (src/modules/manage/, decision 0036)
+  await app.register(orderEditServicePlugin);
+  await app.register(manageRoutes);
   // - the account area: /api/my/order_session, /api/my/ticket_order, (cached_api|api)/ticket_order (src/modules/account/)
   registerAccountRoutes(app);
   // - wallet passes: /api/ticket/{id}/walletprecheck, /pkpass, /gwpass (src/modules/wallet/, decision 0037)
@@ -181,11 +199,10 @@ export async function buildApp(
   registerLedgerRoutes(app);
   // - the sandbox card gateway: /api/sandbox/payment_methods, /(api/)sandbox/authenticate (src/modules/payments/)
   registerSandboxRoutes(app);
-  // - settlement of processing payments (app.paymentSettlement) and POST /webhooks/stripe/{seller}
-  registerPaymentSettlement(app);
-  registerStripeWebhook(app);
-  // - the auto-renew job's pass (app.autoRenew), over the checkout's payment path (decision 0038)
-  registerAutoRenew(app);
+  // - POST /webhooks/stripe/{seller}: Stripe's intent events settle at once (src/modules/checkout/)
+  await app.register(stripeWebhookRoutes);
+  // - the auto-renew job's pass (`app.autoRenew`), over the one cart and checkout services (decision 0038)
+  await app.register(autoRenewPlugin);
   // - POST /api/giftee: the gift recipient's identity (src/modules/giftee/, decision 0023)
   registerGifteeRoutes(app);
   // - GET /api/address/find, /api/address/retrieve: the seller's address service, proxied (src/modules/address/, decision 0024)
@@ -203,9 +220,9 @@ export async function buildApp(
   // - storefront host: /assets-app/* and /{seller}/* with the seller config injected (keep last)
   await app.register(storefrontHost);
 
-  // Background jobs, started on ready and stopped on close, one place (src/jobs/registry.ts):
-  // mail delivery, payment settlement, cart sweep, auth housekeeping, membership auto-renew
-  registerJobs(app);
+  // - background jobs, started on ready and stopped on close, one place (src/jobs/registry.ts):
+  //   mail delivery, payment settlement, cart sweep, auth housekeeping, membership auto-renew
+  await app.register(jobsPlugin);
 
   return app;
 }

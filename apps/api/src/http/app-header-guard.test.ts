@@ -1,15 +1,15 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerAppHeaderGuard } from './app-header-guard';
-import { registerErrorHandling } from './error-handler';
+import { appHeaderGuard } from './app-header-guard';
+import { errorHandling } from './error-handler';
 
 /** The guard on its own, with state-changing routes of its own (the catalog has none). */
 describe('tix-app header guard', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = Fastify();
-    registerErrorHandling(app);
-    registerAppHeaderGuard(app);
+    await app.register(errorHandling);
+    await app.register(appHeaderGuard);
     app.post('/api/thing', async () => ({ ok: true }));
     app.delete('/api/thing/:id', async () => ({ ok: true }));
     app.post('/login-page', async () => ({ ok: true }));

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { APP_HEADER, APP_HEADER_VALUE } from '@admit/contracts/constants';
 import { AppError } from './app-error';
 
@@ -28,16 +29,19 @@ function targetsApi(request: FastifyRequest): boolean {
  * CSRF guard: a cross-site form cannot set a custom header, so every state-changing /api call
  * must carry the storefront's fixed `tix-app: ecomm` header (shopping §7 "a fixed app header").
  */
-export function registerAppHeaderGuard(app: FastifyInstance) {
-  app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method) || !targetsApi(request)) return;
-    if (request.headers[APP_HEADER] !== APP_HEADER_VALUE) {
-      throw new AppError(
-        'missing_app_header',
-        'request',
-        `The ${APP_HEADER} header is required for this request`,
-        { header: APP_HEADER },
-      );
-    }
-  });
-}
+export const appHeaderGuard = fp(
+  async (app) => {
+    app.addHook('onRequest', async (request) => {
+      if (!STATE_CHANGING.has(request.method) || !targetsApi(request)) return;
+      if (request.headers[APP_HEADER] !== APP_HEADER_VALUE) {
+        throw new AppError(
+          'missing_app_header',
+          'request',
+          `The ${APP_HEADER} header is required for this request`,
+          { header: APP_HEADER },
+        );
+      }
+    });
+  },
+  { name: 'app-header-guard', dependencies: ['error-handling'] },
+);

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { seller } from '@/db/schema/identity';
 import { ttlCache } from '@/lib/ttl-cache';
@@ -65,11 +66,17 @@ export const sellerQuerySchema = z.object({ _seller: z.string().min(1) });
 const sellerNotFound = () =>
   new AppError('seller_not_found', 'seller', 'Seller not found', { field: '_seller' });
 
+/** The value a route's params or query hold under `key` (the hook runs for typed and untyped routes). */
+const ownValue = (from: unknown, key: string): unknown =>
+  typeof from === 'object' && from !== null && Object.hasOwn(from, key)
+    ? Reflect.get(from, key)
+    : undefined;
+
 /** The slug a request names, or a 400 naming `_seller`. */
 function slugOf(request: FastifyRequest): string {
   const config = request.routeOptions.config;
   if (config.sellerParam) {
-    return String((request.params as Record<string, unknown>)[config.sellerParam] ?? '');
+    return String(ownValue(request.params, config.sellerParam) ?? '');
   }
   const parsed = sellerQuerySchema.safeParse(request.query ?? {});
   if (!parsed.success) {
@@ -94,58 +101,65 @@ function bearerKeyOf(request: FastifyRequest): string | null {
   return match ? match[1]! : null;
 }
 
-/** Decorates the request with `caller` and resolves it before each handler that asks. */
-export function registerCaller(app: FastifyInstance) {
-  const db = app.deps.database.db;
-  // the seller row rarely changes: reused for SELLER_CACHE_MS (0 in tests); unknown slugs are
-  // not remembered, so a seller created a moment ago is found at once
-  const sellers = ttlCache<SellerRef>(app.deps.config.SELLER_CACHE_MS);
-  const loadSeller = async (slug: string): Promise<SellerRef> => {
-    const [row] = await db
-      .select(sellerRefColumns)
-      .from(seller)
-      .where(eq(seller.slug, slug))
-      .limit(1);
-    if (!row) throw sellerNotFound();
-    return row;
-  };
+/**
+ * Decorates the request with `caller` and resolves it before each handler that asks. It reads
+ * `app.identities` (sessions) and `app.apiKeys` (api-keys): Fastify refuses to boot when either
+ * is registered after it.
+ */
+export const callerPlugin = fp(
+  async (app) => {
+    const db = app.deps.database.db;
+    // the seller row rarely changes: reused for SELLER_CACHE_MS (0 in tests); unknown slugs are
+    // not remembered, so a seller created a moment ago is found at once
+    const sellers = ttlCache<SellerRef>(app.deps.config.SELLER_CACHE_MS);
+    const loadSeller = async (slug: string): Promise<SellerRef> => {
+      const [row] = await db
+        .select(sellerRefColumns)
+        .from(seller)
+        .where(eq(seller.slug, slug))
+        .limit(1);
+      if (!row) throw sellerNotFound();
+      return row;
+    };
 
-  /** The seller API's caller: the key's seller, and `_seller` (optional) must name it. */
-  const sellerApiCaller = async (request: FastifyRequest): Promise<Caller> => {
-    const key = bearerKeyOf(request);
-    if (!key) throw notAuthorized('An API key is required: Authorization: Bearer <key>');
-    const found = await app.apiKeys.authenticate(key, app.deps.now());
-    if (!found) throw notAuthorized('The API key is not valid');
-    const named = (request.query as Record<string, unknown> | undefined)?._seller;
-    if (named !== undefined && named !== found.seller.slug) throw sellerNotFound();
-    const publicIdentity = await app.identities.publicIdentity(found.seller);
-    const caller = {
-      seller: found.seller,
-      publicIdentityId: publicIdentity.id,
-      apiKey: found.key,
-    } as Caller;
-    Object.defineProperty(caller, 'identity', { get: guestIdentityOnly });
-    return caller;
-  };
+    /** The seller API's caller: the key's seller, and `_seller` (optional) must name it. */
+    const sellerApiCaller = async (request: FastifyRequest): Promise<Caller> => {
+      const key = bearerKeyOf(request);
+      if (!key) throw notAuthorized('An API key is required: Authorization: Bearer <key>');
+      const found = await app.apiKeys.authenticate(key, app.deps.now());
+      if (!found) throw notAuthorized('The API key is not valid');
+      const named = ownValue(request.query, '_seller');
+      if (named !== undefined && named !== found.seller.slug) throw sellerNotFound();
+      const publicIdentity = await app.identities.publicIdentity(found.seller);
+      const caller = {
+        seller: found.seller,
+        publicIdentityId: publicIdentity.id,
+        apiKey: found.key,
+      } as Caller;
+      Object.defineProperty(caller, 'identity', { get: guestIdentityOnly });
+      return caller;
+    };
 
-  app.decorateRequest('caller', null as unknown as Caller);
-  app.addHook('preHandler', async (request) => {
-    const need = request.routeOptions.config?.caller;
-    if (!need) return;
-    if (need === 'seller_api') {
-      request.caller = await sellerApiCaller(request);
-      return;
-    }
-    const slug = slugOf(request);
-    if (!isSellerSlug(slug)) throw sellerNotFound();
-    const sellerRef = await sellers.get(slug, () => loadSeller(slug));
-    const [publicIdentity, identity] = await Promise.all([
-      app.identities.publicIdentity(sellerRef),
-      need === 'visitor' ? app.identities.forRequest(request, sellerRef) : null,
-    ]);
-    const caller = { seller: sellerRef, publicIdentityId: publicIdentity.id } as Caller;
-    if (need === 'seller') Object.defineProperty(caller, 'identity', { get: guestIdentityOnly });
-    else caller.identity = identity ?? publicIdentity;
-    request.caller = caller;
-  });
-}
+    app.decorateRequest('caller', null as unknown as Caller);
+    app.addHook('preHandler', async (request) => {
+      const need = request.routeOptions.config?.caller;
+      if (!need) return;
+      if (need === 'seller_api') {
+        request.caller = await sellerApiCaller(request);
+        return;
+      }
+      const slug = slugOf(request);
+      if (!isSellerSlug(slug)) throw sellerNotFound();
+      const sellerRef = await sellers.get(slug, () => loadSeller(slug));
+      const [publicIdentity, identity] = await Promise.all([
+        app.identities.publicIdentity(sellerRef),
+        need === 'visitor' ? app.identities.forRequest(request, sellerRef) : null,
+      ]);
+      const caller = { seller: sellerRef, publicIdentityId: publicIdentity.id } as Caller;
+      if (need === 'seller') Object.defineProperty(caller, 'identity', { get: guestIdentityOnly });
+      else caller.identity = identity ?? publicIdentity;
+      request.caller = caller;
+    });
+  },
+  { name: 'request-caller', dependencies: ['sessions', 'api-keys'] },
+);

@@ -1,5 +1,9 @@
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+} from 'fastify-type-provider-zod';
 import { ZodError } from 'zod';
 import type { ErrorItem } from '@admit/contracts/envelope';
 import type { ErrorCode } from '@admit/contracts/error-codes';
@@ -42,17 +46,12 @@ function send(reply: FastifyReply, status: number, item: ErrorItem) {
     .send({ _data: [item] });
 }
 
-/** A zod parse that failed anywhere (a route's own `.parse`) is the client's input: 400. */
-function zodItem(error: ZodError, context: string): ErrorItem {
-  const issue = error.issues[0];
-  const field = issue?.path.map(String).join('.') || context;
-  return {
-    _code: 'validation_failed',
-    _context: context,
-    _description: `${field}: ${issue?.message ?? 'invalid value'}`,
-    _extra: { field },
-  };
-}
+/** An answer that failed its route's response schema (fastify-type-provider-zod's serializer). */
+const isServerZodError = (error: FastifyError) =>
+  typeof error === 'object' &&
+  error !== null &&
+  error.code === 'FST_ERR_RESPONSE_SERIALIZATION' &&
+  isResponseSerializationError(error);
 
 /**
  * Renders every failure as the `_data` error envelope. Client errors say what was wrong
@@ -85,9 +84,12 @@ export function renderError(error: unknown, request: FastifyRequest, reply: Fast
       _extra: { field, issues: fastifyError.validation.map((v) => v.params.issue) },
     });
   }
-  if (error instanceof ZodError) {
-    request.log.warn({ err: error }, 'input refused by a zod parse outside the route schema');
-    return send(reply, 400, zodItem(error, 'request'));
+  // Only the route schemas (above) and AppErrors speak for the caller. A ZodError from anywhere
+  // else is the server's own fault: its parse of its own data, a third party's payload that
+  // changed (Loqate, Stripe), or an answer that fails its response schema (decision 0049)
+  if (error instanceof ZodError || isServerZodError(fastifyError)) {
+    request.log.error({ err: error }, "a zod parse of the server's own data failed");
+    return send(reply, 500, INTERNAL);
   }
   const status = typeof fastifyError?.statusCode === 'number' ? fastifyError.statusCode : 500;
   if (status >= 400 && status < 500) {
@@ -99,28 +101,31 @@ export function renderError(error: unknown, request: FastifyRequest, reply: Fast
 }
 
 /** The error handler, the 404 of unknown routes, and the 503 while shutting down. */
-export function registerErrorHandling(app: FastifyInstance) {
-  app.setErrorHandler(renderError);
+export const errorHandling = fp(
+  async (app) => {
+    app.setErrorHandler(renderError);
 
-  app.setNotFoundHandler((request, reply) =>
-    send(reply, 404, {
-      _code: 'not_found',
-      _context: 'route',
-      _description: `No route for ${request.method} ${request.url.split('?')[0]!.slice(0, 200)}`,
-      _extra: null,
-    }),
-  );
+    app.setNotFoundHandler((request, reply) =>
+      send(reply, 404, {
+        _code: 'not_found',
+        _context: 'route',
+        _description: `No route for ${request.method} ${request.url.split('?')[0]!.slice(0, 200)}`,
+        _extra: null,
+      }),
+    );
 
-  // replaces Fastify's `return503OnClosing` (a body outside the envelope): once closing starts,
-  // new requests are refused while the ones in flight finish
-  let closing = false;
-  app.addHook('preClose', async () => {
-    closing = true;
-  });
-  app.addHook('onRequest', async (_request, reply) => {
-    if (closing) {
-      reply.header('connection', 'close');
-      throw new AppError('service_unavailable', 'request', 'The server is shutting down');
-    }
-  });
-}
+    // replaces Fastify's `return503OnClosing` (a body outside the envelope): once closing starts,
+    // new requests are refused while the ones in flight finish
+    let closing = false;
+    app.addHook('preClose', async () => {
+      closing = true;
+    });
+    app.addHook('onRequest', async (_request, reply) => {
+      if (closing) {
+        reply.header('connection', 'close');
+        throw new AppError('service_unavailable', 'request', 'The server is shutting down');
+      }
+    });
+  },
+  { name: 'error-handling' },
+);

@@ -2,13 +2,18 @@ import { connect } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { APP_HEADER, APP_HEADER_VALUE } from '@admit/contracts/constants';
 import { buildTestApp } from '@/testing/build-test-app';
 import { firstError } from '@/testing/responses';
 import { makeSeller } from '@/testing/factories';
 import { openPgliteTestDatabase, type TestDatabase } from '@/testing/test-database';
-import { registerErrorHandling } from './error-handler';
+import { errorHandling } from './error-handler';
 
 /**
  * Refusals that happen before (or beside) a route's own code — Node's parser, Fastify's router
@@ -149,17 +154,60 @@ describe('framework-level errors answer in the envelope', () => {
   });
 });
 
-describe('a zod parse outside the route schema', () => {
-  it('answers 400 validation_failed naming the field, never 500', async () => {
-    const app = Fastify();
-    registerErrorHandling(app);
-    app.get('/parse', async () => z.object({ limit: z.number().max(3) }).parse({ limit: 9 }));
-    const res = await app.inject('/parse');
+/** The error handling alone, on a bare app with the zod type provider, its log captured. */
+async function bareApp(lines: string[]) {
+  const stream = { write: (line: string) => void lines.push(line) };
+  const app = Fastify({ logger: { level: 'error', stream } }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(errorHandling);
+  return app;
+}
+
+describe("a zod failure is the caller's 400 only when the route schema refuses the request", () => {
+  const limitSchema = z.object({ limit: z.number().max(3) });
+
+  it('answers a body the route schema refuses with 400 validation_failed naming the field', async () => {
+    const app = await bareApp([]);
+    app.post('/echo', { schema: { body: limitSchema } }, async (request) => request.body);
+    const res = await app.inject({ method: 'POST', url: '/echo', payload: { limit: 9 } });
     expect(res.statusCode).toBe(400);
     expect(firstError(res.json())).toMatchObject({
       _code: 'validation_failed',
-      _extra: { field: 'limit' },
+      _context: 'body',
+      _extra: expect.objectContaining({ field: 'limit' }),
     });
+    await app.close();
+  });
+
+  it("answers the server's own failed parse with 500 internal_error, the details logged only", async () => {
+    const lines: string[] = [];
+    const app = await bareApp(lines);
+    // e.g. a third party's payload (Loqate, Stripe) that no longer has the expected shape
+    app.get('/parse', async () => limitSchema.parse({ limit: 9 }));
+    const res = await app.inject('/parse');
+    expect(res.statusCode).toBe(500);
+    expect(firstError(res.json())).toMatchObject({ _code: 'internal_error', _extra: null });
+    expect(res.body).not.toContain('limit');
+    expect(lines.join('\n')).toContain('too_big');
+    await app.close();
+  });
+
+  it('answers a response that drifts from its response schema with 500, the details logged only', async () => {
+    const lines: string[] = [];
+    const app = await bareApp(lines);
+    const response = { 200: z.object({ total: z.string() }) };
+    app.get('/drift', { schema: { response } }, async () => ({ total: 12 }) as never);
+    app.get('/fits', { schema: { response } }, async () => ({ total: '12', hidden: 1 }));
+    const res = await app.inject('/drift');
+    expect(res.statusCode).toBe(500);
+    expect(firstError(res.json())).toMatchObject({ _code: 'internal_error', _extra: null });
+    expect(res.body).not.toContain('total');
+    expect(lines.join('\n')).toContain('FST_ERR_RESPONSE_SERIALIZATION');
+    // the schema serialises the answer: a field it does not name never leaves the server
+    const fits = await app.inject('/fits');
+    expect(fits.statusCode).toBe(200);
+    expect(fits.json()).toEqual({ total: '12' });
     await app.close();
   });
 });

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { AppError, validationFailed } from './app-error';
 
 const hasNul = (value: string) => value.includes('\u0000');
@@ -22,15 +22,18 @@ export function nulFieldOf(value: unknown, path = ''): string | null {
  * `validation_failed` naming the field (the route fuzz found an e-mail "\u0000" reaching the
  * request limits' key). Query values get the same check in the query grammar (query-values.ts).
  */
-export function registerPathGuard(app: FastifyInstance) {
-  app.addHook('preValidation', async (request) => {
-    const params = (request.params ?? {}) as Record<string, unknown>;
-    for (const value of Object.values(params)) {
-      if (typeof value === 'string' && hasNul(value)) {
-        throw new AppError('not_found', 'route', 'Not found', null);
+export const pathGuard = fp(
+  async (app) => {
+    app.addHook('preValidation', async (request) => {
+      const params = (request.params ?? {}) as Record<string, unknown>;
+      for (const value of Object.values(params)) {
+        if (typeof value === 'string' && hasNul(value)) {
+          throw new AppError('not_found', 'route', 'Not found', null);
+        }
       }
-    }
-    const field = nulFieldOf(request.body);
-    if (field) throw validationFailed('request', field, 'must not contain a NUL character');
-  });
-}
+      const field = nulFieldOf(request.body);
+      if (field) throw validationFailed('request', field, 'must not contain a NUL character');
+    });
+  },
+  { name: 'path-guard', dependencies: ['error-handling'] },
+);

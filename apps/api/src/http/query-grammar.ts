@@ -1,4 +1,5 @@
 import type { SQL } from 'drizzle-orm';
+import { z } from 'zod';
 import { QUERY_LIMIT_DEFAULT, QUERY_LIMIT_MAX } from '@admit/contracts/constants';
 import { AppError } from './app-error';
 import {
@@ -140,6 +141,15 @@ function parseEmbeds(context: string, spec: QuerySpec, raw: string | undefined):
   }
   return embeds;
 }
+
+/**
+ * A route's `querystring` schema when the grammar below checks the query: it types the query as
+ * the app's querystring parser gives it (every value a string, app.ts) and passes the object on
+ * untouched, so `parseQuery` still sees every key (a zod record would drop `__proto__`).
+ */
+export const queryStringsSchema = z.custom<Record<string, string>>(
+  (value) => typeof value === 'object' && value !== null,
+);
 
 /** Parses and validates a request's query against the route's spec; throws 400 AppErrors. */
 export function parseQuery(spec: QuerySpec, query: Record<string, string>): ParsedQuery {

@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import { AUTO_RENEW_LEAD_DAYS } from '@admit/contracts/membership';
-import { createCartService } from '@/modules/cart/service';
-import { createCheckoutService } from '@/modules/checkout/service';
 import { renewalAllowedFrom } from '@/modules/memberships/term';
 import { publicOriginOf } from '@/modules/sellers/seller-site';
 import { selectDueTerms } from './repo';
@@ -26,11 +25,20 @@ export const AUTO_RENEW_LEASE_MS = 5 * 60_000;
  * `scheduled` term that nothing renews yet is renewed from AUTO_RENEW_LEAD_DAYS (at most its
  * program's renewal period) before its valid_to, in the seller's time zone.
  */
-export function registerAutoRenew(app: FastifyInstance) {
-  app.decorate('autoRenew', createAutoRenew(autoRenewDepsOf(app)));
-}
+export const autoRenewPlugin = fp(
+  async (app) => {
+    app.decorate('autoRenew', createAutoRenew(autoRenewDepsOf(app)));
+  },
+  {
+    name: 'auto-renew',
+    dependencies: ['cart-service', 'checkout-service', 'payment-settlement', 'sessions'],
+  },
+);
 
-/** What the job works with, from the app (the checkout's services, the payment job's keys). */
+/**
+ * What the job works with, from the app: the one cart and checkout services (the routes' own),
+ * the payment job's keys.
+ */
 export function autoRenewDepsOf(app: FastifyInstance): AutoRenewDeps {
   const { database, now, config } = app.deps;
   const db = database.db;
@@ -38,8 +46,8 @@ export function autoRenewDepsOf(app: FastifyInstance): AutoRenewDeps {
     db,
     now,
     log: app.log.child({ job: 'auto-renew' }),
-    cart: createCartService({ db, now }),
-    checkout: createCheckoutService({ db, now, config }),
+    cart: app.cart,
+    checkout: app.checkout,
     idempotencyOf: (cartId) => app.paymentSettlement.idempotency(cartId),
     publicIdentityId: async (seller) => (await app.identities.publicIdentity(seller)).id,
     originOf: (sellerId) => publicOriginOf(db, sellerId, config),

@@ -1,20 +1,16 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   cartBundleSchema,
   cartModifyBodySchema,
   cartPatchBodySchema,
   cartRemoveBodySchema,
-  type CartBundle,
-  type CartModifyBody,
-  type CartPatchBody,
 } from '@admit/contracts/cart';
-import { applyCodeBodySchema, type ApplyCodeBody } from '@admit/contracts/codes';
+import { applyCodeBodySchema } from '@admit/contracts/codes';
 import { AppError } from '@/http/app-error';
-import { parseQuery, type QuerySpec } from '@/http/query-grammar';
+import { parseQuery, queryStringsSchema, type QuerySpec } from '@/http/query-grammar';
 import { isUuid } from '@/http/query-values';
-import { createCartService } from './service';
 
 // _embed is accepted for the storefront's sake; the bundle always carries every sibling
 const CART_EMBEDS = [
@@ -41,109 +37,133 @@ const cartQuery: QuerySpec = {
 };
 const writeQuery: QuerySpec = { context: 'cart', fields: {} };
 
-// the route's body schema has already parsed the body (the zod validatorCompiler hands the
-// handler its output): parsing it again cost a second zod pass per reserve
-const modifyBodyOf = (request: FastifyRequest) => request.body as CartModifyBody;
-
 const idParams = z.object({ id: z.string() });
+// every answer is the cart bundle (the schema serialises it: nothing else leaves the server)
+const bundle = { 200: cartBundleSchema };
+const noContent = { 204: z.null() };
 // who is calling: the seller and the visitor, from the caller hook (http/caller.ts)
 const config = { caller: 'visitor', callerContext: 'cart' } as const;
+// a modify naming codes counts as a code guess (decision 0046), as apply_code does
+const codeConfig = { ...config, callLimit: 'code_apply' } as const;
 
-/** Registers the cart calls of shopping §7 under /api (never cached: every answer is no-store). */
-export function registerCartRoutes(app: FastifyInstance) {
-  const service = createCartService({
-    db: app.deps.database.db,
-    now: () => app.deps.now(),
-    planCacheMs: app.deps.config.RESERVE_PLAN_CACHE_MS,
-  });
-  // the query grammar still checks the other parameters (the seller is the hook's)
-  const queryOf = (request: FastifyRequest, spec = writeQuery) =>
-    parseQuery(spec, request.query as Record<string, string>);
+// the query grammar still checks the other parameters (the seller is the hook's)
+const queryOf = (query: Record<string, string>, spec = writeQuery) => parseQuery(spec, query);
 
-  // a malformed id cannot name a cart: the same 404 as a missing one
-  const cartIdOf = (request: FastifyRequest) => {
-    const { id } = idParams.parse(request.params);
-    if (!isUuid(id)) throw new AppError('not_found', 'cart', 'Cart not found', { cart_id: id });
-    return id.toLowerCase();
-  };
+// a malformed id cannot name a cart: the same 404 as a missing one
+const cartIdOf = ({ id }: { id: string }) => {
+  if (!isUuid(id)) throw new AppError('not_found', 'cart', 'Cart not found', { cart_id: id });
+  return id.toLowerCase();
+};
 
-  const send = (reply: FastifyReply, body: CartBundle, status = 200) =>
-    reply.status(status).header('cache-control', 'no-store').send(cartBundleSchema.parse(body));
+/**
+ * The cart calls of shopping §7 under /api (never cached: every answer is no-store), over the
+ * one cart service (`app.cart`, cart-plugin.ts).
+ */
+export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { cart } = app;
 
   app.post(
     '/api/my/cart/modify',
     {
-      schema: { body: cartModifyBodySchema },
+      schema: {
+        body: cartModifyBodySchema,
+        querystring: queryStringsSchema,
+        response: { 201: cartBundleSchema },
+      },
       config: { ...config, callLimit: ['cart_create', 'code_apply'] },
     },
     async (request, reply) => {
-      queryOf(request);
-      return send(reply, await service.modify(request.caller, null, modifyBodyOf(request)), 201);
+      queryOf(request.query);
+      const body = await cart.modify(request.caller, null, request.body);
+      return reply.status(201).header('cache-control', 'no-store').send(body);
     },
   );
 
-  // a modify naming codes counts as a code guess (decision 0046), as apply_code does
-  const codeConfig = { ...config, callLimit: 'code_apply' } as const;
   for (const path of ['/api/my/cart/:id/modify', '/api/cart/:id/modify']) {
-    const options = { schema: { body: cartModifyBodySchema }, config: codeConfig };
-    app.post(path, options, async (request, reply) => {
-      const cartId = cartIdOf(request);
-      queryOf(request);
-      return send(reply, await service.modify(request.caller, cartId, modifyBodyOf(request)));
+    const schema = {
+      params: idParams,
+      body: cartModifyBodySchema,
+      querystring: queryStringsSchema,
+      response: bundle,
+    };
+    app.post(path, { schema, config: codeConfig }, async (request, reply) => {
+      const cartId = cartIdOf(request.params);
+      queryOf(request.query);
+      const body = await cart.modify(request.caller, cartId, request.body);
+      return reply.header('cache-control', 'no-store').send(body);
     });
   }
 
   // spec: shopping §7 — POST my/cart/{id}/apply_code (and cart/{id}/… for guests)
   for (const path of ['/api/my/cart/:id/apply_code', '/api/cart/:id/apply_code']) {
-    const options = { schema: { body: applyCodeBodySchema }, config: codeConfig };
-    app.post(path, options, async (request, reply) => {
-      const cartId = cartIdOf(request);
-      queryOf(request);
-      return send(
-        reply,
-        await service.applyCode(request.caller, cartId, request.body as ApplyCodeBody),
-      );
+    const schema = {
+      params: idParams,
+      body: applyCodeBodySchema,
+      querystring: queryStringsSchema,
+      response: bundle,
+    };
+    app.post(path, { schema, config: codeConfig }, async (request, reply) => {
+      const cartId = cartIdOf(request.params);
+      queryOf(request.query);
+      const body = await cart.applyCode(request.caller, cartId, request.body);
+      return reply.header('cache-control', 'no-store').send(body);
     });
   }
 
   app.post(
     '/api/cart/:id/remove',
-    { schema: { body: cartRemoveBodySchema }, config },
+    {
+      schema: {
+        params: idParams,
+        body: cartRemoveBodySchema,
+        querystring: queryStringsSchema,
+        response: bundle,
+      },
+      config,
+    },
     async (request, reply) => {
-      const cartId = cartIdOf(request);
-      queryOf(request);
-      const { tickets } = request.body as z.output<typeof cartRemoveBodySchema>;
-      return send(reply, await service.remove(request.caller, cartId, tickets));
+      const cartId = cartIdOf(request.params);
+      queryOf(request.query);
+      const body = await cart.remove(request.caller, cartId, request.body.tickets);
+      return reply.header('cache-control', 'no-store').send(body);
     },
   );
 
   for (const path of ['/api/my/cart/:id', '/api/cart/:id']) {
-    app.delete(path, { config }, async (request, reply) => {
-      const cartId = cartIdOf(request);
-      queryOf(request);
-      await service.deleteCart(request.caller, cartId);
-      return reply.status(204).header('cache-control', 'no-store').send();
-    });
+    const schema = { params: idParams, querystring: queryStringsSchema };
+    app.delete(
+      path,
+      { schema: { ...schema, response: noContent }, config },
+      async (request, reply) => {
+        const cartId = cartIdOf(request.params);
+        queryOf(request.query);
+        await cart.deleteCart(request.caller, cartId);
+        return reply.status(204).header('cache-control', 'no-store').send(null);
+      },
+    );
 
-    app.get(path, { config }, async (request, reply) => {
-      const cartId = cartIdOf(request);
-      const query = queryOf(request, cartQuery);
+    app.get(path, { schema: { ...schema, response: bundle }, config }, async (request, reply) => {
+      const cartId = cartIdOf(request.params);
+      const query = queryOf(request.query, cartQuery);
       const configKeys =
         query.relations.get('config')?.flatMap((f) => f.values.map(String)) ?? null;
-      return send(
-        reply,
-        await service.get(request.caller, cartId, { limit: query.limit, configKeys }),
-      );
+      const body = await cart.get(request.caller, cartId, { limit: query.limit, configKeys });
+      return reply.header('cache-control', 'no-store').send(body);
     });
-  }
 
-  // spec: identity §7 PATCH my/cart/{id} expires_at; giftee_identity_id on both (decision 0023)
-  for (const path of ['/api/my/cart/:id', '/api/cart/:id']) {
-    app.patch(path, { schema: { body: cartPatchBodySchema }, config }, async (request, reply) => {
-      const cartId = cartIdOf(request);
-      queryOf(request);
-      const body = request.body as CartPatchBody;
-      return send(reply, await service.patch(request.caller, cartId, body));
-    });
+    // spec: identity §7 PATCH my/cart/{id} expires_at; giftee_identity_id on both (decision 0023)
+    app.patch(
+      path,
+      {
+        schema: { ...schema, body: cartPatchBodySchema, response: bundle },
+        config,
+      },
+      async (request, reply) => {
+        const cartId = cartIdOf(request.params);
+        queryOf(request.query);
+        const body = await cart.patch(request.caller, cartId, request.body);
+        return reply.header('cache-control', 'no-store').send(body);
+      },
+    );
   }
-}
+};

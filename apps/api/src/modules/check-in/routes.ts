@@ -10,6 +10,7 @@ import {
 import { AppError } from '@/http/app-error';
 import { toSellerTicket } from '@/modules/seller-orders/service';
 import { checkIn, lookUpCode } from './service';
+import { parseInput } from '@/http/parse-input';
 
 const config = { caller: 'seller_api' } as const;
 
@@ -26,7 +27,7 @@ export function registerCheckInRoutes(app: FastifyInstance) {
     const results = await checkIn(db, {
       seller,
       apiKey: apiKey!,
-      body: checkInBodySchema.parse(request.body),
+      body: parseInput(checkInBodySchema, request.body),
       now: app.deps.now(),
     });
     return reply
@@ -35,7 +36,7 @@ export function registerCheckInRoutes(app: FastifyInstance) {
   });
 
   app.get('/admin/api/ticket/:code', { config }, async (request, reply) => {
-    const { code } = z.object({ code: scanCodeSchema }).parse(request.params);
+    const { code } = parseInput(z.object({ code: scanCodeSchema }), request.params);
     const found = await lookUpCode(db, request.caller.seller.id, code);
     if (found?.kind !== 'tickets') {
       throw new AppError('not_found', 'ticket', 'No ticket or order has this code', { code });

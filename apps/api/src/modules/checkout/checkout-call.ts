@@ -15,7 +15,8 @@ import { runIdempotent, type IdempotencyOptions } from '@/modules/payments/idemp
 import { assertCaptcha } from './captcha';
 import { payableCart } from './cart-access';
 import { assertGiverIsCaller, giftCartForCheckout } from './gift-checkout';
-import type { Buyer, CheckoutRequest, createCheckoutService } from './service';
+import type { CheckoutService } from './checkout-plugin';
+import type { Buyer, CheckoutRequest } from './service';
 
 /** The six pay and checkout calls of identity §7 (decision 0023 adds gift_checkout). */
 export type CheckoutKind =
@@ -121,7 +122,7 @@ function buyerOf(kind: CheckoutKind, body: unknown): BuyerChoice {
 export interface CheckoutCallDeps {
   db: Db;
   now: () => Date;
-  service: ReturnType<typeof createCheckoutService>;
+  service: CheckoutService;
   /** the key's lease and the recovery of a charge whose request died (decision 0027) */
   idempotencyOf: (cartId: string) => IdempotencyOptions;
 }
@@ -155,6 +156,7 @@ export async function runCheckoutCall(deps: CheckoutCallDeps, call: CheckoutCall
       await giftCartForCheckout(db, seller, identity, cart, gifteeId, deps.now(), giftMessage);
     }
     const result = await deps.service.run(caller, cart, checkoutRequest);
+    // the wire shape is what the key stores and a replay answers
     return { status: result.status, body: payResponseSchema.parse(result.body) };
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
 import type { IntentResult } from '@/modules/payments/card-gateway';
 import type { IdempotencyOptions } from '@/modules/payments/idempotent-run';
 import { createPaymentRecovery } from './recovery';
@@ -32,43 +32,47 @@ export const PROVIDER_RECHECK_MS = 30_000;
  * payments whose request never finished (PAYMENT_RECOVERY=off disables that: the crash test's
  * control).
  */
-export function registerPaymentSettlement(app: FastifyInstance) {
-  const { config, database, now } = app.deps;
-  const log = app.log.child({ job: 'payments' });
-  const publicIdentityId = async (seller: Parameters<SettlementDeps['publicIdentityId']>[0]) =>
-    (await app.identities.publicIdentity(seller)).id;
-  const recovery = createPaymentRecovery({
-    db: database.db,
-    now,
-    log,
-    publicIdentityId,
-    leaseMs: config.PAYMENT_LEASE_MS,
-  });
-  const enabled = config.PAYMENT_RECOVERY === 'on';
-  const deps: SettlementDeps = {
-    db: database.db,
-    now,
-    publicIdentityId,
-    onStranded: async (paymentId, err) => {
-      log.error({ err, paymentId }, 'payment settled but no order could be made: refunding it');
-      await refundPayment({ db: database.db, now, log }, paymentId, 'no_order');
-    },
-  };
-  const tick = () =>
-    settleProcessingPayments(deps, {
-      sandboxProcessingMs: config.SANDBOX_PROCESSING_MS,
-      providerRecheckMs: PROVIDER_RECHECK_MS,
-    });
-  const recover = async () => (enabled ? recovery.recover() : 0);
-  app.decorate('paymentSettlement', {
-    tick,
-    recover,
-    settle: (paymentId: string, result: IntentResult) => settlePayment(deps, paymentId, result),
-    idempotency: (cartId: string): IdempotencyOptions => ({
+export const paymentSettlementPlugin = fp(
+  async (app) => {
+    const { config, database, now } = app.deps;
+    const log = app.log.child({ job: 'payments' });
+    const publicIdentityId = async (seller: Parameters<SettlementDeps['publicIdentityId']>[0]) =>
+      (await app.identities.publicIdentity(seller)).id;
+    const recovery = createPaymentRecovery({
+      db: database.db,
       now,
+      log,
+      publicIdentityId,
       leaseMs: config.PAYMENT_LEASE_MS,
-      cartId,
-      finishCharged: enabled ? recovery.finishKey : null,
-    }),
-  });
-}
+    });
+    const enabled = config.PAYMENT_RECOVERY === 'on';
+    const deps: SettlementDeps = {
+      db: database.db,
+      now,
+      publicIdentityId,
+      onStranded: async (paymentId, err) => {
+        log.error({ err, paymentId }, 'payment settled but no order could be made: refunding it');
+        await refundPayment({ db: database.db, now, log }, paymentId, 'no_order');
+      },
+    };
+    const tick = () =>
+      settleProcessingPayments(deps, {
+        sandboxProcessingMs: config.SANDBOX_PROCESSING_MS,
+        providerRecheckMs: PROVIDER_RECHECK_MS,
+      });
+    const recover = async () => (enabled ? recovery.recover() : 0);
+    app.decorate('paymentSettlement', {
+      tick,
+      recover,
+      settle: (paymentId: string, result: IntentResult) => settlePayment(deps, paymentId, result),
+      idempotency: (cartId: string): IdempotencyOptions => ({
+        now,
+        leaseMs: config.PAYMENT_LEASE_MS,
+        cartId,
+        finishCharged: enabled ? recovery.finishKey : null,
+      }),
+    });
+  },
+  // reads `app.identities` (the public identity a settled order falls back to)
+  { name: 'payment-settlement', dependencies: ['sessions'] },
+);

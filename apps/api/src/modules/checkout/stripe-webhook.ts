@@ -1,5 +1,6 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import Stripe from 'stripe';
+import { z } from 'zod';
 import { AppError } from '@/http/app-error';
 import type { Db } from '@/db/connection';
 import type { IntentResult } from '@/modules/payments/card-gateway';
@@ -43,50 +44,53 @@ async function withStripeCard(
   }
 }
 
-export function registerStripeWebhook(app: FastifyInstance) {
+// every verified event is acknowledged: Stripe retries only what we failed to take
+const received = { 200: z.object({ received: z.literal(true) }) };
+const params = z.object({ seller: z.string() });
+
+/** Encapsulated: the raw-body parser below applies to this route only. */
+export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
-  void app.register(async (scope) => {
-    // the signature covers the exact bytes: keep the body as text in this scope only
-    scope.addContentTypeParser(
-      'application/json',
-      { parseAs: 'string', bodyLimit: 512 * 1024 },
-      (_request, body, done) => done(null, body),
-    );
-    const config = { caller: 'seller', sellerParam: 'seller' } as const;
-    scope.post('/webhooks/stripe/:seller', { config }, async (request, reply) => {
-      const { seller } = request.caller;
-      const secret = await stripeWebhookSecretFor(db, seller.id);
-      if (!secret) {
-        throw new AppError('not_found', 'webhook', 'No Stripe webhook is configured', {
-          field: 'seller',
-        });
-      }
-      const signature = request.headers['stripe-signature'];
-      let event: { type: string; data: { object: unknown } };
-      try {
-        event = Stripe.webhooks.constructEvent(
-          typeof request.body === 'string' ? request.body : '',
-          typeof signature === 'string' ? signature : '',
-          secret,
+  // the signature covers the exact bytes: keep the body as text in this scope only
+  app.addContentTypeParser(
+    'application/json',
+    { parseAs: 'string', bodyLimit: 512 * 1024 },
+    (_request, body, done) => done(null, body),
+  );
+  const config = { caller: 'seller', sellerParam: 'seller' } as const;
+  const schema = { params, response: received };
+  app.post('/webhooks/stripe/:seller', { schema, config }, async (request, reply) => {
+    const { seller } = request.caller;
+    const secret = await stripeWebhookSecretFor(db, seller.id);
+    if (!secret) {
+      throw new AppError('not_found', 'webhook', 'No Stripe webhook is configured', {
+        field: 'seller',
+      });
+    }
+    const signature = request.headers['stripe-signature'];
+    let event: { type: string; data: { object: unknown } };
+    try {
+      event = Stripe.webhooks.constructEvent(
+        typeof request.body === 'string' ? request.body : '',
+        typeof signature === 'string' ? signature : '',
+        secret,
+      );
+    } catch {
+      throw new AppError('validation_failed', 'webhook', 'The signature does not match', {
+        field: 'stripe-signature',
+      });
+    }
+    if (SETTLING_EVENTS.has(event.type)) {
+      const intent = event.data.object as StripeIntent;
+      const row = await selectStripePaymentByRef(db, seller.id, intent.id);
+      // a payment already settled (a retried delivery, the poll first) needs no card read
+      if (row?.state === 'processing') {
+        const result = await withStripeCard(db, seller.id, mapStripeIntent(intent), (err) =>
+          request.log.warn({ err, ref: intent.id }, 'webhook: the card could not be read'),
         );
-      } catch {
-        throw new AppError('validation_failed', 'webhook', 'The signature does not match', {
-          field: 'stripe-signature',
-        });
+        await app.paymentSettlement.settle(row.id, result);
       }
-      if (SETTLING_EVENTS.has(event.type)) {
-        const intent = event.data.object as StripeIntent;
-        const row = await selectStripePaymentByRef(db, seller.id, intent.id);
-        // a payment already settled (a retried delivery, the poll first) needs no card read
-        if (row?.state === 'processing') {
-          const result = await withStripeCard(db, seller.id, mapStripeIntent(intent), (err) =>
-            request.log.warn({ err, ref: intent.id }, 'webhook: the card could not be read'),
-          );
-          await app.paymentSettlement.settle(row.id, result);
-        }
-      }
-      // every verified event is acknowledged: Stripe retries only what we failed to take
-      return reply.status(200).header('cache-control', 'no-store').send({ received: true });
-    });
+    }
+    return reply.status(200).header('cache-control', 'no-store').send({ received: true });
   });
-}
+};

@@ -1,10 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { codeLookupResponseSchema, type CodeLookup } from '@admit/contracts/codes';
 import { toCollection } from '@admit/contracts/envelope';
 import { minorToDecimal } from '@admit/contracts/money';
 import { AppError, validationFailed } from '@/http/app-error';
-import { parseQuery } from '@/http/query-grammar';
+import { parseQuery, queryStringsSchema } from '@/http/query-grammar';
 import type { Db } from '@/db/connection';
 import { codeDiscountOn } from '@/modules/pricing/totals';
 import { withinDates } from './apply';
@@ -64,26 +64,35 @@ async function discountsOf(db: Db, row: CodeRow): Promise<CodeLookup['discounts'
   }));
 }
 
-/** Registers GET /api/code/{code} (the apply_code calls live with the cart: modules/cart/routes.ts). */
-export function registerCodeRoutes(app: FastifyInstance) {
+/**
+ * The modes asked for (none: every public field but the discounts); the other parameters go
+ * through the query grammar (`_seller` is the caller hook's).
+ */
+function modesOf(query: Record<string, string>) {
+  const { mode, ...rest } = query;
+  const modes = mode === undefined ? [] : mode.split(',').map((m) => m.trim());
+  if (!modes.every((m) => MODES.has(m))) {
+    throw validationFailed('code', 'mode', 'expected advertise and/or code');
+  }
+  parseQuery({ context: 'code', fields: {} }, rest);
+  return new Set(modes);
+}
+
+const schema = {
+  params,
+  querystring: queryStringsSchema,
+  response: { 200: codeLookupResponseSchema },
+};
+const config = { caller: 'seller', callerContext: 'code', callLimit: 'code_lookup' } as const;
+
+/** GET /api/code/{code} (the apply_code calls live with the cart: modules/cart/routes.ts). */
+export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
 
-  /** The modes asked for (none: every public field but the discounts). */
-  const modesOf = (request: FastifyRequest) => {
-    const { mode, ...rest } = request.query as Record<string, string>;
-    const modes = mode === undefined ? [] : mode.split(',').map((m) => m.trim());
-    if (!modes.every((m) => MODES.has(m))) {
-      throw validationFailed('code', 'mode', 'expected advertise and/or code');
-    }
-    parseQuery({ context: 'code', fields: {} }, rest);
-    return new Set(modes);
-  };
-
-  const config = { caller: 'seller', callerContext: 'code', callLimit: 'code_lookup' } as const;
-  app.get('/api/code/:code', { config }, async (request, reply) => {
-    const modes = modesOf(request);
+  app.get('/api/code/:code', { schema, config }, async (request, reply) => {
+    const modes = modesOf(request.query);
     const { seller } = request.caller;
-    const text = params.parse(request.params).code.trim();
+    const text = request.params.code.trim();
     const row = text === '' ? null : await selectCodeByText(db, seller.id, text);
     if (!row) {
       throw new AppError(
@@ -96,8 +105,6 @@ export function registerCodeRoutes(app: FastifyInstance) {
     }
     const lookup = toCodeLookup(row, app.deps.now());
     if (modes.has('advertise')) lookup.discounts = await discountsOf(db, row);
-    return reply
-      .header('cache-control', 'no-store')
-      .send(codeLookupResponseSchema.parse({ code: toCollection([lookup]) }));
+    return reply.header('cache-control', 'no-store').send({ code: toCollection([lookup]) });
   });
-}
+};

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
 import type { AppConfig } from '@/config';
 import { enforceRequestLimits, giveBackRequest } from './request-limits';
 
@@ -124,30 +125,36 @@ const namesOf = (limit: CallLimitName | readonly CallLimitName[] | undefined) =>
   limit === undefined ? [] : typeof limit === 'string' ? [limit] : limit;
 
 /** The one hook that applies `config.callLimit` (after body validation, before the handler). */
-export function registerCallLimits(app: FastifyInstance) {
-  const db = app.deps.database.db;
-  // keys counted by a call that gives them back if it succeeds
-  const forgivable = new WeakMap<FastifyRequest, string[]>();
+export const callLimits = fp(
+  async (app) => {
+    const db = app.deps.database.db;
+    // keys counted by a call that gives them back if it succeeds
+    const forgivable = new WeakMap<FastifyRequest, string[]>();
 
-  app.addHook('preHandler', async (request) => {
-    for (const name of namesOf(request.routeOptions.config.callLimit)) {
-      const rule = CALL_LIMITS[name];
-      if (rule.counts && !rule.counts(request)) continue;
-      const checks = limitChecks(name, request, app.deps.config);
-      if (checks.length === 0) continue;
-      await enforceRequestLimits(db, rule.context, checks, app.deps.now(), rule.description);
-      if (rule.failuresOnly) {
-        forgivable.set(request, [...(forgivable.get(request) ?? []), ...checks.map((c) => c.key)]);
+    app.addHook('preHandler', async (request) => {
+      for (const name of namesOf(request.routeOptions.config.callLimit)) {
+        const rule = CALL_LIMITS[name];
+        if (rule.counts && !rule.counts(request)) continue;
+        const checks = limitChecks(name, request, app.deps.config);
+        if (checks.length === 0) continue;
+        await enforceRequestLimits(db, rule.context, checks, app.deps.now(), rule.description);
+        if (rule.failuresOnly) {
+          forgivable.set(request, [
+            ...(forgivable.get(request) ?? []),
+            ...checks.map((c) => c.key),
+          ]);
+        }
       }
-    }
-  });
+    });
 
-  // onSend, not onResponse: the count is given back before the client hears the answer, so
-  // its next call already sees it
-  app.addHook('onSend', async (request, reply) => {
-    const keys = forgivable.get(request);
-    if (keys === undefined || reply.statusCode >= 300) return;
-    forgivable.delete(request);
-    for (const key of keys) await giveBackRequest(db, key);
-  });
-}
+    // onSend, not onResponse: the count is given back before the client hears the answer, so
+    // its next call already sees it
+    app.addHook('onSend', async (request, reply) => {
+      const keys = forgivable.get(request);
+      if (keys === undefined || reply.statusCode >= 300) return;
+      forgivable.delete(request);
+      for (const key of keys) await giveBackRequest(db, key);
+    });
+  },
+  { name: 'call-limits' },
+);

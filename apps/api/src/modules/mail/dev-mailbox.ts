@@ -4,6 +4,7 @@ import { isUuid } from '@/http/query-values';
 import { escapeHtml } from '@/lib/escape-html';
 import type { OutgoingAttachment } from './outbox';
 import { findMail, listMails, type OutboxRow } from './repo';
+import { parseInput } from '@/http/parse-input';
 
 const filterQuery = z.object({
   to: z.string().max(254).optional(),
@@ -71,7 +72,7 @@ function mailPage(mail: OutboxRow) {
 export function registerDevMailbox(app: FastifyInstance) {
   const db = app.deps.database.db;
   app.get('/_dev/mail', async (request, reply) => {
-    const filter = filterQuery.parse(request.query);
+    const filter = parseInput(filterQuery, request.query);
     const rows = await listMails(db, { ...filter, sellerSlug: filter.seller, limit: LIST_LIMIT });
     return reply
       .header('cache-control', 'no-store')
@@ -80,7 +81,7 @@ export function registerDevMailbox(app: FastifyInstance) {
   });
 
   app.get('/_dev/mail.json', async (request, reply) => {
-    const filter = filterQuery.parse(request.query);
+    const filter = parseInput(filterQuery, request.query);
     const rows = await listMails(db, { ...filter, sellerSlug: filter.seller, limit: LIST_LIMIT });
     const mails = rows.map(({ mail, sellerSlug }) => ({
       id: mail.id,

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { SelfEditRules } from '@admit/contracts/self-edit-rules';
 import { LOG_OUT_TO_EDIT_MESSAGE } from '@admit/contracts/manage';
@@ -57,12 +56,16 @@ export function horizonClock(now: Date, timeZone: string, rules: SelfEditRules):
   return { now, horizonDayStart: zonedWallTimeToUtc(day, '00:00', timeZone) };
 }
 
-const params = z.object({ id: z.string() });
+/** The path parameters of every manage route (its route schema). */
+export const orderIdParams = z.object({ id: z.string() });
 const query = z.object({ secret: z.string().max(200).optional() }).passthrough();
 
-/** The order id and secret of a manage call; a malformed id is the order read's 404. */
-export function orderOf(request: FastifyRequest) {
-  const { id } = params.parse(request.params);
+/**
+ * The order id and secret of a manage call; a malformed id, or a secret no order can have, is
+ * the order read's 404 (so the secret stays out of the route's query schema).
+ */
+export function orderOf(request: { params: z.infer<typeof orderIdParams>; query: unknown }) {
+  const { id } = request.params;
   const q = query.safeParse(request.query);
   if (!isUuid(id) || !q.success) throw orderNotFound();
   return { orderId: id.toLowerCase(), secret: q.data.secret };

@@ -108,21 +108,26 @@ export function manageFacts(
   };
 }
 
-/** The order bundle as the manage page reads it, with its refunds and, when asked, its facts. */
+async function bundleOf(db: Db, caller: Caller, orderId: string, now: Date) {
+  const order = (await selectOrder(db, orderId))!;
+  return orderBundle(db, order, caller.seller, caller.publicIdentityId, now);
+}
+
+/** The order bundle as the manage page reads it, with its facts (what may change, and when). */
 export async function managedOrderAnswer(
   db: Db,
   caller: Caller,
   orderId: string,
   now: Date,
-  options: { refunds?: boolean; rules?: SelfEditRules },
+  rules: SelfEditRules,
 ) {
-  const order = (await selectOrder(db, orderId))!;
-  const bundle = await orderBundle(db, order, caller.seller, caller.publicIdentityId, now);
-  const extra: Record<string, unknown> = {};
-  if (options.refunds) extra.payment_refund = toCollection(await refundsOf(db, orderId));
-  if (options.rules) {
-    const details = await selectOrderTicketDetails(db, [orderId]);
-    Object.assign(extra, manageFacts(orderId, details, options.rules, caller.seller.timezone, now));
-  }
-  return { ...bundle, ...extra };
+  const bundle = await bundleOf(db, caller, orderId, now);
+  const details = await selectOrderTicketDetails(db, [orderId]);
+  return { ...bundle, ...manageFacts(orderId, details, rules, caller.seller.timezone, now) };
+}
+
+/** The order bundle after a cancel, with its refunds. */
+export async function cancelledOrderAnswer(db: Db, caller: Caller, orderId: string, now: Date) {
+  const bundle = await bundleOf(db, caller, orderId, now);
+  return { ...bundle, payment_refund: toCollection(await refundsOf(db, orderId)) };
 }

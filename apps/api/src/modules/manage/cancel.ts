@@ -16,7 +16,7 @@ import { applyOrderChangeInTx } from '@/modules/orders/order-change';
 import { factsOf, selectOrderTicketDetails } from '@/modules/orders/order-tickets';
 import { lockOrderRow } from '@/modules/orders/repo';
 import { horizonClock, managedOrder } from './access';
-import { managedOrderAnswer } from './answers';
+import { cancelledOrderAnswer } from './answers';
 import { refusalError, ticketNotFound } from './refusals';
 
 /**
@@ -65,9 +65,8 @@ export async function cancelOrderTickets(deps: CancelDeps, call: CancelCall) {
       const refunds = await cancelInTx(db, deps, { ...managed, ids, key, seller: call.caller });
       await executeRefunds(deps, refunds);
     }
-    const body = await managedOrderAnswer(db, call.caller, managed.order.id, deps.now(), {
-      refunds: true,
-    });
+    const body = await cancelledOrderAnswer(db, call.caller, managed.order.id, deps.now());
+    // the answer the key stores (and a replay sends), in its wire shape
     return { status: 200, body: orderCancelResponseSchema.parse(body) };
   });
 }

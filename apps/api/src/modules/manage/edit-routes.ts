@@ -1,24 +1,30 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { cartPatchBodySchema } from '@admit/contracts/cart';
 import { memberCheckoutBodySchema, payResponseSchema } from '@admit/contracts/checkout';
-import { DEFAULT_CART_HOLD_MINUTES } from '@admit/contracts/constants';
 import { orderEditResponseSchema } from '@admit/contracts/manage';
 import { paymentRefund } from '@/db/schema/aftersale';
 import { validationFailed } from '@/http/app-error';
-import { createCartChanges } from '@/modules/cart/cart-changes';
-import { createCartLookup } from '@/modules/cart/cart-lookup';
-import { createCheckoutService } from '@/modules/checkout/service';
 import { orderBundle } from '@/modules/orders/order-read';
 import { idempotencyKeyOf, requestHash, selectKey } from '@/modules/payments/idempotency';
 import { runIdempotent } from '@/modules/payments/idempotent-run';
 import { executeRefunds } from '@/modules/payments/refunds';
 import { publicOriginOf } from '@/modules/sellers/seller-site';
-import { readSellerSettings } from '@/modules/sellers/seller-settings';
-import { managedOrder, orderOf } from './access';
-import { assertEditable, createEditService, parseEditBody } from './edit';
+import { managedOrder, orderIdParams, orderOf } from './access';
+import { assertEditable, parseEditBody } from './edit';
 
 const config = { caller: 'visitor', callerContext: 'order_edit' } as const;
+// the bodies are parsed by the handlers after the order's secret is proved (their own 400s)
+const editSchema = { params: orderIdParams, response: { 200: orderEditResponseSchema } };
+const discardSchema = { params: orderIdParams, response: { 204: z.null() } };
+// the pay answers as the checkout does: the cart (200) or the order (201); a refusal replayed
+// under its Idempotency-Key keeps its error envelope (4xx)
+const paySchema = {
+  params: orderIdParams,
+  response: { 200: payResponseSchema, 201: payResponseSchema },
+};
 
 /**
  * The order edit (identity §4 "Manage order", §7 `/checkout/{orderId}`; decision 0036):
@@ -26,140 +32,141 @@ const config = { caller: 'visitor', callerContext: 'order_edit' } as const;
  * pays the difference (a card, a gift card) or, with nothing to pay, `free`, through the
  * checkout's own payment path; the checkout then commits the edit to the order.
  */
-export function registerEditRoutes(app: FastifyInstance) {
+export const editRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
   const now = () => app.deps.now();
   const log = app.log.child({ module: 'manage' });
-  const service = createEditService({
-    db,
-    now,
-    holdMs: async (sellerId) =>
-      ((await readSellerSettings(db, sellerId)).cart_hold_minutes ?? DEFAULT_CART_HOLD_MINUTES) *
-      60_000,
-  });
-  const checkout = createCheckoutService({ db, now, config: app.deps.config });
-  // the one lookup that reaches edit carts: every call below proved the order's secret first
-  const cartChanges = createCartChanges({ db, now, lookup: createCartLookup(db, 'order_edit') });
+  // built once (manage-plugin.ts, checkout-plugin.ts); every call below proves the secret first
+  const { edits: service, cartChanges } = app.orderEdit;
+  const { checkout } = app;
   const send = <T>(reply: FastifyReply, status: number, body: T) =>
     reply.status(status).header('cache-control', 'no-store').send(body);
 
-  app.get('/api/ticket_order/:id/edit', { config }, async (request, reply) => {
+  app.get('/api/ticket_order/:id/edit', { schema: editSchema, config }, async (request, reply) => {
     const { orderId, secret } = orderOf(request);
     const managed = await managedOrder(db, request.caller, orderId, secret);
     const cart = await service.current(managed);
-    const body = await service.view(managed, request.caller, cart);
-    return send(reply, 200, orderEditResponseSchema.parse(body));
+    return send(reply, 200, await service.view(managed, request.caller, cart));
   });
 
-  app.post('/api/ticket_order/:id/edit', { config }, async (request, reply) => {
+  app.post('/api/ticket_order/:id/edit', { schema: editSchema, config }, async (request, reply) => {
     const { orderId, secret } = orderOf(request);
     const managed = await managedOrder(db, request.caller, orderId, secret);
     const body = await service.change(managed, request.caller, parseEditBody(request.body));
-    return send(reply, 200, orderEditResponseSchema.parse(body));
+    return send(reply, 200, body);
   });
 
   // spec: identity §2 "Global dialogs" — the manage variant of "extend the timer by 2 minutes":
   // the cart's own extension rule (last 60 s, +2 minutes, a bounded number of times) on the edit
   // cart, acting as the order's buyer whose cart it is (the secret link proved the right)
-  app.patch('/api/ticket_order/:id/edit', { config }, async (request, reply) => {
-    const { orderId, secret } = orderOf(request);
-    const { caller } = request;
-    const managed = await managedOrder(db, caller, orderId, secret);
-    const body = cartPatchBodySchema.safeParse(request.body ?? {});
-    if (!body.success || body.data.expires_at === undefined) {
-      throw validationFailed('order_edit', 'expires_at', 'the new expiry is required');
-    }
-    const cart = await service.current(managed);
-    const buyer = {
-      ...caller,
-      identity: { ...caller.identity, id: managed.order.identityId, isPublic: false },
-    };
-    await cartChanges.extend(buyer, cart.id, new Date(body.data.expires_at));
-    const fresh = await service.current(managed);
-    return send(
-      reply,
-      200,
-      orderEditResponseSchema.parse(await service.view(managed, caller, fresh)),
-    );
-  });
+  app.patch(
+    '/api/ticket_order/:id/edit',
+    { schema: editSchema, config },
+    async (request, reply) => {
+      const { orderId, secret } = orderOf(request);
+      const { caller } = request;
+      const managed = await managedOrder(db, caller, orderId, secret);
+      const body = cartPatchBodySchema.safeParse(request.body ?? {});
+      if (!body.success || body.data.expires_at === undefined) {
+        throw validationFailed('order_edit', 'expires_at', 'the new expiry is required');
+      }
+      const cart = await service.current(managed);
+      const buyer = {
+        ...caller,
+        identity: { ...caller.identity, id: managed.order.identityId, isPublic: false },
+      };
+      await cartChanges.extend(buyer, cart.id, new Date(body.data.expires_at));
+      const fresh = await service.current(managed);
+      return send(reply, 200, await service.view(managed, caller, fresh));
+    },
+  );
 
-  app.delete('/api/ticket_order/:id/edit', { config }, async (request, reply) => {
-    const { orderId, secret } = orderOf(request);
-    const managed = await managedOrder(db, request.caller, orderId, secret);
-    await service.discard(managed);
-    return reply.status(204).header('cache-control', 'no-store').send();
-  });
+  app.delete(
+    '/api/ticket_order/:id/edit',
+    { schema: discardSchema, config },
+    async (request, reply) => {
+      const { orderId, secret } = orderOf(request);
+      const managed = await managedOrder(db, request.caller, orderId, secret);
+      await service.discard(managed);
+      return reply.status(204).header('cache-control', 'no-store').send(null);
+    },
+  );
 
   // spec: identity §4 "Manage order" — Confirm Changes: outstanding ≤ 0 checks out `free`
   // (a refund when negative), payable goes to /manage/{id}/confirm and pays here
-  app.post('/api/ticket_order/:id/edit/pay', { config }, async (request, reply) => {
-    const { orderId, secret } = orderOf(request);
-    const { caller } = request;
-    const managed = await managedOrder(db, caller, orderId, secret);
-    assertEditable(managed);
-    // the latest edit whatever its state: a replay after the commit still finds its key
-    const cart = await service.latest(managed);
-    const key = idempotencyKeyOf(request.headers);
-    const parsed = memberCheckoutBodySchema.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0];
-      throw validationFailed(
-        'checkout',
-        issue?.path.map(String).join('.') || 'body',
-        issue?.message ?? 'invalid',
+  app.post(
+    '/api/ticket_order/:id/edit/pay',
+    { schema: paySchema, config },
+    async (request, reply) => {
+      const { orderId, secret } = orderOf(request);
+      const { caller } = request;
+      const managed = await managedOrder(db, caller, orderId, secret);
+      assertEditable(managed);
+      // the latest edit whatever its state: a replay after the commit still finds its key
+      const cart = await service.latest(managed);
+      const key = idempotencyKeyOf(request.headers);
+      const parsed = memberCheckoutBodySchema.safeParse(request.body ?? {});
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0];
+        throw validationFailed(
+          'checkout',
+          issue?.path.map(String).join('.') || 'body',
+          issue?.message ?? 'invalid',
+        );
+      }
+      const hash = requestHash([
+        caller.identity.id,
+        request.method,
+        '/edit/pay',
+        cart.id,
+        request.body ?? null,
+      ]);
+      const origin = await publicOriginOf(db, caller.seller.id, app.deps.config);
+      const answer = await runIdempotent(
+        db,
+        caller.seller.id,
+        key,
+        hash,
+        app.paymentSettlement.idempotency(cart.id),
+        async () => {
+          // a commit made under this key whose answer was lost: the order as it is now
+          const recorded = await selectKey(db, caller.seller.id, key);
+          if (recorded?.orderId) {
+            const order = await orderBundle(
+              db,
+              managed.order,
+              caller.seller,
+              caller.publicIdentityId,
+              now(),
+            );
+            // the answer the key stores (and a replay sends), in its wire shape
+            return {
+              status: 201,
+              body: payResponseSchema.parse({ ...order, access_secret: secret ?? '' }),
+            };
+          }
+          // the horizon may have passed since the change: refused before any charge
+          await service.recheck(managed, caller, cart, key);
+          const result = await checkout.run({ ...caller, scope: 'guest' }, cart, {
+            entry: parsed.data,
+            // the edit cart is the order buyer's: the checkout commits the edit for them
+            buyer: { kind: 'cart_owner' },
+            sendEmail: true,
+            idempotencyKey: key,
+            origin,
+            returnPath: `/${caller.seller.slug}/manage/${orderId}/confirm`,
+          });
+          return { status: result.status, body: payResponseSchema.parse(result.body) };
+        },
       );
-    }
-    const hash = requestHash([
-      caller.identity.id,
-      request.method,
-      '/edit/pay',
-      cart.id,
-      request.body ?? null,
-    ]);
-    const origin = await publicOriginOf(db, caller.seller.id, app.deps.config);
-    const answer = await runIdempotent(
-      db,
-      caller.seller.id,
-      key,
-      hash,
-      app.paymentSettlement.idempotency(cart.id),
-      async () => {
-        // a commit made under this key whose answer was lost: the order as it is now
-        const recorded = await selectKey(db, caller.seller.id, key);
-        if (recorded?.orderId) {
-          const order = await orderBundle(
-            db,
-            managed.order,
-            caller.seller,
-            caller.publicIdentityId,
-            now(),
-          );
-          return {
-            status: 201,
-            body: payResponseSchema.parse({ ...order, access_secret: secret ?? '' }),
-          };
-        }
-        // the horizon may have passed since the change: refused before any charge
-        await service.recheck(managed, caller, cart, key);
-        const result = await checkout.run({ ...caller, scope: 'guest' }, cart, {
-          entry: parsed.data,
-          // the edit cart is the order buyer's: the checkout commits the edit for them
-          buyer: { kind: 'cart_owner' },
-          sendEmail: true,
-          idempotencyKey: key,
-          origin,
-          returnPath: `/${caller.seller.slug}/manage/${orderId}/confirm`,
-        });
-        return { status: result.status, body: payResponseSchema.parse(result.body) };
-      },
-    );
-    // what the change gives back, now (the payment job would otherwise, after its lease)
-    const pending = await db
-      .select()
-      .from(paymentRefund)
-      .where(and(eq(paymentRefund.ticketOrderId, orderId), eq(paymentRefund.state, 'pending')));
-    await executeRefunds({ db, now, log }, pending);
-    app.mailSender.kick();
-    return send(reply, answer.status, answer.body);
-  });
-}
+      // what the change gives back, now (the payment job would otherwise, after its lease)
+      const pending = await db
+        .select()
+        .from(paymentRefund)
+        .where(and(eq(paymentRefund.ticketOrderId, orderId), eq(paymentRefund.state, 'pending')));
+      await executeRefunds({ db, now, log }, pending);
+      app.mailSender.kick();
+      return send(reply, answer.status, answer.body);
+    },
+  );
+};

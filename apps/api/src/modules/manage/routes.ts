@@ -1,93 +1,112 @@
-import type { FastifyInstance } from 'fastify';
-import { orderEmailBodySchema, orderManageResponseSchema } from '@admit/contracts/manage';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  orderCancelResponseSchema,
+  orderEmailBodySchema,
+  orderManageResponseSchema,
+} from '@admit/contracts/manage';
 import { acceptedResponseSchema } from '@admit/contracts/identity';
 import { toCollection } from '@admit/contracts/envelope';
 import { AppError } from '@/http/app-error';
+import { sendStoredAnswer } from '@/http/stored-answer';
 import { enforceRequestLimits, mailRequestLimits } from '@/modules/limits/request-limits';
 import { publicOriginOf } from '@/modules/sellers/seller-site';
-import { anonymousRules, managedOrder, orderOf } from './access';
+import { anonymousRules, managedOrder, orderIdParams, orderOf } from './access';
 import { managedOrderAnswer } from './answers';
 import { cancelOrderTickets } from './cancel';
 import { emailOrder } from './email';
-import { registerEditRoutes } from './edit-routes';
+import { editRoutes } from './edit-routes';
 
 const config = { caller: 'visitor', callerContext: 'ticket_order' } as const;
+// the bodies are read by the handlers: the cancel parses its own after the order check, and a
+// refusal replayed under the cancel's Idempotency-Key keeps its error envelope (4xx)
+const manageSchema = { params: orderIdParams, response: { 200: orderManageResponseSchema } };
+const cancelSchema = { params: orderIdParams, response: { 200: orderCancelResponseSchema } };
+const emailSchema = { params: orderIdParams, response: { 200: acceptedResponseSchema } };
 
 /**
  * After the sale (identity §7, decision 0036): GET ticket_order/{id}/manage, POST
  * ticket_order/{id}/cancel, POST ticket_order/{id}/email, and the order edit (edit-routes.ts).
  */
-export function registerManageRoutes(app: FastifyInstance) {
+export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
   const now = () => app.deps.now();
   const log = app.log.child({ module: 'manage' });
   const origin = (sellerId: string) => publicOriginOf(db, sellerId, app.deps.config);
 
-  app.get('/api/ticket_order/:id/manage', { config }, async (request, reply) => {
-    const { orderId, secret } = orderOf(request);
-    const managed = await managedOrder(db, request.caller, orderId, secret);
-    const body = await managedOrderAnswer(db, request.caller, orderId, now(), {
-      refunds: false,
-      rules: managed.rules,
-    });
-    return reply.header('cache-control', 'no-store').send(orderManageResponseSchema.parse(body));
-  });
+  app.get(
+    '/api/ticket_order/:id/manage',
+    { schema: manageSchema, config },
+    async (request, reply) => {
+      const { orderId, secret } = orderOf(request);
+      const managed = await managedOrder(db, request.caller, orderId, secret);
+      const body = await managedOrderAnswer(db, request.caller, orderId, now(), managed.rules);
+      return reply.header('cache-control', 'no-store').send(body);
+    },
+  );
 
-  app.post('/api/ticket_order/:id/cancel', { config }, async (request, reply) => {
-    const { orderId, secret } = orderOf(request);
-    const answer = await cancelOrderTickets(
-      {
-        db,
-        now,
-        log,
-        origin,
-        idempotencyOf: (cartId) => app.paymentSettlement.idempotency(cartId),
-      },
-      {
-        caller: request.caller,
-        orderId,
-        secret,
-        body: request.body,
-        headers: request.headers,
-        method: request.method,
-        url: request.routeOptions.url ?? '',
-      },
-    );
-    app.mailSender.kick();
-    return reply.status(answer.status).header('cache-control', 'no-store').send(answer.body);
-  });
+  app.post(
+    '/api/ticket_order/:id/cancel',
+    { schema: cancelSchema, config },
+    async (request, reply) => {
+      const { orderId, secret } = orderOf(request);
+      const answer = await cancelOrderTickets(
+        {
+          db,
+          now,
+          log,
+          origin,
+          idempotencyOf: (cartId) => app.paymentSettlement.idempotency(cartId),
+        },
+        {
+          caller: request.caller,
+          orderId,
+          secret,
+          body: request.body,
+          headers: request.headers,
+          method: request.method,
+          url: request.routeOptions.url ?? '',
+        },
+      );
+      app.mailSender.kick();
+      return sendStoredAnswer(reply, answer);
+    },
+  );
 
   // spec: identity §7 — POST ticket_order/{id}/email: the buyer's session (the account area,
   // empty body) or the secret link (the manage page, `log_context`)
-  app.post('/api/ticket_order/:id/email', { config }, async (request, reply) => {
-    const { orderId, secret } = orderOf(request);
-    const body = orderEmailBodySchema.safeParse(request.body ?? {});
-    if (!body.success) {
-      throw new AppError('validation_failed', 'ticket_order', 'log_context: invalid', {
-        field: 'log_context',
+  app.post(
+    '/api/ticket_order/:id/email',
+    { schema: emailSchema, config },
+    async (request, reply) => {
+      const { orderId, secret } = orderOf(request);
+      const body = orderEmailBodySchema.safeParse(request.body ?? {});
+      if (!body.success) {
+        throw new AppError('validation_failed', 'ticket_order', 'log_context: invalid', {
+          field: 'log_context',
+        });
+      }
+      const { caller } = request;
+      const sent = await emailOrder(db, {
+        caller,
+        orderId,
+        secret,
+        logContext: body.data.log_context ?? null,
+        origin: await origin(caller.seller.id),
+        rules: await anonymousRules(db, caller.seller.id),
+        limit: (to) =>
+          enforceRequestLimits(
+            db,
+            'ticket_order',
+            mailRequestLimits('order_email', request.ip, caller.seller.id, to),
+            now(),
+          ),
       });
-    }
-    const { caller } = request;
-    const sent = await emailOrder(db, {
-      caller,
-      orderId,
-      secret,
-      logContext: body.data.log_context ?? null,
-      origin: await origin(caller.seller.id),
-      rules: await anonymousRules(db, caller.seller.id),
-      limit: (to) =>
-        enforceRequestLimits(
-          db,
-          'ticket_order',
-          mailRequestLimits('order_email', request.ip, caller.seller.id, to),
-          now(),
-        ),
-    });
-    if (sent) app.mailSender.kick();
-    return reply
-      .header('cache-control', 'no-store')
-      .send(acceptedResponseSchema.parse({ accepted: toCollection([{ accepted: true }]) }));
-  });
+      if (sent) app.mailSender.kick();
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ accepted: toCollection([{ accepted: true as const }]) });
+    },
+  );
 
-  registerEditRoutes(app);
-}
+  await app.register(editRoutes);
+};

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { sellerOrdersQuerySchema, sellerOrdersResponseSchema } from '@admit/contracts/seller-api';
 import { sellerOrder, sellerOrders } from './service';
+import { parseInput } from '@/http/parse-input';
 
 const config = { caller: 'seller_api' } as const;
 
@@ -10,7 +11,7 @@ export function registerSellerOrderRoutes(app: FastifyInstance) {
   const db = app.deps.database.db;
 
   app.get('/admin/api/ticket_order', { config }, async (request, reply) => {
-    const q = sellerOrdersQuerySchema.parse(request.query);
+    const q = parseInput(sellerOrdersQuerySchema, request.query);
     const body = await sellerOrders(db, request.caller.seller.id, {
       since: q.since ? new Date(q.since) : null,
       limit: q._limit,
