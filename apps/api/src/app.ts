@@ -32,8 +32,10 @@ import { registerSessions } from './modules/sessions/sessions-plugin';
 import { registerMail } from './modules/mail/mail-plugin';
 import { registerPasswordResetRoutes } from './modules/password-reset/routes';
 import { registerResendRoutes } from './modules/resend/routes';
-import { registerUserRoutes } from './modules/users/routes';
-import { registerAuthRoutes } from './modules/auth/routes';
+import { usersPlugin } from './modules/users/users-plugin';
+import { userRoutes } from './modules/users/routes';
+import { authPlugin } from './modules/auth/auth-plugin';
+import { authRoutes } from './modules/auth/routes';
 import { registerCheckoutRoutes } from './modules/checkout/routes';
 import { registerPaymentSettlement } from './modules/checkout/settlement-plugin';
 import { registerAutoRenew } from './modules/auto-renew/auto-renew-plugin';
@@ -152,11 +154,13 @@ export async function buildApp(
   // - mail: outbox sender (SMTP or dev mailbox) and /_dev/mail outside production (src/modules/mail/)
   registerMail(app);
   // - accounts, password reset, resend: /api/user, /api/my/user*, /api/password_reset/*, /api/(my/)ticket_order/resend
-  registerUserRoutes(app);
+  await app.register(usersPlugin);
+  await app.register(userRoutes);
   registerPasswordResetRoutes(app);
   registerResendRoutes(app);
   // - login, logout, passcodes, single sign-on, abuse limits (src/modules/auth/)
-  registerAuthRoutes(app);
+  await app.register(authPlugin);
+  await app.register(authRoutes);
   // - pay and checkout calls (src/modules/checkout/)
   registerCheckoutRoutes(app);
   // - GET ticket_order/{id}, its QR code, DELETE …/auto_renew (src/modules/orders/)
