@@ -30,8 +30,10 @@ import { registerMembershipRoutes } from './modules/memberships/routes';
 import { registerSessionRoutes } from './modules/sessions/routes';
 import { registerSessions } from './modules/sessions/sessions-plugin';
 import { registerMail } from './modules/mail/mail-plugin';
-import { registerPasswordResetRoutes } from './modules/password-reset/routes';
-import { registerResendRoutes } from './modules/resend/routes';
+import { passwordResetPlugin } from './modules/password-reset/password-reset-plugin';
+import { passwordResetRoutes } from './modules/password-reset/routes';
+import { resendPlugin } from './modules/resend/resend-plugin';
+import { resendRoutes } from './modules/resend/routes';
 import { usersPlugin } from './modules/users/users-plugin';
 import { userRoutes } from './modules/users/routes';
 import { authPlugin } from './modules/auth/auth-plugin';
@@ -40,18 +42,19 @@ import { registerCheckoutRoutes } from './modules/checkout/routes';
 import { registerPaymentSettlement } from './modules/checkout/settlement-plugin';
 import { registerAutoRenew } from './modules/auto-renew/auto-renew-plugin';
 import { registerStripeWebhook } from './modules/checkout/stripe-webhook';
-import { registerLedgerRoutes } from './modules/ledger/routes';
+import { ledgerRoutes } from './modules/ledger/routes';
 import { registerOrderRoutes } from './modules/orders/routes';
 import { registerManageRoutes } from './modules/manage/routes';
 import { registerAccountRoutes } from './modules/account/routes';
 import { registerWalletRoutes } from './modules/wallet/routes';
-import { registerSavedMethodRoutes } from './modules/payments/saved-method-routes';
+import { savedMethodRoutes } from './modules/payments/saved-method-routes';
 import { registerSandboxRoutes } from './modules/payments/sandbox-routes';
-import { registerGifteeRoutes } from './modules/giftee/routes';
-import { registerAddressRoutes } from './modules/address/routes';
-import { registerApiKeyRoutes } from './modules/api-keys/routes';
-import { registerCheckInRoutes } from './modules/check-in/routes';
-import { registerSellerOrderRoutes } from './modules/seller-orders/routes';
+import { gifteeRoutes } from './modules/giftee/routes';
+import { addressPlugin } from './modules/address/address-plugin';
+import { addressRoutes } from './modules/address/routes';
+import { apiKeyRoutes, registerApiKeys } from './modules/api-keys/routes';
+import { checkInRoutes } from './modules/check-in/routes';
+import { sellerOrderRoutes } from './modules/seller-orders/routes';
 
 export interface AppDeps {
   config: AppConfig;
@@ -138,8 +141,9 @@ export async function buildApp(
   registerCallLimits(app);
   registerSessions(app);
   // - seller API keys: `app.apiKeys` for the caller's `seller_api` routes, GET /admin/api/api_key (src/modules/api-keys/, decision 0042)
-  registerApiKeyRoutes(app);
+  registerApiKeys(app);
   registerCaller(app);
+  await app.register(apiKeyRoutes);
   registerSessionRoutes(app);
   // - /api and /cached_api read routes: catalog (events, event_template, config, ticket_group)
   registerCatalogRoutes(app);
@@ -156,8 +160,10 @@ export async function buildApp(
   // - accounts, password reset, resend: /api/user, /api/my/user*, /api/password_reset/*, /api/(my/)ticket_order/resend
   await app.register(usersPlugin);
   await app.register(userRoutes);
-  registerPasswordResetRoutes(app);
-  registerResendRoutes(app);
+  await app.register(passwordResetPlugin);
+  await app.register(passwordResetRoutes);
+  await app.register(resendPlugin);
+  await app.register(resendRoutes);
   // - login, logout, passcodes, single sign-on, abuse limits (src/modules/auth/)
   await app.register(authPlugin);
   await app.register(authRoutes);
@@ -172,9 +178,9 @@ export async function buildApp(
   // - wallet passes: /api/ticket/{id}/walletprecheck, /pkpass, /gwpass (src/modules/wallet/, decision 0037)
   registerWalletRoutes(app);
   // - GET my/identity/saved_payment_method (src/modules/payments/, decision 0038)
-  registerSavedMethodRoutes(app);
+  await app.register(savedMethodRoutes);
   // - GET /api/ledger/ledger/{number}: gift card lookup (src/modules/ledger/)
-  registerLedgerRoutes(app);
+  await app.register(ledgerRoutes);
   // - the sandbox card gateway: /api/sandbox/payment_methods, /(api/)sandbox/authenticate (src/modules/payments/)
   registerSandboxRoutes(app);
   // - settlement of processing payments (app.paymentSettlement) and POST /webhooks/stripe/{seller}
@@ -183,13 +189,14 @@ export async function buildApp(
   // - the auto-renew job's pass (app.autoRenew), over the checkout's payment path (decision 0038)
   registerAutoRenew(app);
   // - POST /api/giftee: the gift recipient's identity (src/modules/giftee/, decision 0023)
-  registerGifteeRoutes(app);
+  await app.register(gifteeRoutes);
   // - GET /api/address/find, /api/address/retrieve: the seller's address service, proxied (src/modules/address/, decision 0024)
-  registerAddressRoutes(app);
+  await app.register(addressPlugin);
+  await app.register(addressRoutes);
   // - the seller API (Authorization: Bearer key, decision 0042): /admin/api/ticket_order(/{id})
   //   (src/modules/seller-orders/), /admin/api/check_in and /admin/api/ticket/{code} (src/modules/check-in/)
-  registerSellerOrderRoutes(app);
-  registerCheckInRoutes(app);
+  await app.register(sellerOrderRoutes);
+  await app.register(checkInRoutes);
   // - /api/image: seller images (src/modules/images/)
   await registerImageRoutes(app);
   // - /api/seller_config and /cached_api/seller_config (src/modules/sellers/)
