@@ -43,10 +43,10 @@ import { registerPaymentSettlement } from './modules/checkout/settlement-plugin'
 import { registerAutoRenew } from './modules/auto-renew/auto-renew-plugin';
 import { registerStripeWebhook } from './modules/checkout/stripe-webhook';
 import { ledgerRoutes } from './modules/ledger/routes';
-import { registerOrderRoutes } from './modules/orders/routes';
+import { orderRoutes } from './modules/orders/routes';
 import { registerManageRoutes } from './modules/manage/routes';
-import { registerAccountRoutes } from './modules/account/routes';
-import { registerWalletRoutes } from './modules/wallet/routes';
+import { accountRoutes } from './modules/account/routes';
+import { walletRoutes } from './modules/wallet/routes';
 import { savedMethodRoutes } from './modules/payments/saved-method-routes';
 import { registerSandboxRoutes } from './modules/payments/sandbox-routes';
 import { gifteeRoutes } from './modules/giftee/routes';
@@ -170,13 +170,13 @@ export async function buildApp(
   // - pay and checkout calls (src/modules/checkout/)
   registerCheckoutRoutes(app);
   // - GET ticket_order/{id}, its QR code, DELETE …/auto_renew (src/modules/orders/)
-  registerOrderRoutes(app);
+  await app.register(orderRoutes);
   // - after the sale: ticket_order/{id}/manage, /cancel, /email and the order edit (src/modules/manage/, decision 0036)
   registerManageRoutes(app);
   // - the account area: /api/my/order_session, /api/my/ticket_order, (cached_api|api)/ticket_order (src/modules/account/)
-  registerAccountRoutes(app);
+  await app.register(accountRoutes);
   // - wallet passes: /api/ticket/{id}/walletprecheck, /pkpass, /gwpass (src/modules/wallet/, decision 0037)
-  registerWalletRoutes(app);
+  await app.register(walletRoutes);
   // - GET my/identity/saved_payment_method (src/modules/payments/, decision 0038)
   await app.register(savedMethodRoutes);
   // - GET /api/ledger/ledger/{number}: gift card lookup (src/modules/ledger/)
