@@ -48,7 +48,7 @@ import { registerManageRoutes } from './modules/manage/routes';
 import { accountRoutes } from './modules/account/routes';
 import { walletRoutes } from './modules/wallet/routes';
 import { savedMethodRoutes } from './modules/payments/saved-method-routes';
-import { registerSandboxRoutes } from './modules/payments/sandbox-routes';
+import { sandboxRoutes } from './modules/payments/sandbox-routes';
 import { gifteeRoutes } from './modules/giftee/routes';
 import { addressPlugin } from './modules/address/address-plugin';
 import { addressRoutes } from './modules/address/routes';
@@ -182,7 +182,7 @@ export async function buildApp(
   // - GET /api/ledger/ledger/{number}: gift card lookup (src/modules/ledger/)
   await app.register(ledgerRoutes);
   // - the sandbox card gateway: /api/sandbox/payment_methods, /(api/)sandbox/authenticate (src/modules/payments/)
-  registerSandboxRoutes(app);
+  await app.register(sandboxRoutes);
   // - settlement of processing payments (app.paymentSettlement) and POST /webhooks/stripe/{seller}
   registerPaymentSettlement(app);
   registerStripeWebhook(app);

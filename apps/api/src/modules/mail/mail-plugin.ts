@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registerDevMailbox } from './dev-mailbox';
+import { devMailboxRoutes } from './dev-mailbox';
 import {
   createMailSender,
   devMailboxTransport,
@@ -40,5 +40,5 @@ export function registerMail(app: FastifyInstance, transportOverride?: MailTrans
   // started and stopped with the other background jobs (jobs/registry.ts)
   app.decorate('mailSender', sender);
   if (!transport) app.log.warn('SMTP_URL is not set: outgoing mail stays queued in the outbox');
-  if (!production) registerDevMailbox(app);
+  if (!production) void app.register(devMailboxRoutes);
 }
