@@ -36,29 +36,34 @@ import { membershipRoutes } from './modules/memberships/routes';
 import { sessionRoutes } from './modules/sessions/routes';
 import { sessionsPlugin } from './modules/sessions/sessions-plugin';
 import { mailPlugin } from './modules/mail/mail-plugin';
-import { registerPasswordResetRoutes } from './modules/password-reset/routes';
-import { registerResendRoutes } from './modules/resend/routes';
-import { registerUserRoutes } from './modules/users/routes';
-import { registerAuthRoutes } from './modules/auth/routes';
+import { passwordResetPlugin } from './modules/password-reset/password-reset-plugin';
+import { passwordResetRoutes } from './modules/password-reset/routes';
+import { resendPlugin } from './modules/resend/resend-plugin';
+import { resendRoutes } from './modules/resend/routes';
+import { usersPlugin } from './modules/users/users-plugin';
+import { userRoutes } from './modules/users/routes';
+import { authPlugin } from './modules/auth/auth-plugin';
+import { authRoutes } from './modules/auth/routes';
 import { checkoutServicePlugin } from './modules/checkout/checkout-plugin';
 import { checkoutRoutes } from './modules/checkout/routes';
 import { paymentSettlementPlugin } from './modules/checkout/settlement-plugin';
 import { autoRenewPlugin } from './modules/auto-renew/auto-renew-plugin';
 import { stripeWebhookRoutes } from './modules/checkout/stripe-webhook';
-import { registerLedgerRoutes } from './modules/ledger/routes';
-import { registerOrderRoutes } from './modules/orders/routes';
+import { ledgerRoutes } from './modules/ledger/routes';
+import { orderRoutes } from './modules/orders/routes';
 import { orderEditServicePlugin } from './modules/manage/manage-plugin';
 import { manageRoutes } from './modules/manage/routes';
-import { registerAccountRoutes } from './modules/account/routes';
-import { registerWalletRoutes } from './modules/wallet/routes';
-import { registerSavedMethodRoutes } from './modules/payments/saved-method-routes';
-import { registerSandboxRoutes } from './modules/payments/sandbox-routes';
-import { registerGifteeRoutes } from './modules/giftee/routes';
-import { registerAddressRoutes } from './modules/address/routes';
+import { accountRoutes } from './modules/account/routes';
+import { walletRoutes } from './modules/wallet/routes';
+import { savedMethodRoutes } from './modules/payments/saved-method-routes';
+import { sandboxRoutes } from './modules/payments/sandbox-routes';
+import { gifteeRoutes } from './modules/giftee/routes';
+import { addressPlugin } from './modules/address/address-plugin';
+import { addressRoutes } from './modules/address/routes';
 import { apiKeysPlugin } from './modules/api-keys/api-keys-plugin';
-import { registerApiKeyRoutes } from './modules/api-keys/routes';
-import { registerCheckInRoutes } from './modules/check-in/routes';
-import { registerSellerOrderRoutes } from './modules/seller-orders/routes';
+import { apiKeyRoutes } from './modules/api-keys/routes';
+import { checkInRoutes } from './modules/check-in/routes';
+import { sellerOrderRoutes } from './modules/seller-orders/routes';
 
 export interface AppDeps {
   config: AppConfig;
@@ -154,7 +159,7 @@ export async function buildApp(
   //   `config.caller`), after sessions and api-keys (src/http/caller.ts)
   await app.register(callerPlugin);
   // - GET /admin/api/api_key (src/modules/api-keys/); GET/DELETE my/session (src/modules/sessions/)
-  registerApiKeyRoutes(app);
+  await app.register(apiKeyRoutes);
   await app.register(sessionRoutes);
   // - /api and /cached_api read routes: catalog (events, event_template, config, ticket_group)
   await app.register(catalogService);
@@ -173,44 +178,49 @@ export async function buildApp(
   // - mail: outbox sender (`app.mailSender`) and /_dev/mail outside production (src/modules/mail/)
   await app.register(mailPlugin);
   // - accounts, password reset, resend: /api/user, /api/my/user*, /api/password_reset/*, /api/(my/)ticket_order/resend
-  registerUserRoutes(app);
-  registerPasswordResetRoutes(app);
-  registerResendRoutes(app);
+  await app.register(usersPlugin);
+  await app.register(userRoutes);
+  await app.register(passwordResetPlugin);
+  await app.register(passwordResetRoutes);
+  await app.register(resendPlugin);
+  await app.register(resendRoutes);
   // - login, logout, passcodes, single sign-on, abuse limits (src/modules/auth/)
-  registerAuthRoutes(app);
+  await app.register(authPlugin);
+  await app.register(authRoutes);
   // - settlement of processing payments and the Idempotency-Key recovery (`app.paymentSettlement`)
   await app.register(paymentSettlementPlugin);
   // - the checkout service (`app.checkout`), then the pay and checkout calls (src/modules/checkout/)
   await app.register(checkoutServicePlugin);
   await app.register(checkoutRoutes);
   // - GET ticket_order/{id}, its QR code, DELETE …/auto_renew (src/modules/orders/)
-  registerOrderRoutes(app);
+  await app.register(orderRoutes);
   // - after the sale: the order edit's services (`app.orderEdit`), then ticket_order/{id}/manage,
   //   /cancel, /email and the order edit (src/modules/manage/, decision 0036)
   await app.register(orderEditServicePlugin);
   await app.register(manageRoutes);
   // - the account area: /api/my/order_session, /api/my/ticket_order, (cached_api|api)/ticket_order (src/modules/account/)
-  registerAccountRoutes(app);
+  await app.register(accountRoutes);
   // - wallet passes: /api/ticket/{id}/walletprecheck, /pkpass, /gwpass (src/modules/wallet/, decision 0037)
-  registerWalletRoutes(app);
+  await app.register(walletRoutes);
   // - GET my/identity/saved_payment_method (src/modules/payments/, decision 0038)
-  registerSavedMethodRoutes(app);
+  await app.register(savedMethodRoutes);
   // - GET /api/ledger/ledger/{number}: gift card lookup (src/modules/ledger/)
-  registerLedgerRoutes(app);
+  await app.register(ledgerRoutes);
   // - the sandbox card gateway: /api/sandbox/payment_methods, /(api/)sandbox/authenticate (src/modules/payments/)
-  registerSandboxRoutes(app);
+  await app.register(sandboxRoutes);
   // - POST /webhooks/stripe/{seller}: Stripe's intent events settle at once (src/modules/checkout/)
   await app.register(stripeWebhookRoutes);
   // - the auto-renew job's pass (`app.autoRenew`), over the one cart and checkout services (decision 0038)
   await app.register(autoRenewPlugin);
   // - POST /api/giftee: the gift recipient's identity (src/modules/giftee/, decision 0023)
-  registerGifteeRoutes(app);
+  await app.register(gifteeRoutes);
   // - GET /api/address/find, /api/address/retrieve: the seller's address service, proxied (src/modules/address/, decision 0024)
-  registerAddressRoutes(app);
+  await app.register(addressPlugin);
+  await app.register(addressRoutes);
   // - the seller API (Authorization: Bearer key, decision 0042): /admin/api/ticket_order(/{id})
   //   (src/modules/seller-orders/), /admin/api/check_in and /admin/api/ticket/{code} (src/modules/check-in/)
-  registerSellerOrderRoutes(app);
-  registerCheckInRoutes(app);
+  await app.register(sellerOrderRoutes);
+  await app.register(checkInRoutes);
   // - /api/image: seller images (src/modules/images/)
   await app.register(imagesService);
   await app.register(imageRoutes);

@@ -1,11 +1,18 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { validationFailed } from './app-error';
 
 /**
- * Parses request input outside the route schema (a handler that must check something first, or
- * reads input the schema cannot see): a refusal is the caller's 400 `validation_failed` naming
- * the field. A bare `.parse` would throw a ZodError, which the error handler answers as the
- * server's own fault (500, decision 0049).
+ * The raw query string as the app's parser yields it (app.ts: one string per name). Routes that
+ * read it with the query grammar (`parseQuery`) declare this as their `querystring` schema, so
+ * the request is typed without a cast and the grammar still decides what is allowed.
+ */
+export const rawQuerySchema = z.record(z.string(), z.string());
+
+/**
+ * Parses request input inside a handler, after the caller hook: for routes where who is calling
+ * must be checked before the input (the seller API's 401 comes before its 400). A refusal is the
+ * caller's 400 in the same words a zod refusal has always had (`{field}: {message}`), never a
+ * stray ZodError (which the error handler treats as the server's fault).
  */
 export function parseInput<T extends z.ZodType>(
   schema: T,

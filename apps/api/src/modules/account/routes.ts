@@ -1,13 +1,17 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import {
   orderSessionResponseSchema,
   ticketOrderListResponseSchema,
+  type OrderSessionResponse,
+  type TicketOrderListResponse,
 } from '@admit/contracts/account';
 import { toCollection } from '@admit/contracts/envelope';
 import { minorToDecimal } from '@admit/contracts/money';
 import { ACCOUNT_TICKET_STATES } from '@admit/contracts/rules/self-edit';
 import { AppError } from '@/http/app-error';
+import { rawQuerySchema } from '@/http/parse-input';
 import { parseQuery, type ParsedQuery, type QuerySpec } from '@/http/query-grammar';
 import { filterConditions, inList, orderBy } from '@/http/query-sql';
 import { toTicket } from '@/modules/catalog/mappers';
@@ -82,7 +86,7 @@ const distinct = (values: (string | null)[]) => [
  * The account area (identity §2 "/my", §7): GET my/order_session, GET my/ticket_order, and the
  * cached list GET (cached_api|api)/ticket_order — the caller's own orders, newest first.
  */
-export function registerAccountRoutes(app: FastifyInstance) {
+export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
   const config = { caller: 'visitor', callerContext: 'ticket_order' } as const;
 
@@ -92,61 +96,76 @@ export function registerAccountRoutes(app: FastifyInstance) {
     return { sellerId: seller.id, identityId: identity.id };
   };
 
-  app.get('/api/my/order_session', { config }, async (request, reply) => {
-    const who = member(request);
-    const query = parseQuery(sessionSpec, request.query as Record<string, string>);
-    const ticketWhere = ticketFilters(query);
-    const rows = await selectOrderSessions(
-      db,
-      who,
-      ticketWhere,
-      filterConditions(query.filters),
-      orderBy(query.sort, sql`"ticket_order"."id"`),
-      query.limit,
-    );
-    const body: Record<string, unknown> = {
-      order_session: toCollection(
-        rows.map((r) => ({
-          id: `${r.orderId}:${r.sessionId}`,
-          start_datetime: r.start.toISOString(),
-          end_datetime: r.end.toISOString(),
-          ticket_order_id: r.orderId,
-          event_session_id: r.sessionId,
-          event_template_id: r.eventId,
-          event_name: r.eventName,
-          order_number: r.orderNumber,
-          purchased_on: r.purchasedOn.toISOString(),
-          ticket_count: r.ticketCount,
-        })),
-      ),
-    };
-    if (query.embeds.has('ticket')) {
-      const orderIds = distinct(rows.map((r) => r.orderId));
-      const orders = await selectIdentityOrders(db, who, [], orderIds.length || 1);
-      const tickets = await selectOrdersTickets(
-        db,
-        orderIds,
-        ticketWhere,
-        distinct(rows.map((r) => r.sessionId)),
-      );
-      body.ticket = toCollection(
-        tickets
-          .filter((t) =>
-            rows.some((r) => r.orderId === t.ticketOrderId && r.sessionId === t.eventSessionId),
-          )
-          .map((t) =>
-            scanned(
-              orders.find((o) => o.id === t.ticketOrderId),
-              t,
-            ),
-          ),
-      );
-    }
-    return reply.header('cache-control', 'no-store').send(orderSessionResponseSchema.parse(body));
-  });
+  const listSchema = {
+    querystring: rawQuerySchema,
+    response: { 200: ticketOrderListResponseSchema },
+  };
 
-  async function orderList(request: FastifyRequest, who: { sellerId: string; identityId: string }) {
-    const query = parseQuery(orderSpec, request.query as Record<string, string>);
+  app.get(
+    '/api/my/order_session',
+    {
+      schema: { querystring: rawQuerySchema, response: { 200: orderSessionResponseSchema } },
+      config,
+    },
+    async (request, reply) => {
+      const who = member(request);
+      const query = parseQuery(sessionSpec, request.query);
+      const ticketWhere = ticketFilters(query);
+      const rows = await selectOrderSessions(
+        db,
+        who,
+        ticketWhere,
+        filterConditions(query.filters),
+        orderBy(query.sort, sql`"ticket_order"."id"`),
+        query.limit,
+      );
+      const body: OrderSessionResponse = {
+        order_session: toCollection(
+          rows.map((r) => ({
+            id: `${r.orderId}:${r.sessionId}`,
+            start_datetime: r.start.toISOString(),
+            end_datetime: r.end.toISOString(),
+            ticket_order_id: r.orderId,
+            event_session_id: r.sessionId,
+            event_template_id: r.eventId,
+            event_name: r.eventName,
+            order_number: r.orderNumber,
+            purchased_on: r.purchasedOn.toISOString(),
+            ticket_count: r.ticketCount,
+          })),
+        ),
+      };
+      if (query.embeds.has('ticket')) {
+        const orderIds = distinct(rows.map((r) => r.orderId));
+        const orders = await selectIdentityOrders(db, who, [], orderIds.length || 1);
+        const tickets = await selectOrdersTickets(
+          db,
+          orderIds,
+          ticketWhere,
+          distinct(rows.map((r) => r.sessionId)),
+        );
+        body.ticket = toCollection(
+          tickets
+            .filter((t) =>
+              rows.some((r) => r.orderId === t.ticketOrderId && r.sessionId === t.eventSessionId),
+            )
+            .map((t) =>
+              scanned(
+                orders.find((o) => o.id === t.ticketOrderId),
+                t,
+              ),
+            ),
+        );
+      }
+      return reply.header('cache-control', 'no-store').send(body);
+    },
+  );
+
+  async function orderList(
+    rawQuery: Record<string, string>,
+    who: { sellerId: string; identityId: string },
+  ): Promise<TicketOrderListResponse> {
+    const query = parseQuery(orderSpec, rawQuery);
     const ticketWhere = ticketFilters(query);
     const asked = query.relations.get('ticket')?.length;
     const where = filterConditions(query.filters);
@@ -169,7 +188,7 @@ export function registerAccountRoutes(app: FastifyInstance) {
       sessions: distinct(tickets.map((t) => t.eventSessionId)),
     });
     const now = app.deps.now();
-    const body: Record<string, unknown> = {
+    const body: TicketOrderListResponse = {
       ticket_order: toCollection(
         orders.map((o) => ({
           id: o.id,
@@ -194,42 +213,45 @@ export function registerAccountRoutes(app: FastifyInstance) {
         })),
       ),
     };
-    const embed = (name: string, rows: () => unknown[]) => {
-      if (query.embeds.has(name)) body[name] = toCollection(rows());
-    };
-    embed('ticket', () =>
-      tickets.map((t) =>
-        scanned(
-          orders.find((o) => o.id === t.ticketOrderId),
-          t,
+    const asks = (name: string) => query.embeds.has(name);
+    if (asks('ticket')) {
+      body.ticket = toCollection(
+        tickets.map((t) =>
+          scanned(
+            orders.find((o) => o.id === t.ticketOrderId),
+            t,
+          ),
         ),
-      ),
-    );
-    embed('ticket_type', () => catalogue.types.map(toTicketType));
-    embed('ticket_group', () => catalogue.groups.map((g) => toTicketGroup(g, now)));
-    embed('event_template', () => catalogue.events.map(toEventTemplate));
-    embed('event_session', () => catalogue.sessions.map((s) => toEventSession(s, now)));
-    return ticketOrderListResponseSchema.parse(body);
+      );
+    }
+    if (asks('ticket_type')) body.ticket_type = toCollection(catalogue.types.map(toTicketType));
+    if (asks('ticket_group')) {
+      body.ticket_group = toCollection(catalogue.groups.map((g) => toTicketGroup(g, now)));
+    }
+    if (asks('event_template')) {
+      body.event_template = toCollection(catalogue.events.map(toEventTemplate));
+    }
+    if (asks('event_session')) {
+      body.event_session = toCollection(catalogue.sessions.map((s) => toEventSession(s, now)));
+    }
+    return body;
   }
 
-  app.get('/api/my/ticket_order', { config }, async (request, reply) => {
-    const body = await orderList(request, member(request));
+  app.get('/api/my/ticket_order', { schema: listSchema, config }, async (request, reply) => {
+    const body = await orderList(request.query, member(request));
     return reply.header('cache-control', 'no-store').send(body);
   });
 
   // spec: identity §7 "GET cached ticket_order" — the same list by id, only ever the caller's
   // own orders: cached privately (per cookie), never by a shared cache; a guest lists none
   for (const prefix of ['/cached_api', '/api']) {
-    app.get(`${prefix}/ticket_order`, { config }, async (request, reply) => {
+    app.get(`${prefix}/ticket_order`, { schema: listSchema, config }, async (request, reply) => {
       const { identity, seller } = request.caller;
       const who = { sellerId: seller.id, identityId: identity.isPublic ? '' : identity.id };
       const body = identity.isPublic
-        ? ticketOrderListResponseSchema.parse({
-            ticket_order: toCollection([]),
-            ticket_order_fees: toCollection([]),
-          })
-        : await orderList(request, who);
+        ? { ticket_order: toCollection([]), ticket_order_fees: toCollection([]) }
+        : await orderList(request.query, who);
       return reply.header('cache-control', 'private, no-cache').header('vary', 'cookie').send(body);
     });
   }
-}
+};

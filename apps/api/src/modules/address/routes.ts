@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   addressFindQuerySchema,
   addressFindResponseSchema,
@@ -8,17 +8,14 @@ import {
 } from '@admit/contracts/address';
 import { toCollection } from '@admit/contracts/envelope';
 import { enforceRequestLimits } from '@/modules/limits/request-limits';
-import { createLoqateClient } from './loqate-client';
-import { ADDRESS_LOOKUP_LIMIT, createAddressService } from './service';
+import { ADDRESS_LOOKUP_LIMIT } from './service';
 
-/** GET address/find and address/retrieve: the seller's address capture service, proxied (decision 0024). */
-export function registerAddressRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+/**
+ * GET address/find and address/retrieve: the seller's address capture service, proxied
+ * (decision 0024), over `app.address` (address-plugin.ts).
+ */
+export const addressRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
-  const service = createAddressService({
-    db,
-    client: createLoqateClient({ baseUrl: app.deps.config.ADDRESS_API_URL }),
-  });
   const config = { caller: 'seller', callerContext: 'address' } as const;
   const sellerWithinLimit = async (request: FastifyRequest) => {
     const { seller } = request.caller;
@@ -33,28 +30,33 @@ export function registerAddressRoutes(root: FastifyInstance) {
 
   app.get(
     '/api/address/find',
-    { schema: { querystring: addressFindQuerySchema }, config },
+    {
+      schema: { querystring: addressFindQuerySchema, response: { 200: addressFindResponseSchema } },
+      config,
+    },
     async (request, reply) => {
       const { _seller: _slug, ...input } = request.query;
       const seller = await sellerWithinLimit(request);
-      const suggestions = await service.find(seller, input);
-      const body = addressFindResponseSchema.parse({
-        address_suggestion: toCollection(suggestions),
-      });
-      return reply.header('cache-control', 'no-store').send(body);
+      const suggestions = await app.address.find(seller, input);
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ address_suggestion: toCollection(suggestions) });
     },
   );
 
   app.get(
     '/api/address/retrieve',
-    { schema: { querystring: addressRetrieveQuerySchema }, config },
+    {
+      schema: {
+        querystring: addressRetrieveQuerySchema,
+        response: { 200: addressRetrieveResponseSchema },
+      },
+      config,
+    },
     async (request, reply) => {
-      const { id } = request.query;
       const seller = await sellerWithinLimit(request);
-      const body = addressRetrieveResponseSchema.parse({
-        address: toCollection(await service.retrieve(seller, id)),
-      });
-      return reply.header('cache-control', 'no-store').send(body);
+      const address = await app.address.retrieve(seller, request.query.id);
+      return reply.header('cache-control', 'no-store').send({ address: toCollection(address) });
     },
   );
-}
+};

@@ -49,6 +49,9 @@ function providerFailure(error: unknown): never {
   throw error;
 }
 
+/** The address lookup, built once (address-plugin.ts). */
+export type AddressService = ReturnType<typeof createAddressService>;
+
 /**
  * Address lookup through the seller's address capture service (identity §7 Find/Retrieve,
  * §8 "Address lookup"; decision 0024): the key comes from the seller's configuration, never

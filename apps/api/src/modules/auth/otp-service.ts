@@ -70,6 +70,9 @@ export interface OtpServiceDeps {
   smtpConfigured: boolean;
 }
 
+/** The passcode login, built once (auth-plugin.ts). */
+export type OtpService = ReturnType<typeof createOtpService>;
+
 /** One-time passcode login (identity §2 Login, §4 "Login one-time passcode", §8 Passcode). */
 export function createOtpService({ db, now, smtpConfigured }: OtpServiceDeps) {
   /**

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toCollection } from '@admit/contracts/envelope';
 import {
   loginBodySchema,
@@ -10,6 +10,7 @@ import {
   type LoginResponse,
 } from '@admit/contracts/identity';
 import { AppError } from '@/http/app-error';
+import { rawQuerySchema } from '@/http/parse-input';
 import { parseQuery, type QuerySpec } from '@/http/query-grammar';
 import type { SellerRef } from '@/http/request-context';
 import { publicOriginOf } from '@/modules/sellers/seller-site';
@@ -19,10 +20,9 @@ import {
   setAuthCookies,
 } from '@/modules/sessions/session-cookie';
 import { findIdentityById, toIdentityContract, type IdentityRow } from '@/modules/users/repo';
-import { createLoginService, type LoginContext } from './login-service';
-import { createOtpService } from './otp-service';
+import type { LoginContext } from './login-service';
 import { loadSellerAuth, type SellerAuth } from './seller-auth';
-import { registerSsoRoutes } from './sso-routes';
+import { ssoRoutes } from './sso-routes';
 
 const loginQuery: QuerySpec = { context: 'login', fields: {} };
 
@@ -40,18 +40,15 @@ export interface AuthRouteKit {
     person: IdentityRow,
     cartId: string | undefined,
   ): Promise<LoginResponse>;
-  loginService: ReturnType<typeof createLoginService>;
 }
 
+/** The login steps both route files share, over the services of `app.auth` (auth-plugin.ts). */
 export function createAuthRouteKit(app: FastifyInstance): AuthRouteKit {
   const { database, config } = app.deps;
   const db = database.db;
-  const now = () => app.deps.now();
   const production = config.NODE_ENV === 'production';
-  const loginService = createLoginService({ db, now });
 
   return {
-    loginService,
     async sellerAuthOf(request) {
       return loadSellerAuth(db, request.caller.seller, config);
     },
@@ -70,7 +67,7 @@ export function createAuthRouteKit(app: FastifyInstance): AuthRouteKit {
       );
       setAuthCookies(reply, session, production);
       const publicIdentity = await app.identities.publicIdentity(seller);
-      return loginService.loginAnswer({
+      return app.auth.login.loginAnswer({
         seller,
         person,
         publicIdentityId: publicIdentity.id,
@@ -90,54 +87,45 @@ function kickMail(app: FastifyInstance) {
  * POST /api/login, /api/logout, /api/login/request_otp, /api/login/otp and the single sign-on
  * round trip (identity §7; wire format in `@admit/contracts/identity`). Never cached.
  */
-export function registerAuthRoutes(root: FastifyInstance, kit = createAuthRouteKit(root)) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const kit = createAuthRouteKit(app);
   const { database, config } = app.deps;
   const db = database.db;
   const production = config.NODE_ENV === 'production';
-  const otpService = createOtpService({
-    db,
-    now: () => app.deps.now(),
-    smtpConfigured: config.SMTP_URL !== undefined,
-  });
 
   // the seller only: the session cookie is read by the login itself (rotated, never renewed)
   const routeConfig = { caller: 'seller', callerContext: 'login' } as const;
-  const sellerOf = (request: FastifyRequest) => {
-    parseQuery(loginQuery, request.query as Record<string, string>);
+  const sellerOf = (request: FastifyRequest, query: Record<string, string>) => {
+    parseQuery(loginQuery, query);
     return kit.sellerAuthOf(request);
   };
-
-  const sendLogin = (reply: FastifyReply, body: LoginResponse) =>
-    reply.header('cache-control', 'no-store').send(loginResponseSchema.parse(body));
+  const loginSchema = { querystring: rawQuerySchema, response: { 200: loginResponseSchema } };
 
   app.post(
     '/api/login',
-    { schema: { body: loginBodySchema }, config: routeConfig },
+    { schema: { ...loginSchema, body: loginBodySchema }, config: routeConfig },
     async (request, reply) => {
-      const auth = await sellerOf(request);
+      const auth = await sellerOf(request, request.query);
       const { body } = request;
-      const person = await kit.loginService
+      const person = await app.auth.login
         .authenticate(auth, body, await kit.contextOf(request))
         .catch((error: unknown) => {
           if (error instanceof AppError && error.code === 'guest_account') kickMail(app);
           throw error;
         });
-      return sendLogin(
-        reply,
-        await kit.finishLogin(request, reply, auth.seller, person, body.cart_id),
-      );
+      const answer = await kit.finishLogin(request, reply, auth.seller, person, body.cart_id);
+      return reply.header('cache-control', 'no-store').send(answer);
     },
   );
 
-  app.post('/api/logout', { config: routeConfig }, async (request, reply) => {
-    parseQuery(loginQuery, request.query as Record<string, string>);
+  app.post('/api/logout', { schema: loginSchema, config: routeConfig }, async (request, reply) => {
+    parseQuery(loginQuery, request.query);
     const { seller, publicIdentityId } = request.caller;
     await app.sessions.destroySession(readSessionToken(request));
     clearAuthCookies(reply, production);
     const row = await findIdentityById(db, publicIdentityId);
     if (!row) throw new Error(`public identity of seller ${seller.id} vanished`);
-    return sendLogin(reply, {
+    return reply.header('cache-control', 'no-store').send({
       session: toCollection([
         { identity_id: row.id, seller_id: seller.id, is_public: true, expires_at: null },
       ]),
@@ -147,28 +135,37 @@ export function registerAuthRoutes(root: FastifyInstance, kit = createAuthRouteK
 
   app.post(
     '/api/login/request_otp',
-    { schema: { body: requestOtpBodySchema }, config: routeConfig },
+    {
+      schema: {
+        querystring: rawQuerySchema,
+        body: requestOtpBodySchema,
+        response: { 200: otpRequestResponseSchema },
+      },
+      config: routeConfig,
+    },
     async (request, reply) => {
-      const auth = await sellerOf(request);
-      const answer = await otpService.requestOtp(auth, request.body, await kit.contextOf(request));
+      const auth = await sellerOf(request, request.query);
+      const answer = await app.auth.otp.requestOtp(
+        auth,
+        request.body,
+        await kit.contextOf(request),
+      );
       kickMail(app);
-      return reply.header('cache-control', 'no-store').send(otpRequestResponseSchema.parse(answer));
+      return reply.header('cache-control', 'no-store').send(answer);
     },
   );
 
   app.post(
     '/api/login/otp',
-    { schema: { body: submitOtpBodySchema }, config: routeConfig },
+    { schema: { ...loginSchema, body: submitOtpBodySchema }, config: routeConfig },
     async (request, reply) => {
-      const auth = await sellerOf(request);
+      const auth = await sellerOf(request, request.query);
       const { body } = request;
-      const person = await otpService.submitOtp(auth, body, await kit.contextOf(request));
-      return sendLogin(
-        reply,
-        await kit.finishLogin(request, reply, auth.seller, person, body.cart_id),
-      );
+      const person = await app.auth.otp.submitOtp(auth, body, await kit.contextOf(request));
+      const answer = await kit.finishLogin(request, reply, auth.seller, person, body.cart_id);
+      return reply.header('cache-control', 'no-store').send(answer);
     },
   );
 
-  registerSsoRoutes(app, kit);
-}
+  await app.register(ssoRoutes, { kit });
+};

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, validationFailed } from '@/http/app-error';
 import type { AuthRouteKit } from './routes';
@@ -25,8 +25,9 @@ const callbackQuery = z.object({
   state: text.optional(),
 });
 
-function parse<T extends z.ZodType>(schema: T, request: FastifyRequest): z.infer<T> {
-  const parsed = schema.safeParse(request.query);
+// the query is checked in the handler, after the caller hook, in the sso context's own words
+function parse<T extends z.ZodType>(schema: T, query: unknown): z.infer<T> {
+  const parsed = schema.safeParse(query);
   if (!parsed.success) {
     const field = parsed.error.issues[0]?.path.join('.') || 'query';
     throw validationFailed('sso', field, parsed.error.issues[0]?.message ?? 'invalid value');
@@ -38,7 +39,7 @@ function parse<T extends z.ZodType>(schema: T, request: FastifyRequest): z.infer
  * GET /api/sso/start and /api/sso/callback (identity §7 "Single sign-on redirect"): the
  * round trip through the seller's external login page, which returns with a signed `jwt`.
  */
-export function registerSsoRoutes(app: FastifyInstance, kit: AuthRouteKit) {
+export const ssoRoutes: FastifyPluginAsyncZod<{ kit: AuthRouteKit }> = async (app, { kit }) => {
   const { config } = app.deps;
   const production = config.NODE_ENV === 'production';
   // one key per process when none is configured: a state survives only in this process
@@ -51,8 +52,10 @@ export function registerSsoRoutes(app: FastifyInstance, kit: AuthRouteKit) {
   };
 
   const routeConfig = { caller: 'seller', callerContext: 'sso' } as const;
-  app.get('/api/sso/start', { config: routeConfig }, async (request, reply) => {
-    const query = parse(startQuery, request);
+  // both answers are redirects: a 302 has no body to serialise
+  const schema = { response: { 302: z.undefined() } };
+  app.get('/api/sso/start', { schema, config: routeConfig }, async (request, reply) => {
+    const query = parse(startQuery, request.query);
     const auth = await kit.sellerAuthOf(request);
     assertMethod(auth, ['external']);
     if (!auth.externalLoginUrl) {
@@ -85,8 +88,8 @@ export function registerSsoRoutes(app: FastifyInstance, kit: AuthRouteKit) {
     return reply.header('cache-control', 'no-store').redirect(target.toString(), 302);
   });
 
-  app.get('/api/sso/callback', { config: routeConfig }, async (request, reply) => {
-    const query = parse(callbackQuery, request);
+  app.get('/api/sso/callback', { schema, config: routeConfig }, async (request, reply) => {
+    const query = parse(callbackQuery, request.query);
     const auth = await kit.sellerAuthOf(request);
     const slug = encodeURIComponent(auth.seller.slug);
     reply.header('cache-control', 'no-store').clearCookie(SSO_NONCE_COOKIE, nonceCookie);
@@ -102,7 +105,7 @@ export function registerSsoRoutes(app: FastifyInstance, kit: AuthRouteKit) {
     if (!state) return fail('The login link has expired. Please try again.');
     if (!query.jwt) return fail('External login failed');
     try {
-      const person = await kit.loginService.externalLogin(
+      const person = await app.auth.login.externalLogin(
         auth,
         query.jwt,
         await kit.contextOf(request),
@@ -118,4 +121,4 @@ export function registerSsoRoutes(app: FastifyInstance, kit: AuthRouteKit) {
     const separator = path.includes('?') ? '&' : '?';
     return reply.redirect(`/${slug}${path}${separator}auth_callback=1${hash}`, 302);
   });
-}
+};

@@ -1,28 +1,38 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toCollection } from '@admit/contracts/envelope';
-import { gifteeBodySchema, gifteeResponseSchema, type GifteeBody } from '@admit/contracts/gift';
+import { gifteeBodySchema, gifteeResponseSchema } from '@admit/contracts/gift';
+import { rawQuerySchema } from '@/http/parse-input';
 import { parseQuery, type QuerySpec } from '@/http/query-grammar';
 import { createGiftee } from './service';
 
 const writeQuery: QuerySpec = { context: 'giftee', fields: {} };
 
 /** POST giftee (identity §7, shopping §5 gift recipient form; decision 0023). */
-export function registerGifteeRoutes(app: FastifyInstance) {
+export const gifteeRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
   const config = { caller: 'visitor', callerContext: 'giftee', callLimit: 'giftee' } as const;
   app.post(
     '/api/giftee',
-    { schema: { body: gifteeBodySchema }, config },
+    {
+      schema: {
+        querystring: rawQuerySchema,
+        body: gifteeBodySchema,
+        response: { 201: gifteeResponseSchema },
+      },
+      config,
+    },
     async (request, reply) => {
-      parseQuery(writeQuery, request.query as Record<string, string>);
+      parseQuery(writeQuery, request.query);
       const { seller, identity } = request.caller;
-      const row = await createGiftee(db, seller, identity, request.body as GifteeBody);
-      const body = gifteeResponseSchema.parse({
-        identity: toCollection([
-          { id: row.id, first_name: row.firstName, last_name: row.lastName, email: row.email },
-        ]),
-      });
-      return reply.status(201).header('cache-control', 'no-store').send(body);
+      const row = await createGiftee(db, seller, identity, request.body);
+      return reply
+        .status(201)
+        .header('cache-control', 'no-store')
+        .send({
+          identity: toCollection([
+            { id: row.id, first_name: row.firstName, last_name: row.lastName, email: row.email },
+          ]),
+        });
     },
   );
-}
+};

@@ -1,10 +1,9 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isUuid } from '@/http/query-values';
 import { escapeHtml } from '@/lib/escape-html';
 import type { OutgoingAttachment } from './outbox';
 import { findMail, listMails, type OutboxRow } from './repo';
-import { parseInput } from '@/http/parse-input';
 
 const filterQuery = z.object({
   to: z.string().max(254).optional(),
@@ -12,6 +11,21 @@ const filterQuery = z.object({
   seller: z.string().max(100).optional(),
 });
 const LIST_LIMIT = 200;
+const idParams = z.object({ id: z.string() });
+// what the e2e tests read from /_dev/mail.json (development only, not a spec wire shape)
+const devMailSchema = z.object({
+  id: z.string(),
+  seller: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string().nullable(),
+  kind: z.string(),
+  status: z.string(),
+  created_at: z.string(),
+});
+// the HTML pages: Fastify sends a string as it is, the schema only types the reply
+const htmlResponse = { 200: z.string(), 404: z.string() };
 
 /** `cid:` image references replaced by data URLs, so the stored mail renders without SMTP. */
 export function inlineCidImages(html: string, attachments: OutgoingAttachment[]): string {
@@ -69,46 +83,63 @@ function mailPage(mail: OutboxRow) {
  * The dev mailbox (never in production): every queued mail as HTML pages and as JSON for the
  * e2e tests, so flows that send mail can be followed without an SMTP server.
  */
-export function registerDevMailbox(app: FastifyInstance) {
+export const devMailboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
-  app.get('/_dev/mail', async (request, reply) => {
-    const filter = parseInput(filterQuery, request.query);
-    const rows = await listMails(db, { ...filter, sellerSlug: filter.seller, limit: LIST_LIMIT });
-    return reply
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(listPage(rows, filter.to));
-  });
-
-  app.get('/_dev/mail.json', async (request, reply) => {
-    const filter = parseInput(filterQuery, request.query);
-    const rows = await listMails(db, { ...filter, sellerSlug: filter.seller, limit: LIST_LIMIT });
-    const mails = rows.map(({ mail, sellerSlug }) => ({
-      id: mail.id,
-      seller: sellerSlug,
-      to: mail.toAddress,
-      subject: mail.subject,
-      text: mail.textBody,
-      html: mail.htmlBody,
-      kind: mail.kind,
-      status: mail.status,
-      created_at: mail.createdAt.toISOString(),
-    }));
-    return reply.header('cache-control', 'no-store').send({ mails });
-  });
-
-  app.get('/_dev/mail/:id', async (request, reply) => {
-    const { id } = z.object({ id: z.string() }).parse(request.params);
-    const mail = isUuid(id) ? await findMail(db, id.toLowerCase()) : null;
-    if (!mail) {
+  app.get(
+    '/_dev/mail',
+    { schema: { querystring: filterQuery, response: htmlResponse } },
+    async (request, reply) => {
+      const filter = request.query;
+      const rows = await listMails(db, { ...filter, sellerSlug: filter.seller, limit: LIST_LIMIT });
       return reply
-        .status(404)
+        .header('cache-control', 'no-store')
         .type('text/html; charset=utf-8')
-        .send(shell('Not found', '<p>No such mail.</p>'));
-    }
-    return reply
-      .header('cache-control', 'no-store')
-      .type('text/html; charset=utf-8')
-      .send(mailPage(mail));
-  });
-}
+        .send(listPage(rows, filter.to));
+    },
+  );
+
+  app.get(
+    '/_dev/mail.json',
+    {
+      schema: {
+        querystring: filterQuery,
+        response: { 200: z.object({ mails: z.array(devMailSchema) }) },
+      },
+    },
+    async (request, reply) => {
+      const filter = request.query;
+      const rows = await listMails(db, { ...filter, sellerSlug: filter.seller, limit: LIST_LIMIT });
+      const mails = rows.map(({ mail, sellerSlug }) => ({
+        id: mail.id,
+        seller: sellerSlug,
+        to: mail.toAddress,
+        subject: mail.subject,
+        text: mail.textBody,
+        html: mail.htmlBody,
+        kind: mail.kind,
+        status: mail.status,
+        created_at: mail.createdAt.toISOString(),
+      }));
+      return reply.header('cache-control', 'no-store').send({ mails });
+    },
+  );
+
+  app.get(
+    '/_dev/mail/:id',
+    { schema: { params: idParams, response: htmlResponse } },
+    async (request, reply) => {
+      const { id } = request.params;
+      const mail = isUuid(id) ? await findMail(db, id.toLowerCase()) : null;
+      if (!mail) {
+        return reply
+          .status(404)
+          .type('text/html; charset=utf-8')
+          .send(shell('Not found', '<p>No such mail.</p>'));
+      }
+      return reply
+        .header('cache-control', 'no-store')
+        .type('text/html; charset=utf-8')
+        .send(mailPage(mail));
+    },
+  );
+};

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { registerDevMailbox } from './dev-mailbox';
+import { devMailboxRoutes } from './dev-mailbox';
 import {
   createMailSender,
   devMailboxTransport,
@@ -41,7 +41,7 @@ export const mailPlugin = fp<{ transport?: MailTransport }>(
     // started and stopped with the other background jobs (jobs/registry.ts)
     app.decorate('mailSender', sender);
     if (!transport) app.log.warn('SMTP_URL is not set: outgoing mail stays queued in the outbox');
-    if (!production) registerDevMailbox(app);
+    if (!production) await app.register(devMailboxRoutes);
   },
   { name: 'mail' },
 );

@@ -1,4 +1,5 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { orderBundleSchema } from '@admit/contracts/checkout';
 import { toCollection } from '@admit/contracts/envelope';
@@ -23,11 +24,11 @@ const query = z
  * GET ticket_order/{id} and its QR code, DELETE ticket_order/{id}/auto_renew (identity §7): the
  * buyer's session or the secret link.
  */
-export function registerOrderRoutes(app: FastifyInstance) {
+export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
 
-  async function access(request: FastifyRequest) {
-    const { id } = params.parse(request.params);
+  // the query is checked here, not by the route schema: any refusal is the order's 404
+  async function access(request: FastifyRequest, id: string) {
     const q = query.safeParse(request.query);
     if (!q.success || !isUuid(id)) throw orderNotFound();
     const { seller, identity } = request.caller;
@@ -38,34 +39,45 @@ export function registerOrderRoutes(app: FastifyInstance) {
     return { order, seller, margin: q.data.margin };
   }
 
-  app.get('/api/ticket_order/:id', { config }, async (request, reply) => {
-    const { order, seller } = await access(request);
-    const { publicIdentityId } = request.caller;
-    const body = await orderBundle(db, order, seller, publicIdentityId, app.deps.now());
-    return reply.header('cache-control', 'no-store').send(orderBundleSchema.parse(body));
-  });
+  app.get(
+    '/api/ticket_order/:id',
+    { schema: { params, response: { 200: orderBundleSchema } }, config },
+    async (request, reply) => {
+      const { order, seller } = await access(request, request.params.id);
+      const { publicIdentityId } = request.caller;
+      const body = await orderBundle(db, order, seller, publicIdentityId, app.deps.now());
+      return reply.header('cache-control', 'no-store').send(body);
+    },
+  );
 
   // spec: identity §7 — GET /cached_api/ticket_order/{id}/qrcode?margin=4; the image never
   // changes, but only its buyer or the secret holder may see it: cached privately, never shared
   for (const prefix of ['/cached_api', '/api']) {
-    app.get(`${prefix}/ticket_order/:id/qrcode`, { config }, async (request, reply) => {
-      const { order, margin } = await access(request);
-      if (!order.scanCode) throw orderNotFound();
-      return reply
-        .header('content-type', 'image/png')
-        .header('cache-control', 'private, max-age=3600')
-        .header('vary', 'cookie')
-        .send(await qrPng(order.scanCode, margin));
-    });
+    app.get(
+      `${prefix}/ticket_order/:id/qrcode`,
+      // a PNG: Fastify sends a Buffer as it is, the schema only types the reply
+      { schema: { params, response: { 200: z.instanceof(Buffer) } }, config },
+      async (request, reply) => {
+        const { order, margin } = await access(request, request.params.id);
+        if (!order.scanCode) throw orderNotFound();
+        return reply
+          .header('content-type', 'image/png')
+          .header('cache-control', 'private, max-age=3600')
+          .header('vary', 'cookie')
+          .send(await qrPng(order.scanCode, margin));
+      },
+    );
   }
 
   // spec: identity §4 "Cancel auto-renew", §8 (decision 0038): who may read the order may stop
   // its memberships renewing — the holder bought it, so the buyer's session or the secret
-  app.delete('/api/ticket_order/:id/auto_renew', { config }, async (request, reply) => {
-    const { order, seller } = await access(request);
-    const terms = await cancelOrderAutoRenew(db, seller, order.id);
-    return reply
-      .header('cache-control', 'no-store')
-      .send(cancelAutoRenewResponseSchema.parse({ membership: toCollection(terms) }));
-  });
-}
+  app.delete(
+    '/api/ticket_order/:id/auto_renew',
+    { schema: { params, response: { 200: cancelAutoRenewResponseSchema } }, config },
+    async (request, reply) => {
+      const { order, seller } = await access(request, request.params.id);
+      const terms = await cancelOrderAutoRenew(db, seller, order.id);
+      return reply.header('cache-control', 'no-store').send({ membership: toCollection(terms) });
+    },
+  );
+};

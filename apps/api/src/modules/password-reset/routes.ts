@@ -1,5 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   acceptedResponseSchema,
   emailBodySchema,
@@ -8,31 +7,36 @@ import {
   tokenBodySchema,
   type AcceptedResponse,
 } from '@admit/contracts/identity';
+import { rawQuerySchema } from '@/http/parse-input';
 import { parseQuery } from '@/http/query-grammar';
 import { publicOriginOf } from '@/modules/sellers/seller-site';
 import { enforceRequestLimits, mailRequestLimits } from '@/modules/limits/request-limits';
-import { createPasswordResetService } from './service';
 
 const ACCEPTED: AcceptedResponse = {
   accepted: { _count: 1, _total: 1, _data: [{ accepted: true }] },
 };
+const checkQuery = (query: Record<string, string>) =>
+  parseQuery({ context: 'password_reset', fields: {} }, query);
 
-/** Registers `password_reset/request|validate|reset` (identity §7) under /api. */
-export function registerPasswordResetRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+/** `password_reset/request|validate|reset` (identity §7) under /api, over `app.passwordReset`. */
+export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
-  const service = createPasswordResetService({ db, now: () => app.deps.now() });
-  const sellerOf = (request: FastifyRequest) => {
-    parseQuery({ context: 'password_reset', fields: {} }, request.query as Record<string, string>);
-    return request.caller.seller;
-  };
   const config = { caller: 'seller', callerContext: 'password_reset' } as const;
+  const identityResponse = { 200: identityResponseSchema };
 
   app.post(
     '/api/password_reset/request',
-    { schema: { body: emailBodySchema }, config },
+    {
+      schema: {
+        querystring: rawQuerySchema,
+        body: emailBodySchema,
+        response: { 200: acceptedResponseSchema },
+      },
+      config,
+    },
     async (request, reply) => {
-      const seller = sellerOf(request);
+      checkQuery(request.query);
+      const { seller } = request.caller;
       const { email } = request.body;
       const now = app.deps.now();
       await enforceRequestLimits(
@@ -42,31 +46,40 @@ export function registerPasswordResetRoutes(root: FastifyInstance) {
         now,
       );
       const origin = await publicOriginOf(db, seller.id, app.deps.config);
-      if (await service.request(seller, email, origin)) app.mailSender.kick();
+      if (await app.passwordReset.request(seller, email, origin)) app.mailSender.kick();
       // spec: identity §8 "forgot forms treat 404 as success" — one answer, known or not
-      return reply.header('cache-control', 'no-store').send(acceptedResponseSchema.parse(ACCEPTED));
+      return reply.header('cache-control', 'no-store').send(ACCEPTED);
     },
   );
 
   app.post(
     '/api/password_reset/validate',
-    { schema: { body: tokenBodySchema }, config },
+    {
+      schema: { querystring: rawQuerySchema, body: tokenBodySchema, response: identityResponse },
+      config,
+    },
     async (request, reply) => {
-      const seller = sellerOf(request);
-      const { token } = request.body;
-      const body = await service.validate(seller, token);
-      return reply.header('cache-control', 'no-store').send(identityResponseSchema.parse(body));
+      checkQuery(request.query);
+      const body = await app.passwordReset.validate(request.caller.seller, request.body.token);
+      return reply.header('cache-control', 'no-store').send(body);
     },
   );
 
   app.post(
     '/api/password_reset/reset',
-    { schema: { body: resetPasswordBodySchema }, config },
+    {
+      schema: {
+        querystring: rawQuerySchema,
+        body: resetPasswordBodySchema,
+        response: identityResponse,
+      },
+      config,
+    },
     async (request, reply) => {
-      const seller = sellerOf(request);
+      checkQuery(request.query);
       const { token, password } = request.body;
-      const body = await service.reset(seller, token, password);
-      return reply.header('cache-control', 'no-store').send(identityResponseSchema.parse(body));
+      const body = await app.passwordReset.reset(request.caller.seller, token, password);
+      return reply.header('cache-control', 'no-store').send(body);
     },
   );
-}
+};

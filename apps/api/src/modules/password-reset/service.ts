@@ -88,6 +88,9 @@ export interface PasswordResetDeps {
   now: () => Date;
 }
 
+/** Forgot and reset password, built once (password-reset-plugin.ts). */
+export type PasswordResetService = ReturnType<typeof createPasswordResetService>;
+
 /** Forgot and reset password (identity §2, §7 `password_reset/*`, §8 "Reset link"). */
 export function createPasswordResetService({ db, now }: PasswordResetDeps) {
   /**

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { Db } from '@/db/connection';
 import { seller } from '@/db/schema/identity';
 import { AppError } from '@/http/app-error';
@@ -55,9 +55,8 @@ const sandboxOpenTo = (env: { NODE_ENV: string }, storedConfig: unknown) =>
  */
 export async function sandboxSellerOf(
   app: FastifyInstance,
-  request: FastifyRequest,
+  slug: string | undefined,
 ): Promise<string | null> {
-  const slug = (request.query as Record<string, unknown>)._seller;
   // a string that cannot be a slug (a NUL byte, say) names no seller and never reaches the database
   const row =
     typeof slug === 'string' && isSellerSlug(slug)

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   sandboxCardBodySchema,
@@ -6,6 +6,8 @@ import {
 } from '@admit/contracts/checkout';
 import { toCollection } from '@admit/contracts/envelope';
 import { AppError } from '@/http/app-error';
+import { rawQuerySchema } from '@/http/parse-input';
+import type { App } from '@/http/typed-app';
 import { isUuid } from '@/http/query-values';
 import { escapeHtml } from '@/lib/escape-html';
 import { selectPayment, updatePayment } from './repo';
@@ -55,11 +57,16 @@ function authenticationPage(paymentId: string, returnUrl: string, amount: string
  * The sandbox card gateway's HTTP side (decision 0018): tokenization like the provider's
  * payment methods, and its 3-D Secure test page. Card data is sent here, never in a pay body.
  */
-export function registerSandboxRoutes(app: FastifyInstance) {
+export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
 
-  app.post('/api/sandbox/payment_methods', async (request, reply) => {
-    const sellerId = await sandboxSellerOf(app, request);
+  // the card is checked in the handler, after the seller: its refusals speak Stripe's words
+  const cardSchema = {
+    querystring: rawQuerySchema,
+    response: { 201: sandboxPaymentMethodResponseSchema },
+  };
+  app.post('/api/sandbox/payment_methods', { schema: cardSchema }, async (request, reply) => {
+    const sellerId = await sandboxSellerOf(app, request.query._seller);
     const parsed = sandboxCardBodySchema.safeParse(request.body ?? {});
     if (!parsed.success) {
       const field = parsed.error.issues[0]?.path.map(String).join('.') || 'body';
@@ -91,21 +98,20 @@ export function registerSandboxRoutes(app: FastifyInstance) {
       outcome: outcomeOf(digits),
       last4,
     });
-    const body = {
-      payment_method: toCollection([
-        {
-          id: token,
-          brand: brandOf(digits),
-          last4,
-          exp_month: card.exp_month,
-          exp_year: card.exp_year,
-        },
-      ]),
-    };
     return reply
       .status(201)
       .header('cache-control', 'no-store')
-      .send(sandboxPaymentMethodResponseSchema.parse(body));
+      .send({
+        payment_method: toCollection([
+          {
+            id: token,
+            brand: brandOf(digits),
+            last4,
+            exp_month: card.exp_month,
+            exp_year: card.exp_year,
+          },
+        ]),
+      });
   });
 
   async function pendingPayment(id: string) {
@@ -116,49 +122,59 @@ export function registerSandboxRoutes(app: FastifyInstance) {
     return row;
   }
 
-  app.get('/api/sandbox/authenticate/:id', async (request, reply) => {
-    const row = await pendingPayment(idParams.parse(request.params).id);
-    const returnUrl = safeReturn((request.query as Record<string, string>).return_url);
-    const amount = `${(row.amount / 100).toFixed(2)} ${row.currency}`;
-    return reply
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(authenticationPage(row.id, returnUrl, amount));
-  });
+  app.get(
+    '/api/sandbox/authenticate/:id',
+    // an HTML page: Fastify sends a string as it is, the schema only types the reply
+    { schema: { params: idParams, querystring: rawQuerySchema, response: { 200: z.string() } } },
+    async (request, reply) => {
+      const row = await pendingPayment(request.params.id);
+      const returnUrl = safeReturn(request.query.return_url);
+      const amount = `${(row.amount / 100).toFixed(2)} ${row.currency}`;
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(authenticationPage(row.id, returnUrl, amount));
+    },
+  );
 
   // the page's buttons post a plain form; only this scope parses form bodies
-  void app.register(async (scope) => {
+  await app.register(async (scope: App) => {
     scope.addContentTypeParser(
       'application/x-www-form-urlencoded',
       { parseAs: 'string', bodyLimit: 4096 },
       (_request, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
-    scope.post('/sandbox/authenticate/:id', async (request, reply) => {
-      const row = await pendingPayment(idParams.parse(request.params).id);
-      const form = formSchema.safeParse(request.body);
-      if (!form.success)
-        throw new AppError('validation_failed', 'stripe', 'result: complete or fail');
-      const returnUrl = safeReturn(form.data.return_url);
-      // only an intent waiting for authentication changes; a second click changes nothing
-      if (row.state === 'requires_action') {
-        const complete = form.data.result === 'complete';
-        await updatePayment(
-          db,
-          row.id,
-          complete
-            ? { state: 'succeeded', errorCode: null }
-            : { state: 'failed', errorCode: 'payment_intent_authentication_failure' },
-          app.deps.now(),
+    scope.post(
+      '/sandbox/authenticate/:id',
+      // a 303 back to the return URL: no body to serialise; the form is checked in the handler
+      { schema: { params: idParams, response: { 303: z.undefined() } } },
+      async (request, reply) => {
+        const row = await pendingPayment(request.params.id);
+        const form = formSchema.safeParse(request.body);
+        if (!form.success)
+          throw new AppError('validation_failed', 'stripe', 'result: complete or fail');
+        const returnUrl = safeReturn(form.data.return_url);
+        // only an intent waiting for authentication changes; a second click changes nothing
+        if (row.state === 'requires_action') {
+          const complete = form.data.result === 'complete';
+          await updatePayment(
+            db,
+            row.id,
+            complete
+              ? { state: 'succeeded', errorCode: null }
+              : { state: 'failed', errorCode: 'payment_intent_authentication_failure' },
+            app.deps.now(),
+          );
+        }
+        const after = await selectPayment(db, row.id);
+        return reply.redirect(
+          withParams(returnUrl, {
+            payment_intent: row.id,
+            redirect_status: after?.state === 'succeeded' ? 'succeeded' : 'failed',
+          }),
+          303,
         );
-      }
-      const after = await selectPayment(db, row.id);
-      return reply.redirect(
-        withParams(returnUrl, {
-          payment_intent: row.id,
-          redirect_status: after?.state === 'succeeded' ? 'succeeded' : 'failed',
-        }),
-        303,
-      );
-    });
+      },
+    );
   });
-}
+};

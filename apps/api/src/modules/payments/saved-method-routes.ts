@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toCollection } from '@admit/contracts/envelope';
 import { savedPaymentMethodResponseSchema } from '@admit/contracts/saved-payment-method';
 import { AppError } from '@/http/app-error';
@@ -9,17 +9,20 @@ import { newestSavedMethod, toSavedPaymentMethod } from './saved-methods';
  * saved list", §7 uncached): the caller's newest saved card — the one auto-renew charges —
  * as 0 or 1 item; a guest has none to ask for (401). Decision 0038.
  */
-export function registerSavedMethodRoutes(app: FastifyInstance) {
+export const savedMethodRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = { caller: 'visitor', callerContext: 'saved_payment_method' } as const;
-  app.get('/api/my/identity/saved_payment_method', { config }, async (request, reply) => {
-    const { identity } = request.caller;
-    if (identity.isPublic) {
-      throw new AppError('not_authorized', 'saved_payment_method', 'Please log in');
-    }
-    const row = await newestSavedMethod(app.deps.database.db, identity.id);
-    const body = { saved_payment_method: toCollection(row ? [toSavedPaymentMethod(row)] : []) };
-    return reply
-      .header('cache-control', 'no-store')
-      .send(savedPaymentMethodResponseSchema.parse(body));
-  });
-}
+  app.get(
+    '/api/my/identity/saved_payment_method',
+    { schema: { response: { 200: savedPaymentMethodResponseSchema } }, config },
+    async (request, reply) => {
+      const { identity } = request.caller;
+      if (identity.isPublic) {
+        throw new AppError('not_authorized', 'saved_payment_method', 'Please log in');
+      }
+      const row = await newestSavedMethod(app.deps.database.db, identity.id);
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ saved_payment_method: toCollection(row ? [toSavedPaymentMethod(row)] : []) });
+    },
+  );
+};

@@ -1,5 +1,5 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   acceptedResponseSchema,
   myResendBodySchema,
@@ -7,6 +7,7 @@ import {
   type AcceptedResponse,
 } from '@admit/contracts/identity';
 import { AppError } from '@/http/app-error';
+import { rawQuerySchema } from '@/http/parse-input';
 import { parseQuery } from '@/http/query-grammar';
 import {
   enforceRequestLimits,
@@ -14,32 +15,29 @@ import {
   PER_EMAIL_LIMIT,
   mailRequestLimits,
 } from '@/modules/limits/request-limits';
-import { createResendService } from './service';
 
 const ACCEPTED: AcceptedResponse = {
   accepted: { _count: 1, _total: 1, _data: [{ accepted: true }] },
 };
+const checkQuery = (query: Record<string, string>) =>
+  parseQuery({ context: 'ticket_order', fields: {} }, query);
 
-/** Registers `ticket_order/resend` and `my/ticket_order/resend` (identity §7) under /api. */
-export function registerResendRoutes(root: FastifyInstance) {
-  const app = root.withTypeProvider<ZodTypeProvider>();
+/** `ticket_order/resend` and `my/ticket_order/resend` (identity §7) under /api, over `app.resend`. */
+export const resendRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
-  const service = createResendService({ db, config: app.deps.config });
-  const sellerOf = (request: FastifyRequest) => {
-    parseQuery({ context: 'ticket_order', fields: {} }, request.query as Record<string, string>);
-    return request.caller.seller;
-  };
   const config = { caller: 'seller', callerContext: 'ticket_order' } as const;
+  const response = { 200: acceptedResponseSchema };
   const accepted = (reply: FastifyReply, queued: boolean) => {
     if (queued) app.mailSender.kick();
-    return reply.header('cache-control', 'no-store').send(acceptedResponseSchema.parse(ACCEPTED));
+    return reply.header('cache-control', 'no-store').send(ACCEPTED);
   };
 
   app.post(
     '/api/ticket_order/resend',
-    { schema: { body: resendBodySchema }, config },
+    { schema: { querystring: rawQuerySchema, body: resendBodySchema, response }, config },
     async (request, reply) => {
-      const seller = sellerOf(request);
+      checkQuery(request.query);
+      const { seller } = request.caller;
       const { email, memberships_only } = request.body;
       await enforceRequestLimits(
         db,
@@ -47,16 +45,22 @@ export function registerResendRoutes(root: FastifyInstance) {
         mailRequestLimits('resend', request.ip, seller.id, email),
         app.deps.now(),
       );
-      return accepted(reply, await service.resendByEmail(seller, email, memberships_only ?? false));
+      return accepted(
+        reply,
+        await app.resend.resendByEmail(seller, email, memberships_only ?? false),
+      );
     },
   );
 
   app.post(
     '/api/my/ticket_order/resend',
-    { schema: { body: myResendBodySchema }, config: { ...config, caller: 'visitor' } },
+    {
+      schema: { querystring: rawQuerySchema, body: myResendBodySchema, response },
+      config: { ...config, caller: 'visitor' },
+    },
     async (request, reply) => {
-      const seller = sellerOf(request);
-      const { identity } = request.caller;
+      checkQuery(request.query);
+      const { identity, seller } = request.caller;
       if (identity.isPublic) throw new AppError('not_authorized', 'ticket_order', 'Please log in');
       const { memberships_only } = request.body ?? {};
       await enforceRequestLimits(
@@ -70,8 +74,8 @@ export function registerResendRoutes(root: FastifyInstance) {
       );
       return accepted(
         reply,
-        await service.resendOwn(seller, identity.id, memberships_only ?? false),
+        await app.resend.resendOwn(seller, identity.id, memberships_only ?? false),
       );
     },
   );
-}
+};

@@ -23,6 +23,9 @@ export interface ResendDeps {
   config: Pick<AppConfig, 'PUBLIC_URL' | 'PORT'>;
 }
 
+/** The resend calls, built once (resend-plugin.ts). */
+export type ResendService = ReturnType<typeof createResendService>;
+
 /** Resend orders or member IDs by e-mail (identity §2 "Resend", §7 ticket_order/resend). */
 export function createResendService({ db, config }: ResendDeps) {
   const brandOf = async (seller: SellerRef) =>
