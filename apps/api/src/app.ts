@@ -3,6 +3,7 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { constants as zlib } from 'node:zlib';
 import helmet from '@fastify/helmet';
+import { z } from 'zod';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -144,7 +145,11 @@ export async function buildApp(
   // with one the database keeps (modules/payments/sandbox-tokens.ts)
   if (deps.config.AUTH_SECRET) setSandboxTokenSecret(deps.config.AUTH_SECRET);
 
-  app.get('/health', async () => ({ status: 'ok' }));
+  app.get(
+    '/health',
+    { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async () => ({ status: 'ok' as const }),
+  );
 
   // - request guards: the tix-app header on state-changing /api calls, no NUL in params or body
   await app.register(appHeaderGuard);

@@ -39,23 +39,30 @@ interface CallLimit {
   failuresOnly?: boolean;
 }
 
-type Body = Record<string, unknown> | null | undefined;
+/**
+ * One named field of a request part, read without a cast: this hook runs for every route, typed
+ * or not, before the route's own schema, so the part may be anything (or absent).
+ */
+const fieldOf = (part: unknown, name: string): unknown =>
+  typeof part === 'object' && part !== null && Object.hasOwn(part, name)
+    ? (part as Record<string, unknown>)[name]
+    : undefined;
 
 const nonEmpty = (value: unknown) => Array.isArray(value) && value.length > 0;
 
 /** apply_code, or a modify naming codes (shopping §7: preReservePromoCodes, preloadedPromoCodes). */
 const carriesCode = (request: FastifyRequest) => {
-  const body = request.body as Body;
+  const body = request.body;
   return (
-    typeof body?.code === 'string' ||
-    nonEmpty(body?.preReservePromoCodes) ||
-    nonEmpty(body?.preloadedPromoCodes)
+    typeof fieldOf(body, 'code') === 'string' ||
+    nonEmpty(fieldOf(body, 'preReservePromoCodes')) ||
+    nonEmpty(fieldOf(body, 'preloadedPromoCodes'))
   );
 };
 
 /** A ledger lookup, or a pay / checkout call paying by gift card (identity §3 payment entry). */
 const namesGiftCard = (request: FastifyRequest) =>
-  request.method === 'GET' || (request.body as Body)?.gateway_id === 'ledger';
+  request.method === 'GET' || fieldOf(request.body, 'gateway_id') === 'ledger';
 
 /** The limits, one row per call; 0 per address turns that key off. */
 export const CALL_LIMITS: Record<CallLimitName, CallLimit> = {
@@ -88,12 +95,12 @@ export const CALL_LIMITS: Record<CallLimitName, CallLimit> = {
 };
 
 const emailOf = (body: unknown): string | null => {
-  const email = (body as { email?: unknown } | null | undefined)?.email;
+  const email = fieldOf(body, 'email');
   return typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : null;
 };
 
 const cartIdOf = (request: FastifyRequest): string | null => {
-  const id = (request.params as Record<string, unknown> | undefined)?.id;
+  const id = fieldOf(request.params, 'id');
   return typeof id === 'string' && id !== '' ? id.toLowerCase() : null;
 };
 
@@ -109,7 +116,7 @@ function limitChecks(name: CallLimitName, request: FastifyRequest, config: AppCo
   const email = emailOf(request.body);
   if (rule.perEmail !== undefined && email !== null) {
     // the raw `_seller` names the seller: no lookup before the limit, and an unknown one fails later
-    const seller = String((request.query as Record<string, unknown>)._seller ?? '');
+    const seller = String(fieldOf(request.query, '_seller') ?? '');
     checks.push({ key: `${name}:email:${seller}:${email}`, max: rule.perEmail, windowMs });
   }
   // per cart, not per identity: every guest shares the seller's public identity, and a cart
