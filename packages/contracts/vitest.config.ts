@@ -1,5 +1,10 @@
 import { defineProject } from 'vitest/config';
 
 export default defineProject({
-  test: { name: 'contracts', environment: 'node', include: ['src/**/*.test.ts'], env: { TZ: 'UTC' } },
+  test: {
+    name: 'contracts',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    env: { TZ: 'UTC' },
+  },
 });

@@ -123,19 +123,16 @@ describeEachDatabase('GET /api/image/:seller/:name', (ctx) => {
     'height=12px',
     'format=gif',
     'format=AVIF',
-  ])(
-    'rejects %s with the validation_failed envelope',
-    async (query) => {
-      const res = await app.inject({ method: 'GET', url: `${cover}?${query}` });
-      expect(res.statusCode).toBe(400);
-      const [error] = res.json()._data;
-      expect(error).toMatchObject({
-        _code: 'validation_failed',
-        _context: 'image',
-        _extra: { field: query.split('=')[0] },
-      });
-    },
-  );
+  ])('rejects %s with the validation_failed envelope', async (query) => {
+    const res = await app.inject({ method: 'GET', url: `${cover}?${query}` });
+    expect(res.statusCode).toBe(400);
+    const [error] = res.json()._data;
+    expect(error).toMatchObject({
+      _code: 'validation_failed',
+      _context: 'image',
+      _extra: { field: query.split('=')[0] },
+    });
+  });
 
   it('answers 404 not_found for an unknown image or seller', async () => {
     for (const url of [

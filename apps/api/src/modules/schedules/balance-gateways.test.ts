@@ -60,14 +60,12 @@ describeEachDatabase('paying a balance with a gift card or a processing card', (
 
   it('a gift card pays part of the balance, a second use of it is refused, a card pays the rest', async () => {
     const cartId = await orderWithBalance();
-    await ctx.db
-      .insert(ledgerCard)
-      .values({
-        sellerId: scene.seller.id,
-        number: 'BALANCE-GIFT-1',
-        balance: 2000,
-        currency: 'USD',
-      });
+    await ctx.db.insert(ledgerCard).values({
+      sellerId: scene.seller.id,
+      number: 'BALANCE-GIFT-1',
+      balance: 2000,
+      currency: 'USD',
+    });
     const ledger = (amount: string) => ({
       amount,
       gateway_id: 'ledger',

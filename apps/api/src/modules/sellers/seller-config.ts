@@ -10,7 +10,11 @@ import { DEFAULT_SELF_EDIT_RULES } from '@admit/contracts/self-edit-rules';
 import type { AppConfig } from '@/config';
 import type { seller } from '@/db/schema/identity';
 import { addressServiceKeyOf, sellerSettingsOf } from './seller-settings';
-import { DEFAULT_FONT_STACK, DEFAULT_TEASER_IMAGE_SIZE, DEFAULT_THEME_COLORS } from './default-theme';
+import {
+  DEFAULT_FONT_STACK,
+  DEFAULT_TEASER_IMAGE_SIZE,
+  DEFAULT_THEME_COLORS,
+} from './default-theme';
 
 export type SellerRow = typeof seller.$inferSelect;
 

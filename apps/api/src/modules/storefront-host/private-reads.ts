@@ -88,9 +88,7 @@ async function completeReads(
   const ids = [...new Set(orderIds)];
   if (ids.length === 0 || ids.some((id) => !kept[id])) return undefined;
   const answers = await Promise.all(
-    ids.map((id) =>
-      visitorRead(app, request, config.seller.slug, ticketOrderRead(id, kept[id]!)),
-    ),
+    ids.map((id) => visitorRead(app, request, config.seller.slug, ticketOrderRead(id, kept[id]!))),
   );
   if (answers.some((answer) => answer === undefined)) return undefined;
   const reads = Object.fromEntries(answers.map((answer) => [answer!.address, answer!.body]));
