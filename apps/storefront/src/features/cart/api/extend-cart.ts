@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CartBundle } from '@admit/contracts/cart';
-import { apiWrite } from '@/api/client';
+import { cartPatchRoute } from '@admit/contracts/routes/cart';
+import { call } from '@/api/client';
 import { acceptCartBundle } from '@/api/cart/modify-cart';
 import { loadCart } from '@/api/cart/get-cart';
 import { noteExtension } from '@/stores/cart-store';
@@ -8,9 +9,7 @@ import { extendedExpiry } from '@/ui/hold-timer';
 
 /** PATCH my/cart/{id} `{ expires_at }` (shopping §7); the response carries expires_in. */
 export function extendCart(cartId: string, expiresAt: string): Promise<CartBundle> {
-  return apiWrite<CartBundle>('PATCH', `my/cart/${encodeURIComponent(cartId)}`, {
-    body: { expires_at: expiresAt },
-  });
+  return call(cartPatchRoute, { params: { cartId }, body: { expires_at: expiresAt } });
 }
 
 /**

@@ -1,9 +1,6 @@
-import {
-  addressFindResponseSchema,
-  type AddressFindQuery,
-  type AddressSuggestion,
-} from '@admit/contracts/address';
-import { apiRead } from '@/api/client';
+import { type AddressFindQuery, type AddressSuggestion } from '@admit/contracts/address';
+import { addressFindRoute } from '@admit/contracts/routes/checkout';
+import { call } from '@/api/client';
 
 /**
  * GET address/find (identity §7 Find; decision 0024): suggestions for the text in one country;
@@ -13,9 +10,8 @@ import { apiRead } from '@/api/client';
 export async function findAddress(
   query: Omit<AddressFindQuery, '_seller'>,
 ): Promise<AddressSuggestion[]> {
-  const answer = await apiRead('address/find', {
+  const answer = await call(addressFindRoute, {
     query: { text: query.text, country: query.country, container: query.container },
-    schema: addressFindResponseSchema,
   });
   return answer.address_suggestion._data;
 }

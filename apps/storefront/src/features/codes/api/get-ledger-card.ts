@@ -1,6 +1,6 @@
 import type { LedgerCard } from '@admit/contracts/codes';
-import { ledgerCardResponseSchema } from '@admit/contracts/codes';
-import { apiRead, ApiError } from '@/api/client';
+import { ledgerCardRoute } from '@admit/contracts/routes/checkout';
+import { ApiError, call } from '@/api/client';
 
 /** The only ledger the storefront pays from (codes contract: `ledger = "ledger"`). */
 export const GIFT_CARD_LEDGER = 'ledger';
@@ -10,9 +10,7 @@ export const GIFT_CARD_LEDGER = 'ledger';
  * not_found; an empty collection is treated the same.
  */
 export async function getLedgerCard(cardNumber: string): Promise<LedgerCard> {
-  const body = await apiRead(`ledger/${GIFT_CARD_LEDGER}/${encodeURIComponent(cardNumber)}`, {
-    schema: ledgerCardResponseSchema,
-  });
+  const body = await call(ledgerCardRoute, { params: { ledger: GIFT_CARD_LEDGER, cardNumber } });
   const card = body.ledger._data[0];
   if (!card) throw new ApiError(404, 'not_found', 'ledger', 'Gift card not found', null);
   return card;
