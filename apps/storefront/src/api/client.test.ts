@@ -2,10 +2,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineRoute } from '@admit/contracts/routes/route';
 import { ApiError, call, isRetryableRead } from '@/api/client';
-import { createQueryClient } from '@/app/query-client';
 import { setSellerSlug } from '@/config/seller-slug';
 import { installInitialReads } from '@/testing/initial-reads';
-import { createFetchStub, errorResponse, jsonResponse } from '@/testing/fetch-stub';
+import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
 
 beforeEach(() => setSellerSlug('demo-museum'));
 afterEach(() => vi.useRealTimers());
@@ -21,11 +20,6 @@ const eventRead = defineRoute({
     querystring: z.looseObject({ _embed: z.string().optional() }),
     response: { 200: count },
   },
-});
-const configRead = defineRoute({
-  method: 'GET',
-  url: '/api/config',
-  schema: { response: { 200: count } },
 });
 const modify = defineRoute({
   method: 'POST',
@@ -118,90 +112,6 @@ describe('call: the address, the headers and the answer', () => {
     expect(stub.requests[0]!.url.pathname).toBe('/admin/api/check_in');
     expect(stub.requests[0]!.url.searchParams.get('_seller')).toBe('demo-museum');
     expect(stub.requests[0]!.headers.get('authorization')).toBe('Bearer k');
-  });
-});
-
-describe('read retries (shopping §7) through the query client', () => {
-  const read = (signal?: AbortSignal) => call(configRead, { signal });
-
-  it('retries a 502 three times at 250, 500 and 1000 ms, then gives up', async () => {
-    vi.useFakeTimers();
-    const stub = createFetchStub({
-      'GET /api/config': () => errorResponse(502, 'internal_error', 'Bad gateway'),
-    });
-    vi.stubGlobal('fetch', stub);
-    const queryClient = createQueryClient();
-
-    const result = queryClient
-      .fetchQuery({ queryKey: ['config'], queryFn: ({ signal }) => read(signal) })
-      .catch((e: unknown) => e);
-    await vi.advanceTimersByTimeAsync(0);
-    expect(stub).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(249);
-    expect(stub).toHaveBeenCalledTimes(1);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(stub).toHaveBeenCalledTimes(2);
-    await vi.advanceTimersByTimeAsync(499);
-    expect(stub).toHaveBeenCalledTimes(2);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(stub).toHaveBeenCalledTimes(3);
-    await vi.advanceTimersByTimeAsync(999);
-    expect(stub).toHaveBeenCalledTimes(3);
-    await vi.advanceTimersByTimeAsync(1);
-    expect(stub).toHaveBeenCalledTimes(4);
-
-    expect(await result).toMatchObject({ status: 502 });
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(stub).toHaveBeenCalledTimes(4);
-  });
-
-  it('retries a network error and succeeds when the network comes back', async () => {
-    let calls = 0;
-    const stub = vi.fn<typeof fetch>(async () => {
-      calls += 1;
-      if (calls < 3) throw new TypeError('Failed to fetch');
-      return jsonResponse({ n: 7 });
-    });
-    vi.stubGlobal('fetch', stub);
-    const queryClient = createQueryClient({ retryBaseMs: 1 });
-
-    await expect(
-      queryClient.fetchQuery({ queryKey: ['config'], queryFn: ({ signal }) => read(signal) }),
-    ).resolves.toEqual({ n: 7 });
-    expect(stub).toHaveBeenCalledTimes(3);
-  });
-
-  it('does not retry a 404, nor a write that failed with a 502', async () => {
-    const stub = createFetchStub({
-      'GET /api/config': () => errorResponse(404, 'not_found'),
-      'POST /api/my/cart/modify': () => errorResponse(502, 'internal_error'),
-    });
-    vi.stubGlobal('fetch', stub);
-    const queryClient = createQueryClient({ retryBaseMs: 1 });
-
-    await expect(
-      queryClient.fetchQuery({ queryKey: ['config'], queryFn: () => read() }),
-    ).rejects.toMatchObject({ status: 404 });
-    await expect(
-      queryClient.fetchQuery({
-        queryKey: ['w'],
-        queryFn: () => call(modify, { body: { add: [] } }),
-      }),
-    ).rejects.toMatchObject({ status: 502 });
-    expect(stub).toHaveBeenCalledTimes(2);
-  });
-
-  it('does not retry when the caller aborts', async () => {
-    const controller = new AbortController();
-    const stub = vi.fn<typeof fetch>(async (_input, init) => {
-      controller.abort();
-      throw init?.signal?.reason ?? new DOMException('aborted', 'AbortError');
-    });
-    vi.stubGlobal('fetch', stub);
-
-    const error = await read(controller.signal).catch((e: unknown) => e);
-    expect(isRetryableRead(error)).toBe(false);
-    expect(stub).toHaveBeenCalledTimes(1);
   });
 });
 
