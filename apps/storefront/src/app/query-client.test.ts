@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { defineRoute } from '@admit/contracts/routes/route';
 import { call, isRetryableRead } from '@/api/client';
+import { readOnce } from '@/api/read-once';
 import { createQueryClient } from '@/app/query-client';
 import { setSellerSlug } from '@/config/seller-slug';
 import { createFetchStub, errorResponse, jsonResponse } from '@/testing/fetch-stub';
@@ -101,6 +102,51 @@ describe('read retries (shopping §7) through the query client', () => {
 
     const error = await read(controller.signal).catch((e: unknown) => e);
     expect(isRetryableRead(error)).toBe(false);
+    expect(stub).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a one-off read (readOnce) takes the same retry rule', () => {
+  it('retries a read that got a 502 at 250 and 500 ms, and answers its next success', async () => {
+    vi.useFakeTimers();
+    let calls = 0;
+    const stub = vi.fn<typeof fetch>(async () => {
+      calls += 1;
+      return calls < 3
+        ? errorResponse(502, 'internal_error', 'Bad gateway')
+        : jsonResponse({ n: 3 });
+    });
+    vi.stubGlobal('fetch', stub);
+    const queryClient = createQueryClient();
+
+    const result = readOnce(queryClient, ['config'], (signal) => call(configRead, { signal }));
+    await vi.advanceTimersByTimeAsync(249);
+    expect(stub).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(stub).toHaveBeenCalledTimes(2);
+    await vi.advanceTimersByTimeAsync(500);
+    expect(stub).toHaveBeenCalledTimes(3);
+    await expect(result).resolves.toEqual({ n: 3 });
+    // not kept: the next lookup asks the server again
+    await expect(
+      readOnce(queryClient, ['config'], (signal) => call(configRead, { signal })),
+    ).resolves.toEqual({ n: 3 });
+    expect(stub).toHaveBeenCalledTimes(4);
+  });
+
+  it('does not retry a write that got a 502', async () => {
+    vi.useFakeTimers();
+    const stub = createFetchStub({
+      'POST /api/my/cart/modify': () => errorResponse(502, 'internal_error'),
+    });
+    vi.stubGlobal('fetch', stub);
+    const queryClient = createQueryClient();
+
+    const result = readOnce(queryClient, ['w'], () => call(modify, { body: { add: [] } })).catch(
+      (e: unknown) => e,
+    );
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(await result).toMatchObject({ status: 502 });
     expect(stub).toHaveBeenCalledTimes(1);
   });
 });

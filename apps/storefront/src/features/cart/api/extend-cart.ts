@@ -4,6 +4,7 @@ import { cartPatchRoute } from '@admit/contracts/routes/cart';
 import { call } from '@/api/client';
 import { acceptCartBundle } from '@/api/cart/modify-cart';
 import { loadCart } from '@/api/cart/get-cart';
+import { readOnce } from '@/api/read-once';
 import { noteExtension } from '@/stores/cart-store';
 import { extendedExpiry } from '@/ui/hold-timer';
 
@@ -26,7 +27,10 @@ export function useExtendCart() {
       // counted at once: the server grants a cart CART_MAX_EXTENSIONS, the offer stops there
       noteExtension(cart.id);
       acceptCartBundle(queryClient, patched);
-      const reloaded = await loadCart(cart.id);
+      // retried as any read (shopping §7): the extension itself is done and is not repeated
+      const reloaded = await readOnce(queryClient, ['cart-reload', cart.id], (signal) =>
+        loadCart(cart.id, signal),
+      );
       if (!reloaded) throw new Error('cart is gone');
       acceptCartBundle(queryClient, reloaded);
       return reloaded;
