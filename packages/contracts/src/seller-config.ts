@@ -202,3 +202,8 @@ export type StoredSellerConfig = z.infer<typeof storedSellerConfigSchema>;
 
 /** The page carries the config as JSON in `<script id=… type="application/json">`. */
 export { SELLER_CONFIG_SCRIPT_ID } from './seller-config-script';
+
+/** GET seller_config (shopping §7): the seller's storefront settings, one row. */
+export const sellerConfigResponseSchema = z.object({
+  seller_config: z.object({ _data: z.array(sellerConfigSchema).min(1) }),
+});

@@ -1,12 +1,15 @@
-import type { ZodType } from 'zod';
+import type { z } from 'zod';
 import type { ErrorItem } from '@admit/contracts/envelope';
-import {
-  APP_HEADER,
-  APP_HEADER_VALUE,
-  READ_RETRIES,
-  READ_RETRY_BASE_MS,
-} from '@admit/contracts/constants';
+import { APP_HEADER, APP_HEADER_VALUE } from '@admit/contracts/constants';
 import { readAddress, type ReadQuery } from '@admit/contracts/initial-reads';
+import { fillUrl } from '@admit/contracts/routes/route';
+import type {
+  Route,
+  RouteAnswer,
+  RouteBody,
+  RouteParams,
+  RouteQuery,
+} from '@admit/contracts/routes/route';
 import { getSellerSlug } from '@/config/seller-slug';
 import { takeInitialRead } from '@/api/initial-reads';
 
@@ -34,39 +37,6 @@ export class ApiError extends Error {
     this.extra = extra;
   }
 }
-
-type Query = ReadQuery;
-
-export interface ReadOptions<T> {
-  query?: Query;
-  cached?: boolean;
-  schema?: ZodType<T>;
-  signal?: AbortSignal;
-  /** the seller API (`/admin/api/`, decision 0042) instead of the storefront's */
-  admin?: boolean;
-  /** extra request headers (the seller API's `Authorization`) */
-  headers?: Record<string, string>;
-}
-
-export interface WriteOptions<T> {
-  query?: Query;
-  body?: unknown;
-  schema?: ZodType<T>;
-  /** extra request headers (the checkout's `Idempotency-Key`) */
-  headers?: Record<string, string>;
-  /** the seller API (`/admin/api/`, decision 0042) instead of the storefront's */
-  admin?: boolean;
-}
-
-/** A read that hangs longer than this counts as a timeout and is retried (spec: shopping §7). */
-export const READ_TIMEOUT_MS = 30_000;
-
-export function buildApiUrl(path: string, query: Query | undefined, cached: boolean): string {
-  // every call carries `_seller` so the API knows whose storefront this is
-  return readAddress(path, query, cached, getSellerSlug());
-}
-
-class RetryableError extends Error {}
 
 /**
  * The first item of an error envelope, checked by hand rather than with `errorEnvelopeSchema`:
@@ -112,36 +82,94 @@ async function toApiError(response: Response): Promise<ApiError> {
   );
 }
 
-async function parseBody<T>(response: Response, schema: ZodType<T> | undefined): Promise<T> {
+/** A read that hangs longer than this counts as a timeout and is retried (spec: shopping §7). */
+export const READ_TIMEOUT_MS = 30_000;
+
+export function buildApiUrl(path: string, query: ReadQuery | undefined, cached: boolean): string {
+  // every call carries `_seller` so the API knows whose storefront this is
+  return readAddress(path, query, cached, getSellerSlug());
+}
+
+/**
+ * What one call of a route takes: its url params and body when the route has them (typed by
+ * the route's schemas), its query, extra headers (the checkout's `Idempotency-Key`, the seller
+ * API's `Authorization`), the query's abort signal, and for a route served on the cache path
+ * whether to use it.
+ */
+export type CallInput<R extends Route> = (R['schema'] extends { params: z.ZodType }
+  ? { params: RouteParams<R> }
+  : { params?: undefined }) &
+  (R['schema'] extends { body: z.ZodType } ? { body: RouteBody<R> } : { body?: undefined }) &
+  (R['schema'] extends { querystring: z.ZodType }
+    ? { query?: RouteQuery<R> }
+    : { query?: undefined }) &
+  (NonNullable<R['cached']> extends true ? { cached?: boolean } : { cached?: false }) & {
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+  };
+
+/** The address of a call: the path, `_seller` and the query, on the prefix the route lives on. */
+export function callAddress(
+  route: Route,
+  input: { params?: unknown; query?: unknown; cached?: boolean },
+): string {
+  const url = fillUrl(route.url, input.params as Record<string, string> | undefined);
+  const query = input.query as ReadQuery | undefined;
+  const admin = url.startsWith(ADMIN_PREFIX);
+  const path = admin ? url.slice(ADMIN_PREFIX.length) : url.replace(/^\/api\//, '');
+  const address = buildApiUrl(path, query, route.cached === true && input.cached === true);
+  // the seller API (decision 0042): the same path and query under `/admin/api/`
+  return admin ? address.replace(/^\/api\//, ADMIN_PREFIX) : address;
+}
+
+const ADMIN_PREFIX = '/admin/api/';
+
+/**
+ * A read that failed on the way (network error, our timeout) or with a 502: shopping §7 retries
+ * these, and only these, and only for reads. The query client's `retry` asks (app/query-client.ts).
+ */
+const retryableReads = new WeakSet<ApiError>();
+
+/** Whether a failed call is a read worth asking again (spec: shopping §7). */
+export function isRetryableRead(error: unknown): boolean {
+  return error instanceof ApiError && retryableReads.has(error);
+}
+
+function retryable(error: ApiError): ApiError {
+  retryableReads.add(error);
+  return error;
+}
+
+/** A success body checked by the route's schema for the status it came with (a 204 is null). */
+async function answerOf<R extends Route>(route: R, response: Response): Promise<RouteAnswer<R>> {
   const text = await response.text();
   const body: unknown = text ? JSON.parse(text) : null;
-  return schema ? schema.parse(body) : (body as T);
+  const responses = route.schema.response as Partial<Record<number, z.ZodType>>;
+  const schema = responses[response.status] ?? responses[200] ?? responses[204];
+  return schema!.parse(body) as RouteAnswer<R>;
 }
 
-function sleep(ms: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, ms));
-}
-
-async function fetchOnce(
+/** One GET, bounded by the read timeout; the caller's abort stays the caller's. */
+async function fetchRead(
   url: string,
   signal: AbortSignal | undefined,
-  headers: Record<string, string> | undefined,
+  headers: Record<string, string>,
 ): Promise<Response> {
   const controller = new AbortController();
   const onAbort = () => controller.abort(signal?.reason);
   signal?.addEventListener('abort', onAbort);
-  const timer = setTimeout(() => controller.abort(new RetryableError('timeout')), READ_TIMEOUT_MS);
+  const timer = setTimeout(() => controller.abort(new Error('timeout')), READ_TIMEOUT_MS);
   try {
     return await fetch(url, {
       method: 'GET',
-      headers: { ...headers, [APP_HEADER]: APP_HEADER_VALUE, Accept: 'application/json' },
+      headers,
       credentials: 'same-origin',
       signal: controller.signal,
     });
   } catch (error) {
-    // the caller's own abort is final; anything else (network, our timeout) may be retried
     if (signal?.aborted) throw error;
-    throw new RetryableError(error instanceof Error ? error.message : 'network error');
+    const message = error instanceof Error ? error.message : 'network error';
+    throw retryable(new ApiError(0, 'internal_error', null, message, null));
   } finally {
     clearTimeout(timer);
     signal?.removeEventListener('abort', onAbort);
@@ -149,58 +177,40 @@ async function fetchOnce(
 }
 
 /**
- * GET a read resource. spec: shopping §7 — reads retry up to 3 times, 250 ms doubling, on
- * network error, timeout or 502; any other failure is final.
+ * Calls an API route (issue #23: one route table in contracts, decision 0050) and answers its
+ * body as the route's response schema parsed it: no call can skip the check. A GET is tried
+ * once here; a failure worth retrying is marked so (`isRetryableRead`) and the query client
+ * retries it (shopping §7: 3 times, 250 ms doubling). Any other method is a write, never
+ * retried, since it may have taken effect.
  */
-export async function apiRead<T>(path: string, opts: ReadOptions<T> = {}): Promise<T> {
-  const url = buildApiUrl(path, opts.query, opts.cached ?? false);
-  // the host may have answered this read in the page (public cache path only, once)
-  const initial = opts.cached ? takeInitialRead(url) : undefined;
-  if (initial !== undefined) return opts.schema ? opts.schema.parse(initial) : (initial as T);
-  for (let attempt = 0; ; attempt++) {
-    // a query cancelled while waiting for its retry must not fetch again
-    opts.signal?.throwIfAborted();
-    let response: Response | null = null;
-    try {
-      response = await fetchOnce(opts.admin ? adminAddress(url) : url, opts.signal, opts.headers);
-    } catch (error) {
-      if (!(error instanceof RetryableError) || attempt >= READ_RETRIES) {
-        if (error instanceof RetryableError) {
-          throw new ApiError(0, 'internal_error', null, error.message, null);
-        }
-        throw error;
-      }
-    }
-    if (response && response.ok) return parseBody(response, opts.schema);
-    if (response && (response.status !== 502 || attempt >= READ_RETRIES)) {
-      throw await toApiError(response);
-    }
-    await sleep(READ_RETRY_BASE_MS * 2 ** attempt);
-  }
-}
-
-/** The seller API's address of a live API address: the same path and query under `/admin/api/`. */
-const adminAddress = (url: string) => url.replace(/^\/api\//, '/admin/api/');
-
-/** A state-changing call on the live API; never retried, since it may have taken effect. */
-export async function apiWrite<T>(
-  method: 'POST' | 'PUT' | 'PATCH' | 'DELETE',
-  path: string,
-  opts: WriteOptions<T> = {},
-): Promise<T> {
+export async function call<R extends Route>(
+  route: R,
+  input: CallInput<R>,
+): Promise<RouteAnswer<R>> {
+  const url = callAddress(route, input);
   const headers: Record<string, string> = {
-    ...opts.headers,
+    ...input.headers,
     [APP_HEADER]: APP_HEADER_VALUE,
     Accept: 'application/json',
   };
-  if (opts.body !== undefined) headers['Content-Type'] = 'application/json';
-  const url = buildApiUrl(path, opts.query, false);
-  const response = await fetch(opts.admin ? adminAddress(url) : url, {
-    method,
+  if (route.method === 'GET') {
+    // the host may have answered this read in the page (public cache path only, once)
+    const initial = input.cached ? takeInitialRead(url) : undefined;
+    if (initial !== undefined) {
+      return (route.schema.response as { 200: z.ZodType })[200].parse(initial) as RouteAnswer<R>;
+    }
+    const response = await fetchRead(url, input.signal, headers);
+    if (response.ok) return answerOf(route, response);
+    const error = await toApiError(response);
+    throw response.status === 502 ? retryable(error) : error;
+  }
+  if (input.body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(url, {
+    method: route.method,
     headers,
     credentials: 'same-origin',
-    body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
+    body: input.body === undefined ? undefined : JSON.stringify(input.body),
   });
   if (!response.ok) throw await toApiError(response);
-  return parseBody(response, opts.schema);
+  return answerOf(route, response);
 }

@@ -94,7 +94,8 @@ export function renderRoute(path: string, options: RenderRouteOptions = {}) {
   window.history.replaceState(null, '', entry);
   const routes = createRoutes(config);
   const { router, RouterProbe } = createTestRouter(basename, routes);
-  const queryClient = createQueryClient();
+  // a tiny retry wait: a read that fails with a 502 retries without the real 1.75 s
+  const queryClient = createQueryClient({ retryBaseMs: 1 });
   const user = userEvent.setup();
   const result = render(
     <AppProviders config={config} queryClient={queryClient}>

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiWrite, ApiError } from '@/api/client';
+import { ApiError, call } from '@/api/client';
 import { clearCart, getCartState } from '@/stores/cart-store';
 import { CART_QUERY_ROOT } from '@/api/cart/cart-query-key';
 
@@ -9,7 +9,8 @@ import { CART_QUERY_ROOT } from '@/api/cart/cart-query-key';
  */
 export async function deleteCart(cartId: string): Promise<void> {
   try {
-    await apiWrite('DELETE', `my/cart/${encodeURIComponent(cartId)}`);
+    const { cartDeleteRoute } = await import('@admit/contracts/routes/cart');
+    await call(cartDeleteRoute, { params: { cartId } });
   } catch (error) {
     if (error instanceof ApiError && error.code === 'not_found') return;
     throw error;

@@ -2,8 +2,8 @@ import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CartBundle } from '@admit/contracts/cart';
 import { CART_RECREATE_BELOW_SECONDS } from '@admit/contracts/constants';
-import { cartRead } from '@admit/contracts/initial-reads';
-import { apiRead, ApiError } from '@/api/client';
+import { CART_FETCH_LIMIT } from '@admit/contracts/constants';
+import { ApiError, call } from '@/api/client';
 import {
   clearCart,
   getCartState,
@@ -16,12 +16,12 @@ import { deleteCart } from '@/api/cart/delete-cart';
 
 /**
  * GET /api/my/cart/{id}?_limit=1000 (shopping §7), never cached: holds and totals move. The
- * contract type types the body; it is not parsed with zod so the listing's first load stays
- * within budget (the cart widget sits on the listing).
+ * cart routes (and zod with them) load with the first cart read, not with the listing's first
+ * load (the cart widget sits on the listing; decision 0050).
  */
-export function getCart(cartId: string, signal?: AbortSignal): Promise<CartBundle> {
-  const { path, query } = cartRead(cartId);
-  return apiRead<CartBundle>(path, { query, signal });
+export async function getCart(cartId: string, signal?: AbortSignal): Promise<CartBundle> {
+  const { myCartRoute } = await import('@admit/contracts/routes/cart');
+  return call(myCartRoute, { params: { cartId }, query: { _limit: CART_FETCH_LIMIT }, signal });
 }
 
 function forget(cartId: string): void {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QueryClient } from '@tanstack/react-query';
 import type { CartBundle, CartModifyBody } from '@admit/contracts/cart';
-import { apiWrite, ApiError } from '@/api/client';
+import { ApiError, call } from '@/api/client';
 import { clearCart, getCartState, liveCartId, setCartFromBundle } from '@/stores/cart-store';
 import { cartQueryKey } from '@/api/cart/cart-query-key';
 
@@ -9,9 +9,12 @@ import { cartQueryKey } from '@/api/cart/cart-query-key';
  * POST my/cart/modify without a live cart (the server creates one for the visitor's identity,
  * channel web), else POST my/cart/{id}/modify (shopping §7 "The calls it makes").
  */
-export function modifyCart(cartId: string | null, body: CartModifyBody): Promise<CartBundle> {
-  const path = cartId ? `my/cart/${encodeURIComponent(cartId)}/modify` : 'my/cart/modify';
-  return apiWrite<CartBundle>('POST', path, { body });
+export async function modifyCart(cartId: string | null, body: CartModifyBody): Promise<CartBundle> {
+  // loaded on the first reserve, not with the listing (decision 0050)
+  const routes = await import('@admit/contracts/routes/cart');
+  return cartId
+    ? call(routes.cartModifyRoute, { params: { cartId }, body })
+    : call(routes.newCartModifyRoute, { body });
 }
 
 /** Stores what a cart call answered with: the id, the local expiry and the query cache. */

@@ -1,6 +1,7 @@
 import type { CartBundle } from '@admit/contracts/cart';
 import type { CheckoutResponse, PaymentEntry } from '@admit/contracts/checkout';
-import { apiWrite } from '@/api/client';
+import { guestPayRoute, memberPayRoute } from '@admit/contracts/routes/checkout';
+import { call } from '@/api/client';
 import { IDEMPOTENCY_HEADER } from '@/api/checkout/idempotency';
 
 /** How a payment entry is sent (the gift card modal's call; an order edit has its own). */
@@ -20,12 +21,11 @@ export async function payCart(
   idempotencyKey: string,
   ownedByPublicIdentity: boolean,
 ): Promise<PayResult> {
-  const id = encodeURIComponent(cartId);
-  const body = await apiWrite<CartBundle | CheckoutResponse>(
-    'POST',
-    ownedByPublicIdentity ? `cart/${id}/pay` : `my/cart/${id}/pay`,
-    { body: entry, headers: { [IDEMPOTENCY_HEADER]: idempotencyKey } },
-  );
+  const body = await call(ownedByPublicIdentity ? guestPayRoute : memberPayRoute, {
+    params: { cartId },
+    body: entry,
+    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+  });
   return toPayResult(body);
 }
 

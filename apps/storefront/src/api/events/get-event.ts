@@ -1,17 +1,16 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { eventTemplateResponseSchema } from '@admit/contracts/catalog';
 import type { EventTemplateResponse } from '@admit/contracts/catalog';
-import { eventDetailRead } from '@admit/contracts/initial-reads';
-import { apiRead, ApiError } from '@/api/client';
+import { EVENT_DETAIL_EMBEDS } from '@admit/contracts/initial-reads';
+import { eventRoute } from '@admit/contracts/routes/catalog';
+import { ApiError, call } from '@/api/client';
 import { cachedReadAllowed } from '@/api/read-audience';
 
 /** GET events/{id} (shopping §7): the cache path for guests, live for a logged-in visitor. */
 export function getEvent(id: string, signal?: AbortSignal): Promise<EventTemplateResponse> {
-  const { path, query } = eventDetailRead(id);
-  return apiRead(path, {
+  return call(eventRoute, {
+    params: { eventId: id },
     cached: cachedReadAllowed(),
-    query,
-    schema: eventTemplateResponseSchema,
+    query: { _embed: EVENT_DETAIL_EMBEDS },
     signal,
   });
 }
@@ -25,8 +24,6 @@ export function eventQueryOptions(id: string) {
   return queryOptions({
     queryKey: ['events', 'detail', id] as const,
     queryFn: ({ signal }) => getEvent(id, signal),
-    // apiRead already retries what is worth retrying (shopping §7); a missing event is final
-    retry: false,
   });
 }
 

@@ -1,7 +1,8 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { MY_MEMBERSHIP_EMBEDS, myMembershipResponseSchema } from '@admit/contracts/membership';
+import { MY_MEMBERSHIP_EMBEDS } from '@admit/contracts/membership';
+import { myMembershipRoute } from '@admit/contracts/routes/orders';
 import type { MyMembershipResponse } from '@admit/contracts/membership';
-import { apiRead } from '@/api/client';
+import { call } from '@/api/client';
 import { useMemberState } from '@/stores/member-store';
 import { memberStatusOf } from '@/api/membership/membership-status';
 import type { MemberStatus } from '@/api/membership/membership-status';
@@ -14,11 +15,7 @@ export const MY_MEMBERSHIP_QUERY_ROOT = 'my-membership';
  * terms, latest ending first.
  */
 export function getMyMembership(signal?: AbortSignal): Promise<MyMembershipResponse> {
-  return apiRead('my/membership', {
-    query: { _embed: MY_MEMBERSHIP_EMBEDS.join(',') },
-    schema: myMembershipResponseSchema,
-    signal,
-  });
+  return call(myMembershipRoute, { query: { _embed: MY_MEMBERSHIP_EMBEDS.join(',') }, signal });
 }
 
 /** Keyed by who is logged in, so another account in this browser never sees these terms. */

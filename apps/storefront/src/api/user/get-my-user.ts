@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { userResponseSchema } from '@admit/contracts/identity';
 import type { User } from '@admit/contracts/identity';
-import { apiRead } from '@/api/client';
+import { myUserRoute } from '@admit/contracts/routes/identity';
+import { call } from '@/api/client';
 
 export const MY_USER_QUERY_KEY = ['my-user'] as const;
 
 /** GET my/user (identity §7): the logged-in person; null when the answer holds nobody. */
 export async function getMyUser(signal?: AbortSignal): Promise<User | null> {
-  const response = await apiRead('my/user', { schema: userResponseSchema, signal });
+  const response = await call(myUserRoute, { signal });
   return response.user._data[0] ?? null;
 }
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { walletPrecheckResponseSchema } from '@admit/contracts/wallet';
-import { apiRead, buildApiUrl } from '@/api/client';
+import { walletPrecheckRoute } from '@admit/contracts/routes/orders';
+import { buildApiUrl, call } from '@/api/client';
 
 /** Which add-to-wallet buttons a page may show, and where they lead. */
 export interface WalletLinks {
@@ -17,9 +17,9 @@ const NONE: WalletLinks = { apple: null, google: null };
  * pass. `secret` is the order's secret link (a guest's proof); the buyer's session needs none.
  */
 export function getWalletPrecheck(ticketId: string, secret: string | null, signal?: AbortSignal) {
-  return apiRead(`ticket/${encodeURIComponent(ticketId)}/walletprecheck`, {
+  return call(walletPrecheckRoute, {
+    params: { ticketId },
     query: { secret: secret ?? undefined },
-    schema: walletPrecheckResponseSchema,
     signal,
   });
 }
@@ -28,8 +28,6 @@ export function walletPrecheckQueryOptions(ticketId: string, secret: string | nu
   return queryOptions({
     queryKey: ['wallet-precheck', ticketId, secret] as const,
     queryFn: ({ signal }) => getWalletPrecheck(ticketId, secret, signal),
-    // a refusal (404: not this visitor's ticket) is an answer, not a hiccup to retry
-    retry: false,
     staleTime: 5 * 60_000,
   });
 }

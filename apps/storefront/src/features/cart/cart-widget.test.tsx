@@ -127,7 +127,7 @@ describe('cart widget (shopping §2 "Cart widget and modals")', () => {
     const fetch = createFetchStub({
       [AVAILABLE]: listingOfThree(),
       [GET_CART]: admissionOnlyCart(),
-      'DELETE /api/my/cart/:id': {},
+      'DELETE /api/my/cart/:id': () => new Response(null, { status: 204 }),
     });
     const { user } = renderRoute('/events', { fetch });
     const widget = await findWidget();
@@ -149,7 +149,7 @@ describe('cart widget (shopping §2 "Cart widget and modals")', () => {
     const fetch = createFetchStub({
       [AVAILABLE]: listingOfThree(),
       [GET_CART]: admissionAndTourCart(),
-      'DELETE /api/my/cart/:id': {},
+      'DELETE /api/my/cart/:id': () => new Response(null, { status: 204 }),
     });
     const config = makeSellerConfig({ anchor_events: [TOUR_ID] });
     const { user } = renderRoute('/events', { fetch, config });

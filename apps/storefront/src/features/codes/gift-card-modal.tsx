@@ -61,7 +61,7 @@ function GiftCardForm({ bundle, onPaid, limit, pay }: GiftCardFormProps) {
     setBusy(true);
     setError(null);
     try {
-      const card = await getLedgerCard(number);
+      const card = await getLedgerCard(queryClient, number);
       if (isGiftCardEmpty(card)) return fail('codes.gift-card.zero-balance');
       const key = attempt.keyFor(number);
       const entry = {

@@ -189,7 +189,7 @@ describe('checkout pending while a payment settles (decision 0018)', () => {
 
   it('offers the events instead once the failed cart is no longer held', async () => {
     const fetch = createFetchStub({
-      'GET /api/my/cart/:id': withPayment('failed', { expires_in: -30 }),
+      'GET /api/my/cart/:id': withPayment('failed', { expires_in: 0 }),
     });
     renderRoute(`/checkout/pending/${FIXTURE_CART_ID}`, { fetch });
     expect(await screen.findByRole('link', { name: 'Browse experiences' })).toHaveAttribute(

@@ -1,16 +1,15 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { eventTemplateResponseSchema } from '@admit/contracts/catalog';
-import { apiRead } from '@/api/client';
+import { eventTemplatesRoute } from '@admit/contracts/routes/catalog';
+import { call } from '@/api/client';
 
 /**
  * GET event_template, cached (identity §7: id._in, embed meta and venue): the events of the
  * account's tickets, for their images and the venue's time zone.
  */
 export function getEventTemplates(ids: string[], signal?: AbortSignal) {
-  return apiRead('event_template', {
+  return call(eventTemplatesRoute, {
     cached: true,
     query: { 'id._in': ids.join(','), _embed: 'meta,venue' },
-    schema: eventTemplateResponseSchema,
     signal,
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ticketOrderListResponseSchema } from '@admit/contracts/account';
 import { ACCOUNT_TICKET_STATES } from '@admit/contracts/rules/self-edit';
-import { apiRead } from '@/api/client';
+import { myTicketOrdersRoute } from '@admit/contracts/routes/orders';
+import { call } from '@/api/client';
 import { ACCOUNT_QUERY_ROOT, useAccountOwner } from '@/features/account/api/account-query-key';
 
 /** The embeds the account pages read: the tickets and what they name. */
@@ -13,13 +13,12 @@ const ORDER_EMBEDS = ['ticket', 'ticket_type', 'ticket_group', 'event_template',
  * it to these orders (`id._in`).
  */
 export function getMyOrders(ids: string[] | null, signal?: AbortSignal) {
-  return apiRead('my/ticket_order', {
+  return call(myTicketOrdersRoute, {
     query: {
       _embed: ORDER_EMBEDS.join(','),
       'ticket.state._in': ACCOUNT_TICKET_STATES.join(','),
       'id._in': ids ? ids.join(',') : undefined,
     },
-    schema: ticketOrderListResponseSchema,
     signal,
   });
 }

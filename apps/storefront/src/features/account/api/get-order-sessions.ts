@@ -1,7 +1,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { orderSessionResponseSchema } from '@admit/contracts/account';
 import { ACCOUNT_TICKET_STATES } from '@admit/contracts/rules/self-edit';
-import { apiRead } from '@/api/client';
+import { myOrderSessionsRoute } from '@admit/contracts/routes/orders';
+import { call } from '@/api/client';
 import { ACCOUNT_QUERY_ROOT, useAccountOwner } from '@/features/account/api/account-query-key';
 
 /** Which sessions: the upcoming ones in the account's window, or every visit of one session. */
@@ -17,14 +17,13 @@ export function getOrderSessions(filter: OrderSessionFilter, signal?: AbortSigna
     filter.kind === 'upcoming'
       ? { 'start_datetime._gt': filter.from, 'start_datetime._lt': filter.before }
       : { event_session_id: filter.eventSessionId };
-  return apiRead('my/order_session', {
+  return call(myOrderSessionsRoute, {
     query: {
       _embed: 'ticket',
       'ticket.state._in': ACCOUNT_TICKET_STATES.join(','),
       _sort: 'start_datetime',
       ...where,
     },
-    schema: orderSessionResponseSchema,
     signal,
   });
 }

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userResponseSchema, type PatchUserBody } from '@admit/contracts/identity';
-import { apiWrite } from '@/api/client';
+import type { PatchUserBody } from '@admit/contracts/identity';
+import { patchUserRoute } from '@admit/contracts/routes/identity';
+import { call } from '@/api/client';
 import { MY_USER_QUERY_KEY } from '@/api/user/get-my-user';
 
 /**
@@ -8,10 +9,7 @@ import { MY_USER_QUERY_KEY } from '@/api/user/get-my-user';
  * keeps names and e-mail read-only (decision 0040).
  */
 export function updateProfile(userId: string, body: PatchUserBody) {
-  return apiWrite('PATCH', `my/user/${encodeURIComponent(userId)}`, {
-    body,
-    schema: userResponseSchema,
-  });
+  return call(patchUserRoute, { params: { userId }, body });
 }
 
 /** Saves, then refetches the user (and so refills the profile form with what was stored). */

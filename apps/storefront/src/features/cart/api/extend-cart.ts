@@ -1,16 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CartBundle } from '@admit/contracts/cart';
-import { apiWrite } from '@/api/client';
+import { cartPatchRoute } from '@admit/contracts/routes/cart';
+import { call } from '@/api/client';
 import { acceptCartBundle } from '@/api/cart/modify-cart';
 import { loadCart } from '@/api/cart/get-cart';
+import { readOnce } from '@/api/read-once';
 import { noteExtension } from '@/stores/cart-store';
 import { extendedExpiry } from '@/ui/hold-timer';
 
 /** PATCH my/cart/{id} `{ expires_at }` (shopping §7); the response carries expires_in. */
 export function extendCart(cartId: string, expiresAt: string): Promise<CartBundle> {
-  return apiWrite<CartBundle>('PATCH', `my/cart/${encodeURIComponent(cartId)}`, {
-    body: { expires_at: expiresAt },
-  });
+  return call(cartPatchRoute, { params: { cartId }, body: { expires_at: expiresAt } });
 }
 
 /**
@@ -27,7 +27,10 @@ export function useExtendCart() {
       // counted at once: the server grants a cart CART_MAX_EXTENSIONS, the offer stops there
       noteExtension(cart.id);
       acceptCartBundle(queryClient, patched);
-      const reloaded = await loadCart(cart.id);
+      // retried as any read (shopping §7): the extension itself is done and is not repeated
+      const reloaded = await readOnce(queryClient, ['cart-reload', cart.id], (signal) =>
+        loadCart(cart.id, signal),
+      );
       if (!reloaded) throw new Error('cart is gone');
       acceptCartBundle(queryClient, reloaded);
       return reloaded;

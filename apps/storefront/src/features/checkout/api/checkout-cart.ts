@@ -1,6 +1,11 @@
 import type { CheckoutResponse, GuestCheckoutBody, PaymentEntry } from '@admit/contracts/checkout';
 import type { GiftCheckoutBody } from '@admit/contracts/gift';
-import { apiWrite } from '@/api/client';
+import {
+  giftCheckoutRoute,
+  guestCheckoutRoute,
+  memberCheckoutRoute,
+} from '@admit/contracts/routes/checkout';
+import { call } from '@/api/client';
 import { IDEMPOTENCY_HEADER } from '@/api/checkout/idempotency';
 
 /**
@@ -13,20 +18,19 @@ export type CheckoutCall =
   | { kind: 'member'; body: PaymentEntry }
   | { kind: 'gift'; body: GiftCheckoutBody };
 
-const PATHS: Record<CheckoutCall['kind'], (id: string) => string> = {
-  guest: (id) => `cart/${id}/guest_checkout`,
-  member: (id) => `my/cart/${id}/checkout`,
-  gift: (id) => `my/cart/${id}/gift_checkout`,
-};
-
 export function checkoutCart(
   cartId: string,
-  call: CheckoutCall,
+  checkout: CheckoutCall,
   idempotencyKey: string,
 ): Promise<CheckoutResponse> {
-  const path = PATHS[call.kind](encodeURIComponent(cartId));
-  return apiWrite<CheckoutResponse>('POST', path, {
-    body: call.body,
-    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-  });
+  const params = { cartId };
+  const headers = { [IDEMPOTENCY_HEADER]: idempotencyKey };
+  switch (checkout.kind) {
+    case 'guest':
+      return call(guestCheckoutRoute, { params, body: checkout.body, headers });
+    case 'member':
+      return call(memberCheckoutRoute, { params, body: checkout.body, headers });
+    case 'gift':
+      return call(giftCheckoutRoute, { params, body: checkout.body, headers });
+  }
 }

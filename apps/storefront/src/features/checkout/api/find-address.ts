@@ -1,21 +1,23 @@
-import {
-  addressFindResponseSchema,
-  type AddressFindQuery,
-  type AddressSuggestion,
-} from '@admit/contracts/address';
-import { apiRead } from '@/api/client';
+import { type AddressFindQuery, type AddressSuggestion } from '@admit/contracts/address';
+import { addressFindRoute } from '@admit/contracts/routes/checkout';
+import type { QueryClient } from '@tanstack/react-query';
+import { call } from '@/api/client';
+import { readOnce } from '@/api/read-once';
 
 /**
  * GET address/find (identity §7 Find; decision 0024): suggestions for the text in one country;
  * a `container` suggestion's id as `container` lists the addresses inside it. The server holds
- * the seller's key; `_seller` is added by the client.
+ * the seller's key; `_seller` is added by the client. Retried as any read (`readOnce`).
  */
 export async function findAddress(
+  queryClient: QueryClient,
   query: Omit<AddressFindQuery, '_seller'>,
 ): Promise<AddressSuggestion[]> {
-  const answer = await apiRead('address/find', {
-    query: { text: query.text, country: query.country, container: query.container },
-    schema: addressFindResponseSchema,
-  });
+  const { text, country, container } = query;
+  const answer = await readOnce(
+    queryClient,
+    ['address', 'find', text, country, container],
+    (signal) => call(addressFindRoute, { query: { text, country, container }, signal }),
+  );
   return answer.address_suggestion._data;
 }

@@ -1,16 +1,14 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { ticketGroupResponseSchema } from '@admit/contracts/catalog';
 import type { TicketGroupResponse } from '@admit/contracts/catalog';
-import { ticketGroupRead } from '@admit/contracts/initial-reads';
-import { apiRead } from '@/api/client';
+import { ticketGroupRoute } from '@admit/contracts/routes/catalog';
+import { call } from '@/api/client';
 
 /** GET /cached_api/ticket_group/{id}?_embed=ticket_type (shopping §7: "handler donation"). */
 export function getTicketGroup(id: string, signal?: AbortSignal): Promise<TicketGroupResponse> {
-  const { path, query } = ticketGroupRead(id);
-  return apiRead(path, {
+  return call(ticketGroupRoute, {
+    params: { groupId: id },
     cached: true,
-    query,
-    schema: ticketGroupResponseSchema,
+    query: { _embed: 'ticket_type' },
     signal,
   });
 }

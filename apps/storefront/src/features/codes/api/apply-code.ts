@@ -1,14 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CartBundle } from '@admit/contracts/cart';
 import type { ApplyCodeBody } from '@admit/contracts/codes';
-import { apiWrite } from '@/api/client';
+import { applyCodeRoute } from '@admit/contracts/routes/cart';
+import { call } from '@/api/client';
 import { acceptCartBundle } from '@/api/cart/modify-cart';
 
 /** POST my/cart/{id}/apply_code (codes contract): answers the cart bundle with the cartmods. */
 export function applyCode(cartId: string, body: ApplyCodeBody): Promise<CartBundle> {
-  return apiWrite<CartBundle>('POST', `my/cart/${encodeURIComponent(cartId)}/apply_code`, {
-    body,
-  });
+  return call(applyCodeRoute, { params: { cartId }, body });
 }
 
 /** Applies a code and stores the answered cart, so every cart view shows the new totals. */

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { EventTemplateResponse } from '@admit/contracts/catalog';
-import { apiRead } from '@/api/client';
+import { call } from '@/api/client';
 import type { AvailableEventsQuery } from '@/features/listing/model/available-events-query';
 import { cachedReadAllowed } from '@/api/read-audience';
 
@@ -9,15 +9,12 @@ import { cachedReadAllowed } from '@/api/read-audience';
  * is not parsed with its zod schema here because that would pull zod's runtime into the
  * listing's first load (budget ≤ 120 KB gzip for /events).
  */
-export function getAvailableEvents(
+export async function getAvailableEvents(
   query: AvailableEventsQuery,
   signal?: AbortSignal,
 ): Promise<EventTemplateResponse> {
-  return apiRead<EventTemplateResponse>('events/available', {
-    cached: cachedReadAllowed(),
-    query,
-    signal,
-  });
+  const { availableEventsRoute } = await import('@admit/contracts/routes/catalog');
+  return call(availableEventsRoute, { cached: cachedReadAllowed(), query, signal });
 }
 
 export function availableEventsQueryOptions(query: AvailableEventsQuery) {

@@ -1,5 +1,5 @@
-import { userResponseSchema } from '@admit/contracts/identity';
-import { apiRead } from '@/api/client';
+import { myUserRoute } from '@admit/contracts/routes/identity';
+import { call } from '@/api/client';
 import type { MemberIdentity } from '@/stores/member-store';
 
 /**
@@ -7,11 +7,7 @@ import type { MemberIdentity } from '@/stores/member-store';
  * happened elsewhere (the external provider's callback) and no login answer carried it.
  */
 export async function getMemberIdentity(signal?: AbortSignal): Promise<MemberIdentity | null> {
-  const response = await apiRead('my/user', {
-    query: { _embed: 'identity' },
-    schema: userResponseSchema,
-    signal,
-  });
+  const response = await call(myUserRoute, { query: { _embed: 'identity' }, signal });
   const identity = response.identity?._data[0];
   if (identity) {
     const { first_name, last_name, email, is_member } = identity;

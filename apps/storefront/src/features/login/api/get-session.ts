@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { sessionResponseSchema } from '@admit/contracts/session';
 import type { Session } from '@admit/contracts/session';
-import { apiRead } from '@/api/client';
+import { mySessionRoute } from '@admit/contracts/routes/identity';
+import { call } from '@/api/client';
 import { SESSION_QUERY_KEY } from '@/api/session/session-query-key';
 
 /** GET my/session on the live path (identity §4 "Session"): who the requests act as. */
 export async function getSession(signal?: AbortSignal): Promise<Session> {
-  const response = await apiRead('my/session', { schema: sessionResponseSchema, signal });
+  const response = await call(mySessionRoute, { signal });
   const session = response.session._data[0];
   if (!session) throw new Error('my/session answered without a session');
   return session;

@@ -1,6 +1,6 @@
-import { otpRequestResponseSchema } from '@admit/contracts/identity';
 import type { RequestOtpBody } from '@admit/contracts/identity';
-import { apiWrite } from '@/api/client';
+import { requestOtpRoute } from '@admit/contracts/routes/identity';
+import { call } from '@/api/client';
 
 /** What a passcode request gives back: the token the code is submitted with. */
 export interface OtpChallenge {
@@ -13,10 +13,7 @@ export interface OtpChallenge {
  * answer is the same for unknown e-mails, so nothing here says whether an account exists.
  */
 export async function requestOtp(body: RequestOtpBody): Promise<OtpChallenge> {
-  const response = await apiWrite('POST', 'login/request_otp', {
-    body: { provider: 'email', ...body },
-    schema: otpRequestResponseSchema,
-  });
+  const response = await call(requestOtpRoute, { body: { provider: 'email', ...body } });
   const otp = response.otp._data[0];
   if (!otp) throw new Error('login/request_otp answered without a challenge');
   return { token: otp.token, expiresAt: otp.expires_at };

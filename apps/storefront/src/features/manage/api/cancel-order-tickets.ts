@@ -1,6 +1,6 @@
-import { orderCancelResponseSchema } from '@admit/contracts/manage';
 import type { OrderCancelResponse } from '@admit/contracts/manage';
-import { apiWrite } from '@/api/client';
+import { orderCancelRoute } from '@admit/contracts/routes/manage';
+import { call } from '@/api/client';
 import { IDEMPOTENCY_HEADER } from '@/api/checkout/idempotency';
 
 /**
@@ -14,10 +14,10 @@ export function cancelOrderTickets(
   tickets: string[],
   idempotencyKey: string,
 ): Promise<OrderCancelResponse> {
-  return apiWrite('POST', `ticket_order/${encodeURIComponent(orderId)}/cancel`, {
+  return call(orderCancelRoute, {
+    params: { orderId },
     query: { secret: secret ?? undefined },
     body: { tickets },
     headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-    schema: orderCancelResponseSchema,
   });
 }

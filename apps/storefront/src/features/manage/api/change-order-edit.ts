@@ -1,6 +1,6 @@
-import { orderEditResponseSchema } from '@admit/contracts/manage';
 import type { OrderEditBody, OrderEditResponse } from '@admit/contracts/manage';
-import { apiWrite } from '@/api/client';
+import { orderEditChangeRoute } from '@admit/contracts/routes/manage';
+import { call } from '@/api/client';
 
 /**
  * POST ticket_order/{id}/edit?secret= (decision 0036): opens the order's edit (or continues the
@@ -12,9 +12,9 @@ export function changeOrderEdit(
   secret: string | null,
   body: OrderEditBody,
 ): Promise<OrderEditResponse> {
-  return apiWrite('POST', `ticket_order/${encodeURIComponent(orderId)}/edit`, {
+  return call(orderEditChangeRoute, {
+    params: { orderId },
     query: { secret: secret ?? undefined },
     body,
-    schema: orderEditResponseSchema,
   });
 }

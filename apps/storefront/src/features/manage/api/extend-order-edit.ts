@@ -1,6 +1,6 @@
-import { orderEditResponseSchema } from '@admit/contracts/manage';
 import type { OrderEditResponse } from '@admit/contracts/manage';
-import { apiWrite } from '@/api/client';
+import { orderEditExtendRoute } from '@admit/contracts/routes/manage';
+import { call } from '@/api/client';
 
 /**
  * PATCH ticket_order/{id}/edit?secret= `{ expires_at }` (decision 0036): the manage variant of
@@ -11,9 +11,9 @@ export function extendOrderEdit(
   secret: string | null,
   expiresAt: string,
 ): Promise<OrderEditResponse> {
-  return apiWrite('PATCH', `ticket_order/${encodeURIComponent(orderId)}/edit`, {
+  return call(orderEditExtendRoute, {
+    params: { orderId },
     query: { secret: secret ?? undefined },
     body: { expires_at: expiresAt },
-    schema: orderEditResponseSchema,
   });
 }

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { orderEditResponseSchema } from '@admit/contracts/manage';
 import type { OrderEditResponse } from '@admit/contracts/manage';
-import { apiRead, ApiError } from '@/api/client';
+import { orderEditRoute } from '@admit/contracts/routes/manage';
+import { ApiError, call } from '@/api/client';
 
 /** The key of an order's open edit (null when it has none). */
 export function orderEditQueryKey(orderId: string, secret: string | null) {
@@ -18,9 +18,9 @@ export async function getOrderEdit(
   signal?: AbortSignal,
 ): Promise<OrderEditResponse | null> {
   try {
-    return await apiRead(`ticket_order/${encodeURIComponent(orderId)}/edit`, {
+    return await call(orderEditRoute, {
+      params: { orderId },
       query: { secret: secret ?? undefined },
-      schema: orderEditResponseSchema,
       signal,
     });
   } catch (error) {
@@ -33,7 +33,6 @@ export function orderEditQueryOptions(orderId: string, secret: string | null) {
   return queryOptions({
     queryKey: orderEditQueryKey(orderId, secret),
     queryFn: ({ signal }) => getOrderEdit(orderId, secret, signal),
-    retry: false,
   });
 }
 

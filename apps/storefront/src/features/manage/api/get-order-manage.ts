@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { orderManageResponseSchema } from '@admit/contracts/manage';
 import type { OrderManageResponse } from '@admit/contracts/manage';
-import { apiRead } from '@/api/client';
+import { orderManageRoute } from '@admit/contracts/routes/manage';
+import { call } from '@/api/client';
 
 /** The key of an order's manage read (under the order reads' root, `ticket_order`). */
 export function orderManageQueryKey(orderId: string, secret: string | null) {
@@ -18,9 +18,9 @@ export function getOrderManage(
   secret: string | null,
   signal?: AbortSignal,
 ): Promise<OrderManageResponse> {
-  return apiRead(`ticket_order/${encodeURIComponent(orderId)}/manage`, {
+  return call(orderManageRoute, {
+    params: { orderId },
     query: { secret: secret ?? undefined },
-    schema: orderManageResponseSchema,
     signal,
   });
 }
@@ -29,7 +29,6 @@ export function orderManageQueryOptions(orderId: string, secret: string | null) 
   return queryOptions({
     queryKey: orderManageQueryKey(orderId, secret),
     queryFn: ({ signal }) => getOrderManage(orderId, secret, signal),
-    retry: false,
   });
 }
 

@@ -1,6 +1,6 @@
-import type { CartBundle } from '@admit/contracts/cart';
-import type { CheckoutResponse, PaymentEntry } from '@admit/contracts/checkout';
-import { apiWrite } from '@/api/client';
+import type { PaymentEntry } from '@admit/contracts/checkout';
+import { orderEditPayRoute } from '@admit/contracts/routes/manage';
+import { call } from '@/api/client';
 import { IDEMPOTENCY_HEADER } from '@/api/checkout/idempotency';
 import { toPayResult } from '@/api/checkout/pay-cart';
 import type { PayResult } from '@/api/checkout/pay-cart';
@@ -17,14 +17,11 @@ export async function payOrderEdit(
   entry: PaymentEntry,
   idempotencyKey: string,
 ): Promise<PayResult> {
-  const body = await apiWrite<CartBundle | CheckoutResponse>(
-    'POST',
-    `ticket_order/${encodeURIComponent(orderId)}/edit/pay`,
-    {
-      query: { secret: secret ?? undefined },
-      body: entry,
-      headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
-    },
-  );
+  const body = await call(orderEditPayRoute, {
+    params: { orderId },
+    query: { secret: secret ?? undefined },
+    body: entry,
+    headers: { [IDEMPOTENCY_HEADER]: idempotencyKey },
+  });
   return toPayResult(body);
 }

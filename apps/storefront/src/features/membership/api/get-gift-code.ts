@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { codeLookupResponseSchema } from '@admit/contracts/codes';
 import type { CodeLookup } from '@admit/contracts/codes';
-import { apiRead, ApiError } from '@/api/client';
+import { codeLookupRoute } from '@admit/contracts/routes/orders';
+import { ApiError, call } from '@/api/client';
 
 /**
  * GET code/{code}?mode=advertise,code (identity §7 "gift or promo code lookup"), never cached: a
@@ -9,9 +9,9 @@ import { apiRead, ApiError } from '@/api/client';
  */
 export async function getGiftCode(code: string, signal?: AbortSignal): Promise<CodeLookup | null> {
   try {
-    const response = await apiRead(`code/${encodeURIComponent(code)}`, {
+    const response = await call(codeLookupRoute, {
+      params: { code },
       query: { mode: 'advertise,code' },
-      schema: codeLookupResponseSchema,
       signal,
     });
     return response.code._data[0] ?? null;
@@ -25,7 +25,6 @@ export function giftCodeQueryOptions(code: string) {
   return queryOptions({
     queryKey: ['gift-code', code] as const,
     queryFn: ({ signal }) => getGiftCode(code, signal),
-    retry: false,
     staleTime: 0,
   });
 }

@@ -1,8 +1,8 @@
 import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { orderBundleSchema } from '@admit/contracts/checkout';
-import { ticketOrderRead } from '@admit/contracts/initial-reads';
-import { apiRead } from '@/api/client';
+import { ticketOrderRoute } from '@admit/contracts/routes/orders';
+import { call } from '@/api/client';
 import type { OrderProof } from '@admit/contracts/visitor-cookies';
 import { orderProof } from '@/stores/order-secrets';
 
@@ -16,12 +16,7 @@ export function getTicketOrder(
   proof: { secret?: string; cart_id?: string },
   signal?: AbortSignal,
 ) {
-  const read = ticketOrderRead(id, proof);
-  return apiRead(read.path, {
-    query: read.query,
-    schema: ticketOrderResponseSchema,
-    signal,
-  });
+  return call(ticketOrderRoute, { params: { orderId: id }, query: { ...proof }, signal });
 }
 
 /** `secret` from the address, else what this browser remembers (stores/order-secrets.ts). */
@@ -34,7 +29,6 @@ export function ticketOrderQueryOptions(
   return queryOptions({
     queryKey: ['ticket_order', id, proof.secret ?? proof.cart_id ?? null] as const,
     queryFn: ({ signal }) => getTicketOrder(id, proof, signal),
-    retry: false,
   });
 }
 

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { calendarExtendedResponseSchema } from '@admit/contracts/availability';
 import type { CalendarDay } from '@admit/contracts/availability';
-import { apiRead } from '@/api/client';
+import { calendarRoute } from '@admit/contracts/routes/availability';
+import { call } from '@/api/client';
 import { cachedReadAllowed } from '@/api/read-audience';
 
 export interface CalendarParams {
@@ -21,7 +21,8 @@ export async function getCalendar(
   params: CalendarParams,
   signal?: AbortSignal,
 ): Promise<CalendarDay[]> {
-  const body = await apiRead(`events/${encodeURIComponent(params.eventId)}/calendar`, {
+  const body = await call(calendarRoute, {
+    params: { eventId: params.eventId },
     cached: cachedReadAllowed(),
     query: {
       _format: 'extended',
@@ -30,7 +31,6 @@ export async function getCalendar(
         ? params.ticketGroupIds.join(',')
         : undefined,
     },
-    schema: calendarExtendedResponseSchema,
     signal,
   });
   return body.calendar._data;
@@ -46,6 +46,5 @@ export function calendarQueryOptions(params: CalendarParams) {
       params.before,
     ] as const,
     queryFn: ({ signal }) => getCalendar(params, signal),
-    retry: false,
   });
 }

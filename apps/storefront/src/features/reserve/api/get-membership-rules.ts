@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { membershipRulesResponseSchema } from '@admit/contracts/membership';
 import type { MembershipRule } from '@admit/contracts/membership';
-import { apiRead } from '@/api/client';
+import { membershipRulesRoute } from '@admit/contracts/routes/availability';
+import { call } from '@/api/client';
 
 /** spec: shopping §7 — "GET membership_rules: embed ticket_type, limit 1000". */
 const RULES_LIMIT = 1000;
@@ -14,13 +14,12 @@ export async function getMembershipRules(
   levelIds: readonly string[],
   signal?: AbortSignal,
 ): Promise<MembershipRule[]> {
-  const response = await apiRead('membership_rules', {
+  const response = await call(membershipRulesRoute, {
     query: {
       _embed: 'ticket_type',
       _limit: RULES_LIMIT,
       'ticket_type.id._in': levelIds.join(','),
     },
-    schema: membershipRulesResponseSchema,
     signal,
   });
   return response.membership_rules._data;

@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { sessionDetailResponseSchema } from '@admit/contracts/availability';
 import type { SessionDetailResponse } from '@admit/contracts/availability';
-import { apiRead } from '@/api/client';
+import { sessionDetailRoute } from '@admit/contracts/routes/availability';
+import { call } from '@/api/client';
 
 export const SESSION_DETAIL_EMBEDS = 'ticket_group,ticket_type,meta,config';
 
@@ -14,17 +14,17 @@ export function getSessionDetail(
   sessionId: string,
   signal?: AbortSignal,
 ): Promise<SessionDetailResponse> {
-  return apiRead(
-    `events/${encodeURIComponent(eventId)}/sessions/${encodeURIComponent(sessionId)}`,
-    { query: { _embed: SESSION_DETAIL_EMBEDS }, schema: sessionDetailResponseSchema, signal },
-  );
+  return call(sessionDetailRoute, {
+    params: { eventId, sessionId },
+    query: { _embed: SESSION_DETAIL_EMBEDS },
+    signal,
+  });
 }
 
 export function sessionDetailQueryOptions(eventId: string, sessionId: string) {
   return queryOptions({
     queryKey: ['events', eventId, 'session', sessionId] as const,
     queryFn: ({ signal }) => getSessionDetail(eventId, sessionId, signal),
-    retry: false,
     staleTime: 0,
   });
 }

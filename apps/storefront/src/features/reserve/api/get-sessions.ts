@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { sessionsResponseSchema } from '@admit/contracts/availability';
 import type { SessionsResponse } from '@admit/contracts/availability';
-import { apiRead } from '@/api/client';
+import { sessionsRoute } from '@admit/contracts/routes/availability';
+import { call } from '@/api/client';
 
 export interface SessionsOnDateParams {
   eventId: string;
@@ -18,7 +18,8 @@ export function getSessionsOnDate(
   params: SessionsOnDateParams,
   signal?: AbortSignal,
 ): Promise<SessionsResponse> {
-  return apiRead(`events/${encodeURIComponent(params.eventId)}/sessions`, {
+  return call(sessionsRoute, {
+    params: { eventId: params.eventId },
     query: {
       _ondate: params.date,
       _sort: 'start_datetime',
@@ -27,7 +28,6 @@ export function getSessionsOnDate(
         ? params.ticketGroupIds.join(',')
         : undefined,
     },
-    schema: sessionsResponseSchema,
     signal,
   });
 }
@@ -42,7 +42,6 @@ export function sessionsOnDateQueryOptions(params: SessionsOnDateParams) {
       params.ticketGroupIds.join(','),
     ] as const,
     queryFn: ({ signal }) => getSessionsOnDate(params, signal),
-    retry: false,
     staleTime: 0,
   });
 }

@@ -1,6 +1,7 @@
 import type { CartBundle, CartPatchBody } from '@admit/contracts/cart';
 import type { GifteeBody } from '@admit/contracts/gift';
-import { apiWrite } from '@/api/client';
+import { cartPatchRoute } from '@admit/contracts/routes/cart';
+import { call } from '@/api/client';
 
 /**
  * PATCH my/cart/{id} `giftee_identity_id` (decision 0023): the cart becomes a gift, so its
@@ -16,7 +17,7 @@ export function setCartGiftee(
     giftee_identity_id: gifteeIdentityId,
     ...(giftMessage ? { gift_message: giftMessage } : {}),
   };
-  return apiWrite<CartBundle>('PATCH', `my/cart/${encodeURIComponent(cartId)}`, { body });
+  return call(cartPatchRoute, { params: { cartId }, body });
 }
 
 /** The giver's message a giftee body carries (`additional_info.message`), if any. */

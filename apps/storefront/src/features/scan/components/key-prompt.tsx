@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/api/client';
 import { getApiKey } from '@/features/scan/api/get-api-key';
 import { SCAN_STRINGS } from '@/features/scan/strings';
@@ -25,13 +26,14 @@ const problemOf = (error: unknown): Problem =>
 export function KeyPrompt({ onKey, expired }: { onKey: (key: string) => void; expired: boolean }) {
   const t = useStrings(SCAN_STRINGS);
   const [problem, setProblem] = useState<Problem | null>(null);
+  const queryClient = useQueryClient();
   const { register, handleSubmit, formState } = useForm<{ key: string }>({
     defaultValues: { key: '' },
   });
   const submit = handleSubmit(async ({ key }) => {
     setProblem(null);
     try {
-      await getApiKey(key.trim());
+      await getApiKey(queryClient, key.trim());
       onKey(key.trim());
     } catch (error) {
       setProblem(problemOf(error));

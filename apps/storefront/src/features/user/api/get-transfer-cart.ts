@@ -1,6 +1,7 @@
 import type { CartBundle } from '@admit/contracts/cart';
 import { CART_FETCH_LIMIT } from '@admit/contracts/constants';
-import { apiRead } from '@/api/client';
+import { guestCartRoute, myCartRoute } from '@admit/contracts/routes/cart';
+import { call } from '@/api/client';
 
 /**
  * GET cart/{id} for a guest or my/cart/{id} for a member, embedding ticket_order (identity §7),
@@ -12,8 +13,8 @@ export function getTransferCart(
   loggedIn: boolean,
   signal?: AbortSignal,
 ): Promise<CartBundle> {
-  const path = `${loggedIn ? 'my/' : ''}cart/${encodeURIComponent(cartId)}`;
-  return apiRead<CartBundle>(path, {
+  return call(loggedIn ? myCartRoute : guestCartRoute, {
+    params: { cartId },
     query: { _embed: 'ticket_order', _limit: CART_FETCH_LIMIT },
     signal,
   });

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { AcceptedResponse } from '@admit/contracts/identity';
-import { apiWrite } from '@/api/client';
+import { resendOrdersRoute } from '@admit/contracts/routes/identity';
+import { call } from '@/api/client';
 
 export interface ResendRequest {
   email: string;
@@ -14,7 +15,7 @@ export function resendTicketOrders({
   membershipsOnly,
 }: ResendRequest): Promise<AcceptedResponse> {
   const body = membershipsOnly ? { email, memberships_only: true } : { email };
-  return apiWrite<AcceptedResponse>('POST', 'ticket_order/resend', { body });
+  return call(resendOrdersRoute, { body });
 }
 
 export function useResendTicketOrders() {

@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import type { IdentityResponse } from '@admit/contracts/identity';
-import { apiWrite } from '@/api/client';
+import { passwordResetRoute } from '@admit/contracts/routes/identity';
+import { call } from '@/api/client';
 
 export interface ResetPasswordRequest {
   token: string;
@@ -9,7 +10,7 @@ export interface ResetPasswordRequest {
 
 /** POST password_reset/reset (identity §7); 400/422 on the password field when it breaks the rules. */
 export function resetPassword(body: ResetPasswordRequest): Promise<IdentityResponse> {
-  return apiWrite<IdentityResponse>('POST', 'password_reset/reset', { body });
+  return call(passwordResetRoute, { body });
 }
 
 export function useResetPassword() {

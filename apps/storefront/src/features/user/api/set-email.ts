@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userResponseSchema } from '@admit/contracts/identity';
 import type { SetEmailBody, UserResponse } from '@admit/contracts/identity';
-import { apiWrite } from '@/api/client';
+import { setEmailRoute } from '@admit/contracts/routes/identity';
+import { call } from '@/api/client';
 import { MY_USER_QUERY_KEY } from '@/api/user/get-my-user';
 
 /** PUT my/user/email (identity §5 "Set e-mail"): only for users without a valid e-mail; 409 conflict. */
 export function setEmail(body: SetEmailBody): Promise<UserResponse> {
-  return apiWrite('PUT', 'my/user/email', { body, schema: userResponseSchema });
+  return call(setEmailRoute, { body });
 }
 
 export function useSetEmail() {

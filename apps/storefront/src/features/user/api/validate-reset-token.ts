@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { IdentityResponse } from '@admit/contracts/identity';
-import { apiWrite } from '@/api/client';
+import { passwordResetValidateRoute } from '@admit/contracts/routes/identity';
+import { call } from '@/api/client';
 
 /**
  * POST password_reset/validate (identity §7): whether a reset link still works. A POST that
@@ -8,7 +9,7 @@ import { apiWrite } from '@/api/client';
  * the link is not valid.
  */
 export function validateResetToken(token: string): Promise<IdentityResponse> {
-  return apiWrite<IdentityResponse>('POST', 'password_reset/validate', { body: { token } });
+  return call(passwordResetValidateRoute, { body: { token } });
 }
 
 export function resetTokenQueryOptions(token: string) {

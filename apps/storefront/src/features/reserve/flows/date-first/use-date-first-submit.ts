@@ -4,7 +4,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { PricedSession } from '@admit/contracts/availability';
 import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
-import { getSessionsOnDate, sessionsOnDateQueryOptions } from '@/features/reserve/api/get-sessions';
+import { sessionsOnDateQueryOptions } from '@/features/reserve/api/get-sessions';
 import type { SessionsOnDateParams } from '@/features/reserve/api/get-sessions';
 import type { FieldIssue } from '@/features/reserve/model/form-issues';
 import { QUANTITIES_FIELD_ID } from '@/features/reserve/model/form-issues';
@@ -68,8 +68,8 @@ export function useDateFirstSubmit(input: DateFirstSubmitInput) {
   const t = useStrings(DATE_FIRST_STRINGS);
 
   const onSessionSoldOut = useCallback(async (): Promise<ReserveMessage> => {
-    const fresh = await getSessionsOnDate(sessionsParams);
-    queryClient.setQueryData(sessionsOnDateQueryOptions(sessionsParams).queryKey, fresh);
+    // through the query client: cached for the picker, and retried as any read (shopping §7)
+    const fresh = await queryClient.fetchQuery(sessionsOnDateQueryOptions(sessionsParams));
     const time = chosenSession ? formatSessionTime(chosenSession.start_datetime, timezone) : '';
     if (fresh.event_session._data.some((session) => !isSessionSoldOut(session))) {
       return { text: t('reserve.sold_out_session', { time }) };

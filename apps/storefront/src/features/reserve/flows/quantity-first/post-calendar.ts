@@ -1,7 +1,7 @@
-import { calendarExtendedResponseSchema } from '@admit/contracts/availability';
 import type { CalendarDay, SelectionBody } from '@admit/contracts/availability';
 import { MAX_CALENDAR_TICKET_TYPES } from '@admit/contracts/constants';
-import { apiWrite, ApiError } from '@/api/client';
+import { calendarForSelectionRoute } from '@admit/contracts/routes/availability';
+import { ApiError, call } from '@/api/client';
 import type { Quantities } from '@/features/reserve/model/stepper-rules';
 
 /** The selected quantities as the availability calls take them (types with 0 left out). */
@@ -48,10 +48,10 @@ export async function postCalendar(
   quantities: Quantities,
   before: string,
 ): Promise<CalendarDay[]> {
-  const body = await apiWrite('POST', `events/${encodeURIComponent(eventId)}/calendar`, {
+  const body = await call(calendarForSelectionRoute, {
+    params: { eventId },
     query: { _format: 'extended', 'start_datetime._lt': before },
     body: toSelectionBody(quantities),
-    schema: calendarExtendedResponseSchema,
   });
   return body.calendar._data;
 }

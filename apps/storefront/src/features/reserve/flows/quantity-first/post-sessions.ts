@@ -1,6 +1,6 @@
-import { sessionsResponseSchema } from '@admit/contracts/availability';
 import type { SessionsResponse } from '@admit/contracts/availability';
-import { apiWrite } from '@/api/client';
+import { sessionsForSelectionRoute } from '@admit/contracts/routes/availability';
+import { call } from '@/api/client';
 import type { Quantities } from '@/features/reserve/model/stepper-rules';
 import { toSelectionBody } from '@/features/reserve/flows/quantity-first/post-calendar';
 
@@ -14,9 +14,9 @@ export function postSessions(
   date: string,
   quantities: Quantities,
 ): Promise<SessionsResponse> {
-  return apiWrite('POST', `events/${encodeURIComponent(eventId)}/sessions`, {
+  return call(sessionsForSelectionRoute, {
+    params: { eventId },
     query: { _ondate: date, _sort: 'start_datetime', _include_sold_out: 'true' },
     body: toSelectionBody(quantities),
-    schema: sessionsResponseSchema,
   });
 }

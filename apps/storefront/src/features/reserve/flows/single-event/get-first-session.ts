@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { sessionsResponseSchema } from '@admit/contracts/availability';
 import type { PricedSession } from '@admit/contracts/availability';
-import { apiRead } from '@/api/client';
+import { sessionsRoute } from '@admit/contracts/routes/availability';
+import { call } from '@/api/client';
 
 /**
  * GET /api/events/{id}/sessions?_limit=1&sold_out=F&_sort=start_datetime (shopping §7): the one
@@ -12,9 +12,9 @@ export async function getFirstSession(
   eventId: string,
   signal?: AbortSignal,
 ): Promise<PricedSession | null> {
-  const body = await apiRead(`events/${encodeURIComponent(eventId)}/sessions`, {
+  const body = await call(sessionsRoute, {
+    params: { eventId },
     query: { _limit: 1, sold_out: 'F', _sort: 'start_datetime' },
-    schema: sessionsResponseSchema,
     signal,
   });
   return body.event_session._data[0] ?? null;
@@ -24,7 +24,6 @@ export function firstSessionQueryOptions(eventId: string) {
   return queryOptions({
     queryKey: ['events', eventId, 'first-session'] as const,
     queryFn: ({ signal }) => getFirstSession(eventId, signal),
-    retry: false,
     staleTime: 0,
   });
 }

@@ -1,0 +1,101 @@
+import {
+  cartBundleSchema,
+  cartModifyBodySchema,
+  cartPatchBodySchema,
+  cartRemoveBodySchema,
+} from '../cart';
+import { applyCodeBodySchema } from '../codes';
+import { gifteeBodySchema, gifteeResponseSchema } from '../gift';
+import { callQuery, countParam, idParams, noContent, textParam } from './query';
+import { defineRoute } from './route';
+
+/** The cart (shopping §7 "The calls it makes"): every call answers the cart bundle. */
+
+const cartReadQuery = callQuery({ _embed: textParam, _limit: countParam });
+
+/** GET my/cart/{id}?_limit=1000, never cached: holds and totals move. */
+export const myCartRoute = defineRoute({
+  method: 'GET',
+  url: '/api/my/cart/:cartId',
+  schema: {
+    params: idParams('cartId'),
+    querystring: cartReadQuery,
+    response: { 200: cartBundleSchema },
+  },
+});
+
+/** GET cart/{id}: a guest's cart (the transfer page, embedding ticket_order). */
+export const guestCartRoute = defineRoute({
+  method: 'GET',
+  url: '/api/cart/:cartId',
+  schema: {
+    params: idParams('cartId'),
+    querystring: cartReadQuery,
+    response: { 200: cartBundleSchema },
+  },
+});
+
+/** POST my/cart/modify: reserve into a new cart for the visitor's identity. */
+export const newCartModifyRoute = defineRoute({
+  method: 'POST',
+  url: '/api/my/cart/modify',
+  schema: { body: cartModifyBodySchema, response: { 200: cartBundleSchema } },
+});
+
+/** POST my/cart/{id}/modify: reserve into (or remove from) the visitor's cart. */
+export const cartModifyRoute = defineRoute({
+  method: 'POST',
+  url: '/api/my/cart/:cartId/modify',
+  schema: {
+    params: idParams('cartId'),
+    body: cartModifyBodySchema,
+    response: { 200: cartBundleSchema },
+  },
+});
+
+/** POST cart/{id}/remove `{ tickets }`. */
+export const cartRemoveRoute = defineRoute({
+  method: 'POST',
+  url: '/api/cart/:cartId/remove',
+  schema: {
+    params: idParams('cartId'),
+    body: cartRemoveBodySchema,
+    response: { 200: cartBundleSchema },
+  },
+});
+
+/** PATCH my/cart/{id}: a new expiry (the extension) and/or the giftee. */
+export const cartPatchRoute = defineRoute({
+  method: 'PATCH',
+  url: '/api/my/cart/:cartId',
+  schema: {
+    params: idParams('cartId'),
+    body: cartPatchBodySchema,
+    response: { 200: cartBundleSchema },
+  },
+});
+
+/** DELETE my/cart/{id}: 204. */
+export const cartDeleteRoute = defineRoute({
+  method: 'DELETE',
+  url: '/api/my/cart/:cartId',
+  schema: { params: idParams('cartId'), response: { 204: noContent } },
+});
+
+/** POST my/cart/{id}/apply_code: the bundle with the code's cartmods. */
+export const applyCodeRoute = defineRoute({
+  method: 'POST',
+  url: '/api/my/cart/:cartId/apply_code',
+  schema: {
+    params: idParams('cartId'),
+    body: applyCodeBodySchema,
+    response: { 200: cartBundleSchema },
+  },
+});
+
+/** POST giftee: the gift's recipient as an identity (decision 0023). */
+export const gifteeRoute = defineRoute({
+  method: 'POST',
+  url: '/api/giftee',
+  schema: { body: gifteeBodySchema, response: { 200: gifteeResponseSchema } },
+});

@@ -1,0 +1,94 @@
+import { cartExtendBodySchema } from '../cart';
+import { paymentEntrySchema, payResponseSchema } from '../checkout';
+import {
+  orderCancelBodySchema,
+  orderCancelResponseSchema,
+  orderEditBodySchema,
+  orderEditResponseSchema,
+  orderManageResponseSchema,
+} from '../manage';
+import { callQuery, idParams, noContent, textParam } from './query';
+import { defineRoute } from './route';
+
+/** Managing a bought order (identity §7, decision 0036): the manage read, cancel and the edit. */
+
+/** `?secret=` the order's secret link, for a guest; the buyer's session needs none. */
+const secretQuery = callQuery({ secret: textParam });
+const orderParams = idParams('orderId');
+
+/** GET ticket_order/{id}/manage: what may be changed and cancelled. */
+export const orderManageRoute = defineRoute({
+  method: 'GET',
+  url: '/api/ticket_order/:orderId/manage',
+  schema: {
+    params: orderParams,
+    querystring: secretQuery,
+    response: { 200: orderManageResponseSchema },
+  },
+});
+
+/** POST ticket_order/{id}/cancel `{ tickets }`, with an Idempotency-Key. */
+export const orderCancelRoute = defineRoute({
+  method: 'POST',
+  url: '/api/ticket_order/:orderId/cancel',
+  schema: {
+    params: orderParams,
+    querystring: secretQuery,
+    body: orderCancelBodySchema,
+    response: { 200: orderCancelResponseSchema },
+  },
+});
+
+/** GET ticket_order/{id}/edit: the open edit (404 when there is none). */
+export const orderEditRoute = defineRoute({
+  method: 'GET',
+  url: '/api/ticket_order/:orderId/edit',
+  schema: {
+    params: orderParams,
+    querystring: secretQuery,
+    response: { 200: orderEditResponseSchema },
+  },
+});
+
+/** POST ticket_order/{id}/edit: opens or changes the edit. */
+export const orderEditChangeRoute = defineRoute({
+  method: 'POST',
+  url: '/api/ticket_order/:orderId/edit',
+  schema: {
+    params: orderParams,
+    querystring: secretQuery,
+    body: orderEditBodySchema,
+    response: { 200: orderEditResponseSchema },
+  },
+});
+
+/** PATCH ticket_order/{id}/edit `{ expires_at }`: the edit's hold extended. */
+export const orderEditExtendRoute = defineRoute({
+  method: 'PATCH',
+  url: '/api/ticket_order/:orderId/edit',
+  schema: {
+    params: orderParams,
+    querystring: secretQuery,
+    body: cartExtendBodySchema,
+    response: { 200: orderEditResponseSchema },
+  },
+});
+
+/** DELETE ticket_order/{id}/edit: the edit discarded, 204. */
+export const orderEditDiscardRoute = defineRoute({
+  method: 'DELETE',
+  url: '/api/ticket_order/:orderId/edit',
+  schema: { params: orderParams, querystring: secretQuery, response: { 204: noContent } },
+});
+
+/** POST ticket_order/{id}/edit/pay: a payment entry on the edit; the cart or the order. */
+export const orderEditPayRoute = defineRoute({
+  method: 'POST',
+  url: '/api/ticket_order/:orderId/edit/pay',
+  schema: {
+    params: orderParams,
+    querystring: secretQuery,
+    body: paymentEntrySchema,
+    response: { 200: payResponseSchema },
+  },
+});
