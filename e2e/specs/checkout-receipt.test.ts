@@ -27,6 +27,11 @@ function cartReceiptItems(bundle: CartBundle) {
       faceValue: decimalToMinor(ticket.face_value),
       adjustedValue: decimalToMinor(ticket.adjusted_value),
       outsideFees: storedFeesOf(type.outside_fees),
+      // the fees the cart answer gives each ticket (decision 0047, frozen fees), else its type's
+      feeFixedOutside:
+        ticket.fee_fixed_outside == null ? null : decimalToMinor(ticket.fee_fixed_outside),
+      feePercentOutside:
+        ticket.fee_percent_outside == null ? null : decimalToMinor(ticket.fee_percent_outside),
       handler: bundle.ticket_group._data.find((g) => g.id === ticket.ticket_group_id)?.handler,
     };
   });
