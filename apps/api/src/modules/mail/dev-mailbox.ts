@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorEnvelopeSchema } from '@admit/contracts/envelope';
 import { isUuid } from '@/http/query-values';
 import { escapeHtml } from '@/lib/escape-html';
 import type { OutgoingAttachment } from './outbox';
@@ -25,10 +26,10 @@ const devMailSchema = z.object({
   created_at: z.string(),
 });
 // the HTML pages: Fastify sends a string as it is, the schema only types the reply
-// The page is HTML. A 404 has no schema: the route's own "No such mail" page and the path
-// guard's 404 (the `_data` error envelope, for an id holding a NUL) share that status, and a
-// string schema there turned the envelope into a 500 (found by the route fuzz).
-const htmlResponse = { 200: z.string() };
+// The page is HTML. Its 404 is either the route's own "No such mail" page or the path guard's
+// `_data` error envelope (an id holding a NUL): a string-only 404 schema turned the envelope
+// into a 500 (found by the route fuzz).
+const htmlResponse = { 200: z.string(), 404: z.union([z.string(), errorEnvelopeSchema]) };
 
 /** `cid:` image references replaced by data URLs, so the stored mail renders without SMTP. */
 export function inlineCidImages(html: string, attachments: OutgoingAttachment[]): string {
