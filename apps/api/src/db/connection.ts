@@ -15,6 +15,7 @@ import * as mailTables from './schema/mail';
 import * as membershipTables from './schema/memberships';
 import * as paymentsTables from './schema/payments';
 import * as paymentPlanTables from './schema/payment-plans';
+import * as seatTables from './schema/seats';
 import * as sellerApiTables from './schema/seller-api';
 import * as sessionTables from './schema/sessions';
 import { lockDataDir } from './data-dir-lock';
@@ -31,6 +32,7 @@ const schema = {
   ...membershipTables,
   ...paymentsTables,
   ...paymentPlanTables,
+  ...seatTables,
   ...sellerApiTables,
   ...sessionTables,
 };

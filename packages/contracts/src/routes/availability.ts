@@ -5,6 +5,7 @@ import {
   sessionsResponseSchema,
 } from '../availability';
 import { membershipRulesResponseSchema } from '../membership';
+import { seatMapResponseSchema } from '../seat-map';
 import { callQuery, countParam, idParams, textParam } from './query';
 import { defineRoute } from './route';
 
@@ -80,6 +81,22 @@ export const sessionDetailRoute = defineRoute({
     params: idParams('eventId', 'sessionId'),
     querystring: callQuery({ _embed: textParam }),
     response: { 200: sessionDetailResponseSchema },
+  },
+});
+
+/**
+ * GET events/{e}/sessions/{s}/seat_map (shopping §7): the session's seats and their states;
+ * `_withgeometry` adds the background and section labels (decision 0052). Cached like other
+ * reads, but a hold clears it, so a held seat is never offered after the hold's answer.
+ */
+export const seatMapRoute = defineRoute({
+  method: 'GET',
+  url: '/api/events/:eventId/sessions/:sessionId/seat_map',
+  cached: true,
+  schema: {
+    params: idParams('eventId', 'sessionId'),
+    querystring: callQuery({ _withgeometry: textParam }),
+    response: { 200: seatMapResponseSchema },
   },
 });
 

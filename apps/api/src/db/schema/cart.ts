@@ -168,6 +168,11 @@ export const ticket = pgTable(
     index('ticket_cart_idx').on(t.cartId),
     index('ticket_session_idx').on(t.eventSessionId),
     index('ticket_scan_code_idx').on(t.scanCode),
+    // a seat is held or booked at most once per session (decision 0052): the database, not a
+    // read-then-write, decides a seat race; a cancelled or unbooked ticket frees its seat
+    uniqueIndex('ticket_session_seat_idx')
+      .on(t.eventSessionId, t.seatTemplateId)
+      .where(sql`seat_template_id is not null and state not in ('cancelled', 'unbooked')`),
   ],
 );
 

@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import { id } from './columns';
 import { seller } from './identity';
 import { eventTemplate, ticketType } from './catalog';
+import { seatLayout } from './seats';
 
 /**
  * The catalogue's sessions (shopping §3 Session): an event's dated sessions with their capacity,
@@ -39,6 +40,8 @@ export const eventSession = pgTable(
     soldOut: boolean('sold_out').notNull().default(false),
     /** the opening-hours rule that laid it out; null for a one-off session (decision 0041) */
     sessionRuleId: uuid('session_rule_id').references(() => sessionRule.id),
+    /** the seat layout this session sells, for reserved seating (decision 0052); null: unseated */
+    seatLayoutId: uuid('seat_layout_id').references(() => seatLayout.id),
   },
   (t) => [
     index('event_session_event_start_idx').on(t.eventTemplateId, t.startDatetime),
