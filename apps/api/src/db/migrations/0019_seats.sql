@@ -16,6 +16,7 @@ CREATE TABLE "seat_template" (
 	"section" text NOT NULL,
 	"row" text NOT NULL,
 	"seat" text NOT NULL,
+	"zone" text,
 	"x" real NOT NULL,
 	"y" real NOT NULL,
 	"r" real NOT NULL,

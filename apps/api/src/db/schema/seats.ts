@@ -51,6 +51,11 @@ export const seatTemplate = pgTable(
     row: text('row').notNull(),
     /** the seat's name within its row */
     seat: text('seat').notNull(),
+    /**
+     * the layout's price zone of the seat (the seller file's `zone`); a seated ticket group names
+     * the zones it sells, and the import writes `seat_template_group` from them
+     */
+    zone: text('zone'),
     x: real('x').notNull(),
     y: real('y').notNull(),
     r: real('r').notNull(),
