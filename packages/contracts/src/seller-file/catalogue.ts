@@ -11,6 +11,7 @@ import {
   relativeDateSchema,
   timeSchema,
 } from './primitives';
+import { fileSeatLayoutSchema } from './seat-layouts';
 
 /** Venues, events, ticket groups and types, session rules and sessions of a seller file. */
 
@@ -86,6 +87,8 @@ export const fileTicketGroupSchema = z.strictObject({
   exclude_from_event_capacity: z.boolean().optional(),
   /** the key of a payment plan (deposit and balance; decision 0020) */
   payment_plan: keySchema.optional(),
+  /** a seated group: the price zones of its event's seat layout it sells (decision 0052) */
+  seat_zones: fileList(keySchema).min(1).optional(),
   meta: z.record(z.string(), z.unknown()).optional(),
   ticket_types: fileList(fileTicketTypeSchema).min(1),
 });
@@ -118,6 +121,8 @@ export const fileSessionRuleSchema = z
     closed: closedDaysSchema.optional(),
     /** the prices of its sessions, where they differ from the types' amounts */
     prices: sessionPricesSchema.optional(),
+    /** the seat layout its sessions sell; default the event's */
+    seat_layout: keySchema.optional(),
   })
   .refine((r) => (r.hours === undefined) !== (r.times === undefined), {
     message: 'give either hours or times',
@@ -138,6 +143,8 @@ export const fileSessionSchema = z.strictObject({
   closed: z.boolean().optional(),
   /** its prices, where they differ from the types' amounts */
   prices: sessionPricesSchema.optional(),
+  /** the seat layout it sells; default the event's */
+  seat_layout: keySchema.optional(),
 });
 export type FileSession = z.infer<typeof fileSessionSchema>;
 
@@ -161,6 +168,8 @@ export const fileEventSchema = z.strictObject({
   meta: z.record(z.string(), z.unknown()).optional(),
   /** config rows by key: web.ecommerce, web.price_display */
   config: z.record(z.string(), z.unknown()).optional(),
+  /** the seat layout (a key of a venue's seat_layouts) every session sells, unless it names one */
+  seat_layout: keySchema.optional(),
   ticket_groups: fileList(fileTicketGroupSchema).optional(),
   session_rules: fileList(fileSessionRuleSchema).optional(),
   sessions: fileList(fileSessionSchema).optional(),
@@ -175,6 +184,8 @@ export const fileVenueSchema = z.strictObject({
   timezone: z.string().optional(),
   /** days every session rule of the venue skips */
   closed: closedDaysSchema.optional(),
+  /** its seating plans for reserved seating (decision 0052) */
+  seat_layouts: fileList(fileSeatLayoutSchema).optional(),
 });
 export type FileVenue = z.infer<typeof fileVenueSchema>;
 

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import { sessionPriceTypePath, typePathsOf } from './catalogue';
+import { checkSeatReferences } from './seat-references';
 import type { SellerFile } from './seller-file';
 
 /**
@@ -115,6 +116,8 @@ export function checkReferences(file: SellerFile, ctx: z.RefinementCtx): void {
       unique(level.rules, (r) => r.role, [...at, 'rules']);
     });
   });
+
+  checkSeatReferences(file, ctx);
 
   const settings = file.seller.settings;
   if (!settings) return;

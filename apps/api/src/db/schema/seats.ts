@@ -1,6 +1,7 @@
 import {
   boolean,
   index,
+  jsonb,
   integer,
   pgTable,
   primaryKey,
@@ -35,6 +36,11 @@ export const seatLayout = pgTable(
     height: real('height').notNull(),
     /** background SVG markup, sanitised when written */
     otherElements: text('other_elements'),
+    /** where each section's name is drawn (`map_geometry.sections` of the seat map) */
+    sections: jsonb('sections')
+      .$type<{ name: string; x: number; y: number }[]>()
+      .notNull()
+      .default([]),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('seat_layout_seller_key_idx').on(t.sellerId, t.key)],

@@ -1,0 +1,1 @@
+ALTER TABLE "seat_layout" ADD COLUMN "sections" jsonb DEFAULT '[]'::jsonb NOT NULL;
