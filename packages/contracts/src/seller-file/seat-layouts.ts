@@ -184,23 +184,29 @@ export function expandSeatLayout(
     const rowNames = new Set<string>();
     section.rows.forEach((row, r) => {
       const rAt = [...sAt, 'rows', r];
-      if (rowNames.has(row.row)) issue([...rAt, 'row'], `duplicate row ${row.row} in ${section.name}`);
+      if (rowNames.has(row.row))
+        issue([...rAt, 'row'], `duplicate row ${row.row} in ${section.name}`);
       rowNames.add(row.row);
       checkZone(row.zone, [...rAt, 'zone']);
-      if (typeof row.seats === 'string' && seatRangeNames(row.seats).length > SEAT_LAYOUT_MAX_SEATS) {
+      if (
+        typeof row.seats === 'string' &&
+        seatRangeNames(row.seats).length > SEAT_LAYOUT_MAX_SEATS
+      ) {
         issue([...rAt, 'seats'], `a layout holds at most ${SEAT_LAYOUT_MAX_SEATS} seats`);
       }
       const list = rowSeats(row, { r: layout.seat_radius ?? DEFAULT_SEAT_RADIUS });
       const names = new Map<string, number>();
       for (const seat of list) {
-        const at = typeof row.seats === 'string' ? [...rAt, 'seats'] : [...rAt, 'seats', seat.index];
+        const at =
+          typeof row.seats === 'string' ? [...rAt, 'seats'] : [...rAt, 'seats', seat.index];
         if (names.has(seat.seat)) {
           issue(at, `duplicate seat ${seat.seat} in row ${row.row} of ${section.name}`);
         }
         names.set(seat.seat, seats.length);
         if (typeof row.seats !== 'string') checkZone(seat.zone, [...at, 'zone']);
         const zone = seat.zone ?? row.zone ?? section.zone;
-        if (zone === undefined) issue(at, `seat ${seat.seat} has no zone: give its section or row a zone`);
+        if (zone === undefined)
+          issue(at, `seat ${seat.seat} has no zone: give its section or row a zone`);
         seats.push({
           section: section.name,
           row: row.row,
@@ -234,7 +240,10 @@ export function expandSeatLayout(
         const of = names.get(String(wheelchair));
         if (!seat) continue;
         if (of === undefined || seats[of]!.accessibility !== 'wheelchair') {
-          issue(at, `companion seat ${companion} needs a wheelchair seat of row ${row.row}: ${wheelchair} is not one`);
+          issue(
+            at,
+            `companion seat ${companion} needs a wheelchair seat of row ${row.row}: ${wheelchair} is not one`,
+          );
           continue;
         }
         if (seat.accessibility === 'wheelchair') {

@@ -55,9 +55,11 @@ export function checkSeatReferences(file: SellerFile, ctx: z.RefinementCtx): voi
           `every session of ${event.key} needs a seat layout to sell seats: give the event a seat_layout`,
         );
       }
+      // an unknown layout is its own error: its zones are not checked
+      const known = [...layouts].filter((key) => zonesOf.has(key));
       group.seat_zones.forEach((zone, z) => {
-        const found = [...layouts].some((key) => zonesOf.get(key)?.has(zone));
-        if (!found && layouts.size > 0) {
+        const found = known.some((key) => zonesOf.get(key)!.has(zone));
+        if (!found && known.length > 0) {
           issue([...gAt, 'seat_zones', z], `no seat layout of ${event.key} has the zone ${zone}`);
         }
       });

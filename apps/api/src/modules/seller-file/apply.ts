@@ -2,6 +2,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { catalogKey } from '@/db/schema/catalog';
 import { eventSession } from '@/db/schema/sessions';
 import type { Executor } from '@/db/transaction';
+import { detachDeletedLayouts, writeSeatGroups } from './apply-seats';
 import { writeSessionPrices, type StoredPrices } from './file-session-prices';
 import { isKeyed, type ImportPlan } from './plan';
 import { TABLE_ORDER, TABLES, type Row, type TableName } from './rows';
@@ -23,12 +24,13 @@ export async function insertSessions(tx: Executor, rows: Record<string, unknown>
     tx.execute(sql`
       insert into event_session
         (id, seller_id, event_template_id, session_rule_id, start_datetime, end_datetime,
-         capacity, sold_out)
+         capacity, sold_out, seat_layout_id)
       select id, "sellerId", "eventTemplateId", "sessionRuleId", "startDatetime", "endDatetime",
-        capacity, "soldOut"
+        capacity, "soldOut", "seatLayoutId"
       from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as r(
         id uuid, "sellerId" uuid, "eventTemplateId" uuid, "sessionRuleId" uuid,
-        "startDatetime" timestamptz, "endDatetime" timestamptz, capacity int, "soldOut" boolean)`),
+        "startDatetime" timestamptz, "endDatetime" timestamptz, capacity int, "soldOut" boolean,
+        "seatLayoutId" uuid)`),
   );
 }
 
@@ -80,8 +82,11 @@ export async function applyPlan(tx: Executor, plan: ImportPlan): Promise<void> {
     if (change.row.table === 'event_session' && change.fields.includes('prices')) {
       repriced.push(change.row);
     }
+    // nor are a seat's `groups` (seat_template_group, apply-seats.ts)
     const fields = change.fields.filter(
-      (f) => f !== 'prices' || change.row.table !== 'event_session',
+      (f) =>
+        (f !== 'prices' || change.row.table !== 'event_session') &&
+        (f !== 'groups' || change.row.table !== 'seat_template'),
     );
     if (fields.length === 0) continue;
     const set = Object.fromEntries(fields.map((f) => [f, change.row.values[f]]));
@@ -91,6 +96,8 @@ export async function applyPlan(tx: Executor, plan: ImportPlan): Promise<void> {
       .where(eq(t.id, change.row.id));
   }
   await writeSessionPrices(tx, repriced.map(pricesOf), true);
+  await writeSeatGroups(tx, plan);
+  await detachDeletedLayouts(tx, plan);
   const rules = byTable('delete', 'session_rule').map((r) => r.id);
   if (rules.length > 0) {
     await tx

@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db/transaction';
 import { catalogKey, type venue } from '@/db/schema/catalog';
 import { identity, seller } from '@/db/schema/identity';
+import { readCurrentSeats } from './current-seats';
 import { readCurrentSessions } from './current-sessions';
 import { KEYED_TABLES, TABLES, type AnyRow, type Row, type TableName } from './rows';
 
@@ -24,6 +25,23 @@ export const MANAGED_COLUMNS: Record<TableName, readonly string[]> = {
   seller: ['slug', 'name', 'currency', 'timezone', 'config'],
   identity: ['kind'],
   venue: ['name', 'timezone', 'address'],
+  seat_layout: ['venueId', 'key', 'name', 'width', 'height', 'otherElements', 'sections'],
+  seat_template: [
+    'seatLayoutId',
+    'section',
+    'row',
+    'seat',
+    'zone',
+    'x',
+    'y',
+    'r',
+    'sort',
+    'blocked',
+    'accessibility',
+    'companionOf',
+    'previousId',
+    'nextId',
+  ],
   image: ['name', 'contentType', 'bytes', 'width', 'height'],
   payment_plan: ['name', 'installments'],
   event_template: [
@@ -77,6 +95,7 @@ export const MANAGED_COLUMNS: Record<TableName, readonly string[]> = {
     'endDatetime',
     'capacity',
     'soldOut',
+    'seatLayoutId',
   ],
   meta: ['resource', 'resourceId', 'key', 'value'],
   config: ['resource', 'resourceId', 'key', 'value'],
@@ -214,6 +233,7 @@ export async function readCurrentState(
   }
 
   await readCurrentSessions(db, { seller: sellerRow, keyRows, now, put });
+  await readCurrentSeats(db, sellerId, put);
   return {
     sellerId,
     storedConfig: (sellerRow.config ?? {}) as Record<string, unknown>,

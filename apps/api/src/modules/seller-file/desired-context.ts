@@ -1,4 +1,5 @@
 import type { SellerFile } from '@admit/contracts/seller-file/seller-file';
+import type { DesiredLayout } from './desired-seats';
 import type { LaterIssue } from './parse-file';
 import type { Row, TableName } from './rows';
 
@@ -36,4 +37,6 @@ export interface DesiredContext {
   /** a picture's path in the file as the image address the database keeps */
   storedImage: (path: string) => string;
   sessions: SessionBudget;
+  /** the file's seat layouts by key (desired-seats.ts) */
+  seatLayouts: Map<string, DesiredLayout>;
 }

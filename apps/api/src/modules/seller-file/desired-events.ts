@@ -1,6 +1,7 @@
 import type { FileEvent, FileTicketGroup } from '@admit/contracts/seller-file/catalogue';
 import { localDate, zonedWallTimeToUtc } from '@/lib/zoned-time';
 import type { DesiredContext } from './desired-context';
+import { linkSeatZones } from './desired-seats';
 import { sessionRows } from './desired-sessions';
 import { resolveDate, toMillipercent, toMinor, toMinorOrNull, wallClock } from './desired-values';
 
@@ -50,6 +51,8 @@ export function eventRows(
       image_cover_alt: event.cover?.alt,
       image_profile_alt: event.profile?.alt,
       message_rules: event.message_rules,
+      // kept as meta so the export gives it back even before the event has sessions
+      seat_layout: event.seat_layout,
       ...event.meta,
     });
     for (const [key, value] of Object.entries(event.config ?? {})) {
@@ -68,6 +71,7 @@ export function eventRows(
     }
     ticketGroupRows(ctx, event, eventId, venue.zone, plans, ids);
     sessionRows(ctx, event, rank, eventId, venue.zone, ids.paths);
+    linkSeatZones(event, ids.paths, ctx.seatLayouts);
   });
   return ids;
 }
@@ -158,6 +162,9 @@ function groupRow(
       paymentPlanId: group.payment_plan === undefined ? null : plans.get(group.payment_plan)!,
     },
   );
-  if (group.meta) ctx.meta('ticket_group', groupId, path, group.meta);
+  // a seated group's zones are meta (decision 0052): the seats' groups are made from them
+  if (group.meta || group.seat_zones) {
+    ctx.meta('ticket_group', groupId, path, { ...group.meta, seat_zones: group.seat_zones });
+  }
   return groupId;
 }

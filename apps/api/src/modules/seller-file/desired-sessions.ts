@@ -30,6 +30,12 @@ export function sessionRows(
   const typePaths = typePathsOf(event);
   const pricesOf = (prices: FileSessionRule['prices']) =>
     storedPrices(prices, (path) => paths.get(`${event.key}/${path}`), typePaths);
+  const layoutOf = (key: string | undefined) => {
+    const layout = ctx.seatLayouts.get((key ?? event.seat_layout)!);
+    return layout === undefined
+      ? { seatLayoutId: null, capacity: -1 }
+      : { seatLayoutId: layout.id, capacity: layout.sellable };
+  };
   const venueClosed =
     file.venues.find((v) => v.key === (event.venue ?? file.venues[0]!.key))?.closed ?? [];
   for (const [r, rule] of (event.session_rules ?? []).entries()) {
@@ -62,6 +68,8 @@ export function sessionRows(
     if (!withinBudget(ctx, ruleSessionCount(dated, window), at, SESSIONS_PER_RULE_MAX)) continue;
     const sessions = ruleSessions(dated, window, zone);
     const prices = pricesOf(rule.prices);
+    // decision 0052: a seated session holds as many places as its layout has seats on sale
+    const seating = layoutOf(rule.seat_layout);
     for (const s of sessions) {
       add(
         'event_session',
@@ -73,7 +81,8 @@ export function sessionRows(
           sessionRuleId: ruleId,
           startDatetime: s.start,
           endDatetime: s.end,
-          capacity: rule.capacity ?? -1,
+          capacity: rule.capacity ?? seating.capacity,
+          seatLayoutId: seating.seatLayoutId,
           soldOut:
             existing('event_session', `${ruleId}@${s.start.toISOString()}`)?.values.soldOut ??
             false,
@@ -93,12 +102,14 @@ export function sessionRows(
         ? localDate(had.values.startDatetime as Date, zone)
         : resolveDate(session.date, today);
     const start = zonedWallTimeToUtc(date, session.time, zone);
+    const seating = layoutOf(session.seat_layout);
     add('event_session', path, `${slug}/session/${event.key}/${session.key}`, `session ${path}`, {
       eventTemplateId: eventId,
       sessionRuleId: null,
       startDatetime: start,
       endDatetime: new Date(start.getTime() + session.duration_minutes * 60_000),
-      capacity: session.capacity ?? -1,
+      capacity: session.capacity ?? seating.capacity,
+      seatLayoutId: seating.seatLayoutId,
       soldOut: session.closed ?? false,
       prices: pricesOf(session.prices),
     });

@@ -5,6 +5,7 @@ import type { CurrentState } from './current';
 import { commerceRows } from './desired-commerce';
 import type { AddRow, DesiredContext, SessionBudget } from './desired-context';
 import { eventRows } from './desired-events';
+import { seatLayoutRows, settleSeatGroups } from './desired-seats';
 import { imageNameOf, isFilePath, type FileImage } from './file-images';
 import { storedConfigOf } from './import-settings';
 import { FileIssuesError } from './parse-file';
@@ -84,6 +85,7 @@ export function desiredRows(
     meta,
     storedImage,
     sessions,
+    seatLayouts: new Map(),
   };
 
   add('identity', 'public', `${slug}/identity/public`, 'public identity', { kind: 'public' });
@@ -108,6 +110,7 @@ export function desiredRows(
     });
     venues.set(venue.key, { id, zone });
     meta('venue', id, venue.key, { closed: venue.closed });
+    seatLayoutRows(ctx, venue, id, ctx.seatLayouts);
   }
 
   const plans = new Map<string, string>();
@@ -133,6 +136,7 @@ export function desiredRows(
   const { events, paths, typeNames } = eventRows(ctx, venues, plans);
   // too many sessions is a problem of the file, dry run or not (issue 22)
   if (sessions.issues.length > 0) throw new FileIssuesError(sessions.issues);
+  settleSeatGroups(ctx.seatLayouts);
 
   commerceRows(file, { add, paths, typeNames, zone: sellerZone });
 

@@ -2,6 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { FileEvent, FileVenue } from '@admit/contracts/seller-file/catalogue';
 import { configRow, eventTemplate, venue } from '@/db/schema/catalog';
 import { inIds, type ExportContext } from './export-context';
+import { readSeatLayouts } from './export-seats';
 import { readEventSessions } from './export-sessions';
 import { readTicketGroups } from './export-ticket-groups';
 import { compact, orNone } from './export-values';
@@ -35,7 +36,8 @@ export async function catalogueOf(
     // by rank (their order in the file that made them), ties by key
     .sort((a, b) => a.item.rank - b.item.rank || a.key.localeCompare(b.key));
   const groupsOf = await readTicketGroups(ctx);
-  const sessionsOf = await readEventSessions(ctx);
+  const seats = await readSeatLayouts(db, ctx.seller.id);
+  const sessionsOf = await readEventSessions(ctx, seats);
 
   const fileEvents = events.map(({ item: event, key }) => {
     const zone = zoneOfVenue.get(event.venueId ?? '') ?? sellerZone;
@@ -45,6 +47,7 @@ export async function catalogueOf(
       image_profile: profile,
       image_profile_alt: profileAlt,
       message_rules: messageRules,
+      seat_layout: seatLayoutKey,
       ...otherMeta
     } = metaOf('event_template', event.id);
     const eventConfig = Object.fromEntries(
@@ -76,8 +79,9 @@ export async function catalogueOf(
       message_rules: messageRules as FileEvent['message_rules'],
       meta: Object.keys(otherMeta).length > 0 ? otherMeta : undefined,
       config: Object.keys(eventConfig).length > 0 ? eventConfig : undefined,
+      seat_layout: seatLayoutKey as string | undefined,
       ticket_groups: ticketGroups.length > 0 ? ticketGroups : undefined,
-      ...sessionsOf(event.id, zone),
+      ...sessionsOf(event.id, zone, seatLayoutKey as string | undefined),
     }) as FileEvent;
   });
   return {
@@ -88,6 +92,7 @@ export async function catalogueOf(
         address: orNone(v.address),
         timezone: v.timezone === sellerZone ? undefined : v.timezone,
         closed: metaOf('venue', v.id).closed as string[] | undefined,
+        seat_layouts: seats.layoutsOf(v.id).length > 0 ? seats.layoutsOf(v.id) : undefined,
       }),
     ),
     events: fileEvents,

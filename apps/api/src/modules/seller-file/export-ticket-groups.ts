@@ -42,7 +42,8 @@ export async function readTicketGroups(
 }
 
 function fileGroup(ctx: ExportContext, g: GroupRow, types: TypeRow[], zone: string) {
-  const groupMeta = ctx.metaOf('ticket_group', g.id);
+  // a seated group's zones are stored as meta (desired-events.ts)
+  const { seat_zones: seatZones, ...groupMeta } = ctx.metaOf('ticket_group', g.id);
   return compact({
     key: lastKey(ctx.path('ticket_group', g.id)!),
     name: g.name,
@@ -61,6 +62,7 @@ function fileGroup(ctx: ExportContext, g: GroupRow, types: TypeRow[], zone: stri
     capacity: g.capacity < 0 ? undefined : g.capacity,
     exclude_from_event_capacity: g.excludeFromEventCapacity || undefined,
     payment_plan: ctx.path('payment_plan', g.paymentPlanId),
+    seat_zones: seatZones as string[] | undefined,
     meta: Object.keys(groupMeta).length > 0 ? groupMeta : undefined,
     ticket_types: types.map((t) => fileType(ctx, t)),
   }) as FileTicketGroup;

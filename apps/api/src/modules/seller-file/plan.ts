@@ -7,6 +7,7 @@ import type { Executor } from '@/db/transaction';
 import { readCurrentState } from './current';
 import { sessionsOfEvents } from './current-sessions';
 import { desiredRows, type DesiredOptions } from './desired';
+import { seatRefusals } from './plan-seats';
 import { changedFields, KEYED_TABLES, TABLE_ORDER, type Row, type TableName } from './rows';
 
 /** One change an import makes. */
@@ -174,6 +175,7 @@ export async function planImport(
     ];
   });
   for (const row of deletes) changes.push({ op: 'delete', row });
+  refusals.push(...(await seatRefusals(db, changes)));
   return { slug: file.seller.slug, sellerId, changes, refusals };
 }
 
@@ -187,8 +189,16 @@ export function describePlan(plan: ImportPlan): string[] {
     string,
     { insert: number; update: number; delete: number; dates: string[] }
   >();
+  // a layout's seats come by the hundred: counted per layout
+  const seats = new Map<string, { insert: number; update: number; delete: number }>();
   for (const change of plan.changes) {
     const { row } = change;
+    if (row.table === 'seat_template') {
+      const s = seats.get(row.group!) ?? { insert: 0, update: 0, delete: 0 };
+      s[change.op] += 1;
+      seats.set(row.group!, s);
+      continue;
+    }
     if (row.table === 'event_session' && row.group !== undefined) {
       const s = sessions.get(row.group) ?? { insert: 0, update: 0, delete: 0, dates: [] };
       s[change.op] += 1;
@@ -209,6 +219,11 @@ export function describePlan(plan: ImportPlan): string[] {
     if (s.insert) lines.push(`+ ${s.insert} sessions of ${rule} (${span})`);
     if (s.update) lines.push(`~ ${s.update} sessions of ${rule}`);
     if (s.delete) lines.push(`- ${s.delete} sessions of ${rule}`);
+  }
+  for (const [layout, s] of seats) {
+    if (s.insert) lines.push(`+ ${s.insert} seats of ${layout}`);
+    if (s.update) lines.push(`~ ${s.update} seats of ${layout}`);
+    if (s.delete) lines.push(`- ${s.delete} seats of ${layout}`);
   }
   return lines;
 }

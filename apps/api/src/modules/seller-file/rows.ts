@@ -3,6 +3,7 @@ import * as codesTables from '@/db/schema/codes';
 import * as identityTables from '@/db/schema/identity';
 import * as membershipTables from '@/db/schema/memberships';
 import { paymentPlan } from '@/db/schema/payment-plans';
+import { seatLayout, seatTemplate } from '@/db/schema/seats';
 import { eventSession, sessionRule } from '@/db/schema/sessions';
 
 /**
@@ -15,6 +16,8 @@ export const TABLES = {
   seller: identityTables.seller,
   identity: identityTables.identity,
   venue: catalogTables.venue,
+  seat_layout: seatLayout,
+  seat_template: seatTemplate,
   image: catalogTables.image,
   payment_plan: paymentPlan,
   event_template: catalogTables.eventTemplate,
@@ -64,7 +67,7 @@ export interface Row {
   values: Record<string, unknown>;
   /** columns written when the row is made and never compared again (opening balances) */
   createOnly?: Record<string, unknown>;
-  /** generated sessions: the rule they belong to, for a short summary */
+  /** generated sessions: the rule they belong to; seats: their layout (a short summary) */
   group?: string;
 }
 
