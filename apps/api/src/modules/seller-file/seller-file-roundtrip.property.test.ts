@@ -122,8 +122,56 @@ const event = (key: string) =>
     { requiredKeys: ['key', 'name', 'type', 'ticket_groups', 'session_rules'] },
   );
 
+// issue 24: a seat layout, compact rows and explicit ones, blocked and accessible seats
+const seatRow = (name: string) =>
+  fc
+    .record({
+      seats: fc.constantFrom('1-4', '5-1', '1-1', 'explicit'),
+      x: fc.integer({ min: 0, max: 500 }),
+      y: fc.integer({ min: 0, max: 500 }),
+      dx: maybe(fc.constantFrom(10, 12.5, -7.25)),
+      dy: maybe(fc.constantFrom(0.5, 3)),
+      r: maybe(fc.constantFrom(6, 7.5)),
+      blocked: fc.boolean(),
+      accessible: fc.boolean(),
+    })
+    .map(({ seats, accessible, blocked, ...at }) =>
+      seats === 'explicit'
+        ? {
+            row: name,
+            seats: [
+              { seat: 'A', x: at.x, y: at.y },
+              { seat: 'B', x: at.x + 9.5, y: at.y + 1, r: 5 },
+            ],
+            ...(blocked ? { blocked: ['B'] } : {}),
+          }
+        : {
+            row: name,
+            seats,
+            ...at,
+            ...(blocked ? { blocked: [1] } : {}),
+            ...(accessible && seats !== '1-1' ? { wheelchair: [1], companions: { '2': 1 } } : {}),
+          },
+    );
+const seatLayout = fc.record(
+  {
+    seat_radius: maybe(fc.constantFrom(8, 9.25)),
+    background: maybe(fc.constant('<rect x="1" y="2" width="30" height="4" onclick="x()"/>')),
+    label: fc.boolean(),
+    front: fc
+      .subarray(['A', 'B', 'C'], { minLength: 1 })
+      .chain((names) => fc.tuple(...names.map(seatRow))),
+    back: fc
+      .integer({ min: 1, max: 2 })
+      .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => seatRow(`R${i}`)))),
+    zones: fc.subarray(['front', 'back'], { minLength: 1 }),
+  },
+  { requiredKeys: ['label', 'front', 'back', 'zones'] },
+);
+
 const catalogue = fc
   .record({
+    layout: maybe(seatLayout),
     currency: fc.constantFrom('USD', 'EUR', 'GBP'),
     timezone: fc.constantFrom('America/New_York', 'Europe/London', 'Asia/Tokyo'),
     venues: fc.integer({ min: 1, max: 2 }),
@@ -177,6 +225,42 @@ const catalogue = fc
     const plan = g.plan && groups.length > 0;
     if (plan) (groups[0]!.gr as { payment_plan?: string }).payment_plan = 'deposit';
     const members = groups.filter(({ gr }) => gr.handler === 'membership');
+    const layout = g.layout && {
+      key: 'hall',
+      name: 'Hall',
+      width: 600,
+      height: 400.5,
+      seat_radius: g.layout.seat_radius,
+      zones: ['front', 'back'],
+      background: g.layout.background,
+      sections: [
+        {
+          name: 'Front',
+          zone: 'front',
+          label: g.layout.label ? { x: 300, y: 20.25 } : undefined,
+          rows: g.layout.front,
+        },
+        {
+          name: 'Back',
+          zone: 'back',
+          rows: g.layout.back,
+        },
+      ],
+    };
+    const seated = layout && events[0];
+    if (seated) {
+      (seated as { seat_layout?: string }).seat_layout = 'hall';
+      seated.ticket_groups = [
+        ...(seated.ticket_groups ?? []),
+        {
+          key: 'seats',
+          name: 'Seats',
+          handler: 'seated' as const,
+          seat_zones: g.layout!.zones,
+          ticket_types: [{ key: 'seat', name: 'Seat', amount: '10.00' }],
+        } as never,
+      ];
+    }
     const first = events[0];
     return {
       seller: {
@@ -192,6 +276,7 @@ const catalogue = fc
         key: `v${i}`,
         name: `Hall ${i}`,
         ...(i === 0 && g.closed ? { closed: g.closed } : {}),
+        ...(i === g.venues - 1 && layout ? { seat_layouts: [layout] } : {}),
       })),
       events: events.length ? events : undefined,
       codes: g.codes.length
