@@ -34,7 +34,6 @@ const USED: Record<string, Record<string, Used>> = {
     },
     'chronos-exhibition': (day, slot) => (day * 3 + slot * 7) % 20,
     'cosmic-nights': (day, slot) => (day * 5 + slot * 3) % 9,
-    'evening-of-light-concert': () => 37,
     'members-evening': (day, slot) => (day + slot * 5) % 15,
     'private-group-tour': (day) => day % 3,
     'sketching-hour': (day, slot) => (day + slot * 3) % 7,

@@ -230,9 +230,10 @@ describeEachDatabase('seedDemo', (ctx) => {
     const groups = await db.select().from(catalogTables.ticketGroup);
     const types = await db.select().from(catalogTables.ticketType);
     expect(events.filter((e) => e.hiddenType === 'public_member_only')).toHaveLength(1);
-    expect(events.filter((e) => e.hiddenType === 'public_link_only')).toHaveLength(1);
+    // the private group tour, and the 5,000-seat gala the seat map's benchmark opens
+    expect(events.filter((e) => e.hiddenType === 'public_link_only')).toHaveLength(2);
     expect(events.some((e) => e.description?.includes('<script>'))).toBe(true);
-    const concert = events.find((e) => e.eventType === 'single')!;
+    const concert = events.find((e) => e.name === 'Evening of Light: Chamber Orchestra')!;
     expect(
       await db
         .select()

@@ -18,11 +18,13 @@ const coordinate = z
   .min(-100_000)
   .max(100_000)
   .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'two decimals at most');
-const radius = z
-  .number()
-  .gt(0)
-  .max(1000)
-  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'two decimals at most');
+const positive = (max: number) =>
+  z
+    .number()
+    .gt(0)
+    .max(max)
+    .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, 'two decimals at most');
+const radius = positive(1000);
 
 /** A seat's name within its row: `12`, `A3`; YAML numbers are read as their text. */
 export const seatNameSchema = z.union([
@@ -91,8 +93,8 @@ export const fileSeatLayoutSchema = z.strictObject({
   /** the seller's key of the layout: sessions and events name it */
   key: keySchema,
   name: z.string().min(1),
-  width: radius.max(100_000),
-  height: radius.max(100_000),
+  width: positive(100_000),
+  height: positive(100_000),
   /** the radius of seats that give none */
   seat_radius: radius.optional(),
   /** the layout's price zones */

@@ -1,4 +1,4 @@
-import { and, inArray, isNotNull } from 'drizzle-orm';
+import { and, inArray, isNotNull, sql } from 'drizzle-orm';
 import { seatTemplateGroup } from '@/db/schema/seats';
 import { eventSession } from '@/db/schema/sessions';
 import type { Executor } from '@/db/transaction';
@@ -6,6 +6,25 @@ import type { ImportPlan } from './plan';
 
 async function chunked<T>(rows: T[], size: number, write: (chunk: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size));
+}
+
+/**
+ * Seats come by the thousand (a 5,000-seat arena): one JSON parameter per statement, as
+ * sessions are written (apply.ts), keeps the demo seed fast.
+ */
+export async function insertSeats(tx: Executor, rows: Record<string, unknown>[]) {
+  await chunked(rows, 5000, (chunk) =>
+    tx.execute(sql`
+      insert into seat_template
+        (id, seat_layout_id, section, "row", seat, zone, x, y, r, sort, blocked, accessibility,
+         companion_of, previous_id, next_id)
+      select id, "seatLayoutId", section, "row", seat, zone, x, y, r, sort, blocked,
+        accessibility, "companionOf", "previousId", "nextId"
+      from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as s(
+        id uuid, "seatLayoutId" uuid, section text, "row" text, seat text, zone text, x real,
+        y real, r real, sort int, blocked boolean, accessibility text, "companionOf" uuid,
+        "previousId" uuid, "nextId" uuid)`),
+  );
 }
 
 /**
@@ -28,7 +47,13 @@ export async function writeSeatGroups(tx: Executor, plan: ImportPlan): Promise<v
       ticketGroupId,
     })),
   );
-  await chunked(links, 2000, (chunk) => tx.insert(seatTemplateGroup).values(chunk));
+  await chunked(links, 10_000, (chunk) =>
+    tx.execute(sql`
+      insert into seat_template_group (seat_template_id, ticket_group_id)
+      select "seatTemplateId", "ticketGroupId"
+      from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as l(
+        "seatTemplateId" uuid, "ticketGroupId" uuid)`),
+  );
 }
 
 /**

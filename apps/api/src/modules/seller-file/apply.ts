@@ -2,7 +2,7 @@ import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { catalogKey } from '@/db/schema/catalog';
 import { eventSession } from '@/db/schema/sessions';
 import type { Executor } from '@/db/transaction';
-import { detachDeletedLayouts, writeSeatGroups } from './apply-seats';
+import { detachDeletedLayouts, insertSeats, writeSeatGroups } from './apply-seats';
 import { writeSessionPrices, type StoredPrices } from './file-session-prices';
 import { isKeyed, type ImportPlan } from './plan';
 import { TABLE_ORDER, TABLES, type Row, type TableName } from './rows';
@@ -57,6 +57,10 @@ export async function applyPlan(tx: Executor, plan: ImportPlan): Promise<void> {
     if (name === 'event_session') {
       await insertSessions(tx, rows.map(insertValues));
       await writeSessionPrices(tx, rows.map(pricesOf), false);
+      continue;
+    }
+    if (name === 'seat_template') {
+      await insertSeats(tx, rows.map(insertValues));
       continue;
     }
     await chunked(rows, name === 'image' ? 20 : 500, (chunk) =>
