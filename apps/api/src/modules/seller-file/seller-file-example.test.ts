@@ -23,6 +23,7 @@ describeEachDatabase('the example seller file', (ctx) => {
   it('imports, and a second import changes nothing', async () => {
     const first = await importSellerFile(ctx.db, loaded.file, { now: NOW, images: loaded.images });
     expect(first.lines).toContain('+ event general-entry');
+    expect(first.lines).toContain('+ 96 seats of seat layout planetarium');
     // every table an import writes, and every value it wrote (the export, and the sessions)
     const counts = async () =>
       Object.fromEntries(
