@@ -176,11 +176,14 @@ export async function markCartExpired(tx: Executor, cartId: string, now: Date) {
   return won.length > 0;
 }
 
-export async function cancelCartTickets(tx: Executor, cartId: string) {
-  await tx
+/** Cancels a cart's held tickets; returns the sessions they were of (their seats are free). */
+export async function cancelCartTickets(tx: Executor, cartId: string): Promise<string[]> {
+  const rows = await tx
     .update(ticket)
     .set({ state: 'cancelled' })
-    .where(and(eq(ticket.cartId, cartId), eq(ticket.state, 'in_cart')));
+    .where(and(eq(ticket.cartId, cartId), eq(ticket.state, 'in_cart')))
+    .returning({ sessionId: ticket.eventSessionId });
+  return rows.flatMap((r) => r.sessionId ?? []);
 }
 
 export async function selectExpiredCartIds(db: Executor, now: Date, limit: number) {

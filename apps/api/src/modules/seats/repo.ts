@@ -1,0 +1,88 @@
+import { and, asc, eq, inArray, isNotNull, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '@/db/connection';
+import { ticket } from '@/db/schema/cart';
+import { seatLayout, seatTemplate, seatTemplateGroup } from '@/db/schema/seats';
+import { eventSession } from '@/db/schema/sessions';
+import type { Executor } from '@/db/transaction';
+
+/** The seat map's and the seat checks' SQL (decision 0052). */
+
+/** Ticket states that no longer hold a seat: the partial unique index leaves them out. */
+export const SEAT_FREEING_STATES = ['cancelled', 'unbooked'];
+
+/** The event's session with the layout it sells (null layout: not seated). */
+export async function selectSessionWithLayout(db: Db, eventId: string, sessionId: string) {
+  const [row] = await db
+    .select({ session: eventSession, layout: seatLayout })
+    .from(eventSession)
+    .leftJoin(seatLayout, eq(seatLayout.id, eventSession.seatLayoutId))
+    .where(and(eq(eventSession.id, sessionId), eq(eventSession.eventTemplateId, eventId)))
+    .limit(1);
+  return row ?? null;
+}
+
+// the seat's groups as one comma list, in id order (portable: string_agg runs on PostgreSQL,
+// PGlite and the PostgreSQL-compatible distributed engines)
+const groupsOfSeat = sql<string | null>`(select string_agg(${seatTemplateGroup.ticketGroupId}::text,
+  ',' order by ${seatTemplateGroup.ticketGroupId}) from ${seatTemplateGroup}
+  where ${seatTemplateGroup.seatTemplateId} = ${seatTemplate.id})`;
+
+/** Every seat of a layout with its groups, in reading order: one query. */
+export function selectLayoutSeats(db: Db, layoutId: string) {
+  return db
+    .select({ seat: seatTemplate, groups: groupsOfSeat })
+    .from(seatTemplate)
+    .where(eq(seatTemplate.seatLayoutId, layoutId))
+    .orderBy(asc(seatTemplate.sort), asc(seatTemplate.id));
+}
+
+/** The given seats with their groups (the reserve's checks). */
+export function selectSeatsByIds(db: Executor, seatIds: string[]) {
+  return db
+    .select({ seat: seatTemplate, groups: groupsOfSeat })
+    .from(seatTemplate)
+    .where(inArray(seatTemplate.id, seatIds));
+}
+
+const liveSeatTickets = (sessionId: string) =>
+  and(
+    eq(ticket.eventSessionId, sessionId),
+    isNotNull(ticket.seatTemplateId),
+    notInArray(ticket.state, SEAT_FREEING_STATES),
+  );
+
+/** The seats a live ticket holds at the session (the partial unique index answers it). */
+export async function selectTakenSeatIds(db: Executor, sessionId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: ticket.seatTemplateId })
+    .from(ticket)
+    .where(liveSeatTickets(sessionId));
+  return rows.map((r) => r.id!.toLowerCase());
+}
+
+/** Which of these seats a live ticket holds at the session. */
+export async function selectTakenAmong(
+  db: Executor,
+  sessionId: string,
+  seatIds: string[],
+): Promise<string[]> {
+  if (seatIds.length === 0) return [];
+  const rows = await db
+    .select({ id: ticket.seatTemplateId })
+    .from(ticket)
+    .where(and(liveSeatTickets(sessionId), inArray(ticket.seatTemplateId, seatIds)));
+  return rows.map((r) => r.id!.toLowerCase());
+}
+
+/** The seats of a cart's live tickets at a session (a companion seat's wheelchair seat). */
+export async function selectCartSeatIds(
+  db: Executor,
+  cartId: string,
+  sessionId: string,
+): Promise<string[]> {
+  const rows = await db
+    .select({ id: ticket.seatTemplateId })
+    .from(ticket)
+    .where(and(eq(ticket.cartId, cartId), eq(ticket.state, 'in_cart'), liveSeatTickets(sessionId)));
+  return rows.map((r) => r.id!.toLowerCase());
+}
