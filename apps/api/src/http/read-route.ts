@@ -129,13 +129,10 @@ export function registerReadRoute<S extends z.ZodType>(app: App, route: ReadRout
         const key = scope
           ? `${request.url}#${readScopeGeneration(app.deps.database.db, scope)}`
           : request.url;
-        const { json, bytes, etag } = await responseCacheOf(app).getOrCompute(
-          key,
-          async () => {
-            const body = serialiserOf(reply)(await answer());
-            return { json: body, bytes: Buffer.from(body), etag: etagOf(body) };
-          },
-        );
+        const { json, bytes, etag } = await responseCacheOf(app).getOrCompute(key, async () => {
+          const body = serialiserOf(reply)(await answer());
+          return { json: body, bytes: Buffer.from(body), etag: etagOf(body) };
+        });
         reply
           .header(
             'cache-control',

@@ -1,6 +1,7 @@
 import type { Db } from '@/db/connection';
 import type { CartRow } from '@/db/schema/cart';
 import { withRetryingTransaction, type Tx } from '@/db/transaction';
+import { forgetSessionReads } from '@/http/read-scopes';
 import { settleCodes } from '@/modules/codes/apply';
 import { checkBeyondTerm } from '@/modules/memberships/beyond-term';
 import { isMembershipTicket } from '@/modules/memberships/reserve-members';
@@ -22,7 +23,7 @@ import {
 } from './reserve';
 import type { PlannedTicket } from './reserve-plan';
 import { touchLockedCart } from './cart-lock-repo';
-import { countLiveTickets, insertCart } from './repo';
+import { countLiveTickets, insertCart, selectCartSessionIds } from './repo';
 
 /**
  * The second step of a modify (plan → hold → answer; service.ts): the one write path. A new
@@ -185,6 +186,11 @@ export async function holdModify(
       throw (await seatRaceRefusal(deps.db, err, seats)) ?? err;
     },
   );
-  if (!written) throw cartExpired(target.cartId ?? '');
+  if (!written) {
+    // the cart ran out and was expired by this transaction, now committed: its seats are free
+    if (target.cartId)
+      forgetSessionReads(deps.db, await selectCartSessionIds(deps.db, target.cartId));
+    throw cartExpired(target.cartId ?? '');
+  }
   return written;
 }

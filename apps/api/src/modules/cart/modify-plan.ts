@@ -90,7 +90,12 @@ export async function planModify(
   const memberCheck = !caller.identity.isPublic && planned.some(isMemberTicket);
   // seated tickets never join a coalesced batch: one lost seat would fail every cart of it
   const soleSession =
-    !cartId && !seats && !memberCheck && !body.remove?.tickets.length && codeRequests.length === 0 && rows
+    !cartId &&
+    !seats &&
+    !memberCheck &&
+    !body.remove?.tickets.length &&
+    codeRequests.length === 0 &&
+    rows
       ? soleSessionCounter(planned)
       : null;
   return {

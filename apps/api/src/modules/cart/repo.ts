@@ -200,6 +200,16 @@ export async function deleteCartRow(tx: Executor, cartId: string) {
   await tx.delete(cart).where(eq(cart.id, cartId));
 }
 
+/** The sessions a cart's tickets are of (whose cached reads an expiry makes stale). */
+export async function selectCartSessionIds(db: Executor, cartId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: ticket.eventSessionId })
+    .from(ticket)
+    .where(eq(ticket.cartId, cartId))
+    .groupBy(ticket.eventSessionId);
+  return rows.flatMap((r) => r.id ?? []);
+}
+
 export async function selectTickets(db: Executor, cartId: string, limit = 1000) {
   return db
     .select()

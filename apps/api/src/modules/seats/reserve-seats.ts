@@ -53,8 +53,7 @@ export const seatLabel = (seat: Pick<SeatTemplateRow, 'section' | 'row' | 'seat'
 /** Checks every planned ticket's seat; throws the first rule broken (400, context reserve). */
 export async function checkSeats(db: Executor, planned: SeatedTicket[]): Promise<SeatPlan | null> {
   const plan: SeatPlan = { bySession: new Map(), labels: new Map(), companions: [] };
-  const asked: { ticket: SeatedTicket; seatId: string; sessionId: string; layoutId: string }[] =
-    [];
+  const asked: { ticket: SeatedTicket; seatId: string; sessionId: string; layoutId: string }[] = [];
   for (const ticket of planned) {
     const seated = ticket.group.handler === SEATED_HANDLER;
     const raw = ticket.seatTemplateId;

@@ -90,14 +90,24 @@ async function checkInvariant(db: Db, scene: SeatedScene) {
   const perSeat = await db
     .select({ seat: ticket.seatTemplateId, n: sql<number>`cast(count(*) as integer)` })
     .from(ticket)
-    .where(and(eq(ticket.eventSessionId, scene.session.id), inArray(ticket.state, ['in_cart', 'booked'])))
+    .where(
+      and(
+        eq(ticket.eventSessionId, scene.session.id),
+        inArray(ticket.state, ['in_cart', 'booked']),
+      ),
+    )
     .groupBy(ticket.seatTemplateId);
   const live = perSeat.reduce((n, r) => n + Number(r.n), 0);
-  const [session] = await db.select().from(eventSession).where(eq(eventSession.id, scene.session.id));
+  const [session] = await db
+    .select()
+    .from(eventSession)
+    .where(eq(eventSession.id, scene.session.id));
   const [group] = await db.select().from(ticketGroup).where(eq(ticketGroup.id, scene.group.id));
   const violations = [
     ...perSeat.filter((r) => Number(r.n) > 1).map((r) => `seat ${r.seat} held ${r.n} times`),
-    session!.usedCapacity !== live ? `session used ${session!.usedCapacity} for ${live} tickets` : '',
+    session!.usedCapacity !== live
+      ? `session used ${session!.usedCapacity} for ${live} tickets`
+      : '',
     group!.usedCapacity !== live ? `group used ${group!.usedCapacity} for ${live} tickets` : '',
   ].filter(Boolean);
   return { held: new Set(perSeat.map((r) => r.seat!)), live, violations };

@@ -94,9 +94,10 @@ export async function sessionSeatMap(
       ticket_groups: groupIds.join(','),
       previous: seat.previousId,
       next: seat.nextId,
-      accessibility: seat.accessibility === 'wheelchair' || seat.accessibility === 'companion'
-        ? seat.accessibility
-        : null,
+      accessibility:
+        seat.accessibility === 'wheelchair' || seat.accessibility === 'companion'
+          ? seat.accessibility
+          : null,
       companion_of: seat.companionOf,
     };
   });

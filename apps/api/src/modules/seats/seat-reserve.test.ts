@@ -8,7 +8,13 @@ import { eventSession } from '@/db/schema/sessions';
 import { buildTestApp } from '@/testing/build-test-app';
 import { addBody, bundleOf, cartCall, errorOf, makeReserveScene } from '@/testing/cart-fixtures';
 import { describeEachDatabase } from '@/testing/describe-each-database';
-import { makeSeatedScene, makeZoneGroup, seatsBody, updateSeat, type SeatedScene } from './seats-test-kit';
+import {
+  makeSeatedScene,
+  makeZoneGroup,
+  seatsBody,
+  updateSeat,
+  type SeatedScene,
+} from './seats-test-kit';
 
 /**
  * Reserving seats through cart modify (decision 0052 "Reserving"): the seated rules answer 400
@@ -45,11 +51,14 @@ describeEachDatabase('seats: reserving through cart modify', (ctx) => {
       await ctx.db
         .select({ seat: ticket.seatTemplateId })
         .from(ticket)
-        .where(and(eq(ticket.eventSessionId, sessionId), inArray(ticket.state, ['in_cart', 'booked'])))
+        .where(
+          and(eq(ticket.eventSessionId, sessionId), inArray(ticket.state, ['in_cart', 'booked'])),
+        )
     ).map((r) => r.seat);
   const counters = async (scene: SeatedScene) => ({
-    session: (await ctx.db.select().from(eventSession).where(eq(eventSession.id, scene.session.id)))[0]!
-      .usedCapacity,
+    session: (
+      await ctx.db.select().from(eventSession).where(eq(eventSession.id, scene.session.id))
+    )[0]!.usedCapacity,
     group: (await ctx.db.select().from(ticketGroup).where(eq(ticketGroup.id, scene.group.id)))[0]!
       .usedCapacity,
   });
@@ -71,7 +80,10 @@ describeEachDatabase('seats: reserving through cart modify', (ctx) => {
     expect(error._description).toBe(
       'seat_template_id: Please click the Find Seats button to continue.',
     );
-    expect(error._extra).toMatchObject({ field: 'seat_template_id', ticket_group_id: scene.group.id });
+    expect(error._extra).toMatchObject({
+      field: 'seat_template_id',
+      ticket_group_id: scene.group.id,
+    });
   });
 
   it('refuses a seat on a ticket of a group not sold by seat', async () => {
@@ -83,7 +95,9 @@ describeEachDatabase('seats: reserving through cart modify', (ctx) => {
       body: seatsBody(plain, [seated.seat('A1')]),
     });
     expect(res.statusCode).toBe(400);
-    expect(errorOf(res)._description).toBe('seat_template_id: this ticket type is not sold by seat');
+    expect(errorOf(res)._description).toBe(
+      'seat_template_id: this ticket type is not sold by seat',
+    );
   });
 
   it("refuses a seat outside the session's layout, one its group may not sell, a blocked one and a repeat", async () => {
@@ -91,11 +105,18 @@ describeEachDatabase('seats: reserving through cart modify', (ctx) => {
     const other = await makeSeatedScene(ctx.db);
     for (const id of [other.seat('A1'), 'not-a-seat', '00000000-0000-4000-8000-000000000000']) {
       const error = await refusal(scene, seatsBody(scene, [id]));
-      expect(error._description).toBe("seat_template_id: this seat is not in the session's seat map");
+      expect(error._description).toBe(
+        "seat_template_id: this seat is not in the session's seat map",
+      );
     }
     const zone = await makeZoneGroup(ctx.db, scene);
-    const wrongZone = await refusal(scene, seatsBody({ ...scene, type: zone.type }, [scene.seat('A1')]));
-    expect(wrongZone._description).toBe('seat_template_id: this seat is not sold for this ticket type');
+    const wrongZone = await refusal(
+      scene,
+      seatsBody({ ...scene, type: zone.type }, [scene.seat('A1')]),
+    );
+    expect(wrongZone._description).toBe(
+      'seat_template_id: this seat is not sold for this ticket type',
+    );
     await updateSeat(ctx.db, scene.seat('C4'), { blocked: true });
     expect((await refusal(scene, seatsBody(scene, [scene.seat('C4')])))._description).toBe(
       'seat_template_id: this seat is not for sale',
@@ -129,7 +150,10 @@ describeEachDatabase('seats: reserving through cart modify', (ctx) => {
     // both in one request, on a new cart
     const both = await makeSeatedScene(ctx.db);
     await updateSeat(ctx.db, both.seat('C1'), { accessibility: 'wheelchair' });
-    await updateSeat(ctx.db, both.seat('C2'), { accessibility: 'companion', companionOf: both.seat('C1') });
+    await updateSeat(ctx.db, both.seat('C2'), {
+      accessibility: 'companion',
+      companionOf: both.seat('C1'),
+    });
     const together = await modify(both, seatsBody(both, [both.seat('C2'), both.seat('C1')]));
     expect(together.statusCode, together.body).toBe(201);
   });
@@ -141,7 +165,11 @@ describeEachDatabase('seats: reserving through cart modify', (ctx) => {
     const existing = bundleOf(await modify(scene, seatsBody(scene, [scene.seat('C1')])));
     for (const cartId of [undefined, existing.cart._data[0]!.id]) {
       const before = await counters(scene);
-      const res = await modify(scene, seatsBody(scene, [scene.seat('A2'), scene.seat('A1')]), cartId);
+      const res = await modify(
+        scene,
+        seatsBody(scene, [scene.seat('A2'), scene.seat('A1')]),
+        cartId,
+      );
       expect(res.statusCode, res.body).toBe(422);
       const error = errorOf(res);
       expect(error).toMatchObject({ _code: 'ticket_group_sold_out', _context: 'reserve' });

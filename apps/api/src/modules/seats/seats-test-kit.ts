@@ -8,7 +8,12 @@ import type { ticketGroup, ticketType } from '@/db/schema/catalog';
 import { seatLayout, seatTemplate, seatTemplateGroup } from '@/db/schema/seats';
 import { eventSession } from '@/db/schema/sessions';
 import { makeReserveScene, type ReserveScene } from '@/testing/cart-fixtures';
-import { makeTicketGroup, makeTicketType, type TicketGroupRow, type TicketTypeRow } from '@/testing/factories';
+import {
+  makeTicketGroup,
+  makeTicketType,
+  type TicketGroupRow,
+  type TicketTypeRow,
+} from '@/testing/factories';
 
 /**
  * A seated scene for the seat tests (decision 0052): the reserve scene's group made `seated`,
@@ -76,7 +81,11 @@ export async function makeSeatedScene(
   for (let i = 0; i < values.length; i += 1000) {
     await db.insert(seatTemplate).values(values.slice(i, i + 1000));
   }
-  await addSeatsToGroup(db, scene.group, values.map((v) => v.id!));
+  await addSeatsToGroup(
+    db,
+    scene.group,
+    values.map((v) => v.id!),
+  );
   await db
     .update(eventSession)
     .set({ seatLayoutId: layout!.id })
@@ -95,7 +104,9 @@ export async function addSeatsToGroup(db: Db, group: TicketGroupRow, seatIds: st
     await db
       .insert(seatTemplateGroup)
       .values(
-        seatIds.slice(i, i + 1000).map((seatTemplateId) => ({ seatTemplateId, ticketGroupId: group.id })),
+        seatIds
+          .slice(i, i + 1000)
+          .map((seatTemplateId) => ({ seatTemplateId, ticketGroupId: group.id })),
       );
   }
 }
@@ -158,7 +169,8 @@ export function seatMapCall(
 
 /** Parses a seat map answer against the contract. */
 export function seatMapOf(res: LightMyRequestResponse): SeatMapResponse {
-  if (res.statusCode !== 200) throw new Error(`expected a seat map, got ${res.statusCode}: ${res.body}`);
+  if (res.statusCode !== 200)
+    throw new Error(`expected a seat map, got ${res.statusCode}: ${res.body}`);
   return seatMapResponseSchema.parse(res.json());
 }
 
