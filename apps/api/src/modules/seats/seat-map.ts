@@ -1,14 +1,13 @@
 import { toCollection } from '@admit/contracts/envelope';
 import type { Seat, SeatMapResponse } from '@admit/contracts/seat-map';
 import type { Db } from '@/db/connection';
-import type { SeatTemplateRow } from '@/db/schema/seats';
 import { notFound } from '@/http/app-error';
 import { isUuid } from '@/http/query-values';
 import type { AvailabilityRequest } from '@/modules/availability/request';
 import { groupsOnSale, loadScope, type AvailabilityScope } from '@/modules/availability/scope';
 import { sellableGroups } from '@/modules/availability/session-fit-sql';
 import { groupHasRoomAt } from '@/modules/availability/status-rules';
-import { selectLayoutSeats, selectSessionWithLayout, selectTakenSeatIds } from './repo';
+import { selectSessionWithLayout, selectTakenSeatIds, type LayoutSeat } from './repo';
 
 /**
  * GET events/{e}/sessions/{s}/seat_map (shopping §3 "Seat map", §7; decision 0052): the
@@ -34,7 +33,7 @@ function openGroupIds(scope: AvailabilityScope, session: SessionRow, now: Date):
 }
 
 /** Where each section's label goes: centred above its seats (map units). */
-function sectionLabels(seats: SeatTemplateRow[]) {
+function sectionLabels(seats: LayoutSeat[]) {
   const boxes = new Map<string, { minX: number; maxX: number; minY: number; r: number }>();
   for (const s of seats) {
     const box = boxes.get(s.section);
@@ -56,6 +55,7 @@ function sectionLabels(seats: SeatTemplateRow[]) {
 /** The session's seat map; 404 for an unknown event or session, or a session with no layout. */
 export async function sessionSeatMap(
   db: Db,
+  layoutSeats: (layoutId: string) => Promise<LayoutSeat[]>,
   request: AvailabilityRequest,
   eventId: string,
   sessionId: string,
@@ -68,12 +68,13 @@ export async function sessionSeatMap(
   const { session, layout } = found;
   if (!layout) throw notFound('seat_map', 'Seat map');
   const [rows, taken] = await Promise.all([
-    selectLayoutSeats(db, layout.id),
+    layoutSeats(layout.id),
     selectTakenSeatIds(db, session.id),
   ]);
   const booked = new Set(taken);
   const open = openGroupIds(scope, session, request.now);
-  const seats = rows.map(({ seat, groups }): Seat => {
+  const seats = rows.map((seat): Seat => {
+    const { groups } = seat;
     // only the groups the visitor may see are named (a members-only zone stays hidden)
     const groupIds = (groups ?? '').split(',').filter((id) => scope.groupById.has(id));
     const state = booked.has(seat.id)
@@ -110,7 +111,7 @@ export async function sessionSeatMap(
     ...(withGeometry
       ? {
           other_elements: layout.otherElements ?? '',
-          map_geometry: { sections: sectionLabels(rows.map((r) => r.seat)) },
+          map_geometry: { sections: sectionLabels(rows) },
         }
       : {}),
   };

@@ -3,19 +3,24 @@ import type { Db } from '@/db/connection';
 import { ttlCache } from '@/lib/ttl-cache';
 import type { AvailabilityRequest } from '@/modules/availability/request';
 import type { AvailabilityScope } from '@/modules/availability/scope';
+import { selectLayoutSeats, type LayoutSeat } from './repo';
 import { sessionSeatMap } from './seat-map';
 
 /** The seat map read (decision 0052) over the app's database. */
 export function createSeatsService(db: Db, scopeCacheMs: number) {
   // the event's catalogue rows, reused for a moment as the availability reads do (decision 0034)
   const scopes = ttlCache<AvailabilityScope>(scopeCacheMs);
+  // a layout's seats are catalogue rows too (never their states): reused for the same moment
+  const layouts = ttlCache<LayoutSeat[]>(scopeCacheMs);
+  const layoutSeats = (layoutId: string) =>
+    layouts.get(layoutId, () => selectLayoutSeats(db, layoutId));
   return {
     seatMap: (
       request: AvailabilityRequest,
       eventId: string,
       sessionId: string,
       withGeometry: boolean,
-    ) => sessionSeatMap(db, { ...request, scopes }, eventId, sessionId, withGeometry),
+    ) => sessionSeatMap(db, layoutSeats, { ...request, scopes }, eventId, sessionId, withGeometry),
   };
 }
 
