@@ -27,6 +27,8 @@ import { sellerConfigRoutes } from './modules/sellers/routes';
 import { storefrontHost } from './modules/storefront-host/routes';
 import { availabilityService } from './modules/availability/availability-plugin';
 import { availabilityRoutes } from './modules/availability/routes';
+import { seatsService } from './modules/seats/seats-plugin';
+import { seatRoutes } from './modules/seats/routes';
 import { cartServicePlugin } from './modules/cart/cart-plugin';
 import { cartRoutes } from './modules/cart/routes';
 import { codeRoutes } from './modules/codes/routes';
@@ -175,6 +177,9 @@ export async function buildApp(
   // - availability: calendar, sessions, session detail, pricecheck (src/modules/availability/)
   await app.register(availabilityService);
   await app.register(availabilityRoutes);
+  // - reserved seating: a session's seat map (src/modules/seats/, decision 0052)
+  await app.register(seatsService);
+  await app.register(seatRoutes);
   // - the cart service (`app.cart`), then /api/my/cart and /api/cart: the cart and its holds (src/modules/cart/)
   await app.register(cartServicePlugin);
   await app.register(cartRoutes);

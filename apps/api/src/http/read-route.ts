@@ -3,6 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { parseQuery, type ParsedQuery, type QuerySpec } from './query-grammar';
 import { ResponseCache } from './response-cache';
+import { readScopeGeneration } from './read-scopes';
 import type { RequestIdentity, SellerRef } from './request-context';
 import type { App } from './typed-app';
 
@@ -37,6 +38,13 @@ export interface ReadRoute<S extends z.ZodType> {
   /** the contract response schema: it serialises the answer and strips anything extra */
   response: S;
   handler: (ctx: ReadContext) => Promise<z.input<S>>;
+  /**
+   * The read scope of an answer that shows live tickets (read-scopes.ts): its cached body is
+   * keyed by the scope's generation, so a hold makes it stale at once, and browsers revalidate
+   * it every time (`no-cache` with the ETag: a 304 when nothing changed) instead of reusing it
+   * for `CACHE_MAX_AGE`.
+   */
+  cacheScope?: (params: Record<string, string>) => string;
 }
 
 export const API_PREFIX = '/api';
@@ -115,16 +123,21 @@ export function registerReadRoute<S extends z.ZodType>(app: App, route: ReadRout
         reply.type('application/json; charset=utf-8');
         if (!cached) return reply.header('cache-control', 'no-store').send(await answer());
 
-        // the raw URL is the key: the same path and query give the same public bytes
-        const { json, bytes, etag } = await responseCacheOf(app).getOrCompute(
-          request.url,
-          async () => {
-            const body = serialiserOf(reply)(await answer());
-            return { json: body, bytes: Buffer.from(body), etag: etagOf(body) };
-          },
-        );
+        // the raw URL is the key: the same path and query give the same public bytes; a scoped
+        // read adds its scope's generation, so a forgotten scope is a miss (read-scopes.ts)
+        const scope = route.cacheScope?.(request.params);
+        const key = scope
+          ? `${request.url}#${readScopeGeneration(app.deps.database.db, scope)}`
+          : request.url;
+        const { json, bytes, etag } = await responseCacheOf(app).getOrCompute(key, async () => {
+          const body = serialiserOf(reply)(await answer());
+          return { json: body, bytes: Buffer.from(body), etag: etagOf(body) };
+        });
         reply
-          .header('cache-control', `public, max-age=${app.deps.config.CACHE_MAX_AGE}`)
+          .header(
+            'cache-control',
+            scope ? 'public, no-cache' : `public, max-age=${app.deps.config.CACHE_MAX_AGE}`,
+          )
           .header('etag', etag);
         if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {
           return reply.code(304).send();

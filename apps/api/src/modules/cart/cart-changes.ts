@@ -7,6 +7,7 @@ import {
 } from '@admit/contracts/constants';
 import type { Db } from '@/db/connection';
 import { AppError } from '@/http/app-error';
+import { forgetSessionReads } from '@/http/read-scopes';
 import { refuseAfterPayments, settleCodes, takeCodes } from '@/modules/codes/apply';
 import { releaseCartCodes } from '@/modules/codes/repo';
 import { requireGiftee } from '@/modules/giftee/service';
@@ -24,9 +25,12 @@ import {
 import { withRetryingTransaction, type Tx } from '@/db/transaction';
 import type { CartRow } from '@/db/schema/cart';
 
-/** Drops tickets from a locked cart and gives their places back (not found: 404). */
-export async function removeInTx(tx: Tx, cartId: string, ticketIds: string[]) {
-  if (ticketIds.length === 0) return;
+/**
+ * Drops tickets from a locked cart and gives their places back (not found: 404). Returns the
+ * sessions whose tickets it dropped, for the caller to forget their cached reads once committed.
+ */
+export async function removeInTx(tx: Tx, cartId: string, ticketIds: string[]): Promise<string[]> {
+  if (ticketIds.length === 0) return [];
   const live = (await selectTickets(tx, cartId)).filter((t) => t.state === 'in_cart');
   const missing = ticketIds.find((id) => !live.some((t) => t.id === id));
   if (missing) {
@@ -47,6 +51,7 @@ export async function removeInTx(tx: Tx, cartId: string, ticketIds: string[]) {
   ];
   await releaseHeldCapacity(tx, cartId, ids);
   await deleteTickets(tx, cartId, ids);
+  return live.filter((t) => ids.includes(t.id)).flatMap((t) => t.eventSessionId ?? []);
 }
 
 export interface CartChangesDeps {
@@ -80,11 +85,14 @@ export function createCartChanges({ db, now, lookup }: CartChangesDeps) {
   async function remove(caller: CartCaller, cartId: string, ticketIds: string[]) {
     const at = now();
     await modifiableCart(caller, cartId, at);
-    await withRetryingTransaction(db, async (tx) => {
+    const freed = await withRetryingTransaction(db, async (tx) => {
       if (!(await lockPendingCart(tx, cartId, at, null))) throw cartExpired(cartId);
-      await removeInTx(tx, cartId, ticketIds);
+      const sessions = await removeInTx(tx, cartId, ticketIds);
       await settleCodes(tx, { sellerId: caller.seller.id, cartId }, []);
+      return sessions;
     });
+    // the seats are free: the sessions' cached seat maps go stale (decision 0052)
+    forgetSessionReads(db, freed);
     return bundle(caller, await ownedCart(caller, cartId), at);
   }
 
@@ -95,14 +103,19 @@ export function createCartChanges({ db, now, lookup }: CartChangesDeps) {
     if (cart.state === 'completed') {
       throw new AppError('conflict', 'cart', 'The cart has been booked', { cart_id: cartId });
     }
-    await withRetryingTransaction(db, async (tx) => {
+    const freed = await withRetryingTransaction(db, async (tx) => {
       // the lock makes a racing expiry wait; an expired cart holds nothing any more
+      const sessions: string[] = [];
       if (await lockPendingCart(tx, cartId, at, null)) {
         await releaseCartCodes(tx, cartId);
         await releaseHeldCapacity(tx, cartId);
+        const live = (await selectTickets(tx, cartId)).filter((t) => t.state === 'in_cart');
+        sessions.push(...live.flatMap((t) => t.eventSessionId ?? []));
       }
       await deleteCartRow(tx, cartId);
+      return sessions;
     });
+    forgetSessionReads(db, freed);
   }
 
   /** GET (my/)cart/{id}: the bundle; a cart past its expiry is expired first (state `expired`). */

@@ -1,3 +1,4 @@
+import { forgetSessionReads } from '@/http/read-scopes';
 import { startIntervalJob, type IntervalJob } from '@/lib/interval-job';
 import type { Db } from '@/db/connection';
 import { releaseCartCodes } from '@/modules/codes/repo';
@@ -11,17 +12,22 @@ import { withRetryingTransaction, type Tx } from '@/db/transaction';
  * cancels the tickets; the uses of its codes come back too (decision 0017: lock order cart,
  * codes, counters). Returns whether this call expired it.
  */
-export function expireCart(db: Db, cartId: string, now: Date): Promise<boolean> {
-  return withRetryingTransaction(db, (tx) => expireCartInTx(tx, cartId, now));
+export async function expireCart(db: Db, cartId: string, now: Date): Promise<boolean> {
+  const freed = await withRetryingTransaction(db, (tx) => expireCartInTx(tx, cartId, now));
+  // committed: the freed seats' cached seat maps go stale (decision 0052)
+  if (freed) forgetSessionReads(db, freed);
+  return freed !== null;
 }
 
-/** `expireCart` inside the caller's transaction (which may already hold the cart row's lock). */
-export async function expireCartInTx(tx: Tx, cartId: string, now: Date): Promise<boolean> {
-  if (!(await markCartExpired(tx, cartId, now))) return false;
+/**
+ * `expireCart` inside the caller's transaction (which may already hold the cart row's lock):
+ * the sessions whose tickets it cancelled, or null when the cart was not this call's to expire.
+ */
+export async function expireCartInTx(tx: Tx, cartId: string, now: Date): Promise<string[] | null> {
+  if (!(await markCartExpired(tx, cartId, now))) return null;
   await releaseCartCodes(tx, cartId);
   await releaseHeldCapacity(tx, cartId);
-  await cancelCartTickets(tx, cartId);
-  return true;
+  return cancelCartTickets(tx, cartId);
 }
 
 const SWEEP_BATCH = 200;

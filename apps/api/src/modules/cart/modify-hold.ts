@@ -1,10 +1,12 @@
 import type { Db } from '@/db/connection';
 import type { CartRow } from '@/db/schema/cart';
 import { withRetryingTransaction, type Tx } from '@/db/transaction';
+import { forgetSessionReads } from '@/http/read-scopes';
 import { settleCodes } from '@/modules/codes/apply';
 import { checkBeyondTerm } from '@/modules/memberships/beyond-term';
 import { isMembershipTicket } from '@/modules/memberships/reserve-members';
 import { assertRenewalsOpen } from '@/modules/memberships/renewal';
+import { checkCompanionsInCart, seatRaceRefusal } from '@/modules/seats/reserve-seats';
 import { removeInTx } from './cart-changes';
 import { cartExpired, type CartCaller, type CartLookup } from './cart-lookup';
 import type { createHoldCoalescer } from './hold-batch';
@@ -21,7 +23,7 @@ import {
 } from './reserve';
 import type { PlannedTicket } from './reserve-plan';
 import { touchLockedCart } from './cart-lock-repo';
-import { countLiveTickets, insertCart } from './repo';
+import { countLiveTickets, insertCart, selectCartSessionIds } from './repo';
 
 /**
  * The second step of a modify (plan → hold → answer; service.ts): the one write path. A new
@@ -35,6 +37,8 @@ import { countLiveTickets, insertCart } from './repo';
 export interface ModifyWrite {
   cart: CartRow;
   held: HeldTickets | null;
+  /** the sessions of the tickets the modify removed (their cached reads go stale) */
+  freedSessions?: string[];
 }
 
 /** The cart a modify changes (null: a new one) and the modify's instant. */
@@ -121,7 +125,7 @@ async function holdInTransaction(
     const changed = await cartToChange(tx, deps, caller, target, outcome);
     if (!changed) return null;
     const { cart, plan } = changed;
-    await removeInTx(tx, cart.id, plan.body.remove?.tickets ?? []);
+    const freedSessions = await removeInTx(tx, cart.id, plan.body.remove?.tickets ?? []);
     const codeTarget = { sellerId: caller.seller.id, cartId: cart.id, at: plan.at };
     const taken = await takeModifyCodes(tx, codeTarget, {
       existingCart: !!cartId,
@@ -136,6 +140,8 @@ async function holdInTransaction(
       checkOrderLimits(plan.planned, live);
       checkMembershipLevels(plan.planned, live);
       await checkRenewals(tx, caller, cart, plan);
+      // a companion seat's wheelchair seat already in this cart (after the removals above)
+      if (cartId) await checkCompanionsInCart(tx, cart.id, plan.seats);
       if (plan.memberCheck) {
         const who = { identityId: caller.identity.id, cartId: cart.id };
         await checkMemberBenefits(tx, who, plan.planned, plan.at);
@@ -150,7 +156,7 @@ async function holdInTransaction(
     }
     // a new cart without codes has nothing to settle
     if (cartId || taken.length > 0) await settleCodes(tx, codeTarget, taken);
-    return { cart, held };
+    return { cart, held, freedSessions };
   });
 }
 
@@ -173,7 +179,18 @@ export async function holdModify(
       tickets: plan.planned.map(newTicketOf),
     });
   }
-  const written = await holdInTransaction(deps, caller, target, outcome);
-  if (!written) throw cartExpired(target.cartId ?? '');
+  const written = await holdInTransaction(deps, caller, target, outcome).catch(
+    async (err: unknown) => {
+      // a seat taken by another cart first (decision 0052): rolled back, answered with the seats
+      const seats = outcome.ok ? outcome.plan.seats : null;
+      throw (await seatRaceRefusal(deps.db, err, seats)) ?? err;
+    },
+  );
+  if (!written) {
+    // the cart ran out and was expired by this transaction, now committed: its seats are free
+    if (target.cartId)
+      forgetSessionReads(deps.db, await selectCartSessionIds(deps.db, target.cartId));
+    throw cartExpired(target.cartId ?? '');
+  }
   return written;
 }

@@ -3,6 +3,7 @@ import type { Db } from '@/db/connection';
 import type { CartRow } from '@/db/schema/cart';
 import type { CodeRequest, BundleRule } from '@/modules/codes/apply';
 import { requireGiftee } from '@/modules/giftee/service';
+import { checkCompanionsAlone, checkSeats, type SeatPlan } from '@/modules/seats/reserve-seats';
 import type { BundleRows } from './bundle-repo';
 import type { CartCaller } from './cart-lookup';
 import { isMemberTicket } from './member-benefits';
@@ -38,6 +39,8 @@ export interface ModifyPlan {
   memberCheck: boolean;
   /** a new cart taking places of one session only: coalesced with the other holds on it */
   soleSession: string | null;
+  /** the checked seats of seated tickets (null: none; decision 0052) */
+  seats: SeatPlan | null;
 }
 
 export interface ModifyPlanDeps {
@@ -60,6 +63,9 @@ export async function planModify(
     holdMs(caller.seller.id),
   ]);
   const holdUntil = new Date(at.getTime() + hold);
+  // spec: shopping §5 seated validation; decision 0052 — seats are checked before any transaction
+  const seats = await checkSeats(db, planned);
+  if (!cartId) checkCompanionsAlone(seats);
   // a gift names its giftee with the reserve (decision 0038): a person of the seller, not the caller
   const gifteeId = body.giftee_identity_id?.toLowerCase() ?? null;
   if (gifteeId) await requireGiftee(db, caller.seller, caller.identity, gifteeId);
@@ -82,8 +88,14 @@ export async function planModify(
   const codeRequests = codeRequestsOf(body);
   const ruled = checkRulesBeforeTx(planned, rows, !cartId && codeRequests.length === 0);
   const memberCheck = !caller.identity.isPublic && planned.some(isMemberTicket);
+  // seated tickets never join a coalesced batch: one lost seat would fail every cart of it
   const soleSession =
-    !cartId && !memberCheck && !body.remove?.tickets.length && codeRequests.length === 0 && rows
+    !cartId &&
+    !seats &&
+    !memberCheck &&
+    !body.remove?.tickets.length &&
+    codeRequests.length === 0 &&
+    rows
       ? soleSessionCounter(planned)
       : null;
   return {
@@ -99,5 +111,6 @@ export async function planModify(
     ruled,
     memberCheck,
     soleSession,
+    seats,
   };
 }

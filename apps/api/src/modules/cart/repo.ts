@@ -176,11 +176,14 @@ export async function markCartExpired(tx: Executor, cartId: string, now: Date) {
   return won.length > 0;
 }
 
-export async function cancelCartTickets(tx: Executor, cartId: string) {
-  await tx
+/** Cancels a cart's held tickets; returns the sessions they were of (their seats are free). */
+export async function cancelCartTickets(tx: Executor, cartId: string): Promise<string[]> {
+  const rows = await tx
     .update(ticket)
     .set({ state: 'cancelled' })
-    .where(and(eq(ticket.cartId, cartId), eq(ticket.state, 'in_cart')));
+    .where(and(eq(ticket.cartId, cartId), eq(ticket.state, 'in_cart')))
+    .returning({ sessionId: ticket.eventSessionId });
+  return rows.flatMap((r) => r.sessionId ?? []);
 }
 
 export async function selectExpiredCartIds(db: Executor, now: Date, limit: number) {
@@ -195,6 +198,16 @@ export async function selectExpiredCartIds(db: Executor, now: Date, limit: numbe
 
 export async function deleteCartRow(tx: Executor, cartId: string) {
   await tx.delete(cart).where(eq(cart.id, cartId));
+}
+
+/** The sessions a cart's tickets are of (whose cached reads an expiry makes stale). */
+export async function selectCartSessionIds(db: Executor, cartId: string): Promise<string[]> {
+  const rows = await db
+    .select({ id: ticket.eventSessionId })
+    .from(ticket)
+    .where(eq(ticket.cartId, cartId))
+    .groupBy(ticket.eventSessionId);
+  return rows.flatMap((r) => r.id ?? []);
 }
 
 export async function selectTickets(db: Executor, cartId: string, limit = 1000) {

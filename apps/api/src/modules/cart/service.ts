@@ -1,6 +1,7 @@
 import type { CartBundle, CartModifyBody } from '@admit/contracts/cart';
 import { DEFAULT_CART_HOLD_MINUTES } from '@admit/contracts/constants';
 import type { Db } from '@/db/connection';
+import { forgetSessionReads } from '@/http/read-scopes';
 import { ttlCache } from '@/lib/ttl-cache';
 import { readSellerSettings } from '@/modules/sellers/seller-settings';
 import { selectBundleRows, type BundleRows } from './bundle-repo';
@@ -66,6 +67,12 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
     const written = await holdModify({ db, lookup, coalescer }, caller, { cartId, at }, outcome);
     // the hold threw unless the plan was made
     if (!outcome.ok) throw outcome.error;
+    // committed: the sessions' cached seat maps go stale, so a held seat is never offered after
+    // this answer (decision 0052)
+    forgetSessionReads(db, [
+      ...outcome.plan.planned.map((t) => t.session?.id),
+      ...(written.freedSessions ?? []),
+    ]);
     return answerModify(lookup, caller, outcome.plan, written);
   }
 

@@ -1,6 +1,7 @@
 import type { CartBundle } from '@admit/contracts/cart';
 import { decimalToMinor } from '@admit/contracts/money';
 import type { Db } from '@/db/connection';
+import { forgetSessionReads } from '@/http/read-scopes';
 import { AppError } from '@/http/app-error';
 import type { SellerRef } from '@/http/request-context';
 import { assertNoCheckoutBlockers } from '@/modules/codes/blockers';
@@ -74,6 +75,15 @@ export interface MakeOrderInput {
 }
 
 export async function makeOrder(db: Db, input: MakeOrderInput) {
+  const freed: (string | null)[] = [];
+  const made = await makeOrderInTx(db, input, freed);
+  // committed: an order edit's replaced seats are free, their cached seat maps go stale
+  forgetSessionReads(db, freed);
+  return made;
+}
+
+/** The order's transaction; an edit's replaced tickets' sessions go into `freed`. */
+function makeOrderInTx(db: Db, input: MakeOrderInput, freed: (string | null)[]) {
   const { cartId, now } = input;
   return db.transaction(async (tx) => {
     const locked = await lockCartRow(tx, cartId);
@@ -90,7 +100,11 @@ export async function makeOrder(db: Db, input: MakeOrderInput) {
     // the confirmation goes to the buyer's e-mail at checkout time
     const owner = edit ? null : await findIdentityById(tx, input.identityId);
     const made = edit
-      ? await commitEditInTx(tx, { ...input, cart: locked, edit })
+      ? await commitEditInTx(tx, { ...input, cart: locked, edit }).then((committed) => {
+          // a replay of the transaction starts from nothing
+          freed.splice(0, freed.length, ...committed.freedSessions);
+          return committed;
+        })
       : await createOrderInTx(tx, {
           cart: locked,
           seller: input.seller,

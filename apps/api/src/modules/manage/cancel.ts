@@ -2,6 +2,7 @@ import { orderCancelBodySchema, orderCancelResponseSchema } from '@admit/contrac
 import { cancelRefusal } from '@admit/contracts/rules/self-edit';
 import type { Db } from '@/db/connection';
 import { withRetryingTransaction } from '@/db/transaction';
+import { forgetSessionReads } from '@/http/read-scopes';
 import { AppError } from '@/http/app-error';
 import type { Caller } from '@/http/caller';
 import {
@@ -62,7 +63,14 @@ export async function cancelOrderTickets(deps: CancelDeps, call: CancelCall) {
     const recorded = await selectKey(db, seller.id, key);
     // a cancel committed under this key whose answer was lost: the order as it is now
     if (!recorded?.orderId) {
-      const refunds = await cancelInTx(db, deps, { ...managed, ids, key, seller: call.caller });
+      const { refunds, sessions } = await cancelInTx(db, deps, {
+        ...managed,
+        ids,
+        key,
+        seller: call.caller,
+      });
+      // committed: the freed seats' cached seat maps go stale (decision 0052)
+      forgetSessionReads(db, sessions);
       await executeRefunds(deps, refunds);
     }
     const body = await cancelledOrderAnswer(db, call.caller, managed.order.id, deps.now());
@@ -99,6 +107,9 @@ async function cancelInTx(
       mail: { origin, secret: input.secret, manageable: input.rules.enabled },
     });
     await recordKeyOrder(tx, seller.id, input.key, { id: order.id, secret: '' });
-    return result.refunds;
+    return {
+      refunds: result.refunds,
+      sessions: result.cancelled.map((d) => d.ticket.eventSessionId),
+    };
   });
 }

@@ -54,5 +54,10 @@ export async function commitEditInTx(
       ? { origin: input.origin, secret, manageable: await anonymousEditing(tx, input.seller.id) }
       : null,
   });
-  return { order: result.order, secret: secret ?? '' };
+  return {
+    order: result.order,
+    secret: secret ?? '',
+    // the replaced tickets' sessions: their seats are free once this commits (decision 0052)
+    freedSessions: result.cancelled.map((d) => d.ticket.eventSessionId),
+  };
 }
