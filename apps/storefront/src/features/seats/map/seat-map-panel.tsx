@@ -58,22 +58,33 @@ export function SeatMapPanel(props: SeatMapPanelProps): JSX.Element {
     [groups],
   );
 
-  const views = useMemo(() => {
+  // what a refresh of seat states cannot change apart from the state: groups and colour
+  const seatGroups = useMemo(() => {
     const colourOf = new Map(colours.map((group) => [group.id, group.color]));
+    return new Map(
+      seats.map((seat) => {
+        const ids = seat.ticket_groups.split(',').map((id) => id.trim());
+        const color = ids.map((id) => colourOf.get(id)).find(Boolean);
+        return [seat.id, { ids, color: color ?? SEAT_MAP_COLORS.unavailableStroke }];
+      }),
+    );
+  }, [seats, colours]);
+
+  const views = useMemo(() => {
     const result = new Map<string, SeatView>();
     for (const seat of seats) {
-      const ids = seat.ticket_groups.split(',').map((id) => id.trim());
+      const { ids, color } = seatGroups.get(seat.id)!;
       const look = selected.has(seat.id) ? 'selected' : seat.state;
       result.set(seat.id, {
         seat,
         look,
-        color: ids.map((id) => colourOf.get(id)).find(Boolean) ?? SEAT_MAP_COLORS.unavailableStroke,
+        color,
         label: seatLabel(seat, look),
         dimmed: shown.size > 0 && !ids.some((id) => shown.has(id)),
       });
     }
     return result;
-  }, [seats, selected, seatLabel, colours, shown]);
+  }, [seats, seatGroups, selected, seatLabel, shown]);
 
   const keys = useSeatKeys({ index, selected, svgRef, panZoom, onToggle });
   const rowLabel = useCallback(
