@@ -1,4 +1,4 @@
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import type { Seat } from '@admit/contracts/seat-map';
 import { SEAT_MAP_COLORS } from '@/features/seats/map/seat-colors';
 import { checkPath, crossPath, discStyle } from '@/features/seats/map/seat-glyphs';
@@ -56,6 +56,46 @@ const SeatCell = memo(function SeatCell(props: SeatCellProps) {
   );
 });
 
+const sameView = (a: SeatView, b: SeatView) =>
+  a.look === b.look &&
+  a.color === b.color &&
+  a.label === b.label &&
+  a.dimmed === b.dimmed &&
+  a.seat.x === b.seat.x &&
+  a.seat.y === b.seat.y &&
+  a.seat.r === b.seat.r;
+
+/** One row; memoised on its own seats' views, so a selection re-renders one row, not 5,000 seats. */
+const SeatRowGroup = memo(function SeatRowGroup({
+  views,
+  activeId,
+  label,
+}: {
+  views: readonly SeatView[];
+  /** the Tab stop when it is in this row, else null */
+  activeId: string | null;
+  label: string;
+}) {
+  return (
+    <g role="row" aria-label={label}>
+      {views.map(({ seat, look, color, label: name, dimmed }) => (
+        <SeatCell
+          key={seat.id}
+          id={seat.id}
+          x={seat.x}
+          y={seat.y}
+          r={seat.r}
+          look={look}
+          color={color}
+          label={name}
+          dimmed={dimmed}
+          tabbable={seat.id === activeId}
+        />
+      ))}
+    </g>
+  );
+});
+
 interface SeatLayerProps {
   index: SeatIndex;
   views: ReadonlyMap<string, SeatView>;
@@ -70,6 +110,22 @@ export const SeatLayer = memo(function SeatLayer({
   activeId,
   rowLabel,
 }: SeatLayerProps) {
+  // each row keeps its array of views while none of them changed, so its memo holds
+  const previous = useRef(new Map<string, SeatView[]>());
+  const rowViews = useMemo(() => {
+    const next = new Map<string, SeatView[]>();
+    for (const row of index.rows) {
+      const fresh = row.seats.map((seat) => views.get(seat.id)!);
+      const kept = previous.current.get(row.key);
+      const same =
+        kept?.length === fresh.length && kept.every((view, i) => sameView(view, fresh[i]!));
+      next.set(row.key, same && kept ? kept : fresh);
+    }
+    previous.current = next;
+    return next;
+  }, [index, views]);
+  const activeRow = activeId ? index.rowOf.get(activeId)?.key : undefined;
+
   const marks = useMemo(() => {
     let crosses = '';
     let ticks = '';
@@ -91,25 +147,12 @@ export const SeatLayer = memo(function SeatLayer({
   return (
     <>
       {index.rows.map((row) => (
-        <g key={row.key} role="row" aria-label={rowLabel(row.section, row.row)}>
-          {row.seats.map((seat) => {
-            const view = views.get(seat.id)!;
-            return (
-              <SeatCell
-                key={seat.id}
-                id={seat.id}
-                x={seat.x}
-                y={seat.y}
-                r={seat.r}
-                look={view.look}
-                color={view.color}
-                label={view.label}
-                dimmed={view.dimmed}
-                tabbable={seat.id === activeId}
-              />
-            );
-          })}
-        </g>
+        <SeatRowGroup
+          key={row.key}
+          views={rowViews.get(row.key)!}
+          activeId={row.key === activeRow ? activeId : null}
+          label={rowLabel(row.section, row.row)}
+        />
       ))}
       <g className={styles.marks} aria-hidden="true">
         {marks.crosses && (
