@@ -177,6 +177,17 @@ const median = (values: number[]) =>
 const ms = (n: number) => `${n.toFixed(1)} ms`;
 const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
 
+/** The targets a run missed, in wall-clock time as a visitor meets them. */
+export function missedSeatMapTargets(result: SeatMapResult): string[] {
+  const firstFrame = median(result.mounts.map((m) => m.firstFrameMs));
+  return [
+    firstFrame > SEAT_MAP_TARGETS.firstRenderMs ? 'seat map first render' : '',
+    [result.pan, result.wheelZoom, result.pinch].some((s) => s.p95Ms > SEAT_MAP_TARGETS.frameMs)
+      ? 'seat map frames'
+      : '',
+  ].filter(Boolean);
+}
+
 /** A CPU row: the target holds for main thread plus raster, the whole cost of the work. */
 function cpuRow(name: string, runs: TaskCpu[], targetMs: number | null): string {
   const main = median(runs.map((r) => r.mainMs));
