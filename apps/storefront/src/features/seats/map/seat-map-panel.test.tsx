@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import { useCallback, useState } from 'react';
@@ -183,6 +183,38 @@ describe('SeatMapPanel', () => {
     expect(grid().querySelector('[data-scale]')).toHaveStyle({
       transform: 'translate(0px, 0px) scale(1)',
     });
+  });
+
+  it('zooms with the wheel, drags to pan within the 50 px margin, and a drag is no click', () => {
+    // jsdom has no PointerEvent: a mouse event carrying a pointer id stands in for it
+    vi.stubGlobal(
+      'PointerEvent',
+      class extends MouseEvent {
+        pointerId: number;
+        constructor(type: string, init: PointerEventInit = {}) {
+          super(type, init);
+          this.pointerId = init.pointerId ?? 0;
+        }
+      },
+    );
+    const { onToggle } = renderPanel();
+    const view = () => grid().querySelector<SVGGElement>('[data-scale]')!;
+    fireEvent.wheel(grid(), { deltaY: -400 });
+    expect(scale()).toBe(2);
+    fireEvent.wheel(grid(), { deltaY: -4000 });
+    expect(scale()).toBe(8);
+    fireEvent.wheel(grid(), { deltaY: 4000 });
+    expect(scale()).toBe(1);
+    // jsdom has no layout, so one map unit is one pixel here: at ×1 the map moves 50 at most
+    const target = seat('Stalls, row A, seat 1, available');
+    fireEvent.pointerDown(target, { pointerId: 1, button: 0, clientX: 100, clientY: 100 });
+    fireEvent.pointerMove(target, { pointerId: 1, clientX: 400, clientY: 130 });
+    expect(view().style.transform).toBe('translate(50px, 30px) scale(1)');
+    fireEvent.pointerUp(target, { pointerId: 1, clientX: 400, clientY: 130 });
+    fireEvent.click(target);
+    expect(onToggle).not.toHaveBeenCalled();
+    fireEvent.click(target);
+    expect(onToggle).toHaveBeenCalledWith('Stalls-A-1');
   });
 
   it('draws the background markup through DOMPurify, keeping its shapes', () => {
