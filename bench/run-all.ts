@@ -9,6 +9,7 @@ import { renderReserveRush } from './reserve-rush-report';
 import { describeMachine, renderResults } from './results';
 import { measureStartup, renderStartup } from './startup';
 import { measureLighthouse, meetsTargets, renderLighthouse } from './lighthouse';
+import { measureSeatMap, missedSeatMapTargets, renderSeatMap } from './seat-map';
 
 /**
  * Runs every benchmark and rewrites bench/RESULTS.md. Benchmarks report; they never fail the
@@ -36,6 +37,7 @@ for (const run of live.runs) {
 const lighthouse = await measureLighthouse();
 const startup = await measureStartup();
 console.log(`start-up: median ${startup.medianMs} ms over ${startup.runsMs.length} runs`);
+const seatMap = await measureSeatMap();
 writeFileSync(
   resultsFile,
   renderResults(when, describeMachine(), bundle, catalog) +
@@ -46,7 +48,9 @@ writeFileSync(
     '\n' +
     renderLighthouse(lighthouse) +
     '\n' +
-    renderStartup(startup),
+    renderStartup(startup) +
+    '\n' +
+    renderSeatMap(seatMap, when),
 );
 console.log(`wrote ${resultsFile}`);
 
@@ -60,6 +64,7 @@ const missed = [
     ? 'Lighthouse mobile'
     : '',
   ...missedLiveTargets(live),
+  ...missedSeatMapTargets(seatMap),
 ].filter(Boolean);
 if (missed.length > 0) console.error(`targets missed: ${missed.join(', ')}`);
 const broken =

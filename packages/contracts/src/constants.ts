@@ -77,6 +77,41 @@ export const IMAGE_SIZES = {
   cart: { width: 64, height: 51 },
 } as const;
 
+/** Seat map (shopping §9): zoom scale 1 to 8, zoom in ×2, out ×0.75, pan margin 50 px, open after 50 ms. */
+export const SEAT_MAP_ZOOM_MIN = 1;
+export const SEAT_MAP_ZOOM_MAX = 8;
+export const SEAT_MAP_ZOOM_IN = 2;
+export const SEAT_MAP_ZOOM_OUT = 0.75;
+export const SEAT_MAP_PAN_MARGIN_PX = 50;
+export const SEAT_MAP_OPEN_DELAY_MS = 50;
+/**
+ * The 20-colour palette of seated ticket groups (shopping §2, §9), indexed by a group's `color`
+ * (modulo 20). Every colour keeps at least 3:1 against the map's white ground (WCAG 1.4.11) and
+ * none is a grey, so the greys stay free for sold-out and unavailable seats.
+ */
+export const SEAT_GROUP_PALETTE = [
+  '#1f5fa8',
+  '#c2410c',
+  '#15803d',
+  '#b91c1c',
+  '#7e22ce',
+  '#8b5a2b',
+  '#be185d',
+  '#0f766e',
+  '#a16207',
+  '#1e3a8a',
+  '#9a3412',
+  '#166534',
+  '#6d28d9',
+  '#0e7490',
+  '#9d174d',
+  '#4d7c0f',
+  '#b45309',
+  '#3730a3',
+  '#86198f',
+  '#0369a1',
+] as const;
+
 /** Phone default country from currency (shopping §9). */
 export const PHONE_COUNTRY_BY_CURRENCY: Record<string, string> = {
   AUD: 'AU',

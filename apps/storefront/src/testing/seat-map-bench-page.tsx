@@ -1,0 +1,142 @@
+import { useCallback, useState } from 'react';
+import { flushSync } from 'react-dom';
+import { createRoot } from 'react-dom/client';
+import type { Seat } from '@admit/contracts/seat-map';
+import { SellerConfigProvider } from '@/config/seller-config';
+import { SeatMapPanel } from '@/features/seats/map/seat-map-panel';
+import type { SeatMapGroup } from '@/features/seats/map/seat-map-panel';
+import { makeSellerConfig } from '@/testing/seller-config';
+import { makeSyntheticSeatMap } from '@/testing/synthetic-seat-map';
+import '@/ui/styles/global.css';
+
+/**
+ * The page bench/seat-map.ts loads in Chromium (built by Vite in production mode, never part of
+ * the app): the seat map panel with a 5,000-seat hall, and the hooks the benchmark drives.
+ */
+const SECTIONS = ['A', 'B', 'C', 'D', 'E'];
+const GROUPS: SeatMapGroup[] = SECTIONS.map((name, color) => ({ id: `g${name}`, name, color }));
+const hall = makeSyntheticSeatMap({
+  sections: SECTIONS,
+  rows: 40,
+  seatsPerRow: 25,
+  groups: GROUPS.map((group) => group.id),
+  stateOf: (section, row, seat) =>
+    (section + row * 7 + seat * 3) % 11 === 0
+      ? 'booked'
+      : (row + seat) % 29 === 0
+        ? 'unavailable'
+        : 'available',
+});
+
+// one config object, as the app has: a new one per render would re-label every seat
+const config = makeSellerConfig();
+let toggle: (id: string) => void = () => {};
+
+function Bench() {
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  toggle = (id) =>
+    setSelected((current) => {
+      const next = new Set(current);
+      if (!next.delete(id)) next.add(id);
+      return next;
+    });
+  const seatLabel = useCallback(
+    (seat: Seat, state: string) =>
+      `Section ${seat.section}, row ${seat.row}, seat ${seat.seat}, ${state}`,
+    [],
+  );
+  return (
+    <SellerConfigProvider config={config}>
+      <main style={{ width: 1200, margin: '0 auto' }}>
+        <SeatMapPanel
+          map={hall.map}
+          seats={hall.seats}
+          groups={GROUPS}
+          selected={selected}
+          seatLabel={seatLabel}
+          onToggle={(id) => toggle(id)}
+        />
+      </main>
+    </SellerConfigProvider>
+  );
+}
+
+const nextFrame = () => new Promise<number>((resolve) => requestAnimationFrame(resolve));
+
+declare global {
+  interface Window {
+    seatBench: {
+      seats: number;
+      /** React render and commit of the panel, then the first frame after it */
+      mount: () => Promise<{ commitMs: number; firstFrameMs: number }>;
+      /** one seat's selection changed: the commit */
+      toggleOne: (id: string) => number;
+      gesture: (kind: 'pan' | 'wheel' | 'pinch', frames: number) => Promise<number[]>;
+    };
+  }
+}
+
+window.seatBench = {
+  seats: hall.seats.length,
+  async mount() {
+    const start = performance.now();
+    const root = createRoot(document.getElementById('root')!);
+    flushSync(() => root.render(<Bench />));
+    const commitMs = performance.now() - start;
+    await nextFrame();
+    // the frame after the one in which the seats were committed has painted them
+    await nextFrame();
+    return { commitMs, firstFrameMs: performance.now() - start };
+  },
+  /**
+   * One gesture for `frames` frames through the real handlers (pointer and wheel events on the
+   * <svg>), one input per animation frame; returns the intervals between frames.
+   */
+  async gesture(kind, frames) {
+    const svg = document.querySelector('svg[role="grid"]')!;
+    const box = svg.getBoundingClientRect();
+    const cx = box.left + box.width / 2;
+    const cy = box.top + box.height / 2;
+    const pointer = (type: string, id: number, x: number, y: number) =>
+      svg.dispatchEvent(
+        new PointerEvent(type, {
+          pointerId: id,
+          clientX: x,
+          clientY: y,
+          button: 0,
+          bubbles: true,
+          isPrimary: id === 1,
+        }),
+      );
+    const wheel = (deltaY: number, x: number) =>
+      svg.dispatchEvent(
+        new WheelEvent('wheel', {
+          deltaY,
+          clientX: x,
+          clientY: cy,
+          bubbles: true,
+          cancelable: true,
+        }),
+      );
+    // pan and pinch start zoomed in, so they move the map rather than meet the margin at once
+    if (kind !== 'wheel') wheel(-800, cx);
+    pointer('pointerdown', 1, cx, cy);
+    if (kind === 'pinch') pointer('pointerdown', 2, cx + 100, cy);
+    const times: number[] = [await nextFrame()];
+    for (let i = 1; i <= frames; i += 1) {
+      const swing = Math.sin(i / 10);
+      if (kind === 'pan') pointer('pointermove', 1, cx + swing * 300, cy + swing * 120);
+      else if (kind === 'pinch') pointer('pointermove', 2, cx + 100 + swing * 80, cy + swing * 20);
+      else wheel(swing * 60, cx + swing * 200);
+      times.push(await nextFrame());
+    }
+    pointer('pointerup', 1, cx, cy);
+    if (kind === 'pinch') pointer('pointerup', 2, cx, cy);
+    return times.slice(1).map((time, i) => time - times[i]!);
+  },
+  toggleOne(id) {
+    const start = performance.now();
+    flushSync(() => toggle(id));
+    return performance.now() - start;
+  },
+};

@@ -1,0 +1,64 @@
+import type { Browser, Page } from 'playwright-core';
+
+/**
+ * CPU time a page's renderer spends on an action, from a Chromium trace: the thread time
+ * (`tdur`) of top-level tasks, which, unlike wall-clock time, a busy shared machine does not
+ * inflate (a task waiting for a core is not counted). Main thread: script, style, layout, paint
+ * recording; raster: the compositor and tile workers that turn it into pixels.
+ */
+export interface TaskCpu {
+  mainMs: number;
+  rasterMs: number;
+  /** the longest single main-thread task */
+  longestTaskMs: number;
+}
+
+interface TraceEvent {
+  ph: string;
+  name: string;
+  cat?: string;
+  pid: number;
+  tid: number;
+  tdur?: number;
+  args?: { name?: string };
+}
+
+const TOP_LEVEL = new Set(['ThreadControllerImpl::RunTask', 'RunTask']);
+
+export async function traceCpu<T>(
+  browser: Browser,
+  page: Page,
+  action: () => Promise<T>,
+): Promise<{ result: T; cpu: TaskCpu }> {
+  await browser.startTracing(page, { categories: ['toplevel', '__metadata'] });
+  const result = await action();
+  const buffer = await browser.stopTracing();
+  const events = (JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
+  const threadName = new Map<string, string>();
+  for (const event of events)
+    if (event.ph === 'M' && event.name === 'thread_name')
+      threadName.set(`${event.pid}:${event.tid}`, event.args?.name ?? '');
+  // per renderer process: its main thread's tasks and its raster threads' tasks
+  const byPid = new Map<number, { main: number[]; raster: number }>();
+  for (const event of events) {
+    if (event.ph !== 'X' || !TOP_LEVEL.has(event.name) || event.tdur === undefined) continue;
+    const name = threadName.get(`${event.pid}:${event.tid}`) ?? '';
+    const entry = byPid.get(event.pid) ?? { main: [], raster: 0 };
+    if (name === 'CrRendererMain') entry.main.push(event.tdur / 1000);
+    else if (name.startsWith('CompositorTileWorker') || name === 'Compositor')
+      entry.raster += event.tdur / 1000;
+    else continue;
+    byPid.set(event.pid, entry);
+  }
+  const busiest = [...byPid.values()].sort(
+    (a, b) => b.main.reduce((s, t) => s + t, 0) - a.main.reduce((s, t) => s + t, 0),
+  )[0] ?? { main: [], raster: 0 };
+  return {
+    result,
+    cpu: {
+      mainMs: busiest.main.reduce((sum, task) => sum + task, 0),
+      rasterMs: busiest.raster,
+      longestTaskMs: Math.max(0, ...busiest.main),
+    },
+  };
+}
