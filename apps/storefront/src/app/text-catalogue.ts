@@ -23,6 +23,7 @@ import { MEMBERSHIP_PAGE_STRINGS } from '@/features/membership/strings';
 import { ACCOUNT_STRINGS } from '@/features/account/strings';
 import { WALLET_STRINGS } from '@/ui/wallet/wallet-strings';
 import { MANAGE_STRINGS } from '@/features/manage/strings';
+import { SEATS_STRINGS } from '@/features/seats/strings';
 
 /**
  * Every default text of the storefront by feature: the catalogue sellers override by key
@@ -55,6 +56,8 @@ export const TEXT_CATALOGUE_PARTS: Record<string, Record<string, string>> = {
   account: ACCOUNT_STRINGS,
   wallet: WALLET_STRINGS,
   manage: MANAGE_STRINGS,
+  // seat selection (issue #24)
+  seats: SEATS_STRINGS,
 };
 
 /** All keys merged; a duplicated key would silently shadow another feature's text. */

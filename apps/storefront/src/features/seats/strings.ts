@@ -1,12 +1,11 @@
 /**
  * Default texts of seat selection (shopping §2 "Seat map", §4 "Seat selector", §5); sellers
- * override any of them by key (shopping §1). Quoted spec texts are verbatim. The two
- * `reserve.single_event.*` keys keep the names they had before the selector existed, so
- * sellers' overrides still apply.
+ * override any of them by key (shopping §1). Quoted spec texts are verbatim.
  */
 export const SEATS_STRINGS = {
-  'reserve.single_event.find_seats': 'Find Seats',
-  'reserve.single_event.click_find_seats': 'Please click the Find Seats button to continue.',
+  // spec: shopping §5, verbatim (the keys were `reserve.single_event.*` before the selector)
+  'seats.find_seats': 'Find Seats',
+  'seats.click_find_seats': 'Please click the Find Seats button to continue.',
   'seats.not_enough': 'Not enough seats for {type}',
   'seats.too_many': 'Too many seats for {type}',
   'seats.loading': 'Loading the seat map…',
@@ -32,8 +31,7 @@ export const SEATS_STRINGS = {
   'seats.announce_refused': 'Seat {seats} is not available.',
   'seats.progress': '{count} of {total} seats chosen',
   // a lost seat race (decision 0052): the seats another buyer took first
-  'seats.taken': 
-    'Sorry, these seats were just taken: {seats}. Please choose other seats.',
+  'seats.taken': 'Sorry, these seats were just taken: {seats}. Please choose other seats.',
   // the list alternative: best available by section
   'seats.best_heading': 'Or let us choose: best available seats by section',
   'seats.best_section': '{section}: {count} seats available',

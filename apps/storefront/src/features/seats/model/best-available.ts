@@ -19,7 +19,7 @@ function rowChains(sectionSeats: readonly Seat[]): Seat[][] {
   return starts.map((start) => {
     const chain: Seat[] = [];
     const seen = new Set<string>();
-    for (let seat: Seat | undefined = start; seat && !seen.has(seat.id); ) {
+    for (let seat: Seat | undefined = start; seat && !seen.has(seat.id);) {
       seen.add(seat.id);
       chain.push(seat);
       seat = seat.next === null ? undefined : byId.get(seat.next);

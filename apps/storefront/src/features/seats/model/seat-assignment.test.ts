@@ -1,11 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { TicketGroupWithTypes } from '@/api/events/event-detail';
 import { makeTicketGroup, makeTicketType } from '@/testing/api-fixtures';
-import {
-  assignTypes,
-  requiredSeats,
-  seatIssue,
-} from '@/features/seats/model/seat-assignment';
+import { assignTypes, requiredSeats, seatIssue } from '@/features/seats/model/seat-assignment';
 import { bestAvailableRun } from '@/features/seats/model/best-available';
 import { makeRow } from '@/features/seats/model/seat-test-kit';
 
@@ -43,6 +39,10 @@ describe('seats per group and type (shopping §5 seated validation)', () => {
     expect(seatIssue(groups, quantities, [], false)).toEqual({ kind: 'find_seats' });
     expect(seatIssue(groups, quantities, picks('s1', 's2', 's3'), false)).toEqual({
       kind: 'find_seats',
+    });
+    expect(seatIssue(groups, quantities, [], true)).toEqual({
+      kind: 'not_enough',
+      typeName: 'Adult',
     });
     expect(seatIssue(groups, quantities, picks('s1', 's2'), true)).toEqual({
       kind: 'not_enough',

@@ -1,6 +1,5 @@
 import type { TicketGroupWithTypes } from '@/api/events/event-detail';
 import type { Required, Selection } from '@/features/seats/model/seat-selection';
-import { countByGroup } from '@/features/seats/model/seat-selection';
 
 /** ticket_type_id → chosen quantity (the reserve form's steppers). */
 export type ChosenQuantities = Readonly<Record<string, number>>;
@@ -73,10 +72,8 @@ export function seatIssue(
 ): SeatIssue | null {
   const required = requiredSeats(groups, quantities);
   if (required.size === 0) return null;
-  const counts = countByGroup(selection);
-  // no seats at all for a group with tickets, or never confirmed: the selector is the next step
-  const untouched = [...required.keys()].some((groupId) => (counts.get(groupId) ?? 0) === 0);
-  if (!confirmed || untouched) return { kind: 'find_seats' };
+  // seats not chosen and confirmed in the selector: the selector is the next step
+  if (!confirmed) return { kind: 'find_seats' };
   const tickets = assignTypes(groups, quantities, selection);
   for (const { ticketTypes } of groups.filter(isSeatedGroup)) {
     for (const type of ticketTypes) {

@@ -97,10 +97,13 @@ const scenario = fc
       fc.record({
         count: fc.integer({ min: 1, max: 8 }),
         groups: fc.subarray([STALLS, CIRCLE], { minLength: 1 }),
-        states: fc.array(fc.constantFrom<Seat['state']>('available', 'available', 'booked', 'unavailable'), {
-          minLength: 8,
-          maxLength: 8,
-        }),
+        states: fc.array(
+          fc.constantFrom<Seat['state']>('available', 'available', 'booked', 'unavailable'),
+          {
+            minLength: 8,
+            maxLength: 8,
+          },
+        ),
       }),
       { minLength: 1, maxLength: 4 },
     ),

@@ -148,7 +148,9 @@ export function toggleSeat(
   if (!seat) return { kind: 'refused', selection };
   if (isSelected(selection, seatId)) {
     const removed = selection
-      .filter((pick) => pick.seatId === seatId || index.byId.get(pick.seatId)?.companion_of === seatId)
+      .filter(
+        (pick) => pick.seatId === seatId || index.byId.get(pick.seatId)?.companion_of === seatId,
+      )
       .map((pick) => pick.seatId);
     return {
       kind: 'deselected',
@@ -163,7 +165,11 @@ export function toggleSeat(
   const next: SeatPick[] = [...selection, { seatId, groupId }];
   extendAlong(index, seat, 'next', groupId, required, next);
   extendAlong(index, seat, 'previous', groupId, required, next);
-  return { kind: 'selected', selection: next, added: next.slice(selection.length).map((p) => p.seatId) };
+  return {
+    kind: 'selected',
+    selection: next,
+    added: next.slice(selection.length).map((p) => p.seatId),
+  };
 }
 
 /** Adds a whole run (best available) in one group, if every seat of it still fits. */

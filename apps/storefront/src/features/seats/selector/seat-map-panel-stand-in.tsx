@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import type { Seat, SeatMap } from '@admit/contracts/seat-map';
+import styles from '@/features/seats/selector/seat-selector.module.css';
+
+/**
+ * STAND-IN for `features/seats/map/seat-map-panel.tsx` (issue #24, engineer B1's presentational
+ * map), with the same props, so the selector and its route tests run before the map lands:
+ * seats as plain buttons, per-group filter buttons, a live region. The lead swaps the import in
+ * `seat-selector.tsx` for the real panel and deletes this file.
+ */
+
+export interface SeatMapGroup {
+  id: string;
+  name: string;
+  color: number | null;
+}
+
+export type SeatPanelState = 'available' | 'booked' | 'unavailable' | 'selected';
+
+export interface SeatMapPanelProps {
+  map: SeatMap;
+  seats: readonly Seat[];
+  groups: readonly SeatMapGroup[];
+  selected: ReadonlySet<string>;
+  seatLabel: (seat: Seat, state: SeatPanelState) => string;
+  onToggle: (seatId: string) => void;
+  announcement?: string;
+}
+
+export function SeatMapPanel({
+  map,
+  seats,
+  groups,
+  selected,
+  seatLabel,
+  onToggle,
+  announcement,
+}: SeatMapPanelProps) {
+  const [filter, setFilter] = useState<string | null>(null);
+  const shown = filter
+    ? seats.filter((seat) => seat.ticket_groups.split(',').includes(filter))
+    : seats;
+  return (
+    <div role="group" aria-label={map.name}>
+      <div className={styles.seats}>
+        {groups.map((group) => (
+          <button
+            key={group.id}
+            type="button"
+            aria-pressed={filter === group.id}
+            onClick={() => setFilter((current) => (current === group.id ? null : group.id))}
+          >
+            {group.name}
+          </button>
+        ))}
+      </div>
+      <div className={styles.seats}>
+        {shown.map((seat) => {
+          const state: SeatPanelState = selected.has(seat.id) ? 'selected' : seat.state;
+          return (
+            <button
+              key={seat.id}
+              type="button"
+              aria-pressed={state === 'selected'}
+              aria-label={seatLabel(seat, state)}
+              onClick={() => onToggle(seat.id)}
+            >
+              {seat.row}
+              {seat.seat}
+            </button>
+          );
+        })}
+      </div>
+      <p role="status" aria-live="polite">
+        {announcement}
+      </p>
+    </div>
+  );
+}
