@@ -1,0 +1,162 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeRow, seatMapBody } from '@/features/seats/model/seat-test-kit';
+import {
+  ADULT,
+  CHILD,
+  CIRCLE,
+  SEAT_MAP,
+  SESSION_ID,
+  balcony,
+  chooseAdultsAndChild,
+  circle,
+  openSelector,
+  renderSeated,
+  reserveBodies,
+  seatButton,
+  seatMapReads,
+  stalls,
+  stallsSeats,
+  types,
+} from '@/features/seats/selector/seat-route-test-kit';
+
+beforeAll(async () => {
+  await import('@/features/seats/selector/seat-selector');
+  await import('@/features/reserve/flows/single-event/single-event-reserve');
+});
+beforeEach(() => localStorage.clear());
+
+describe(
+  'seat selection in the single-event form (shopping §2, §4, §5)',
+  { timeout: 30_000 },
+  () => {
+    it('opens on Find Seats, auto-extends a pick, confirms and sends one entry per seat', async () => {
+      const { user, fetch, router } = renderSeated();
+      const findSeats = await screen.findByRole('button', { name: 'Find Seats' });
+      expect(findSeats).toHaveAttribute('aria-disabled', 'true');
+      await chooseAdultsAndChild(user);
+      expect(findSeats).not.toHaveAttribute('aria-disabled');
+      // closed → rendering (the map loading) → open
+      await user.click(findSeats);
+      expect(screen.getByText('Loading the seat map…')).toBeInTheDocument();
+      await screen.findByRole('heading', { name: 'Choose your seats' });
+      expect(Object.fromEntries(seatMapReads(fetch)[0]!.url.searchParams)).toMatchObject({
+        _withgeometry: '1',
+      });
+      expect(seatButton('Row A, seat 1, Adult $25.00, sold out')).toBeInTheDocument();
+
+      await user.click(seatButton('Row A, seat 3, Adult $25.00, available'));
+      expect(
+        screen.getByText('Seats A3, A4, A5 selected. 3 of 3 seats chosen.'),
+      ).toBeInTheDocument();
+      // first seats to the first type in order; the rest of the map is full for this order
+      expect(seatButton('Row A, seat 5, Child $10.00, selected')).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
+      expect(seatButton('Row B, seat 1, Adult $25.00, unavailable')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Confirm Selection' }));
+      const table = screen.getByRole('table', { name: 'Selected Seats' });
+      expect(
+        within(table)
+          .getAllByRole('row')
+          .map((row) => row.textContent),
+      ).toEqual(['RowSeatType', 'A3Adult', 'A4Adult', 'A5Child']);
+      expect(screen.getByRole('button', { name: 'Change Selected Seats' })).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+      await waitFor(() => expect(router.state.location.pathname).toMatch(/\/checkout$/));
+      expect(reserveBodies(fetch)).toEqual([
+        {
+          add: [
+            {
+              event_session_id: SESSION_ID,
+              ticket_types_required: [
+                { ticket_type_id: ADULT, quantity: 1, seat_template_id: 'Stalls-A3' },
+                { ticket_type_id: ADULT, quantity: 1, seat_template_id: 'Stalls-A4' },
+                { ticket_type_id: CHILD, quantity: 1, seat_template_id: 'Stalls-A5' },
+              ],
+            },
+          ],
+        },
+      ]);
+    });
+
+    it('refuses a sold seat, raises invalid on an incomplete confirm, deselects', async () => {
+      const { user } = renderSeated();
+      await chooseAdultsAndChild(user);
+      await openSelector(user);
+      await user.click(seatButton(/Row A, seat 1,/));
+      expect(screen.getByText('Seat A1 is not available.')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Confirm Selection' }));
+      expect(screen.getByRole('alert')).toHaveTextContent('Not enough seats for Adult');
+      expect(screen.getByRole('heading', { name: 'Choose your seats' })).toBeInTheDocument();
+
+      // the end of row B: the run extends backwards along previous links
+      await user.click(seatButton(/Row B, seat 5,/));
+      expect(
+        screen.getByText('Seats B5, B4, B3 selected. 3 of 3 seats chosen.'),
+      ).toBeInTheDocument();
+      await user.click(seatButton(/Row B, seat 4,/));
+      expect(screen.getByText('Seat B4 removed. 2 of 3 seats chosen.')).toBeInTheDocument();
+      expect(seatButton(/Row B, seat 4, .*available/)).toHaveAttribute('aria-pressed', 'false');
+    });
+
+    it('asks for Find Seats, then names the type short of seats, focusing the control', async () => {
+      const { user, fetch } = renderSeated();
+      await chooseAdultsAndChild(user);
+      await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+      expect(
+        await screen.findByText('Please click the Find Seats button to continue.'),
+      ).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Find Seats' })).toHaveFocus();
+
+      await openSelector(user);
+      await user.click(seatButton(/Row A, seat 2,/));
+      await user.click(screen.getByRole('button', { name: 'Confirm Selection' }));
+      // one more adult after confirming: the seats no longer cover the child
+      await user.click(screen.getByRole('button', { name: 'Increase Adult' }));
+      await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+      expect(await screen.findByText('Not enough seats for Child')).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Change Selected Seats' })).toHaveFocus();
+      expect(reserveBodies(fetch)).toHaveLength(0);
+    });
+
+    it('drops the seats that no longer fit when a quantity goes down', async () => {
+      const { user } = renderSeated();
+      await chooseAdultsAndChild(user);
+      await openSelector(user);
+      await user.click(seatButton(/Row A, seat 2,/));
+      await user.click(screen.getByRole('button', { name: 'Confirm Selection' }));
+      await user.click(screen.getByRole('button', { name: 'Decrease Child' }));
+      const table = screen.getByRole('table', { name: 'Selected Seats' });
+      await waitFor(() =>
+        expect(
+          within(table)
+            .getAllByRole('row')
+            .map((row) => row.textContent),
+        ).toEqual(['RowSeatType', 'A2Adult', 'A3Adult']),
+      );
+    });
+
+    it('filters the map by ticket group', async () => {
+      const seats = [
+        ...stallsSeats(),
+        ...makeRow({ section: 'Circle', row: 'C', count: 3, groups: [CIRCLE], y: 90 }),
+      ];
+      const { user } = renderSeated({ [SEAT_MAP]: seatMapBody(seats, SESSION_ID) }, [
+        { group: stalls, types },
+        { group: circle, types: [balcony] },
+      ]);
+      await user.click(await screen.findByRole('button', { name: 'Increase Balcony' }));
+      await openSelector(user);
+      expect(seatButton('Row C, seat 1, Balcony $15.00, available')).toBeInTheDocument();
+      // no stalls tickets chosen: stalls seats are not on offer to this order
+      expect(seatButton('Row A, seat 2, Adult $25.00, unavailable')).toBeInTheDocument();
+      await user.click(screen.getByRole('button', { name: 'Circle', pressed: false }));
+      expect(screen.queryByRole('button', { name: /Row A, seat 2,/ })).not.toBeInTheDocument();
+      expect(seatButton(/Row C, seat 1,/)).toBeInTheDocument();
+    });
+  },
+);
