@@ -1,6 +1,7 @@
 import { screen } from '@testing-library/react';
 import type { Seat } from '@admit/contracts/seat-map';
 import type { TicketGroup, TicketType } from '@admit/contracts/resources';
+import type { SellerConfig } from '@admit/contracts/seller-config';
 import {
   eventTemplateBody,
   fixtureId,
@@ -18,6 +19,7 @@ import { cartBundle } from '@/testing/cart-fixtures';
 import { createFetchStub } from '@/testing/fetch-stub';
 import type { Fixture } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
+import { makeSellerConfig } from '@/testing/seller-config';
 import { makeRow, seatMapBody } from '@/features/seats/model/seat-test-kit';
 
 /** The single-event page of a seated concert, for the seat selector's route tests. */
@@ -64,6 +66,7 @@ export const stallsSeats = (states: Readonly<Record<number, Seat['state']>> = { 
 export function renderSeated(
   overrides: Record<string, Fixture> = {},
   groups: { group: TicketGroup; types: TicketType[] }[] = [{ group: stalls, types }],
+  config: SellerConfig = makeSellerConfig(),
 ) {
   const ticketGroups = groups.map(({ group }) => group);
   const ticketTypes = groups.flatMap((entry) => entry.types);
@@ -86,7 +89,7 @@ export function renderSeated(
     'POST /api/my/cart/modify': cartBundle(),
     ...overrides,
   });
-  return { ...renderRoute(`/events/${EVENT_ID}`, { fetch }), fetch };
+  return { ...renderRoute(`/events/${EVENT_ID}`, { fetch, config }), fetch };
 }
 
 export const reserveBodies = (fetch: ReturnType<typeof createFetchStub>) =>

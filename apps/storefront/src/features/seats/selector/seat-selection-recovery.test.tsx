@@ -18,7 +18,6 @@ import {
 
 beforeAll(async () => {
   await import('@/features/seats/selector/seat-selector');
-  await import('@/features/reserve/flows/single-event/single-event-reserve');
 });
 beforeEach(() => localStorage.clear());
 

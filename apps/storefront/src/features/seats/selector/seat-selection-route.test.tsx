@@ -1,5 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { makeSellerConfig } from '@/testing/seller-config';
 import { makeRow, seatMapBody } from '@/features/seats/model/seat-test-kit';
 import {
   ADULT,
@@ -22,7 +23,6 @@ import {
 
 beforeAll(async () => {
   await import('@/features/seats/selector/seat-selector');
-  await import('@/features/reserve/flows/single-event/single-event-reserve');
 });
 beforeEach(() => localStorage.clear());
 
@@ -157,6 +157,21 @@ describe(
       await user.click(screen.getByRole('button', { name: 'Circle', pressed: false }));
       expect(screen.queryByRole('button', { name: /Row A, seat 2,/ })).not.toBeInTheDocument();
       expect(seatButton(/Row C, seat 1,/)).toBeInTheDocument();
+    });
+
+    it('names each seat with the price the seller shows: all-in adds the fees (decision 0048)', async () => {
+      const withFee = types.map((type) => ({
+        ...type,
+        outside_fees: [{ name: 'fee_fixed_outside' as const, fee: '2.00' }],
+      }));
+      const { user } = renderSeated(
+        {},
+        [{ group: stalls, types: withFee }],
+        makeSellerConfig({ all_in_prices: 'fees' }),
+      );
+      await chooseAdultsAndChild(user);
+      await openSelector(user);
+      expect(seatButton('Row A, seat 2, Adult $27.00, available')).toBeInTheDocument();
     });
   },
 );
