@@ -5,7 +5,8 @@ import styles from '@/features/seats/selector/seat-selector.module.css';
 /**
  * STAND-IN for `features/seats/map/seat-map-panel.tsx` (issue #24, engineer B1's presentational
  * map), with the same props, so the selector and its route tests run before the map lands:
- * seats as plain buttons, per-group filter buttons, a live region. The lead swaps the import in
+ * seats as plain buttons named by `seatLabel`, per-group filter buttons that dim other groups,
+ * a live region. The selector passes each seat with the state it shows. The lead swaps the import in
  * `seat-selector.tsx` for the real panel and deletes this file.
  */
 
@@ -37,9 +38,8 @@ export function SeatMapPanel({
   announcement,
 }: SeatMapPanelProps) {
   const [filter, setFilter] = useState<string | null>(null);
-  const shown = filter
-    ? seats.filter((seat) => seat.ticket_groups.split(',').includes(filter))
-    : seats;
+  // as the real panel: with a filter pressed, other groups' seats are dimmed, not removed
+  const dimmed = (seat: Seat) => filter !== null && !seat.ticket_groups.split(',').includes(filter);
   return (
     <div role="group" aria-label={map.name}>
       <div className={styles.seats}>
@@ -55,7 +55,7 @@ export function SeatMapPanel({
         ))}
       </div>
       <div className={styles.seats}>
-        {shown.map((seat) => {
+        {seats.map((seat) => {
           const state: SeatPanelState = selected.has(seat.id) ? 'selected' : seat.state;
           return (
             <button
@@ -63,6 +63,7 @@ export function SeatMapPanel({
               type="button"
               aria-pressed={state === 'selected'}
               aria-label={seatLabel(seat, state)}
+              style={dimmed(seat) ? { opacity: 0.3 } : undefined}
               onClick={() => onToggle(seat.id)}
             >
               {seat.row}

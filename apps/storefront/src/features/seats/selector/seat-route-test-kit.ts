@@ -98,7 +98,11 @@ export const reserveBodies = (fetch: ReturnType<typeof createFetchStub>) =>
     .map((r) => r.body);
 export const seatMapReads = (fetch: ReturnType<typeof createFetchStub>) =>
   fetch.requests.filter((r) => r.url.pathname.endsWith('/seat_map'));
-export const seatButton = (name: string | RegExp) => screen.getByRole('button', { name });
+/**
+ * A seat by its accessible name, whatever its role (the stand-in's buttons, the real map's grid
+ * cells): the name carries the state, "…, selected".
+ */
+export const seatButton = (name: string | RegExp) => screen.getByLabelText(name);
 
 export async function chooseAdultsAndChild(user: ReturnType<typeof renderSeated>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Increase Adult' }));

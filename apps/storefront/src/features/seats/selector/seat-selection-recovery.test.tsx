@@ -50,8 +50,8 @@ describe('seat selection when things go wrong, and without the map', { timeout: 
     ).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Choose your seats' })).toBeInTheDocument();
     expect(seatMapReads(fetch)).toHaveLength(2);
-    expect(seatButton(/Row A, seat 4, .*sold out/)).toHaveAttribute('aria-pressed', 'false');
-    expect(seatButton(/Row A, seat 3, .*selected/)).toHaveAttribute('aria-pressed', 'true');
+    expect(seatButton(/Row A, seat 4, .*, sold out$/)).toBeInTheDocument();
+    expect(seatButton(/Row A, seat 3, .*, selected$/)).toBeInTheDocument();
     expect(screen.getByText('2 of 3 seats chosen')).toBeInTheDocument();
     // the form shows no message of its own: the selector names the seats
     expect(screen.queryByText('Sorry, those seats have just been sold.')).not.toBeInTheDocument();
