@@ -135,6 +135,11 @@ describe(
             .map((row) => row.textContent),
         ).toEqual(['RowSeatType', 'A2Adult', 'A3Adult']),
       );
+      // Change Selected Seats reopens the map with the seats kept
+      await user.click(screen.getByRole('button', { name: 'Change Selected Seats' }));
+      await screen.findByRole('heading', { name: 'Choose your seats' });
+      expect(seatButton('Row A, seat 3, Adult $25.00, selected')).toBeInTheDocument();
+      expect(screen.getByText('2 of 2 seats chosen')).toBeInTheDocument();
     });
 
     it('offers a filter per seated group; seats of groups not in the order are unavailable', async () => {

@@ -22,7 +22,10 @@ import {
 } from '@/features/seats/model/seat-selection';
 import { seatName, toggleAnnouncement } from '@/features/seats/model/seat-labels';
 
-/** spec: shopping §9 — the seat map opens after 50 ms (§4: closed, rendering, open). */
+/**
+ * spec: shopping §9 — the seat map opens after 50 ms (§4: closed, rendering, open). The map's
+ * branch (B1) adds SEAT_MAP_OPEN_DELAY_MS to contracts/constants.ts: once merged, use that.
+ */
 export const SEAT_SELECTOR_OPEN_DELAY_MS = 50;
 
 export type SelectorPhase = 'closed' | 'rendering' | 'open';
@@ -86,7 +89,8 @@ export function useSeatSelector(input: SeatSelectorInput) {
     const timer = setTimeout(() => setPhase('open'), SEAT_SELECTOR_OPEN_DELAY_MS);
     return () => clearTimeout(timer);
   }, [phase, settled]);
-  const failed = wanted && query.isError;
+  // settled in error (not an earlier error being fetched again on a new opening)
+  const failed = wanted && query.isError && !query.isFetching;
   const loadError = useRef(onLoadError);
   loadError.current = onLoadError;
   useEffect(() => {
