@@ -39,7 +39,10 @@ describe(
       // closed → rendering (the map loading) → open
       await user.click(findSeats);
       expect(screen.getByText('Loading the seat map…')).toBeInTheDocument();
-      await screen.findByRole('heading', { name: 'Choose your seats' });
+      // focus follows: into the opened map, back to the control when it closes
+      await waitFor(() =>
+        expect(screen.getByRole('heading', { name: 'Choose your seats' })).toHaveFocus(),
+      );
       expect(Object.fromEntries(seatMapReads(fetch)[0]!.url.searchParams)).toMatchObject({
         _withgeometry: '1',
       });
@@ -60,7 +63,7 @@ describe(
           .getAllByRole('row')
           .map((row) => row.textContent),
       ).toEqual(['RowSeatType', 'A3Adult', 'A4Adult', 'A5Child']);
-      expect(screen.getByRole('button', { name: 'Change Selected Seats' })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: 'Change Selected Seats' })).toHaveFocus();
 
       await user.click(screen.getByRole('button', { name: 'Add to cart' }));
       await waitFor(() => expect(router.state.location.pathname).toMatch(/\/checkout$/));

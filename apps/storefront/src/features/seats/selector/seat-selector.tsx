@@ -1,4 +1,4 @@
-import { useCallback, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { TicketType } from '@admit/contracts/resources';
 import type { Seat } from '@admit/contracts/seat-map';
 import { formatMoney } from '@admit/contracts/money';
@@ -15,7 +15,7 @@ import { seatLabel, typeOfSeat } from '@/features/seats/model/seat-labels';
 import type { SeatView } from '@/features/seats/model/seat-selection';
 // STAND-IN until B1's features/seats/map/seat-map-panel.tsx lands (same props)
 import { SeatMapPanel } from '@/features/seats/selector/seat-map-panel-stand-in';
-import type { SeatSelectorInput } from '@/features/seats/selector/use-seat-selector';
+import type { SeatSelectorInput, SelectorPhase } from '@/features/seats/selector/use-seat-selector';
 import { useSeatSelector } from '@/features/seats/selector/use-seat-selector';
 import { BestAvailableList } from '@/features/seats/selector/best-available-list';
 import { SelectedSeats } from '@/features/seats/selector/selected-seats';
@@ -45,6 +45,23 @@ function usePriceOf() {
   );
 }
 
+const HEADING_ID = 'seats-heading';
+
+/**
+ * Focus follows the selector (WCAG 2.4.3, the control that was pressed goes away): into the
+ * map's heading when it opens, back to Find Seats / Change Selected Seats when it closes.
+ */
+function useFocusFollowsPhase(phase: SelectorPhase, controlId: string) {
+  const previous = useRef(phase);
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = phase;
+    if (before === phase) return;
+    if (phase === 'open') document.getElementById(HEADING_ID)?.focus();
+    if (phase === 'closed') document.getElementById(controlId)?.focus();
+  }, [phase, controlId]);
+}
+
 /**
  * The seat selector of a reserve form (spec: shopping §2 "Seat map", §4 "Seat selector": closed,
  * rendering, open): "Find Seats" opens the map and the best-available list, "Confirm Selection"
@@ -55,6 +72,7 @@ export function SeatSelector(props: SeatSelectorProps) {
   const t = useStrings(SEATS_STRINGS);
   const priceOf = usePriceOf();
   const state = useSeatSelector(props);
+  useFocusFollowsPhase(state.phase, controlId);
   const { index, required, selection, tickets } = state;
   const messageId = `${controlId}-message`;
   const seatGroups = useMemo(
@@ -83,8 +101,8 @@ export function SeatSelector(props: SeatSelectorProps) {
   if (state.phase === 'open' && state.map) {
     const confirmIssue = seatIssue(groups, quantities, selection, true);
     return (
-      <section aria-labelledby="seats-heading" className={styles.section}>
-        <h3 id="seats-heading" className={styles.heading}>
+      <section aria-labelledby={HEADING_ID} className={styles.section}>
+        <h3 id={HEADING_ID} tabIndex={-1} className={styles.heading}>
           {t('seats.heading')}
         </h3>
         {state.takenNames.length > 0 && (
