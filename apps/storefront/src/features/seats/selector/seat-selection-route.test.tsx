@@ -6,6 +6,7 @@ import {
   ADULT,
   CHILD,
   CIRCLE,
+  EVENT_ID,
   SEAT_MAP,
   SESSION_ID,
   balcony,
@@ -143,6 +144,21 @@ describe(
       await screen.findByRole('heading', { name: 'Choose your seats' });
       expect(seatButton('Row A, seat 3, Adult $25.00, selected')).toBeInTheDocument();
       expect(screen.getByText('2 of 2 seats chosen')).toBeInTheDocument();
+    });
+
+    it('clears the selection when the selector unmounts (shopping §4)', async () => {
+      const { user, router } = renderSeated();
+      await chooseAdultsAndChild(user);
+      await openSelector(user);
+      await user.click(seatButton(/Row A, seat 2,/));
+      await user.click(screen.getByRole('button', { name: 'Confirm Selection' }));
+      await router.navigate('/no-such-page');
+      await waitFor(() => expect(screen.queryByRole('table')).not.toBeInTheDocument());
+      await router.navigate(`/events/${EVENT_ID}`);
+      await chooseAdultsAndChild(user);
+      await openSelector(user);
+      expect(screen.getByText('0 of 3 seats chosen')).toBeInTheDocument();
+      expect(seatButton('Row A, seat 2, Adult $25.00, available')).toBeInTheDocument();
     });
 
     it('offers a filter per seated group; seats of groups not in the order are unavailable', async () => {
