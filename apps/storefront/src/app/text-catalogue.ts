@@ -24,6 +24,7 @@ import { ACCOUNT_STRINGS } from '@/features/account/strings';
 import { WALLET_STRINGS } from '@/ui/wallet/wallet-strings';
 import { MANAGE_STRINGS } from '@/features/manage/strings';
 import { SEAT_MAP_STRINGS } from '@/features/seats/map/seat-map-strings';
+import { SEATS_STRINGS } from '@/features/seats/strings';
 
 /**
  * Every default text of the storefront by feature: the catalogue sellers override by key
@@ -58,6 +59,8 @@ export const TEXT_CATALOGUE_PARTS: Record<string, Record<string, string>> = {
   manage: MANAGE_STRINGS,
   // the seat map panel (issue #24); the seat selection flow's texts are the reserve feature's
   seat_map: SEAT_MAP_STRINGS,
+  // seat selection (issue #24)
+  seats: SEATS_STRINGS,
 };
 
 /** All keys merged; a duplicated key would silently shadow another feature's text. */

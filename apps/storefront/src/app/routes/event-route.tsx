@@ -5,7 +5,7 @@ import { CartSidebar } from '@/features/cart/cart-sidebar';
 import { DateFirstReserve } from '@/features/reserve/flows/date-first/date-first-reserve';
 import { QuantityFirstReserve } from '@/features/reserve/flows/quantity-first/quantity-first-reserve';
 import { OneTicketOnlyForm } from '@/features/reserve/flows/one-ticket/one-ticket-only-form';
-import { SingleEventReserve } from '@/features/reserve/flows/single-event/single-event-reserve';
+import { ComposedSingleEventReserve } from '@/app/routes/composed-single-event';
 
 // the selection area suspends on it with a loader of its own (features/event/selection-area)
 const MembershipForm = lazy(() =>
@@ -20,7 +20,7 @@ const slots: EventSlots = {
     date_first: DateFirstReserve,
     quantity_first: QuantityFirstReserve,
     one_ticket: OneTicketOnlyForm,
-    single_event: SingleEventReserve,
+    single_event: ComposedSingleEventReserve,
     membership: MembershipForm,
   },
   sidebar: CartSidebar,

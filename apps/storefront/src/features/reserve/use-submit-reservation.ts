@@ -20,9 +20,16 @@ export interface SubmitOptions {
   buildBody: () => CartModifyBody;
   /** the flow's own sold-out handling (date-first refreshes sessions); returns the message */
   onSessionSoldOut?: () => Promise<ReserveMessage>;
+  /**
+   * The flow's own handling of an expected (inline) error, e.g. a lost seat race (decision
+   * 0052): the message to show, null for none, undefined for the API's description.
+   */
+  onInlineFailure?: (failure: InlineFailure) => ReserveMessage | null | undefined;
   /** called after a successful reserve instead of moving on (e.g. an embedded add-on form) */
   onReserved?: (bundle: CartBundle) => void;
 }
+
+export type InlineFailure = Extract<ReserveFailure, { kind: 'inline' }>;
 
 /** An unexpected reserve error the API described: shown as a dialog offering a retry (§8). */
 export interface ReserveErrorDialog {
@@ -44,13 +51,16 @@ export function focusFirstIssue(issues: readonly Pick<FieldIssue, 'fieldId'>[]) 
 
 async function messageFor(
   failure: ReserveFailure,
-  onSessionSoldOut: SubmitOptions['onSessionSoldOut'],
-): Promise<ReserveMessage> {
+  { onSessionSoldOut, onInlineFailure }: SubmitOptions,
+): Promise<ReserveMessage | null> {
   if (failure.kind === 'session_sold_out') {
     if (onSessionSoldOut) return onSessionSoldOut();
     return failure.description ? { text: failure.description } : { key: 'reserve.error_generic' };
   }
-  if (failure.kind === 'inline') return { text: failure.description };
+  if (failure.kind === 'inline') {
+    const own = onInlineFailure?.(failure);
+    return own === undefined ? { text: failure.description } : own;
+  }
   return { key: 'reserve.error_generic' };
 }
 
@@ -73,7 +83,7 @@ export function useSubmitReservation() {
 
   const submit = useCallback(
     async (options: SubmitOptions) => {
-      const { validate, buildBody, onSessionSoldOut, onReserved } = options;
+      const { validate, buildBody, onReserved } = options;
       if (busy.current) return;
       const found = validate();
       setIssues(toIssueMap(found));
@@ -97,7 +107,7 @@ export function useSubmitReservation() {
           failedSubmit.current = options;
           setErrorDialog({ description: failure.description });
         } else {
-          setMessage(await messageFor(failure, onSessionSoldOut));
+          setMessage(await messageFor(failure, options));
         }
       } finally {
         busy.current = false;

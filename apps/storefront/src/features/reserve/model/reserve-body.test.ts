@@ -84,6 +84,41 @@ describe('toReserveBody (issue "Wire shapes")', () => {
     expect(body.reserve?.tickets).toEqual([{ ticket_type_id: ADULT, face_value: '40.00' }]);
   });
 
+  it('sends one entry of quantity 1 per seat, with its seat_template_id (decision 0052)', () => {
+    const plain = toReserveBody({
+      eventSessionId: SESSION,
+      quantities: { [ADULT]: 2, [CHILD]: 1 },
+      groupOfType,
+      seats: { [ADULT]: ['F11', 'F12'] },
+    });
+    expect(plain.add).toEqual([
+      {
+        event_session_id: SESSION,
+        ticket_types_required: [
+          { ticket_type_id: ADULT, quantity: 1, seat_template_id: 'F11' },
+          { ticket_type_id: ADULT, quantity: 1, seat_template_id: 'F12' },
+          { ticket_type_id: CHILD, quantity: 1 },
+        ],
+      },
+    ]);
+    const named = toReserveBody({
+      eventSessionId: SESSION,
+      quantities: { [ADULT]: 1 },
+      groupOfType,
+      admits: { [ADULT]: [{ admitName: 'Ada Lovelace', admitEmail: '' }] },
+      seats: { [ADULT]: ['F11'] },
+    });
+    expect(named.reserve?.tickets).toEqual([
+      {
+        ticket_type_id: ADULT,
+        seat_template_id: 'F11',
+        event_session_id: SESSION,
+        admit_name: 'Ada Lovelace',
+      },
+    ]);
+    expect(cartModifyBodySchema.parse(plain)).toEqual(plain);
+  });
+
   it('sends nothing to add without tickets', () => {
     expect(toReserveBody({ eventSessionId: SESSION, quantities: {}, groupOfType })).toEqual({});
   });

@@ -24,6 +24,11 @@ export interface ReserveSelection {
   /** spec: shopping §2 — the `code` query parameter, applied before reserving */
   promoCode?: string | null;
   campaign?: string | null;
+  /**
+   * ticket_type_id → the seats chosen for it, one per ticket in order (decision 0052): each
+   * seat travels as its own ticket of quantity 1 with its `seat_template_id`
+   */
+  seats?: Readonly<Record<string, readonly string[]>>;
 }
 
 function hasDetails(selection: ReserveSelection, typeId: string): boolean {
@@ -56,10 +61,15 @@ export function toReserveBody(selection: ReserveSelection): CartModifyBody {
       body.add = [
         {
           ...sessionPart,
-          ticket_types_required: chosen.map(([ticket_type_id, quantity]) => ({
-            ticket_type_id,
-            quantity,
-          })),
+          ticket_types_required: chosen.flatMap(([ticket_type_id, quantity]) => {
+            const seats = selection.seats?.[ticket_type_id] ?? [];
+            if (seats.length === 0) return [{ ticket_type_id, quantity }];
+            return seats.map((seat_template_id) => ({
+              ticket_type_id,
+              quantity: 1,
+              seat_template_id,
+            }));
+          }),
         },
       ];
     }
@@ -71,8 +81,10 @@ export function toReserveBody(selection: ReserveSelection): CartModifyBody {
     const faceValue = selection.faceValues?.[typeId];
     return Array.from({ length: quantity }, (_, index) => {
       const admit = selection.admits?.[typeId]?.[index];
+      const seat = selection.seats?.[typeId]?.[index];
       return {
         ticket_type_id: typeId,
+        ...(seat !== undefined ? { seat_template_id: seat } : {}),
         ...sessionPart,
         ...(faceValue !== undefined ? { face_value: faceValue } : {}),
         ...(admit?.admitName ? { admit_name: admit.admitName } : {}),

@@ -25,6 +25,7 @@ describe('reserve errors (shopping §8)', () => {
       kind: 'inline',
       code,
       description: 'From the API.',
+      extra: null,
     });
   });
 

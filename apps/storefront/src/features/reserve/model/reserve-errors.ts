@@ -8,7 +8,7 @@ import { ApiError } from '@/api/client';
  */
 export type ReserveFailure =
   | { kind: 'session_sold_out'; description: string }
-  | { kind: 'inline'; code: string; description: string }
+  | { kind: 'inline'; code: string; description: string; extra: Record<string, unknown> | null }
   | { kind: 'dialog'; code: string; description: string }
   | { kind: 'generic' };
 
@@ -31,7 +31,12 @@ export function toReserveFailure(error: unknown): ReserveFailure {
     return { kind: 'session_sold_out', description: error.description };
   }
   if (INLINE_RESERVE_ERRORS.has(error.code) && error.description) {
-    return { kind: 'inline', code: error.code, description: error.description };
+    return {
+      kind: 'inline',
+      code: error.code,
+      description: error.description,
+      extra: error.extra,
+    };
   }
   // spec: shopping §8 — API 4xx errors carry the description; 5xx details are never shown
   const isClientError = error.status >= 400 && error.status < 500;

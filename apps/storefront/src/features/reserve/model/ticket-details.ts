@@ -92,11 +92,24 @@ export function validateTicketAnswers(
   ]);
 }
 
+function seatsByType(
+  seats: readonly { ticket_type_id: string; seat_template_id: string }[],
+): Record<string, string[]> {
+  const byType: Record<string, string[]> = {};
+  for (const seat of seats) (byType[seat.ticket_type_id] ??= []).push(seat.seat_template_id);
+  return byType;
+}
+
 /** The modify body of a validated selection (`event_session_id` null for any-date types). */
 export function toTicketsBody(
   groups: readonly GroupDetails[],
   answers: TicketAnswers,
-  extra: { eventSessionId: string | null; promoCode: string | null },
+  extra: {
+    eventSessionId: string | null;
+    promoCode: string | null;
+    /** seated tickets: each seat with its type (decision 0052) */
+    seats?: readonly { ticket_type_id: string; seat_template_id: string }[];
+  },
 ): CartModifyBody {
   const ids = typeIdsOf(groups);
   const quantities = Object.fromEntries(ids.map((id) => [id, answers.quantities[id] ?? 0]));
@@ -118,5 +131,6 @@ export function toTicketsBody(
     admits: toAdmitDetails(ids, quantities, answers.admits, rulesLookup(groups)),
     surveyAnswers,
     promoCode: extra.promoCode,
+    seats: seatsByType(extra.seats ?? []),
   });
 }

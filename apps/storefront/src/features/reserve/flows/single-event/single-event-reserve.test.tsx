@@ -151,8 +151,10 @@ describe('single-event form (shopping §2 item 6, §4)', { timeout: 15_000 }, ()
   it('seated groups need Find Seats first and send nothing', async () => {
     const { user, fetch } = renderSingle({ handler: 'seated' });
     const findSeats = await screen.findByRole('button', { name: 'Find Seats' });
+    // spec: shopping §4 — Find Seats opens the selector once a seated quantity is chosen
     expect(findSeats).toHaveAttribute('aria-disabled', 'true');
     await user.click(screen.getByRole('button', { name: 'Increase Orchestra' }));
+    expect(findSeats).not.toHaveAttribute('aria-disabled');
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
     expect(
       await screen.findByText('Please click the Find Seats button to continue.'),

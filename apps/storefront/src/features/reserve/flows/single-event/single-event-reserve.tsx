@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import type { ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { EventDetail } from '@/api/events/event-detail';
@@ -29,14 +30,11 @@ import { useSubmitReservation } from '@/features/reserve/use-submit-reservation'
 import { sessionDetailQueryOptions } from '@/features/reserve/api/get-session-detail';
 import { firstSessionQueryOptions } from '@/features/reserve/flows/single-event/get-first-session';
 import {
-  FIND_SEATS_ID,
-  SeatsPlaceholder,
-} from '@/features/reserve/flows/single-event/seats-placeholder';
-import {
   hasSeatedGroups,
   isDiscountCodePurchase,
-  needsSeats,
 } from '@/features/reserve/flows/single-event/seated-groups';
+import type { SeatSelectorSlotProps } from '@/features/reserve/flows/single-event/seat-selector-slot';
+import { useSeatSlot } from '@/features/reserve/flows/single-event/use-seat-slot';
 import { SINGLE_EVENT_STRINGS } from '@/features/reserve/flows/single-event/single-event-strings';
 import reserveStyles from '@/features/reserve/components/reserve.module.css';
 import styles from '@/features/reserve/flows/single-event/single-event.module.css';
@@ -74,12 +72,20 @@ function useSingleEventData(event: EventDetail, filter: GroupFilter) {
   };
 }
 
+const FIND_SEATS_ID = 'reserve-find-seats';
+
+export interface SingleEventReserveProps {
+  event: EventDetail;
+  /** the seat selector for seated groups (features/seats, plugged in by the app shell) */
+  SeatSelector: ComponentType<SeatSelectorSlotProps>;
+}
+
 /**
  * The single-event reserve form (spec: shopping §2 item 6, §4 "Single-event flow"): the event's
- * one session, quantities per group, admit and survey fields, and the seat placeholder for
- * seated groups.
+ * one session, quantities per group, admit and survey fields, and the seat selector for
+ * seated groups (seat map open or closed).
  */
-export function SingleEventReserve({ event }: { event: EventDetail }) {
+export function SingleEventReserve({ event, SeatSelector }: SingleEventReserveProps) {
   const t = useStrings(SINGLE_EVENT_STRINGS);
   const tr = useStrings(RESERVE_STRINGS);
   const { locale } = useSellerConfig();
@@ -94,8 +100,8 @@ export function SingleEventReserve({ event }: { event: EventDetail }) {
   const data = useSingleEventData(event, filter);
   const constraints = useSessionConstraints(event);
   const [answers, setAnswers] = useState<TicketAnswers>(NO_ANSWERS);
-  const [seatMessage, setSeatMessage] = useState(false);
   const submission = useSubmitReservation();
+  const seats = useSeatSlot(submission);
   const memberCap = useMemberCap(event, data.groups, data.session?.id ?? null);
   const timezone = event.venue?.timezone ?? 'UTC';
 
@@ -119,17 +125,24 @@ export function SingleEventReserve({ event }: { event: EventDetail }) {
   }
 
   const submit = () => {
-    if (needsSeats(groups, answers.quantities)) {
-      setSeatMessage(true);
+    // spec: shopping §5 — a seated group with tickets needs its full, confirmed seat set
+    if (hasSeatedGroups(groups) && !seats.report.ready) {
+      seats.setShowIssue(true);
       submission.clearIssues();
       document.getElementById(FIND_SEATS_ID)?.focus();
       return;
     }
-    setSeatMessage(false);
+    seats.setShowIssue(false);
+    const seated = seats.report.tickets;
     void submission.submit({
       validate: () => validateTicketAnswers(groups, answers),
       buildBody: () =>
-        toTicketsBody(groups, answers, { eventSessionId: session.id, promoCode: query.code }),
+        toTicketsBody(groups, answers, {
+          eventSessionId: session.id,
+          promoCode: query.code,
+          seats: seated,
+        }),
+      onInlineFailure: seats.onInlineFailure,
     });
   };
   const message = submission.message;
@@ -164,7 +177,7 @@ export function SingleEventReserve({ event }: { event: EventDetail }) {
           sessionAvailableCapacity={session.availableCapacity}
           answers={answers}
           onQuantities={(quantities) => {
-            setSeatMessage(false);
+            seats.setShowIssue(false);
             setAnswers((current) => ({ ...current, quantities }));
           }}
           onAdmits={(admits) => setAnswers((current) => ({ ...current, admits }))}
@@ -176,7 +189,19 @@ export function SingleEventReserve({ event }: { event: EventDetail }) {
           }
           issues={submission.issues}
         />
-        {hasSeatedGroups(groups) && <SeatsPlaceholder showMessage={seatMessage} />}
+        {hasSeatedGroups(groups) && (
+          <SeatSelector
+            eventId={event.template.id}
+            sessionId={session.id}
+            groups={groups}
+            quantities={answers.quantities}
+            controlId={FIND_SEATS_ID}
+            showIssue={seats.showIssue}
+            onReport={seats.setReport}
+            onLoadError={seats.onLoadError}
+            taken={seats.taken}
+          />
+        )}
         <ReserveErrorSlot submission={submission} />
         {message && (
           <p role="alert" className={reserveStyles.alert}>

@@ -7,7 +7,4 @@ export const SINGLE_EVENT_STRINGS = {
   // spec: shopping §4 — every group a discount-code group: a discount-code purchase
   'reserve.single_event.discount_code': 'Discount code purchase',
   'reserve.single_event.discount_code_hint': 'You will enter your discount code at checkout.',
-  // spec: shopping §5, verbatim; the seat map itself is the seats issue
-  'reserve.single_event.find_seats': 'Find Seats',
-  'reserve.single_event.click_find_seats': 'Please click the Find Seats button to continue.',
 } as const;
