@@ -2,7 +2,7 @@ import type { Seat } from '@admit/contracts/seat-map';
 
 /**
  * "Best available" without the map (issue #24, the list alternative): a run of `count` seats
- * side by side along a row's neighbour chain. Best (decision 0053): the row nearest the front
+ * side by side along a row's neighbour chain. Best (decision 0054): the row nearest the front
  * first — the smallest mean y, since maps are drawn with the stage at the top — then the run
  * whose centre is nearest the section's centre line; ties go to the run met first along the row.
  */

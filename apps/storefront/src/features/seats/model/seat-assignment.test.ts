@@ -57,7 +57,7 @@ describe('seats per group and type (shopping §5 seated validation)', () => {
   });
 });
 
-describe('best available (decision 0053)', () => {
+describe('best available (decision 0054)', () => {
   const seats = [
     ...makeRow({ row: 'B', count: 9, groups: ['g1'], y: 40 }),
     ...makeRow({ row: 'A', count: 9, groups: ['g1'], y: 10, states: { 4: 'booked', 5: 'booked' } }),

@@ -57,7 +57,7 @@ export function assignTypes(
 /**
  * The seated part of the form's validation (spec: shopping §5). "…" in "Not enough seats for …"
  * and "Too many seats for …" is the ticket type's name, since the rule is per type ("number of
- * seats must equal quantity per type"); see decision 0053.
+ * seats must equal quantity per type"); see decision 0054.
  */
 export type SeatIssue =
   | { kind: 'find_seats' }

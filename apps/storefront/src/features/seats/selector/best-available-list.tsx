@@ -19,7 +19,7 @@ export interface BestAvailableListProps {
 /**
  * Picks seats with no map at all (issue #24, accessible seat picking): per section, "Choose
  * best available" takes, for every group still short of seats, the best run of the seats it
- * still needs in that section (best: decision 0053). Plain buttons in a list.
+ * still needs in that section (best: decision 0054). Plain buttons in a list.
  */
 export function BestAvailableList({
   seats,

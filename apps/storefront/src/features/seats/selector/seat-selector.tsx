@@ -14,7 +14,7 @@ import type { SeatsText } from '@/features/seats/model/seat-labels';
 import { seatLabel, typeOfSeat } from '@/features/seats/model/seat-labels';
 import type { SeatView } from '@/features/seats/model/seat-selection';
 // STAND-IN until B1's features/seats/map/seat-map-panel.tsx lands (same props)
-import { SeatMapPanel } from '@/features/seats/selector/seat-map-panel-stand-in';
+import { SeatMapPanel } from '@/features/seats/map/seat-map-panel';
 import type { SeatSelectorInput, SelectorPhase } from '@/features/seats/selector/use-seat-selector';
 import { useSeatSelector } from '@/features/seats/selector/use-seat-selector';
 import { BestAvailableList } from '@/features/seats/selector/best-available-list';

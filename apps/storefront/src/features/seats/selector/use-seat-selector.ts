@@ -1,3 +1,4 @@
+import { SEAT_MAP_OPEN_DELAY_MS } from '@admit/contracts/constants';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Seat } from '@admit/contracts/seat-map';
@@ -21,12 +22,6 @@ import {
   toggleSeat,
 } from '@/features/seats/model/seat-selection';
 import { seatName, toggleAnnouncement } from '@/features/seats/model/seat-labels';
-
-/**
- * spec: shopping §9 — the seat map opens after 50 ms (§4: closed, rendering, open). The map's
- * branch (B1) adds SEAT_MAP_OPEN_DELAY_MS to contracts/constants.ts: once merged, use that.
- */
-export const SEAT_SELECTOR_OPEN_DELAY_MS = 50;
 
 export type SelectorPhase = 'closed' | 'rendering' | 'open';
 
@@ -86,7 +81,7 @@ export function useSeatSelector(input: SeatSelectorInput) {
   const settled = query.isSuccess && !query.isFetching;
   useEffect(() => {
     if (phase !== 'rendering' || !settled) return;
-    const timer = setTimeout(() => setPhase('open'), SEAT_SELECTOR_OPEN_DELAY_MS);
+    const timer = setTimeout(() => setPhase('open'), SEAT_MAP_OPEN_DELAY_MS);
     return () => clearTimeout(timer);
   }, [phase, settled]);
   // settled in error (not an earlier error being fetched again on a new opening)
