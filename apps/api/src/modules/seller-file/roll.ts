@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, count, eq } from 'drizzle-orm';
 import type { FileSessionRule } from '@admit/contracts/seller-file/catalogue';
 import type { Db } from '@/db/connection';
 import {
@@ -10,6 +10,7 @@ import {
   ticketType,
   venue,
 } from '@/db/schema/catalog';
+import { seatLayout, seatTemplate } from '@/db/schema/seats';
 import { sessionRule } from '@/db/schema/sessions';
 import { withRetryingTransaction } from '@/db/transaction';
 import { ruleSessions, timesOfHours } from '@/lib/session-rules';
@@ -36,6 +37,45 @@ async function eventTypePaths(db: Db, sellerId: string, eventId: string) {
     );
   const byPath = new Map(rows.map((r) => [r.key.split('/').slice(1).join('/'), r.id]));
   return [(path: string) => byPath.get(path), [...byPath.keys()]] as const;
+}
+
+/**
+ * The seat layout a rule's sessions sell (its own, else the event's `seat_layout` meta) and the
+ * capacity an import would give them: its seats not blocked (decision 0052 "Seller file").
+ */
+async function seatingOf(
+  db: Db,
+  sellerId: string,
+  eventId: string,
+  definition: Omit<FileSessionRule, 'key'>,
+): Promise<{ seatLayoutId: string | null; capacity: number }> {
+  let key = definition.seat_layout;
+  if (key === undefined) {
+    const [row] = await db
+      .select({ value: meta.value })
+      .from(meta)
+      .where(
+        and(
+          eq(meta.resource, 'event_template'),
+          eq(meta.resourceId, eventId),
+          eq(meta.key, 'seat_layout'),
+        ),
+      );
+    key = row?.value as string | undefined;
+  }
+  const unseated = { seatLayoutId: null, capacity: definition.capacity ?? -1 };
+  if (key === undefined) return unseated;
+  const [layout] = await db
+    .select({ id: seatLayout.id, n: count(seatTemplate.id) })
+    .from(seatLayout)
+    .leftJoin(
+      seatTemplate,
+      and(eq(seatTemplate.seatLayoutId, seatLayout.id), eq(seatTemplate.blocked, false)),
+    )
+    .where(and(eq(seatLayout.sellerId, sellerId), eq(seatLayout.key, key)))
+    .groupBy(seatLayout.id);
+  if (!layout) return unseated;
+  return { seatLayoutId: layout.id, capacity: definition.capacity ?? layout.n };
 }
 
 /**
@@ -89,6 +129,7 @@ export async function rollSessionRules(db: Db, now: Date): Promise<number> {
           ...(await eventTypePaths(db, rule.sellerId, rule.eventTemplateId)),
         )
       : {};
+    const seating = await seatingOf(db, rule.sellerId, rule.eventTemplateId, definition);
     made += await withRetryingTransaction(db, async (tx) => {
       const claimed = await tx
         .update(sessionRule)
@@ -108,8 +149,9 @@ export async function rollSessionRules(db: Db, now: Date): Promise<number> {
           sessionRuleId: rule.id,
           startDatetime: s.start,
           endDatetime: s.end,
-          capacity: definition.capacity ?? -1,
+          capacity: seating.capacity,
           soldOut: false,
+          seatLayoutId: seating.seatLayoutId,
         })),
       );
       // the rule's own prices on every session it lays out (decision 0043), as an import would

@@ -7,6 +7,7 @@ import { seatLayout, seatTemplate, seatTemplateGroup } from '@/db/schema/seats';
 import { eventSession } from '@/db/schema/sessions';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { parseSellerFile, SellerFileError } from './parse-file';
+import { rollSessionRules } from './roll';
 import { exportSeller, ImportRefusedError, importSellerFile } from './service';
 
 /** Seat layouts in a seller file (issue 24, decision 0052 "Seller file"). */
@@ -318,5 +319,36 @@ describeEachDatabase('seat layouts import and export', (ctx) => {
     expect((await seats()).filter((s) => s.row === 'A').map((s) => s.seat)).toEqual(
       '1 2 3 4 5'.split(' '),
     );
+  });
+});
+
+describeEachDatabase('seated session rules keep rolling', (ctx) => {
+  it('the roll job lays out seated sessions as an import would', async () => {
+    const file = parseSellerFile(
+      HALL.replace(
+        `    sessions:
+      - key: opening
+        date: '2026-04-01'
+        time: '19:30'
+        duration_minutes: 120
+`,
+        `    session_rules:
+      - { key: nightly, times: ['19:30'], duration_minutes: 120, ahead_days: 2 }
+`,
+      ),
+      'theatre.yaml',
+    );
+    await importSellerFile(ctx.db, file, { now: NOW, images: new Map() });
+    const later = new Date(NOW.getTime() + 3 * 86_400_000);
+    expect(await rollSessionRules(ctx.db, later)).toBeGreaterThan(0);
+    const sessions = await ctx.db.select().from(eventSession);
+    const [layout] = await ctx.db.select().from(seatLayout);
+    expect(sessions.every((s) => s.seatLayoutId === layout!.id && s.capacity === 14)).toBe(true);
+    const again = await importSellerFile(ctx.db, file, {
+      now: later,
+      images: new Map(),
+      dryRun: true,
+    });
+    expect(again.lines).toEqual([]);
   });
 });
