@@ -17,6 +17,7 @@ describe('seat map colours', () => {
       contrastRatio(SEAT_MAP_COLORS.bookedMark, SEAT_MAP_COLORS.bookedFill),
     ).toBeGreaterThanOrEqual(3);
     expect(contrastRatio(SEAT_MAP_COLORS.ring, SEAT_MAP_COLORS.ground)).toBeGreaterThanOrEqual(3);
+    expect(contrastRatio(SEAT_MAP_COLORS.focus, SEAT_MAP_COLORS.ground)).toBeGreaterThanOrEqual(3);
     for (const colour of SEAT_GROUP_PALETTE)
       expect(contrastRatio(SEAT_MAP_COLORS.check, colour), colour).toBeGreaterThanOrEqual(3);
   });

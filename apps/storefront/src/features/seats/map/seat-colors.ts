@@ -11,8 +11,10 @@ export const SEAT_MAP_COLORS = {
   bookedMark: '#4a4a4a',
   /** unavailable seats: hollow, a grey ring of 4.5:1 */
   unavailableStroke: '#767676',
-  /** the selected seat's outer ring and the focus ring */
+  /** the selected seat's outer ring */
   ring: '#1b1b1b',
+  /** the focused seat's ring (a blue no group colour uses), 10:1 on the ground */
+  focus: '#0b3d91',
   check: '#ffffff',
   label: '#1b1b1b',
 } as const;

@@ -163,15 +163,25 @@ export function SeatMapPanel(props: SeatMapPanelProps): JSX.Element {
           </g>
           <SeatLayer index={index} views={views} activeId={keys.activeId} rowLabel={rowLabel} />
           {keys.active && (
-            <circle
-              className={styles.focusRing}
-              cx={keys.active.x}
-              cy={keys.active.y}
-              r={keys.active.r * 1.6}
-              fill="none"
-              stroke={SEAT_MAP_COLORS.ring}
-              strokeWidth={keys.active.r * 0.35}
-            />
+            // wider than the selected seat's ring, with a white gap, so focus never reads as selection
+            <g className={styles.focusRing}>
+              <circle
+                cx={keys.active.x}
+                cy={keys.active.y}
+                r={keys.active.r * 1.55}
+                fill="none"
+                stroke={SEAT_MAP_COLORS.ground}
+                strokeWidth={keys.active.r * 0.3}
+              />
+              <circle
+                cx={keys.active.x}
+                cy={keys.active.y}
+                r={keys.active.r * 1.85}
+                fill="none"
+                stroke={SEAT_MAP_COLORS.focus}
+                strokeWidth={keys.active.r * 0.35}
+              />
+            </g>
           )}
         </g>
       </svg>
