@@ -1,0 +1,300 @@
+// Throwaway measurement of the SSR trial against the current page host (issue #23, decision
+// 0053). Per round, interleaved: the current host, then the trial (API with its host off + the
+// trial server): start-up to the first drawn listing, Lighthouse mobile on the listing (cold
+// browser cache, as bench/lighthouse.ts), hydration in Chromium at 4x CPU slowdown, resident
+// memory. Reuses the bench's and e2e's helpers; prints JSON lines and a median table.
+// Run: npx tsx bench/ssr-trial/measure.ts [rounds]
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { loadavg } from 'node:os';
+import lighthouse, { type Flags } from 'lighthouse';
+import { userAgents } from 'lighthouse/core/config/constants.js';
+import { chromium } from 'playwright-core';
+import { CHROMIUM_ARGS, chromiumPath } from '../../e2e/support/browser';
+import { repoRoot } from '../../e2e/support/paths';
+import { freePort, startServer, type RunningServer } from '../../e2e/support/server';
+import { benchTmpDir } from '../paths';
+import { storefrontImageUrls, waitForStoredImages } from '../stored-images';
+import { measureStartup } from '../startup';
+
+const ROUNDS = Number(process.argv[2] ?? 3);
+const PAGE = '/demo-museum/events';
+const tmp = join(benchTmpDir, 'ssr-trial');
+mkdirSync(tmp, { recursive: true });
+
+type Target = 'current' | 'trial';
+interface Sample {
+  target: Target;
+  round: number;
+  startupMs: number;
+  performance: number;
+  fcpMs: number;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  bytes: number;
+  jsBytes: number;
+  hydratedMs: number;
+  rssMb: number;
+  load: number;
+}
+
+const pidOfPort = (port: number): number => {
+  const out = execFileSync('ss', ['-ltnpH', `sport = :${port}`]).toString();
+  const pid = /pid=(\d+)/.exec(out)?.[1];
+  if (!pid) throw new Error(`no process listens on ${port}`);
+  return Number(pid);
+};
+const rssMb = (pid: number) =>
+  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
+
+function spawnTrial(apiOrigin: string, port: number): ChildProcess {
+  return spawn(process.execPath, ['--import', 'tsx', 'bench/ssr-trial/server.ts'], {
+    cwd: repoRoot,
+    env: { ...process.env, API_ORIGIN: apiOrigin, PORT: String(port) },
+    stdio: 'ignore',
+    detached: true,
+  });
+}
+
+async function waitDrawn(url: string, deadlineMs = 120_000): Promise<void> {
+  const started = performance.now();
+  for (;;) {
+    if (performance.now() - started > deadlineMs) throw new Error(`${url} never answered`);
+    const text = await fetch(url).then(
+      async (r) => (r.ok ? r.text() : ''),
+      () => '',
+    );
+    if (text.includes('data-server-render')) return;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+}
+
+/** `npm start` (the API, its page host off) and the trial server, spawned together. */
+async function trialStartup(dataDir: string): Promise<number> {
+  const apiPort = await freePort();
+  const port = await freePort();
+  const started = performance.now();
+  const apiChild = spawn('npm', ['start'], {
+    cwd: repoRoot,
+    detached: true,
+    stdio: 'ignore',
+    env: {
+      ...process.env,
+      PORT: String(apiPort),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      MAIL_POLL_MS: '0',
+      PAYMENT_SETTLE_POLL_MS: '0',
+      STOREFRONT_SSR_BUDGET_MS: '0',
+    },
+  });
+  const trial = spawnTrial(`http://127.0.0.1:${apiPort}`, port);
+  try {
+    await waitDrawn(`http://127.0.0.1:${port}${PAGE}`);
+    return performance.now() - started;
+  } finally {
+    for (const child of [trial, apiChild]) await stopGroup(child);
+  }
+}
+
+async function stopGroup(child: ChildProcess) {
+  const gone = new Promise((r) => child.once('exit', r));
+  try {
+    process.kill(-child.pid!, 'SIGTERM');
+  } catch {
+    return;
+  }
+  await gone;
+  // npm exits before its API has let go of the data folder's lock
+  for (let i = 0; i < 300; i++) {
+    try {
+      process.kill(-child.pid!, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  process.kill(-child.pid!, 'SIGKILL');
+}
+
+async function trialStartupMedian(): Promise<number> {
+  const dataDir = join(tmp, 'startup-pglite');
+  rmSync(dataDir, { recursive: true, force: true });
+  mkdirSync(dataDir, { recursive: true });
+  await trialStartup(dataDir); // seeds; not counted, as bench/startup.ts
+  const runs: number[] = [];
+  for (let i = 0; i < 5; i++) runs.push(await trialStartup(dataDir));
+  console.log(`trial start-up runs: ${runs.map((r) => Math.round(r)).join(', ')} ms`);
+  return median(runs);
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[(values.length - 1) >> 1]!;
+
+/** Lighthouse mobile on the page, cold browser cache (its default storage reset). */
+async function audit(port: number, url: string) {
+  const flags: Flags = {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance', 'accessibility'],
+  };
+  // the page asked for once with the audit's user agent, as bench/lighthouse.ts warms it
+  await fetch(url, { headers: { 'user-agent': userAgents.mobile } }).then((r) => r.arrayBuffer());
+  for (let attempt = 1; ; attempt++) {
+    const lhr = (await lighthouse(url, flags))!.lhr;
+    if (lhr.runtimeError && attempt < 2) continue;
+    if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
+    const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+    const items = (lhr.audits['network-requests']?.details as { items?: object[] }).items ?? [];
+    const jsBytes = (items as { resourceType?: string; transferSize?: number }[])
+      .filter((i) => i.resourceType === 'Script')
+      .reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
+    return {
+      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+      fcpMs: Math.round(metric('first-contentful-paint')),
+      lcpMs: Math.round(metric('largest-contentful-paint')),
+      tbtMs: Math.round(metric('total-blocking-time')),
+      cls: metric('cumulative-layout-shift'),
+      bytes: Math.round(metric('total-byte-weight')),
+      jsBytes,
+    };
+  }
+}
+
+/**
+ * Navigation start to the page's hydrated event (`admit:hydrated`, sent by both when React has
+ * committed the hydrated page), in a fresh context (cold cache), phone user agent and viewport,
+ * CPU 4x slower; the median of 3 loads.
+ */
+async function hydration(url: string): Promise<number> {
+  const browser = await chromium.launch({
+    executablePath: await chromiumPath(),
+    args: CHROMIUM_ARGS,
+  });
+  const times: number[] = [];
+  try {
+    for (let i = 0; i < 3; i++) {
+      const context = await browser.newContext({
+        userAgent: userAgents.mobile,
+        viewport: { width: 412, height: 823 },
+        isMobile: true,
+      });
+      const page = await context.newPage();
+      await page.addInitScript({
+        content:
+          "document.addEventListener('admit:hydrated', () => { window.__hydratedAt = performance.now(); });",
+      });
+      const cdp = await context.newCDPSession(page);
+      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+      await page.goto(url);
+      await page.waitForFunction(() => (window as { __hydratedAt?: number }).__hydratedAt, null, {
+        timeout: 60_000,
+      });
+      times.push(
+        await page.evaluate(() => (window as unknown as { __hydratedAt: number }).__hydratedAt),
+      );
+      await context.close();
+    }
+  } finally {
+    await browser.close();
+  }
+  return median(times);
+}
+
+async function lighthouseBrowser<T>(run: (port: number) => Promise<T>): Promise<T> {
+  const port = await freePort();
+  const browser = await chromium.launch({
+    executablePath: await chromiumPath(),
+    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
+  });
+  try {
+    return await run(port);
+  } finally {
+    await browser.close();
+  }
+}
+
+async function warmServer(server: RunningServer) {
+  await waitForStoredImages(
+    server.baseUrl,
+    await storefrontImageUrls(server.baseUrl, 'demo-museum'),
+  );
+}
+
+async function measureCurrent(round: number): Promise<Sample> {
+  const load = loadavg()[0]!;
+  const startupMs = (await measureStartup()).medianMs;
+  const server = await startServer({
+    logDir: tmp,
+    logName: 'current.log',
+    env: { IMAGE_WARM_MS: '20' },
+  });
+  try {
+    await warmServer(server);
+    const url = server.baseUrl + PAGE;
+    const lh = await lighthouseBrowser((port) => audit(port, url));
+    const hydratedMs = await hydration(url);
+    const rss = rssMb(pidOfPort(Number(new URL(server.baseUrl).port)));
+    return { target: 'current', round, startupMs, ...lh, hydratedMs, rssMb: rss, load };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function measureTrial(round: number): Promise<Sample> {
+  const load = loadavg()[0]!;
+  const startupMs = await trialStartupMedian();
+  const server = await startServer({
+    logDir: tmp,
+    logName: 'trial-api.log',
+    env: { IMAGE_WARM_MS: '20', STOREFRONT_SSR_BUDGET_MS: '0' },
+  });
+  const port = await freePort();
+  const trial = spawnTrial(server.baseUrl, port);
+  try {
+    const url = `http://127.0.0.1:${port}${PAGE}`;
+    await waitDrawn(url);
+    await warmServer(server);
+    const lh = await lighthouseBrowser((p) => audit(p, url));
+    const hydratedMs = await hydration(url);
+    const api = rssMb(pidOfPort(Number(new URL(server.baseUrl).port)));
+    const own = rssMb(pidOfPort(port));
+    console.log(`trial RSS: API ${api.toFixed(0)} MB + trial server ${own.toFixed(0)} MB`);
+    return { target: 'trial', round, startupMs, ...lh, hydratedMs, rssMb: api + own, load };
+  } finally {
+    await stopGroup(trial);
+    await server.stop();
+  }
+}
+
+const samples: Sample[] = [];
+for (let round = 1; round <= ROUNDS; round++) {
+  for (const measure of [measureCurrent, measureTrial]) {
+    const sample = await measure(round);
+    samples.push(sample);
+    console.log(JSON.stringify(sample));
+  }
+}
+const keys = [
+  'performance',
+  'fcpMs',
+  'lcpMs',
+  'tbtMs',
+  'cls',
+  'bytes',
+  'jsBytes',
+  'startupMs',
+  'hydratedMs',
+  'rssMb',
+] as const;
+for (const target of ['current', 'trial'] as const) {
+  const mine = samples.filter((s) => s.target === target);
+  const cells = keys.map((k) => {
+    const values = mine.map((s) => s[k]);
+    return `${k} ${median(values).toFixed(k === 'cls' ? 3 : 0)} [${Math.min(...values).toFixed(k === 'cls' ? 3 : 0)}–${Math.max(...values).toFixed(k === 'cls' ? 3 : 0)}]`;
+  });
+  console.log(`${target}: ${cells.join(', ')}`);
+}
