@@ -19,11 +19,15 @@ import { storefrontImageUrls, waitForStoredImages } from '../stored-images';
 import { measureStartup } from '../startup';
 
 const ROUNDS = Number(process.argv[2] ?? 3);
+// which to measure, in this order each round: current, trial, trial-after-paint (the trial with
+// the host's own "code after the first frame" script borrowed); start-up off with --no-startup
+const TARGETS = (process.argv[3] ?? 'current,trial').split(',') as Target[];
+const STARTUP = !process.argv.includes('--no-startup');
 const PAGE = '/demo-museum/events';
 const tmp = join(benchTmpDir, 'ssr-trial');
 mkdirSync(tmp, { recursive: true });
 
-type Target = 'current' | 'trial';
+type Target = 'current' | 'trial' | 'trial-after-paint';
 interface Sample {
   target: Target;
   round: number;
@@ -49,10 +53,15 @@ const pidOfPort = (port: number): number => {
 const rssMb = (pid: number) =>
   Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
-function spawnTrial(apiOrigin: string, port: number): ChildProcess {
+function spawnTrial(apiOrigin: string, port: number, afterPaint = false): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'bench/ssr-trial/server.ts'], {
     cwd: repoRoot,
-    env: { ...process.env, API_ORIGIN: apiOrigin, PORT: String(port) },
+    env: {
+      ...process.env,
+      API_ORIGIN: apiOrigin,
+      PORT: String(port),
+      TRIAL_AFTER_PAINT: afterPaint ? '1' : '0',
+    },
     stdio: 'ignore',
     detached: true,
   });
@@ -226,7 +235,7 @@ async function warmServer(server: RunningServer) {
 
 async function measureCurrent(round: number): Promise<Sample> {
   const load = loadavg()[0]!;
-  const startupMs = (await measureStartup()).medianMs;
+  const startupMs = STARTUP ? (await measureStartup()).medianMs : Number.NaN;
   const server = await startServer({
     logDir: tmp,
     logName: 'current.log',
@@ -244,16 +253,16 @@ async function measureCurrent(round: number): Promise<Sample> {
   }
 }
 
-async function measureTrial(round: number): Promise<Sample> {
+async function measureTrial(round: number, afterPaint = false): Promise<Sample> {
   const load = loadavg()[0]!;
-  const startupMs = await trialStartupMedian();
+  const startupMs = STARTUP ? await trialStartupMedian() : Number.NaN;
   const server = await startServer({
     logDir: tmp,
     logName: 'trial-api.log',
     env: { IMAGE_WARM_MS: '20', STOREFRONT_SSR_BUDGET_MS: '0' },
   });
   const port = await freePort();
-  const trial = spawnTrial(server.baseUrl, port);
+  const trial = spawnTrial(server.baseUrl, port, afterPaint);
   try {
     const url = `http://127.0.0.1:${port}${PAGE}`;
     await waitDrawn(url);
@@ -263,7 +272,8 @@ async function measureTrial(round: number): Promise<Sample> {
     const api = rssMb(pidOfPort(Number(new URL(server.baseUrl).port)));
     const own = rssMb(pidOfPort(port));
     console.log(`trial RSS: API ${api.toFixed(0)} MB + trial server ${own.toFixed(0)} MB`);
-    return { target: 'trial', round, startupMs, ...lh, hydratedMs, rssMb: api + own, load };
+    const target = afterPaint ? 'trial-after-paint' : 'trial';
+    return { target, round, startupMs, ...lh, hydratedMs, rssMb: api + own, load };
   } finally {
     await stopGroup(trial);
     await server.stop();
@@ -272,8 +282,11 @@ async function measureTrial(round: number): Promise<Sample> {
 
 const samples: Sample[] = [];
 for (let round = 1; round <= ROUNDS; round++) {
-  for (const measure of [measureCurrent, measureTrial]) {
-    const sample = await measure(round);
+  for (const target of TARGETS) {
+    const sample =
+      target === 'current'
+        ? await measureCurrent(round)
+        : await measureTrial(round, target === 'trial-after-paint');
     samples.push(sample);
     console.log(JSON.stringify(sample));
   }
@@ -290,7 +303,7 @@ const keys = [
   'hydratedMs',
   'rssMb',
 ] as const;
-for (const target of ['current', 'trial'] as const) {
+for (const target of TARGETS) {
   const mine = samples.filter((s) => s.target === target);
   const cells = keys.map((k) => {
     const values = mine.map((s) => s[k]);

@@ -7,6 +7,7 @@ import { createServer, request as httpRequest, type ServerResponse } from 'node:
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants as zlib } from 'node:zlib';
+import { PAINT_THEN_RUN_SCRIPT } from '../../apps/api/src/http/content-security-policy';
 
 const api = process.env.API_ORIGIN ?? 'http://127.0.0.1:3000';
 const port = Number(process.env.PORT ?? 3100);
@@ -50,6 +51,9 @@ function pageAssets(): { js: string[]; css: string[] } {
 }
 const assets = pageAssets();
 const entry = manifest['../../bench/ssr-trial/entry-client.tsx']!.file;
+// TRIAL_AFTER_PAINT=1: the variant that borrows the host's hand-made "code after the first
+// frame" (decision 0045): no modulepreload in the head, the entry started by the host's script
+const afterPaint = process.env.TRIAL_AFTER_PAINT === '1';
 const json = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
 async function sellerConfig(slug: string): Promise<{ seller: { slug: string } } | null> {
@@ -59,6 +63,15 @@ async function sellerConfig(slug: string): Promise<{ seller: { slug: string } } 
   if (!res.ok) return null;
   const body = (await res.json()) as { seller_config: { _data: [{ seller: { slug: string } }] } };
   return body.seller_config._data[0];
+}
+
+function scripts(b: string): string {
+  if (!afterPaint) return `<script type="module" crossorigin src="${b}${entry}"></script>`;
+  const preload = assets.js.map((f) => b + f).join(' ');
+  return (
+    `<meta name="admit-entry" content="${b}${entry}" data-preload="${preload}">` +
+    `<script type="module">${PAINT_THEN_RUN_SCRIPT}</script>`
+  );
 }
 
 async function page(url: string, userAgent: string, accept: string, res: ServerResponse) {
@@ -72,11 +85,11 @@ async function page(url: string, userAgent: string, accept: string, res: ServerR
 <meta name="viewport" content="width=device-width, initial-scale=1" /><title>Admit</title>
 <style>${themeCss}</style>
 ${assets.css.map((f) => `<link rel="stylesheet" crossorigin href="${b}${f}">`).join('')}
-${assets.js.map((f) => `<link rel="modulepreload" crossorigin href="${b}${f}">`).join('')}
+${afterPaint ? '' : assets.js.map((f) => `<link rel="modulepreload" crossorigin href="${b}${f}">`).join('')}
 </head><body><div id="root" data-server-render="${mobile ? 'mobile' : 'desktop'}">${html}</div>
 <script id="admit-seller-config" type="application/json">${json(config)}</script>
 <script id="trial-state" type="application/json">${json(state)}</script>
-<script type="module" crossorigin src="${b}${entry}"></script></body></html>`;
+${scripts(b)}</body></html>`;
   const headers: Record<string, string> = {
     'content-type': 'text/html; charset=utf-8',
     'cache-control': 'no-cache',
