@@ -4,19 +4,16 @@
 // browser cache, as bench/lighthouse.ts), hydration in Chromium at 4x CPU slowdown, resident
 // memory. Reuses the bench's and e2e's helpers; prints JSON lines and a median table.
 // Run: npx tsx bench/ssr-trial/measure.ts [rounds]
-import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { loadavg } from 'node:os';
-import lighthouse, { type Flags } from 'lighthouse';
-import { userAgents } from 'lighthouse/core/config/constants.js';
-import { chromium } from 'playwright-core';
-import { CHROMIUM_ARGS, chromiumPath } from '../../e2e/support/browser';
 import { repoRoot } from '../../e2e/support/paths';
 import { freePort, startServer, type RunningServer } from '../../e2e/support/server';
 import { benchTmpDir } from '../paths';
 import { storefrontImageUrls, waitForStoredImages } from '../stored-images';
 import { measureStartup } from '../startup';
+import { audit, hydration, lighthouseBrowser, median, pidOfPort, rssMb } from './probes';
 
 const ROUNDS = Number(process.argv[2] ?? 3);
 // which to measure, in this order each round: current, trial, trial-after-paint (the trial with
@@ -43,15 +40,6 @@ interface Sample {
   rssMb: number;
   load: number;
 }
-
-const pidOfPort = (port: number): number => {
-  const out = execFileSync('ss', ['-ltnpH', `sport = :${port}`]).toString();
-  const pid = /pid=(\d+)/.exec(out)?.[1];
-  if (!pid) throw new Error(`no process listens on ${port}`);
-  return Number(pid);
-};
-const rssMb = (pid: number) =>
-  Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 
 function spawnTrial(apiOrigin: string, port: number, afterPaint = false): ChildProcess {
   return spawn(process.execPath, ['--import', 'tsx', 'bench/ssr-trial/server.ts'], {
@@ -138,92 +126,6 @@ async function trialStartupMedian(): Promise<number> {
   for (let i = 0; i < 5; i++) runs.push(await trialStartup(dataDir));
   console.log(`trial start-up runs: ${runs.map((r) => Math.round(r)).join(', ')} ms`);
   return median(runs);
-}
-
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[(values.length - 1) >> 1]!;
-
-/** Lighthouse mobile on the page, cold browser cache (its default storage reset). */
-async function audit(port: number, url: string) {
-  const flags: Flags = {
-    port,
-    output: 'json',
-    logLevel: 'error',
-    onlyCategories: ['performance', 'accessibility'],
-  };
-  // the page asked for once with the audit's user agent, as bench/lighthouse.ts warms it
-  await fetch(url, { headers: { 'user-agent': userAgents.mobile } }).then((r) => r.arrayBuffer());
-  for (let attempt = 1; ; attempt++) {
-    const lhr = (await lighthouse(url, flags))!.lhr;
-    if (lhr.runtimeError && attempt < 2) continue;
-    if (lhr.runtimeError) throw new Error(lhr.runtimeError.message);
-    const metric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
-    const items = (lhr.audits['network-requests']?.details as { items?: object[] }).items ?? [];
-    const jsBytes = (items as { resourceType?: string; transferSize?: number }[])
-      .filter((i) => i.resourceType === 'Script')
-      .reduce((sum, i) => sum + (i.transferSize ?? 0), 0);
-    return {
-      performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
-      fcpMs: Math.round(metric('first-contentful-paint')),
-      lcpMs: Math.round(metric('largest-contentful-paint')),
-      tbtMs: Math.round(metric('total-blocking-time')),
-      cls: metric('cumulative-layout-shift'),
-      bytes: Math.round(metric('total-byte-weight')),
-      jsBytes,
-    };
-  }
-}
-
-/**
- * Navigation start to the page's hydrated event (`admit:hydrated`, sent by both when React has
- * committed the hydrated page), in a fresh context (cold cache), phone user agent and viewport,
- * CPU 4x slower; the median of 3 loads.
- */
-async function hydration(url: string): Promise<number> {
-  const browser = await chromium.launch({
-    executablePath: await chromiumPath(),
-    args: CHROMIUM_ARGS,
-  });
-  const times: number[] = [];
-  try {
-    for (let i = 0; i < 3; i++) {
-      const context = await browser.newContext({
-        userAgent: userAgents.mobile,
-        viewport: { width: 412, height: 823 },
-        isMobile: true,
-      });
-      const page = await context.newPage();
-      await page.addInitScript({
-        content:
-          "document.addEventListener('admit:hydrated', () => { window.__hydratedAt = performance.now(); });",
-      });
-      const cdp = await context.newCDPSession(page);
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-      await page.goto(url);
-      await page.waitForFunction(() => (window as { __hydratedAt?: number }).__hydratedAt, null, {
-        timeout: 60_000,
-      });
-      times.push(
-        await page.evaluate(() => (window as unknown as { __hydratedAt: number }).__hydratedAt),
-      );
-      await context.close();
-    }
-  } finally {
-    await browser.close();
-  }
-  return median(times);
-}
-
-async function lighthouseBrowser<T>(run: (port: number) => Promise<T>): Promise<T> {
-  const port = await freePort();
-  const browser = await chromium.launch({
-    executablePath: await chromiumPath(),
-    args: [...CHROMIUM_ARGS, `--remote-debugging-port=${port}`],
-  });
-  try {
-    return await run(port);
-  } finally {
-    await browser.close();
-  }
 }
 
 async function warmServer(server: RunningServer) {
