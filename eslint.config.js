@@ -113,6 +113,8 @@ export default defineConfig(
       'apps/api/src/db/migrations/**',
       'e2e/.artifacts/**',
       'bench/.tmp/**',
+      // a throwaway measurement, never product code (decision 0053)
+      'bench/ssr-trial/**',
     ],
   },
   js.configs.recommended,

@@ -97,3 +97,17 @@ export function writeSection(section: string) {
   const after = next < 0 ? '' : current.slice(next + 1);
   writeFileSync(resultsFile, before + section + (after ? '\n' + after : ''));
 }
+
+/**
+ * The sections of bench/RESULTS.md that `text` (a full run's) does not write itself, such as a
+ * one-off evaluation (decision 0053), so a full `npm run bench` keeps them below its own.
+ */
+export function keptSections(text: string): string {
+  if (!existsSync(resultsFile)) return '';
+  const written = new Set(text.split('\n').filter((line) => line.startsWith('## ')));
+  const sections = readFileSync(resultsFile, 'utf8')
+    .split(/\n(?=## )/)
+    .slice(1);
+  const kept = sections.filter((section) => !written.has(section.split('\n', 1)[0]!));
+  return kept.map((section) => '\n' + section.trimEnd() + '\n').join('');
+}
