@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ticketGroup } from '@/db/schema/catalog';
-import { seatTemplateGroup } from '@/db/schema/seats';
+import { seatLayout, seatTemplateGroup } from '@/db/schema/seats';
 import { eventSession } from '@/db/schema/sessions';
 import { sweepExpiredCarts } from '@/modules/cart/expiry';
 import { PURCHASER, checkoutCall, orderOf } from '@/modules/checkout/checkout-test-kit';
@@ -105,6 +105,16 @@ describeEachDatabase('seats: the seat map', (ctx) => {
     expect(withGeometry.seat).toEqual(plain.seat);
     const off = seatMapOf(await seatMapCall(app, scene, { query: '_withgeometry=false' }));
     expect(off.seat_map._data[0]).not.toHaveProperty('map_geometry');
+
+    // a layout that places its labels (the seller file's `label`) is drawn where it says
+    await ctx.db
+      .update(seatLayout)
+      .set({ sections: [{ name: 'Stalls', x: 12.5, y: 3.25 }] })
+      .where(eq(seatLayout.id, scene.layoutId));
+    const placed = seatMapOf(await seatMapCall(app, scene, { query: '_withgeometry' }));
+    expect(placed.seat_map._data[0]!.map_geometry).toEqual({
+      sections: [{ name: 'Stalls', x: 12.5, y: 3.25 }],
+    });
   });
 
   it('answers 404 in the envelope for an unknown event or session and a session with no layout', async () => {

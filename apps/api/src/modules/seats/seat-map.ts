@@ -32,8 +32,22 @@ function openGroupIds(scope: AvailabilityScope, session: SessionRow, now: Date):
   );
 }
 
-/** Where each section's label goes: centred above its seats (map units). */
-function sectionLabels(seats: LayoutSeat[]) {
+/**
+ * Coordinates are stored as `real` and written with at most two decimals (the seller file's
+ * rule); rounding on the way out keeps float4 noise (262.49998) off the wire.
+ */
+const mapUnits = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * Where each section's label goes: the layout's own positions (the seller file's `label`),
+ * else centred above the section's seats (map units).
+ */
+function sectionLabels(
+  placed: readonly { name: string; x: number; y: number }[],
+  seats: LayoutSeat[],
+) {
+  if (placed.length > 0)
+    return placed.map(({ name, x, y }) => ({ name, x: mapUnits(x), y: mapUnits(y) }));
   const boxes = new Map<string, { minX: number; maxX: number; minY: number; r: number }>();
   for (const s of seats) {
     const box = boxes.get(s.section);
@@ -47,8 +61,8 @@ function sectionLabels(seats: LayoutSeat[]) {
   }
   return [...boxes].map(([name, box]) => ({
     name,
-    x: (box.minX + box.maxX) / 2,
-    y: box.minY - 3 * box.r,
+    x: mapUnits((box.minX + box.maxX) / 2),
+    y: mapUnits(box.minY - 3 * box.r),
   }));
 }
 
@@ -88,9 +102,9 @@ export async function sessionSeatMap(
       seat: seat.seat,
       row: seat.row,
       section: seat.section,
-      x: seat.x,
-      y: seat.y,
-      r: seat.r,
+      x: mapUnits(seat.x),
+      y: mapUnits(seat.y),
+      r: mapUnits(seat.r),
       state,
       ticket_groups: groupIds.join(','),
       previous: seat.previousId,
@@ -111,7 +125,7 @@ export async function sessionSeatMap(
     ...(withGeometry
       ? {
           other_elements: layout.otherElements ?? '',
-          map_geometry: { sections: sectionLabels(rows) },
+          map_geometry: { sections: sectionLabels(layout.sections, rows) },
         }
       : {}),
   };
