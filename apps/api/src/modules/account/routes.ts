@@ -1,19 +1,16 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import {
-  orderSessionResponseSchema,
-  ticketOrderListResponseSchema,
-  type OrderSessionResponse,
-  type TicketOrderListResponse,
-} from '@admit/contracts/account';
+import type { OrderSessionResponse, TicketOrderListResponse } from '@admit/contracts/account';
 import { toCollection } from '@admit/contracts/envelope';
 import { minorToDecimal } from '@admit/contracts/money';
+import { myOrderSessionsRoute, myTicketOrdersRoute } from '@admit/contracts/routes/orders';
 import { ACCOUNT_TICKET_STATES } from '@admit/contracts/rules/self-edit';
 import { AppError } from '@/http/app-error';
 import { rawQuerySchema } from '@/http/parse-input';
 import { parseQuery, type ParsedQuery, type QuerySpec } from '@/http/query-grammar';
 import { filterConditions, inList, orderBy } from '@/http/query-sql';
+import { fromTable } from '@/http/table-route';
 import { toTicket } from '@/modules/catalog/mappers';
 import {
   toEventSession,
@@ -96,18 +93,16 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     return { sellerId: seller.id, identityId: identity.id };
   };
 
+  // the cached list is not a storefront call (not in the contracts table): the same answer
   const listSchema = {
     querystring: rawQuerySchema,
-    response: { 200: ticketOrderListResponseSchema },
+    response: myTicketOrdersRoute.schema.response,
   };
 
-  app.get(
-    '/api/my/order_session',
-    {
-      schema: { querystring: rawQuerySchema, response: { 200: orderSessionResponseSchema } },
-      config,
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(myOrderSessionsRoute),
+    config: config,
+    handler: async (request, reply) => {
       const who = member(request);
       const query = parseQuery(sessionSpec, request.query);
       const ticketWhere = ticketFilters(query);
@@ -159,7 +154,7 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
       }
       return reply.header('cache-control', 'no-store').send(body);
     },
-  );
+  });
 
   async function orderList(
     rawQuery: Record<string, string>,
@@ -237,9 +232,13 @@ export const accountRoutes: FastifyPluginAsyncZod = async (app) => {
     return body;
   }
 
-  app.get('/api/my/ticket_order', { schema: listSchema, config }, async (request, reply) => {
-    const body = await orderList(request.query, member(request));
-    return reply.header('cache-control', 'no-store').send(body);
+  app.route({
+    ...fromTable(myTicketOrdersRoute),
+    config,
+    handler: async (request, reply) => {
+      const body = await orderList(request.query, member(request));
+      return reply.header('cache-control', 'no-store').send(body);
+    },
   });
 
   // spec: identity §7 "GET cached ticket_order" — the same list by id, only ever the caller's
