@@ -11,12 +11,16 @@ import { StorefrontApp } from '@/app/storefront-app';
 import '@/ui/styles/global.css';
 
 async function boot(container: HTMLElement): Promise<void> {
+  // the app's one query client: the boot's reads (the dev server's seller config, the address
+  // lookup) and the pages rendered here all take its retry rule (decision 0050); a page the
+  // host drew hydrates on a client seeded from that page's reads (hydrate-page.tsx)
+  const queryClient = createQueryClient();
   try {
-    const config = await loadSellerConfig();
+    const config = await loadSellerConfig(queryClient);
     setSellerSlug(config.seller.slug);
     // the page host learns the held cart from its cookie (decision 0045)
     syncCartCookie();
-    setUpAddressLookup();
+    setUpAddressLookup(queryClient);
     // a drawn page rendered anew instead (a logged-in visitor) loses its mark once its page has
     // committed, as a hydrated one does (`PageHydrated` in app/router.tsx)
     if (await hydrateServerRenderedPage(container, config)) return;
@@ -25,7 +29,7 @@ async function boot(container: HTMLElement): Promise<void> {
     // (no long task on a slow phone; Lighthouse's TBT, issue #13)
     startTransition(() =>
       root.render(
-        <StorefrontApp config={config} queryClient={createQueryClient()} Router={BrowserRouter} />,
+        <StorefrontApp config={config} queryClient={queryClient} Router={BrowserRouter} />,
       ),
     );
   } catch (error) {

@@ -52,6 +52,19 @@ export const calendarPlainResponseSchema = z.object({
   calendar: collectionSchema(z.record(z.string(), z.string())),
 });
 
+/** A calendar answer as the route serves it: the query's `_format` picks the shape. */
+export const calendarResponseSchema = z.union([
+  calendarExtendedResponseSchema,
+  calendarPlainResponseSchema,
+]);
+export type CalendarResponse = z.infer<typeof calendarResponseSchema>;
+
+/** The days of a calendar read with `_format=extended` (a plain calendar's map has none). */
+export function extendedCalendarDays(answer: CalendarResponse): CalendarDay[] {
+  const days: (CalendarDay | Record<string, string>)[] = answer.calendar._data;
+  return days.filter((day): day is CalendarDay => typeof day.availability === 'object');
+}
+
 /** A session as the sessions reads return it: capacity fields plus prices. */
 export const pricedSessionSchema = eventSessionSchema.extend({
   startTime: z.string(),

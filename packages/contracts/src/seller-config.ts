@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { collectionSchema } from './envelope';
 import { citypassCodeGroupsSchema } from './codes';
 import { selfEditRulesSchema } from './self-edit-rules';
 import { ALL_IN_PRICES } from './rules/advertised-price';
@@ -205,5 +206,7 @@ export { SELLER_CONFIG_SCRIPT_ID } from './seller-config-script';
 
 /** GET seller_config (shopping §7): the seller's storefront settings, one row. */
 export const sellerConfigResponseSchema = z.object({
-  seller_config: z.object({ _data: z.array(sellerConfigSchema).min(1) }),
+  seller_config: collectionSchema(sellerConfigSchema).extend({
+    _data: z.array(sellerConfigSchema).min(1),
+  }),
 });

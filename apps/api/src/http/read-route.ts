@@ -6,6 +6,7 @@ import { ResponseCache } from './response-cache';
 import { readScopeGeneration } from './read-scopes';
 import type { RequestIdentity, SellerRef } from './request-context';
 import type { App } from './typed-app';
+import type { Route, RouteSchema } from '@admit/contracts/routes/route';
 
 /** Everything a read handler needs; identity is already the public one on cached reads. */
 export interface ReadContext {
@@ -18,12 +19,6 @@ export interface ReadContext {
   now: Date;
 }
 
-/** The params schema of a path: each `:name` a string (the router's own), none left out. */
-export function paramsSchemaOf(path: string) {
-  const names = [...path.matchAll(/:(\w+)/g)].map((match) => match[1]!);
-  return z.object(Object.fromEntries(names.map((name) => [name, z.string()])));
-}
-
 /**
  * The query string as the app's parser gives it (one string per key). The read's QuerySpec
  * grammar is the real check (its refusals name the parameter, spec: shopping §8); this schema
@@ -31,13 +26,22 @@ export function paramsSchemaOf(path: string) {
  */
 export const rawQuerySchema = z.record(z.string(), z.string());
 
-export interface ReadRoute<S extends z.ZodType> {
-  /** path after the prefix, e.g. `/events/:id` (its params schema is read from it) */
-  path: string;
+/** A GET of the contracts route table (decision 0050) that answers 200 with a body. */
+export type TableRead = Route<
+  'GET',
+  `/api/${string}`,
+  RouteSchema & { params?: z.ZodType<Record<string, string>>; response: { 200: z.ZodType } }
+>;
+
+export interface ReadRoute<R extends TableRead> {
+  /**
+   * the contracts route (packages/contracts/src/routes/): its url after `/api` is the path on
+   * both prefixes, its params schema checks the path, and its 200 response schema serialises
+   * the answer and strips anything extra
+   */
+  route: R;
   query: QuerySpec;
-  /** the contract response schema: it serialises the answer and strips anything extra */
-  response: S;
-  handler: (ctx: ReadContext) => Promise<z.input<S>>;
+  handler: (ctx: ReadContext) => Promise<z.input<R['schema']['response'][200]>>;
   /**
    * The read scope of an answer that shows live tickets (read-scopes.ts): its cached body is
    * keyed by the scope's generation, so a hold makes it stale at once, and browsers revalidate
@@ -89,13 +93,15 @@ function serialiserOf(reply: FastifyReply): (payload: unknown) => string {
  * (shareable: always the public identity's view, `public, max-age`, ETag and 304, and briefly
  * kept in process — see response-cache.ts).
  */
-export function registerReadRoute<S extends z.ZodType>(app: App, route: ReadRoute<S>) {
-  const params = paramsSchemaOf(route.path);
+export function registerReadRoute<R extends TableRead>(app: App, read: ReadRoute<R>) {
+  const { route } = read;
+  const path = route.url.slice(API_PREFIX.length);
+  const params: z.ZodType<Record<string, string>> = route.schema.params ?? z.object({});
   // The handler's answer is typed by ReadRoute at the module; here the 200 is widened because
   // the cached path sends the bytes its schema made once (a string or Buffer, not the answer).
   // A 304 revalidation carries no body.
   const response: { 200: z.ZodType; 304: z.ZodUndefined } = {
-    200: route.response,
+    200: route.schema.response[200],
     304: z.undefined(),
   };
   for (const prefix of [API_PREFIX, CACHED_API_PREFIX]) {
@@ -103,18 +109,18 @@ export function registerReadRoute<S extends z.ZodType>(app: App, route: ReadRout
     // cached reads always see the public identity's view
     const config = {
       caller: cached ? 'public' : 'visitor',
-      callerContext: route.query.context,
+      callerContext: read.query.context,
     } as const;
     app.get(
-      `${prefix}${route.path}`,
+      `${prefix}${path}`,
       { schema: { querystring: rawQuerySchema, params, response }, config },
       async (request, reply) => {
         const answer = () => {
           const { seller, identity } = request.caller;
-          return route.handler({
+          return read.handler({
             seller,
             identity,
-            query: parseQuery(route.query, request.query),
+            query: parseQuery(read.query, request.query),
             params: request.params,
             cached,
             now: app.deps.now(),
@@ -125,7 +131,7 @@ export function registerReadRoute<S extends z.ZodType>(app: App, route: ReadRout
 
         // the raw URL is the key: the same path and query give the same public bytes; a scoped
         // read adds its scope's generation, so a forgotten scope is a miss (read-scopes.ts)
-        const scope = route.cacheScope?.(request.params);
+        const scope = read.cacheScope?.(request.params);
         const key = scope
           ? `${request.url}#${readScopeGeneration(app.deps.database.db, scope)}`
           : request.url;

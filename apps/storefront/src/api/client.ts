@@ -140,12 +140,15 @@ function retryable(error: ApiError): ApiError {
   return error;
 }
 
-/** A success body checked by the route's schema for the status it came with (a 204 is null). */
+/**
+ * A success body checked by the route's schema for the status it came with, or its one success
+ * schema for another 2xx (a 204 is null).
+ */
 async function answerOf<R extends Route>(route: R, response: Response): Promise<RouteAnswer<R>> {
   const text = await response.text();
   const body: unknown = text ? JSON.parse(text) : null;
   const responses = route.schema.response as Partial<Record<number, z.ZodType>>;
-  const schema = responses[response.status] ?? responses[200] ?? responses[204];
+  const schema = responses[response.status] ?? Object.values(responses)[0];
   return schema!.parse(body) as RouteAnswer<R>;
 }
 

@@ -82,7 +82,6 @@ export function renderRoute(path: string, options: RenderRouteOptions = {}) {
   const fetchImpl = options.fetch ?? createFetchStub();
   vi.stubGlobal('fetch', fetchImpl);
   setSellerSlug(config.seller.slug);
-  setUpAddressLookup();
 
   const basename = routerBasename(config);
   const entry =
@@ -96,6 +95,7 @@ export function renderRoute(path: string, options: RenderRouteOptions = {}) {
   const { router, RouterProbe } = createTestRouter(basename, routes);
   // a tiny retry wait: a read that fails with a 502 retries without the real 1.75 s
   const queryClient = createQueryClient({ retryBaseMs: 1 });
+  setUpAddressLookup(queryClient);
   const user = userEvent.setup();
   const result = render(
     <AppProviders config={config} queryClient={queryClient}>

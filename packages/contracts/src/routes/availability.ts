@@ -1,5 +1,5 @@
 import {
-  calendarExtendedResponseSchema,
+  calendarResponseSchema,
   selectionBodySchema,
   sessionDetailResponseSchema,
   sessionsResponseSchema,
@@ -24,6 +24,7 @@ const sessionsQuery = callQuery({
 export const sessionsRoute = defineRoute({
   method: 'GET',
   url: '/api/events/:eventId/sessions',
+  cached: true,
   schema: {
     params: idParams('eventId'),
     querystring: sessionsQuery,
@@ -57,7 +58,7 @@ export const calendarRoute = defineRoute({
   schema: {
     params: idParams('eventId'),
     querystring: calendarQuery,
-    response: { 200: calendarExtendedResponseSchema },
+    response: { 200: calendarResponseSchema },
   },
 });
 
@@ -69,7 +70,7 @@ export const calendarForSelectionRoute = defineRoute({
     params: idParams('eventId'),
     querystring: calendarQuery,
     body: selectionBodySchema,
-    response: { 200: calendarExtendedResponseSchema },
+    response: { 200: calendarResponseSchema },
   },
 });
 
@@ -77,6 +78,7 @@ export const calendarForSelectionRoute = defineRoute({
 export const sessionDetailRoute = defineRoute({
   method: 'GET',
   url: '/api/events/:eventId/sessions/:sessionId',
+  cached: true,
   schema: {
     params: idParams('eventId', 'sessionId'),
     querystring: callQuery({ _embed: textParam }),
@@ -104,6 +106,7 @@ export const seatMapRoute = defineRoute({
 export const membershipRulesRoute = defineRoute({
   method: 'GET',
   url: '/api/membership_rules',
+  cached: true,
   schema: {
     querystring: callQuery({
       _embed: textParam,

@@ -35,11 +35,11 @@ export const guestCartRoute = defineRoute({
   },
 });
 
-/** POST my/cart/modify: reserve into a new cart for the visitor's identity. */
+/** POST my/cart/modify: reserve into a new cart for the visitor's identity (201: it made one). */
 export const newCartModifyRoute = defineRoute({
   method: 'POST',
   url: '/api/my/cart/modify',
-  schema: { body: cartModifyBodySchema, response: { 200: cartBundleSchema } },
+  schema: { body: cartModifyBodySchema, response: { 201: cartBundleSchema } },
 });
 
 /** POST my/cart/{id}/modify: reserve into (or remove from) the visitor's cart. */
@@ -97,5 +97,5 @@ export const applyCodeRoute = defineRoute({
 export const gifteeRoute = defineRoute({
   method: 'POST',
   url: '/api/giftee',
-  schema: { body: gifteeBodySchema, response: { 200: gifteeResponseSchema } },
+  schema: { body: gifteeBodySchema, response: { 201: gifteeResponseSchema } },
 });

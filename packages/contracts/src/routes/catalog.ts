@@ -1,4 +1,8 @@
-import { eventTemplateResponseSchema, ticketGroupResponseSchema } from '../catalog';
+import {
+  configResponseSchema,
+  eventTemplateResponseSchema,
+  ticketGroupResponseSchema,
+} from '../catalog';
 import { sellerConfigResponseSchema } from '../seller-config';
 import { callQuery, countParam, idParams, textParam } from './query';
 import { defineRoute } from './route';
@@ -39,6 +43,17 @@ export const eventTemplatesRoute = defineRoute({
   },
 });
 
+/** GET config (shopping §7 `config.key._in`): the seller's settings rows. */
+export const configRoute = defineRoute({
+  method: 'GET',
+  url: '/api/config',
+  cached: true,
+  schema: {
+    querystring: callQuery({ 'key._in': textParam, _limit: countParam }),
+    response: { 200: configResponseSchema },
+  },
+});
+
 /** GET ticket_group/{id}?_embed=ticket_type (the checkout's donation upsell). */
 export const ticketGroupRoute = defineRoute({
   method: 'GET',
@@ -55,5 +70,6 @@ export const ticketGroupRoute = defineRoute({
 export const sellerConfigRoute = defineRoute({
   method: 'GET',
   url: '/api/seller_config',
+  cached: true,
   schema: { querystring: callQuery({}), response: { 200: sellerConfigResponseSchema } },
 });

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { addressFindResponseSchema, addressRetrieveResponseSchema } from '../address';
 import {
   checkoutResponseSchema,
@@ -55,7 +56,8 @@ export const guestPayRoute = defineRoute({
   schema: {
     params: idParams('cartId'),
     body: paymentEntrySchema,
-    response: { 200: payResponseSchema },
+    // the cart while a part is paid (200), the order once it is paid in full (201)
+    response: { 200: payResponseSchema, 201: payResponseSchema },
   },
 });
 
@@ -66,7 +68,8 @@ export const memberPayRoute = defineRoute({
   schema: {
     params: idParams('cartId'),
     body: paymentEntrySchema,
-    response: { 200: payResponseSchema },
+    // the cart while a part is paid (200), the order once it is paid in full (201)
+    response: { 200: payResponseSchema, 201: payResponseSchema },
   },
 });
 
@@ -74,7 +77,7 @@ export const memberPayRoute = defineRoute({
 export const sandboxPaymentMethodRoute = defineRoute({
   method: 'POST',
   url: '/api/sandbox/payment_methods',
-  schema: { body: sandboxCardBodySchema, response: { 200: sandboxPaymentMethodResponseSchema } },
+  schema: { body: sandboxCardBodySchema, response: { 201: sandboxPaymentMethodResponseSchema } },
 });
 
 /** GET address/find (decision 0024): suggestions for typed text. */
@@ -101,5 +104,9 @@ export const addressRetrieveRoute = defineRoute({
 export const ledgerCardRoute = defineRoute({
   method: 'GET',
   url: '/api/ledger/:ledger/:cardNumber',
-  schema: { params: idParams('ledger', 'cardNumber'), response: { 200: ledgerCardResponseSchema } },
+  schema: {
+    // a card number is at most 70 characters (shopping §3 "Gift card")
+    params: z.object({ ledger: z.string().min(1), cardNumber: z.string().min(1).max(70) }),
+    response: { 200: ledgerCardResponseSchema },
+  },
 });

@@ -89,6 +89,7 @@ export const orderEditPayRoute = defineRoute({
     params: orderParams,
     querystring: secretQuery,
     body: paymentEntrySchema,
-    response: { 200: payResponseSchema },
+    // the edit's cart while a part is paid, the order (201) once it is committed
+    response: { 200: payResponseSchema, 201: payResponseSchema },
   },
 });

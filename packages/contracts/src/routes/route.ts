@@ -10,8 +10,11 @@ import type { z } from 'zod';
  */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** The success answers a route can give, by status: 200 with a body, or 204 with none. */
-export type RouteResponses = { 200: z.ZodType } | { 204: z.ZodNull };
+/**
+ * The one success answer a route gives, by status: 200 with a body, 201 with the body of what
+ * it made (a new cart), or 204 with none.
+ */
+export type RouteResponses = { 200: z.ZodType } | { 201: z.ZodType } | { 204: z.ZodNull };
 
 export interface RouteSchema {
   /** the `:name` segments of `url` */
@@ -63,7 +66,11 @@ export type RouteAnswer<R extends Route> = R['schema']['response'] extends { 200
   ? S extends z.ZodType
     ? z.output<S>
     : never
-  : null;
+  : R['schema']['response'] extends { 201: infer S }
+    ? S extends z.ZodType
+      ? z.output<S>
+      : never
+    : null;
 
 type InputOf<S> = S extends z.ZodType ? z.input<S> : undefined;
 

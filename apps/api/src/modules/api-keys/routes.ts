@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toCollection } from '@admit/contracts/envelope';
-import { apiKeyResponseSchema } from '@admit/contracts/seller-api';
+import { apiKeyRoute } from '@admit/contracts/routes/seller-api';
+import { fromTable } from '@/http/table-route';
 import { describeApiKey } from './service';
 
 /**
@@ -8,13 +9,13 @@ import { describeApiKey } from './service';
  * `app.apiKeys` is decorated by api-keys-plugin.ts (decision 0042).
  */
 export const apiKeyRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/admin/api/api_key',
-    { schema: { response: { 200: apiKeyResponseSchema } }, config: { caller: 'seller_api' } },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(apiKeyRoute),
+    config: { caller: 'seller_api' },
+    handler: async (request, reply) => {
       const { seller, apiKey } = request.caller;
       const key = await describeApiKey(app.deps.database.db, seller, apiKey!);
       return reply.header('cache-control', 'no-store').send({ api_key: toCollection([key]) });
     },
-  );
+  });
 };

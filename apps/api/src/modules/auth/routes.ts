@@ -1,18 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toCollection } from '@admit/contracts/envelope';
+import type { LoginResponse } from '@admit/contracts/identity';
 import {
-  loginBodySchema,
-  loginResponseSchema,
-  otpRequestResponseSchema,
-  requestOtpBodySchema,
-  submitOtpBodySchema,
-  type LoginResponse,
-} from '@admit/contracts/identity';
+  loginRoute,
+  logoutRoute,
+  requestOtpRoute,
+  submitOtpRoute,
+} from '@admit/contracts/routes/identity';
 import { AppError } from '@/http/app-error';
-import { rawQuerySchema } from '@/http/parse-input';
 import { parseQuery, type QuerySpec } from '@/http/query-grammar';
 import type { SellerRef } from '@/http/request-context';
+import { fromTable } from '@/http/table-route';
 import { publicOriginOf } from '@/modules/sellers/seller-site';
 import {
   clearAuthCookies,
@@ -99,12 +98,12 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     parseQuery(loginQuery, query);
     return kit.sellerAuthOf(request);
   };
-  const loginSchema = { querystring: rawQuerySchema, response: { 200: loginResponseSchema } };
 
-  app.post(
-    '/api/login',
-    { schema: { ...loginSchema, body: loginBodySchema }, config: routeConfig },
-    async (request, reply) => {
+  // method, url and schemas from the contracts route table (decision 0050)
+  app.route({
+    ...fromTable(loginRoute),
+    config: routeConfig,
+    handler: async (request, reply) => {
       const auth = await sellerOf(request, request.query);
       const { body } = request;
       const person = await app.auth.login
@@ -116,34 +115,32 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const answer = await kit.finishLogin(request, reply, auth.seller, person, body.cart_id);
       return reply.header('cache-control', 'no-store').send(answer);
     },
-  );
-
-  app.post('/api/logout', { schema: loginSchema, config: routeConfig }, async (request, reply) => {
-    parseQuery(loginQuery, request.query);
-    const { seller, publicIdentityId } = request.caller;
-    await app.sessions.destroySession(readSessionToken(request));
-    clearAuthCookies(reply, production);
-    const row = await findIdentityById(db, publicIdentityId);
-    if (!row) throw new Error(`public identity of seller ${seller.id} vanished`);
-    return reply.header('cache-control', 'no-store').send({
-      session: toCollection([
-        { identity_id: row.id, seller_id: seller.id, is_public: true, expires_at: null },
-      ]),
-      identity: toCollection([toIdentityContract(row, false)]),
-    });
   });
 
-  app.post(
-    '/api/login/request_otp',
-    {
-      schema: {
-        querystring: rawQuerySchema,
-        body: requestOtpBodySchema,
-        response: { 200: otpRequestResponseSchema },
-      },
-      config: routeConfig,
+  // the body (`{}`) is not read, and may come empty
+  app.route({
+    ...fromTable(logoutRoute, { bodyByHandler: true }),
+    config: routeConfig,
+    handler: async (request, reply) => {
+      parseQuery(loginQuery, request.query);
+      const { seller, publicIdentityId } = request.caller;
+      await app.sessions.destroySession(readSessionToken(request));
+      clearAuthCookies(reply, production);
+      const row = await findIdentityById(db, publicIdentityId);
+      if (!row) throw new Error(`public identity of seller ${seller.id} vanished`);
+      return reply.header('cache-control', 'no-store').send({
+        session: toCollection([
+          { identity_id: row.id, seller_id: seller.id, is_public: true, expires_at: null },
+        ]),
+        identity: toCollection([toIdentityContract(row, false)]),
+      });
     },
-    async (request, reply) => {
+  });
+
+  app.route({
+    ...fromTable(requestOtpRoute),
+    config: routeConfig,
+    handler: async (request, reply) => {
       const auth = await sellerOf(request, request.query);
       const answer = await app.auth.otp.requestOtp(
         auth,
@@ -153,19 +150,19 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
       kickMail(app);
       return reply.header('cache-control', 'no-store').send(answer);
     },
-  );
+  });
 
-  app.post(
-    '/api/login/otp',
-    { schema: { ...loginSchema, body: submitOtpBodySchema }, config: routeConfig },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(submitOtpRoute),
+    config: routeConfig,
+    handler: async (request, reply) => {
       const auth = await sellerOf(request, request.query);
       const { body } = request;
       const person = await app.auth.otp.submitOtp(auth, body, await kit.contextOf(request));
       const answer = await kit.finishLogin(request, reply, auth.seller, person, body.cart_id);
       return reply.header('cache-control', 'no-store').send(answer);
     },
-  );
+  });
 
   await app.register(ssoRoutes, { kit });
 };

@@ -1,25 +1,20 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { pricecheckBodySchema, pricecheckResponseSchema } from '@admit/contracts/availability';
 import {
-  calendarExtendedResponseSchema,
-  calendarPlainResponseSchema,
-  pricecheckBodySchema,
-  pricecheckResponseSchema,
-  selectionBodySchema,
-  sessionDetailResponseSchema,
-  sessionsResponseSchema,
-} from '@admit/contracts/availability';
+  calendarForSelectionRoute,
+  calendarRoute,
+  sessionDetailRoute,
+  sessionsForSelectionRoute,
+  sessionsRoute,
+} from '@admit/contracts/routes/availability';
 import { parseQuery, type QuerySpec } from '@/http/query-grammar';
 import { rawQuerySchema, registerReadRoute } from '@/http/read-route';
+import { fromTable } from '@/http/table-route';
 import type { App } from '@/http/typed-app';
 import { calendarQuery, pricecheckQuery, sessionDetailQuery, sessionsQuery } from './query-specs';
 import type { AvailabilityRequest } from './request';
-
-const calendarResponseSchema = z.union([
-  calendarExtendedResponseSchema,
-  calendarPlainResponseSchema,
-]);
 
 const eventParams = z.object({ id: z.string() });
 
@@ -50,66 +45,48 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     'content-type': 'application/json; charset=utf-8',
   };
 
+  // the table's routes (decision 0050); pricecheck is not a storefront call and stays here
   registerReadRoute(app, {
-    path: '/events/:id/calendar',
+    route: calendarRoute,
     query: calendarQuery,
-    response: calendarResponseSchema,
-    handler: (ctx) => availability.calendar(ctx, ctx.params.id ?? ''),
+    handler: (ctx) => availability.calendar(ctx, ctx.params.eventId ?? ''),
   });
   const calendarPost = postRead(calendarQuery);
-  app.post(
-    '/api/events/:id/calendar',
-    {
-      schema: {
-        querystring: rawQuerySchema,
-        params: eventParams,
-        body: selectionBodySchema,
-        response: { 200: calendarResponseSchema },
-      },
-      config: calendarPost.config,
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(calendarForSelectionRoute),
+    config: calendarPost.config,
+    handler: async (request, reply) => {
       const answer = await availability.calendar(
         calendarPost.request(app, request),
-        request.params.id,
+        request.params.eventId,
         request.body.ticket_types_required,
       );
       return reply.headers(noStore).send(answer);
     },
-  );
+  });
 
   registerReadRoute(app, {
-    path: '/events/:id/sessions',
+    route: sessionsRoute,
     query: sessionsQuery,
-    response: sessionsResponseSchema,
-    handler: (ctx) => availability.sessions(ctx, ctx.params.id ?? '', null),
+    handler: (ctx) => availability.sessions(ctx, ctx.params.eventId ?? '', null),
   });
   const sessionsPost = postRead(sessionsQuery);
-  app.post(
-    '/api/events/:id/sessions',
-    {
-      schema: {
-        querystring: rawQuerySchema,
-        params: eventParams,
-        body: selectionBodySchema,
-        response: { 200: sessionsResponseSchema },
-      },
-      config: sessionsPost.config,
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(sessionsForSelectionRoute),
+    config: sessionsPost.config,
+    handler: async (request, reply) => {
       const answer = await availability.sessions(
         sessionsPost.request(app, request),
-        request.params.id,
+        request.params.eventId,
         request.body.ticket_types_required,
       );
       return reply.headers(noStore).send(answer);
     },
-  );
+  });
 
   registerReadRoute(app, {
-    path: '/events/:eventId/sessions/:sessionId',
+    route: sessionDetailRoute,
     query: sessionDetailQuery,
-    response: sessionDetailResponseSchema,
     handler: (ctx) =>
       availability.sessionDetail(ctx, ctx.params.eventId ?? '', ctx.params.sessionId ?? ''),
   });

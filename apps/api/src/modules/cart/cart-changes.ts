@@ -12,12 +12,14 @@ import { refuseAfterPayments, settleCodes, takeCodes } from '@/modules/codes/app
 import { releaseCartCodes } from '@/modules/codes/repo';
 import { requireGiftee } from '@/modules/giftee/service';
 import { cartExpired, type CartCaller, type CartLookup } from './cart-lookup';
+import { touchLockedCart } from './cart-lock-repo';
 import { releaseHeldCapacity } from './holds';
 import {
   deleteCartRow,
   deleteTickets,
   extendCartHold,
   lockPendingCart,
+  selectCartSessionIds,
   selectTickets,
   updateCartGiftee,
   updateCartGiftMessage,
@@ -79,19 +81,44 @@ const extensionRefused = (cartId: string, reason: 'not_yet' | 'limit') =>
 
 /** The cart calls besides reserving: remove, delete, read, extend, apply a code. */
 export function createCartChanges({ db, now, lookup }: CartChangesDeps) {
-  const { ownedCart, currentCart, modifiableCart, bundle } = lookup;
+  const { ownedCart, currentCart, lockModifiableCart, bundle } = lookup;
+
+  /**
+   * A change on the caller's own pending, unexpired cart, in one short transaction whose one
+   * read locks the row and checks its ownership and state there (cart-lookup.ts
+   * `lockModifiableCart`, as modify does): 404 not the caller's, 409 booked. A cart past its
+   * time is expired in that transaction, which commits, and then the call is 410 `cart_expired`.
+   */
+  async function inLockedCart<T>(
+    caller: CartCaller,
+    cartId: string,
+    at: Date,
+    change: (tx: Tx, cart: CartRow) => Promise<T>,
+  ): Promise<T> {
+    const done = await withRetryingTransaction(db, async (tx) => {
+      const cart = await lockModifiableCart(tx, caller, cartId, at);
+      if (cart === 'ran_out') return { ranOut: true as const };
+      return { ranOut: false as const, value: await change(tx, cart) };
+    });
+    if (done.ranOut) {
+      // the lock expired the cart in that transaction, now committed: its seats are free
+      forgetSessionReads(db, await selectCartSessionIds(db, cartId));
+      throw cartExpired(cartId);
+    }
+    return done.value;
+  }
 
   /** POST cart/{id}/remove: gives back the tickets' places and drops them from the cart. */
   async function remove(caller: CartCaller, cartId: string, ticketIds: string[]) {
     const at = now();
-    await modifiableCart(caller, cartId, at);
-    const freed = await withRetryingTransaction(db, async (tx) => {
-      if (!(await lockPendingCart(tx, cartId, at, null))) throw cartExpired(cartId);
+    const freed = await inLockedCart(caller, cartId, at, async (tx) => {
+      await touchLockedCart(tx, cartId, { now: at, expiresAt: null });
       const sessions = await removeInTx(tx, cartId, ticketIds);
       await settleCodes(tx, { sellerId: caller.seller.id, cartId }, []);
       return sessions;
     });
-    // the seats are free: the sessions' cached seat maps go stale (decision 0052)
+    // the seats are free: the sessions' cached seat maps go stale (decision 0052); the answer
+    // reads the cart as the change left it (its codes settled)
     forgetSessionReads(db, freed);
     return bundle(caller, await ownedCart(caller, cartId), at);
   }
@@ -136,26 +163,22 @@ export function createCartChanges({ db, now, lookup }: CartChangesDeps) {
    */
   async function extend(caller: CartCaller, cartId: string, requested: Date) {
     const at = now();
-    const cart = await modifiableCart(caller, cartId, at);
-    const target = Math.min(
-      requested.getTime(),
-      cart.expiresAt.getTime() + CART_EXTENSION_SECONDS * 1000,
-    );
-    if (target <= cart.expiresAt.getTime()) return bundle(caller, cart, at);
-    if (cart.extensionCount >= CART_MAX_EXTENSIONS) throw extensionRefused(cartId, 'limit');
-    if (cart.expiresAt.getTime() - at.getTime() > EXTENSION_RULE.offerMs) {
-      throw extensionRefused(cartId, 'not_yet');
-    }
-    const row = await withRetryingTransaction(db, (tx) =>
-      extendCartHold(tx, cartId, at, new Date(target), EXTENSION_RULE),
-    );
-    if (row) return bundle(caller, row, at);
-    // the row said no: the cart expired meanwhile, or a concurrent PATCH extended it first
-    const current = await modifiableCart(caller, cartId, at);
-    throw extensionRefused(
-      cartId,
-      current.extensionCount >= CART_MAX_EXTENSIONS ? 'limit' : 'not_yet',
-    );
+    const row = await inLockedCart(caller, cartId, at, async (tx, cart) => {
+      const target = Math.min(
+        requested.getTime(),
+        cart.expiresAt.getTime() + CART_EXTENSION_SECONDS * 1000,
+      );
+      if (target <= cart.expiresAt.getTime()) return cart;
+      if (cart.extensionCount >= CART_MAX_EXTENSIONS) throw extensionRefused(cartId, 'limit');
+      if (cart.expiresAt.getTime() - at.getTime() > EXTENSION_RULE.offerMs) {
+        throw extensionRefused(cartId, 'not_yet');
+      }
+      // the row is locked and was checked above, so the conditional update finds it as read
+      const extended = await extendCartHold(tx, cartId, at, new Date(target), EXTENSION_RULE);
+      if (!extended) throw new Error(`locked cart ${cartId} refused its extension`);
+      return extended;
+    });
+    return bundle(caller, row, at);
   }
 
   /**
@@ -172,14 +195,17 @@ export function createCartChanges({ db, now, lookup }: CartChangesDeps) {
     }
     if (gift) {
       const at = now();
-      let row: CartRow | null = await modifiableCart(caller, cartId, at);
-      const gifteeId = body.giftee_identity_id;
-      if (gifteeId) await requireGiftee(db, caller.seller, caller.identity, gifteeId);
-      if (gifteeId !== undefined) row = await updateCartGiftee(db, cartId, at, gifteeId);
-      if (row && body.gift_message !== undefined) {
-        row = await updateCartGiftMessage(db, cartId, at, body.gift_message || null);
-      }
-      if (!row) throw cartExpired(cartId);
+      const row = await inLockedCart(caller, cartId, at, async (tx, cart) => {
+        let written: CartRow | null = cart;
+        const gifteeId = body.giftee_identity_id;
+        if (gifteeId) await requireGiftee(tx, caller.seller, caller.identity, gifteeId);
+        if (gifteeId !== undefined) written = await updateCartGiftee(tx, cartId, at, gifteeId);
+        if (written && body.gift_message !== undefined) {
+          written = await updateCartGiftMessage(tx, cartId, at, body.gift_message || null);
+        }
+        if (!written) throw new Error(`locked cart ${cartId} vanished`);
+        return written;
+      });
       if (body.expires_at === undefined) return bundle(caller, row, at);
     }
     return extend(caller, cartId, new Date(body.expires_at!));
@@ -191,14 +217,12 @@ export function createCartChanges({ db, now, lookup }: CartChangesDeps) {
    */
   async function applyCode(caller: CartCaller, cartId: string, body: ApplyCodeBody) {
     const at = now();
-    await modifiableCart(caller, cartId, at);
-    const cart = await withRetryingTransaction(db, async (tx) => {
-      const locked = await lockPendingCart(tx, cartId, at, null);
-      if (!locked) throw cartExpired(cartId);
+    const cart = await inLockedCart(caller, cartId, at, async (tx) => {
+      const touched = await touchLockedCart(tx, cartId, { now: at, expiresAt: null });
       await refuseAfterPayments(tx, cartId);
       const target = { sellerId: caller.seller.id, cartId, at };
       await settleCodes(tx, target, await takeCodes(tx, target, [body], 'fail'));
-      return locked;
+      return touched;
     });
     return bundle(caller, cart, at);
   }

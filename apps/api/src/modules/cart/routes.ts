@@ -1,16 +1,19 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
-  cartBundleSchema,
-  cartModifyBodySchema,
-  cartPatchBodySchema,
-  cartRemoveBodySchema,
-} from '@admit/contracts/cart';
-import { applyCodeBodySchema } from '@admit/contracts/codes';
+  applyCodeRoute,
+  cartDeleteRoute,
+  cartModifyRoute,
+  cartPatchRoute,
+  cartRemoveRoute,
+  guestCartRoute,
+  myCartRoute,
+  newCartModifyRoute,
+} from '@admit/contracts/routes/cart';
 import { AppError } from '@/http/app-error';
-import { parseQuery, queryStringsSchema, type QuerySpec } from '@/http/query-grammar';
+import { parseQuery, type QuerySpec } from '@/http/query-grammar';
 import { isUuid } from '@/http/query-values';
+import { fromTable, onUrl } from '@/http/table-route';
 
 // _embed is accepted for the storefront's sake; the bundle always carries every sibling
 const CART_EMBEDS = [
@@ -37,10 +40,6 @@ const cartQuery: QuerySpec = {
 };
 const writeQuery: QuerySpec = { context: 'cart', fields: {} };
 
-const idParams = z.object({ id: z.string() });
-// every answer is the cart bundle (the schema serialises it: nothing else leaves the server)
-const bundle = { 200: cartBundleSchema };
-const noContent = { 204: z.null() };
 // who is calling: the seller and the visitor, from the caller hook (http/caller.ts)
 const config = { caller: 'visitor', callerContext: 'cart' } as const;
 // a modify naming codes counts as a code guess (decision 0046), as apply_code does
@@ -50,7 +49,7 @@ const codeConfig = { ...config, callLimit: 'code_apply' } as const;
 const queryOf = (query: Record<string, string>, spec = writeQuery) => parseQuery(spec, query);
 
 // a malformed id cannot name a cart: the same 404 as a missing one
-const cartIdOf = ({ id }: { id: string }) => {
+const cartIdOf = ({ cartId: id }: { cartId: string }) => {
   if (!isUuid(id)) throw new AppError('not_found', 'cart', 'Cart not found', { cart_id: id });
   return id.toLowerCase();
 };
@@ -62,108 +61,98 @@ const cartIdOf = ({ id }: { id: string }) => {
 export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
   const { cart } = app;
 
-  app.post(
-    '/api/my/cart/modify',
-    {
-      schema: {
-        body: cartModifyBodySchema,
-        querystring: queryStringsSchema,
-        response: { 201: cartBundleSchema },
-      },
-      config: { ...config, callLimit: ['cart_create', 'code_apply'] },
-    },
-    async (request, reply) => {
+  // path, method and schemas from the contracts route table (decision 0050); every answer is
+  // the cart bundle, serialised by the table's response schema
+  app.route({
+    ...fromTable(newCartModifyRoute),
+    config: { ...config, callLimit: ['cart_create', 'code_apply'] },
+    handler: async (request, reply) => {
       queryOf(request.query);
       const body = await cart.modify(request.caller, null, request.body);
       return reply.status(201).header('cache-control', 'no-store').send(body);
     },
-  );
+  });
 
-  for (const path of ['/api/my/cart/:id/modify', '/api/cart/:id/modify']) {
-    const schema = {
-      params: idParams,
-      body: cartModifyBodySchema,
-      querystring: queryStringsSchema,
-      response: bundle,
-    };
-    app.post(path, { schema, config: codeConfig }, async (request, reply) => {
-      const cartId = cartIdOf(request.params);
-      queryOf(request.query);
-      const body = await cart.modify(request.caller, cartId, request.body);
-      return reply.header('cache-control', 'no-store').send(body);
+  // a guest's cart takes the same calls on `cart/{id}/…` (spec: shopping §7)
+  for (const route of [cartModifyRoute, onUrl(cartModifyRoute, '/api/cart/:cartId/modify')]) {
+    app.route({
+      ...fromTable(route),
+      config: codeConfig,
+      handler: async (request, reply) => {
+        const cartId = cartIdOf(request.params);
+        queryOf(request.query);
+        const body = await cart.modify(request.caller, cartId, request.body);
+        return reply.header('cache-control', 'no-store').send(body);
+      },
     });
   }
 
   // spec: shopping §7 — POST my/cart/{id}/apply_code (and cart/{id}/… for guests)
-  for (const path of ['/api/my/cart/:id/apply_code', '/api/cart/:id/apply_code']) {
-    const schema = {
-      params: idParams,
-      body: applyCodeBodySchema,
-      querystring: queryStringsSchema,
-      response: bundle,
-    };
-    app.post(path, { schema, config: codeConfig }, async (request, reply) => {
-      const cartId = cartIdOf(request.params);
-      queryOf(request.query);
-      const body = await cart.applyCode(request.caller, cartId, request.body);
-      return reply.header('cache-control', 'no-store').send(body);
+  for (const route of [applyCodeRoute, onUrl(applyCodeRoute, '/api/cart/:cartId/apply_code')]) {
+    app.route({
+      ...fromTable(route),
+      config: codeConfig,
+      handler: async (request, reply) => {
+        const cartId = cartIdOf(request.params);
+        queryOf(request.query);
+        const body = await cart.applyCode(request.caller, cartId, request.body);
+        return reply.header('cache-control', 'no-store').send(body);
+      },
     });
   }
 
-  app.post(
-    '/api/cart/:id/remove',
-    {
-      schema: {
-        params: idParams,
-        body: cartRemoveBodySchema,
-        querystring: queryStringsSchema,
-        response: bundle,
-      },
-      config,
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(cartRemoveRoute),
+    config,
+    handler: async (request, reply) => {
       const cartId = cartIdOf(request.params);
       queryOf(request.query);
       const body = await cart.remove(request.caller, cartId, request.body.tickets);
       return reply.header('cache-control', 'no-store').send(body);
     },
-  );
+  });
 
-  for (const path of ['/api/my/cart/:id', '/api/cart/:id']) {
-    const schema = { params: idParams, querystring: queryStringsSchema };
-    app.delete(
-      path,
-      { schema: { ...schema, response: noContent }, config },
-      async (request, reply) => {
+  const guestUrl = '/api/cart/:cartId';
+  for (const route of [cartDeleteRoute, onUrl(cartDeleteRoute, guestUrl)]) {
+    app.route({
+      ...fromTable(route),
+      config,
+      handler: async (request, reply) => {
         const cartId = cartIdOf(request.params);
         queryOf(request.query);
         await cart.deleteCart(request.caller, cartId);
         return reply.status(204).header('cache-control', 'no-store').send(null);
       },
-    );
-
-    app.get(path, { schema: { ...schema, response: bundle }, config }, async (request, reply) => {
-      const cartId = cartIdOf(request.params);
-      const query = queryOf(request.query, cartQuery);
-      const configKeys =
-        query.relations.get('config')?.flatMap((f) => f.values.map(String)) ?? null;
-      const body = await cart.get(request.caller, cartId, { limit: query.limit, configKeys });
-      return reply.header('cache-control', 'no-store').send(body);
     });
+  }
 
-    // spec: identity §7 PATCH my/cart/{id} expires_at; giftee_identity_id on both (decision 0023)
-    app.patch(
-      path,
-      {
-        schema: { ...schema, body: cartPatchBodySchema, response: bundle },
-        config,
+  // a guest's cart is read the same way (the transfer page's GET cart/{id})
+  for (const route of [myCartRoute, guestCartRoute]) {
+    app.route({
+      ...fromTable(route),
+      config,
+      handler: async (request, reply) => {
+        const cartId = cartIdOf(request.params);
+        const query = queryOf(request.query, cartQuery);
+        const configKeys =
+          query.relations.get('config')?.flatMap((f) => f.values.map(String)) ?? null;
+        const body = await cart.get(request.caller, cartId, { limit: query.limit, configKeys });
+        return reply.header('cache-control', 'no-store').send(body);
       },
-      async (request, reply) => {
+    });
+  }
+
+  // spec: identity §7 PATCH my/cart/{id} expires_at; giftee_identity_id on both (decision 0023)
+  for (const route of [cartPatchRoute, onUrl(cartPatchRoute, guestUrl)]) {
+    app.route({
+      ...fromTable(route),
+      config,
+      handler: async (request, reply) => {
         const cartId = cartIdOf(request.params);
         queryOf(request.query);
         const body = await cart.patch(request.caller, cartId, request.body);
         return reply.header('cache-control', 'no-store').send(body);
       },
-    );
+    });
   }
 };

@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
-  configResponseSchema,
-  eventTemplateResponseSchema,
-  ticketGroupResponseSchema,
-} from '@admit/contracts/catalog';
+  availableEventsRoute,
+  configRoute,
+  eventRoute,
+  eventTemplatesRoute,
+  ticketGroupRoute,
+} from '@admit/contracts/routes/catalog';
 import { registerReadRoute } from '@/http/read-route';
 import {
   availableEventsQuery,
@@ -13,37 +15,32 @@ import {
   ticketGroupByIdQuery,
 } from './query-specs';
 
-/** The browsing reads, each on /api and /cached_api (spec: shopping §7). */
+/** The browsing reads, each on /api and /cached_api (spec: shopping §7), from the route table. */
 export const catalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const { catalog } = app;
   registerReadRoute(app, {
-    path: '/events/available',
+    route: availableEventsRoute,
     query: availableEventsQuery,
-    response: eventTemplateResponseSchema,
     handler: (ctx) => catalog.listAvailableEvents(ctx),
   });
   registerReadRoute(app, {
-    path: '/events/:id',
+    route: eventRoute,
     query: eventByIdQuery,
-    response: eventTemplateResponseSchema,
-    handler: (ctx) => catalog.getEvent(ctx, ctx.params.id ?? ''),
+    handler: (ctx) => catalog.getEvent(ctx, ctx.params.eventId ?? ''),
   });
   registerReadRoute(app, {
-    path: '/event_template',
+    route: eventTemplatesRoute,
     query: eventTemplateQuery,
-    response: eventTemplateResponseSchema,
     handler: (ctx) => catalog.listEventTemplates(ctx),
   });
   registerReadRoute(app, {
-    path: '/config',
+    route: configRoute,
     query: configQuery,
-    response: configResponseSchema,
     handler: (ctx) => catalog.listConfig(ctx),
   });
   registerReadRoute(app, {
-    path: '/ticket_group/:id',
+    route: ticketGroupRoute,
     query: ticketGroupByIdQuery,
-    response: ticketGroupResponseSchema,
-    handler: (ctx) => catalog.getTicketGroup(ctx, ctx.params.id ?? ''),
+    handler: (ctx) => catalog.getTicketGroup(ctx, ctx.params.groupId ?? ''),
   });
 };

@@ -1,14 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toCollection } from '@admit/contracts/envelope';
+import { checkInRoute } from '@admit/contracts/routes/seller-api';
 import {
   checkInBodySchema,
-  checkInResponseSchema,
   scanCodeSchema,
   sellerTicketsResponseSchema,
 } from '@admit/contracts/seller-api';
 import { AppError } from '@/http/app-error';
 import { parseInput } from '@/http/parse-input';
+import { fromTable } from '@/http/table-route';
 import { toSellerTicket } from '@/modules/seller-orders/service';
 import { checkIn, lookUpCode } from './service';
 
@@ -23,10 +24,10 @@ const codeParams = z.object({ code: scanCodeSchema });
 export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
 
-  app.post(
-    '/admin/api/check_in',
-    { schema: { response: { 200: checkInResponseSchema } }, config },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(checkInRoute, { bodyByHandler: true }),
+    config,
+    handler: async (request, reply) => {
       const { seller, apiKey } = request.caller;
       const results = await checkIn(db, {
         seller,
@@ -36,7 +37,7 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
       });
       return reply.header('cache-control', 'no-store').send({ check_in: toCollection(results) });
     },
-  );
+  });
 
   app.get(
     '/admin/api/ticket/:code',

@@ -1,10 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { codeLookupResponseSchema, type CodeLookup } from '@admit/contracts/codes';
+import type { CodeLookup } from '@admit/contracts/codes';
 import { toCollection } from '@admit/contracts/envelope';
 import { minorToDecimal } from '@admit/contracts/money';
+import { codeLookupRoute } from '@admit/contracts/routes/orders';
 import { AppError, validationFailed } from '@/http/app-error';
-import { parseQuery, queryStringsSchema } from '@/http/query-grammar';
+import { parseQuery } from '@/http/query-grammar';
+import { fromTable } from '@/http/table-route';
 import type { Db } from '@/db/connection';
 import { codeDiscountOn } from '@/modules/pricing/totals';
 import { withinDates } from './apply';
@@ -13,8 +14,6 @@ import { selectCodeByText, selectTypesCovered, type CodeRow } from './repo';
 // spec: shopping §7 — GET code/{code}, optional mode=advertise,code (accepted; every mode
 // answers the same public fields)
 const MODES = new Set(['advertise', 'code']);
-const params = z.object({ code: z.string() });
-
 const isExhausted = (row: CodeRow) => row.maxUses !== null && row.usedCount >= row.maxUses;
 
 /**
@@ -78,33 +77,32 @@ function modesOf(query: Record<string, string>) {
   return new Set(modes);
 }
 
-const schema = {
-  params,
-  querystring: queryStringsSchema,
-  response: { 200: codeLookupResponseSchema },
-};
 const config = { caller: 'seller', callerContext: 'code', callLimit: 'code_lookup' } as const;
 
 /** GET /api/code/{code} (the apply_code calls live with the cart: modules/cart/routes.ts). */
 export const codeRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
 
-  app.get('/api/code/:code', { schema, config }, async (request, reply) => {
-    const modes = modesOf(request.query);
-    const { seller } = request.caller;
-    const text = request.params.code.trim();
-    const row = text === '' ? null : await selectCodeByText(db, seller.id, text);
-    if (!row) {
-      throw new AppError(
-        'code_not_found',
-        'code',
-        `"${text}" is not a valid promo code.`,
-        { code: text },
-        404,
-      );
-    }
-    const lookup = toCodeLookup(row, app.deps.now());
-    if (modes.has('advertise')) lookup.discounts = await discountsOf(db, row);
-    return reply.header('cache-control', 'no-store').send({ code: toCollection([lookup]) });
+  app.route({
+    ...fromTable(codeLookupRoute),
+    config,
+    handler: async (request, reply) => {
+      const modes = modesOf(request.query);
+      const { seller } = request.caller;
+      const text = request.params.code.trim();
+      const row = text === '' ? null : await selectCodeByText(db, seller.id, text);
+      if (!row) {
+        throw new AppError(
+          'code_not_found',
+          'code',
+          `"${text}" is not a valid promo code.`,
+          { code: text },
+          404,
+        );
+      }
+      const lookup = toCodeLookup(row, app.deps.now());
+      if (modes.has('advertise')) lookup.discounts = await discountsOf(db, row);
+      return reply.header('cache-control', 'no-store').send({ code: toCollection([lookup]) });
+    },
   });
 };

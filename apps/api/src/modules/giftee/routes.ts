@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toCollection } from '@admit/contracts/envelope';
-import { gifteeBodySchema, gifteeResponseSchema } from '@admit/contracts/gift';
-import { rawQuerySchema } from '@/http/parse-input';
+import { gifteeRoute } from '@admit/contracts/routes/cart';
 import { parseQuery, type QuerySpec } from '@/http/query-grammar';
+import { fromTable } from '@/http/table-route';
 import { createGiftee } from './service';
 
 const writeQuery: QuerySpec = { context: 'giftee', fields: {} };
@@ -11,17 +11,10 @@ const writeQuery: QuerySpec = { context: 'giftee', fields: {} };
 export const gifteeRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
   const config = { caller: 'visitor', callerContext: 'giftee', callLimit: 'giftee' } as const;
-  app.post(
-    '/api/giftee',
-    {
-      schema: {
-        querystring: rawQuerySchema,
-        body: gifteeBodySchema,
-        response: { 201: gifteeResponseSchema },
-      },
-      config,
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(gifteeRoute),
+    config: config,
+    handler: async (request, reply) => {
       parseQuery(writeQuery, request.query);
       const { seller, identity } = request.caller;
       const row = await createGiftee(db, seller, identity, request.body);
@@ -34,5 +27,5 @@ export const gifteeRoutes: FastifyPluginAsyncZod = async (app) => {
           ]),
         });
     },
-  );
+  });
 };

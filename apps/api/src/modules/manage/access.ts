@@ -57,15 +57,14 @@ export function horizonClock(now: Date, timeZone: string, rules: SelfEditRules):
 }
 
 /** The path parameters of every manage route (its route schema). */
-export const orderIdParams = z.object({ id: z.string() });
 const query = z.object({ secret: z.string().max(200).optional() }).passthrough();
 
 /**
  * The order id and secret of a manage call; a malformed id, or a secret no order can have, is
  * the order read's 404 (so the secret stays out of the route's query schema).
  */
-export function orderOf(request: { params: z.infer<typeof orderIdParams>; query: unknown }) {
-  const { id } = request.params;
+export function orderOf(request: { params: { orderId: string }; query: unknown }) {
+  const { orderId: id } = request.params;
   const q = query.safeParse(request.query);
   if (!isUuid(id) || !q.success) throw orderNotFound();
   return { orderId: id.toLowerCase(), secret: q.data.secret };

@@ -1,30 +1,30 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { and, eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { cartPatchBodySchema } from '@admit/contracts/cart';
 import { memberCheckoutBodySchema, payResponseSchema } from '@admit/contracts/checkout';
-import { orderEditResponseSchema } from '@admit/contracts/manage';
+import {
+  orderEditChangeRoute,
+  orderEditDiscardRoute,
+  orderEditExtendRoute,
+  orderEditPayRoute,
+  orderEditRoute,
+} from '@admit/contracts/routes/manage';
 import { paymentRefund } from '@/db/schema/aftersale';
 import { validationFailed } from '@/http/app-error';
+import { fromTable } from '@/http/table-route';
 import { orderBundle } from '@/modules/orders/order-read';
 import { idempotencyKeyOf, requestHash, selectKey } from '@/modules/payments/idempotency';
 import { runIdempotent } from '@/modules/payments/idempotent-run';
 import { executeRefunds } from '@/modules/payments/refunds';
 import { publicOriginOf } from '@/modules/sellers/seller-site';
-import { managedOrder, orderIdParams, orderOf } from './access';
+import { managedOrder, orderOf } from './access';
 import { assertEditable, parseEditBody } from './edit';
 
 const config = { caller: 'visitor', callerContext: 'order_edit' } as const;
-// the bodies are parsed by the handlers after the order's secret is proved (their own 400s)
-const editSchema = { params: orderIdParams, response: { 200: orderEditResponseSchema } };
-const discardSchema = { params: orderIdParams, response: { 204: z.null() } };
-// the pay answers as the checkout does: the cart (200) or the order (201); a refusal replayed
-// under its Idempotency-Key keeps its error envelope (4xx)
-const paySchema = {
-  params: orderIdParams,
-  response: { 200: payResponseSchema, 201: payResponseSchema },
-};
+// method, url, params and answers from the contracts route table (decision 0050); the bodies
+// are parsed by the handlers after the order's secret is proved (their own 400s)
+const afterCheck = { bodyByHandler: true } as const;
 
 /**
  * The order edit (identity §4 "Manage order", §7 `/checkout/{orderId}`; decision 0036):
@@ -42,27 +42,35 @@ export const editRoutes: FastifyPluginAsyncZod = async (app) => {
   const send = <T>(reply: FastifyReply, status: number, body: T) =>
     reply.status(status).header('cache-control', 'no-store').send(body);
 
-  app.get('/api/ticket_order/:id/edit', { schema: editSchema, config }, async (request, reply) => {
-    const { orderId, secret } = orderOf(request);
-    const managed = await managedOrder(db, request.caller, orderId, secret);
-    const cart = await service.current(managed);
-    return send(reply, 200, await service.view(managed, request.caller, cart));
+  app.route({
+    ...fromTable(orderEditRoute),
+    config,
+    handler: async (request, reply) => {
+      const { orderId, secret } = orderOf(request);
+      const managed = await managedOrder(db, request.caller, orderId, secret);
+      const cart = await service.current(managed);
+      return send(reply, 200, await service.view(managed, request.caller, cart));
+    },
   });
 
-  app.post('/api/ticket_order/:id/edit', { schema: editSchema, config }, async (request, reply) => {
-    const { orderId, secret } = orderOf(request);
-    const managed = await managedOrder(db, request.caller, orderId, secret);
-    const body = await service.change(managed, request.caller, parseEditBody(request.body));
-    return send(reply, 200, body);
+  app.route({
+    ...fromTable(orderEditChangeRoute, afterCheck),
+    config,
+    handler: async (request, reply) => {
+      const { orderId, secret } = orderOf(request);
+      const managed = await managedOrder(db, request.caller, orderId, secret);
+      const body = await service.change(managed, request.caller, parseEditBody(request.body));
+      return send(reply, 200, body);
+    },
   });
 
   // spec: identity §2 "Global dialogs" — the manage variant of "extend the timer by 2 minutes":
   // the cart's own extension rule (last 60 s, +2 minutes, a bounded number of times) on the edit
   // cart, acting as the order's buyer whose cart it is (the secret link proved the right)
-  app.patch(
-    '/api/ticket_order/:id/edit',
-    { schema: editSchema, config },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(orderEditExtendRoute, afterCheck),
+    config,
+    handler: async (request, reply) => {
       const { orderId, secret } = orderOf(request);
       const { caller } = request;
       const managed = await managedOrder(db, caller, orderId, secret);
@@ -79,25 +87,27 @@ export const editRoutes: FastifyPluginAsyncZod = async (app) => {
       const fresh = await service.current(managed);
       return send(reply, 200, await service.view(managed, caller, fresh));
     },
-  );
+  });
 
-  app.delete(
-    '/api/ticket_order/:id/edit',
-    { schema: discardSchema, config },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(orderEditDiscardRoute),
+    config,
+    handler: async (request, reply) => {
       const { orderId, secret } = orderOf(request);
       const managed = await managedOrder(db, request.caller, orderId, secret);
       await service.discard(managed);
       return reply.status(204).header('cache-control', 'no-store').send(null);
     },
-  );
+  });
 
   // spec: identity §4 "Manage order" — Confirm Changes: outstanding ≤ 0 checks out `free`
   // (a refund when negative), payable goes to /manage/{id}/confirm and pays here
-  app.post(
-    '/api/ticket_order/:id/edit/pay',
-    { schema: paySchema, config },
-    async (request, reply) => {
+  // the pay answers as the checkout does: the cart (200) or the order (201); a refusal replayed
+  // under its Idempotency-Key keeps its error envelope (4xx)
+  app.route({
+    ...fromTable(orderEditPayRoute, afterCheck),
+    config,
+    handler: async (request, reply) => {
       const { orderId, secret } = orderOf(request);
       const { caller } = request;
       const managed = await managedOrder(db, caller, orderId, secret);
@@ -168,5 +178,5 @@ export const editRoutes: FastifyPluginAsyncZod = async (app) => {
       app.mailSender.kick();
       return send(reply, answer.status, answer.body);
     },
-  );
+  });
 };

@@ -1,27 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  orderCancelResponseSchema,
-  orderEmailBodySchema,
-  orderManageResponseSchema,
-} from '@admit/contracts/manage';
-import { acceptedResponseSchema } from '@admit/contracts/identity';
+import { orderEmailBodySchema } from '@admit/contracts/manage';
+import { orderCancelRoute, orderManageRoute } from '@admit/contracts/routes/manage';
+import { orderEmailRoute } from '@admit/contracts/routes/orders';
 import { toCollection } from '@admit/contracts/envelope';
 import { AppError } from '@/http/app-error';
 import { sendStoredAnswer } from '@/http/stored-answer';
+import { fromTable } from '@/http/table-route';
 import { enforceRequestLimits, mailRequestLimits } from '@/modules/limits/request-limits';
 import { publicOriginOf } from '@/modules/sellers/seller-site';
-import { anonymousRules, managedOrder, orderIdParams, orderOf } from './access';
+import { anonymousRules, managedOrder, orderOf } from './access';
 import { managedOrderAnswer } from './answers';
 import { cancelOrderTickets } from './cancel';
 import { emailOrder } from './email';
 import { editRoutes } from './edit-routes';
 
 const config = { caller: 'visitor', callerContext: 'ticket_order' } as const;
-// the bodies are read by the handlers: the cancel parses its own after the order check, and a
-// refusal replayed under the cancel's Idempotency-Key keeps its error envelope (4xx)
-const manageSchema = { params: orderIdParams, response: { 200: orderManageResponseSchema } };
-const cancelSchema = { params: orderIdParams, response: { 200: orderCancelResponseSchema } };
-const emailSchema = { params: orderIdParams, response: { 200: acceptedResponseSchema } };
+// method, url, params and answers from the contracts route table (decision 0050); the bodies
+// are read by the handlers after the order check, and a refusal replayed under the cancel's
+// Idempotency-Key keeps its error envelope (4xx)
 
 /**
  * After the sale (identity §7, decision 0036): GET ticket_order/{id}/manage, POST
@@ -33,21 +29,21 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
   const log = app.log.child({ module: 'manage' });
   const origin = (sellerId: string) => publicOriginOf(db, sellerId, app.deps.config);
 
-  app.get(
-    '/api/ticket_order/:id/manage',
-    { schema: manageSchema, config },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(orderManageRoute),
+    config,
+    handler: async (request, reply) => {
       const { orderId, secret } = orderOf(request);
       const managed = await managedOrder(db, request.caller, orderId, secret);
       const body = await managedOrderAnswer(db, request.caller, orderId, now(), managed.rules);
       return reply.header('cache-control', 'no-store').send(body);
     },
-  );
+  });
 
-  app.post(
-    '/api/ticket_order/:id/cancel',
-    { schema: cancelSchema, config },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(orderCancelRoute, { bodyByHandler: true }),
+    config,
+    handler: async (request, reply) => {
       const { orderId, secret } = orderOf(request);
       const answer = await cancelOrderTickets(
         {
@@ -70,14 +66,14 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
       app.mailSender.kick();
       return sendStoredAnswer(reply, answer);
     },
-  );
+  });
 
   // spec: identity §7 — POST ticket_order/{id}/email: the buyer's session (the account area,
   // empty body) or the secret link (the manage page, `log_context`)
-  app.post(
-    '/api/ticket_order/:id/email',
-    { schema: emailSchema, config },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(orderEmailRoute, { bodyByHandler: true }),
+    config,
+    handler: async (request, reply) => {
       const { orderId, secret } = orderOf(request);
       const body = orderEmailBodySchema.safeParse(request.body ?? {});
       if (!body.success) {
@@ -106,7 +102,7 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .send({ accepted: toCollection([{ accepted: true as const }]) });
     },
-  );
+  });
 
   await app.register(editRoutes);
 };

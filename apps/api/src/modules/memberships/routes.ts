@@ -1,15 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  MEMBERSHIP_QR_MARGIN,
-  membershipRulesResponseSchema,
-  myMembershipResponseSchema,
-} from '@admit/contracts/membership';
+import { MEMBERSHIP_QR_MARGIN } from '@admit/contracts/membership';
+import { membershipRulesRoute } from '@admit/contracts/routes/availability';
+import { myMembershipRoute } from '@admit/contracts/routes/orders';
 import { AppError } from '@/http/app-error';
 import { parseQuery } from '@/http/query-grammar';
 import { isUuid } from '@/http/query-values';
-import { rawQuerySchema, registerReadRoute } from '@/http/read-route';
+import { registerReadRoute } from '@/http/read-route';
+import { fromTable } from '@/http/table-route';
 import { qrPng } from '@/lib/qr-png';
 import { membershipRulesQuery, myMembershipQuery } from './query-specs';
 
@@ -22,9 +21,8 @@ const qrQuerySchema = z.looseObject({ margin: z.string().optional() });
 export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
   const { memberships } = app;
   registerReadRoute(app, {
-    path: '/membership_rules',
+    route: membershipRulesRoute,
     query: membershipRulesQuery,
-    response: membershipRulesResponseSchema,
     handler: (ctx) => memberships.listRules(ctx),
   });
 
@@ -35,13 +33,10 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
     return identity;
   };
 
-  app.get(
-    '/api/my/membership',
-    {
-      schema: { querystring: rawQuerySchema, response: { 200: myMembershipResponseSchema } },
-      config,
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(myMembershipRoute),
+    config,
+    handler: async (request, reply) => {
       const query = parseQuery(myMembershipQuery, request.query);
       const identity = loggedIn(request);
       const body = await memberships.mine(
@@ -53,7 +48,7 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
       );
       return reply.header('cache-control', 'no-store').send(body);
     },
-  );
+  });
 
   // spec: identity §7 — /api/membership/{id}/qrcode?margin=2: the member ID as a QR code, for
   // the holder only (anyone else, a guest too, gets the 404 of a missing membership)

@@ -1,14 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { orderBundleSchema } from '@admit/contracts/checkout';
 import { toCollection } from '@admit/contracts/envelope';
-import { cancelAutoRenewResponseSchema } from '@admit/contracts/membership';
+import { cancelAutoRenewRoute, ticketOrderRoute } from '@admit/contracts/routes/orders';
 import { isUuid } from '@/http/query-values';
+import { fromTable } from '@/http/table-route';
 import { qrPng } from '@/lib/qr-png';
 import { cancelOrderAutoRenew } from '@/modules/memberships/auto-renew-cancel';
 import { orderBundle, orderNotFound, readableOrder } from './order-read';
 
+// the QR code is not a storefront call (an image address), so not in the contracts table
 const params = z.object({ id: z.string() });
 const config = { caller: 'visitor', callerContext: 'ticket_order' } as const;
 const query = z
@@ -39,16 +40,16 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     return { order, seller, margin: q.data.margin };
   }
 
-  app.get(
-    '/api/ticket_order/:id',
-    { schema: { params, response: { 200: orderBundleSchema } }, config },
-    async (request, reply) => {
-      const { order, seller } = await access(request, request.params.id);
+  app.route({
+    ...fromTable(ticketOrderRoute),
+    config,
+    handler: async (request, reply) => {
+      const { order, seller } = await access(request, request.params.orderId);
       const { publicIdentityId } = request.caller;
       const body = await orderBundle(db, order, seller, publicIdentityId, app.deps.now());
       return reply.header('cache-control', 'no-store').send(body);
     },
-  );
+  });
 
   // spec: identity §7 — GET /cached_api/ticket_order/{id}/qrcode?margin=4; the image never
   // changes, but only its buyer or the secret holder may see it: cached privately, never shared
@@ -71,13 +72,13 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // spec: identity §4 "Cancel auto-renew", §8 (decision 0038): who may read the order may stop
   // its memberships renewing — the holder bought it, so the buyer's session or the secret
-  app.delete(
-    '/api/ticket_order/:id/auto_renew',
-    { schema: { params, response: { 200: cancelAutoRenewResponseSchema } }, config },
-    async (request, reply) => {
-      const { order, seller } = await access(request, request.params.id);
+  app.route({
+    ...fromTable(cancelAutoRenewRoute),
+    config,
+    handler: async (request, reply) => {
+      const { order, seller } = await access(request, request.params.orderId);
       const terms = await cancelOrderAutoRenew(db, seller, order.id);
       return reply.header('cache-control', 'no-store').send({ membership: toCollection(terms) });
     },
-  );
+  });
 };

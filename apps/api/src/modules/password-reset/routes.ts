@@ -1,14 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { AcceptedResponse } from '@admit/contracts/identity';
 import {
-  acceptedResponseSchema,
-  emailBodySchema,
-  identityResponseSchema,
-  resetPasswordBodySchema,
-  tokenBodySchema,
-  type AcceptedResponse,
-} from '@admit/contracts/identity';
-import { rawQuerySchema } from '@/http/parse-input';
+  passwordResetRequestRoute,
+  passwordResetRoute,
+  passwordResetValidateRoute,
+} from '@admit/contracts/routes/identity';
 import { parseQuery } from '@/http/query-grammar';
+import { fromTable } from '@/http/table-route';
 import { publicOriginOf } from '@/modules/sellers/seller-site';
 import { enforceRequestLimits, mailRequestLimits } from '@/modules/limits/request-limits';
 
@@ -22,19 +20,11 @@ const checkQuery = (query: Record<string, string>) =>
 export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
   const config = { caller: 'seller', callerContext: 'password_reset' } as const;
-  const identityResponse = { 200: identityResponseSchema };
 
-  app.post(
-    '/api/password_reset/request',
-    {
-      schema: {
-        querystring: rawQuerySchema,
-        body: emailBodySchema,
-        response: { 200: acceptedResponseSchema },
-      },
-      config,
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(passwordResetRequestRoute),
+    config: config,
+    handler: async (request, reply) => {
       checkQuery(request.query);
       const { seller } = request.caller;
       const { email } = request.body;
@@ -50,36 +40,26 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
       // spec: identity §8 "forgot forms treat 404 as success" — one answer, known or not
       return reply.header('cache-control', 'no-store').send(ACCEPTED);
     },
-  );
+  });
 
-  app.post(
-    '/api/password_reset/validate',
-    {
-      schema: { querystring: rawQuerySchema, body: tokenBodySchema, response: identityResponse },
-      config,
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(passwordResetValidateRoute),
+    config: config,
+    handler: async (request, reply) => {
       checkQuery(request.query);
       const body = await app.passwordReset.validate(request.caller.seller, request.body.token);
       return reply.header('cache-control', 'no-store').send(body);
     },
-  );
+  });
 
-  app.post(
-    '/api/password_reset/reset',
-    {
-      schema: {
-        querystring: rawQuerySchema,
-        body: resetPasswordBodySchema,
-        response: identityResponse,
-      },
-      config,
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(passwordResetRoute),
+    config: config,
+    handler: async (request, reply) => {
       checkQuery(request.query);
       const { token, password } = request.body;
       const body = await app.passwordReset.reset(request.caller.seller, token, password);
       return reply.header('cache-control', 'no-store').send(body);
     },
-  );
+  });
 };

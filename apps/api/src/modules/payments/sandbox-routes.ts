@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  sandboxCardBodySchema,
-  sandboxPaymentMethodResponseSchema,
-} from '@admit/contracts/checkout';
+import { sandboxCardBodySchema } from '@admit/contracts/checkout';
+import { sandboxPaymentMethodRoute } from '@admit/contracts/routes/checkout';
 import { toCollection } from '@admit/contracts/envelope';
 import { AppError } from '@/http/app-error';
 import { rawQuerySchema } from '@/http/parse-input';
+import { fromTable } from '@/http/table-route';
 import type { App } from '@/http/typed-app';
 import { isUuid } from '@/http/query-values';
 import { escapeHtml } from '@/lib/escape-html';
@@ -61,57 +60,56 @@ export const sandboxRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
 
   // the card is checked in the handler, after the seller: its refusals speak Stripe's words
-  const cardSchema = {
-    querystring: rawQuerySchema,
-    response: { 201: sandboxPaymentMethodResponseSchema },
-  };
-  app.post('/api/sandbox/payment_methods', { schema: cardSchema }, async (request, reply) => {
-    const sellerId = await sandboxSellerOf(app, request.query._seller);
-    const parsed = sandboxCardBodySchema.safeParse(request.body ?? {});
-    if (!parsed.success) {
-      const field = parsed.error.issues[0]?.path.map(String).join('.') || 'body';
-      throw new AppError('validation_failed', 'stripe', `${field}: invalid card details`, {
-        field,
-      });
-    }
-    const card = parsed.data;
-    const digits = card.number.replace(/[\s-]/g, '');
-    if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) {
-      throw new AppError('validation_failed', 'stripe', 'Your card number is incorrect.', {
-        field: 'number',
-      });
-    }
-    const now = app.deps.now();
-    const expiry = new Date(Date.UTC(card.exp_year, card.exp_month, 1));
-    if (expiry <= now) {
-      throw new AppError(
-        'validation_failed',
-        'stripe',
-        "Your card's expiration date is in the past.",
-        {
-          field: 'exp_year',
-        },
-      );
-    }
-    const last4 = digits.slice(-4);
-    const token = issueSandboxToken(await sandboxTokenKey(db), sellerId, {
-      outcome: outcomeOf(digits),
-      last4,
-    });
-    return reply
-      .status(201)
-      .header('cache-control', 'no-store')
-      .send({
-        payment_method: toCollection([
+  app.route({
+    ...fromTable(sandboxPaymentMethodRoute, { bodyByHandler: true }),
+    handler: async (request, reply) => {
+      const sellerId = await sandboxSellerOf(app, request.query._seller);
+      const parsed = sandboxCardBodySchema.safeParse(request.body ?? {});
+      if (!parsed.success) {
+        const field = parsed.error.issues[0]?.path.map(String).join('.') || 'body';
+        throw new AppError('validation_failed', 'stripe', `${field}: invalid card details`, {
+          field,
+        });
+      }
+      const card = parsed.data;
+      const digits = card.number.replace(/[\s-]/g, '');
+      if (!/^\d{12,19}$/.test(digits) || !passesLuhn(digits)) {
+        throw new AppError('validation_failed', 'stripe', 'Your card number is incorrect.', {
+          field: 'number',
+        });
+      }
+      const now = app.deps.now();
+      const expiry = new Date(Date.UTC(card.exp_year, card.exp_month, 1));
+      if (expiry <= now) {
+        throw new AppError(
+          'validation_failed',
+          'stripe',
+          "Your card's expiration date is in the past.",
           {
-            id: token,
-            brand: brandOf(digits),
-            last4,
-            exp_month: card.exp_month,
-            exp_year: card.exp_year,
+            field: 'exp_year',
           },
-        ]),
+        );
+      }
+      const last4 = digits.slice(-4);
+      const token = issueSandboxToken(await sandboxTokenKey(db), sellerId, {
+        outcome: outcomeOf(digits),
+        last4,
       });
+      return reply
+        .status(201)
+        .header('cache-control', 'no-store')
+        .send({
+          payment_method: toCollection([
+            {
+              id: token,
+              brand: brandOf(digits),
+              last4,
+              exp_month: card.exp_month,
+              exp_year: card.exp_year,
+            },
+          ]),
+        });
+    },
   });
 
   async function pendingPayment(id: string) {

@@ -1,14 +1,11 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  acceptedResponseSchema,
-  myResendBodySchema,
-  resendBodySchema,
-  type AcceptedResponse,
-} from '@admit/contracts/identity';
+import type { AcceptedResponse } from '@admit/contracts/identity';
+import { resendOrdersRoute } from '@admit/contracts/routes/identity';
+import { myResendRoute } from '@admit/contracts/routes/orders';
 import { AppError } from '@/http/app-error';
-import { rawQuerySchema } from '@/http/parse-input';
 import { parseQuery } from '@/http/query-grammar';
+import { fromTable } from '@/http/table-route';
 import {
   enforceRequestLimits,
   PER_ADDRESS_LIMIT,
@@ -26,16 +23,15 @@ const checkQuery = (query: Record<string, string>) =>
 export const resendRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
   const config = { caller: 'seller', callerContext: 'ticket_order' } as const;
-  const response = { 200: acceptedResponseSchema };
   const accepted = (reply: FastifyReply, queued: boolean) => {
     if (queued) app.mailSender.kick();
     return reply.header('cache-control', 'no-store').send(ACCEPTED);
   };
 
-  app.post(
-    '/api/ticket_order/resend',
-    { schema: { querystring: rawQuerySchema, body: resendBodySchema, response }, config },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(resendOrdersRoute),
+    config: config,
+    handler: async (request, reply) => {
       checkQuery(request.query);
       const { seller } = request.caller;
       const { email, memberships_only } = request.body;
@@ -50,15 +46,12 @@ export const resendRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.resend.resendByEmail(seller, email, memberships_only ?? false),
       );
     },
-  );
+  });
 
-  app.post(
-    '/api/my/ticket_order/resend',
-    {
-      schema: { querystring: rawQuerySchema, body: myResendBodySchema, response },
-      config: { ...config, caller: 'visitor' },
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(myResendRoute),
+    config: { ...config, caller: 'visitor' },
+    handler: async (request, reply) => {
       checkQuery(request.query);
       const { identity, seller } = request.caller;
       if (identity.isPublic) throw new AppError('not_authorized', 'ticket_order', 'Please log in');
@@ -77,5 +70,5 @@ export const resendRoutes: FastifyPluginAsyncZod = async (app) => {
         await app.resend.resendOwn(seller, identity.id, memberships_only ?? false),
       );
     },
-  );
+  });
 };

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { seatMapResponseSchema } from '@admit/contracts/seat-map';
+import { seatMapRoute } from '@admit/contracts/routes/availability';
 import type { QuerySpec } from '@/http/query-grammar';
 import { sessionReadScope } from '@/http/read-scopes';
 import { registerReadRoute } from '@/http/read-route';
@@ -22,9 +22,8 @@ const isOn = (value: string | undefined) =>
 export const seatRoutes: FastifyPluginAsyncZod = async (app) => {
   const { seats } = app;
   registerReadRoute(app, {
-    path: '/events/:eventId/sessions/:sessionId/seat_map',
+    route: seatMapRoute,
     query: seatMapQuery,
-    response: seatMapResponseSchema,
     cacheScope: (params) => sessionReadScope(params.sessionId ?? ''),
     handler: (ctx) =>
       seats.seatMap(

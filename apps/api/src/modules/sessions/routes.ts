@@ -1,21 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toCollection } from '@admit/contracts/envelope';
-import { sessionResponseSchema } from '@admit/contracts/session';
+import { mySessionRoute } from '@admit/contracts/routes/identity';
 import { parseQuery, type QuerySpec } from '@/http/query-grammar';
-import { rawQuerySchema } from '@/http/read-route';
+import { fromTable } from '@/http/table-route';
 
 const sessionQuery: QuerySpec = { context: 'session', fields: {} };
 
 /** GET /api/my/session: who this visitor acts as for the seller (the storefront's session check). */
 export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = { caller: 'visitor', callerContext: 'session' } as const;
-  app.get(
-    '/api/my/session',
-    {
-      schema: { querystring: rawQuerySchema, response: { 200: sessionResponseSchema } },
-      config,
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(mySessionRoute),
+    config,
+    handler: async (request, reply) => {
       // refuses unknown parameters (shopping §8), as every read does
       parseQuery(sessionQuery, request.query);
       const { identity } = request.caller;
@@ -30,5 +27,5 @@ export const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
         ]),
       });
     },
-  );
+  });
 };

@@ -1,18 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  createUserBodySchema,
-  patchUserBodySchema,
-  setEmailBodySchema,
-  userResponseSchema,
-} from '@admit/contracts/identity';
+import { createUserBodySchema, userResponseSchema } from '@admit/contracts/identity';
+import { myUserRoute, patchUserRoute, setEmailRoute } from '@admit/contracts/routes/identity';
 import { rawQuerySchema } from '@/http/parse-input';
 import { parseQuery, type QuerySpec } from '@/http/query-grammar';
+import { fromTable } from '@/http/table-route';
 
 const userQuery: QuerySpec = { context: 'user', fields: {}, embeds: ['identity', 'identity.meta'] };
 const writeQuery: QuerySpec = { context: 'user', fields: {} };
-const idParams = z.object({ id: z.string().max(100) });
 const response = { 200: userResponseSchema };
 
 /** The account calls of identity §7 under /api (never cached), over `app.users` (users-plugin.ts). */
@@ -51,45 +46,38 @@ export const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get(
-    '/api/my/user',
-    { schema: { querystring: rawQuerySchema, response }, config },
-    async (request, reply) => {
+  // the storefront's calls: method, url and schemas from the contracts route table (decision 0050)
+  app.route({
+    ...fromTable(myUserRoute),
+    config,
+    handler: async (request, reply) => {
       const query = parseQuery(userQuery, request.query);
       return noStore(reply).send(
         await app.users.getOwnAccount(request.caller.identity, query.embeds),
       );
     },
-  );
+  });
 
-  app.put(
-    '/api/my/user/email',
-    { schema: { querystring: rawQuerySchema, body: setEmailBodySchema, response }, config },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(setEmailRoute),
+    config,
+    handler: async (request, reply) => {
       parseQuery(writeQuery, request.query);
       return noStore(reply).send(
         await app.users.setOwnEmail(request.caller.identity, request.body),
       );
     },
-  );
+  });
 
-  app.patch(
-    '/api/my/user/:id',
-    {
-      schema: {
-        querystring: rawQuerySchema,
-        params: idParams,
-        body: patchUserBodySchema,
-        response,
-      },
-      config,
-    },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(patchUserRoute),
+    config,
+    handler: async (request, reply) => {
       parseQuery(writeQuery, request.query);
-      const { id } = request.params;
+      const { userId } = request.params;
       return noStore(reply).send(
-        await app.users.patchOwnAccount(request.caller.identity, id, request.body),
+        await app.users.patchOwnAccount(request.caller.identity, userId, request.body),
       );
     },
-  );
+  });
 };

@@ -2,8 +2,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { toCollection } from '@admit/contracts/envelope';
-import { PKPASS_CONTENT_TYPE, walletPrecheckResponseSchema } from '@admit/contracts/wallet';
+import { walletPrecheckRoute } from '@admit/contracts/routes/orders';
+import { PKPASS_CONTENT_TYPE } from '@admit/contracts/wallet';
 import { AppError } from '@/http/app-error';
+import { fromTable } from '@/http/table-route';
 import { readSellerSettings } from '@/modules/sellers/seller-settings';
 import { publicOriginOf } from '@/modules/sellers/seller-site';
 import { appleConfigured, googleConfigured } from './credentials';
@@ -33,11 +35,11 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ticket, wallet };
   }
 
-  app.get(
-    '/api/ticket/:id/walletprecheck',
-    { schema: { params, response: { 200: walletPrecheckResponseSchema } }, config },
-    async (request, reply) => {
-      const { ticket, wallet } = await load(request, request.params.id);
+  app.route({
+    ...fromTable(walletPrecheckRoute),
+    config,
+    handler: async (request, reply) => {
+      const { ticket, wallet } = await load(request, request.params.ticketId);
       return reply.header('cache-control', 'no-store').send({
         wallet_precheck: toCollection([
           {
@@ -48,7 +50,7 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
         ]),
       });
     },
-  );
+  });
 
   app.get(
     '/api/ticket/:id/pkpass',

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import { createQueryClient } from '@/app/query-client';
 import {
   loadSellerConfig,
   readInjectedSellerConfig,
@@ -20,7 +21,9 @@ describe('seller config at boot', () => {
       `<script id="admit-seller-config" type="application/json">${JSON.stringify(config)}</script>`,
     );
     expect(readInjectedSellerConfig(doc)).toEqual(config);
-    await expect(loadSellerConfig(doc, '/demo-museum/')).resolves.toMatchObject({
+    await expect(
+      loadSellerConfig(createQueryClient({ retryBaseMs: 1 }), doc, '/demo-museum/'),
+    ).resolves.toMatchObject({
       product_name: 'Injected',
     });
   });
@@ -32,7 +35,13 @@ describe('seller config at boot', () => {
     });
     vi.stubGlobal('fetch', stub);
 
-    await expect(loadSellerConfig(pageWith(''), '/demo-museum/events/1')).resolves.toEqual(config);
+    await expect(
+      loadSellerConfig(
+        createQueryClient({ retryBaseMs: 1 }),
+        pageWith(''),
+        '/demo-museum/events/1',
+      ),
+    ).resolves.toEqual(config);
     expect(stub.requests[0]!.url.searchParams.get('_seller')).toBe('demo-museum');
   });
 
@@ -42,7 +51,9 @@ describe('seller config at boot', () => {
     });
     vi.stubGlobal('fetch', stub);
 
-    await expect(loadSellerConfig(pageWith(''), '/demo-museum/')).rejects.toThrow();
+    await expect(
+      loadSellerConfig(createQueryClient({ retryBaseMs: 1 }), pageWith(''), '/demo-museum/'),
+    ).rejects.toThrow();
   });
 
   it('takes the seller slug from the first path segment', () => {

@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { SELLER_CONFIG_SCRIPT_ID } from '@admit/contracts/seller-config-script';
 import type { SellerConfig } from '@admit/contracts/seller-config';
 
@@ -21,7 +22,9 @@ export function sellerSlugFromPath(pathname: string): string | null {
   return segment ? decodeURIComponent(segment) : null;
 }
 
+/** The seller's config: injected by the host, else read through the app's query client. */
 export async function loadSellerConfig(
+  queryClient: QueryClient,
   doc: Document = document,
   pathname: string = window.location.pathname,
 ): Promise<SellerConfig> {
@@ -31,5 +34,5 @@ export async function loadSellerConfig(
   if (!slug) throw new Error('No seller in the address: open /{seller-slug}/');
   // only the Vite dev server gets here, so the fetch (and its zod check) is a separate chunk
   const { fetchSellerConfig } = await import('@/app/boot/fetch-seller-config');
-  return fetchSellerConfig(slug);
+  return fetchSellerConfig(queryClient, slug);
 }

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CalendarDay } from '@admit/contracts/availability';
+import { extendedCalendarDays, type CalendarDay } from '@admit/contracts/availability';
 import { calendarRoute } from '@admit/contracts/routes/availability';
 import { call } from '@/api/client';
 import { cachedReadAllowed } from '@/api/read-audience';
@@ -33,7 +33,7 @@ export async function getCalendar(
     },
     signal,
   });
-  return body.calendar._data;
+  return extendedCalendarDays(body);
 }
 
 export function calendarQueryOptions(params: CalendarParams) {

@@ -1,4 +1,8 @@
-import type { CalendarDay, SelectionBody } from '@admit/contracts/availability';
+import {
+  extendedCalendarDays,
+  type CalendarDay,
+  type SelectionBody,
+} from '@admit/contracts/availability';
 import { MAX_CALENDAR_TICKET_TYPES } from '@admit/contracts/constants';
 import { calendarForSelectionRoute } from '@admit/contracts/routes/availability';
 import { ApiError, call } from '@/api/client';
@@ -53,5 +57,5 @@ export async function postCalendar(
     query: { _format: 'extended', 'start_datetime._lt': before },
     body: toSelectionBody(quantities),
   });
-  return body.calendar._data;
+  return extendedCalendarDays(body);
 }
