@@ -103,10 +103,10 @@ export const addressRetrieveRoute = defineRoute({
 /** GET ledger/{ledger}/{card}: a gift card's balance. */
 export const ledgerCardRoute = defineRoute({
   method: 'GET',
-  url: '/api/ledger/:ledger/:cardNumber',
+  url: '/api/ledger/:ledger/:number',
   schema: {
     // a card number is at most 70 characters (shopping §3 "Gift card")
-    params: z.object({ ledger: z.string().min(1), cardNumber: z.string().min(1).max(70) }),
+    params: z.object({ ledger: z.string().min(1), number: z.string().min(1).max(70) }),
     response: { 200: ledgerCardResponseSchema },
   },
 });

@@ -16,7 +16,7 @@ export async function getLedgerCard(
   cardNumber: string,
 ): Promise<LedgerCard> {
   const body = await readOnce(queryClient, ['ledger', cardNumber], (signal) =>
-    call(ledgerCardRoute, { params: { ledger: GIFT_CARD_LEDGER, cardNumber }, signal }),
+    call(ledgerCardRoute, { params: { ledger: GIFT_CARD_LEDGER, number: cardNumber }, signal }),
   );
   const card = body.ledger._data[0];
   if (!card) throw new ApiError(404, 'not_found', 'ledger', 'Gift card not found', null);
