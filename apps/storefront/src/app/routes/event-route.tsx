@@ -2,10 +2,10 @@ import { lazy } from 'react';
 import { EventRoute } from '@/features/event/event-route';
 import type { EventSlots } from '@/features/event/event-slots';
 import { CartSidebar } from '@/features/cart/cart-sidebar';
-import { QuantityFirstReserve } from '@/features/reserve/flows/quantity-first/quantity-first-reserve';
 import { OneTicketOnlyForm } from '@/features/reserve/flows/one-ticket/one-ticket-only-form';
 import { ComposedSingleEventReserve } from '@/app/routes/composed-single-event';
 import { ComposedDateFirstReserve } from '@/app/routes/composed-date-first';
+import { ComposedQuantityFirstReserve } from '@/app/routes/composed-quantity-first';
 
 // the selection area suspends on it with a loader of its own (features/event/selection-area)
 const MembershipForm = lazy(() =>
@@ -18,7 +18,7 @@ const MembershipForm = lazy(() =>
 const slots: EventSlots = {
   selection: {
     date_first: ComposedDateFirstReserve,
-    quantity_first: QuantityFirstReserve,
+    quantity_first: ComposedQuantityFirstReserve,
     one_ticket: OneTicketOnlyForm,
     single_event: ComposedSingleEventReserve,
     membership: MembershipForm,

@@ -13,13 +13,16 @@ const NOTHING_REPORTED: SeatSelectionReport = { tickets: [], ready: false };
  * gives the next session's selector neither.
  */
 export function useSeatSlot(
-  submission: { setMessage: (message: ReserveMessage | null) => void },
+  submission: {
+    setMessage: (message: ReserveMessage | null) => void;
+    clearIssues: () => void;
+  },
   sessionId: string | null,
 ) {
   const [report, setReport] = useState<SeatSelectionReport>(NOTHING_REPORTED);
   const [issueAt, setIssueAt] = useState<string | null>(null);
   const [taken, setTaken] = useState<{ sessionId: string; seats: SeatsTaken } | null>(null);
-  const { setMessage } = submission;
+  const { setMessage, clearIssues } = submission;
 
   // spec: shopping §8 — "A seat-map load failure goes to a general handler": the generic text
   const onLoadError = useCallback(() => setMessage({ key: 'reserve.error_generic' }), [setMessage]);
@@ -44,8 +47,27 @@ export function useSeatSlot(
     [sessionId],
   );
 
+  /**
+   * spec: shopping §5 — a seated group with tickets needs its full, confirmed seat set. True when
+   * the submit stops here: the selector shows the message and its control takes the focus.
+   */
+  const stopsSubmit = useCallback(
+    (seated: boolean, controlId: string) => {
+      if (!seated || report.ready) {
+        setIssueAt(null);
+        return false;
+      }
+      setIssueAt(sessionId);
+      clearIssues();
+      document.getElementById(controlId)?.focus();
+      return true;
+    },
+    [report.ready, sessionId, clearIssues],
+  );
+
   return {
     report,
+    stopsSubmit,
     setReport,
     showIssue: issueAt !== null && issueAt === sessionId,
     setShowIssue,

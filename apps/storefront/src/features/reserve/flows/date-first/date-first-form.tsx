@@ -20,6 +20,7 @@ import type { GroupDetails } from '@/features/reserve/model/ticket-details';
 import type { Quantities } from '@/features/reserve/model/stepper-rules';
 import { ReserveErrorSlot } from '@/features/reserve/components/reserve-error-slot';
 import { SkipAddOnButton } from '@/features/reserve/components/skip-add-on-button';
+import { SessionSeatSelector } from '@/features/reserve/components/session-seat-selector';
 import { RESERVE_STRINGS } from '@/features/reserve/strings';
 import type { SeatSelectorSlotProps } from '@/features/reserve/seat-selector-slot';
 import { AdmissionChoice } from '@/features/reserve/flows/date-first/admission-choice';
@@ -217,18 +218,14 @@ export function DateFirstForm({
         />
       )}
       {groups && submission.seatedSession && state.sessionId !== null && (
-        // keyed by session: another session's seats and picks never carry over
-        <SeatSelector
-          key={state.sessionId}
+        <SessionSeatSelector
+          SeatSelector={SeatSelector}
           eventId={event.template.id}
           sessionId={state.sessionId}
           groups={groups}
           quantities={state.quantities}
           controlId={DATE_FIRST_FIND_SEATS_ID}
-          showIssue={submission.seats.showIssue}
-          onReport={submission.seats.setReport}
-          onLoadError={submission.seats.onLoadError}
-          taken={submission.seats.taken}
+          seats={submission.seats}
         />
       )}
       <ReserveErrorSlot submission={submission} />

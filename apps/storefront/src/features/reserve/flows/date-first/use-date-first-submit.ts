@@ -94,14 +94,7 @@ export function useDateFirstSubmit(input: DateFirstSubmitInput) {
   }, [sessionsParams, queryClient, chosenSession, timezone, locale, t, dispatch, eventId]);
 
   const submit = useCallback(async () => {
-    // spec: shopping §5 — a seated group with tickets needs its full, confirmed seat set
-    if (seatedSession && !seats.report.ready) {
-      seats.setShowIssue(true);
-      submission.clearIssues();
-      document.getElementById(DATE_FIRST_FIND_SEATS_ID)?.focus();
-      return;
-    }
-    seats.setShowIssue(false);
+    if (seats.stopsSubmit(seatedSession, DATE_FIRST_FIND_SEATS_ID)) return;
     await submission.submit({
       validate: () => validateDateFirst(state, groups),
       buildBody: () =>

@@ -122,14 +122,7 @@ export function SingleEventReserve({ event, SeatSelector }: SingleEventReservePr
   }
 
   const submit = () => {
-    // spec: shopping §5 — a seated group with tickets needs its full, confirmed seat set
-    if (hasSeatedGroups(groups) && !seats.report.ready) {
-      seats.setShowIssue(true);
-      submission.clearIssues();
-      document.getElementById(FIND_SEATS_ID)?.focus();
-      return;
-    }
-    seats.setShowIssue(false);
+    if (seats.stopsSubmit(hasSeatedGroups(groups), FIND_SEATS_ID)) return;
     const seated = seats.report.tickets;
     void submission.submit({
       validate: () => validateTicketAnswers(groups, answers),
