@@ -11,6 +11,7 @@ import { forgetSessionReads } from '@/http/read-scopes';
 import { refuseAfterPayments, settleCodes, takeCodes } from '@/modules/codes/apply';
 import { releaseCartCodes } from '@/modules/codes/repo';
 import { requireGiftee } from '@/modules/giftee/service';
+import { companionTicketsOf } from '@/modules/seats/reserve-seats';
 import { cartExpired, type CartCaller, type CartLookup } from './cart-lookup';
 import { touchLockedCart } from './cart-lock-repo';
 import { releaseHeldCapacity } from './holds';
@@ -45,12 +46,14 @@ export async function removeInTx(tx: Tx, cartId: string, ticketIds: string[]): P
   const levels = new Set(
     live.filter((t) => t.partyRole !== null && ticketIds.includes(t.id)).map((t) => t.ticketTypeId),
   );
-  const ids = [
+  const members = [
     ...new Set([
       ...ticketIds,
       ...live.filter((t) => t.partyRole !== null && levels.has(t.ticketTypeId)).map((t) => t.id),
     ]),
   ];
+  // a wheelchair seat's companion seat leaves with it (decision 0052 "Removing")
+  const ids = [...members, ...(await companionTicketsOf(tx, live, members))];
   await releaseHeldCapacity(tx, cartId, ids);
   await deleteTickets(tx, cartId, ids);
   return live.filter((t) => ids.includes(t.id)).flatMap((t) => t.eventSessionId ?? []);

@@ -123,6 +123,51 @@ export async function checkCompanionsInCart(tx: Executor, cartId: string, plan: 
   }
 }
 
+/** A cart ticket as the companion cascade reads it. */
+export interface CartSeatTicket {
+  id: string;
+  eventSessionId: string | null;
+  seatTemplateId: string | null;
+}
+
+/**
+ * The tickets of companion seats whose wheelchair seat leaves the cart with `removing`
+ * (decision 0052 "Removing"): a companion seat is sold only with its wheelchair seat, so it
+ * never stays in a cart without it. `live` are the cart's live tickets; returns ticket ids
+ * not already in `removing`.
+ */
+export async function companionTicketsOf(
+  tx: Executor,
+  live: readonly CartSeatTicket[],
+  removing: readonly string[],
+): Promise<string[]> {
+  const key = (sessionId: string, seatId: string) => `${sessionId}|${seatId.toLowerCase()}`;
+  const leaving = new Set(
+    live
+      .filter((t) => removing.includes(t.id) && t.eventSessionId && t.seatTemplateId)
+      .map((t) => key(t.eventSessionId!, t.seatTemplateId!)),
+  );
+  if (leaving.size === 0) return [];
+  const staying = live.filter(
+    (t) => !removing.includes(t.id) && t.eventSessionId && t.seatTemplateId,
+  );
+  if (staying.length === 0) return [];
+  const rows = await selectSeatsByIds(tx, [
+    ...new Set(staying.map((t) => t.seatTemplateId!.toLowerCase())),
+  ]);
+  const wheelchairOf = new Map(
+    rows
+      .filter((r) => r.seat.accessibility === 'companion' && r.seat.companionOf)
+      .map((r) => [r.seat.id.toLowerCase(), r.seat.companionOf!]),
+  );
+  return staying
+    .filter((t) => {
+      const wheelchair = wheelchairOf.get(t.seatTemplateId!.toLowerCase());
+      return wheelchair !== undefined && leaving.has(key(t.eventSessionId!, wheelchair));
+    })
+    .map((t) => t.id);
+}
+
 const UNIQUE_VIOLATION = '23505';
 const SEAT_INDEX = 'ticket_session_seat_idx';
 

@@ -1,4 +1,5 @@
 import { useMemo, useReducer } from 'react';
+import type { ComponentType } from 'react';
 import type { CalendarDay } from '@admit/contracts/availability';
 import { minorToDecimal } from '@admit/contracts/money';
 import { useShownPriceMinor } from '@/config/use-shown-price';
@@ -19,7 +20,9 @@ import type { GroupDetails } from '@/features/reserve/model/ticket-details';
 import type { Quantities } from '@/features/reserve/model/stepper-rules';
 import { ReserveErrorSlot } from '@/features/reserve/components/reserve-error-slot';
 import { SkipAddOnButton } from '@/features/reserve/components/skip-add-on-button';
+import { SessionSeatSelector } from '@/features/reserve/components/session-seat-selector';
 import { RESERVE_STRINGS } from '@/features/reserve/strings';
+import type { SeatSelectorSlotProps } from '@/features/reserve/seat-selector-slot';
 import { AdmissionChoice } from '@/features/reserve/flows/date-first/admission-choice';
 import { DateButtons } from '@/features/reserve/flows/date-first/date-buttons';
 import {
@@ -29,7 +32,10 @@ import {
 import { DATE_FIRST_STRINGS } from '@/features/reserve/flows/date-first/date-first-strings';
 import { SessionPicker } from '@/features/reserve/flows/date-first/session-picker';
 import { useDateFirstData } from '@/features/reserve/flows/date-first/use-date-first-data';
-import { useDateFirstSubmit } from '@/features/reserve/flows/date-first/use-date-first-submit';
+import {
+  DATE_FIRST_FIND_SEATS_ID,
+  useDateFirstSubmit,
+} from '@/features/reserve/flows/date-first/use-date-first-submit';
 import { useQueryPreselect } from '@/features/reserve/flows/date-first/use-query-preselect';
 import reserveStyles from '@/features/reserve/components/reserve.module.css';
 import styles from '@/features/reserve/flows/date-first/date-first.module.css';
@@ -47,6 +53,8 @@ export interface DateFirstFormProps {
   constraints: SessionConstraints;
   /** where "skip add-on" leads; null when this event is not an add-on offered now */
   skipAddOnTo: string | null;
+  /** the seat selector, drawn once a seated session is chosen (shopping §2 "seat selection") */
+  SeatSelector: ComponentType<SeatSelectorSlotProps>;
 }
 
 /** The footer's total: each ticket at its shown price (decision 0048), as the steppers say. */
@@ -75,6 +83,7 @@ export function DateFirstForm({
   query,
   constraints,
   skipAddOnTo,
+  SeatSelector,
 }: DateFirstFormProps) {
   const t = useStrings(DATE_FIRST_STRINGS);
   const tr = useStrings(RESERVE_STRINGS);
@@ -199,10 +208,24 @@ export function DateFirstForm({
             state.admission === 'single' ? (data.chosenSession?.availableCapacity ?? null) : null
           }
           answers={state}
-          onQuantities={(quantities) => dispatch({ type: 'set_quantities', quantities })}
+          onQuantities={(quantities) => {
+            submission.seats.setShowIssue(false);
+            dispatch({ type: 'set_quantities', quantities });
+          }}
           onAdmits={(admits) => dispatch({ type: 'set_admits', admits })}
           onSurvey={(groupId, values) => dispatch({ type: 'set_survey', groupId, values })}
           issues={submission.issues}
+        />
+      )}
+      {groups && submission.seatedSession && state.sessionId !== null && (
+        <SessionSeatSelector
+          SeatSelector={SeatSelector}
+          eventId={event.template.id}
+          sessionId={state.sessionId}
+          groups={groups}
+          quantities={state.quantities}
+          controlId={DATE_FIRST_FIND_SEATS_ID}
+          seats={submission.seats}
         />
       )}
       <ReserveErrorSlot submission={submission} />

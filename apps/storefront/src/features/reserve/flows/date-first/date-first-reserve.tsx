@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import type { ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import type { EventDetail } from '@/api/events/event-detail';
@@ -18,6 +19,7 @@ import { useStrings } from '@/ui/text/use-strings';
 import { calendarQueryOptions } from '@/features/reserve/api/get-calendar';
 import { flexibleGroupsOf, hasDatedGroups } from '@/features/reserve/model/reserve-groups';
 import { parseReserveQuery } from '@/features/reserve/model/reserve-query';
+import type { SeatSelectorSlotProps } from '@/features/reserve/seat-selector-slot';
 import { VisitWindowNote } from '@/features/reserve/components/visit-window-note';
 import { DateFirstForm } from '@/features/reserve/flows/date-first/date-first-form';
 import { DATE_FIRST_STRINGS } from '@/features/reserve/flows/date-first/date-first-strings';
@@ -31,9 +33,12 @@ import reserveStyles from '@/features/reserve/components/reserve.module.css';
 export function DateFirstReserve({
   event,
   skipAddOnTo,
+  SeatSelector,
 }: {
   event: EventDetail;
   skipAddOnTo: string | null;
+  /** the seat selector for seated sessions (features/seats, plugged in by the app shell) */
+  SeatSelector: ComponentType<SeatSelectorSlotProps>;
 }) {
   const t = useStrings(DATE_FIRST_STRINGS);
   const config = useSellerConfig();
@@ -91,6 +96,7 @@ export function DateFirstReserve({
         query={query}
         constraints={constraints}
         skipAddOnTo={skipAddOnTo}
+        SeatSelector={SeatSelector}
       />
     );
   }

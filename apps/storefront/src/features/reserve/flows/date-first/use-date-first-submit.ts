@@ -15,6 +15,8 @@ import { formatLongDate } from '@/features/reserve/model/venue-time';
 import { formatSessionTime } from '@admit/contracts/session-time';
 import type { ReserveMessage } from '@/features/reserve/use-submit-reservation';
 import { useSubmitReservation } from '@/features/reserve/use-submit-reservation';
+import { useSeatSlot } from '@/features/reserve/use-seat-slot';
+import { hasSeatedGroups } from '@/features/reserve/model/seated-groups';
 import { ADMISSION_FIELD_ID } from '@/features/reserve/flows/date-first/admission-choice';
 import { DATE_FIELD_ID } from '@/features/reserve/flows/date-first/date-buttons';
 import type {
@@ -54,15 +56,23 @@ interface DateFirstSubmitInput {
   eventId: string;
 }
 
+/** Find Seats (or Change Selected Seats) of the date-first page, focused when seats block. */
+export const DATE_FIRST_FIND_SEATS_ID = 'date-first-find-seats';
+
 /**
  * Submit of the date-first page, with its sold-out handling (spec: shopping §8): on
  * event_session_sold_out the day's sessions are read again; if some still have places the
  * visitor picks another, otherwise the calendar reloads and the date and session are cleared.
+ * A seated session's tickets go with their seats (decision 0054): the §5 seat message while
+ * the selection is incomplete, and a lost seat race handed back to the selector.
  */
 export function useDateFirstSubmit(input: DateFirstSubmitInput) {
   const { state, dispatch, groups, sessionsParams, chosenSession, timezone, promoCode, eventId } =
     input;
   const submission = useSubmitReservation();
+  const sessionId = state.admission === 'single' ? state.sessionId : null;
+  const seats = useSeatSlot(submission, sessionId);
+  const seatedSession = sessionId !== null && groups !== null && hasSeatedGroups(groups);
   const queryClient = useQueryClient();
   const { locale } = useSellerConfig();
   const t = useStrings(DATE_FIRST_STRINGS);
@@ -83,19 +93,20 @@ export function useDateFirstSubmit(input: DateFirstSubmitInput) {
     };
   }, [sessionsParams, queryClient, chosenSession, timezone, locale, t, dispatch, eventId]);
 
-  const submit = useCallback(
-    () =>
-      submission.submit({
-        validate: () => validateDateFirst(state, groups),
-        buildBody: () =>
-          toTicketsBody(groups ?? [], state, {
-            eventSessionId: state.admission === 'single' ? state.sessionId : null,
-            promoCode,
-          }),
-        onSessionSoldOut: state.admission === 'single' ? onSessionSoldOut : undefined,
-      }),
-    [submission, state, groups, promoCode, onSessionSoldOut],
-  );
+  const submit = useCallback(async () => {
+    if (seats.stopsSubmit(seatedSession, DATE_FIRST_FIND_SEATS_ID)) return;
+    await submission.submit({
+      validate: () => validateDateFirst(state, groups),
+      buildBody: () =>
+        toTicketsBody(groups ?? [], state, {
+          eventSessionId: sessionId,
+          promoCode,
+          seats: seatedSession ? seats.report.tickets : [],
+        }),
+      onSessionSoldOut: sessionId !== null ? onSessionSoldOut : undefined,
+      onInlineFailure: seats.onInlineFailure,
+    });
+  }, [submission, seats, seatedSession, state, groups, sessionId, promoCode, onSessionSoldOut]);
 
-  return { ...submission, submit };
+  return { ...submission, submit, seats, seatedSession };
 }

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
+import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import type { EventDetail } from '@/api/events/event-detail';
 import { daysInWindow, offeredSessions } from '@/features/reserve/model/session-constraints';
@@ -7,12 +8,9 @@ import { Button } from '@/ui/button';
 import { Loader } from '@/ui/loader';
 import { useMemberStatus } from '@/api/membership/get-my-membership';
 import { useStrings } from '@/ui/text/use-strings';
-import type { IssueMap } from '@/features/reserve/model/form-issues';
-import { QUANTITIES_FIELD_ID } from '@/features/reserve/model/form-issues';
 import type { GroupFilter } from '@/features/reserve/model/reserve-groups';
 import { parseReserveQuery } from '@/features/reserve/model/reserve-query';
 import { parseSessionTabs } from '@/features/reserve/model/session-tabs';
-import { totalQuantity } from '@/features/reserve/model/stepper-rules';
 import { ReserveErrorSlot } from '@/features/reserve/components/reserve-error-slot';
 import { RESERVE_STRINGS } from '@/features/reserve/strings';
 import { DATE_FIRST_STRINGS } from '@/features/reserve/flows/date-first/date-first-strings';
@@ -20,13 +18,13 @@ import { SessionPicker } from '@/features/reserve/flows/date-first/session-picke
 import { withShownPrices } from '@/features/reserve/model/shown-session-prices';
 import { useShownPriceMinor } from '@/config/use-shown-price';
 import { VisitWindowNote } from '@/features/reserve/components/visit-window-note';
+import { SessionSeatSelector } from '@/features/reserve/components/session-seat-selector';
+import type { SeatSelectorSlotProps } from '@/features/reserve/seat-selector-slot';
 import { DateStep } from '@/features/reserve/flows/quantity-first/date-step';
 import { DetailsStep } from '@/features/reserve/flows/quantity-first/details-step';
 import { datedGroupsOf } from '@/features/reserve/flows/quantity-first/offered-groups';
-import {
-  calendarFailure,
-  hasTooManyTypes,
-} from '@/features/reserve/flows/quantity-first/post-calendar';
+import { calendarFailure } from '@/features/reserve/flows/quantity-first/post-calendar';
+import { useFindTickets } from '@/features/reserve/flows/quantity-first/use-find-tickets';
 import {
   initialQuantityFirstState,
   quantityFirstReducer,
@@ -39,7 +37,10 @@ import {
   initialQueryPreselect,
   useQuantityFirstPreselect,
 } from '@/features/reserve/flows/quantity-first/use-quantity-first-preselect';
-import { useQuantityFirstSubmit } from '@/features/reserve/flows/quantity-first/use-quantity-first-submit';
+import {
+  QUANTITY_FIRST_FIND_SEATS_ID,
+  useQuantityFirstSubmit,
+} from '@/features/reserve/flows/quantity-first/use-quantity-first-submit';
 import reserveStyles from '@/features/reserve/components/reserve.module.css';
 import styles from '@/features/reserve/flows/quantity-first/quantity-first.module.css';
 
@@ -47,7 +48,14 @@ import styles from '@/features/reserve/flows/quantity-first/quantity-first.modul
  * The quantity-first flow (spec: shopping §2 item 7, §4): party size first, then the dates and
  * sessions that fit it, then names and survey answers, then reserve.
  */
-export function QuantityFirstReserve({ event }: { event: EventDetail }) {
+export function QuantityFirstReserve({
+  event,
+  SeatSelector,
+}: {
+  event: EventDetail;
+  /** the seat selector for seated sessions (features/seats, plugged in by the app shell) */
+  SeatSelector: ComponentType<SeatSelectorSlotProps>;
+}) {
   const t = useStrings(QUANTITY_FIRST_STRINGS);
   const tr = useStrings(RESERVE_STRINGS);
   const td = useStrings(DATE_FIRST_STRINGS);
@@ -88,8 +96,7 @@ export function QuantityFirstReserve({ event }: { event: EventDetail }) {
     timezone: data.timezone,
     promoCode: query.code,
   });
-  const [findIssues, setFindIssues] = useState<IssueMap>(new Map());
-  const [findMessage, setFindMessage] = useState<string | null>(null);
+  const find = useFindTickets({ quantities: state.quantities, dispatch, submission });
   // spec: shopping §3 config web.ecommerce hide_sold_out_sessions
   const hideSoldOut =
     (event.config.get('web.ecommerce') as { hide_sold_out_sessions?: unknown } | undefined)
@@ -119,22 +126,6 @@ export function QuantityFirstReserve({ event }: { event: EventDetail }) {
     timezone: data.timezone,
     submit: submission.submit,
   });
-
-  const onFind = () => {
-    submission.clearIssues();
-    submission.clearMustFind();
-    setFindMessage(null);
-    if (totalQuantity(state.quantities) === 0) {
-      setFindIssues(new Map([[QUANTITIES_FIELD_ID, 'reserve.select_tickets']]));
-      return;
-    }
-    setFindIssues(new Map());
-    if (hasTooManyTypes(state.quantities)) {
-      setFindMessage(t('reserve.quantity_first.too_many_types'));
-      return;
-    }
-    dispatch({ type: 'find_tickets' });
-  };
 
   const loading =
     (!state.quantitiesOpen && data.dates.isPending) ||
@@ -166,16 +157,13 @@ export function QuantityFirstReserve({ event }: { event: EventDetail }) {
           isOpen={state.quantitiesOpen}
           quantities={state.quantities}
           onQuantities={(quantities) => {
-            // the messages were about the old quantities
-            setFindIssues(new Map());
-            setFindMessage(null);
-            submission.clearMustFind();
+            find.clear();
             dispatch({ type: 'set_quantities', quantities });
           }}
-          onFind={onFind}
+          onFind={find.onFind}
           onReopen={() => dispatch({ type: 'reopen_quantities' })}
-          issues={findIssues.size > 0 ? findIssues : submission.issues}
-          message={submission.mustFind ? t('reserve.quantity_first.click_find') : findMessage}
+          issues={find.issues.size > 0 ? find.issues : submission.issues}
+          message={submission.mustFind ? t('reserve.quantity_first.click_find') : find.message}
         />
         {!state.quantitiesOpen && (
           <DateStep
@@ -226,6 +214,17 @@ export function QuantityFirstReserve({ event }: { event: EventDetail }) {
             onAdmits={(admits) => dispatch({ type: 'set_admits', admits })}
             onSurvey={(groupId, values) => dispatch({ type: 'set_survey', groupId, values })}
             issues={submission.issues}
+          />
+        )}
+        {details && submission.seatedSession && state.sessionId !== null && (
+          <SessionSeatSelector
+            SeatSelector={SeatSelector}
+            eventId={eventId}
+            sessionId={state.sessionId}
+            groups={details}
+            quantities={state.quantities}
+            controlId={QUANTITY_FIRST_FIND_SEATS_ID}
+            seats={submission.seats}
           />
         )}
         <ReserveErrorSlot submission={submission} />

@@ -13,6 +13,8 @@ import { formatLongDate } from '@/features/reserve/model/venue-time';
 import { formatSessionTime } from '@admit/contracts/session-time';
 import type { ReserveMessage } from '@/features/reserve/use-submit-reservation';
 import { useSubmitReservation } from '@/features/reserve/use-submit-reservation';
+import { useSeatSlot } from '@/features/reserve/use-seat-slot';
+import { hasSeatedGroups } from '@/features/reserve/model/seated-groups';
 import { DATE_FIRST_STRINGS } from '@/features/reserve/flows/date-first/date-first-strings';
 import { SESSION_FIELD_ID } from '@/features/reserve/flows/date-first/session-picker';
 import { DATE_FIELD_ID } from '@/features/reserve/flows/quantity-first/date-step';
@@ -48,11 +50,15 @@ interface QuantityFirstSubmitInput {
   promoCode: string | null;
 }
 
+/** Find Seats (or Change Selected Seats) of the quantity-first flow's details step. */
+export const QUANTITY_FIRST_FIND_SEATS_ID = 'quantity-first-find-seats';
+
 /**
  * Submit of the quantity-first flow. Before the quantities are closed the only thing to do is
  * "Find available tickets" (spec: shopping §5); after it the shared submit validates the steps
  * and reserves. A sold-out session reads the day again: another session if one fits, else the
  * dates are fetched again and the date cleared (the §8 sold-out texts of the dated flows).
+ * A seated session's tickets go with their seats, as in the date-first flow (decision 0054).
  */
 export function useQuantityFirstSubmit(input: QuantityFirstSubmitInput) {
   const { eventId, state, dispatch, groups, chosenSession, timezone, promoCode } = input;
@@ -61,6 +67,8 @@ export function useQuantityFirstSubmit(input: QuantityFirstSubmitInput) {
   const { locale } = useSellerConfig();
   const t = useStrings(DATE_FIRST_STRINGS);
   const [mustFind, setMustFind] = useState(false);
+  const seats = useSeatSlot(submission, state.sessionId);
+  const seatedSession = state.sessionId !== null && groups !== null && hasSeatedGroups(groups);
 
   const onSessionSoldOut = useCallback(async (): Promise<ReserveMessage> => {
     const date = state.date ?? '';
@@ -94,13 +102,26 @@ export function useQuantityFirstSubmit(input: QuantityFirstSubmitInput) {
       return;
     }
     setMustFind(false);
+    if (seats.stopsSubmit(seatedSession, QUANTITY_FIRST_FIND_SEATS_ID)) return;
     void submission.submit({
       validate: () => validateQuantityFirst(state, groups),
       buildBody: () =>
-        toTicketsBody(groups ?? [], state, { eventSessionId: state.sessionId, promoCode }),
+        toTicketsBody(groups ?? [], state, {
+          eventSessionId: state.sessionId,
+          promoCode,
+          seats: seatedSession ? seats.report.tickets : [],
+        }),
       onSessionSoldOut,
+      onInlineFailure: seats.onInlineFailure,
     });
-  }, [state, groups, promoCode, submission, onSessionSoldOut]);
+  }, [state, groups, promoCode, submission, onSessionSoldOut, seats, seatedSession]);
 
-  return { ...submission, submit, mustFind, clearMustFind: () => setMustFind(false) };
+  return {
+    ...submission,
+    submit,
+    mustFind,
+    clearMustFind: () => setMustFind(false),
+    seats,
+    seatedSession,
+  };
 }

@@ -29,12 +29,9 @@ import { VisitWindowNote } from '@/features/reserve/components/visit-window-note
 import { useSubmitReservation } from '@/features/reserve/use-submit-reservation';
 import { sessionDetailQueryOptions } from '@/features/reserve/api/get-session-detail';
 import { firstSessionQueryOptions } from '@/features/reserve/flows/single-event/get-first-session';
-import {
-  hasSeatedGroups,
-  isDiscountCodePurchase,
-} from '@/features/reserve/flows/single-event/seated-groups';
-import type { SeatSelectorSlotProps } from '@/features/reserve/flows/single-event/seat-selector-slot';
-import { useSeatSlot } from '@/features/reserve/flows/single-event/use-seat-slot';
+import { hasSeatedGroups, isDiscountCodePurchase } from '@/features/reserve/model/seated-groups';
+import type { SeatSelectorSlotProps } from '@/features/reserve/seat-selector-slot';
+import { useSeatSlot } from '@/features/reserve/use-seat-slot';
 import { SINGLE_EVENT_STRINGS } from '@/features/reserve/flows/single-event/single-event-strings';
 import reserveStyles from '@/features/reserve/components/reserve.module.css';
 import styles from '@/features/reserve/flows/single-event/single-event.module.css';
@@ -101,7 +98,7 @@ export function SingleEventReserve({ event, SeatSelector }: SingleEventReservePr
   const constraints = useSessionConstraints(event);
   const [answers, setAnswers] = useState<TicketAnswers>(NO_ANSWERS);
   const submission = useSubmitReservation();
-  const seats = useSeatSlot(submission);
+  const seats = useSeatSlot(submission, data.session?.id ?? null);
   const memberCap = useMemberCap(event, data.groups, data.session?.id ?? null);
   const timezone = event.venue?.timezone ?? 'UTC';
 
@@ -125,14 +122,7 @@ export function SingleEventReserve({ event, SeatSelector }: SingleEventReservePr
   }
 
   const submit = () => {
-    // spec: shopping §5 — a seated group with tickets needs its full, confirmed seat set
-    if (hasSeatedGroups(groups) && !seats.report.ready) {
-      seats.setShowIssue(true);
-      submission.clearIssues();
-      document.getElementById(FIND_SEATS_ID)?.focus();
-      return;
-    }
-    seats.setShowIssue(false);
+    if (seats.stopsSubmit(hasSeatedGroups(groups), FIND_SEATS_ID)) return;
     const seated = seats.report.tickets;
     void submission.submit({
       validate: () => validateTicketAnswers(groups, answers),
