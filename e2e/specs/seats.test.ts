@@ -70,6 +70,8 @@ describe('reserved seating', () => {
       `${shortName(second!)}Adult`,
     ]);
 
+    await expectNoSeriousA11yViolations(page);
+
     await ticketsForm(page).getByRole('button', { name: 'Add to cart' }).click();
     await cartWidget(page).getByRole('listitem', { name: concert.event.name }).waitFor();
     const cartId = await storedCartId(page);
