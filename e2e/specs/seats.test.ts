@@ -120,7 +120,10 @@ describe('reserved seating', () => {
     await expect
       .poll(
         () =>
-          ticketsForm(page).getByRole('status', { name: 'Adult quantity' }).first().textContent(),
+          ticketsForm(page)
+            .getByRole('group', { name: 'Stalls', exact: true })
+            .getByRole('status', { name: 'Adult quantity' })
+            .textContent(),
         POLL,
       )
       .toBe('2');

@@ -19,7 +19,7 @@ export const CONCERT = 'Evening of Light: Chamber Orchestra';
 export interface Concert {
   event: EventTemplate;
   sessionId: string;
-  /** the Stalls group's Adult type (Stalls is listed first, so its steppers come first) */
+  /** the Stalls group's Adult type */
   stallsAdultId: string;
 }
 
@@ -103,12 +103,11 @@ export function ticketsForm(page: Page): Locator {
   return page.getByRole('region', { name: 'Tickets' });
 }
 
-/**
- * "Increase Adult" of the Stalls group. Both groups sell an "Adult": the Stalls one is listed
- * first, under its "Stalls" heading.
- */
+/** "Increase Adult" of the Stalls group (Balcony sells an "Adult" too: the group names them). */
 export function increaseStallsAdult(page: Page): Locator {
-  return ticketsForm(page).getByRole('button', { name: 'Increase Adult', exact: true }).first();
+  return ticketsForm(page)
+    .getByRole('group', { name: 'Stalls', exact: true })
+    .getByRole('button', { name: 'Increase Adult', exact: true });
 }
 
 /** The seat map (a grid of rows of seats). */
