@@ -35,6 +35,8 @@ export const ORDERS_STRINGS = {
   'orders.ticket-order.print': 'Print tickets',
   'orders.ticket-order.scan-code': 'Ticket code',
   'orders.ticket-order.admit': 'Admit: {name}',
+  // a seated ticket's seat (issue #24), named as the seat map names it
+  'orders.ticket-order.seat': 'Seat: {seat}',
   // an order with scheduled payments (identity §4; decision 0021)
   'orders.balance.title': 'Balance to pay: {amount}',
   'orders.balance.pay': 'Pay balance',

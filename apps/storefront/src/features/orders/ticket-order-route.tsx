@@ -13,6 +13,7 @@ import { ORDERS_STRINGS } from '@/features/orders/strings';
 import { OrderBalance } from '@/features/orders/order-balance';
 import { ticketWhen, usableTickets } from '@/features/orders/model/order-summary';
 import { OrderSummary } from '@/features/orders/order-summary';
+import { useTicketSeats } from '@/features/orders/use-ticket-seats';
 import { grantsEntry } from '@admit/contracts/rules/admission';
 import styles from '@/features/orders/orders.module.css';
 
@@ -47,6 +48,7 @@ export function TicketOrderRoute() {
     : [];
   // spec: identity §2 — add-to-wallet buttons only when walletprecheck offers them
   const walletLinks = useWalletLinks(tickets[0]?.id ?? null, secret);
+  const seats = useTicketSeats(tickets);
   if (query.isPending) return <Loader label={t('orders.loading')} />;
   if (query.isError) {
     const notFound = query.error instanceof ApiError && query.error.status === 404;
@@ -91,6 +93,9 @@ export function TicketOrderRoute() {
             <h3>{name(bundle.event_template._data, ticket.event_template_id)}</h3>
             <WhenLine when={ticketWhen(bundle, ticket, timezone)} />
             <p>{name(bundle.ticket_type._data, ticket.ticket_type_id)}</p>
+            {ticket.seat_template_id && seats.has(ticket.seat_template_id) && (
+              <p>{t('orders.ticket-order.seat', { seat: seats.get(ticket.seat_template_id)! })}</p>
+            )}
             {ticket.admit_name && (
               <p>{t('orders.ticket-order.admit', { name: ticket.admit_name })}</p>
             )}

@@ -90,8 +90,19 @@ export function TicketQuantities({
       )}
       <div id={QUANTITIES_FIELD_ID} tabIndex={-1} className={styles.focusTarget}>
         {groups.map(({ ticketGroup, ticketTypes }) => (
-          <div key={ticketGroup.id} className={styles.group}>
-            {groups.length > 1 && <h3 className={styles.groupName}>{ticketGroup.name}</h3>}
+          <div
+            key={ticketGroup.id}
+            className={styles.group}
+            // two groups may sell a type of the same name ("Adult" in Stalls and in Balcony): the
+            // group's name tells their steppers apart for assistive technology (WCAG 2.4.6)
+            role={groups.length > 1 ? 'group' : undefined}
+            aria-labelledby={groups.length > 1 ? `group-name-${ticketGroup.id}` : undefined}
+          >
+            {groups.length > 1 && (
+              <h3 id={`group-name-${ticketGroup.id}`} className={styles.groupName}>
+                {ticketGroup.name}
+              </h3>
+            )}
             {ticketTypes.map((type) => {
               const value = quantities[type.id] ?? 0;
               const available = type.available && ticketGroup.available;

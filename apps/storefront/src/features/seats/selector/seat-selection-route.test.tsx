@@ -183,6 +183,19 @@ describe(
       expect(screen.getByText('Seat A2 is not available.')).toBeInTheDocument();
     });
 
+    it('names each group of steppers by its group, so two "Adult" types are told apart', async () => {
+      const circleAdult = { ...balcony, name: 'Adult' };
+      renderSeated({}, [
+        { group: stalls, types },
+        { group: circle, types: [circleAdult] },
+      ]);
+      const inStalls = await screen.findByRole('group', { name: 'Stalls' });
+      const inCircle = screen.getByRole('group', { name: 'Circle' });
+      expect(within(inStalls).getByRole('button', { name: 'Increase Adult' })).toBeInTheDocument();
+      expect(within(inCircle).getByRole('button', { name: 'Increase Adult' })).toBeInTheDocument();
+      expect(within(inCircle).queryByRole('button', { name: 'Increase Child' })).toBeNull();
+    });
+
     it('names each seat with the price the seller shows: all-in adds the fees (decision 0048)', async () => {
       const withFee = types.map((type) => ({
         ...type,
