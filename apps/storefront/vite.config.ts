@@ -126,7 +126,18 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: isSsrBuild
     ? { outDir: SSR_OUT_DIR, sourcemap: true, target: 'node20', emptyOutDir: true }
-    : { outDir: 'dist', sourcemap: true, target: 'es2022' },
+    : {
+        outDir: 'dist',
+        sourcemap: true,
+        target: 'es2022',
+        // Every module the entry imports statically goes into the entry's one file. Rolldown
+        // otherwise splits what the entry shares with the lazy routes (React, TanStack Query's
+        // core, the stores) into nine small chunks that every page loads anyway, each compressed
+        // alone: one file is 3.4 KB smaller as sent (the listing's budget, issue #23)
+        rolldownOptions: {
+          output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } },
+        },
+      },
   // Everything is bundled into the server bundle (jsdom aside: DOMPurify's server window, loaded
   // at run time): the contracts are TypeScript source, and bundled React and its libraries are
   // their production builds (the define below), whatever NODE_ENV the API runs with — `npm
