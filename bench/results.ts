@@ -53,7 +53,7 @@ export function renderResults(
     '',
     `Every JavaScript response Chromium loaded for \`${bundle.page}\` until network idle: the body bytes`,
     "as the server sent them (Chromium's encoded body size, with the Accept-Encoding it sends), summed;",
-    `1 KB = 1000 bytes. Decoded total: ${kb(bundle.rawBytes)}.`,
+    `1 KB = 1000 bytes. Decoded total: ${kb(bundle.rawBytes)}. The host sent the page drawn: ${bundle.drawn ? 'yes' : 'no (rendered over its budget, so the listing read ran on first load and brought zod)'}.`,
     '',
     '| File | Content-Encoding | Sent | Decoded |',
     '| --- | --- | --- | --- |',

@@ -33,6 +33,25 @@ function sellerDeepLinks(): Plugin {
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
 
 /**
+ * Code the listing's first load must never carry: the seat map and selector (features/seats) are
+ * loaded lazily by the event page of a seated event, and the listing's JavaScript has a budget
+ * (≤ 120 KB as sent, bench/bundle.ts; issue #23). A static import that pulls them into the entry
+ * or the listing's chunks fails the build here, naming the chunk and the module.
+ */
+const NOT_IN_LISTING = /[\\/]src[\\/]features[\\/]seats[\\/]/;
+
+function keepOutOfListing(
+  files: readonly string[],
+  byFile: ReadonlyMap<string, OutputChunk>,
+  fail: (message: string) => never,
+): void {
+  for (const file of files) {
+    const found = byFile.get(file)?.moduleIds.find((id) => NOT_IN_LISTING.test(id));
+    if (found) fail(`the listing's first load would carry ${found} (in ${file}); load it lazily`);
+  }
+}
+
+/**
  * Build only: for each page the host preloads (contracts/storefront-pages.ts), the chunks its
  * module and read prefetch need beyond what the entry loads, and their CSS, written to
  * `dist/route-preloads.json`. The page host names them in a deep link's HTML, so they download
@@ -62,6 +81,8 @@ function routePreloads(): Plugin {
       for (const page of PRELOADED_PAGES) {
         const files = closure(chunkOf(page.module));
         if ('prefetch' in page) closure(chunkOf(page.prefetch), files);
+        if (page.name === 'events')
+          keepOutOfListing([...loaded, ...files], byFile, (m) => this.error(m));
         const js = [...files].filter((file) => !loaded.has(file));
         const css = js.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
         pages[page.name] = { js, css: [...new Set(css)] };
@@ -105,7 +126,18 @@ export default defineConfig(({ isSsrBuild }) => ({
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: isSsrBuild
     ? { outDir: SSR_OUT_DIR, sourcemap: true, target: 'node20', emptyOutDir: true }
-    : { outDir: 'dist', sourcemap: true, target: 'es2022' },
+    : {
+        outDir: 'dist',
+        sourcemap: true,
+        target: 'es2022',
+        // Every module the entry imports statically goes into the entry's one file. Rolldown
+        // otherwise splits what the entry shares with the lazy routes (React, TanStack Query's
+        // core, the stores) into nine small chunks that every page loads anyway, each compressed
+        // alone: one file is 3.4 KB smaller as sent (the listing's budget, issue #23)
+        rolldownOptions: {
+          output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } },
+        },
+      },
   // Everything is bundled into the server bundle (jsdom aside: DOMPurify's server window, loaded
   // at run time): the contracts are TypeScript source, and bundled React and its libraries are
   // their production builds (the define below), whatever NODE_ENV the API runs with — `npm

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatInZone, wallMidnightInstant, zoneOffsetMinutes } from './session-time';
+import { formatInZone } from './session-time';
+import { wallMidnightInstant, zoneOffsetMinutes } from './zone-arithmetic';
 
 const MINUTE = 60_000;
 const ZONES = ['America/New_York', 'Europe/London'] as const;

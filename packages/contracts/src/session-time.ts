@@ -1,12 +1,15 @@
-import { CalendarDate, DateFormatter, fromAbsolute, toZoned } from '@internationalized/date';
+import { DateFormatter } from '@internationalized/date';
 import { ALL_DAY_SESSION_MINUTES, DATE_FORMATS } from './constants';
 
 /*
  * The one home of how a session's date and time read, in the venue's zone, on every page (reserve
  * pickers, cart, complete and tickets pages) and in every e-mail: the spec's patterns, never the
  * browser's, the server's or the seller locale's clock (decisions 0029, 0030). No zod here: the
- * storefront's first load uses it. The zone arithmetic is @internationalized/date's, which the
- * storefront already ships for react-aria's calendar (decision 0051).
+ * storefront's first load uses it. Only DateFormatter is imported: it needs nothing else of the
+ * library, so the listing's cart sidebar ships about 1 KB of it. The zone arithmetic (offsets,
+ * a day's midnight) is in zone-arithmetic.ts, which pulls in the library's calendar and
+ * conversion code (~4.5 KB sent) and is imported by the pages that ship react-aria's calendar
+ * anyway (decision 0051; issue #23's listing budget).
  */
 
 /** The parts the cart patterns read; DateFormatter keeps one Intl formatter per zone. */
@@ -80,26 +83,4 @@ export function formatSessionTime(iso: string, timeZone: string): string {
  */
 export function formatCalendarDate(date: string): string {
   return formatInZone(`${date}T12:00:00Z`, DATE_FORMATS.cartDate, 'UTC');
-}
-
-const MINUTE_MS = 60_000;
-
-/** Minutes the zone is ahead of UTC at an instant (negative west of Greenwich). */
-export function zoneOffsetMinutes(instant: number, timeZone: string): number {
-  return Math.round(fromAbsolute(instant, timeZone).offset / MINUTE_MS);
-}
-
-/**
- * The UTC instant of midnight starting a calendar day in a zone (`monthIndex` from 0; days and
- * months past their end roll over as Date.UTC does). A midnight a DST change skips is moved
- * forward by the gap ('compatible', as the server's zoned time reads wall times).
- */
-export function wallMidnightInstant(
-  year: number,
-  monthIndex: number,
-  day: number,
-  timeZone: string,
-): number {
-  const date = new CalendarDate(year, 1, 1).add({ months: monthIndex, days: day - 1 });
-  return toZoned(date, timeZone, 'compatible').toDate().getTime();
 }

@@ -1,4 +1,4 @@
-import { wallMidnightInstant, zoneOffsetMinutes } from '@admit/contracts/session-time';
+import { wallMidnightInstant, zoneOffsetMinutes } from '@admit/contracts/zone-arithmetic';
 
 /**
  * spec: identity §9 "Account sessions list window: start of the month one year ahead" — the

@@ -1,6 +1,6 @@
 import type { CartBundle } from '@admit/contracts/cart';
 import type { SellerConfig } from '@admit/contracts/seller-config';
-import { wallMidnightInstant, zoneOffsetMinutes } from '@admit/contracts/session-time';
+import { wallMidnightInstant, zoneOffsetMinutes } from '@admit/contracts/zone-arithmetic';
 import { toCartItems } from '@/api/cart/cart-items';
 
 /** shopping §3 "Visit window": start and end instants (ISO, UTC) and the zone they belong to. */
