@@ -250,7 +250,7 @@ const ADMIN_CASES: Record<string, Case> = {
   'GET /admin/api/api_key': { kind: 'own', path: () => 'api_key' },
   'GET /admin/api/ticket_order': { kind: 'own', path: () => 'ticket_order?_limit=200' },
   'GET /admin/api/ticket_order/:id': { kind: 'victim', path: (v) => `ticket_order/${v.orderId}` },
-  'GET /admin/api/ticket/:code': { kind: 'victim', path: () => 'ticket/VICTIMSCANCODE01' },
+  'GET /admin/api/ticket/:id': { kind: 'victim', path: () => 'ticket/VICTIMSCANCODE01' },
   'POST /admin/api/check_in': {
     kind: 'victim',
     path: () => 'check_in',
@@ -271,7 +271,12 @@ function guardedRoutes(app: FastifyInstance, pattern = GUARDED): string[] {
     const depth = match[1]!.length / 4;
     stack.length = depth;
     stack.push(match[2]!);
-    const path = stack.join('').replace(/^\/+/, '/');
+    // a param's name is the table's (`:cartId`) or a module's own (`:id`), and two names at one
+    // position print as `:orderId|:id`: the case table names every param `:id`
+    const path = stack
+      .join('')
+      .replace(/^\/+/, '/')
+      .replace(/:\w+(?:\|:\w+)*/g, ':id');
     if (!pattern.test(path)) continue;
     for (const method of match[3]!.split(',').map((m) => m.trim())) {
       if (method !== 'HEAD') found.push(`${method} ${path}`);

@@ -31,7 +31,7 @@ interface CallLimit {
   perAddress: (config: AppConfig) => number;
   /** calls naming one e-mail per seller per window (the body's `email`); none when absent */
   perEmail?: number;
-  /** calls on one cart (the path's `:id`) per window, from any address; none when absent */
+  /** calls on one cart (the path's `:cartId`) per window, from any address; none when absent */
   perCart?: number;
   /** which calls of the route count (default: every call) */
   counts?: (request: FastifyRequest) => boolean;
@@ -100,7 +100,7 @@ const emailOf = (body: unknown): string | null => {
 };
 
 const cartIdOf = (request: FastifyRequest): string | null => {
-  const id = fieldOf(request.params, 'id');
+  const id = fieldOf(request.params, 'cartId');
   return typeof id === 'string' && id !== '' ? id.toLowerCase() : null;
 };
 
