@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { setSellerSlug } from '@/config/seller-slug';
 import { syncCartCookie } from '@/stores/cart-store';
+import { rememberLanding } from '@/stores/landing-attribution';
 import { setUpAddressLookup } from '@/app/boot/address-provider';
 import { hydrateServerRenderedPage } from '@/app/boot/hydrate-page';
 import { loadSellerConfig } from '@/app/boot/seller-config-source';
@@ -14,6 +15,8 @@ async function boot(container: HTMLElement): Promise<void> {
   // the app's one query client: the boot's reads (the dev server's seller config, the address
   // lookup) and the pages rendered here all take its retry rule (decision 0050); a page the
   // host drew hydrates on a client seeded from that page's reads (hydrate-page.tsx)
+  // before any navigation drops the landing query (decision 0062)
+  rememberLanding(window.location.search);
   const queryClient = createQueryClient();
   try {
     const config = await loadSellerConfig(queryClient);

@@ -79,6 +79,8 @@ export const sellerOrderSchema = z.object({
   total_after_fees_price: moneySchema,
   /** the order's live tickets (booked or redeemed): cancelled and unbooked ones do not count */
   ticket_count: z.number().int().nonnegative(),
+  /** the campaign of the visit that made the order (the new cart's `campaign`), or null */
+  campaign: z.string().nullable(),
 });
 export type SellerOrder = z.infer<typeof sellerOrderSchema>;
 

@@ -62,7 +62,15 @@ describeEachDatabase('cli: orders export', (ctx) => {
     scene = await makeReserveScene(ctx.db, { type: { amount: 0, name: 'Adult, "standing"' } });
     for (const quantity of [1, 2]) {
       placedAt.push(clock);
-      orders.push(await buyOrder(app, scene, quantity));
+      // the first visit came from a campaign whose name a spreadsheet must not split
+      orders.push(
+        await buyOrder(
+          app,
+          scene,
+          quantity,
+          quantity === 1 ? { campaign: 'winter, "poster"' } : {},
+        ),
+      );
       clock = new Date(clock.getTime() + 3_600_000);
     }
     // the buyer’s name (a guest found again by e-mail: both orders), and one admit name, hold
@@ -106,6 +114,7 @@ describeEachDatabase('cli: orders export', (ctx) => {
       'purchaser_email',
       'currency',
       'order_total',
+      'campaign',
       'ticket_id',
       'ticket_state',
       'scan_code',
@@ -131,6 +140,7 @@ describeEachDatabase('cli: orders export', (ctx) => {
       orders[1]!.orderId,
     ]);
     expect(rows.every((r) => r.length === header!.length)).toBe(true);
+    expect(rows.map((r) => r[col('campaign')])).toEqual(['winter, "poster"', '', '']);
     const tricky = rows.find((r) => r[col('ticket_id')] === orders[1]!.ticketIds[0]);
     expect(tricky![col('purchaser_name')]).toBe(`Ada ${TRICKY}`);
     expect(tricky![col('admit_name')]).toBe(TRICKY);

@@ -37,6 +37,7 @@ const COLUMNS: [
   ['purchaser_email', (o) => o.email],
   ['currency', (o) => o.currency_code],
   ['order_total', (o) => o.total_after_fees_price],
+  ['campaign', (o) => o.campaign],
   ['ticket_id', (_o, t) => t?.id ?? null],
   ['ticket_state', (_o, t) => t?.state ?? null],
   ['scan_code', (_o, t) => t?.scan_code ?? null],

@@ -1,3 +1,4 @@
+import type { CartModifyBody } from '@admit/contracts/cart';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { APP_HEADER, APP_HEADER_VALUE, SESSION_COOKIE } from '@admit/contracts/constants';
@@ -26,12 +27,13 @@ export async function makeCart(
   scene: ReserveScene,
   quantity = 1,
   token?: string,
+  extra: Partial<CartModifyBody> = {},
 ) {
   const bundle = bundleOf(
     await cartCall(app, scene.seller, {
       method: 'POST',
       path: 'my/cart/modify',
-      body: addBody(scene, quantity),
+      body: addBody(scene, quantity, extra),
       token,
     }),
   );

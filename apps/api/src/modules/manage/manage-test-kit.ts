@@ -58,9 +58,15 @@ export async function buyOrder(
   app: FastifyInstance,
   scene: ReserveScene,
   quantity: number,
-  pay: { giftCard?: { number: string; amount: string } } = {},
+  pay: { giftCard?: { number: string; amount: string }; campaign?: string } = {},
 ): Promise<BoughtOrder> {
-  const cart = await makeCart(app, scene, quantity);
+  const cart = await makeCart(
+    app,
+    scene,
+    quantity,
+    undefined,
+    pay.campaign ? { campaign: pay.campaign } : {},
+  );
   const total = (scene.type.amount * quantity) / 100;
   let left = total;
   if (pay.giftCard) {

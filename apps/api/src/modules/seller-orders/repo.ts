@@ -1,6 +1,6 @@
 import { and, asc, count, eq, gte, inArray, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { ticket, ticketOrder } from '@/db/schema/cart';
+import { cart, ticket, ticketOrder } from '@/db/schema/cart';
 import { eventTemplate, ticketGroup, ticketType, venue } from '@/db/schema/catalog';
 import { eventSession } from '@/db/schema/sessions';
 import { identity, seller } from '@/db/schema/identity';
@@ -86,6 +86,8 @@ const orderColumns = {
   totalAfterFeesPrice: ticketOrder.totalAfterFeesPrice,
   firstName: identity.firstName,
   lastName: identity.lastName,
+  /** the campaign the visit landed with, kept on the cart the order was made from (0062) */
+  campaign: cart.campaign,
 };
 export type SellerOrderRow = Awaited<ReturnType<typeof selectOrdersPage>>[number];
 
@@ -106,6 +108,7 @@ export function selectOrdersPage(
     .select(orderColumns)
     .from(ticketOrder)
     .leftJoin(identity, eq(identity.id, ticketOrder.identityId))
+    .leftJoin(cart, eq(cart.id, ticketOrder.cartId))
     .where(ordersWhere(sellerId, page.since, page.id))
     .orderBy(asc(ticketOrder.createdAt), asc(ticketOrder.id))
     .limit(page.limit)

@@ -35,7 +35,10 @@ describeEachDatabase('seller API: keys, isolation, orders', (ctx) => {
     key = (await makeApiKey(ctx.db, mine.seller.slug)).key;
     otherKey = (await makeApiKey(ctx.db, theirs.seller.slug)).key;
     for (const quantity of [1, 2, 3]) {
-      orders.push(await buyOrder(app, mine, quantity));
+      // the second visit landed from a campaign link (decision 0062)
+      orders.push(
+        await buyOrder(app, mine, quantity, quantity === 2 ? { campaign: 'winter-poster' } : {}),
+      );
       clock = new Date(clock.getTime() + 60_000);
     }
     await buyOrder(app, theirs, 1);
@@ -128,6 +131,8 @@ describeEachDatabase('seller API: keys, isolation, orders', (ctx) => {
     );
     expect(all.ticket_order._data.map((o) => o.id)).toEqual(orders.map((o) => o.orderId));
     expect(all.ticket_order._data.map((o) => o.ticket_count)).toEqual([1, 2, 3]);
+    // the campaign of the cart each order was made from
+    expect(all.ticket_order._data.map((o) => o.campaign)).toEqual([null, 'winter-poster', null]);
     expect(all.ticket._count).toBe(6);
     expect(all.ticket_order._data[0]).toMatchObject({
       purchaser_name: 'Grace Hopper',

@@ -65,6 +65,7 @@ function toSellerOrder(row: SellerOrderRow, tickets: SellerTicketRow[]): SellerO
     total_after_fees_price: minorToDecimal(row.totalAfterFeesPrice),
     // a cancelled or unbooked ticket is no longer part of the order (issue #22)
     ticket_count: tickets.filter((t) => t.ticketOrderId === row.id && isLive(t.state)).length,
+    campaign: row.campaign,
   };
 }
 

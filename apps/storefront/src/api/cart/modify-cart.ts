@@ -4,6 +4,15 @@ import type { CartBundle, CartModifyBody } from '@admit/contracts/cart';
 import { ApiError, call } from '@/api/client';
 import { clearCart, getCartState, liveCartId, setCartFromBundle } from '@/stores/cart-store';
 import { cartQueryKey } from '@/api/cart/cart-query-key';
+import { withLandingAttribution } from '@/stores/landing-attribution';
+
+/** Answers about a code: a landing code that is one of them must not cost the reserve. */
+const CODE_REFUSALS = new Set([
+  'code_not_found',
+  'code_exhausted',
+  'no_code_benefit',
+  'duplicate_code',
+]);
 
 /**
  * POST my/cart/modify without a live cart (the server creates one for the visitor's identity,
@@ -12,9 +21,19 @@ import { cartQueryKey } from '@/api/cart/cart-query-key';
 export async function modifyCart(cartId: string | null, body: CartModifyBody): Promise<CartBundle> {
   // loaded on the first reserve, not with the listing (decision 0050)
   const routes = await import('@admit/contracts/routes/cart');
-  return cartId
-    ? call(routes.cartModifyRoute, { params: { cartId }, body })
-    : call(routes.newCartModifyRoute, { body });
+  if (cartId) return call(routes.cartModifyRoute, { params: { cartId }, body });
+  // a new cart carries the visit's campaign and landing codes (shopping §7, decision 0062)
+  const attributed = withLandingAttribution(body);
+  try {
+    return await call(routes.newCartModifyRoute, { body: attributed });
+  } catch (error) {
+    // a landing code that does not apply (unknown, used up, no benefit for these tickets) is
+    // the link's problem, not the visitor's: reserve without it rather than refuse
+    const preloaded = attributed.preloadedPromoCodes !== body.preloadedPromoCodes;
+    if (!preloaded || !(error instanceof ApiError) || !CODE_REFUSALS.has(error.code)) throw error;
+    const { preloadedPromoCodes: _landingCodes, ...withoutCodes } = attributed;
+    return call(routes.newCartModifyRoute, { body: withoutCodes });
+  }
 }
 
 /** Stores what a cart call answered with: the id, the local expiry and the query cache. */
