@@ -27,6 +27,8 @@ export interface SubmitOptions {
   onInlineFailure?: (failure: InlineFailure) => ReserveMessage | null | undefined;
   /** called after a successful reserve instead of moving on (e.g. an embedded add-on form) */
   onReserved?: (bundle: CartBundle) => void;
+  /** the event's `web.ecommerce.next_route` (model/event-ecommerce.ts): where to go instead */
+  nextRoute?: string | null;
 }
 
 export type InlineFailure = Extract<ReserveFailure, { kind: 'inline' }>;
@@ -99,7 +101,10 @@ export function useSubmitReservation() {
         if (onReserved) onReserved(bundle);
         // the next page confirms the tickets are in the cart (issue 13, decision 0031)
         // navigate's promise (a data router's) settles once the page has changed: no one waits
-        else void navigate(nextRouteAfterReserve(config), { state: ADDED_TO_CART_STATE });
+        else
+          void navigate(options.nextRoute ?? nextRouteAfterReserve(config), {
+            state: ADDED_TO_CART_STATE,
+          });
       } catch (error) {
         const failure = toReserveFailure(error);
         // spec: shopping §8 — "Errors with a description appear as dialogs that retry the submit"

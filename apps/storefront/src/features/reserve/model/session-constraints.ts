@@ -11,6 +11,7 @@ import type { EventDetail } from '@/api/events/event-detail';
 import { isAnchorTemplate, toCartItems } from '@/api/cart/cart-items';
 import type { VisitWindow } from '@/features/reserve/model/visit-window';
 import { visitWindowFromCart } from '@/features/reserve/model/visit-window';
+import { ecommerceConfig } from '@/features/reserve/model/event-ecommerce';
 
 type ConstraintConfig = Pick<SellerConfig, 'anchor_events' | 'anchor_categories' | 'timezone'>;
 
@@ -27,11 +28,6 @@ export interface SessionConstraints {
 }
 
 export const NO_CONSTRAINTS: SessionConstraints = { timedItems: [], pads: {}, visitWindow: null };
-
-function ecommerceConfig(event: EventDetail): Record<string, unknown> {
-  const value = event.config.get('web.ecommerce');
-  return typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : {};
-}
 
 /** Event config `web.ecommerce.exclude_from_session_conflicts: true` (decision 0010). */
 export function isExcludedFromConflicts(event: EventDetail): boolean {

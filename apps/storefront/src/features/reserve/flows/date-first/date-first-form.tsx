@@ -39,6 +39,7 @@ import {
 import { useQueryPreselect } from '@/features/reserve/flows/date-first/use-query-preselect';
 import reserveStyles from '@/features/reserve/components/reserve.module.css';
 import styles from '@/features/reserve/flows/date-first/date-first.module.css';
+import { eventNextRoute, hidesSoldOutSessions } from '@/features/reserve/model/event-ecommerce';
 
 export interface DateFirstFormProps {
   event: EventDetail;
@@ -109,6 +110,7 @@ export function DateFirstForm({
     timezone,
     promoCode: query.code,
     eventId: event.template.id,
+    nextRoute: eventNextRoute(event),
   });
   // spec: shopping §5 "Session conflicts", §4 "Anchor cart"
   const offered = useMemo(
@@ -133,9 +135,7 @@ export function DateFirstForm({
     () => parseSessionTabs(event.config.get('web.ecommerce')),
     [event.config],
   );
-  const hideSoldOut =
-    (event.config.get('web.ecommerce') as { hide_sold_out_sessions?: unknown } | undefined)
-      ?.hide_sold_out_sessions === true;
+  const hideSoldOut = hidesSoldOutSessions(event);
   const sessions = withShownPrices(
     (offered ?? []).filter((s) => !hideSoldOut || !s.sold_out),
     data.sessions.data?.price_schedule?._data,

@@ -54,6 +54,8 @@ interface DateFirstSubmitInput {
   timezone: string;
   promoCode: string | null;
   eventId: string;
+  /** the event's next_route (shopping §3 web.ecommerce), null for the default */
+  nextRoute: string | null;
 }
 
 /** Find Seats (or Change Selected Seats) of the date-first page, focused when seats block. */
@@ -69,6 +71,7 @@ export const DATE_FIRST_FIND_SEATS_ID = 'date-first-find-seats';
 export function useDateFirstSubmit(input: DateFirstSubmitInput) {
   const { state, dispatch, groups, sessionsParams, chosenSession, timezone, promoCode, eventId } =
     input;
+  const { nextRoute } = input;
   const submission = useSubmitReservation();
   const sessionId = state.admission === 'single' ? state.sessionId : null;
   const seats = useSeatSlot(submission, sessionId);
@@ -104,6 +107,7 @@ export function useDateFirstSubmit(input: DateFirstSubmitInput) {
           seats: seatedSession ? seats.report.tickets : [],
         }),
       onSessionSoldOut: sessionId !== null ? onSessionSoldOut : undefined,
+      nextRoute,
       onInlineFailure: seats.onInlineFailure,
     });
   }, [submission, seats, seatedSession, state, groups, sessionId, promoCode, onSessionSoldOut]);

@@ -32,6 +32,7 @@ import {
 import type { OneTicketStringKey } from '@/features/reserve/flows/one-ticket/one-ticket-strings';
 import { ONE_TICKET_STRINGS } from '@/features/reserve/flows/one-ticket/one-ticket-strings';
 import { TicketTypeChoice } from '@/features/reserve/flows/one-ticket/ticket-type-choice';
+import { eventNextRoute } from '@/features/reserve/model/event-ecommerce';
 import reserveStyles from '@/features/reserve/components/reserve.module.css';
 import styles from '@/features/reserve/flows/one-ticket/one-ticket.module.css';
 
@@ -113,6 +114,7 @@ export function OneTicketOnlyForm({ event }: { event: EventDetail }) {
       validate: () => validateTicketAnswers([group], answers),
       buildBody: () =>
         toOneTicketBody({ type, group, amount, admits, survey, promoCode: query.code }),
+      nextRoute: eventNextRoute(event),
     });
   };
 

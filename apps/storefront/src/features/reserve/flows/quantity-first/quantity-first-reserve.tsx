@@ -43,6 +43,7 @@ import {
 } from '@/features/reserve/flows/quantity-first/use-quantity-first-submit';
 import reserveStyles from '@/features/reserve/components/reserve.module.css';
 import styles from '@/features/reserve/flows/quantity-first/quantity-first.module.css';
+import { eventNextRoute, hidesSoldOutSessions } from '@/features/reserve/model/event-ecommerce';
 
 /**
  * The quantity-first flow (spec: shopping §2 item 7, §4): party size first, then the dates and
@@ -95,12 +96,11 @@ export function QuantityFirstReserve({
     chosenSession,
     timezone: data.timezone,
     promoCode: query.code,
+    nextRoute: eventNextRoute(event),
   });
   const find = useFindTickets({ quantities: state.quantities, dispatch, submission });
   // spec: shopping §3 config web.ecommerce hide_sold_out_sessions
-  const hideSoldOut =
-    (event.config.get('web.ecommerce') as { hide_sold_out_sessions?: unknown } | undefined)
-      ?.hide_sold_out_sessions === true;
+  const hideSoldOut = hidesSoldOutSessions(event);
   const tabSpecs = useMemo(
     () => parseSessionTabs(event.config.get('web.ecommerce')),
     [event.config],

@@ -48,6 +48,8 @@ interface QuantityFirstSubmitInput {
   chosenSession: PricedSession | null;
   timezone: string;
   promoCode: string | null;
+  /** the event's next_route (shopping §3 web.ecommerce), null for the default */
+  nextRoute: string | null;
 }
 
 /** Find Seats (or Change Selected Seats) of the quantity-first flow's details step. */
@@ -61,7 +63,7 @@ export const QUANTITY_FIRST_FIND_SEATS_ID = 'quantity-first-find-seats';
  * A seated session's tickets go with their seats, as in the date-first flow (decision 0054).
  */
 export function useQuantityFirstSubmit(input: QuantityFirstSubmitInput) {
-  const { eventId, state, dispatch, groups, chosenSession, timezone, promoCode } = input;
+  const { eventId, state, dispatch, groups, chosenSession, timezone, promoCode, nextRoute } = input;
   const submission = useSubmitReservation();
   const queryClient = useQueryClient();
   const { locale } = useSellerConfig();
@@ -112,6 +114,7 @@ export function useQuantityFirstSubmit(input: QuantityFirstSubmitInput) {
           seats: seatedSession ? seats.report.tickets : [],
         }),
       onSessionSoldOut,
+      nextRoute,
       onInlineFailure: seats.onInlineFailure,
     });
   }, [state, groups, promoCode, submission, onSessionSoldOut, seats, seatedSession]);

@@ -33,6 +33,7 @@ import { hasSeatedGroups, isDiscountCodePurchase } from '@/features/reserve/mode
 import type { SeatSelectorSlotProps } from '@/features/reserve/seat-selector-slot';
 import { useSeatSlot } from '@/features/reserve/use-seat-slot';
 import { SINGLE_EVENT_STRINGS } from '@/features/reserve/flows/single-event/single-event-strings';
+import { eventNextRoute } from '@/features/reserve/model/event-ecommerce';
 import reserveStyles from '@/features/reserve/components/reserve.module.css';
 import styles from '@/features/reserve/flows/single-event/single-event.module.css';
 
@@ -133,6 +134,7 @@ export function SingleEventReserve({ event, SeatSelector }: SingleEventReservePr
           seats: seated,
         }),
       onInlineFailure: seats.onInlineFailure,
+      nextRoute: eventNextRoute(event),
     });
   };
   const message = submission.message;

@@ -6,6 +6,7 @@ import {
   EVENT_ID,
   MORNING,
   chooseQuantities,
+  eventBody,
   fixtures,
   group,
   requestsTo,
@@ -15,6 +16,8 @@ import {
 } from '@/features/reserve/flows/quantity-first/quantity-first-test-kit';
 import { sessionDetailBody } from '@/testing/availability-fixtures';
 import { cartBundle } from '@/testing/cart-fixtures';
+import { toCollection } from '@admit/contracts/envelope';
+import { fixtureId } from '@/testing/api-fixtures';
 import { errorResponse } from '@/testing/fetch-stub';
 import type { StubRequest } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
@@ -41,7 +44,7 @@ const ADD = [
   },
 ];
 
-async function reserve(fetch: ReturnType<typeof fixtures>) {
+async function reserve(fetch: ReturnType<typeof fixtures>, landing: RegExp = /\/checkout$/) {
   const { user, router } = renderRoute(`/events/${EVENT_ID}`, { fetch });
   await chooseQuantities(user);
   await user.click(screen.getByRole('button', { name: 'Find available tickets' }));
@@ -49,8 +52,25 @@ async function reserve(fetch: ReturnType<typeof fixtures>) {
   await user.click(await screen.findByRole('radio', { name: /11:00 AM/ }));
   await waitFor(() => expect(requestsTo(fetch, 'GET', `/sessions/${MORNING}`)).toHaveLength(1));
   await user.click(screen.getByRole('button', { name: 'Add to cart' }));
-  await waitFor(() => expect(router.state.location.pathname).toMatch(/\/checkout$/));
+  await waitFor(() => expect(router.state.location.pathname).toMatch(landing));
 }
+
+describe('web.ecommerce.next_route (shopping §3)', () => {
+  it('after reserving, goes to the event’s next route instead of checkout', async () => {
+    const body = eventBody();
+    body.config = toCollection([
+      {
+        id: fixtureId(6001),
+        resource: 'event_template',
+        resource_id: EVENT_ID,
+        key: 'web.ecommerce',
+        value: { next_route: `/events/${fixtureId(2)}` },
+      },
+    ]);
+    const fetch = fixtures({ ...plainSession, 'GET /cached_api/events/:id': body });
+    await reserve(fetch, new RegExp(`/events/${fixtureId(2)}$`));
+  }, 20_000);
+});
 
 describe('a new cart carries the landing campaign and codes (shopping §7, decision 0062)', () => {
   it('sends the campaign and preloaded codes the visit landed with', async () => {
