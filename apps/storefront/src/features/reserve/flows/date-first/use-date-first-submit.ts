@@ -110,7 +110,17 @@ export function useDateFirstSubmit(input: DateFirstSubmitInput) {
       nextRoute,
       onInlineFailure: seats.onInlineFailure,
     });
-  }, [submission, seats, seatedSession, state, groups, sessionId, promoCode, onSessionSoldOut]);
+  }, [
+    submission,
+    seats,
+    seatedSession,
+    state,
+    groups,
+    sessionId,
+    promoCode,
+    onSessionSoldOut,
+    nextRoute,
+  ]);
 
   return { ...submission, submit, seats, seatedSession };
 }

@@ -117,7 +117,7 @@ export function useQuantityFirstSubmit(input: QuantityFirstSubmitInput) {
       nextRoute,
       onInlineFailure: seats.onInlineFailure,
     });
-  }, [state, groups, promoCode, submission, onSessionSoldOut, seats, seatedSession]);
+  }, [state, groups, promoCode, submission, onSessionSoldOut, seats, seatedSession, nextRoute]);
 
   return {
     ...submission,
