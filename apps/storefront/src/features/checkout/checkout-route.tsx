@@ -1,6 +1,6 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { ComponentType, ReactNode } from 'react';
-import { Navigate, useParams } from 'react-router';
+import { Navigate, useParams, useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { CartBundle } from '@admit/contracts/cart';
 import { cartQueryOptions } from '@/api/cart/get-cart';
@@ -37,13 +37,14 @@ export interface CheckoutSlots {
 function GoneCart({ cartId, fromRoute }: { cartId: string; fromRoute: boolean }) {
   const t = useStrings(CHECKOUT_STRINGS);
   const [to, setTo] = useState<string | null>(null);
+  const secret = useSearchParams()[0].get('secret');
   useEffect(() => {
     let live = true;
-    void goneCartRedirect(cartId, fromRoute).then((path) => live && setTo(path));
+    void goneCartRedirect(cartId, fromRoute, secret).then((path) => live && setTo(path));
     return () => {
       live = false;
     };
-  }, [cartId, fromRoute]);
+  }, [cartId, fromRoute, secret]);
   return to ? <Navigate to={to} replace /> : <Loader label={t('checkout.loading')} />;
 }
 
@@ -54,7 +55,9 @@ function GoneCart({ cartId, fromRoute }: { cartId: string; fromRoute: boolean })
  */
 export function CheckoutRoute({ slots }: { slots: CheckoutSlots }) {
   const t = useStrings(CHECKOUT_STRINGS);
-  const { cartId: routeCartId } = useParams();
+  // the route's id, else the query's `cartId` (identity §2: a redirect payment's return)
+  const [search] = useSearchParams();
+  const routeCartId = useParams().cartId ?? (search.get('cartId') || undefined);
   const state = useCartState();
   const cartId = routeCartId ?? liveCartId(state);
   const query = useQuery({ ...cartQueryOptions(cartId ?? 'none'), enabled: cartId !== null });

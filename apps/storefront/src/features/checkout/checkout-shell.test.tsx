@@ -2,6 +2,8 @@ import { screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { toCollection } from '@admit/contracts/envelope';
 import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
+import type { StubRequest } from '@/testing/fetch-stub';
+import { orderBundle } from '@/testing/order-fixtures';
 import { renderRoute } from '@/testing/render-route';
 import { FIXTURE_CART_ID } from '@/testing/cart-fixtures';
 import { gifteeMeta, ORDER_ID, payableCart, seedCart } from '@/testing/checkout-fixtures';
@@ -74,5 +76,45 @@ describe('checkout page shell (identity §2 "Checkout", §8 "Checkout entry")', 
       expect(router.state.location.pathname).toBe('/demo-museum/checkout/complete'),
     );
     expect(router.state.location.search).toBe(`?orderIds=${ORDER_ID}`);
+  });
+
+  it('pays an order named by the route through its cart (identity §2 "orderId")', async () => {
+    const orderId = '0d9c8b7a-6f5e-4d3c-8b2a-1f0e9d8c7b6b';
+    const completed = payableCart('0.00', {
+      cart: { state: 'completed' },
+      ticket_order: toCollection([{ id: orderId, cart_id: FIXTURE_CART_ID, order_number: 'A-1' }]),
+    });
+    const fetch = createFetchStub({
+      'GET /api/my/cart/:id': (request: StubRequest) =>
+        request.url.pathname.endsWith(FIXTURE_CART_ID)
+          ? completed
+          : errorResponse(404, 'not_found'),
+      'GET /api/ticket_order/:id': orderBundle(orderId),
+    });
+    const { router } = renderRoute(`/checkout/${orderId}?secret=s3cret`, { fetch });
+    // the order's cart is paid up: its checkout sends the visitor on to the completed page
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/demo-museum/checkout/complete'),
+    );
+    expect(router.state.location.search).toBe(`?orderIds=${orderId}`);
+    const orderRead = fetch.requests.find((r) => r.url.pathname === `/api/ticket_order/${orderId}`);
+    expect(orderRead?.url.searchParams.get('secret')).toBe('s3cret');
+  });
+
+  it('an id that is neither a cart nor an order goes to the not-found route', async () => {
+    const fetch = createFetchStub({
+      'GET /api/my/cart/:id': errorResponse(404, 'not_found'),
+      'GET /api/ticket_order/:id': errorResponse(404, 'not_found'),
+    });
+    const { router } = renderRoute(`/checkout/${FIXTURE_CART_ID}`, { fetch });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/demo-museum/error/404'));
+    expect(fetch.requests.some((r) => r.url.pathname.startsWith('/api/ticket_order/'))).toBe(true);
+  });
+
+  it('reads the cart from the query `cartId` (identity §2, a redirect payment’s return)', async () => {
+    const fetch = createFetchStub({ 'GET /api/my/cart/:id': payableCart() });
+    renderRoute(`/checkout?cartId=${FIXTURE_CART_ID}`, { fetch });
+    expect(await screen.findByRole('heading', { name: 'Payment information' })).toBeInTheDocument();
+    expect(fetch.requests[0]?.url.pathname).toBe(`/api/my/cart/${FIXTURE_CART_ID}`);
   });
 });
