@@ -1,5 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useMyMembership } from '@/api/membership/get-my-membership';
+import { sellsMemberships } from '@/api/membership/membership-status';
+import { useSellerConfig } from '@/config/seller-config';
 import { useMemberState } from '@/stores/member-store';
 import { Button, ButtonLink } from '@/ui/button';
 import { Loader } from '@/ui/loader';
@@ -44,6 +46,7 @@ export function MyMembershipRoute() {
   const t = useStrings(ACCOUNT_STRINGS);
   usePageTitle(t('account.membership.title'));
   const { identity } = useMemberState();
+  const config = useSellerConfig();
   const memberships = useMyMembership();
   const now = Date.now();
   const shown = shownMemberships(memberships.data, now);
@@ -66,7 +69,14 @@ export function MyMembershipRoute() {
       {shown.length === 0 ? (
         <>
           <p>{t('account.membership.none')}</p>
-          <ButtonLink to="/membership">{t('account.membership.join')}</ButtonLink>
+          {sellsMemberships(config) && (
+            <div className={styles.actions}>
+              <ButtonLink to="/membership">{t('account.membership.join')}</ButtonLink>
+              <ButtonLink to="/membership/gift" variant="secondary">
+                {t('account.membership.give')}
+              </ButtonLink>
+            </div>
+          )}
         </>
       ) : (
         <>
@@ -87,6 +97,13 @@ export function MyMembershipRoute() {
             );
           })}
           <ResendButton />
+          {sellsMemberships(config) && (
+            <div className={styles.actions}>
+              <ButtonLink to="/membership/gift" variant="secondary">
+                {t('account.membership.give')}
+              </ButtonLink>
+            </div>
+          )}
         </>
       )}
     </div>

@@ -18,6 +18,8 @@ export const ACCOUNT_STRINGS = {
   'account.membership.retry': 'Try again',
   'account.membership.none': 'You do not have a membership yet.',
   'account.membership.join': 'Become a member',
+  // issue #25 — giving a membership is offered in the account too
+  'account.membership.give': 'Give a membership',
   'account.membership.member_id': 'Membership ID',
   'account.membership.members': 'Members',
   'account.membership.expires': 'Expires {date}',
