@@ -22,10 +22,14 @@ import {
 } from '@/features/reserve/flows/membership/membership-model';
 import type { GiftRecipient } from '@/features/reserve/flows/membership/gift-recipient';
 import {
+  asksMoreMembers,
   EMPTY_RECIPIENT,
+  recipientRoleOf,
   SELF_GIFT_ID,
   toGifteeBody,
   validateRecipient,
+  withoutRecipientMemberIssues,
+  withRecipientMember,
 } from '@/features/reserve/flows/membership/gift-recipient';
 import { RuleMembers } from '@/features/reserve/flows/membership/member-fields';
 import { GiftRecipientFields } from '@/features/reserve/flows/membership/gift-recipient-fields';
@@ -69,6 +73,10 @@ export function MembershipFormBody(props: MembershipFormBodyProps) {
   const slotsList = useMemo(() => slotsOf(rules, state.levelId), [rules, state.levelId]);
   const level = levels.find((type) => type.id === state.levelId) ?? null;
   const gift = mode === 'gift';
+  // a gift asks for the recipient once: they are the level's first member (issue #25)
+  const recipientRole = gift ? recipientRoleOf(slotsList) : null;
+  const sent = recipientRole ? withRecipientMember(state, recipientRole, recipient) : state;
+  const showsMembers = recipientRole ? asksMoreMembers(slotsList, recipientRole) : true;
 
   const fieldIssues = toIssueMap(
     submission.issues.flatMap((issue) =>
@@ -83,13 +91,14 @@ export function MembershipFormBody(props: MembershipFormBodyProps) {
   const membersMessage = messageAt(MEMBERS_FIELD_ID);
 
   const submit = () => {
+    const memberIssues = validateMembership(sent, slotsList);
     const issues = [
       ...(gift ? validateRecipient(recipient, ownEmail) : []),
-      ...validateMembership(state, slotsList),
+      ...(recipientRole ? withoutRecipientMemberIssues(memberIssues, recipientRole) : memberIssues),
     ];
     submission.submit({
       issues,
-      buildBody: () => toMembershipBody(state, slotsList, promoCodes),
+      buildBody: () => toMembershipBody(sent, slotsList, promoCodes),
       giftee: gift ? toGifteeBody(recipient) : undefined,
       autoRenew: gift ? null : state.autoRenew,
       next: gift ? CHECKOUT_ROUTE : nextRouteAfterReserve(config),
@@ -122,7 +131,7 @@ export function MembershipFormBody(props: MembershipFormBodyProps) {
         onChange={(id) => setState((current) => chooseLevel(current, id))}
         error={levelMessage && t(levelMessage)}
       />
-      {level && slotsList.length > 0 && (
+      {level && slotsList.length > 0 && showsMembers && (
         <fieldset className={reserveStyles.section}>
           <legend className={reserveStyles.sectionHeading}>
             {t('reserve.membership.members_legend')}
@@ -135,6 +144,7 @@ export function MembershipFormBody(props: MembershipFormBodyProps) {
                 state={state}
                 onChange={setState}
                 issues={fieldIssues}
+                givenFirst={slots.rule.party_role === recipientRole}
               />
             ))}
           </div>

@@ -161,6 +161,14 @@ export function MembershipForm({
     : initialState(levelIds);
   return (
     <Panel mode={mode}>
+      {mode === 'buy' && (
+        <p className={reserveStyles.muted}>
+          {t('reserve.membership.give_note')}{' '}
+          <Link to={`/events/${encodeURIComponent(event.template.id)}/gift`}>
+            {t('reserve.membership.give_link')}
+          </Link>
+        </p>
+      )}
       {mode === 'renew' && !member.loggedIn && (
         <p className={reserveStyles.muted}>
           {t('reserve.membership.renew_login')}{' '}

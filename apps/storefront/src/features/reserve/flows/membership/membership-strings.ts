@@ -8,6 +8,9 @@ export const MEMBERSHIP_STRINGS = {
   'reserve.membership.heading': 'Choose your membership',
   'reserve.membership.renew_heading': 'Renew your membership',
   'reserve.membership.gift_heading': 'Give a membership',
+  // issue #25 — the gift offered where a visitor looks: beside the purchase
+  'reserve.membership.give_link': 'Give a membership',
+  'reserve.membership.give_note': 'Buying for someone else?',
   'reserve.membership.level_legend': 'Membership level',
   'reserve.membership.choose': 'Choose…',
   'reserve.membership.loading': 'Loading membership levels…',
