@@ -156,8 +156,15 @@ export function MembershipForm({
     );
   }
   const allRules = rules.data ?? [];
+  const holder = member.identity
+    ? {
+        first: member.identity.first_name ?? '',
+        last: member.identity.last_name ?? '',
+        email: member.identity.email ?? '',
+      }
+    : null;
   const initial = target
-    ? renewalState(target.levelId, slotsOf(allRules, target.levelId), target.links)
+    ? renewalState(target.levelId, slotsOf(allRules, target.levelId), target.links, holder)
     : initialState(levelIds);
   return (
     <Panel mode={mode}>

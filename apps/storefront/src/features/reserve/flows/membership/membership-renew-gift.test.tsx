@@ -105,6 +105,35 @@ describe('/events/{id}/renew (shopping §4, identity §2 renewal period)', () =>
     ]);
   });
 
+  it('is headed as a renewal and prefills the holder of a term without members on record (the demo’s Mia)', async () => {
+    vi.setSystemTime(IN_RENEWAL);
+    logInMember();
+    const { user, fetch } = renderPath('/renew', {
+      'GET /api/my/membership': myMembershipBody([makeMembership()], { role: [makeRole()] }),
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Renew your membership' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('heading', { level: 1, name: 'Become a Member' }),
+    ).not.toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: 'Family – $180.00' })).toBeChecked();
+    const primary = screen.getByRole('group', { name: 'Primary' });
+    expect(within(primary).getByLabelText('First name')).toHaveValue('Mia');
+    expect(within(primary).getByLabelText('Last name')).toHaveValue('Member');
+    expect(within(primary).getByLabelText('Email')).toHaveValue(MEMBER_EMAIL);
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(posts(fetch, '/my/cart/modify')).toHaveLength(1));
+    const body = posts(fetch, '/my/cart/modify')[0]!.body as {
+      reserve: { tickets: { party_role: string; admit_name?: string; admit_email?: string }[] };
+    };
+    expect(body.reserve.tickets[0]).toMatchObject({
+      party_role: 'primary',
+      admit_name: 'Mia Member',
+      admit_email: MEMBER_EMAIL,
+    });
+  });
+
   it('asks a visitor who is not logged in to log in for their details', async () => {
     vi.setSystemTime(IN_RENEWAL);
     renderPath('/renew');
