@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { MembershipRule } from '@admit/contracts/membership';
+import { decimalToMinor, formatMoney, minorToDecimal } from '@admit/contracts/money';
 import type { TicketType } from '@admit/contracts/resources';
 import { useSellerConfig } from '@/config/seller-config';
 import { Button } from '@/ui/button';
@@ -53,6 +54,40 @@ export interface MembershipFormBodyProps {
   ownEmail: string | null;
   /** codes sent with the reserve (a gift code being redeemed) */
   promoCodes?: readonly string[];
+  /** what a gift code being redeemed pays of each level (ticket type id → decimal) */
+  giftCovers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The level's total: what the visitor pays. A gift code being redeemed pays its part (the
+ * lookup's discount, the server's figure): the total is what is left, and the gift's part is
+ * said — never the full price as if it were due (issue #25).
+ */
+function LevelTotal({ price, covered }: { price: string; covered: string | null }) {
+  const t = useStrings(MEMBERSHIP_STRINGS);
+  const tr = useStrings(RESERVE_STRINGS);
+  const { currency, locale } = useSellerConfig();
+  if (covered === null) {
+    return (
+      <p className={reserveStyles.muted}>
+        {tr('reserve.total')} <Price amount={price} />
+      </p>
+    );
+  }
+  const coveredMinor = Math.min(decimalToMinor(covered), decimalToMinor(price));
+  const due = minorToDecimal(decimalToMinor(price) - coveredMinor);
+  return (
+    <div className={reserveStyles.muted}>
+      <p>
+        {tr('reserve.total')} <Price amount={due} />
+      </p>
+      <p>
+        {t('reserve.membership.gift_covers', {
+          amount: formatMoney(minorToDecimal(coveredMinor), currency, locale),
+        })}
+      </p>
+    </div>
+  );
 }
 
 const isReserveKey = (key: string): key is ReserveStringKey => key in RESERVE_STRINGS;
@@ -63,7 +98,7 @@ const isReserveKey = (key: string): key is ReserveStringKey => key in RESERVE_ST
  * auto-renew choice (not for a gift); the level's price and the submit.
  */
 export function MembershipFormBody(props: MembershipFormBodyProps) {
-  const { eventId, mode, levels, rules, initial, ownEmail, promoCodes = [] } = props;
+  const { eventId, mode, levels, rules, initial, ownEmail, promoCodes = [], giftCovers } = props;
   const t = useStrings(MEMBERSHIP_STRINGS);
   const tr = useStrings(RESERVE_STRINGS);
   const config = useSellerConfig();
@@ -184,9 +219,7 @@ export function MembershipFormBody(props: MembershipFormBodyProps) {
         />
       )}
       {level && (
-        <p className={reserveStyles.muted}>
-          {tr('reserve.total')} <Price amount={level.currency_amount} />
-        </p>
+        <LevelTotal price={level.currency_amount} covered={giftCovers?.[level.id] ?? null} />
       )}
       <Button type="submit" fullWidth disabled={submission.isSubmitting}>
         {submission.isSubmitting

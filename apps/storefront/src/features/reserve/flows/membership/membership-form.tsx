@@ -38,6 +38,8 @@ export interface MembershipFormProps {
   promoCodes?: readonly string[];
   /** opens the login-or-guest choice (shopping §6: a gift, unless logged in) */
   askLoginOrGuest?: () => void;
+  /** what a gift code being redeemed pays of each level (ticket type id → decimal) */
+  giftCovers?: Readonly<Record<string, string>>;
 }
 
 const HEADINGS: Record<MembershipMode, MembershipStringKey> = {
@@ -80,6 +82,7 @@ export function MembershipForm({
   levels,
   promoCodes,
   askLoginOrGuest,
+  giftCovers,
 }: MembershipFormProps) {
   const t = useStrings(MEMBERSHIP_STRINGS);
   const { action } = useParams();
@@ -191,6 +194,7 @@ export function MembershipForm({
         initial={initial}
         ownEmail={member.loggedIn ? (member.identity?.email ?? null) : null}
         promoCodes={promoCodes}
+        giftCovers={giftCovers}
       />
     </Panel>
   );

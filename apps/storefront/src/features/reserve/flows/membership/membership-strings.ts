@@ -59,6 +59,8 @@ export const MEMBERSHIP_STRINGS = {
   'reserve.membership.code_submit': 'Apply',
   'reserve.membership.code_cancel': 'Cancel',
   'reserve.membership.submit': 'Add to cart',
+  // issue #25 — redeeming a gift: the total is what is left to pay, the gift's part is said
+  'reserve.membership.gift_covers': 'Your gift covers {amount}.',
   'reserve.membership.gift_submit': 'Continue to payment',
 } as const;
 
