@@ -15,6 +15,7 @@ import {
   shownMemberships,
 } from '@/features/account/model/shown-memberships';
 import { MembershipCard } from '@/features/account/components/membership-card';
+import { SavedCard } from '@/features/account/components/saved-card';
 import { ACCOUNT_STRINGS } from '@/features/account/strings';
 import styles from '@/features/account/account.module.css';
 
@@ -96,6 +97,7 @@ export function MyMembershipRoute() {
               />
             );
           })}
+          <SavedCard hasMembership />
           <ResendButton />
           {sellsMemberships(config) && (
             <div className={styles.actions}>

@@ -139,6 +139,39 @@ describe('/my/membership (identity §2 "My membership details")', () => {
     ]);
   });
 
+  it('shows the saved card auto-renew charges (identity §7 saved_payment_method), only to a member', async () => {
+    const { fetch } = renderAccount('/my/membership', {
+      'GET /api/my/membership': family(),
+      'GET /api/my/identity/saved_payment_method': {
+        saved_payment_method: toCollection([
+          {
+            id: fixtureId(7900),
+            type: 'card' as const,
+            brand: 'visa',
+            last4: '4242',
+            exp_month: 3,
+            exp_year: 2031,
+            created_at: '2026-01-01T05:00:00.000Z',
+          },
+        ]),
+      },
+    });
+    const saved = await screen.findByRole('region', { name: 'Saved card' });
+    expect(saved).toHaveTextContent('Visa ending 4242 · expires 03/2031');
+    expect(saved).toHaveTextContent('Auto-renew charges this card when your membership ends.');
+    expect(
+      fetch.requests.filter((r) => r.url.pathname === '/api/my/identity/saved_payment_method'),
+    ).toHaveLength(1);
+
+    const none = renderAccount('/my/membership', {
+      'GET /api/my/membership': myMembershipBody([]),
+    });
+    expect(await screen.findByText('You do not have a membership yet.')).toBeInTheDocument();
+    expect(
+      none.fetch.requests.some((r) => r.url.pathname === '/api/my/identity/saved_payment_method'),
+    ).toBe(false);
+  });
+
   it('offers the renewal inside its period', async () => {
     vi.setSystemTime(IN_RENEWAL);
     renderAccount('/my/membership', { 'GET /api/my/membership': family() });
