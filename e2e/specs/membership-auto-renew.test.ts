@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { logInWithPasscode } from '../support/identity';
+import { waitForMail } from '../support/mailbox';
 import { buyMembershipAsGuest, membershipEventId, myMemberships } from '../support/membership';
 import { useBrowserPage } from '../support/page-fixture';
 import { POLL, SELLER } from '../support/reserve';
@@ -42,12 +43,17 @@ describe('cancelling auto-renew', () => {
     await page.getByRole('heading', { level: 1, name: 'Cancel auto-renew' }).waitFor();
     await page.getByText('Your membership will no longer renew automatically').waitFor();
     await expectNoSeriousA11yViolations(page);
+    const cancelledAt = new Date();
     await page.getByRole('button', { name: 'Confirm unenrollment' }).click();
 
     // the level and the valid-to date (identity §2), the same day My membership shows
     const done = page.getByRole('status').filter({ hasText: 'Auto-renew is cancelled' });
     await done.getByText('Auto-renew is cancelled for your Individual membership.').waitFor();
     await done.getByText(`Your membership stays valid to ${expires}.`).waitFor();
+    // issue #25: an e-mail confirms the cancellation, naming the same last day as the account
+    const mail = await waitForMail(baseUrl, person.email, 'auto_renew_cancelled', cancelledAt);
+    expect(mail.text).toContain('Your Individual membership will no longer renew automatically');
+    expect(mail.text).toContain(`Member ID ${memberId} stays valid until ${expires}.`);
     await expectNoSeriousA11yViolations(page);
     expect((await myMemberships(page)).map((m) => m.auto_renew_state)).toEqual(['cancelled']);
 

@@ -59,7 +59,9 @@ describe('a gift of membership', () => {
     await to.getByLabel('Last name').fill(recipient.lastName);
     await to.getByLabel('Email').fill(recipient.email);
     await to.getByLabel('Message').fill(message);
-    await chooseLevel(form, 'Individual', recipient);
+    // the recipient is asked for once: they are the level's member (issue #25)
+    await form.getByRole('radio', { name: /^Individual/ }).check();
+    expect(await form.getByRole('group', { name: 'Primary' }).count()).toBe(0);
     // a member is not asked to log in or shop as a guest, and a gift asks nothing of auto-renew
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await form.getByRole('checkbox').count()).toBe(0);

@@ -191,6 +191,8 @@ function accountPages({ my_account_pages: pages }: SellerConfig): RouteObject[] 
   return [
     { index: true, element: <AccountIndex /> },
     page('membership', MyMembership),
+    // decision 0057: a term without an order is cancelled by its id, by its logged-in holder
+    page('membership/:membershipId/cancel-auto-renew', CancelAutoRenew),
     ...(pages.my_profile ? [page('profile', Profile)] : []),
     ...(pages.upcoming_events
       ? [page('upcoming', Upcoming), page('upcoming/session/:id', SessionDetail)]

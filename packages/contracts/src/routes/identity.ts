@@ -15,11 +15,19 @@ import {
   tokenBodySchema,
   userResponseSchema,
 } from '../identity';
+import { savedPaymentMethodResponseSchema } from '../saved-payment-method';
 import { sessionResponseSchema } from '../session';
 import { callQuery, idParams, textParam } from './query';
 import { defineRoute } from './route';
 
 /** Who is calling (identity §7): the user, the session, login, password reset. */
+
+/** GET my/identity/saved_payment_method (identity §7, uncached): the card auto-renew charges. */
+export const savedPaymentMethodRoute = defineRoute({
+  method: 'GET',
+  url: '/api/my/identity/saved_payment_method',
+  schema: { querystring: callQuery({}), response: { 200: savedPaymentMethodResponseSchema } },
+});
 
 /** GET my/user (optionally `_embed=identity`): the logged-in person. */
 export const myUserRoute = defineRoute({

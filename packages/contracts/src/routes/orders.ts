@@ -92,6 +92,20 @@ export const cancelAutoRenewRoute = defineRoute({
   },
 });
 
+/**
+ * DELETE my/membership/{id}/auto_renew: the logged-in holder cancels their own term's auto-renew,
+ * also a term no order made (decision 0057; the spec's call needs an order).
+ */
+export const cancelMyAutoRenewRoute = defineRoute({
+  method: 'DELETE',
+  url: '/api/my/membership/:membershipId/auto_renew',
+  schema: {
+    params: idParams('membershipId'),
+    querystring: callQuery({}),
+    response: { 200: cancelAutoRenewResponseSchema },
+  },
+});
+
 /** GET code/{code}?mode=advertise,code: a gift or promo code's lookup, never cached. */
 export const codeLookupRoute = defineRoute({
   method: 'GET',

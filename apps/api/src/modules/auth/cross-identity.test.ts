@@ -123,6 +123,11 @@ const CASES: Record<string, Case> = {
     kind: 'victim',
     path: (v) => `membership/${v.membershipId}/qrcode?margin=2`,
   },
+  // decision 0057: the holder's own term's auto-renew, order or not
+  'DELETE /api/my/membership/:id/auto_renew': {
+    kind: 'victim',
+    path: (v) => `my/membership/${v.membershipId}/auto_renew`,
+  },
   'POST /api/my/ticket_order/resend': {
     kind: 'own',
     path: () => 'my/ticket_order/resend',

@@ -4,7 +4,11 @@ import type { PasswordSetupMailInput } from './templates/password-setup-mail';
 import type { MembershipResendMailInput, OrderResendMailInput } from './templates/resend-mails';
 import type { OrderConfirmationInput } from './templates/order-confirmation-mail';
 import type { GiftMembershipMailInput } from './templates/gift-membership-mail';
-import type { AutoRenewDeclinedInput, AutoRenewReceiptInput } from './templates/auto-renew-mails';
+import type {
+  AutoRenewCancelledInput,
+  AutoRenewDeclinedInput,
+  AutoRenewReceiptInput,
+} from './templates/auto-renew-mails';
 
 /*
  * The mails, composed when one is sent (decision 0030). Each loads its template on first use:
@@ -49,4 +53,9 @@ export async function autoRenewReceiptMail(input: AutoRenewReceiptInput): Promis
 /** An automatic renewal that could not be charged: renew by hand (decision 0038). */
 export async function autoRenewDeclinedMail(input: AutoRenewDeclinedInput): Promise<MailContent> {
   return (await import('./templates/auto-renew-mails')).autoRenewDeclinedMail(input);
+}
+
+/** The member cancelled auto-renew: no charge, until when the term holds (identity §2). */
+export async function autoRenewCancelledMail(input: AutoRenewCancelledInput): Promise<MailContent> {
+  return (await import('./templates/auto-renew-mails')).autoRenewCancelledMail(input);
 }

@@ -12,7 +12,7 @@ export interface OutgoingAttachment {
 export interface OutgoingMail {
   sellerId: string;
   /** otp | password_reset | guest_account | order_resend | membership_resend | order_confirmation |
-   *  gift_membership | auto_renew_receipt | auto_renew_declined */
+   *  gift_membership | auto_renew_receipt | auto_renew_declined | auto_renew_cancelled */
   kind: string;
   to: string;
   subject: string;

@@ -3,13 +3,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { MEMBERSHIP_QR_MARGIN } from '@admit/contracts/membership';
 import { membershipRulesRoute } from '@admit/contracts/routes/availability';
-import { myMembershipRoute } from '@admit/contracts/routes/orders';
+import { toCollection } from '@admit/contracts/envelope';
+import { cancelMyAutoRenewRoute, myMembershipRoute } from '@admit/contracts/routes/orders';
 import { AppError } from '@/http/app-error';
 import { parseQuery } from '@/http/query-grammar';
 import { isUuid } from '@/http/query-values';
 import { registerReadRoute } from '@/http/read-route';
 import { fromTable } from '@/http/table-route';
 import { qrPng } from '@/lib/qr-png';
+import { cancelMembershipAutoRenew } from './auto-renew-cancel';
 import { membershipRulesQuery, myMembershipQuery } from './query-specs';
 
 const membershipNotFound = () => new AppError('not_found', 'membership', 'Membership not found');
@@ -47,6 +49,28 @@ export const membershipRoutes: FastifyPluginAsyncZod = async (app) => {
         app.deps.now(),
       );
       return reply.header('cache-control', 'no-store').send(body);
+    },
+  });
+
+  // decision 0057: the holder cancels their own term's auto-renew, with or without an order
+  // behind it (the spec's DELETE ticket_order/{id}/auto_renew needs one); a guest is asked to
+  // log in, anyone else gets the 404 of a missing membership
+  app.route({
+    ...fromTable(cancelMyAutoRenewRoute),
+    config,
+    handler: async (request, reply) => {
+      const { membershipId } = request.params;
+      const holder = loggedIn(request);
+      const { seller } = request.caller;
+      if (!isUuid(membershipId)) throw membershipNotFound();
+      const row = await memberships.own(seller.id, holder.id, membershipId.toLowerCase());
+      if (!row) throw membershipNotFound();
+      const terms = await cancelMembershipAutoRenew(
+        { db: app.deps.database.db, config: app.deps.config },
+        seller,
+        row.id,
+      );
+      return reply.header('cache-control', 'no-store').send({ membership: toCollection(terms) });
     },
   });
 

@@ -6,6 +6,7 @@ import {
   AUTO_RENEW_NOT_ENROLLED_MESSAGE,
   cancelAutoRenewResponseSchema,
 } from '@admit/contracts/membership';
+import { outbox } from '@/db/schema/mail';
 import { membership } from '@/db/schema/memberships';
 import { buildTestApp } from '@/testing/build-test-app';
 import { bundleOf, errorOf } from '@/testing/cart-fixtures';
@@ -96,6 +97,25 @@ describeEachDatabase('orders: DELETE ticket_order/{id}/auto_renew', (ctx) => {
       _description: AUTO_RENEW_NOT_ENROLLED_MESSAGE,
       _extra: { auto_renew_state: 'cancelled' },
     });
+  });
+
+  it('confirms the cancellation by e-mail to the holder, once', async () => {
+    const { member, order, t } = await memberOrder();
+    const mailsTo = () =>
+      ctx.db
+        .select()
+        .from(outbox)
+        .where(eq(outbox.toAddress, member.email!))
+        .then((rows) => rows.filter((m) => m.kind === 'auto_renew_cancelled'));
+    expect(await mailsTo()).toEqual([]);
+    expect((await cancel(order.id, { token: t })).statusCode).toBe(200);
+    expect((await cancel(order.id, { token: t })).statusCode).toBe(422);
+    const mails = await mailsTo();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toMatch(/^Auto-renew is cancelled for your .+ membership$/);
+    // valid_to 2030-06-01T04:00Z is midnight in New York: the last day is May 31
+    expect(mails[0]!.textBody).toContain('stays valid until Fri, May 31, 2030');
+    expect(mails[0]!.textBody).toContain(`/${scene.seller.slug}/membership/renew`);
   });
 
   it('refuses a term that is not scheduled (requested reads as not enrolled)', async () => {

@@ -1,7 +1,7 @@
+import { membershipLastDay } from '@admit/contracts/rules/membership-dates';
 import type { CartRow, OrderRow, TicketRow } from '@/db/schema/cart';
 import type { Tx } from '@/db/transaction';
 import type { SellerRef } from '@/http/request-context';
-import { localDate } from '@/lib/zoned-time';
 import { selectCartCodes } from '@/modules/codes/repo';
 import { issueGiftCodes } from '@/modules/gift-codes/issue';
 import { issueMemberships } from '@/modules/memberships/issue';
@@ -62,8 +62,8 @@ export async function issueOrderMemberships(
   return issued.map(({ row }) => ({
     memberCode: row.memberCode,
     level: row.role,
-    // valid_to is the first instant after the term: its last day is the day before
-    lastDay: localDate(new Date(row.validTo.getTime() - 1), seller.timezone),
+    // the one home of a term's last day, which the account page shows too
+    lastDay: membershipLastDay(row.validTo, seller.timezone),
   }));
 }
 

@@ -77,7 +77,7 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
     config,
     handler: async (request, reply) => {
       const { order, seller } = await access(request, request.params.orderId);
-      const terms = await cancelOrderAutoRenew(db, seller, order.id);
+      const terms = await cancelOrderAutoRenew({ db, config: app.deps.config }, seller, order.id);
       return reply.header('cache-control', 'no-store').send({ membership: toCollection(terms) });
     },
   });

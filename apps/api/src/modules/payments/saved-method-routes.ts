@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toCollection } from '@admit/contracts/envelope';
-import { savedPaymentMethodResponseSchema } from '@admit/contracts/saved-payment-method';
+import { savedPaymentMethodRoute } from '@admit/contracts/routes/identity';
 import { AppError } from '@/http/app-error';
+import { fromTable } from '@/http/table-route';
 import { newestSavedMethod, toSavedPaymentMethod } from './saved-methods';
 
 /**
@@ -11,10 +12,10 @@ import { newestSavedMethod, toSavedPaymentMethod } from './saved-methods';
  */
 export const savedMethodRoutes: FastifyPluginAsyncZod = async (app) => {
   const config = { caller: 'visitor', callerContext: 'saved_payment_method' } as const;
-  app.get(
-    '/api/my/identity/saved_payment_method',
-    { schema: { response: { 200: savedPaymentMethodResponseSchema } }, config },
-    async (request, reply) => {
+  app.route({
+    ...fromTable(savedPaymentMethodRoute),
+    config,
+    handler: async (request, reply) => {
       const { identity } = request.caller;
       if (identity.isPublic) {
         throw new AppError('not_authorized', 'saved_payment_method', 'Please log in');
@@ -24,5 +25,5 @@ export const savedMethodRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .send({ saved_payment_method: toCollection(row ? [toSavedPaymentMethod(row)] : []) });
     },
-  );
+  });
 };

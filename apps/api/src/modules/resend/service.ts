@@ -45,8 +45,8 @@ export function createResendService({ db, config }: ResendDeps) {
       memberships: latest.map((m) => ({
         memberCode: m.memberCode,
         level: m.role,
-        // valid_to is the first instant after the term: its last day reads in the seller's zone
-        validTo: new Date(m.validTo.getTime() - 1),
+        // the template names the term's last day (contracts rules/membership-dates.ts)
+        validTo: m.validTo,
       })),
     });
     await enqueueMail(db, {

@@ -9,6 +9,17 @@ import type { MemberAllowance } from '@admit/contracts/rules/member-benefits';
  * logged-in visitor (issue 14).
  */
 
+/**
+ * Whether the seller sells memberships at all (identity §2 "Membership route": it leads to an
+ * external address or the membership event, otherwise 'Memberships are not available at this
+ * time'). A page offers to renew, join or give one only when this is true.
+ */
+export function sellsMemberships(config: {
+  membership: { event_id: string | null; external_url: string | null };
+}): boolean {
+  return Boolean(config.membership.external_url || config.membership.event_id);
+}
+
 /** identity §3 — active when now is strictly between valid_from and valid_to. */
 export function isCurrentMembership(membership: Membership, now: number): boolean {
   return Date.parse(membership.valid_from) < now && now < Date.parse(membership.valid_to);

@@ -1,5 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { useMyMembership } from '@/api/membership/get-my-membership';
+import { sellsMemberships } from '@/api/membership/membership-status';
+import { useSellerConfig } from '@/config/seller-config';
 import { useMemberState } from '@/stores/member-store';
 import { Button, ButtonLink } from '@/ui/button';
 import { Loader } from '@/ui/loader';
@@ -13,6 +15,7 @@ import {
   shownMemberships,
 } from '@/features/account/model/shown-memberships';
 import { MembershipCard } from '@/features/account/components/membership-card';
+import { SavedCard } from '@/features/account/components/saved-card';
 import { ACCOUNT_STRINGS } from '@/features/account/strings';
 import styles from '@/features/account/account.module.css';
 
@@ -44,6 +47,7 @@ export function MyMembershipRoute() {
   const t = useStrings(ACCOUNT_STRINGS);
   usePageTitle(t('account.membership.title'));
   const { identity } = useMemberState();
+  const config = useSellerConfig();
   const memberships = useMyMembership();
   const now = Date.now();
   const shown = shownMemberships(memberships.data, now);
@@ -66,7 +70,14 @@ export function MyMembershipRoute() {
       {shown.length === 0 ? (
         <>
           <p>{t('account.membership.none')}</p>
-          <ButtonLink to="/membership">{t('account.membership.join')}</ButtonLink>
+          {sellsMemberships(config) && (
+            <div className={styles.actions}>
+              <ButtonLink to="/membership">{t('account.membership.join')}</ButtonLink>
+              <ButtonLink to="/membership/gift" variant="secondary">
+                {t('account.membership.give')}
+              </ButtonLink>
+            </div>
+          )}
         </>
       ) : (
         <>
@@ -86,7 +97,15 @@ export function MyMembershipRoute() {
               />
             );
           })}
+          <SavedCard hasMembership />
           <ResendButton />
+          {sellsMemberships(config) && (
+            <div className={styles.actions}>
+              <ButtonLink to="/membership/gift" variant="secondary">
+                {t('account.membership.give')}
+              </ButtonLink>
+            </div>
+          )}
         </>
       )}
     </div>

@@ -11,8 +11,10 @@ import {
   logOutMember,
   makeIdentityLink,
   makeMembership,
+  MEMBERSHIP_EVENT_ID,
   myMembershipBody,
 } from '@/testing/membership-fixtures';
+import { makeSellerConfig } from '@/testing/seller-config';
 
 const IN_TERM = Date.parse('2026-06-01T14:00:00.000Z');
 const IN_RENEWAL = Date.parse('2026-12-01T14:00:00.000Z');
@@ -34,10 +36,18 @@ const family = (overrides: Parameters<typeof makeMembership>[0] = {}) =>
     ],
   });
 
-function renderAccount(path: string, fixtures: Record<string, Fixture>) {
+/** The museum sells memberships (its membership event); the aquarium sells none. */
+const SELLS = makeSellerConfig({
+  membership: { presell: true, event_id: MEMBERSHIP_EVENT_ID, external_url: null },
+});
+const SELLS_NONE = makeSellerConfig({
+  membership: { presell: false, event_id: null, external_url: null },
+});
+
+function renderAccount(path: string, fixtures: Record<string, Fixture>, config = SELLS) {
   logInMember();
   const fetch = createFetchStub(fixtures);
-  return { ...renderRoute(path, { fetch }), fetch };
+  return { ...renderRoute(path, { fetch, config }), fetch };
 }
 
 describe('/my (identity §2 Account area)', () => {
@@ -81,7 +91,11 @@ describe('/my/membership (identity §2 "My membership details")', () => {
     expect(screen.getByText('DM100001')).toBeInTheDocument();
     const card = screen.getByRole('region', { name: 'Family' });
     expect(card).toHaveTextContent('Mia Member, Max Member');
-    expect(card).toHaveTextContent('Expires Fri, Jan 1, 2027');
+    // valid_to is local midnight starting Jan 1 (seller zone New York): the last day is Dec 31,
+    // the date the e-mails name too (contracts rules/membership-dates.ts; the API's
+    // my-membership.test checks the resend mail of a term ending at the same boundary)
+    expect(card).toHaveTextContent('Expires Thu, Dec 31, 2026');
+    expect(card).not.toHaveTextContent('Jan 1, 2027');
     // outside the renewal period: no renew link, the date it opens
     expect(card).toHaveTextContent('Renew from Mon, Nov 2, 2026');
     expect(within(card).queryByRole('link', { name: /Renew/ })).not.toBeInTheDocument();
@@ -102,6 +116,62 @@ describe('/my/membership (identity §2 "My membership details")', () => {
     );
   });
 
+  it('cancels auto-renew of a term no order made (the demo member’s), from the account', async () => {
+    const term = makeMembership({ auto_renew_state: 'scheduled', ticket_order_id: null });
+    const { user, fetch } = renderAccount('/my/membership', {
+      'GET /api/my/membership': myMembershipBody([term]),
+      'DELETE /api/my/membership/:id/auto_renew': {
+        membership: toCollection([{ ...term, auto_renew_state: 'cancelled' as const }]),
+      },
+    });
+    const card = await screen.findByRole('region', { name: 'Family' });
+    expect(card).toHaveTextContent('Auto-renew: On');
+    await user.click(within(card).getByRole('link', { name: 'Cancel auto-renew' }));
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Cancel auto-renew' }),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Confirm unenrollment' }));
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Auto-renew is cancelled for your Family membership.');
+    expect(status).toHaveTextContent('Your membership stays valid to Thu, Dec 31, 2026.');
+    expect(fetch.requests.filter((r) => r.method === 'DELETE').map((r) => r.url.pathname)).toEqual([
+      `/api/my/membership/${term.id}/auto_renew`,
+    ]);
+  });
+
+  it('shows the saved card auto-renew charges (identity §7 saved_payment_method), only to a member', async () => {
+    const { fetch } = renderAccount('/my/membership', {
+      'GET /api/my/membership': family(),
+      'GET /api/my/identity/saved_payment_method': {
+        saved_payment_method: toCollection([
+          {
+            id: fixtureId(7900),
+            type: 'card' as const,
+            brand: 'visa',
+            last4: '4242',
+            exp_month: 3,
+            exp_year: 2031,
+            created_at: '2026-01-01T05:00:00.000Z',
+          },
+        ]),
+      },
+    });
+    const saved = await screen.findByRole('region', { name: 'Saved card' });
+    expect(saved).toHaveTextContent('Visa ending 4242 · expires 03/2031');
+    expect(saved).toHaveTextContent('Auto-renew charges this card when your membership ends.');
+    expect(
+      fetch.requests.filter((r) => r.url.pathname === '/api/my/identity/saved_payment_method'),
+    ).toHaveLength(1);
+
+    const none = renderAccount('/my/membership', {
+      'GET /api/my/membership': myMembershipBody([]),
+    });
+    expect(await screen.findByText('You do not have a membership yet.')).toBeInTheDocument();
+    expect(
+      none.fetch.requests.some((r) => r.url.pathname === '/api/my/identity/saved_payment_method'),
+    ).toBe(false);
+  });
+
   it('offers the renewal inside its period', async () => {
     vi.setSystemTime(IN_RENEWAL);
     renderAccount('/my/membership', { 'GET /api/my/membership': family() });
@@ -117,7 +187,7 @@ describe('/my/membership (identity §2 "My membership details")', () => {
       'GET /api/my/membership': family({ auto_renew_state: 'not_enrolled' }),
     });
     const card = await screen.findByRole('region', { name: 'Family' });
-    expect(card).toHaveTextContent('Expired Fri, Jan 1, 2027');
+    expect(card).toHaveTextContent('Expired Thu, Dec 31, 2026');
     expect(card).toHaveTextContent('Auto-renew: Off');
     expect(
       within(card).getByRole('link', { name: 'Renew your Family membership' }),
@@ -139,13 +209,42 @@ describe('/my/membership (identity §2 "My membership details")', () => {
     ]);
   });
 
-  it('invites someone without a membership to join', async () => {
+  it('invites someone without a membership to join or give one', async () => {
     renderAccount('/my/membership', { 'GET /api/my/membership': myMembershipBody([]) });
     expect(await screen.findByText('You do not have a membership yet.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Become a member' })).toHaveAttribute(
       'href',
       '/demo-museum/membership',
     );
+    expect(screen.getByRole('link', { name: 'Give a membership' })).toHaveAttribute(
+      'href',
+      '/demo-museum/membership/gift',
+    );
+  });
+
+  it('offers a member to give a membership (issue #25: gifting was reachable only by its address)', async () => {
+    renderAccount('/my/membership', { 'GET /api/my/membership': family() });
+    await screen.findByRole('region', { name: 'Family' });
+    expect(screen.getByRole('link', { name: 'Give a membership' })).toHaveAttribute(
+      'href',
+      '/demo-museum/membership/gift',
+    );
+  });
+
+  it('offers no renewal, join or gift where the seller sells no memberships (the aquarium)', async () => {
+    vi.setSystemTime(IN_RENEWAL);
+    renderAccount('/my/membership', { 'GET /api/my/membership': family() }, SELLS_NONE);
+    const card = await screen.findByRole('region', { name: 'Family' });
+    expect(card).toHaveTextContent('Expires Thu, Dec 31, 2026');
+    expect(within(card).queryByRole('link', { name: /Renew/ })).not.toBeInTheDocument();
+    expect(card).not.toHaveTextContent('Renew');
+    expect(screen.queryByRole('link', { name: 'Give a membership' })).not.toBeInTheDocument();
+    // the auto-renew already on can still be cancelled
+    expect(within(card).getByRole('link', { name: 'Cancel auto-renew' })).toBeInTheDocument();
+
+    renderAccount('/my/membership', { 'GET /api/my/membership': myMembershipBody([]) }, SELLS_NONE);
+    expect(await screen.findByText('You do not have a membership yet.')).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Become a member' })).not.toBeInTheDocument();
   });
 });
 

@@ -18,6 +18,8 @@ export const ACCOUNT_STRINGS = {
   'account.membership.retry': 'Try again',
   'account.membership.none': 'You do not have a membership yet.',
   'account.membership.join': 'Become a member',
+  // issue #25 — giving a membership is offered in the account too
+  'account.membership.give': 'Give a membership',
   'account.membership.member_id': 'Membership ID',
   'account.membership.members': 'Members',
   'account.membership.expires': 'Expires {date}',
@@ -38,6 +40,12 @@ export const ACCOUNT_STRINGS = {
   'account.membership.resending': 'Sending…',
   'account.membership.resent': 'Your membership details have been resent.',
   'account.membership.resend_error': 'Sorry! Something unexpected happened. Please try again.',
+  // spec: identity §2 "My membership details" — the saved card (§7 saved_payment_method)
+  'account.saved_card.title': 'Saved card',
+  'account.saved_card.card': '{brand} ending {last4}',
+  'account.saved_card.unnamed': 'Card',
+  'account.saved_card.expires': 'expires {expiry}',
+  'account.saved_card.note': 'Auto-renew charges this card when your membership ends.',
   // spec: identity §2 "Account area" — My profile (texts verbatim; field labels ours)
   'account.profile.title': 'My profile',
   'account.profile.section': 'Personal details',

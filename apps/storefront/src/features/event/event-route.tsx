@@ -18,10 +18,16 @@ import styles from '@/features/event/event-route.module.css';
 /** spec: shopping §2 — the 404 route of the route table (identity §2 "catch-all named error/404"). */
 const NOT_FOUND_PATH = '/error/404';
 
+/**
+ * The page title by context (shopping §2), and the page heading: a membership renewal or gift
+ * is headed by its context ('Renew your membership', 'Give a membership'), not the membership
+ * event's name ("Become a Member"), which says the opposite of a renewal.
+ */
 function useEventPageTitle(event: EventDetail | null, action: string | undefined) {
   const t = useStrings(EVENT_STRINGS);
   const config = useSellerConfig();
   let title: string | undefined;
+  let heading: string | undefined;
   if (event) {
     const name = event.template.name;
     const context = pageTitleContext(event, {
@@ -32,8 +38,10 @@ function useEventPageTitle(event: EventDetail | null, action: string | undefined
       action,
     });
     title = context === 'event' ? name : t(`event.title_${context}`, { name });
+    heading = context === 'membership_renew' || context === 'membership_gift' ? title : name;
   }
   usePageTitle(title);
+  return heading;
 }
 
 /** Event detail at /events/:id and /events/:id/:action (action gift or renew). */
@@ -43,7 +51,7 @@ export function EventRoute({ slots = {} }: { slots?: EventSlots }) {
   // a new id is a new query key: the loader shows and the event refetches (shopping §2)
   const query = useEvent(id);
   const event = query.data ? toEventDetail(query.data) : null;
-  useEventPageTitle(event, action);
+  const heading = useEventPageTitle(event, action);
 
   if (query.isPending) {
     return (
@@ -65,7 +73,7 @@ export function EventRoute({ slots = {} }: { slots?: EventSlots }) {
   }
   return (
     <EventSlotsProvider slots={slots}>
-      <EventPage key={event.template.id} event={event} />
+      <EventPage key={event.template.id} event={event} heading={heading} />
     </EventSlotsProvider>
   );
 }

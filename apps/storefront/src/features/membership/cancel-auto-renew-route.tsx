@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { DATE_FORMATS } from '@admit/contracts/constants';
+import { membershipLastDay } from '@admit/contracts/rules/membership-dates';
 import type { Membership } from '@admit/contracts/membership';
 import { MY_MEMBERSHIP_QUERY_ROOT, useMyMembership } from '@/api/membership/get-my-membership';
 import { useSellerConfig } from '@/config/seller-config';
@@ -9,12 +9,12 @@ import { useMemberState } from '@/stores/member-store';
 import { Button } from '@/ui/button';
 import { Loader } from '@/ui/loader';
 import { usePageTitle } from '@/ui/page-title';
-import { formatInZone } from '@admit/contracts/session-time';
 import { useStrings } from '@/ui/text/use-strings';
-import { cancelAutoRenew } from '@/features/membership/api/cancel-auto-renew';
+import { cancelAutoRenew, cancelMyAutoRenew } from '@/features/membership/api/cancel-auto-renew';
 import {
   cancelFailureOf,
   isEnrolled,
+  termById,
   termOfOrder,
 } from '@/features/membership/model/cancel-auto-renew';
 import { MEMBERSHIP_PAGE_STRINGS } from '@/features/membership/strings';
@@ -42,7 +42,8 @@ function NotEnrolled({ loggedIn }: { loggedIn: boolean }) {
 }
 
 /**
- * spec: identity §2 "Cancel auto-renew" (/manage/{ticketOrderId}/cancel-auto-renew): a title, a
+ * spec: identity §2 "Cancel auto-renew" (/manage/{ticketOrderId}/cancel-auto-renew, and
+ * /my/membership/{membershipId}/cancel-auto-renew for a term no order made): a title, a
  * body and a confirm-unenrollment button; a warning when the membership is not enrolled or
  * already cancelled (one text for a logged-in member, another for anyone else); after
  * `DELETE ticket_order/{id}/auto_renew` the level and the valid-to date. Cancel and Done go back
@@ -51,7 +52,9 @@ function NotEnrolled({ loggedIn }: { loggedIn: boolean }) {
 export function CancelAutoRenewRoute({ requireLogin }: CancelAutoRenewRouteProps) {
   const t = useStrings(MEMBERSHIP_PAGE_STRINGS);
   usePageTitle(t('membership.cancel.title'));
-  const { ticketOrderId = '' } = useParams();
+  // /manage/{ticketOrderId}/… (the spec's), or /my/membership/{membershipId}/… for a term
+  // without an order (decision 0057)
+  const { ticketOrderId, membershipId } = useParams();
   const navigate = useNavigate();
   const location = useLocation();
   const queryClient = useQueryClient();
@@ -60,9 +63,12 @@ export function CancelAutoRenewRoute({ requireLogin }: CancelAutoRenewRouteProps
   const memberships = useMyMembership();
   const [refused, setRefused] = useState(false);
   const [cancelled, setCancelled] = useState<Membership | null>(null);
-  const term = termOfOrder(memberships.data, ticketOrderId);
+  const term = membershipId
+    ? termById(memberships.data, membershipId)
+    : termOfOrder(memberships.data, ticketOrderId ?? '');
   const mutation = useMutation({
-    mutationFn: () => cancelAutoRenew(ticketOrderId),
+    mutationFn: () =>
+      membershipId ? cancelMyAutoRenew(membershipId) : cancelAutoRenew(ticketOrderId ?? ''),
     onSuccess: (membership) => {
       setCancelled(membership ?? term);
       void queryClient.invalidateQueries({ queryKey: [MY_MEMBERSHIP_QUERY_ROOT] });
@@ -89,7 +95,7 @@ export function CancelAutoRenewRoute({ requireLogin }: CancelAutoRenewRouteProps
               <p>{t('membership.cancel.success', { level: cancelled.role })}</p>
               <p>
                 {t('membership.cancel.valid_to', {
-                  date: formatInZone(cancelled.valid_to, DATE_FORMATS.cartDate, timezone),
+                  date: membershipLastDay(cancelled.valid_to, timezone),
                 })}
               </p>
             </>

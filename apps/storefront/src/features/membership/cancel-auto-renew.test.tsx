@@ -47,7 +47,7 @@ describe('/manage/{ticketOrderId}/cancel-auto-renew (identity §2, §4, §7)', (
     await user.click(screen.getByRole('button', { name: 'Confirm unenrollment' }));
     const status = await screen.findByRole('status');
     expect(status).toHaveTextContent('Auto-renew is cancelled for your Family membership.');
-    expect(status).toHaveTextContent('Your membership stays valid to Fri, Jan 1, 2027.');
+    expect(status).toHaveTextContent('Your membership stays valid to Thu, Dec 31, 2026.');
     expect(deletes(fetch).map((r) => r.url.pathname)).toEqual([
       `/api/ticket_order/${ORDER_ID}/auto_renew`,
     ]);

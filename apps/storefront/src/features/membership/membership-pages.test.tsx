@@ -132,7 +132,15 @@ describe('/membership/redeem (identity §2, §4 gift code, §5, §9)', () => {
     expect(codeLookups(fetch)[0]!.url.searchParams.get('mode')).toBe('advertise,code');
 
     // the chosen level goes into the cart paid by the gift, then on to checkout (no upsells)
+    // Family: the gift pays $100.00 of $180.00 — the total is what is left (issue #25)
+    await user.click(within(group).getByRole('radio', { name: 'Family – $180.00' }));
+    expect(screen.getByText(/^Total/)).toHaveTextContent('Total $80.00');
+    expect(screen.getByText('Your gift covers $100.00.')).toBeInTheDocument();
+    // Individual: the gift pays it all — the visitor pays nothing, not "Total $75.00"
     await user.click(within(group).getByRole('radio', { name: 'Individual – $75.00' }));
+    expect(screen.getByText(/^Total/)).toHaveTextContent('Total $0.00');
+    expect(screen.queryByText('Total $75.00')).not.toBeInTheDocument();
+    expect(screen.getByText('Your gift covers $75.00.')).toBeInTheDocument();
     await user.type(screen.getByLabelText('First name'), 'Gus');
     await user.type(screen.getByLabelText('Last name'), 'Giftee');
     await user.type(screen.getByLabelText('Email'), 'gus@example.org');

@@ -28,6 +28,8 @@ export interface RedeemLevelFormProps {
   event: EventDetail;
   levels: readonly TicketType[];
   promoCodes: readonly string[];
+  /** what the gift pays of each level (ticket type id → decimal), from the code's lookup */
+  giftCovers?: Readonly<Record<string, string>>;
 }
 
 const MESSAGES: Record<Exclude<GiftCodeState, 'valid'>, MembershipPageStringKey> = {
@@ -62,7 +64,15 @@ function RedeemLevels({
     );
   }
   const levels = redeemLevelsOf(membershipLevelsOf(event), discounts);
-  return <LevelForm event={event} levels={levels} promoCodes={[code]} />;
+  const giftCovers = Object.fromEntries((discounts ?? []).map((d) => [d.ticket_type_id, d.amount]));
+  return (
+    <LevelForm
+      event={event}
+      levels={levels}
+      promoCodes={[code]}
+      giftCovers={discounts ? giftCovers : undefined}
+    />
+  );
 }
 
 /**

@@ -1,18 +1,12 @@
-import { DATE_FORMATS } from '@admit/contracts/constants';
 import { formatMoney, minorToDecimal } from '@admit/contracts/money';
-import { formatInZone } from '@admit/contracts/session-time';
+import { membershipLastDay } from '@admit/contracts/rules/membership-dates';
 import type { MailBrand } from '../mail-brand';
 import { MailButton, MailHeading, MailLink, MailList, MailText } from './mail-parts';
 import { MailLayout } from './mail-layout';
 import { renderMail } from './render-mail';
 
-/** A term's last day on the seller's calendar (valid_to is the first instant after it). */
-const lastDayOf = (validTo: Date, brand: MailBrand) =>
-  formatInZone(
-    new Date(validTo.getTime() - 1).toISOString(),
-    DATE_FORMATS.cartDate,
-    brand.timeZone,
-  );
+/** A term's last day on the seller's calendar: the one home the account page reads too. */
+const lastDayOf = (validTo: Date, brand: MailBrand) => membershipLastDay(validTo, brand.timeZone);
 
 /** The saved card as the member knows it: "Visa ending 4242". */
 const cardName = (card: { brand: string | null; last4: string | null }) => {
@@ -98,6 +92,39 @@ export function autoRenewDeclinedMail(input: AutoRenewDeclinedInput) {
         {'Or copy this address into your browser: '}
         <MailLink href={input.renewLink}>{input.renewLink}</MailLink>
       </MailText>
+    </MailLayout>,
+  );
+}
+
+export interface AutoRenewCancelledInput {
+  brand: MailBrand;
+  memberCode: string;
+  level: string;
+  /** the term's end: the membership lapses then unless renewed by hand */
+  validTo: Date;
+  /** `/{slug}/membership/renew` on the public origin */
+  renewLink: string;
+}
+
+/**
+ * Auto-renew was cancelled (identity §2 "Cancel auto-renew"): the member's confirmation that no
+ * card will be charged, until when the membership holds, and how to renew it by hand.
+ */
+export function autoRenewCancelledMail(input: AutoRenewCancelledInput) {
+  const { brand } = input;
+  const subject = `Auto-renew is cancelled for your ${brand.sellerName} membership`;
+  const lastDay = lastDayOf(input.validTo, brand);
+  const lead = `Your ${input.level} membership will no longer renew automatically, and your card will not be charged.`;
+  return renderMail(
+    subject,
+    <MailLayout brand={brand} title={subject} preview={lead}>
+      <MailHeading>Auto-renew cancelled</MailHeading>
+      <MailText>{lead}</MailText>
+      <MailText>
+        {`Member ID ${input.memberCode} stays valid until ${lastDay}. You can still renew it yourself before then:`}
+      </MailText>
+      <MailButton href={input.renewLink}>Renew my membership</MailButton>
+      <MailText muted>{'If you did not cancel auto-renew, please contact us.'}</MailText>
     </MailLayout>,
   );
 }

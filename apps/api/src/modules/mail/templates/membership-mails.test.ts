@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  autoRenewCancelledMail,
   autoRenewDeclinedMail,
   autoRenewReceiptMail,
   giftMembershipMail,
@@ -96,5 +97,37 @@ describe('membership mails', () => {
       'Member ID M123456789 stays valid until Fri, May 31, 2030. To keep your membership, renew it by hand:',
       `Renew my membership ${renewLink}`,
     ]);
+  });
+
+  it('auto-renew cancelled: no charge, until when the membership holds, the renew link', async () => {
+    const renewLink = `${TEST_ORIGIN}/museum/membership/renew`;
+    const mail = await autoRenewCancelledMail({
+      brand,
+      memberCode: 'M123456789',
+      level: 'Dual',
+      validTo: VALID_TO,
+      renewLink,
+    });
+    expect(mail.subject).toBe('Auto-renew is cancelled for your Museum of Light & Time membership');
+    expectBrandedMail(mail, brand, [
+      'Your Dual membership will no longer renew automatically, and your card will not be charged.',
+      'Member ID M123456789 stays valid until Fri, May 31, 2030. You can still renew it yourself before then:',
+      `Renew my membership ${renewLink}`,
+    ]);
+  });
+
+  it('names the same last day as the account page for a term ending at the zone boundary', async () => {
+    // the storefront's my-membership.test shows this term (valid_to New York midnight starting
+    // Jan 1, 2027) as "Expires Thu, Dec 31, 2026": the mails read the same one home
+    const validTo = new Date('2027-01-01T05:00:00.000Z');
+    const mail = await autoRenewCancelledMail({
+      brand,
+      memberCode: 'DM100001',
+      level: 'Family',
+      validTo,
+      renewLink: `${TEST_ORIGIN}/museum/membership/renew`,
+    });
+    expect(mail.text).toContain('stays valid until Thu, Dec 31, 2026.');
+    expect(mail.text).not.toContain('Jan 1, 2027');
   });
 });

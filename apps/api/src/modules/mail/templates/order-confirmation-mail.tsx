@@ -148,8 +148,7 @@ export function orderConfirmationMail(input: OrderConfirmationInput) {
           </MailHeading>
           <MailList
             items={input.memberships.map(
-              (m) =>
-                `Member ID ${m.memberCode}: ${m.level} membership, valid until ${formatCalendarDate(m.lastDay)}`,
+              (m) => `Member ID ${m.memberCode}: ${m.level} membership, valid until ${m.lastDay}`,
             )}
           />
         </>

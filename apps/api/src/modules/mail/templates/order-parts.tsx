@@ -64,6 +64,6 @@ export function TicketCard({ ticket }: { ticket: ConfirmationTicketView & { qrCi
 export interface ConfirmationMembership {
   memberCode: string;
   level: string;
-  /** YYYY-MM-DD in the seller's time zone */
+  /** the term's last day, as `membershipLastDay` writes it ("Wed, Jun 2, 2027") */
   lastDay: string;
 }

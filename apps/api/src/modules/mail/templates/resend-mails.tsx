@@ -1,5 +1,6 @@
 import { DATE_FORMATS } from '@admit/contracts/constants';
 import { formatInZone } from '@admit/contracts/session-time';
+import { membershipLastDay } from '@admit/contracts/rules/membership-dates';
 import type { MailBrand } from '../mail-brand';
 import { MailButton, MailHeading, MailList, MailText } from './mail-parts';
 import { MailLayout } from './mail-layout';
@@ -47,7 +48,7 @@ export function membershipResendMail({ brand, memberships }: MembershipResendMai
   const subject = `Your ${brand.sellerName} membership ID`;
   const lead = `Here are your ${brand.sellerName} memberships:`;
   const line = (m: MembershipLine) =>
-    `Member ID ${m.memberCode} (${m.level}, valid to ${formatInZone(m.validTo.toISOString(), DATE_FORMATS.cartDate, brand.timeZone)})`;
+    `Member ID ${m.memberCode} (${m.level}, valid to ${membershipLastDay(m.validTo, brand.timeZone)})`;
   return renderMail(
     subject,
     <MailLayout brand={brand} title={subject} preview={lead}>

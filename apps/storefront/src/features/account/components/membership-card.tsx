@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { DATE_FORMATS } from '@admit/contracts/constants';
+import { membershipFirstDay, membershipLastDay } from '@admit/contracts/rules/membership-dates';
 import { MEMBERSHIP_QR_MARGIN } from '@admit/contracts/membership';
 import type { Membership } from '@admit/contracts/membership';
 import { buildApiUrl } from '@/api/client';
-import { renewalStateOf } from '@/api/membership/membership-status';
+import { renewalStateOf, sellsMemberships } from '@/api/membership/membership-status';
 import { useSellerConfig } from '@/config/seller-config';
 import { formatInZone } from '@admit/contracts/session-time';
 import type { WalletLinks } from '@/api/wallet/get-wallet-precheck';
@@ -31,14 +32,27 @@ export function membershipQrUrl(membershipId: string): string {
 }
 
 /**
+ * Where auto-renew is cancelled: the order's page (identity §2), or, for a term no order made,
+ * the holder's own page for it (decision 0057).
+ */
+function cancelAutoRenewPath(membership: Membership): string {
+  return membership.ticket_order_id
+    ? `/manage/${encodeURIComponent(membership.ticket_order_id)}/cancel-auto-renew`
+    : `/my/membership/${encodeURIComponent(membership.id)}/cancel-auto-renew`;
+}
+
+/**
  * One membership of "My membership details" (identity §2): level, name, expiry, a renew link
  * (or 'renew from' a date outside the renewal period), auto-renew status, the QR code and the
  * add-to-wallet links.
  */
 export function MembershipCard({ membership, names, now, wallet }: MembershipCardProps) {
   const t = useStrings(ACCOUNT_STRINGS);
-  const { timezone } = useSellerConfig();
+  const config = useSellerConfig();
+  const { timezone } = config;
   const date = (iso: string) => formatInZone(iso, DATE_FORMATS.cartDate, timezone);
+  // the e-mails name the same day: one home for a term's dates (contracts rules)
+  const lastDay = membershipLastDay(membership.valid_to, timezone);
   const started = Date.parse(membership.valid_from) < now;
   const ended = Date.parse(membership.valid_to) <= now;
   const renewal = renewalStateOf(membership, now);
@@ -52,35 +66,36 @@ export function MembershipCard({ membership, names, now, wallet }: MembershipCar
         {names.length > 0 && <p>{names.join(', ')}</p>}
         <p>
           {ended
-            ? t('account.membership.expired', { date: date(membership.valid_to) })
+            ? t('account.membership.expired', { date: lastDay })
             : started
-              ? t('account.membership.expires', { date: date(membership.valid_to) })
+              ? t('account.membership.expires', { date: lastDay })
               : t('account.membership.starts', {
-                  date: date(membership.valid_from),
-                  to: date(membership.valid_to),
+                  date: membershipFirstDay(membership.valid_from, timezone),
+                  to: lastDay,
                 })}
         </p>
-        <p>
-          {renewal.open ? (
-            <Link
-              to="/membership/renew"
-              aria-label={t('account.membership.renew_label', { level: membership.role })}
-            >
-              {t('account.membership.renew')}
-            </Link>
-          ) : (
-            t('account.membership.renew_from', { date: date(renewal.from) })
-          )}
-        </p>
+        {/* a seller with no memberships on sale has nowhere to renew (/membership says so) */}
+        {sellsMemberships(config) && (
+          <p>
+            {renewal.open ? (
+              <Link
+                to="/membership/renew"
+                aria-label={t('account.membership.renew_label', { level: membership.role })}
+              >
+                {t('account.membership.renew')}
+              </Link>
+            ) : (
+              t('account.membership.renew_from', { date: date(renewal.from) })
+            )}
+          </p>
+        )}
         <p>
           {t('account.membership.auto_renew')}:{' '}
           {t(`account.membership.auto_renew.${membership.auto_renew_state}`)}
-          {enrolled && !ended && membership.ticket_order_id && (
+          {enrolled && !ended && (
             <>
               {' '}
-              <Link
-                to={`/manage/${encodeURIComponent(membership.ticket_order_id)}/cancel-auto-renew`}
-              >
+              <Link to={cancelAutoRenewPath(membership)}>
                 {t('account.membership.cancel_auto_renew')}
               </Link>
             </>

@@ -13,7 +13,7 @@ import { useEventSlots } from '@/features/event/event-slots';
 import styles from '@/features/event/components/event-page.module.css';
 
 /** spec: shopping §2 "Event detail" layout — heading, cover, subtitle, description, venue. */
-export function EventPage({ event }: { event: EventDetail }) {
+export function EventPage({ event, heading }: { event: EventDetail; heading?: string }) {
   const t = useStrings(EVENT_STRINGS);
   const { sidebar: Sidebar = CartWidgetPlaceholder } = useEventSlots();
   const addOn = useAddOnBanner(event);
@@ -24,7 +24,7 @@ export function EventPage({ event }: { event: EventDetail }) {
     <div className={styles.layout}>
       <article className={styles.content} aria-labelledby="event-heading">
         <h1 id="event-heading" className={styles.heading}>
-          {template.name}
+          {heading ?? template.name}
         </h1>
         {cover && <CoverImage src={cover} alt={metaText(event, 'image_cover_alt') ?? ''} />}
         {template.subtitle && <p className={styles.subtitle}>{template.subtitle}</p>}

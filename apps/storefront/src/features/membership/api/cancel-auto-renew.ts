@@ -1,5 +1,5 @@
 import type { Membership } from '@admit/contracts/membership';
-import { cancelAutoRenewRoute } from '@admit/contracts/routes/orders';
+import { cancelAutoRenewRoute, cancelMyAutoRenewRoute } from '@admit/contracts/routes/orders';
 import { call } from '@/api/client';
 
 /**
@@ -9,5 +9,14 @@ import { call } from '@/api/client';
  */
 export async function cancelAutoRenew(ticketOrderId: string): Promise<Membership | null> {
   const body = await call(cancelAutoRenewRoute, { params: { orderId: ticketOrderId } });
+  return body.membership._data[0] ?? null;
+}
+
+/**
+ * DELETE my/membership/{membershipId}/auto_renew (decision 0057): the logged-in holder's own
+ * term, also one without an order behind it. Same answers as the order's call.
+ */
+export async function cancelMyAutoRenew(membershipId: string): Promise<Membership | null> {
+  const body = await call(cancelMyAutoRenewRoute, { params: { membershipId } });
   return body.membership._data[0] ?? null;
 }

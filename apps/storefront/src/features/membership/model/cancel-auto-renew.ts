@@ -20,6 +20,14 @@ export function termOfOrder(
   return terms.sort((a, b) => Date.parse(b.valid_to) - Date.parse(a.valid_to))[0] ?? null;
 }
 
+/** The member's own term by its id (a term without an order, decision 0057). */
+export function termById(
+  response: MyMembershipResponse | null,
+  membershipId: string,
+): Membership | null {
+  return (response?.membership._data ?? []).find((m) => m.id === membershipId) ?? null;
+}
+
 export type CancelFailure = 'login' | 'not_enrolled' | 'error';
 
 /** 401: log in first; a refusal of the order (404, 409, 422): the not-enrolled warning. */

@@ -1,3 +1,4 @@
+import { membershipLastDay } from '@admit/contracts/rules/membership-dates';
 import type { CheckInResult, SellerTicket } from '@admit/contracts/seller-api';
 import { checkInRefusalExtraSchema } from '@admit/contracts/seller-api';
 import { notAnAdmissionReason } from '@admit/contracts/rules/admission';
@@ -33,7 +34,7 @@ export function ticketWhen(ticket: SellerTicket, t: Translate): string {
 
 /** A member's last day ("Wed, Jun 2, 2027") in the seller's zone. */
 export const memberUntil = (validTo: string, sellerZone: string) =>
-  formatInZone(validTo, DATE_FORMATS.cartDate, sellerZone);
+  membershipLastDay(validTo, sellerZone);
 
 /** The refusal of a failed check-in, from the error envelope's `_code` and `_extra`. */
 export function refusalOf(

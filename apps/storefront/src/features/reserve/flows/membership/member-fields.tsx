@@ -25,6 +25,8 @@ interface RuleMembersProps {
   state: MembershipFormState;
   onChange: (state: MembershipFormState) => void;
   issues: IssueMap;
+  /** the first member is given elsewhere (a gift's recipient): no fields for it */
+  givenFirst?: boolean;
 }
 
 const roleLabel = (role: string) => role.charAt(0).toUpperCase() + role.slice(1);
@@ -78,7 +80,13 @@ function MemberCount({ slots, state, onChange }: Omit<RuleMembersProps, 'issues'
 }
 
 /** One rule's members: the count choice, then each member's fields unless named is no. */
-export function RuleMembers({ slots, state, onChange, issues }: RuleMembersProps) {
+export function RuleMembers({
+  slots,
+  state,
+  onChange,
+  issues,
+  givenFirst = false,
+}: RuleMembersProps) {
   const t = useStrings(MEMBERSHIP_STRINGS);
   const tr = useStrings(RESERVE_STRINGS);
   const { rule } = slots;
@@ -95,6 +103,7 @@ export function RuleMembers({ slots, state, onChange, issues }: RuleMembersProps
       <MemberCount slots={slots} state={state} onChange={onChange} />
       {showsNames(rule) &&
         Array.from({ length: count }, (_, index) => {
+          if (givenFirst && index === 0) return null;
           const fields = state.members[role]?.[index] ?? EMPTY_MEMBER;
           const field = (part: keyof MemberFields) => ({
             id: memberFieldId(role, index, part),

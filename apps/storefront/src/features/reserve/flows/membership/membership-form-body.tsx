@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import type { MembershipRule } from '@admit/contracts/membership';
+import { decimalToMinor, formatMoney, minorToDecimal } from '@admit/contracts/money';
 import type { TicketType } from '@admit/contracts/resources';
 import { useSellerConfig } from '@/config/seller-config';
 import { Button } from '@/ui/button';
@@ -22,10 +23,14 @@ import {
 } from '@/features/reserve/flows/membership/membership-model';
 import type { GiftRecipient } from '@/features/reserve/flows/membership/gift-recipient';
 import {
+  asksMoreMembers,
   EMPTY_RECIPIENT,
+  recipientRoleOf,
   SELF_GIFT_ID,
   toGifteeBody,
   validateRecipient,
+  withoutRecipientMemberIssues,
+  withRecipientMember,
 } from '@/features/reserve/flows/membership/gift-recipient';
 import { RuleMembers } from '@/features/reserve/flows/membership/member-fields';
 import { GiftRecipientFields } from '@/features/reserve/flows/membership/gift-recipient-fields';
@@ -49,6 +54,40 @@ export interface MembershipFormBodyProps {
   ownEmail: string | null;
   /** codes sent with the reserve (a gift code being redeemed) */
   promoCodes?: readonly string[];
+  /** what a gift code being redeemed pays of each level (ticket type id → decimal) */
+  giftCovers?: Readonly<Record<string, string>>;
+}
+
+/**
+ * The level's total: what the visitor pays. A gift code being redeemed pays its part (the
+ * lookup's discount, the server's figure): the total is what is left, and the gift's part is
+ * said — never the full price as if it were due (issue #25).
+ */
+function LevelTotal({ price, covered }: { price: string; covered: string | null }) {
+  const t = useStrings(MEMBERSHIP_STRINGS);
+  const tr = useStrings(RESERVE_STRINGS);
+  const { currency, locale } = useSellerConfig();
+  if (covered === null) {
+    return (
+      <p className={reserveStyles.muted}>
+        {tr('reserve.total')} <Price amount={price} />
+      </p>
+    );
+  }
+  const coveredMinor = Math.min(decimalToMinor(covered), decimalToMinor(price));
+  const due = minorToDecimal(decimalToMinor(price) - coveredMinor);
+  return (
+    <div className={reserveStyles.muted}>
+      <p>
+        {tr('reserve.total')} <Price amount={due} />
+      </p>
+      <p>
+        {t('reserve.membership.gift_covers', {
+          amount: formatMoney(minorToDecimal(coveredMinor), currency, locale),
+        })}
+      </p>
+    </div>
+  );
 }
 
 const isReserveKey = (key: string): key is ReserveStringKey => key in RESERVE_STRINGS;
@@ -59,7 +98,7 @@ const isReserveKey = (key: string): key is ReserveStringKey => key in RESERVE_ST
  * auto-renew choice (not for a gift); the level's price and the submit.
  */
 export function MembershipFormBody(props: MembershipFormBodyProps) {
-  const { eventId, mode, levels, rules, initial, ownEmail, promoCodes = [] } = props;
+  const { eventId, mode, levels, rules, initial, ownEmail, promoCodes = [], giftCovers } = props;
   const t = useStrings(MEMBERSHIP_STRINGS);
   const tr = useStrings(RESERVE_STRINGS);
   const config = useSellerConfig();
@@ -69,6 +108,10 @@ export function MembershipFormBody(props: MembershipFormBodyProps) {
   const slotsList = useMemo(() => slotsOf(rules, state.levelId), [rules, state.levelId]);
   const level = levels.find((type) => type.id === state.levelId) ?? null;
   const gift = mode === 'gift';
+  // a gift asks for the recipient once: they are the level's first member (issue #25)
+  const recipientRole = gift ? recipientRoleOf(slotsList) : null;
+  const sent = recipientRole ? withRecipientMember(state, recipientRole, recipient) : state;
+  const showsMembers = recipientRole ? asksMoreMembers(slotsList, recipientRole) : true;
 
   const fieldIssues = toIssueMap(
     submission.issues.flatMap((issue) =>
@@ -83,13 +126,14 @@ export function MembershipFormBody(props: MembershipFormBodyProps) {
   const membersMessage = messageAt(MEMBERS_FIELD_ID);
 
   const submit = () => {
+    const memberIssues = validateMembership(sent, slotsList);
     const issues = [
       ...(gift ? validateRecipient(recipient, ownEmail) : []),
-      ...validateMembership(state, slotsList),
+      ...(recipientRole ? withoutRecipientMemberIssues(memberIssues, recipientRole) : memberIssues),
     ];
     submission.submit({
       issues,
-      buildBody: () => toMembershipBody(state, slotsList, promoCodes),
+      buildBody: () => toMembershipBody(sent, slotsList, promoCodes),
       giftee: gift ? toGifteeBody(recipient) : undefined,
       autoRenew: gift ? null : state.autoRenew,
       next: gift ? CHECKOUT_ROUTE : nextRouteAfterReserve(config),
@@ -122,7 +166,7 @@ export function MembershipFormBody(props: MembershipFormBodyProps) {
         onChange={(id) => setState((current) => chooseLevel(current, id))}
         error={levelMessage && t(levelMessage)}
       />
-      {level && slotsList.length > 0 && (
+      {level && slotsList.length > 0 && showsMembers && (
         <fieldset className={reserveStyles.section}>
           <legend className={reserveStyles.sectionHeading}>
             {t('reserve.membership.members_legend')}
@@ -135,6 +179,7 @@ export function MembershipFormBody(props: MembershipFormBodyProps) {
                 state={state}
                 onChange={setState}
                 issues={fieldIssues}
+                givenFirst={slots.rule.party_role === recipientRole}
               />
             ))}
           </div>
@@ -174,9 +219,7 @@ export function MembershipFormBody(props: MembershipFormBodyProps) {
         />
       )}
       {level && (
-        <p className={reserveStyles.muted}>
-          {tr('reserve.total')} <Price amount={level.currency_amount} />
-        </p>
+        <LevelTotal price={level.currency_amount} covered={giftCovers?.[level.id] ?? null} />
       )}
       <Button type="submit" fullWidth disabled={submission.isSubmitting}>
         {submission.isSubmitting

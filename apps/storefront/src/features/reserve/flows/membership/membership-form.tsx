@@ -38,6 +38,8 @@ export interface MembershipFormProps {
   promoCodes?: readonly string[];
   /** opens the login-or-guest choice (shopping §6: a gift, unless logged in) */
   askLoginOrGuest?: () => void;
+  /** what a gift code being redeemed pays of each level (ticket type id → decimal) */
+  giftCovers?: Readonly<Record<string, string>>;
 }
 
 const HEADINGS: Record<MembershipMode, MembershipStringKey> = {
@@ -80,6 +82,7 @@ export function MembershipForm({
   levels,
   promoCodes,
   askLoginOrGuest,
+  giftCovers,
 }: MembershipFormProps) {
   const t = useStrings(MEMBERSHIP_STRINGS);
   const { action } = useParams();
@@ -156,11 +159,26 @@ export function MembershipForm({
     );
   }
   const allRules = rules.data ?? [];
+  const holder = member.identity
+    ? {
+        first: member.identity.first_name ?? '',
+        last: member.identity.last_name ?? '',
+        email: member.identity.email ?? '',
+      }
+    : null;
   const initial = target
-    ? renewalState(target.levelId, slotsOf(allRules, target.levelId), target.links)
+    ? renewalState(target.levelId, slotsOf(allRules, target.levelId), target.links, holder)
     : initialState(levelIds);
   return (
     <Panel mode={mode}>
+      {mode === 'buy' && (
+        <p className={reserveStyles.muted}>
+          {t('reserve.membership.give_note')}{' '}
+          <Link to={`/events/${encodeURIComponent(event.template.id)}/gift`}>
+            {t('reserve.membership.give_link')}
+          </Link>
+        </p>
+      )}
       {mode === 'renew' && !member.loggedIn && (
         <p className={reserveStyles.muted}>
           {t('reserve.membership.renew_login')}{' '}
@@ -176,6 +194,7 @@ export function MembershipForm({
         initial={initial}
         ownEmail={member.loggedIn ? (member.identity?.email ?? null) : null}
         promoCodes={promoCodes}
+        giftCovers={giftCovers}
       />
     </Panel>
   );

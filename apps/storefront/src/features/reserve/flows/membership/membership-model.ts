@@ -188,15 +188,26 @@ export function toMembershipBody(
 
 /**
  * spec: shopping §4 — "in a renew context the previous level and member details are
- * preselected": the term's members by party role, as many as the level still takes.
+ * preselected": the term's members by party role, as many as the level still takes; a term
+ * without members on record preselects its holder.
  */
 export function renewalState(
   levelId: string,
   slotsList: readonly MemberSlots[],
   links: readonly IdentityLink[],
+  holder: MemberFields | null = null,
 ): MembershipFormState {
   const extra: Record<string, number> = {};
   const members: Record<string, MemberFields[]> = {};
+  // a term with no members on record (made by hand, imported, the demo's): its holder is the
+  // member to renew, as the first member of the first rule that takes names
+  const holderRule =
+    links.length === 0 && holder ? slotsList.find((s) => showsNames(s.rule)) : null;
+  if (holderRule) {
+    members[holderRule.rule.party_role] = [holder!];
+    extra[holderRule.rule.party_role] = Math.max(0, 1 - holderRule.min);
+    return { levelId, extra, members, autoRenew: false };
+  }
   for (const { rule, min, max } of slotsList) {
     const own = links.filter((link) => link.party_role === rule.party_role).slice(0, max);
     members[rule.party_role] = own.map((link) => ({

@@ -105,6 +105,35 @@ describe('/events/{id}/renew (shopping §4, identity §2 renewal period)', () =>
     ]);
   });
 
+  it('is headed as a renewal and prefills the holder of a term without members on record (the demo’s Mia)', async () => {
+    vi.setSystemTime(IN_RENEWAL);
+    logInMember();
+    const { user, fetch } = renderPath('/renew', {
+      'GET /api/my/membership': myMembershipBody([makeMembership()], { role: [makeRole()] }),
+    });
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Renew your membership' }),
+    ).toBeInTheDocument();
+    expect(
+      screen.queryByRole('heading', { level: 1, name: 'Become a Member' }),
+    ).not.toBeInTheDocument();
+    expect(await screen.findByRole('radio', { name: 'Family – $180.00' })).toBeChecked();
+    const primary = screen.getByRole('group', { name: 'Primary' });
+    expect(within(primary).getByLabelText('First name')).toHaveValue('Mia');
+    expect(within(primary).getByLabelText('Last name')).toHaveValue('Member');
+    expect(within(primary).getByLabelText('Email')).toHaveValue(MEMBER_EMAIL);
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await waitFor(() => expect(posts(fetch, '/my/cart/modify')).toHaveLength(1));
+    const body = posts(fetch, '/my/cart/modify')[0]!.body as {
+      reserve: { tickets: { party_role: string; admit_name?: string; admit_email?: string }[] };
+    };
+    expect(body.reserve.tickets[0]).toMatchObject({
+      party_role: 'primary',
+      admit_name: 'Mia Member',
+      admit_email: MEMBER_EMAIL,
+    });
+  });
+
   it('asks a visitor who is not logged in to log in for their details', async () => {
     vi.setSystemTime(IN_RENEWAL);
     renderPath('/renew');
@@ -118,6 +147,20 @@ describe('/events/{id}/renew (shopping §4, identity §2 renewal period)', () =>
 });
 
 describe('/events/{id}/gift (shopping §5, §6; identity §2 gift heading)', () => {
+  it('is offered on the membership page itself (issue #25: reachable only by its address)', async () => {
+    vi.setSystemTime(BEFORE_RENEWAL);
+    logInMember();
+    const { user, router } = renderPath('', { 'GET /api/my/membership': myMembershipBody([]) });
+    const panel = await screen.findByRole('region', { name: 'Choose your membership' });
+    await user.click(within(panel).getByRole('link', { name: 'Give a membership' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(
+        `/demo-museum/events/${MEMBERSHIP_EVENT_ID}/gift`,
+      ),
+    );
+    expect(await screen.findByRole('group', { name: 'Who is the gift for?' })).toBeInTheDocument();
+  });
+
   it('asks a guest to log in or shop as a guest, then takes the recipient and pays for the gift', async () => {
     vi.setSystemTime(BEFORE_RENEWAL);
     const { user, fetch, router } = renderPath('/gift', {
@@ -149,10 +192,9 @@ describe('/events/{id}/gift (shopping §5, §6; identity §2 gift heading)', () 
     await user.type(within(recipient).getByLabelText('Email'), 'gus@example.org');
     await user.type(within(recipient).getByLabelText('Message'), 'Happy birthday!');
     await user.click(within(panel).getByRole('radio', { name: 'Individual – $75.00' }));
-    const primary = within(panel).getByRole('group', { name: 'Primary' });
-    await user.type(within(primary).getByLabelText('First name'), 'Gus');
-    await user.type(within(primary).getByLabelText('Last name'), 'Giftee');
-    await user.type(within(primary).getByLabelText('Email'), 'gus@example.org');
+    // the recipient is asked for once: they are the level's primary member (issue #25)
+    expect(within(panel).queryByRole('group', { name: 'Primary' })).not.toBeInTheDocument();
+    expect(within(panel).getAllByLabelText('First name')).toHaveLength(1);
     await user.click(within(panel).getByRole('button', { name: 'Continue to payment' }));
 
     await waitFor(() => expect(router.state.location.pathname).toBe('/demo-museum/checkout'));
@@ -234,10 +276,6 @@ describe('/events/{id}/gift (shopping §5, §6; identity §2 gift heading)', () 
     await user.type(within(recipient).getByLabelText('Last name'), 'Member');
     await user.type(within(recipient).getByLabelText('Email'), 'mia@example.org');
     await user.click(screen.getByRole('radio', { name: 'Individual – $75.00' }));
-    const primary = screen.getByRole('group', { name: 'Primary' });
-    await user.type(within(primary).getByLabelText('First name'), 'Mia');
-    await user.type(within(primary).getByLabelText('Last name'), 'Member');
-    await user.type(within(primary).getByLabelText('Email'), 'mia@example.org');
     await user.click(screen.getByRole('button', { name: 'Continue to payment' }));
     expect(await screen.findByText(SELF_GIFT)).toBeInTheDocument();
     expect(posts(fetch, '/my/cart/modify')).toEqual([]);

@@ -8,6 +8,9 @@ export const MEMBERSHIP_STRINGS = {
   'reserve.membership.heading': 'Choose your membership',
   'reserve.membership.renew_heading': 'Renew your membership',
   'reserve.membership.gift_heading': 'Give a membership',
+  // issue #25 — the gift offered where a visitor looks: beside the purchase
+  'reserve.membership.give_link': 'Give a membership',
+  'reserve.membership.give_note': 'Buying for someone else?',
   'reserve.membership.level_legend': 'Membership level',
   'reserve.membership.choose': 'Choose…',
   'reserve.membership.loading': 'Loading membership levels…',
@@ -56,6 +59,8 @@ export const MEMBERSHIP_STRINGS = {
   'reserve.membership.code_submit': 'Apply',
   'reserve.membership.code_cancel': 'Cancel',
   'reserve.membership.submit': 'Add to cart',
+  // issue #25 — redeeming a gift: the total is what is left to pay, the gift's part is said
+  'reserve.membership.gift_covers': 'Your gift covers {amount}.',
   'reserve.membership.gift_submit': 'Continue to payment',
 } as const;
 
