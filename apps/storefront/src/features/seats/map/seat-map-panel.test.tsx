@@ -109,10 +109,10 @@ describe('SeatMapPanel', () => {
     await user.click(circle);
     expect(circle).toHaveAttribute('aria-pressed', 'true');
     expect(seat('Stalls, row A, seat 1, available').getAttribute('class')).toMatch(/dim/);
-    expect(seat('Circle, row A, seat 2, available').getAttribute('class')).not.toMatch(/dim/);
+    expect(seat('Circle, row A, seat 2, available').getAttribute('class') ?? '').not.toMatch(/dim/);
     await user.click(circle);
     expect(circle).toHaveAttribute('aria-pressed', 'false');
-    expect(seat('Stalls, row A, seat 1, available').getAttribute('class')).not.toMatch(/dim/);
+    expect(seat('Stalls, row A, seat 1, available').getAttribute('class') ?? '').not.toMatch(/dim/);
   });
 
   it('travels by keyboard along a row, to its ends and between rows', async () => {
