@@ -76,3 +76,10 @@ export const seatsTakenExtraSchema = z.object({
   seat_template_ids: z.array(z.string()),
   seats: z.array(z.string()),
 });
+
+/**
+ * A seat as people say it, "Stalls, Row F, seat 12" (decision 0052): the one label of the
+ * refusals' `seats`, the tickets and complete pages and the order confirmation mail.
+ */
+export const seatLabel = (seat: Pick<Seat, 'section' | 'row' | 'seat'>): string =>
+  `${seat.section}, Row ${seat.row}, seat ${seat.seat}`;

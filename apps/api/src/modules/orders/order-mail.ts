@@ -63,6 +63,7 @@ const mailTicket = (d: OrderTicketDetail, sellerZone: string) => ({
     ? { start_datetime: d.session.start.toISOString(), end_datetime: d.session.end.toISOString() }
     : null,
   timeZone: d.timeZone || sellerZone,
+  seatName: d.seatName,
 });
 
 /** An order's change as the mail names it. */

@@ -1,8 +1,10 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TicketFacts } from '@admit/contracts/rules/self-edit';
 import { ticket, type TicketRow } from '@/db/schema/cart';
 import { eventTemplate, ticketGroup, ticketType, venue } from '@/db/schema/catalog';
+import { seatTemplate } from '@/db/schema/seats';
 import { eventSession } from '@/db/schema/sessions';
+import { seatLabel } from '@admit/contracts/seat-map';
 import type { Executor } from '@/db/transaction';
 import { chargedLineTotals } from '@admit/contracts/rules/fees';
 
@@ -21,6 +23,8 @@ export interface OrderTicketDetail {
   session: { id: string; start: Date; end: Date } | null;
   /** the venue's zone, else null (the seller's applies) */
   timeZone: string | null;
+  /** a seated ticket's seat, "Stalls, Row F, seat 12" (issue #24); null when unseated */
+  seatName: string | null;
 }
 
 const columns = {
@@ -35,17 +39,24 @@ const columns = {
   start: eventSession.startDatetime,
   end: eventSession.endDatetime,
   timeZone: venue.timezone,
+  seatSection: seatTemplate.section,
+  seatRow: seatTemplate.row,
+  seatNumber: seatTemplate.seat,
 };
 
 function joined(db: Executor) {
-  return db
-    .select(columns)
-    .from(ticket)
-    .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
-    .innerJoin(ticketGroup, eq(ticketGroup.id, ticket.ticketGroupId))
-    .innerJoin(eventTemplate, eq(eventTemplate.id, ticket.eventTemplateId))
-    .leftJoin(eventSession, eq(eventSession.id, ticket.eventSessionId))
-    .leftJoin(venue, eq(venue.id, eventTemplate.venueId));
+  return (
+    db
+      .select(columns)
+      .from(ticket)
+      .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
+      .innerJoin(ticketGroup, eq(ticketGroup.id, ticket.ticketGroupId))
+      .innerJoin(eventTemplate, eq(eventTemplate.id, ticket.eventTemplateId))
+      .leftJoin(eventSession, eq(eventSession.id, ticket.eventSessionId))
+      .leftJoin(venue, eq(venue.id, eventTemplate.venueId))
+      // the ticket keeps the seat's id as text (decision 0052): compare as text, no cast can fail
+      .leftJoin(seatTemplate, sql`${seatTemplate.id}::text = ${ticket.seatTemplateId}`)
+  );
 }
 
 type JoinedRow = Awaited<ReturnType<typeof joined>>[number];
@@ -60,6 +71,10 @@ const toDetail = (r: JoinedRow): OrderTicketDetail => ({
   category: r.category,
   session: r.sessionId && r.start && r.end ? { id: r.sessionId, start: r.start, end: r.end } : null,
   timeZone: r.timeZone,
+  seatName:
+    r.seatSection !== null && r.seatRow !== null && r.seatNumber !== null
+      ? seatLabel({ section: r.seatSection, row: r.seatRow, seat: r.seatNumber })
+      : null,
 });
 
 /** Every ticket of the orders (any state), in the order they were made. */

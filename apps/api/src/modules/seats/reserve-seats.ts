@@ -1,7 +1,7 @@
 import { AppError } from '@/http/app-error';
 import { isUuid } from '@/http/query-values';
-import type { SeatTemplateRow } from '@/db/schema/seats';
 import { sqlStateOf, type Executor } from '@/db/transaction';
+import { seatLabel } from '@admit/contracts/seat-map';
 import { selectCartSeatIds, selectSeatsByIds, selectTakenAmong } from './repo';
 
 /**
@@ -45,10 +45,6 @@ const refused = (message: string, seatId: string | null, extra: Record<string, u
     seat_template_id: seatId,
     ...extra,
   });
-
-/** A seat as people say it (the storefront's label and the refusals' `seats`). */
-export const seatLabel = (seat: Pick<SeatTemplateRow, 'section' | 'row' | 'seat'>) =>
-  `${seat.section}, Row ${seat.row}, seat ${seat.seat}`;
 
 /** Checks every planned ticket's seat; throws the first rule broken (400, context reserve). */
 export async function checkSeats(db: Executor, planned: SeatedTicket[]): Promise<SeatPlan | null> {

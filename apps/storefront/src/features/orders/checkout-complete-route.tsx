@@ -16,6 +16,7 @@ import { usePageTitle } from '@/ui/page-title';
 import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { ORDERS_STRINGS } from '@/features/orders/strings';
+import { OrderSeats } from '@/features/orders/order-seats';
 import { OrderSummary } from '@/features/orders/order-summary';
 import { completedMeta, externalCompletedUrl } from '@/features/orders/model/seller-meta';
 import styles from '@/features/orders/orders.module.css';
@@ -107,6 +108,7 @@ export function CheckoutCompleteRoute() {
                 {t('orders.complete.order', { number: order.order_number })}
               </h2>
               <OrderSummary bundle={bundle} labelledBy={`order-${order.id}`} />
+              <OrderSeats bundle={bundle} />
               <OrderQrCode
                 first={index === 0}
                 src={orderQrCodeUrl(order.id, slug, proofOf(order.id))}

@@ -117,3 +117,32 @@ describe('the tickets page names the seats of a seated order (issue #24)', () =>
     expect(fetch.requests.filter((r) => r.url.pathname.endsWith('/seat_map'))).toHaveLength(1);
   });
 });
+
+describe('the checkout complete page names the seats of a seated order (issue #24)', () => {
+  it('lists each seated ticket as the tickets page names it, and nothing for the unseated one', async () => {
+    const fetch = createFetchStub({
+      [`GET /api/ticket_order/${ORDER_ID}`]: seatedOrder(),
+      'GET /cached_api/events/:id/sessions/:sessionId/seat_map': seatMap,
+    });
+    renderRoute(`/checkout/complete?orderIds=${ORDER_ID}`, { fetch });
+
+    const seats = await screen.findByRole('region', { name: 'Your seats' });
+    expect(
+      within(seats)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Seat: Stalls, Row F, seat 5', 'Seat: Stalls, Row F, seat 6']);
+    expect(screen.getByRole('heading', { level: 2, name: 'Order DM-2026-000777' })).toBeVisible();
+  });
+
+  it('shows no seats for an order without any', async () => {
+    const order = seatedOrder();
+    order.ticket = toCollection(order.ticket._data.map((t) => ({ ...t, seat_template_id: null })));
+    const fetch = createFetchStub({ [`GET /api/ticket_order/${ORDER_ID}`]: order });
+    renderRoute(`/checkout/complete?orderIds=${ORDER_ID}`, { fetch });
+
+    await screen.findByRole('heading', { level: 2, name: 'Order DM-2026-000777' });
+    expect(screen.queryByRole('region', { name: 'Your seats' })).toBeNull();
+    expect(fetch.requests.filter((r) => r.url.pathname.endsWith('/seat_map'))).toHaveLength(0);
+  });
+});

@@ -1,5 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import type { Ticket } from '@admit/contracts/cart';
+import { seatLabel } from '@admit/contracts/seat-map';
 import { seatMapQueryOptions } from '@/api/seats/get-seat-map';
 
 /**
@@ -26,7 +27,7 @@ export function useTicketSeats(
   const labels = new Map<string, string>();
   for (const { data } of maps) {
     for (const seat of data?.seat._data ?? []) {
-      labels.set(seat.id, `${seat.section}, Row ${seat.row}, seat ${seat.seat}`);
+      labels.set(seat.id, seatLabel(seat));
     }
   }
   return labels;

@@ -16,6 +16,8 @@ export interface ConfirmationTicketView extends ReceiptTicket {
   session: { start_datetime: string; end_datetime: string } | null;
   /** the zone the session reads in: its venue's, else the seller's */
   timeZone: string;
+  /** a seated ticket's seat, "Stalls, Row F, seat 12" (issue #24); null or absent: unseated */
+  seatName?: string | null;
 }
 
 /** "Museum – Adult": the ticket's event and type, as the order page names it. */
@@ -42,6 +44,9 @@ export function TicketCard({ ticket }: { ticket: ConfirmationTicketView & { qrCi
         <Column className="stack" style={{ verticalAlign: 'top', paddingRight: '12px' }}>
           <MailText style={{ fontWeight: 700, margin: '0 0 4px' }}>{ticketName(ticket)}</MailText>
           {when && <MailText style={{ margin: '0 0 4px' }}>{when}</MailText>}
+          {ticket.seatName && (
+            <MailText style={{ margin: '0 0 4px' }}>{`Seat: ${ticket.seatName}`}</MailText>
+          )}
           <MailText muted style={{ margin: 0, wordBreak: 'break-all' }}>
             {`Ticket #${ticket.scanCode}`}
           </MailText>

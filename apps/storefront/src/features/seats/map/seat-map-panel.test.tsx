@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Seat } from '@admit/contracts/seat-map';
 import { SellerConfigProvider } from '@/config/seller-config';
 import { SeatMapPanel } from '@/features/seats/map/seat-map-panel';
+import { GESTURE_SETTLE_MS } from '@/features/seats/map/use-pan-zoom';
 import type { SeatMapGroup } from '@/features/seats/map/seat-map-panel';
 import { makeSellerConfig } from '@/testing/seller-config';
 import { makeSyntheticSeatMap } from '@/testing/synthetic-seat-map';
@@ -108,10 +109,10 @@ describe('SeatMapPanel', () => {
     await user.click(circle);
     expect(circle).toHaveAttribute('aria-pressed', 'true');
     expect(seat('Stalls, row A, seat 1, available').getAttribute('class')).toMatch(/dim/);
-    expect(seat('Circle, row A, seat 2, available').getAttribute('class')).not.toMatch(/dim/);
+    expect(seat('Circle, row A, seat 2, available').getAttribute('class') ?? '').not.toMatch(/dim/);
     await user.click(circle);
     expect(circle).toHaveAttribute('aria-pressed', 'false');
-    expect(seat('Stalls, row A, seat 1, available').getAttribute('class')).not.toMatch(/dim/);
+    expect(seat('Stalls, row A, seat 1, available').getAttribute('class') ?? '').not.toMatch(/dim/);
   });
 
   it('travels by keyboard along a row, to its ends and between rows', async () => {
@@ -215,6 +216,55 @@ describe('SeatMapPanel', () => {
     expect(onToggle).not.toHaveBeenCalled();
     fireEvent.click(target);
     expect(onToggle).toHaveBeenCalledWith('Stalls-A-1');
+  });
+
+  it('previews a wheel zoom on the gesture layer and commits it once, when the gesture settles', () => {
+    vi.useFakeTimers();
+    const map = hall();
+    // the map laid out at one pixel per map unit (jsdom has no layout of its own)
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockReturnValue(
+      new DOMRect(0, 0, map.map.width, map.map.height),
+    );
+    try {
+      renderPanel(map);
+      const view = grid().querySelector<SVGGElement>('[data-scale]')!;
+      const layer = grid().parentElement!;
+      const at = { clientX: 0, clientY: 0 };
+      fireEvent.wheel(grid(), { deltaY: -400, ...at });
+      fireEvent.wheel(grid(), { deltaY: -400, ...at });
+      // two wheel events: the compositor's layer moved, the seats' <g> was not written
+      expect(layer.style.transform).toBe('translate(0px, 0px) scale(4)');
+      expect(view.style.transform).toBe('');
+      expect(scale()).toBe(1);
+      vi.advanceTimersByTime(GESTURE_SETTLE_MS - 1);
+      expect(scale()).toBe(1);
+      vi.advanceTimersByTime(1);
+      // settled: ×2 per 400 px of wheel (SEAT_MAP_ZOOM_IN), committed once, the layer reset
+      expect(scale()).toBe(4);
+      expect(view.style.transform).toBe('translate(0px, 0px) scale(4)');
+      expect(layer.style.transform).toBe('');
+
+      // past the maximum, the preview stops at ×8 (shopping §9 zoom 1–8)
+      fireEvent.wheel(grid(), { deltaY: -4000, ...at });
+      expect(layer.style.transform).toBe('translate(0px, 0px) scale(2)');
+      expect(scale()).toBe(4);
+      // a button press mid-gesture commits the preview first, then zooms out ×0.75 from ×8
+      fireEvent.click(screen.getByRole('button', { name: 'Zoom out' }));
+      expect(scale()).toBe(6);
+      expect(layer.style.transform).toBe('');
+      vi.advanceTimersByTime(GESTURE_SETTLE_MS);
+      expect(scale()).toBe(6);
+
+      // a click on a seat while a preview is pending commits it before the seat is toggled
+      fireEvent.wheel(grid(), { deltaY: 400, ...at });
+      expect(scale()).toBe(6);
+      fireEvent.click(seat('Stalls, row A, seat 1, available'));
+      expect(scale()).toBe(3);
+      expect(layer.style.transform).toBe('');
+    } finally {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    }
   });
 
   it('draws the background markup through DOMPurify, keeping its shapes', () => {

@@ -49,9 +49,10 @@ export function SeatMapPanel(props: SeatMapPanelProps): JSX.Element {
   const text = useStrings(SEAT_MAP_STRINGS);
   const svgRef = useRef<SVGSVGElement>(null);
   const viewRef = useRef<SVGGElement>(null);
+  const layerRef = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState<ReadonlySet<string>>(() => new Set());
   const index = useMemo(() => indexSeats(seats), [seats]);
-  const panZoom = usePanZoom(svgRef, viewRef, map.width, map.height);
+  const panZoom = usePanZoom(svgRef, viewRef, layerRef, map.width, map.height);
 
   const colours = useMemo(
     () => groups.map((group, position) => ({ ...group, color: groupColor(group.color, position) })),
@@ -130,61 +131,75 @@ export function SeatMapPanel(props: SeatMapPanelProps): JSX.Element {
         the map, and every screen reader (VoiceOver included, whose activedescendant support inside
         SVG is unreliable) reads a really focused element's name. One Tab stop for the whole map.
       */}
-      <svg
-        ref={svgRef}
-        role="grid"
-        aria-label={text('seat_map.label')}
-        aria-describedby={helpId}
-        aria-multiselectable="true"
-        viewBox={`0 0 ${map.width} ${map.height}`}
-        className={styles.viewport}
-        onClick={(event) => {
-          if (panZoom.consumeDrag()) return;
-          keys.onSeatClick(event.target);
-        }}
-        onKeyDown={keys.onKeyDown}
-        onFocus={keys.onFocus}
-        {...panZoom.pointerHandlers}
-      >
-        <rect
-          width={map.width}
-          height={map.height}
-          fill={SEAT_MAP_COLORS.ground}
-          aria-hidden="true"
-        />
-        <g ref={viewRef} className={styles.view} data-scale="1">
-          <MapBackground markup={map.other_elements ?? ''} />
-          <g aria-hidden="true">
-            {map.map_geometry?.sections.map((section) => (
-              <text key={section.name} x={section.x} y={section.y} className={styles.sectionLabel}>
-                {section.name}
-              </text>
-            ))}
-          </g>
-          <SeatLayer index={index} views={views} activeId={keys.activeId} rowLabel={rowLabel} />
-          {keys.active && (
-            // wider than the selected seat's ring, with a white gap, so focus never reads as selection
-            <g className={styles.focusRing}>
-              <circle
-                cx={keys.active.x}
-                cy={keys.active.y}
-                r={keys.active.r * 1.55}
-                fill="none"
-                stroke={SEAT_MAP_COLORS.ground}
-                strokeWidth={keys.active.r * 0.3}
-              />
-              <circle
-                cx={keys.active.x}
-                cy={keys.active.y}
-                r={keys.active.r * 1.85}
-                fill="none"
-                stroke={SEAT_MAP_COLORS.focus}
-                strokeWidth={keys.active.r * 0.35}
-              />
+      {/* the frame clips and takes the gestures; the layer inside it is what a gesture moves */}
+      <div className={styles.viewport} {...panZoom.pointerHandlers}>
+        <div ref={layerRef} className={styles.gestureLayer}>
+          <svg
+            ref={svgRef}
+            role="grid"
+            aria-label={text('seat_map.label')}
+            aria-describedby={helpId}
+            aria-multiselectable="true"
+            viewBox={`0 0 ${map.width} ${map.height}`}
+            className={styles.map}
+            onClick={(event) => {
+              // a seat is chosen on the map as drawn: a gesture still previewing is committed first
+              panZoom.settle();
+              if (panZoom.consumeDrag()) return;
+              keys.onSeatClick(event.target);
+            }}
+            onKeyDown={(event) => {
+              panZoom.settle();
+              keys.onKeyDown(event);
+            }}
+            onFocus={keys.onFocus}
+          >
+            <rect
+              width={map.width}
+              height={map.height}
+              fill={SEAT_MAP_COLORS.ground}
+              aria-hidden="true"
+            />
+            <g ref={viewRef} className={styles.view} data-scale="1">
+              <MapBackground markup={map.other_elements ?? ''} />
+              <g aria-hidden="true">
+                {map.map_geometry?.sections.map((section) => (
+                  <text
+                    key={section.name}
+                    x={section.x}
+                    y={section.y}
+                    className={styles.sectionLabel}
+                  >
+                    {section.name}
+                  </text>
+                ))}
+              </g>
+              <SeatLayer index={index} views={views} activeId={keys.activeId} rowLabel={rowLabel} />
+              {keys.active && (
+                // wider than the selected seat's ring, with a white gap, so focus never reads as selection
+                <g className={styles.focusRing}>
+                  <circle
+                    cx={keys.active.x}
+                    cy={keys.active.y}
+                    r={keys.active.r * 1.55}
+                    fill="none"
+                    stroke={SEAT_MAP_COLORS.ground}
+                    strokeWidth={keys.active.r * 0.3}
+                  />
+                  <circle
+                    cx={keys.active.x}
+                    cy={keys.active.y}
+                    r={keys.active.r * 1.85}
+                    fill="none"
+                    stroke={SEAT_MAP_COLORS.focus}
+                    strokeWidth={keys.active.r * 0.35}
+                  />
+                </g>
+              )}
             </g>
-          )}
-        </g>
-      </svg>
+          </svg>
+        </div>
+      </div>
       <SeatLegend title={text('seat_map.legend')} text={(look) => text(`seat_map.${look}`)} />
       <div role="status" aria-live="polite" className="visually-hidden">
         {announcement}

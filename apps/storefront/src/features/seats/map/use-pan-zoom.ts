@@ -1,12 +1,24 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { PointerEvent as ReactPointerEvent, RefObject } from 'react';
-import { IDENTITY, panBy, panIntoView, toCss, zoomAt } from '@/features/seats/map/view-transform';
+import {
+  gestureTransform,
+  IDENTITY,
+  panBy,
+  panIntoView,
+  toCss,
+  zoomAt,
+} from '@/features/seats/map/view-transform';
 import type { Extent, ViewTransform } from '@/features/seats/map/view-transform';
 
 /** A press that moves less than this (px) is a click on a seat, not a drag. */
 const DRAG_THRESHOLD_PX = 4;
 /** Wheel zoom: a factor of 2 per this many pixels of wheel travel (smooth on touchpads). */
 const WHEEL_PIXELS_PER_DOUBLING = 400;
+/**
+ * A wheel or pinch zoom is drawn by the compositor (the gesture layer's CSS transform) and
+ * committed to the map once no input came for this long: one redraw of the seats per gesture.
+ */
+export const GESTURE_SETTLE_MS = 120;
 
 interface Point {
   x: number;
@@ -18,22 +30,56 @@ interface Point {
  * transform, so dragging, pinching and wheeling never re-render React and never touch the seats.
  * The element's box is read once per gesture (and on resize), never after a write: no layout
  * thrash in a pointer move.
+ *
+ * A wheel or pinch changes the scale every frame, and a new scale of the <g> repaints every seat
+ * (about 10 ms of main thread for 5,000). So those gestures only preview: `layerRef`, an HTML
+ * box around the <svg> promoted to its own compositor layer (will-change), takes a CSS transform
+ * the GPU applies to the map as last painted, and the real view is committed to the <g> once the
+ * gesture settles (GESTURE_SETTLE_MS without input), or at once before anything else reads or
+ * changes it (a drag, a key, a click, a button, a resize).
  */
 export function usePanZoom(
   svgRef: RefObject<SVGSVGElement | null>,
   viewRef: RefObject<SVGGElement | null>,
+  layerRef: RefObject<HTMLElement | null>,
   width: number,
   height: number,
 ) {
+  /** the view as the visitor sees it */
   const view = useRef<ViewTransform>(IDENTITY);
+  /** the view drawn by the <g>; differs from `view` only while a gesture previews */
+  const committed = useRef<ViewTransform>(IDENTITY);
+  const settleTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const box = useRef<DOMRect | null>(null);
   const pointers = useRef(new Map<number, Point>());
   const dragged = useRef(false);
   const start = useRef<Point | null>(null);
 
+  const apply = useCallback(
+    (next: ViewTransform) => {
+      if (settleTimer.current !== null) clearTimeout(settleTimer.current);
+      settleTimer.current = null;
+      view.current = next;
+      committed.current = next;
+      const group = viewRef.current;
+      if (!group) return;
+      group.style.transform = toCss(next);
+      group.setAttribute('data-scale', String(next.scale));
+      if (layerRef.current) layerRef.current.style.transform = '';
+    },
+    [viewRef, layerRef],
+  );
+
+  /** Commits a previewed gesture now (no-op when none is pending). */
+  const settle = useCallback(() => {
+    if (settleTimer.current !== null) apply(view.current);
+  }, [apply]);
+
+  // the box is read without the gesture layer's transform: a preview is committed first
   const measure = useCallback(() => {
+    settle();
     box.current = svgRef.current?.getBoundingClientRect() ?? null;
-  }, [svgRef]);
+  }, [svgRef, settle]);
 
   const extent = useCallback((): Extent => {
     const rect = box.current;
@@ -59,15 +105,23 @@ export function usePanZoom(
     [extent, width, height],
   );
 
-  const apply = useCallback(
+  /** Shows `next` through the gesture layer only, and commits it once input stops. */
+  const preview = useCallback(
     (next: ViewTransform) => {
+      const layer = layerRef.current;
+      const rect = box.current;
+      if (!layer || !rect || rect.width === 0) return apply(next);
       view.current = next;
-      const group = viewRef.current;
-      if (!group) return;
-      group.style.transform = toCss(next);
-      group.setAttribute('data-scale', String(next.scale));
+      const units = extent().unitsPerPixel;
+      const offset = {
+        x: (rect.width * units - width) / 2,
+        y: (rect.height * units - height) / 2,
+      };
+      layer.style.transform = toCss(gestureTransform(committed.current, next, units, offset));
+      if (settleTimer.current !== null) clearTimeout(settleTimer.current);
+      settleTimer.current = setTimeout(() => apply(view.current), GESTURE_SETTLE_MS);
     },
-    [viewRef],
+    [layerRef, apply, extent, width, height],
   );
 
   const zoomBy = useCallback(
@@ -96,7 +150,10 @@ export function usePanZoom(
 
   useEffect(() => {
     const svg = svgRef.current;
-    if (!svg) return;
+    // the wheel is heard on the layer's frame, not the <svg>: a preview that shrinks the map
+    // keeps zooming wherever the pointer is over the frame
+    const frame = layerRef.current?.parentElement;
+    if (!svg || !frame) return;
     measure();
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
     observer?.observe(svg);
@@ -104,17 +161,21 @@ export function usePanZoom(
     const onWheel = (event: WheelEvent) => {
       event.preventDefault();
       const pixels = event.deltaMode === 1 ? event.deltaY * 16 : event.deltaY;
-      zoomBy(2 ** (-pixels / WHEEL_PIXELS_PER_DOUBLING), toViewBox(event.clientX, event.clientY));
+      const at = toViewBox(event.clientX, event.clientY);
+      preview(
+        zoomAt(view.current, 2 ** (-pixels / WHEEL_PIXELS_PER_DOUBLING), at.x, at.y, extent()),
+      );
     };
-    svg.addEventListener('wheel', onWheel, { passive: false });
+    frame.addEventListener('wheel', onWheel, { passive: false });
     return () => {
       observer?.disconnect();
-      svg.removeEventListener('wheel', onWheel);
+      frame.removeEventListener('wheel', onWheel);
+      if (settleTimer.current !== null) clearTimeout(settleTimer.current);
     };
-  }, [svgRef, measure, zoomBy, toViewBox]);
+  }, [svgRef, layerRef, measure, preview, extent, toViewBox]);
 
   const onPointerDown = useCallback(
-    (event: ReactPointerEvent<SVGSVGElement>) => {
+    (event: ReactPointerEvent<HTMLElement>) => {
       if (event.button !== 0) return;
       if (pointers.current.size === 0) {
         measure();
@@ -127,7 +188,7 @@ export function usePanZoom(
   );
 
   const onPointerMove = useCallback(
-    (event: ReactPointerEvent<SVGSVGElement>) => {
+    (event: ReactPointerEvent<HTMLElement>) => {
       const previous = pointers.current.get(event.pointerId);
       if (!previous) return;
       const current = { x: event.clientX, y: event.clientY };
@@ -167,12 +228,12 @@ export function usePanZoom(
         midBefore.y,
         extent(),
       );
-      apply(panBy(zoomed, midAfter.x - midBefore.x, midAfter.y - midBefore.y, extent()));
+      preview(panBy(zoomed, midAfter.x - midBefore.x, midAfter.y - midBefore.y, extent()));
     },
-    [apply, extent, toViewBox],
+    [apply, preview, extent, toViewBox],
   );
 
-  const onPointerEnd = useCallback((event: ReactPointerEvent<SVGSVGElement>) => {
+  const onPointerEnd = useCallback((event: ReactPointerEvent<HTMLElement>) => {
     pointers.current.delete(event.pointerId);
   }, []);
 
@@ -189,6 +250,7 @@ export function usePanZoom(
     reset,
     showCircle,
     consumeDrag,
+    settle,
     scale: () => view.current.scale,
     pointerHandlers: {
       onPointerDown,
