@@ -1,4 +1,5 @@
 import { clientErrorBodySchema } from '../client-errors';
+import { CLIENT_ERRORS_PATH } from '../rules/error-reporting';
 import { noContent } from './query';
 import { defineRoute } from './route';
 
@@ -8,6 +9,6 @@ import { defineRoute } from './route';
  */
 export const clientErrorsRoute = defineRoute({
   method: 'POST',
-  url: '/api/client_errors',
+  url: CLIENT_ERRORS_PATH,
   schema: { body: clientErrorBodySchema, response: { 204: noContent } },
 });

@@ -10,10 +10,12 @@ import {
 
 describe('isIgnoredApiFailure (identity §8: the expected statuses)', () => {
   it.each([402, 404, 409, 410, 422])('ignores %i on POST /api/', (status) => {
-    expect(isIgnoredApiFailure({ status, method: 'POST', url: '/api/my/cart/modify?_seller=a' }))
-      .toBe(true);
-    expect(isIgnoredApiFailure({ status, method: 'post', url: 'https://shop.test/api/checkout' }))
-      .toBe(true);
+    expect(
+      isIgnoredApiFailure({ status, method: 'POST', url: '/api/my/cart/modify?_seller=a' }),
+    ).toBe(true);
+    expect(
+      isIgnoredApiFailure({ status, method: 'post', url: 'https://shop.test/api/checkout' }),
+    ).toBe(true);
   });
 
   it('reports other statuses and methods on /api/', () => {
@@ -37,8 +39,9 @@ describe('isIgnoredApiFailure (identity §8: the expected statuses)', () => {
 
   it('ignores 404 on GET /api/ and /cached_api/, and nothing else on GET', () => {
     expect(isIgnoredApiFailure({ status: 404, method: 'GET', url: '/api/my/cart/1' })).toBe(true);
-    expect(isIgnoredApiFailure({ status: 404, method: 'GET', url: '/cached_api/events?x=1' }))
-      .toBe(true);
+    expect(isIgnoredApiFailure({ status: 404, method: 'GET', url: '/cached_api/events?x=1' })).toBe(
+      true,
+    );
     expect(isIgnoredApiFailure({ status: 410, method: 'GET', url: '/api/my/cart/1' })).toBe(false);
     expect(isIgnoredApiFailure({ status: 404, method: 'GET', url: '/assets-app/x.js' })).toBe(
       false,
@@ -49,12 +52,11 @@ describe('isIgnoredApiFailure (identity §8: the expected statuses)', () => {
   });
 
   it('ignores 401 on POST /api/login and /api/user only', () => {
-    expect(isIgnoredApiFailure({ status: 401, method: 'POST', url: '/api/login?_seller=a' }))
-      .toBe(true);
-    expect(isIgnoredApiFailure({ status: 401, method: 'POST', url: '/api/user' })).toBe(true);
-    expect(isIgnoredApiFailure({ status: 401, method: 'POST', url: '/api/login/otp' })).toBe(
-      false,
+    expect(isIgnoredApiFailure({ status: 401, method: 'POST', url: '/api/login?_seller=a' })).toBe(
+      true,
     );
+    expect(isIgnoredApiFailure({ status: 401, method: 'POST', url: '/api/user' })).toBe(true);
+    expect(isIgnoredApiFailure({ status: 401, method: 'POST', url: '/api/login/otp' })).toBe(false);
     expect(isIgnoredApiFailure({ status: 401, method: 'GET', url: '/api/my/user' })).toBe(false);
     expect(isIgnoredApiFailure({ status: 401, method: 'POST', url: '/api/checkout' })).toBe(false);
   });

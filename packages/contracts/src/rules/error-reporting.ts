@@ -6,6 +6,9 @@
  * since a report's body is whatever the caller chose to send.
  */
 
+/** Where the storefront sends reports without a Sentry DSN (routes/client-errors.ts). */
+export const CLIENT_ERRORS_PATH = '/api/client_errors';
+
 /** One failed API call as the reporter sees it: the status, the method and the address called. */
 export interface ApiFailure {
   status: number;
@@ -51,7 +54,8 @@ export const REDACTED_CARD = '[card]';
  * so an address in any spelling is gone; it stops at spaces and at the separators of a URL
  * (`/ ? & = #`) and of quoted text, so the rest of a message or address stays readable.
  */
-const EMAIL_LIKE = /[^\s@/?&=#<>"',;%]*(?:%[0-9a-f]{2}[^\s@/?&=#<>"',;%]*)*(?:@|%40)[^\s@/?&=#<>"',;]+/gi;
+const EMAIL_LIKE =
+  /[^\s@/?&=#<>"',;%]*(?:%[0-9a-f]{2}[^\s@/?&=#<>"',;%]*)*(?:@|%40)[^\s@/?&=#<>"',;]+/gi;
 
 /** 13 to 19 digits, optionally grouped by spaces or dashes: a card number (PAN). */
 const CARD_NUMBER = /\b\d(?:[ -]?\d){12,18}\b/g;
@@ -70,7 +74,8 @@ export function isSensitiveKey(key: string): boolean {
 }
 
 /** Path segments that carry a secret in the segment after them (`/api/code/{code}`, reset links). */
-const SECRET_SEGMENT_AFTER = /(\/(?:code|password_reset|reset-password|reset|token|otp|passcode)\/)[^/?#\s]+/gi;
+const SECRET_SEGMENT_AFTER =
+  /(\/(?:code|password_reset|reset-password|reset|token|otp|passcode)\/)[^/?#\s]+/gi;
 
 /** The values of sensitive query parameters in any URL inside a text (`?token=…&email=…`). */
 const QUERY_PARAM = /([?&;])([^=&#\s?;]+)=([^&#\s;]*)/g;

@@ -1,14 +1,18 @@
 import type { ClientErrorBody } from '@admit/contracts/client-errors';
-import { isIgnoredApiFailure, redactText } from '@admit/contracts/rules/error-reporting';
-import { clientErrorsRoute } from '@admit/contracts/routes/client-errors';
-import { ApiError, call } from '@/api/client';
+import {
+  CLIENT_ERRORS_PATH,
+  isIgnoredApiFailure,
+  redactText,
+} from '@admit/contracts/rules/error-reporting';
+import { ApiError } from '@/api/client';
 
 /**
  * The storefront's one error reporter (identity §8 "The error catalogue", decision 0061).
  * Expected API answers are not reported (`isIgnoredApiFailure`); everything sent is redacted
  * first (no e-mails, names, card fields or tokens). With a Sentry DSN in the seller config the
  * report goes through the official browser SDK, loaded on the first report only (it stays out
- * of the first load); without one it goes to the server's POST /api/client_errors, which logs it.
+ * of the first load); without one it goes to the server's POST /api/client_errors, which logs it
+ * (also loaded on the first report: the route's schema would bring zod into the first load).
  */
 
 interface ReporterSettings {
@@ -31,7 +35,7 @@ export function configureErrorReporter(next: ReporterSettings): void {
 /** Whether an error is worth reporting: not an expected API answer, not an abort. */
 export function isReportable(error: unknown): boolean {
   if (error instanceof ApiError && error.url !== '') {
-    if (error.url.includes(clientErrorsRoute.url)) return false;
+    if (error.url.includes(CLIENT_ERRORS_PATH)) return false;
     return !isIgnoredApiFailure({ status: error.status, method: error.method, url: error.url });
   }
   return !(error instanceof DOMException && error.name === 'AbortError');
@@ -74,6 +78,6 @@ export function reportError(error: unknown, context: string): void {
     ? import('@/api/errors/sentry-reporter').then((sentry) =>
         sentry.sendToSentry({ dsn, environment }, error, report),
       )
-    : call(clientErrorsRoute, { body: report });
+    : import('@/api/errors/send-report').then((server) => server.sendReport(report));
   sending.catch(() => undefined);
 }
