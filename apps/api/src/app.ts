@@ -67,6 +67,7 @@ import { apiKeysPlugin } from './modules/api-keys/api-keys-plugin';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { checkInRoutes } from './modules/check-in/routes';
 import { sellerOrderRoutes } from './modules/seller-orders/routes';
+import { clientErrorRoutes } from './modules/client-errors/routes';
 
 export interface AppDeps {
   config: AppConfig;
@@ -231,6 +232,8 @@ export async function buildApp(
   //   (src/modules/seller-orders/), /admin/api/check_in and /admin/api/ticket/{code} (src/modules/check-in/)
   await app.register(sellerOrderRoutes);
   await app.register(checkInRoutes);
+  // - POST /api/client_errors: storefront error reports without a Sentry DSN, logged (src/modules/client-errors/, decision 0061)
+  await app.register(clientErrorRoutes);
   // - /api/image: seller images (src/modules/images/)
   await app.register(imagesService);
   await app.register(imageRoutes);

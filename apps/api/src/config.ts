@@ -123,6 +123,13 @@ const envSchema = z.object({
   ADDRESS_API_URL: z.string().url().default('https://api.addressy.com'),
   /** milliseconds a sandbox payment with the processing test card stays processing */
   SANDBOX_PROCESSING_MS: z.coerce.number().int().min(0).max(86_400_000).default(5000),
+  /** storefront error reports (POST /api/client_errors) per client address per 15 minutes (0 turns the limit off; decision 0061) */
+  CLIENT_ERROR_LIMIT: z.coerce.number().int().min(0).default(30),
+  /**
+   * a Sentry-compatible DSN the storefront reports its errors to (public: it is in every page's
+   * config); without one it reports to POST /api/client_errors (decision 0061)
+   */
+  ERROR_REPORTER_DSN: z.string().url().optional(),
   /** new carts one client address may start per 15 minutes; 0 turns the limit off (decision 0025) */
   CART_CREATE_LIMIT: z.coerce.number().int().min(0).default(100),
   /**

@@ -110,6 +110,11 @@ export const sellerConfigSchema = z.object({
   theme: themeSchema,
   /** overrides of the storefront's text-string catalogue, by key */
   text_strings: z.record(z.string(), z.string()),
+  /**
+   * the seller's feature flags by name (shopping §1, identity §1): stored in the seller's config
+   * or seller file, read through `useFeatureFlag(name)` and refreshed on demand (identity §9
+   * "Feature flags refresh manually"; decision 0061); an absent flag is off
+   */
   feature_flags: z.record(z.string(), z.boolean()),
   default_phone_country: z.string().nullable(),
   address_service_key: z.string().nullable(),
@@ -174,6 +179,11 @@ export const sellerConfigSchema = z.object({
    * production server refuses the sandbox otherwise; decision 0025)
    */
   test_mode: z.boolean(),
+  /**
+   * the Sentry-compatible DSN the storefront reports errors to, set by the operator
+   * (ERROR_REPORTER_DSN); null: reports go to POST /api/client_errors (identity §8, decision 0061)
+   */
+  error_reporter_dsn: z.string().url().nullable(),
 });
 export type SellerConfig = z.infer<typeof sellerConfigSchema>;
 
@@ -192,6 +202,7 @@ export const storedSellerConfigSchema = sellerConfigSchema
     assets_path: true,
     api_base: true,
     address_lookup: true,
+    error_reporter_dsn: true,
   })
   .extend({
     theme: themeSchema.extend({ colors: themeSchema.shape.colors.partial() }).partial(),

@@ -9,6 +9,7 @@ import * as manage from '@admit/contracts/routes/manage';
 import * as orders from '@admit/contracts/routes/orders';
 import type { Route } from '@admit/contracts/routes/route';
 import * as sellerApi from '@admit/contracts/routes/seller-api';
+import * as clientErrors from '@admit/contracts/routes/client-errors';
 import { buildTestApp } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 
@@ -31,6 +32,7 @@ const table = Object.entries<unknown>({
   ...manage,
   ...orders,
   ...sellerApi,
+  ...clientErrors,
 }).filter((entry): entry is [string, Route] => isRoute(entry[1]));
 
 describeEachDatabase('the contracts route table is registered', (ctx) => {

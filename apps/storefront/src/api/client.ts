@@ -20,6 +20,9 @@ export class ApiError extends Error {
   context: string | null;
   description: string;
   extra: Record<string, unknown> | null;
+  /** the call that failed, for the error reporter's ignore list (identity §8); set by `call` */
+  method = '';
+  url = '';
 
   constructor(
     status: number,
@@ -80,6 +83,15 @@ async function toApiError(response: Response): Promise<ApiError> {
     response.statusText || 'Request failed',
     null,
   );
+}
+
+/** Names the call an error came from (the reporter ignores expected statuses per call). */
+function fromCall(error: unknown, method: string, url: string): unknown {
+  if (error instanceof ApiError && error.url === '') {
+    error.method = method;
+    error.url = url;
+  }
+  return error;
 }
 
 /** A read that hangs longer than this counts as a timeout and is retried (spec: shopping §7). */
@@ -202,9 +214,14 @@ export async function call<R extends Route>(
     if (initial !== undefined) {
       return (route.schema.response as { 200: z.ZodType })[200].parse(initial) as RouteAnswer<R>;
     }
-    const response = await fetchRead(url, input.signal, headers);
+    let response: Response;
+    try {
+      response = await fetchRead(url, input.signal, headers);
+    } catch (error) {
+      throw fromCall(error, 'GET', url);
+    }
     if (response.ok) return answerOf(route, response);
-    const error = await toApiError(response);
+    const error = fromCall(await toApiError(response), 'GET', url) as ApiError;
     throw response.status === 502 ? retryable(error) : error;
   }
   if (input.body !== undefined) headers['Content-Type'] = 'application/json';
@@ -214,6 +231,6 @@ export async function call<R extends Route>(
     credentials: 'same-origin',
     body: input.body === undefined ? undefined : JSON.stringify(input.body),
   });
-  if (!response.ok) throw await toApiError(response);
+  if (!response.ok) throw fromCall(await toApiError(response), route.method, url);
   return answerOf(route, response);
 }

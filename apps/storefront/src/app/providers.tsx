@@ -6,6 +6,7 @@ import type { ServerVisitor } from '@admit/contracts/server-render';
 import { ServerVisitorContext } from '@/stores/server-visitor';
 import { StoredValuesHold } from '@/stores/persisted-store';
 import { SellerConfigProvider } from '@/config/seller-config';
+import { FeatureFlagsProvider } from '@/config/feature-flags';
 import { ModalStackProvider } from '@/ui/modal-stack';
 import { ThemeRoot } from '@/ui/theme/theme-root';
 import { ServerViewportContext } from '@/ui/use-media-query';
@@ -30,17 +31,19 @@ export function AppProviders({
 }) {
   return (
     <SellerConfigProvider config={config}>
-      <ThemeRoot>
-        <QueryClientProvider client={queryClient}>
-          <ServerViewportContext value={serverViewport}>
-            <ServerVisitorContext value={serverVisitor}>
-              <StoredValuesHold>
-                <ModalStackProvider>{children}</ModalStackProvider>
-              </StoredValuesHold>
-            </ServerVisitorContext>
-          </ServerViewportContext>
-        </QueryClientProvider>
-      </ThemeRoot>
+      <FeatureFlagsProvider initial={config.feature_flags}>
+        <ThemeRoot>
+          <QueryClientProvider client={queryClient}>
+            <ServerViewportContext value={serverViewport}>
+              <ServerVisitorContext value={serverVisitor}>
+                <StoredValuesHold>
+                  <ModalStackProvider>{children}</ModalStackProvider>
+                </StoredValuesHold>
+              </ServerVisitorContext>
+            </ServerViewportContext>
+          </QueryClientProvider>
+        </ThemeRoot>
+      </FeatureFlagsProvider>
     </SellerConfigProvider>
   );
 }

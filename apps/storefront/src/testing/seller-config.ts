@@ -81,6 +81,7 @@ export function makeSellerConfig(overrides: ConfigOverrides = {}): SellerConfig 
     assets_path: '/assets-app/',
     api_base: '/api',
     test_mode: false,
+    error_reporter_dsn: null,
   };
   return sellerConfigSchema.parse({
     ...base,

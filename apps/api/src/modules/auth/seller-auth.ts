@@ -30,7 +30,7 @@ function originOf(url: string | null): string | null {
 export async function loadSellerAuth(
   db: Db,
   ref: SellerRef,
-  env: Pick<AppConfig, 'NODE_ENV'>,
+  env: Pick<AppConfig, 'NODE_ENV' | 'ERROR_REPORTER_DSN'>,
 ): Promise<SellerAuth> {
   const [row] = await db.select().from(seller).where(eq(seller.id, ref.id)).limit(1);
   if (!row) throw new AppError('seller_not_found', 'login', 'Seller not found');

@@ -11,7 +11,13 @@ import { enforceRequestLimits, giveBackRequest } from './request-limits';
  * `_extra.retry_after_seconds`. Routes sharing a name share its counters.
  */
 export type CallLimitName =
-  'giftee' | 'register' | 'code_lookup' | 'cart_create' | 'code_apply' | 'gift_card';
+  | 'giftee'
+  | 'register'
+  | 'code_lookup'
+  | 'cart_create'
+  | 'code_apply'
+  | 'gift_card'
+  | 'client_error';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -91,6 +97,12 @@ export const CALL_LIMITS: Record<CallLimitName, CallLimit> = {
     perCart: 5,
     counts: namesGiftCard,
     failuresOnly: true,
+  },
+  // POST client_errors writes to the log: one page in a loop, or a stranger, must not flood it
+  // (decision 0061); a real visitor's page reports a few errors at most
+  client_error: {
+    context: 'client_errors',
+    perAddress: (config) => config.CLIENT_ERROR_LIMIT,
   },
 };
 

@@ -61,6 +61,25 @@ describe('buildSellerConfig', () => {
     expect(config.text_strings).toEqual({ a: 'b' });
   });
 
+  it("carries the seller's feature flags (none by default) and the operator's error DSN only", () => {
+    expect(buildSellerConfig(row({}), { NODE_ENV: 'production' })).toMatchObject({
+      feature_flags: {},
+      error_reporter_dsn: null,
+    });
+    const config = buildSellerConfig(
+      row({ feature_flags: { hide_calendar_prices: true }, error_reporter_dsn: 'https://x@y.z/1' }),
+      { NODE_ENV: 'production', ERROR_REPORTER_DSN: 'https://key@sentry.example/7' },
+    );
+    expect(config.feature_flags).toEqual({ hide_calendar_prices: true });
+    // a seller's stored copy is not read: reports go where the operator says (decision 0061)
+    expect(config.error_reporter_dsn).toBe('https://key@sentry.example/7');
+    expect(() =>
+      buildSellerConfig(row({ feature_flags: { hide_calendar_prices: 'yes' } }), {
+        NODE_ENV: 'production',
+      }),
+    ).toThrow(/invalid stored config/);
+  });
+
   it('refuses stored data that breaks the contract', () => {
     expect(() => buildSellerConfig(row({ cart_hold_minutes: -1 }), { NODE_ENV: 'test' })).toThrow(
       /invalid stored config/,

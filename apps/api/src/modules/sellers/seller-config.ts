@@ -68,7 +68,10 @@ export function sellerTheme(stored: StoredSellerConfig['theme'], sellerName: str
  * against the contract so the storefront can trust every field (shopping §1, identity §3).
  * A stored value that breaks the contract is a data error and throws.
  */
-export function buildSellerConfig(row: SellerRow, env: Pick<AppConfig, 'NODE_ENV'>): SellerConfig {
+export function buildSellerConfig(
+  row: SellerRow,
+  env: Pick<AppConfig, 'NODE_ENV' | 'ERROR_REPORTER_DSN'>,
+): SellerConfig {
   const parsed = storedSellerConfigSchema.safeParse(row.config ?? {});
   if (!parsed.success) {
     throw new Error(`seller ${row.slug}: invalid stored config: ${parsed.error.message}`);
@@ -114,6 +117,8 @@ export function buildSellerConfig(row: SellerRow, env: Pick<AppConfig, 'NODE_ENV
     self_edit_rules: { ...DEFAULT_SELF_EDIT_RULES, ...stored.self_edit_rules },
     seller: { id: row.id, slug: row.slug, name: row.name },
     environment: ENVIRONMENT[env.NODE_ENV],
+    // the operator's, never a seller's: reports of every storefront go where the server's do
+    error_reporter_dsn: env.ERROR_REPORTER_DSN ?? null,
     currency: row.currency,
     timezone: row.timezone,
     assets_path: ASSETS_PATH,

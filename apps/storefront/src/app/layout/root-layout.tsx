@@ -17,6 +17,7 @@ import { RouteLeaveRules } from '@/app/navigation/route-leave-rules';
 import { CartExpiryHost } from '@/app/cart-expiry-host';
 import { LoginRules } from '@/app/navigation/login-rules';
 import { SessionEndHost } from '@/app/session-end-host';
+import { ErrorReportingHost } from '@/app/error-reporting-host';
 import styles from '@/app/layout/root-layout.module.css';
 
 /** The page frame every route renders in: skip link, header, main with content blocks, footer. */
@@ -37,6 +38,7 @@ export function RootLayout() {
       <FocusRules />
       <CartExpiryHost />
       <SessionEndHost />
+      <ErrorReportingHost />
       <a href="#main" className={styles.skipLink}>
         {t('layout.skip-link')}
       </a>

@@ -16,4 +16,7 @@ export const LAYOUT_STRINGS = {
   /** the test-mode banner (seller config `test_mode`) */
   'layout.test-mode.label': 'Test mode',
   'layout.test-mode': 'Test mode: payments use test cards and no money is taken.',
+  /** identity §8 "Other": a global unhandled rejection shows the API error or a generic one */
+  'layout.unhandled-error': 'Sorry, something unexpected happened. Please try again later.',
+  'layout.unhandled-error.dismiss': 'Dismiss',
 } as const;

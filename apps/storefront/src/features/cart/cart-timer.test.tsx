@@ -146,16 +146,34 @@ describe('cart timer (shopping §4 "Cart timer")', () => {
     expect(screen.queryByRole('dialog', { name: 'Need more time?' })).not.toBeInTheDocument();
   });
 
-  it('shows an error when the extension fails', async () => {
-    const { user } = renderWithCart(62, {
-      'PATCH /api/my/cart/:id': errorResponse(500, 'internal_error'),
+  it('shows an error when the extension fails, and reports it (identity §8)', async () => {
+    const fetch = createFetchStub({
+      [AVAILABLE]: listingOfThree(),
+      'GET /api/my/cart/:id': cartExpiringIn(62),
+      'PATCH /api/my/cart/:id': errorResponse(500, 'internal_error', 'The cart could not be saved'),
+      'POST /api/client_errors': new Response(null, { status: 204 }),
     });
+    seedCart(cartExpiringIn(62));
+    const { user } = renderRoute('/events', { fetch });
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const offer = await screen.findByRole('dialog', { name: 'Need more time?' });
     await user.click(within(offer).getByRole('button', { name: 'Add 2 minutes' }));
     expect(await within(offer).findByRole('alert')).toHaveTextContent(
       'Sorry, we could not extend your cart. Please try again.',
     );
+    // no DSN in the config: the report goes to the server's log endpoint
+    await waitFor(() =>
+      expect(fetch.requests.some((r) => r.url.pathname === '/api/client_errors')).toBe(true),
+    );
+    const report = fetch.requests.find((r) => r.url.pathname === '/api/client_errors')!;
+    expect(report.method).toBe('POST');
+    expect(report.body).toMatchObject({
+      context: 'cart_extend',
+      message: 'The cart could not be saved',
+      status: 500,
+      code: 'internal_error',
+      method: 'PATCH',
+    });
   });
 
   it('remembers a declined offer', async () => {

@@ -4,6 +4,7 @@ import { declineExtension } from '@/stores/cart-store';
 import { useExtendCart } from '@/features/cart/api/extend-cart';
 import { useCart } from '@/api/cart/get-cart';
 import { CART_STRINGS } from '@/features/cart/strings';
+import { reportError } from '@/api/errors/report-error';
 import styles from '@/features/cart/expiry/expiry-dialogs.module.css';
 
 /**
@@ -20,8 +21,9 @@ export function ExtendOffer({ onDone }: { onDone: () => void }) {
       await extend.mutateAsync(bundle);
       onDone();
     } catch (error) {
-      // spec: shopping §8 — an extend-timer failure shows an error message and is reported
+      // spec: identity §8 "Extend-timer failure" — shows an error message and is reported
       console.error('cart extension failed', error);
+      reportError(error, 'cart_extend');
     }
   };
   return (

@@ -3,6 +3,7 @@ import type { CalendarDay } from '@admit/contracts/availability';
 import { firstSelectableDate } from '@/ui/calendar/calendar-days';
 import { Loader } from '@/ui/loader';
 import { useStrings } from '@/ui/text/use-strings';
+import { useFeatureFlag } from '@/config/feature-flags';
 import { FieldError } from '@/features/reserve/components/field-error';
 import type { IssueMap } from '@/features/reserve/model/form-issues';
 import { fieldId } from '@/features/reserve/model/form-issues';
@@ -42,6 +43,8 @@ export function DateStep({
 }: DateStepProps) {
   const t = useStrings(QUANTITY_FIRST_STRINGS);
   const tr = useStrings(RESERVE_STRINGS);
+  // the seller's flag (decision 0061): a calendar of dates without their "from" prices
+  const hidePrices = useFeatureFlag('hide_calendar_prices');
   const error =
     failure === null
       ? null
@@ -64,7 +67,13 @@ export function DateStep({
   else
     content = (
       <Suspense fallback={loading}>
-        <MonthCalendar days={days} value={value} onSelect={onSelect} timezone={timezone} />
+        <MonthCalendar
+          days={days}
+          value={value}
+          onSelect={onSelect}
+          timezone={timezone}
+          showPrices={!hidePrices}
+        />
       </Suspense>
     );
   return (
