@@ -122,6 +122,16 @@ export function useSubmitReservation() {
     setMessage(null);
   }, []);
 
+  /** The visitor answered one field: its message goes, the others stay until the next submit. */
+  const clearIssue = useCallback((fieldId: string) => {
+    setIssues((current) => {
+      if (!current.has(fieldId)) return current;
+      const next = new Map(current);
+      next.delete(fieldId);
+      return next;
+    });
+  }, []);
+
   const retryFailedSubmit = useCallback(() => {
     const options = failedSubmit.current;
     failedSubmit.current = null;
@@ -140,6 +150,7 @@ export function useSubmitReservation() {
     message,
     setMessage,
     clearIssues,
+    clearIssue,
     isSubmitting,
     errorDialog,
     retryFailedSubmit,

@@ -257,6 +257,10 @@ describe('admission choice and ticket details', { timeout: 15_000 }, () => {
 
     await user.click(single);
     expect(await screen.findByRole('group', { name: 'Date' })).toBeInTheDocument();
+    // choosing answers the message: it does not stay on screen (issue #25)
+    expect(
+      screen.queryByText('Please select an admission type to continue.'),
+    ).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Visit on any date' }));
     expect(screen.queryByRole('group', { name: 'Date' })).not.toBeInTheDocument();
