@@ -24,6 +24,7 @@ import {
   timedTypes,
   setUpDateFirstRouteTests,
 } from '@/features/reserve/flows/date-first/date-first-test-kit';
+import { answerCodePrompt, partnerRuleReserve } from '@/features/reserve/code-required-test-kit';
 
 const SATURDAY = 'Saturday, November 21, 2026';
 /** a date button's name: what it shows, then the full date (label in name) */
@@ -235,6 +236,19 @@ describe('sold-out handling (shopping §8)', { timeout: 15_000 }, () => {
     expect(
       await screen.findByText('Sorry! Something unexpected happened. Please try again.'),
     ).toBeInTheDocument();
+  });
+});
+
+// spec: shopping §8 rule_blocks_reserve / code_required (issue #25: the private group tour)
+describe('a checkout rule asking for a code', { timeout: 40_000 }, () => {
+  it("asks for the code with the rule's words and reserves again with it", async () => {
+    const fetch = fixtures({ 'POST /api/my/cart/modify': partnerRuleReserve });
+    const { user, router } = renderRoute(`/events/${EVENT_ID}`, { fetch });
+    await pickSaturdayAt(user, /10:00 AM/);
+    await user.click(await screen.findByRole('button', { name: 'Increase Adult' }));
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await answerCodePrompt(user, () => posts(fetch));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/\/checkout$/));
   });
 });
 
