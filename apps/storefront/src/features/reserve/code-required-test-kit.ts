@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { expect } from 'vitest';
 import { cartBundle } from '@/testing/cart-fixtures';
-import { errorResponse } from '@/testing/fetch-stub';
+import { errorResponse, jsonResponse } from '@/testing/fetch-stub';
 import type { StubRequest } from '@/testing/fetch-stub';
 import type { renderRoute } from '@/testing/render-route';
 
@@ -25,7 +25,7 @@ export function partnerRuleReserve(request: StubRequest): Response {
   if (!codes.includes('PARTNER2026')) {
     return errorResponse(404, 'code_not_found', 'That code was not found');
   }
-  return cartBundle();
+  return jsonResponse(cartBundle());
 }
 
 /**
