@@ -55,6 +55,10 @@ export function focusFirstIssue(issues: readonly Pick<FieldIssue, 'fieldId'>[]) 
   }, SCROLL_INTO_VIEW_DELAY_MS);
 }
 
+function focusMainLandmark() {
+  document.getElementById('main')?.focus({ preventScroll: true });
+}
+
 async function messageFor(
   failure: ReserveFailure,
   { onSessionSoldOut, onInlineFailure }: SubmitOptions,
@@ -109,9 +113,15 @@ export function useSubmitReservation() {
         blocked.current = null;
         setCodePrompt(null);
         if (onReserved) onReserved(bundle);
-        // the next page confirms the tickets are in the cart (issue 13, decision 0031)
-        // navigate's promise (a data router's) settles once the page has changed: no one waits
-        else void navigate(nextRouteAfterReserve(config), { state: ADDED_TO_CART_STATE });
+        else {
+          // the form, and the button that had focus, go with this page; until the next page
+          // names its own target (its "Added to your cart." confirmation) focus waits on the
+          // main landmark, not on <body>, however long that page's code takes to load (issue #25)
+          focusMainLandmark();
+          // the next page confirms the tickets are in the cart (issue 13, decision 0031)
+          // navigate's promise (a data router's) settles once the page has changed: no one waits
+          void navigate(nextRouteAfterReserve(config), { state: ADDED_TO_CART_STATE });
+        }
       } catch (error) {
         // the entered code's own refusal shows in the code prompt, which stays open
         if (codes.length > 0 && error instanceof ApiError && CODE_PROMPT_ERRORS.has(error.code)) {

@@ -247,7 +247,8 @@ export function DateFirstForm({
           <Price amount={totalToPay(groups ?? [], state.quantities, shownMinor)} />
         </span>
         <SkipAddOnButton skipTo={skipAddOnTo} quantities={state.quantities} />
-        <Button type="submit" disabled={submission.isSubmitting}>
+        {/* busy, it stays focusable: a disabled button would drop focus to <body> (issue #25) */}
+        <Button type="submit" aria-disabled={submission.isSubmitting || undefined}>
           {submission.isSubmitting ? tr('reserve.submitting') : tr('reserve.submit')}
         </Button>
       </div>
