@@ -6,6 +6,7 @@ import { waitForMail } from '../support/mailbox';
 import { useBrowserPage } from '../support/page-fixture';
 import { expectImageLoaded } from '../support/storefront';
 import { cartWidget, fetchCartAsPage, reserveAsThisGuest } from '../support/reserve';
+import { fillDateFirstForm, planReserve, submitAndWaitForCart } from '../support/reserve-flow';
 
 // the demo's free event (apps/api/src/demo/demo-museum-free.ts): tickets at 0.00, no fees
 const FREE_EVENT = 'Sketching in the Arcade';
@@ -61,5 +62,35 @@ describe('free checkout', () => {
     expect(mail.subject).toMatch(/order/i);
     expect(mail.text).toContain(FREE_EVENT);
     expect(mail.html ?? '').toContain('cid:');
+  });
+
+  // issue #25: the free event is not an add-on — it is booked on its own, through the form
+  it('a guest books the free event alone through its page and completes the order', async () => {
+    const { page, baseUrl } = fx;
+    const plan = await planReserve(page, baseUrl, { places: 1, eventName: FREE_EVENT });
+    const form = await fillDateFirstForm(page, plan, [['Attendee', 1]]);
+    expect(await form.getByText(/Please add an admission ticket/).count()).toBe(0);
+    const cartId = await submitAndWaitForCart(page, plan);
+
+    await cartWidget(page).getByRole('link', { name: 'Checkout' }).click();
+    const choice = page.getByRole('dialog', { name: 'Log in or continue as a guest' });
+    await choice.getByRole('button', { name: 'Shop as a Guest' }).click();
+    await choice.waitFor({ state: 'detached' });
+    const main = checkoutMain(page);
+    await main.getByRole('heading', { name: 'Payment information' }).waitFor();
+    await fillPurchaser(page, {
+      firstName: 'Sam',
+      lastName: 'Sketch',
+      email: `sketch-${Date.now()}@example.test`,
+    });
+    expect(await main.getByLabel('Card number').count()).toBe(0);
+    await acceptTerms(page);
+    await main.getByRole('button', { name: 'Complete order' }).click();
+
+    await page.waitForURL(/\/demo-museum\/checkout\/complete\?orderIds=/);
+    await page.getByRole('heading', { name: 'Thank you for your order' }).waitFor();
+    const { bundle: after } = await fetchCartAsPage(page, cartId);
+    expect(after!.cart._data[0]!.state).toBe('completed');
+    expect(after!.cart_fees._data[0]!.grand_totals.total_outstanding).toBe('0.00');
   });
 });

@@ -124,6 +124,42 @@ describe('a purchase by keyboard alone', () => {
     expect(keys.presses).toBeLessThanOrEqual(BUDGET);
   });
 
+  // issue #25: arriving on the event page directly, the listing's code is not loaded yet when
+  // "Add to cart" succeeds; focus must not fall to <body> while it loads
+  it('keeps focus off <body> after "Add to cart" until the confirmation takes it', async () => {
+    const { page } = fx;
+    await page.goto(`/${SELLER}/events`);
+    const config = await readSellerConfig(page);
+    await page.goto(`/${SELLER}/events/${config.admission_event_id!}`);
+    const main = page.getByRole('main');
+    await main.getByRole('button', { name: 'Visit on any date' }).click();
+    await main
+      .getByRole('button', { name: /^Increase / })
+      .first()
+      .click();
+    await main.getByRole('button', { name: 'Add to cart' }).focus();
+    // where focus is, frame by frame, from the key press on (removing the focused button fires
+    // no focus event, so the page is watched rather than listened to)
+    await page.evaluate(() => {
+      const seen: string[] = [];
+      (window as unknown as { focusSeen: string[] }).focusSeen = seen;
+      const watch = () => {
+        const now = document.activeElement?.tagName ?? 'NONE';
+        if (seen.at(-1) !== now) seen.push(now);
+        requestAnimationFrame(watch);
+      };
+      watch();
+    });
+    await page.keyboard.press('Enter');
+    await expectFocus(main.getByText('Added to your cart.'));
+    const seen = await page.evaluate(
+      () => (window as unknown as { focusSeen: string[] }).focusSeen,
+    );
+    expect(seen[0]).toBe('BUTTON');
+    expect(seen).not.toContain('BODY');
+    expect(seen.at(-1)).toBe('P');
+  });
+
   it('gives focus back to what opened a dialog when it closes', async () => {
     const { page, baseUrl } = fx;
     await page.goto(`/${SELLER}/events`);

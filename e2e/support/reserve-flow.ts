@@ -32,6 +32,8 @@ export interface PlanOptions {
   places: number;
   /** a low-availability session ("Hurry, less than 10…") instead of one with room to spare */
   lowAvailability?: boolean;
+  /** the listed event to book, by name (default: the seller's admission event) */
+  eventName?: string;
 }
 
 /**
@@ -46,12 +48,27 @@ export async function planReserve(
 ): Promise<ReservePlan> {
   await page.goto(`/${SELLER}/events`);
   const config = await readSellerConfig(page);
-  const eventId = config.admission_event_id;
-  if (!eventId) throw new Error(`${SELLER} has no admission event`);
-  const event = browsableEvents(await fetchAvailableEvents(baseUrl, SELLER)).find(
-    (e) => e.id === eventId,
-  );
-  if (!event) throw new Error(`the admission event ${eventId} is not on the listing`);
+  const listed = browsableEvents(await fetchAvailableEvents(baseUrl, SELLER));
+  const event = options.eventName
+    ? listed.find((e) => e.name === options.eventName)
+    : listed.find((e) => e.id === config.admission_event_id);
+  if (!event) {
+    throw new Error(
+      `${options.eventName ?? 'the admission event'} is not on the ${SELLER} listing`,
+    );
+  }
+  return planSession(page, baseUrl, config, event, options);
+}
+
+/** The first date and session of `event` that fit the options (session-choice.ts). */
+export async function planSession(
+  page: Page,
+  baseUrl: string,
+  config: SellerConfig,
+  event: EventTemplate,
+  options: PlanOptions,
+): Promise<ReservePlan> {
+  const eventId = event.id;
   const days = await availableDays(baseUrl, eventId);
   const choose = options.lowAvailability ? lowSessionFor : sessionFor;
   for (const day of plannableDays(days)) {
@@ -76,9 +93,24 @@ export async function fillDateFirstForm(
   quantities: ReadonlyArray<readonly [typeName: string, quantity: number]>,
 ) {
   await eventLink(page, plan.event).click();
+  return fillOpenDateFirstForm(page, plan, quantities);
+}
+
+/**
+ * On the event's page: picks "Visit on a specific date" where the event also sells any-date
+ * admission, the plan's date button and session, and sets the steppers.
+ */
+export async function fillOpenDateFirstForm(
+  page: Page,
+  plan: ReservePlan,
+  quantities: ReadonlyArray<readonly [typeName: string, quantity: number]>,
+) {
   await page.getByRole('heading', { level: 1, name: plan.event.name }).waitFor();
   const form = dateFirstForm(page);
-  await form.getByRole('button', { name: 'Visit on a specific date' }).click();
+  const specific = form.getByRole('button', { name: 'Visit on a specific date' });
+  const dates = form.getByRole('group', { name: 'Date' });
+  await specific.or(dates).first().waitFor();
+  if ((await specific.count()) > 0) await specific.click();
   await form
     .getByRole('group', { name: 'Date' })
     // a date button is named by what it shows, then the full date ("Sat 21 Nov Saturday, …")

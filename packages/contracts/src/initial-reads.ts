@@ -48,13 +48,16 @@ export function eventDetailRead(eventId: string): { path: string; query: ReadQue
 export const LISTING_EMBEDS = 'meta,venue,ticket_group,ticket_type';
 
 /**
- * The listing's unfiltered read (GET events/available of public events): the list an
+ * The listing's unfiltered read (GET events/available of listed events): the list an
  * unfiltered /events shows, and the category filter's choices on every listing (shopping §2).
+ * It asks for members-only events too: the server answers them to members alone (shopping §6,
+ * "visible only to logged-in members or holders of a current membership"), so a guest's read
+ * (and the cached path's) is the public list, and a member's live read lists the members' events.
  */
 export function listingRead(): { path: string; query: Record<string, string> } {
   return {
     path: 'events/available',
-    query: { _embed: LISTING_EMBEDS, 'hidden_type._in': 'public_browsable' },
+    query: { _embed: LISTING_EMBEDS, 'hidden_type._in': 'public_browsable,public_member_only' },
   };
 }
 

@@ -121,3 +121,62 @@ export function parseOrderIds(raw: string | null): string[] {
     .map((id) => id.trim())
     .filter((id) => /^[0-9a-f-]{36}$/i.test(id));
 }
+
+/**
+ * The router paths of the storefront's other pages below the seller base (identity §2 route
+ * table), by route name: `apps/storefront/src/app/router.tsx` declares its routes with these, so
+ * the page host can tell a page from an unknown address and answer the latter with HTTP 404
+ * (issue #25). Pages the configuration turns off (a my_account_pages flag, self-edit, the
+ * developer viewer in production) are listed: the storefront shows its 404 page for them.
+ */
+export const PAGE_PATHS = {
+  'transfer-cart': 'transfer-cart/:cartId',
+  'checkout-pending': 'checkout/pending/:cartId',
+  'membership-redeem': 'membership/redeem',
+  membership: 'membership/:action?',
+  resend: 'resend',
+  scan: 'scan',
+  logout: 'logout',
+  'auth-callback': 'auth/callback',
+  'forgot-membership': 'user/forgot-membership',
+  'forgot-password': 'user/forgot-password',
+  'reset-password': 'user/reset-password',
+  'set-email-address': 'user/set-email-address',
+  'cancel-auto-renew': 'manage/:ticketOrderId/cancel-auto-renew',
+  manage: 'manage/:id',
+  'manage-reschedule': 'manage/:orderId/reschedule/:sessionId',
+  'manage-confirm': 'manage/:orderId/confirm',
+  my: 'my',
+  'ticket-order': 'ticket_order/:id',
+  stories: '_stories',
+} as const;
+
+/** The account area's pages, below `my` (identity §2). */
+export const ACCOUNT_PAGE_PATHS = {
+  membership: 'membership',
+  // decision 0057: a term without an order is cancelled by its id, by its logged-in holder
+  'membership-cancel-auto-renew': 'membership/:membershipId/cancel-auto-renew',
+  profile: 'profile',
+  upcoming: 'upcoming',
+  'upcoming-session': 'upcoming/session/:id',
+  orders: 'orders',
+  'order-detail': 'orders/:id',
+} as const;
+
+/**
+ * Whether a path below the seller base is one of the storefront's pages (the home page, the
+ * preloaded pages, the others, the seller's login path), else the storefront's 404 page.
+ */
+export function isStorefrontPage(path: string, loginPath: string): boolean {
+  const parts = path.split('/').filter(Boolean);
+  if (parts.length === 0) return true;
+  const below = parts.join('/');
+  const login = loginPath.replace(/^\/+|\/+$/g, '');
+  if (login && below === login) return true;
+  if (preloadedPageOf(below)) return true;
+  if (Object.values(PAGE_PATHS).some((p) => matchesRoutePath(p, below))) return true;
+  return (
+    parts[0] === PAGE_PATHS.my &&
+    Object.values(ACCOUNT_PAGE_PATHS).some((p) => matchesRoutePath(p, parts.slice(1).join('/')))
+  );
+}

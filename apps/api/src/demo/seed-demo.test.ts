@@ -262,6 +262,26 @@ describeEachDatabase('seedDemo', (ctx) => {
     );
   });
 
+  // spec: shopping §2, §6 — "Anchor events require an admission event already in the cart":
+  // only the Chronos add-on needs one; the free Sketching hour is booked on its own (issue #25)
+  it('makes only the add-on exhibition an anchor event', async () => {
+    const [museum] = await db
+      .select()
+      .from(identityTables.seller)
+      .where(eq(identityTables.seller.slug, 'demo-museum'));
+    const config = buildSellerConfig(museum!, { NODE_ENV: 'test' });
+    const events = await db
+      .select()
+      .from(catalogTables.eventTemplate)
+      .where(eq(catalogTables.eventTemplate.sellerId, museum!.id));
+    const anchors = events.filter(
+      (e) =>
+        config.anchor_events.includes(e.id) ||
+        (e.category !== null && config.anchor_categories.includes(e.category)),
+    );
+    expect(anchors.map((e) => e.name)).toEqual(['Chronos: The Art of Measuring Time']);
+  });
+
   it('is deterministic apart from dates, and concurrent seeds write once', async () => {
     // a second, empty database of the same kind, seeded by two racing callers
     const other =

@@ -5,7 +5,7 @@ import { markHydrated } from '@/app/boot/server-render';
 import type { RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
 import type { SellerConfig } from '@admit/contracts/seller-config';
-import { pagePaths } from '@admit/contracts/storefront-pages';
+import { ACCOUNT_PAGE_PATHS, PAGE_PATHS, pagePaths } from '@admit/contracts/storefront-pages';
 import { anonymousEditingRules } from '@admit/contracts/rules/self-edit';
 import type { RouteHandle } from '@/ui/routing/route-handle';
 import { ERROR_ROUTE_NAME, RouteTableProvider } from '@/ui/routing/route-handle';
@@ -190,14 +190,21 @@ function accountPages({ my_account_pages: pages }: SellerConfig): RouteObject[] 
   const page = (path: string, Page: ComponentType): RouteObject => ({ path, element: <Page /> });
   return [
     { index: true, element: <AccountIndex /> },
-    page('membership', MyMembership),
-    // decision 0057: a term without an order is cancelled by its id, by its logged-in holder
-    page('membership/:membershipId/cancel-auto-renew', CancelAutoRenew),
-    ...(pages.my_profile ? [page('profile', Profile)] : []),
+    page(ACCOUNT_PAGE_PATHS.membership, MyMembership),
+    page(ACCOUNT_PAGE_PATHS['membership-cancel-auto-renew'], CancelAutoRenew),
+    ...(pages.my_profile ? [page(ACCOUNT_PAGE_PATHS.profile, Profile)] : []),
     ...(pages.upcoming_events
-      ? [page('upcoming', Upcoming), page('upcoming/session/:id', SessionDetail)]
+      ? [
+          page(ACCOUNT_PAGE_PATHS.upcoming, Upcoming),
+          page(ACCOUNT_PAGE_PATHS['upcoming-session'], SessionDetail),
+        ]
       : []),
-    ...(pages.recent_orders ? [page('orders', Orders), page('orders/:id', OrderDetail)] : []),
+    ...(pages.recent_orders
+      ? [
+          page(ACCOUNT_PAGE_PATHS.orders, Orders),
+          page(ACCOUNT_PAGE_PATHS['order-detail'], OrderDetail),
+        ]
+      : []),
   ];
 }
 
@@ -205,47 +212,48 @@ function accountPages({ my_account_pages: pages }: SellerConfig): RouteObject[] 
 function placeholderRoutes(config: SellerConfig): RouteObject[] {
   const loginPath = config.login_path.replace(/^\/+|\/+$/g, '');
   const routes: RouteObject[] = [
-    route('transfer-cart', 'transfer-cart/:cartId', TransferCart),
+    route('transfer-cart', PAGE_PATHS['transfer-cart'], TransferCart),
     ...pagePaths('checkout-complete').map((path) =>
       route('checkout-complete', path, CheckoutComplete),
     ),
-    route('checkout-pending', 'checkout/pending/:cartId', CheckoutPending),
+    route('checkout-pending', PAGE_PATHS['checkout-pending'], CheckoutPending),
     ...pagePaths('checkout').map((path) => route('checkout', path, Checkout, prefetchCheckout)),
-    route('membership-redeem', 'membership/redeem', Redeem),
-    route('membership', 'membership/:action?', Membership),
-    route('resend', 'resend', Resend),
+    route('membership-redeem', PAGE_PATHS['membership-redeem'], Redeem),
+    route('membership', PAGE_PATHS.membership, Membership),
+    route('resend', PAGE_PATHS.resend, Resend),
     // the door's scanner for staff (issue #16, decision 0042): linked from no visitor page
-    route('scan', 'scan', Scan),
-    route('logout', 'logout', Logout),
+    route('scan', PAGE_PATHS.scan, Scan),
+    route('logout', PAGE_PATHS.logout, Logout),
     // spec: identity §2 — the external login provider's callback route
-    route('auth-callback', 'auth/callback', AuthCallback),
-    route('forgot-membership', 'user/forgot-membership', ForgotMembership),
-    route('forgot-password', 'user/forgot-password', ForgotPassword),
-    route('reset-password', 'user/reset-password', ResetPassword),
-    route('set-email-address', 'user/set-email-address', SetEmail),
-    route('cancel-auto-renew', 'manage/:ticketOrderId/cancel-auto-renew', CancelAutoRenew),
-    route('manage', 'manage/:id', Manage),
+    route('auth-callback', PAGE_PATHS['auth-callback'], AuthCallback),
+    route('forgot-membership', PAGE_PATHS['forgot-membership'], ForgotMembership),
+    route('forgot-password', PAGE_PATHS['forgot-password'], ForgotPassword),
+    route('reset-password', PAGE_PATHS['reset-password'], ResetPassword),
+    route('set-email-address', PAGE_PATHS['set-email-address'], SetEmail),
+    route('cancel-auto-renew', PAGE_PATHS['cancel-auto-renew'], CancelAutoRenew),
+    route('manage', PAGE_PATHS.manage, Manage),
     // spec: identity §2 — reschedule and confirm are "added only when the feature check is on":
     // the seller's self-edit rules as the secret link's holder gets them (decision 0039)
     ...(anonymousEditingRules(config.self_edit_rules).enabled
       ? [
-          route('manage-reschedule', 'manage/:orderId/reschedule/:sessionId', ManageReschedule),
-          route('manage-confirm', 'manage/:orderId/confirm', ManageConfirm),
+          route('manage-reschedule', PAGE_PATHS['manage-reschedule'], ManageReschedule),
+          route('manage-confirm', PAGE_PATHS['manage-confirm'], ManageConfirm),
         ]
       : []),
     {
-      path: 'my',
+      path: PAGE_PATHS.my,
       handle: { name: 'my' } satisfies RouteHandle,
       // spec: identity §2 — logged out, the account area is a login form; logged in, the
       // sidebar around the child page
       element: <Account />,
       children: accountPages(config),
     },
-    route('ticket-order', 'ticket_order/:id', TicketOrder),
+    route('ticket-order', PAGE_PATHS['ticket-order'], TicketOrder),
   ];
   if (loginPath) routes.push(route('login', loginPath, Login));
   // spec: identity §2 — the developer viewer exists only outside production
-  if (config.environment !== 'production') routes.push(route('stories', '_stories', Placeholder));
+  if (config.environment !== 'production')
+    routes.push(route('stories', PAGE_PATHS.stories, Placeholder));
   return routes;
 }
 

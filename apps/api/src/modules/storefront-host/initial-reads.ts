@@ -14,6 +14,15 @@ export async function injectRead(
   address: string,
   cookie?: string,
 ): Promise<Record<string, string>> {
+  return (await injectReadWithStatus(app, address, cookie)).reads;
+}
+
+/** `injectRead`, and the status the API answered. */
+async function injectReadWithStatus(
+  app: FastifyInstance,
+  address: string,
+  cookie?: string,
+): Promise<{ reads: Record<string, string>; status: number }> {
   const response = await app.inject({
     method: 'GET',
     url: address,
@@ -23,7 +32,8 @@ export async function injectRead(
       ...(cookie ? { cookie } : {}),
     },
   });
-  return response.statusCode === 200 ? { [address]: response.body } : {};
+  const reads = response.statusCode === 200 ? { [address]: response.body } : {};
+  return { reads, status: response.statusCode };
 }
 
 /**
@@ -39,26 +49,37 @@ export function cachedRead(
   return injectRead(app, readAddress(read.path, read.query, true, sellerSlug));
 }
 
-/** The event page's first read: GET events/{id} with its embeds. */
-export function eventInitialReads(
+/**
+ * The event page's first read (GET events/{id} with its embeds), and whether its event is missing: the API's 404, or 400 for an
+ * id it cannot read (shopping §7 "404 or 400 means not found"), makes the page a 404 page.
+ */
+export async function eventPageReads(
   app: FastifyInstance,
   sellerSlug: string,
   eventId: string,
-): Promise<Record<string, string>> {
-  return cachedRead(app, sellerSlug, eventDetailRead(eventId));
+): Promise<{ reads: Record<string, string>; notFound: boolean }> {
+  const read = eventDetailRead(eventId);
+  const address = readAddress(read.path, read.query, true, sellerSlug);
+  const { reads, status } = await injectReadWithStatus(app, address);
+  return { reads, notFound: status === 404 || status === 400 };
 }
 
 /**
  * The reads a page below the seller base starts with: the event page its event, the listing
  * the unfiltered list (which it server-renders from, decision 0044); none for other pages.
  */
-export function pageInitialReads(
+export async function pageInitialReads(
   app: FastifyInstance,
   sellerSlug: string,
   path: string,
   eventId: string | undefined,
-): Promise<Record<string, string>> {
-  if (eventId) return eventInitialReads(app, sellerSlug, eventId);
-  if (preloadedPageOf(path)?.name === 'events') return cachedRead(app, sellerSlug, listingRead());
-  return Promise.resolve({});
+): Promise<{ reads: Record<string, string>; notFound: boolean }> {
+  const page = preloadedPageOf(path)?.name;
+  if (eventId) return eventPageReads(app, sellerSlug, eventId);
+  // an event page whose id is not an id at all: the API would answer 400, not found
+  if (page === 'event') return { reads: {}, notFound: true };
+  if (page === 'events') {
+    return { reads: await cachedRead(app, sellerSlug, listingRead()), notFound: false };
+  }
+  return { reads: {}, notFound: false };
 }

@@ -10,7 +10,11 @@ import { coverPreloadTag, imagePreloadTag, eventIdOfPath, findEventCover } from 
 import { renderSellerPage } from './inject';
 import { pageInitialReads } from './initial-reads';
 import { privatePageReads } from './private-reads';
-import { isPrivatePage, serverRenderedPageOf } from '@admit/contracts/storefront-pages';
+import {
+  isPrivatePage,
+  isStorefrontPage,
+  serverRenderedPageOf,
+} from '@admit/contracts/storefront-pages';
 import { isReservedPathSegment } from '@admit/contracts/reserved-path-segments';
 import { ServerRenderer } from './server-render';
 import { isPhoneRequest } from './viewport';
@@ -32,7 +36,7 @@ function html(reply: FastifyReply, status: number, body: string, privately = fal
 }
 
 /** A page for people: its HTML is sent as the string it is (never serialised). */
-const htmlPage = { 200: z.string() };
+const htmlPage = { 200: z.string(), 404: z.string() };
 const sellerParams = z.object({ seller: z.string() });
 
 /**
@@ -126,7 +130,11 @@ const storefrontHostRoutes: FastifyPluginAsyncZod = async (app) => {
       drawn && isPrivatePage(drawn) && env.STOREFRONT_SSR_BUDGET_MS > 0
         ? await privatePageReads(app, request, config, drawn, below, new URLSearchParams(query))
         : undefined;
-    const reads = own?.reads ?? (await pageInitialReads(app, seller.slug, below, eventId));
+    const initial = own ? undefined : await pageInitialReads(app, seller.slug, below, eventId);
+    const reads = own?.reads ?? initial?.reads ?? {};
+    // an unknown address, or an event that does not exist, is the storefront's 404 page: the
+    // page is the same single-page app, but its status says so (identity §2 "404 page")
+    const notFound = !isStorefrontPage(below, config.login_path) || initial?.notFound === true;
     const mobile = isPhoneRequest(request.headers);
     const rendered =
       drawn && (!isPrivatePage(drawn) || own)
@@ -159,7 +167,7 @@ const storefrontHostRoutes: FastifyPluginAsyncZod = async (app) => {
       page,
       pageStyleTags(below, routeFiles),
     );
-    return html(reply, 200, body, own !== undefined);
+    return html(reply, notFound ? 404 : 200, body, own !== undefined);
   };
   const schema = { params: sellerParams, response: htmlPage };
   app.get('/:seller', { schema }, sellerPage);

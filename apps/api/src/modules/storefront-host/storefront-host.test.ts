@@ -225,13 +225,13 @@ describeEachDatabase('storefront host', (ctx) => {
       );
     }
     // no cover, another page, or someone else's event id: no preload
-    for (const path of [
-      `/star-hall/events/${plainEventId}`,
-      '/star-hall/events',
-      `/test-shop/events/${coveredEventId}`,
-    ]) {
+    for (const [path, status] of [
+      [`/star-hall/events/${plainEventId}`, 200],
+      ['/star-hall/events', 200],
+      [`/test-shop/events/${coveredEventId}`, 404],
+    ] as const) {
       const res = await app.inject({ method: 'GET', url: path });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(status);
       expect(res.body).not.toContain('fetchpriority');
     }
   });
@@ -265,21 +265,55 @@ describeEachDatabase('storefront host', (ctx) => {
     });
     expect(initialReadsFrom(listing.body)).toEqual({ [listAddress]: JSON.parse(list.body) });
     // another page, someone else's event, or no such event: nothing to read from the page
-    for (const path of [
-      '/star-hall/checkout',
-      `/test-shop/events/${hostileEventId}`,
-      `/star-hall/events/${crypto.randomUUID()}`,
-    ]) {
+    for (const [path, status] of [
+      ['/star-hall/checkout', 200],
+      [`/test-shop/events/${hostileEventId}`, 404],
+      [`/star-hall/events/${crypto.randomUUID()}`, 404],
+    ] as const) {
       const res = await app.inject({ method: 'GET', url: path });
-      expect(res.statusCode).toBe(200);
+      expect(res.statusCode).toBe(status);
       expect(res.body).not.toContain(INITIAL_READS_SCRIPT_ID);
     }
   });
 
   it('serves deep links with the same page', async () => {
-    const res = await app.inject({ method: 'GET', url: '/star-hall/events/123?date=2026-03-02' });
+    const res = await app.inject({
+      method: 'GET',
+      url: `/star-hall/events/${plainEventId}?date=2026-03-02`,
+    });
     expect(res.statusCode).toBe(200);
     expect(configFrom(res.body).seller.slug).toBe('star-hall');
+  });
+
+  // identity §2 "404 page"; shopping §2 "A missing event redirects to the 404 route" (issue #25)
+  it('answers unknown pages and missing events with status 404, the same page drawn', async () => {
+    for (const path of [
+      '/star-hall/no-such-page',
+      '/star-hall/events/00000000-0000-4000-8000-000000000000',
+      '/star-hall/events/not-an-event',
+      `/test-shop/events/${plainEventId}`,
+      '/star-hall/my/no-such-section',
+      '/star-hall/error/404',
+    ]) {
+      const res = await app.inject({ method: 'GET', url: path });
+      expect(res.statusCode, path).toBe(404);
+      expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+      expect(configFrom(res.body).seller.slug).toBe(path.split('/')[1]);
+    }
+    for (const path of [
+      '/star-hall',
+      '/star-hall/events',
+      `/star-hall/events/${plainEventId}`,
+      `/star-hall/events/${plainEventId}/gift`,
+      '/star-hall/checkout',
+      '/star-hall/my/orders',
+      '/star-hall/manage/abc',
+      '/star-hall/membership/renew',
+      '/star-hall/login',
+    ]) {
+      const res = await app.inject({ method: 'GET', url: path });
+      expect(res.statusCode, path).toBe(200);
+    }
   });
 
   it('answers an unknown seller with a styled 404 page', async () => {

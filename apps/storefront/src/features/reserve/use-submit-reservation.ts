@@ -9,7 +9,13 @@ import { nextRouteAfterReserve } from '@/features/reserve/model/next-route';
 import type { FieldIssue, IssueMap } from '@/features/reserve/model/form-issues';
 import { toIssueMap } from '@/features/reserve/model/form-issues';
 import type { ReserveFailure } from '@/features/reserve/model/reserve-errors';
-import { toReserveFailure } from '@/features/reserve/model/reserve-errors';
+import {
+  CODE_PROMPT_ERRORS,
+  toReserveFailure,
+  withPromoCodes,
+} from '@/features/reserve/model/reserve-errors';
+import type { CodePrompt } from '@/features/reserve/components/code-prompt-dialog';
+import { ApiError } from '@/api/client';
 
 /** A message to show after a failed reserve: a text-string key, or the API's own words. */
 export type ReserveMessage = { key: 'reserve.error_generic' } | { text: string };
@@ -51,6 +57,10 @@ export function focusFirstIssue(issues: readonly Pick<FieldIssue, 'fieldId'>[]) 
   }, SCROLL_INTO_VIEW_DELAY_MS);
 }
 
+function focusMainLandmark() {
+  document.getElementById('main')?.focus({ preventScroll: true });
+}
+
 async function messageFor(
   failure: ReserveFailure,
   { onSessionSoldOut, onInlineFailure }: SubmitOptions,
@@ -82,10 +92,14 @@ export function useSubmitReservation() {
   const [errorDialog, setErrorDialog] = useState<ReserveErrorDialog | null>(null);
   // the submit the dialog's "Try again" repeats: the same body, built by the same closure
   const failedSubmit = useRef<SubmitOptions | null>(null);
+  const [codePrompt, setCodePrompt] = useState<CodePrompt | null>(null);
+  // the submit a checkout rule blocked, and the codes entered for it so far (shopping §8)
+  const blocked = useRef<{ options: SubmitOptions; codes: string[] } | null>(null);
 
   const submit = useCallback(
-    async (options: SubmitOptions) => {
-      const { validate, buildBody, onReserved } = options;
+    async (options: SubmitOptions, codes: readonly string[] = []) => {
+      const { validate, onReserved } = options;
+      const buildBody = () => withPromoCodes(options.buildBody(), codes);
       if (busy.current) return;
       const found = validate();
       setIssues(toIssueMap(found));
@@ -98,15 +112,36 @@ export function useSubmitReservation() {
       setSubmitting(true);
       try {
         const bundle = await modifyCart.mutateAsync(buildBody());
+        blocked.current = null;
+        setCodePrompt(null);
         if (onReserved) onReserved(bundle);
-        // the next page confirms the tickets are in the cart (issue 13, decision 0031)
-        // navigate's promise (a data router's) settles once the page has changed: no one waits
-        else
+        else {
+          // the form, and the button that had focus, go with this page; until the next page
+          // names its own target (its "Added to your cart." confirmation) focus waits on the
+          // main landmark, not on <body>, however long that page's code takes to load (issue #25)
+          focusMainLandmark();
+          // the next page confirms the tickets are in the cart (issue 13, decision 0031)
+          // navigate's promise (a data router's) settles once the page has changed: no one waits
           void navigate(options.nextRoute ?? nextRouteAfterReserve(config), {
             state: ADDED_TO_CART_STATE,
           });
+        }
       } catch (error) {
+        // the entered code's own refusal shows in the code prompt, which stays open
+        if (codes.length > 0 && error instanceof ApiError && CODE_PROMPT_ERRORS.has(error.code)) {
+          setCodePrompt(
+            (prompt) => prompt && { ...prompt, error: error.description || error.code },
+          );
+          return;
+        }
         const failure = toReserveFailure(error);
+        if (failure.kind === 'code_prompt') {
+          // spec: shopping §8 — the code modal opens with the rule's description
+          blocked.current = { options, codes: [...codes] };
+          setCodePrompt({ description: failure.description, error: null });
+          return;
+        }
+        setCodePrompt(null);
         // spec: shopping §8 — "Errors with a description appear as dialogs that retry the submit"
         if (failure.kind === 'dialog') {
           failedSubmit.current = options;
@@ -127,6 +162,16 @@ export function useSubmitReservation() {
     setMessage(null);
   }, []);
 
+  /** The visitor answered one field: its message goes, the others stay until the next submit. */
+  const clearIssue = useCallback((fieldId: string) => {
+    setIssues((current) => {
+      if (!current.has(fieldId)) return current;
+      const next = new Map(current);
+      next.delete(fieldId);
+      return next;
+    });
+  }, []);
+
   const retryFailedSubmit = useCallback(() => {
     const options = failedSubmit.current;
     failedSubmit.current = null;
@@ -139,15 +184,33 @@ export function useSubmitReservation() {
     setErrorDialog(null);
   }, []);
 
+  /** spec: shopping §8 — the blocked reserve is retried with the entered code. */
+  const submitCode = useCallback(
+    (code: string) => {
+      const last = blocked.current;
+      if (last) void submit(last.options, [...last.codes, code]);
+    },
+    [submit],
+  );
+
+  const cancelCode = useCallback(() => {
+    blocked.current = null;
+    setCodePrompt(null);
+  }, []);
+
   return {
     submit,
     issues,
     message,
     setMessage,
     clearIssues,
+    clearIssue,
     isSubmitting,
     errorDialog,
     retryFailedSubmit,
     dismissErrorDialog,
+    codePrompt,
+    submitCode,
+    cancelCode,
   };
 }

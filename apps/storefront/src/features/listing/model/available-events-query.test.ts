@@ -10,10 +10,10 @@ const query = (
 ) => toAvailableEventsQuery(parseListingFilters(new URLSearchParams(search)), { now, timeZone });
 
 describe('toAvailableEventsQuery', () => {
-  it('always asks for browsable events with the listing embeds', () => {
+  it('always asks for listed events (members-only for members) with the listing embeds', () => {
     expect(query('')).toEqual({
       _embed: 'meta,venue,ticket_group,ticket_type',
-      'hidden_type._in': 'public_browsable',
+      'hidden_type._in': 'public_browsable,public_member_only',
     });
   });
 

@@ -1,3 +1,4 @@
+import type { CartModifyBody } from '@admit/contracts/cart';
 import { ApiError } from '@/api/client';
 
 /**
@@ -8,6 +9,7 @@ import { ApiError } from '@/api/client';
  */
 export type ReserveFailure =
   | { kind: 'session_sold_out'; description: string }
+  | { kind: 'code_prompt'; description: string }
   | { kind: 'inline'; code: string; description: string; extra: Record<string, unknown> | null }
   | { kind: 'dialog'; code: string; description: string }
   | { kind: 'generic' };
@@ -25,8 +27,38 @@ export const INLINE_RESERVE_ERRORS: ReadonlySet<string> = new Set([
   'session_capacity_exceeded',
 ]);
 
+/** The code prompt handles these itself (shopping §8 promo code errors). */
+export const CODE_PROMPT_ERRORS: ReadonlySet<string> = new Set([
+  'code_exhausted',
+  'code_not_found',
+  'no_code_benefit',
+]);
+
+const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
+
+/**
+ * spec: shopping §8 — "rule_blocks_reserve (context checkout_rules): when block_reason is
+ * code_required, the code modal opens with the description and the reserve is retried with the
+ * entered code": the description to ask with, or null for any other error. The one home of this
+ * rule for every reserve form (the membership form's and the shared submit's).
+ */
+export function codeRequiredBy(error: unknown): string | null {
+  if (!(error instanceof ApiError) || error.code !== 'rule_blocks_reserve') return null;
+  const extra = error.extra ?? {};
+  if (extra.block_reason !== 'code_required') return null;
+  return text(extra.description) ?? error.description;
+}
+
+/** The reserve body sent again with the entered codes, as `preReservePromoCodes` (§7). */
+export function withPromoCodes(body: CartModifyBody, codes: readonly string[]): CartModifyBody {
+  if (codes.length === 0) return body;
+  return { ...body, preReservePromoCodes: [...(body.preReservePromoCodes ?? []), ...codes] };
+}
+
 export function toReserveFailure(error: unknown): ReserveFailure {
   if (!(error instanceof ApiError)) return { kind: 'generic' };
+  const codeRequired = codeRequiredBy(error);
+  if (codeRequired !== null) return { kind: 'code_prompt', description: codeRequired };
   if (error.code === 'event_session_sold_out') {
     return { kind: 'session_sold_out', description: error.description };
   }

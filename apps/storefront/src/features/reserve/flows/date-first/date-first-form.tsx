@@ -23,7 +23,10 @@ import { SkipAddOnButton } from '@/features/reserve/components/skip-add-on-butto
 import { SessionSeatSelector } from '@/features/reserve/components/session-seat-selector';
 import { RESERVE_STRINGS } from '@/features/reserve/strings';
 import type { SeatSelectorSlotProps } from '@/features/reserve/seat-selector-slot';
-import { AdmissionChoice } from '@/features/reserve/flows/date-first/admission-choice';
+import {
+  ADMISSION_FIELD_ID,
+  AdmissionChoice,
+} from '@/features/reserve/flows/date-first/admission-choice';
 import { DateButtons } from '@/features/reserve/flows/date-first/date-buttons';
 import {
   dateFirstReducer,
@@ -161,7 +164,11 @@ export function DateFirstForm({
       {selectable.length > 0 && flexibleGroups.length > 0 && (
         <AdmissionChoice
           admission={state.admission}
-          onChoose={(admission) => dispatch({ type: 'choose_admission', admission })}
+          onChoose={(admission) => {
+            // spec: shopping §8 — the message answers a missing choice; choosing answers it
+            submission.clearIssue(ADMISSION_FIELD_ID);
+            dispatch({ type: 'choose_admission', admission });
+          }}
           onChange={() => dispatch({ type: 'change_admission' })}
           issues={submission.issues}
         />
@@ -240,7 +247,8 @@ export function DateFirstForm({
           <Price amount={totalToPay(groups ?? [], state.quantities, shownMinor)} />
         </span>
         <SkipAddOnButton skipTo={skipAddOnTo} quantities={state.quantities} />
-        <Button type="submit" disabled={submission.isSubmitting}>
+        {/* busy, it stays focusable: a disabled button would drop focus to <body> (issue #25) */}
+        <Button type="submit" aria-disabled={submission.isSubmitting || undefined}>
           {submission.isSubmitting ? tr('reserve.submitting') : tr('reserve.submit')}
         </Button>
       </div>

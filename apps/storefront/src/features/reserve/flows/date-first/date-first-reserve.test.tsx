@@ -24,6 +24,7 @@ import {
   timedTypes,
   setUpDateFirstRouteTests,
 } from '@/features/reserve/flows/date-first/date-first-test-kit';
+import { answerCodePrompt, partnerRuleReserve } from '@/features/reserve/code-required-test-kit';
 
 const SATURDAY = 'Saturday, November 21, 2026';
 /** a date button's name: what it shows, then the full date (label in name) */
@@ -238,6 +239,19 @@ describe('sold-out handling (shopping §8)', { timeout: 15_000 }, () => {
   });
 });
 
+// spec: shopping §8 rule_blocks_reserve / code_required (issue #25: the private group tour)
+describe('a checkout rule asking for a code', { timeout: 40_000 }, () => {
+  it("asks for the code with the rule's words and reserves again with it", async () => {
+    const fetch = fixtures({ 'POST /api/my/cart/modify': partnerRuleReserve });
+    const { user, router } = renderRoute(`/events/${EVENT_ID}`, { fetch });
+    await pickSaturdayAt(user, /10:00 AM/);
+    await user.click(await screen.findByRole('button', { name: 'Increase Adult' }));
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await answerCodePrompt(user, () => posts(fetch));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/\/checkout$/));
+  });
+});
+
 describe('admission choice and ticket details', { timeout: 15_000 }, () => {
   it('offers single or any-date admission; any-date reserves without a session', async () => {
     const fetch = fixtures({
@@ -257,6 +271,10 @@ describe('admission choice and ticket details', { timeout: 15_000 }, () => {
 
     await user.click(single);
     expect(await screen.findByRole('group', { name: 'Date' })).toBeInTheDocument();
+    // choosing answers the message: it does not stay on screen (issue #25)
+    expect(
+      screen.queryByText('Please select an admission type to continue.'),
+    ).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Visit on any date' }));
     expect(screen.queryByRole('group', { name: 'Date' })).not.toBeInTheDocument();

@@ -1,4 +1,5 @@
 import { ApiError } from '@/api/client';
+import { codeRequiredBy } from '@/features/reserve/model/reserve-errors';
 
 /**
  * How a failed membership submission is shown (spec: shopping §8 "Membership submission:
@@ -15,25 +16,14 @@ export type MembershipFailure =
   | { kind: 'message'; text: string }
   | { kind: 'generic' };
 
-/** The code modal handles these itself (shopping §8 promo code errors). */
-export const CODE_PROMPT_ERRORS: ReadonlySet<string> = new Set([
-  'code_exhausted',
-  'code_not_found',
-  'no_code_benefit',
-]);
-
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
 export function toMembershipFailure(error: unknown): MembershipFailure {
   if (!(error instanceof ApiError)) return { kind: 'generic' };
   const extra = error.extra ?? {};
-  if (error.code === 'rule_blocks_reserve') {
-    // spec: shopping §8 — "when block_reason is code_required, the code modal opens with the
-    // description and the reserve is retried with the entered code"
-    return extra.block_reason === 'code_required'
-      ? { kind: 'code_prompt', description: text(extra.description) ?? error.description }
-      : { kind: 'generic' };
-  }
+  const codeRequired = codeRequiredBy(error);
+  if (codeRequired !== null) return { kind: 'code_prompt', description: codeRequired };
+  if (error.code === 'rule_blocks_reserve') return { kind: 'generic' };
   if (error.code === 'validation_failed') {
     const renewFrom = text(extra.renew_from);
     if (renewFrom) return { kind: 'renew_from', date: renewFrom };

@@ -35,7 +35,7 @@ import {
 import { RuleMembers } from '@/features/reserve/flows/membership/member-fields';
 import { GiftRecipientFields } from '@/features/reserve/flows/membership/gift-recipient-fields';
 import { MembershipFailureView } from '@/features/reserve/flows/membership/membership-failure';
-import { CodePromptDialog } from '@/features/reserve/flows/membership/code-prompt-dialog';
+import { CodePromptDialog } from '@/features/reserve/components/code-prompt-dialog';
 import { useSubmitMembership } from '@/features/reserve/flows/membership/use-submit-membership';
 import type { MembershipStringKey } from '@/features/reserve/flows/membership/membership-strings';
 import { MEMBERSHIP_STRINGS } from '@/features/reserve/flows/membership/membership-strings';

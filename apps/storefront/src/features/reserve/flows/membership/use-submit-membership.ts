@@ -10,10 +10,9 @@ import { giftMessageOf, setCartGiftee } from '@/features/reserve/api/set-cart-gi
 import { focusFirstIssue } from '@/features/reserve/use-submit-reservation';
 import type { MembershipIssue } from '@/features/reserve/flows/membership/membership-model';
 import type { MembershipFailure } from '@/features/reserve/flows/membership/membership-errors';
-import {
-  CODE_PROMPT_ERRORS,
-  toMembershipFailure,
-} from '@/features/reserve/flows/membership/membership-errors';
+import { toMembershipFailure } from '@/features/reserve/flows/membership/membership-errors';
+import { CODE_PROMPT_ERRORS, withPromoCodes } from '@/features/reserve/model/reserve-errors';
+import type { CodePrompt } from '@/features/reserve/components/code-prompt-dialog';
 import { ApiError } from '@/api/client';
 
 /** What one press of the membership form's submit sends. */
@@ -27,12 +26,6 @@ export interface MembershipSubmission {
   autoRenew: boolean | null;
   /** where to go once the level is in the cart */
   next: string;
-}
-
-export interface CodePrompt {
-  description: string;
-  /** the entered code's own refusal (code_not_found, code_exhausted, no_code_benefit) */
-  error: string | null;
 }
 
 /**
@@ -68,10 +61,7 @@ export function useSubmitMembership() {
           }
           gifteeId = giftee.current.id;
         }
-        const built = submission.buildBody();
-        const before = built.preReservePromoCodes ?? [];
-        const withCodes =
-          codes.length > 0 ? { ...built, preReservePromoCodes: [...before, ...codes] } : built;
+        const withCodes = withPromoCodes(submission.buildBody(), codes);
         // the reserve names the recipient itself, so a gift's level is not checked against the
         // giver's own renewal period (decision 0038)
         const body = gifteeId ? { ...withCodes, giftee_identity_id: gifteeId } : withCodes;

@@ -17,6 +17,7 @@ import { fixtureId, makeTicketType } from '@/testing/api-fixtures';
 import { sessionDetailBody, sessionsBody } from '@/testing/availability-fixtures';
 import { errorResponse, jsonResponse } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
+import { answerCodePrompt, partnerRuleReserve } from '@/features/reserve/code-required-test-kit';
 
 setUpQuantityFirstTests();
 
@@ -134,5 +135,32 @@ describe(
       const form = screen.getByRole('region', { name: 'Choose your tickets' });
       expect(within(form).queryByLabelText(/First name/)).not.toBeInTheDocument();
     });
+
+    // spec: shopping §8 rule_blocks_reserve / code_required (issue #25: the private group tour)
+    it(
+      "asks for the code a checkout rule needs, with the rule's words, and reserves again with it",
+      { timeout: 40_000 },
+      async () => {
+        const fetch = fixtures({
+          'GET /api/events/:id/sessions/:sessionId': sessionDetailBody({
+            session: sessions[0]!,
+            ticket_group: [group],
+            ticket_type: types,
+          }),
+          'POST /api/my/cart/modify': partnerRuleReserve,
+        });
+        const { user, router } = renderRoute(`/events/${EVENT_ID}`, { fetch });
+        await chooseQuantities(user);
+        await user.click(screen.getByRole('button', { name: 'Find available tickets' }));
+        await user.click(await screen.findByRole('button', { name: /November 24, 2026/ }));
+        await user.click(await screen.findByRole('radio', { name: /11:00 AM/ }));
+        await waitFor(() =>
+          expect(requestsTo(fetch, 'GET', `/sessions/${MORNING}`)).toHaveLength(1),
+        );
+        await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+        await answerCodePrompt(user, () => requestsTo(fetch, 'POST', '/my/cart/modify'));
+        await waitFor(() => expect(router.state.location.pathname).toMatch(/\/checkout$/));
+      },
+    );
   },
 );

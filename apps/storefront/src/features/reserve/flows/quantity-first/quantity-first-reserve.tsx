@@ -233,7 +233,13 @@ export function QuantityFirstReserve({
             {'text' in message ? message.text : tr(message.key)}
           </p>
         )}
-        <Button type="submit" fullWidth disabled={submission.isSubmitting || loading}>
+        {/* busy, it stays focusable: a disabled button would drop focus to <body> (issue #25) */}
+        <Button
+          type="submit"
+          fullWidth
+          disabled={loading}
+          aria-disabled={submission.isSubmitting || undefined}
+        >
           {submission.isSubmitting ? tr('reserve.submitting') : tr('reserve.submit')}
         </Button>
       </form>

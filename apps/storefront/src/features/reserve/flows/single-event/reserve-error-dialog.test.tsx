@@ -16,6 +16,7 @@ import {
 import { cartBundle } from '@/testing/cart-fixtures';
 import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
+import { answerCodePrompt, partnerRuleReserve } from '@/features/reserve/code-required-test-kit';
 
 const EVENT_ID = fixtureId(1);
 const group = makeTicketGroup({ id: fixtureId(100), name: 'Concert' });
@@ -99,5 +100,30 @@ describe('reserve errors with a description (shopping §8)', { timeout: 15_000 }
       await screen.findByText('Sorry! Something unexpected happened. Please try again.'),
     ).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).toBeNull();
+  });
+});
+
+// spec: shopping §8 rule_blocks_reserve / code_required (issue #25: the private group tour)
+describe('a checkout rule asking for a code', { timeout: 40_000 }, () => {
+  it("asks for the code with the rule's words and reserves again with it", async () => {
+    const fetch = createFetchStub({
+      'GET /cached_api/events/:id': eventTemplateBody({
+        event_template: [makeEventTemplate({ id: EVENT_ID, name: 'Tour', event_type: 'single' })],
+        venue: [makeVenue()],
+        ticket_group: [group],
+        ticket_type: types,
+      }),
+      'GET /api/events/:id/sessions': sessionsBody([session]),
+      'GET /api/events/:id/sessions/:sessionId': sessionDetailBody({
+        session,
+        ticket_group: [group],
+        ticket_type: types,
+      }),
+      'POST /api/my/cart/modify': partnerRuleReserve,
+    });
+    const { user, router } = renderRoute(`/events/${EVENT_ID}`, { fetch });
+    await reserveOne(user);
+    await answerCodePrompt(user, () => reserves(fetch));
+    await waitFor(() => expect(router.state.location.pathname).toMatch(/\/checkout$/));
   });
 });

@@ -200,7 +200,8 @@ export function SingleEventReserve({ event, SeatSelector }: SingleEventReservePr
             {'text' in message ? message.text : tr(message.key)}
           </p>
         )}
-        <Button type="submit" fullWidth disabled={submission.isSubmitting}>
+        {/* busy, it stays focusable: a disabled button would drop focus to <body> (issue #25) */}
+        <Button type="submit" fullWidth aria-disabled={submission.isSubmitting || undefined}>
           {submission.isSubmitting ? tr('reserve.submitting') : tr('reserve.submit')}
         </Button>
       </form>

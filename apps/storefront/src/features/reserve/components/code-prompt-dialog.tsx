@@ -4,8 +4,14 @@ import { Button } from '@/ui/button';
 import { Modal } from '@/ui/modal';
 import { useStrings } from '@/ui/text/use-strings';
 import { MEMBERSHIP_STRINGS } from '@/features/reserve/flows/membership/membership-strings';
-import type { CodePrompt } from '@/features/reserve/flows/membership/use-submit-membership';
 import reserveStyles from '@/features/reserve/components/reserve.module.css';
+
+/** A code a checkout rule asks for, and the entered code's own refusal, if any. */
+export interface CodePrompt {
+  description: string;
+  /** the entered code's own refusal (code_not_found, code_exhausted, no_code_benefit) */
+  error: string | null;
+}
 
 export interface CodePromptDialogProps {
   prompt: CodePrompt;
@@ -15,9 +21,10 @@ export interface CodePromptDialogProps {
 }
 
 /**
- * spec: shopping §8 — a membership that a checkout rule blocks asks for a code: the rule's
- * description, a "Code" field (promo code 2–35 characters, §5), and the reserve sent again with
- * it. The code's own refusals (not found, used up, no benefit) show here.
+ * spec: shopping §8 — a reserve that a checkout rule blocks (`code_required`) asks for a code:
+ * the rule's description, a "Code" field (promo code 2–35 characters, §5), and the reserve sent
+ * again with it. The code's own refusals (not found, used up, no benefit) show here. Every
+ * reserve form shows it: the membership form, and the others through the reserve error slot.
  */
 export function CodePromptDialog({
   prompt,
@@ -28,7 +35,7 @@ export function CodePromptDialog({
   const t = useStrings(MEMBERSHIP_STRINGS);
   const [code, setCode] = useState('');
   const trimmed = code.trim();
-  const errorId = 'membership-code-error';
+  const errorId = 'reserve-code-error';
   return (
     <Modal
       title={t('reserve.membership.code_title')}
@@ -48,9 +55,9 @@ export function CodePromptDialog({
       >
         <p>{prompt.description}</p>
         <div className={reserveStyles.field}>
-          <label htmlFor="membership-code">{t('reserve.membership.code_label')}</label>
+          <label htmlFor="reserve-code">{t('reserve.membership.code_label')}</label>
           <input
-            id="membership-code"
+            id="reserve-code"
             value={code}
             maxLength={PROMO_CODE_MAX}
             required
