@@ -1,6 +1,5 @@
-import { DATE_FORMATS } from '@admit/contracts/constants';
 import { formatMoney, minorToDecimal } from '@admit/contracts/money';
-import { formatInZone } from '@admit/contracts/session-time';
+import { dateFormatsFor, formatInZone } from '@admit/contracts/session-time';
 import type { MailBrand } from '../mail-brand';
 import { MailButton, MailHeading, MailLink, MailList, MailText } from './mail-parts';
 import { MailLayout } from './mail-layout';
@@ -10,7 +9,7 @@ import { renderMail } from './render-mail';
 const lastDayOf = (validTo: Date, brand: MailBrand) =>
   formatInZone(
     new Date(validTo.getTime() - 1).toISOString(),
-    DATE_FORMATS.cartDate,
+    dateFormatsFor(brand.locale).cartDate,
     brand.timeZone,
   );
 

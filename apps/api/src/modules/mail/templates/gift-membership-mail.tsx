@@ -1,5 +1,4 @@
-import { DATE_FORMATS } from '@admit/contracts/constants';
-import { formatInZone } from '@admit/contracts/session-time';
+import { dateFormatsFor, formatInZone } from '@admit/contracts/session-time';
 import type { MailBrand } from '../mail-brand';
 import { MailButton, MailHeading, MailText } from './mail-parts';
 import { MailLayout } from './mail-layout';
@@ -35,7 +34,7 @@ export function giftMembershipMail(input: GiftMembershipMailInput) {
   // valid_to is the first instant after the last day the code works
   const lastDay = formatInZone(
     new Date(input.validTo.getTime() - 1).toISOString(),
-    DATE_FORMATS.cartDate,
+    dateFormatsFor(brand.locale).cartDate,
     brand.timeZone,
   );
   return renderMail(

@@ -1,5 +1,4 @@
-import { DATE_FORMATS } from '@admit/contracts/constants';
-import { formatInZone } from '@admit/contracts/session-time';
+import { dateFormatsFor, formatInZone } from '@admit/contracts/session-time';
 import type { MailBrand } from '../mail-brand';
 import { MailButton, MailHeading, MailList, MailText } from './mail-parts';
 import { MailLayout } from './mail-layout';
@@ -17,7 +16,7 @@ export function orderResendMail({ brand, orders }: OrderResendMailInput) {
   const lead = `Here are your orders with ${brand.sellerName}:`;
   // spec: identity §9 — orders read 'ddd, MMMM D YYYY', on the seller's calendar
   const placed = (at: Date) =>
-    formatInZone(at.toISOString(), DATE_FORMATS.orderDate, brand.timeZone);
+    formatInZone(at.toISOString(), dateFormatsFor(brand.locale).orderDate, brand.timeZone);
   return renderMail(
     subject,
     <MailLayout brand={brand} title={subject} preview={lead}>
@@ -47,7 +46,7 @@ export function membershipResendMail({ brand, memberships }: MembershipResendMai
   const subject = `Your ${brand.sellerName} membership ID`;
   const lead = `Here are your ${brand.sellerName} memberships:`;
   const line = (m: MembershipLine) =>
-    `Member ID ${m.memberCode} (${m.level}, valid to ${formatInZone(m.validTo.toISOString(), DATE_FORMATS.cartDate, brand.timeZone)})`;
+    `Member ID ${m.memberCode} (${m.level}, valid to ${formatInZone(m.validTo.toISOString(), dateFormatsFor(brand.locale).cartDate, brand.timeZone)})`;
   return renderMail(
     subject,
     <MailLayout brand={brand} title={subject} preview={lead}>
