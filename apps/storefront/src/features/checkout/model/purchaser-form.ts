@@ -112,6 +112,24 @@ export function purchaserFormSchema(options: {
     });
 }
 
+/**
+ * The form's fields refilled from a purchaser already sent (issue #25: back from a failed card
+ * authentication the buyer's entries must still be there). Fields it left out keep `current`.
+ */
+export function purchaserFormValues(
+  purchaser: Partial<Purchaser>,
+  current: PurchaserValues,
+): PurchaserValues {
+  const restored = { ...current };
+  for (const field of PURCHASER_FIELDS) {
+    const value = purchaser[field];
+    if (typeof value === 'string' && value) restored[field] = value;
+  }
+  // the confirmation must equal the address and is not sent (identity §5): it is the address
+  if (purchaser.email && !purchaser.email_confirm) restored.email_confirm = purchaser.email;
+  return restored;
+}
+
 /** The purchaser as the checkout body carries it: phone in E.164, empty optionals left out. */
 export async function toPurchaser(
   values: PurchaserValues,
