@@ -35,7 +35,8 @@ export const CHECKOUT_STRINGS = {
   'checkout.address-suggestions': 'Address suggestions',
   'checkout.address-results': '{count} results. Choose one below.',
   'checkout.address-none': 'No address found. Please try other words or enter your address.',
-  'checkout.error.required': 'This field is required.',
+  // spec: shopping §5 \"Names\" — the one empty-field message of every form (issue #25)
+  'checkout.error.required': 'Input must not be empty.',
   'checkout.error.too-long': 'Use at most {max} characters.',
   'checkout.error.email-invalid': 'Email address is not valid.',
   'checkout.error.emails-must-match': 'Email addresses must match.',
