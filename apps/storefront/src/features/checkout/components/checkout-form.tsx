@@ -29,8 +29,8 @@ import { fillFromWallet } from '@/features/checkout/model/wallet-payer';
 import { portalTermsText, toMoney } from '@/features/checkout/model/checkout-view';
 import { checkoutCallFor, withAutoRenew } from '@/features/checkout/model/checkout-call';
 import { paymentMessageText } from '@/features/checkout/model/payment-errors';
-import { defaultPhoneCountry } from '@/features/checkout/model/phone-country';
-import { loadPhoneNumbers } from '@/features/checkout/model/phone-numbers';
+import { defaultPhoneCountry } from '@/ui/country/phone-country';
+import { loadPhoneNumbers } from '@/ui/country/phone-numbers';
 import {
   checkoutFormSchema,
   purchaserFormValues,

@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import type { CountryCode } from 'libphonenumber-js';
-import { loadPhoneNumbers } from '@/features/checkout/model/phone-numbers';
+import { loadPhoneNumbers } from '@/ui/country/phone-numbers';
 import type { Purchaser } from '@admit/contracts/checkout';
+import { isPostcodeOf } from '@admit/contracts/rules/postcodes';
 import { CONFIGURABLE_IDENTITY_FIELDS } from '@admit/contracts/seller-config';
 import type { CheckoutStringKey } from '@/features/checkout/strings';
-
-/** spec: identity §5 "Zip-code discount patterns: US 5 digits; UK postcode." */
-const ZIP_PATTERNS: Record<string, RegExp> = {
-  US: /^\d{5}$/,
-  GB: /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i,
-};
 
 export const PURCHASER_FIELDS = [
   'first_name',
@@ -97,8 +92,7 @@ export function purchaserFormSchema(options: {
         });
       }
       const country = (v.country || options.phoneCountry).toUpperCase();
-      const zip = ZIP_PATTERNS[country];
-      if (v.zip_code && zip && !zip.test(v.zip_code)) {
+      if (v.zip_code && !isPostcodeOf(v.zip_code, country)) {
         ctx.addIssue({ code: 'custom', path: ['zip_code'], message: 'checkout.error.zip-invalid' });
       }
       if (options.termsRequired && !v.terms) {
