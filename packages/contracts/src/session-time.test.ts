@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { formatCalendarDate, formatInZone, sessionWhenLabel } from './session-time';
+import {
+  formatCalendarDate,
+  formatInZone,
+  formatSessionTime,
+  sessionWhenLabel,
+} from './session-time';
 
 describe('session times in the venue zone', () => {
   it('reads an instant in the zone, not in UTC, on both sides of a DST change', () => {
@@ -32,5 +37,19 @@ describe('session times in the venue zone', () => {
   it('formats a calendar date as itself in any process zone', () => {
     expect(formatCalendarDate('2029-06-13')).toBe('Wed, Jun 13, 2029');
     expect(formatCalendarDate('2026-01-01')).toBe('Thu, Jan 1, 2026');
+  });
+
+  it('reads the seller locale: en-GB day first on a 24-hour clock, en-US the spec patterns', () => {
+    const session = {
+      start_datetime: '2026-11-29T11:00:00.000Z',
+      end_datetime: '2026-11-29T12:00:00.000Z',
+    };
+    expect(sessionWhenLabel(session, 'Europe/London', 'en-GB')).toBe('Sun 29 Nov 2026, 11:00');
+    expect(sessionWhenLabel(session, 'Europe/London', 'en-US')).toBe(
+      'Sun, Nov 29, 2026 at 11:00 AM',
+    );
+    expect(formatSessionTime('2026-11-29T00:05:00.000Z', 'Europe/London', 'en-GB')).toBe('00:05');
+    expect(formatSessionTime('2026-11-29T17:30:00.000Z', 'Europe/London', 'en-GB')).toBe('17:30');
+    expect(formatCalendarDate('2029-06-13', 'en-GB')).toBe('Wed 13 Jun 2029');
   });
 });

@@ -9,8 +9,27 @@ import { ALL_DAY_SESSION_MINUTES, DATE_FORMATS } from './constants';
  * library, so the listing's cart sidebar ships about 1 KB of it. The zone arithmetic (offsets,
  * a day's midnight) is in zone-arithmetic.ts, which pulls in the library's calendar and
  * conversion code (~4.5 KB sent) and is imported by the pages that ship react-aria's calendar
- * anyway (decision 0051; issue #23's listing budget).
+ * anyway (decision 0051; issue #23's listing budget). The spec's patterns are the en-US ones; a
+ * seller whose locale reads dates another way (en-GB: "Sun 29 Nov 2026, 11:00") gets that
+ * locale's patterns from `dateFormatsFor` (decision 0060).
  */
+
+type DateFormats = { [K in keyof typeof DATE_FORMATS]: string };
+
+/** Locales whose people read the US order and 12-hour clock wrongly; the rest read the spec's. */
+const DATE_FORMATS_BY_LOCALE: Record<string, DateFormats> = {
+  'en-GB': {
+    cartDateTime: 'ddd D MMM YYYY, HH:mm',
+    cartDate: 'ddd D MMM YYYY',
+    cartTime: 'HH:mm',
+    orderDate: 'ddd D MMMM YYYY',
+  },
+};
+
+/** The date patterns of a seller locale: its own where it has them, else the spec's (en-US). */
+export function dateFormatsFor(locale: string | undefined): DateFormats {
+  return (locale && DATE_FORMATS_BY_LOCALE[locale]) || DATE_FORMATS;
+}
 
 /** The parts the cart patterns read; DateFormatter keeps one Intl formatter per zone. */
 function cartFormatter(timeZone: string): DateFormatter {
@@ -29,7 +48,7 @@ function cartFormatter(timeZone: string): DateFormatter {
 /**
  * Formats an instant in a time zone with the spec's cart patterns (shopping §9: 'ddd, MMM D,
  * YYYY [at] h:mm A', 'ddd, MMM D, YYYY', 'h:mm A'). Supports the tokens those patterns use
- * (YYYY, MMMM, MMM, ddd, D, h, mm, A and [literal]); @internationalized/date's DateFormatter reads
+ * (YYYY, MMMM, MMM, ddd, D, h, HH, mm, A and [literal]); @internationalized/date's DateFormatter reads
  * the parts in the zone, which keeps dayjs and its timezone plugin out of the first load.
  */
 export function formatInZone(iso: string, pattern: string, timeZone: string): string {
@@ -37,6 +56,8 @@ export function formatInZone(iso: string, pattern: string, timeZone: string): st
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((p) => p.type === type)?.value ?? '';
   const month = part('month');
+  const hour12 = Number(part('hour')) % 12;
+  const hour24 = part('dayPeriod').toUpperCase() === 'PM' ? hour12 + 12 : hour12;
   const tokens: Record<string, string> = {
     YYYY: part('year'),
     MMMM: month,
@@ -44,11 +65,13 @@ export function formatInZone(iso: string, pattern: string, timeZone: string): st
     ddd: part('weekday'),
     D: part('day'),
     h: part('hour'),
+    HH: String(hour24).padStart(2, '0'),
     mm: part('minute'),
     A: part('dayPeriod').toUpperCase(),
   };
-  return pattern.replace(/\[([^\]]*)\]|YYYY|MMMM|MMM|ddd|mm|D|h|A/g, (match, literal?: string) =>
-    literal !== undefined ? literal : (tokens[match] ?? match),
+  return pattern.replace(
+    /\[([^\]]*)\]|YYYY|MMMM|MMM|ddd|mm|HH|D|h|A/g,
+    (match, literal?: string) => (literal !== undefined ? literal : (tokens[match] ?? match)),
   );
 }
 
@@ -58,22 +81,27 @@ export function isAllDaySession(session: { start_datetime: string; end_datetime:
   return minutes > ALL_DAY_SESSION_MINUTES;
 }
 
-/** "Tue, Jun 2, 2026 at 10:00 AM" (or the date only for a whole-day session); null: any date. */
+/**
+ * "Tue, Jun 2, 2026 at 10:00 AM" (en-GB "Tue 2 Jun 2026, 10:00"), or the date only for a
+ * whole-day session; null: any date.
+ */
 export function sessionWhenLabel(
   session: { start_datetime: string; end_datetime: string } | null | undefined,
   timeZone: string,
+  locale?: string,
 ): string | null {
   if (!session) return null;
+  const formats = dateFormatsFor(locale);
   return formatInZone(
     session.start_datetime,
-    isAllDaySession(session) ? DATE_FORMATS.cartDate : DATE_FORMATS.cartDateTime,
+    isAllDaySession(session) ? formats.cartDate : formats.cartDateTime,
     timeZone,
   );
 }
 
-/** "10:30 AM" in the venue's zone (shopping §9 time format h:mm A), for every seller. */
-export function formatSessionTime(iso: string, timeZone: string): string {
-  return formatInZone(iso, DATE_FORMATS.cartTime, timeZone);
+/** "10:30 AM" in the venue's zone (shopping §9 time format h:mm A); en-GB "10:30". */
+export function formatSessionTime(iso: string, timeZone: string, locale?: string): string {
+  return formatInZone(iso, dateFormatsFor(locale).cartTime, timeZone);
 }
 
 /**
@@ -81,6 +109,6 @@ export function formatSessionTime(iso: string, timeZone: string): string {
  * payment's due date) in the cart's date pattern: "Wed, Jun 13, 2029". Read at UTC noon in UTC,
  * so no zone can move it to another day.
  */
-export function formatCalendarDate(date: string): string {
-  return formatInZone(`${date}T12:00:00Z`, DATE_FORMATS.cartDate, 'UTC');
+export function formatCalendarDate(date: string, locale?: string): string {
+  return formatInZone(`${date}T12:00:00Z`, dateFormatsFor(locale).cartDate, 'UTC');
 }

@@ -154,11 +154,38 @@ describe('order confirmation mail', () => {
     expect(mail.text).toContain('Day Pass\n\nWed, Dec 2, 2026\n'); // 04:00 UTC: still the 2nd in NY
   });
 
+  it('reads dates and times in the seller locale: a UK seller gets day first and a 24-hour clock', async () => {
+    const brand = makeMailBrand({
+      seller: { currency: 'GBP', timezone: 'Europe/London' },
+      stored: { locale: 'en-GB' },
+    });
+    const mail = await confirmationMail(
+      input({
+        brand,
+        currency: 'GBP',
+        // 11:00 UTC on Nov 29 is 11:00 in London (GMT)
+        tickets: [ticket({ session: hour('2026-11-29T11:00:00.000Z'), timeZone: 'Europe/London' })],
+        balance: { outstanding: 2500, scheduled: [{ dueDate: '2029-06-13', amount: 2500 }] },
+      }),
+    );
+    expect(mail.text).toContain('Sun 29 Nov 2026, 11:00');
+    expect(mail.text).toContain('Sat 21 November 2026'); // placed, the order pattern
+    expect(mail.text).toContain('Payment due Wed 13 Jun 2029: £25.00');
+    expect(mail.text).not.toMatch(/\d{1,2}:\d{2} [AP]M/);
+    expect(mail.text).not.toContain('Nov 29, 2026');
+  });
+
   it('formats money in the seller’s currency and locale: USD, GBP, EUR', async () => {
     const cases = [
-      { currency: 'GBP', stored: {}, total: '£73.51', card: '£50.00' },
-      { currency: 'EUR', stored: {}, total: '€73.51', card: '€50.00' },
-      { currency: 'EUR', stored: { locale: 'de-DE' }, total: '73,51\u00a0€', card: '50,00\u00a0€' },
+      { currency: 'GBP', stored: {}, total: '£73.51', card: '£50.00', due: 'Wed 13 Jun 2029' },
+      { currency: 'EUR', stored: {}, total: '€73.51', card: '€50.00', due: 'Wed, Jun 13, 2029' },
+      {
+        currency: 'EUR',
+        stored: { locale: 'de-DE' },
+        total: '73,51\u00a0€',
+        card: '50,00\u00a0€',
+        due: 'Wed, Jun 13, 2029',
+      },
     ];
     for (const c of cases) {
       const brand = makeMailBrand({ seller: { currency: c.currency }, stored: c.stored });
@@ -172,7 +199,7 @@ describe('order confirmation mail', () => {
       );
       expect(mail.text, c.total).toContain(`Total ${c.total}`);
       expect(mail.text).toContain(`Gift card GC7: ${c.card}`);
-      expect(mail.text).toContain('Payment due Wed, Jun 13, 2029: ');
+      expect(mail.text).toContain(`Payment due ${c.due}: `);
       expect(mail.text).not.toContain(c.currency === 'GBP' ? 'GBP' : ' EUR');
     }
   });

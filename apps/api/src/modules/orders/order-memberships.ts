@@ -1,4 +1,3 @@
-import { membershipLastDay } from '@admit/contracts/rules/membership-dates';
 import type { CartRow, OrderRow, TicketRow } from '@/db/schema/cart';
 import type { Tx } from '@/db/transaction';
 import type { SellerRef } from '@/http/request-context';
@@ -62,8 +61,9 @@ export async function issueOrderMemberships(
   return issued.map(({ row }) => ({
     memberCode: row.memberCode,
     level: row.role,
-    // the one home of a term's last day, which the account page shows too
-    lastDay: membershipLastDay(row.validTo, seller.timezone),
+    // the mail writes its last day with the one home the account page reads too, in the
+    // seller's locale (an ISO instant: the outbox keeps the mail's input as JSON)
+    validTo: row.validTo.toISOString(),
   }));
 }
 

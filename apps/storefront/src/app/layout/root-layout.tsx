@@ -20,11 +20,18 @@ import { SessionEndHost } from '@/app/session-end-host';
 import { ErrorReportingHost } from '@/app/error-reporting-host';
 import styles from '@/app/layout/root-layout.module.css';
 
+/**
+ * Staff pages (the door scanner, issue #25): no visitor header, content blocks or footer, so the
+ * phone's screen holds the scan and its answer, and nothing a visitor would follow.
+ */
+const STAFF_ROUTES = new Set(['scan']);
+
 /** The page frame every route renders in: skip link, header, main with content blocks, footer. */
 export function RootLayout() {
   const t = useStrings(LAYOUT_STRINGS);
   const { pathname } = useLocation();
   const routeName = useRouteName();
+  const staff = routeName !== null && STAFF_ROUTES.has(routeName);
   const hasSidebar = useSellerConfig().content_blocks.some(
     (block) => block.position === 'sidebar' && block.route === routeName,
   );
@@ -43,9 +50,9 @@ export function RootLayout() {
         {t('layout.skip-link')}
       </a>
       <TestModeBanner />
-      <SiteHeader />
+      {!staff && <SiteHeader />}
       <main id="main" tabIndex={-1} className={styles.main} data-route={routeName ?? undefined}>
-        <ContentBlocks position="top" />
+        {!staff && <ContentBlocks position="top" />}
         <div className={hasSidebar ? styles.withSidebar : styles.content}>
           <div className={styles.outlet}>
             <RouteErrorBoundary key={pathname}>
@@ -56,9 +63,9 @@ export function RootLayout() {
           </div>
           {hasSidebar && <ContentBlocks position="sidebar" />}
         </div>
-        <ContentBlocks position="bottom" />
+        {!staff && <ContentBlocks position="bottom" />}
       </main>
-      <SiteFooter />
+      {!staff && <SiteFooter />}
     </>
   );
 }

@@ -201,6 +201,41 @@ describe('/my/profile (identity §2 "My profile")', () => {
     await waitFor(() => expect(within(form).getByLabelText('City')).toHaveValue('Albany'));
   });
 
+  // issue #25: the profile took the phone "abc" and a 20-character ZIP
+  it('checks the phone and the postcode of the country, with clear messages', async () => {
+    const { user, fetch } = renderAccount('/my/profile', { 'GET /api/my/user': userBody() });
+    const form = await screen.findByRole('form', { name: 'Personal details' });
+    await user.clear(within(form).getByLabelText('Phone'));
+    await user.type(within(form).getByLabelText('Phone'), 'abc');
+    await user.clear(within(form).getByLabelText('ZIP code'));
+    await user.type(within(form).getByLabelText('ZIP code'), '1234567890123456789');
+    await user.click(within(form).getByRole('button', { name: 'Update details' }));
+    expect(
+      await within(form).findByText(
+        'Enter a phone number we can call, with its area code (for a number abroad, start with + and the country code).',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(form).getByText('Enter the postcode of the address, as written in its country.'),
+    ).toBeInTheDocument();
+    expect(fetch.requests.some((r) => r.method === 'PATCH')).toBe(false);
+
+    // a UK address takes a UK postcode and a UK number
+    await user.selectOptions(within(form).getByLabelText('Country'), 'GB');
+    await user.clear(within(form).getByLabelText('Phone'));
+    await user.type(within(form).getByLabelText('Phone'), '020 7946 0018');
+    await user.clear(within(form).getByLabelText('ZIP code'));
+    await user.type(within(form).getByLabelText('ZIP code'), 'SW1A 1AA');
+    await user.click(within(form).getByRole('button', { name: 'Update details' }));
+    await waitFor(() => expect(fetch.requests.some((r) => r.method === 'PATCH')).toBe(true));
+    const patch = fetch.requests.find((r) => r.method === 'PATCH')!;
+    expect(patch.body).toMatchObject({
+      country: 'GB',
+      phone: '020 7946 0018',
+      zip_code: 'SW1A 1AA',
+    });
+  });
+
   it('refuses a field longer than the server takes, without calling it', async () => {
     const { user, fetch } = renderAccount('/my/profile', { 'GET /api/my/user': userBody() });
     const form = await screen.findByRole('form', { name: 'Personal details' });

@@ -67,6 +67,10 @@ export const ACCOUNT_STRINGS = {
   'account.profile.country.none': 'Choose a country',
   'account.profile.zip_code': 'ZIP code',
   'account.profile.too_long': 'This is too long.',
+  // issue #25: the phone and postcode are checked, and the message says what is expected
+  'account.profile.phone_invalid':
+    'Enter a phone number we can call, with its area code (for a number abroad, start with + and the country code).',
+  'account.profile.zip_invalid': 'Enter the postcode of the address, as written in its country.',
   // spec: identity §2 — My upcoming tickets and the session detail
   'account.upcoming.title': 'My upcoming tickets',
   'account.upcoming.empty': 'You have no upcoming tickets.',

@@ -100,10 +100,19 @@ describe('donation upsell (identity §2 Checkout "donation")', () => {
     expect(screen.getByText('Between $5.00 and $10,000.00')).toBeInTheDocument();
     const add = screen.getByRole('button', { name: 'Add donation' });
     await user.click(add);
-    expect(screen.getByRole('alert')).toHaveTextContent('Please enter an amount.');
+    expect(screen.getByRole('alert')).toHaveTextContent('Input must not be empty.');
+    // issue #25: the range message names the bounds; "-5" is below the minimum
     await user.type(amount, '3');
     await user.click(add);
-    expect(screen.getByRole('alert')).toHaveTextContent('Value entered is outside min/max');
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Value entered is outside min/max: enter $5.00 to $10,000.00.',
+    );
+    await user.clear(amount);
+    await user.type(amount, '-5');
+    await user.click(add);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Value entered is outside min/max: enter $5.00 to $10,000.00.',
+    );
     expect(fetch.requests.some((r) => r.url.pathname.endsWith('/modify'))).toBe(false);
 
     await user.clear(amount);

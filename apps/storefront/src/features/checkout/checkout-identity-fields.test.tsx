@@ -61,18 +61,20 @@ async function fillCard(user: User) {
 describe("the seller's purchaser field rules", () => {
   it('paying by card requires the postcode; locked fields show their value and are not sent', async () => {
     const { user, fetch, router } = checkout('25.00');
-    const zip = await screen.findByLabelText('ZIP / Postcode *');
+    // issue #25: a UK address reads in UK words, the country by its name
+    const zip = await screen.findByLabelText('Postcode *');
     const country = screen.getByLabelText(label('Country'));
-    expect(country).toHaveValue('GB');
+    expect(country).toHaveValue('United Kingdom');
     expect(country).toHaveAttribute('readonly');
-    expect(screen.getByLabelText(label('State / County'))).toBeDisabled();
+    expect(screen.getByLabelText(label('County'))).toBeDisabled();
+    expect(screen.queryByLabelText(/ZIP|State/)).toBeNull();
 
     await fillNames(user);
     await fillCard(user);
     await user.click(screen.getByRole('button', { name: 'Pay $25.00' }));
     await waitFor(() => expect(zip).toHaveFocus());
     expect(zip).toHaveAttribute('aria-invalid', 'true');
-    expect(screen.getByText('This field is required.')).toBeInTheDocument();
+    expect(screen.getByText('Input must not be empty.')).toBeInTheDocument();
     expect(fetch.requests.some((r) => r.url.pathname.endsWith('/guest_checkout'))).toBe(false);
 
     await user.type(zip, 'SW1A 1AA');
@@ -92,7 +94,7 @@ describe("the seller's purchaser field rules", () => {
   it('a free order does not ask for the card-only postcode', async () => {
     const { user, router } = checkout('0.00');
     await screen.findByRole('button', { name: 'Complete order' });
-    expect(screen.getByLabelText('ZIP / Postcode')).not.toHaveAttribute('aria-required');
+    expect(screen.getByLabelText('Postcode')).not.toHaveAttribute('aria-required');
     await fillNames(user);
     await user.click(screen.getByRole('button', { name: 'Complete order' }));
     await waitFor(() =>

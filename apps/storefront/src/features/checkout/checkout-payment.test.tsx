@@ -187,6 +187,43 @@ describe('card payment (identity §3 payment entry, §4 checkout result, §8, §
     expect(second?.headers.get('Idempotency-Key')).not.toBe(first?.headers.get('Idempotency-Key'));
   });
 
+  // issue #25: the purchaser's entries were all empty after a failed 3-D Secure check
+  it("keeps the purchaser's entries when the authentication fails", async () => {
+    const authUrl = `/api/sandbox/authenticate/pay_9?return_url=%2Fdemo-museum%2Fcheckout%2F${FIXTURE_CART_ID}`;
+    let calls = 0;
+    const { user, fetch, unmount } = cardCheckout(() => {
+      calls += 1;
+      return calls === 1
+        ? errorResponse(402, 'intent_requires_action', 'Authenticate', {
+            payment_intent_id: 'pay_9',
+            status: 'requires_action',
+            next_action_url: authUrl,
+            client_secret: null,
+          })
+        : errorResponse(
+            422,
+            'payment_intent_authentication_failure',
+            'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
+          );
+    });
+    await screen.findByRole('button', { name: 'Pay $50.00' });
+    await fillAll(user);
+    await user.click(screen.getByRole('button', { name: 'Pay $50.00' }));
+    await waitFor(() => expect(redirectBrowser).toHaveBeenCalledWith(authUrl));
+    unmount();
+
+    renderRoute(`/checkout/${FIXTURE_CART_ID}?payment_intent=pay_9`, { fetch });
+    expect(
+      await screen.findByText(/We are unable to authenticate your payment method/),
+    ).toBeInTheDocument();
+    expect(checkoutCalls(fetch)).toHaveLength(2);
+    expect(field('First name')).toHaveValue('Ada');
+    expect(field('Last name')).toHaveValue('Lovelace');
+    expect(field('Email address')).toHaveValue('ada@example.org');
+    expect(field('Confirm email address')).toHaveValue('ada@example.org');
+    expect(field('ZIP / Postcode')).toHaveValue('10001');
+  });
+
   it('goes to the pending page on intent_processing', async () => {
     const { user, router } = cardCheckout(
       errorResponse(422, 'intent_processing', 'Processing', {

@@ -24,6 +24,9 @@ export const CHECKOUT_STRINGS = {
   'checkout.country': 'Country',
   'checkout.country.none': 'Choose a country',
   'checkout.zip_code': 'ZIP / Postcode',
+  // a UK address's own labels (issue #25); every other country reads the two above
+  'checkout.zip_code.GB': 'Postcode',
+  'checkout.state.GB': 'County',
   'checkout.add-contact-details': 'Add a phone number and address',
   'checkout.address-find': 'Find your address',
   'checkout.address-find-button': 'Find',
@@ -32,7 +35,8 @@ export const CHECKOUT_STRINGS = {
   'checkout.address-suggestions': 'Address suggestions',
   'checkout.address-results': '{count} results. Choose one below.',
   'checkout.address-none': 'No address found. Please try other words or enter your address.',
-  'checkout.error.required': 'This field is required.',
+  // spec: shopping §5 \"Names\" — the one empty-field message of every form (issue #25)
+  'checkout.error.required': 'Input must not be empty.',
   'checkout.error.too-long': 'Use at most {max} characters.',
   'checkout.error.email-invalid': 'Email address is not valid.',
   'checkout.error.emails-must-match': 'Email addresses must match.',
@@ -104,9 +108,14 @@ export const CHECKOUT_STRINGS = {
   'checkout.donation.other': 'Other amount',
   'checkout.donation.other-add': 'Add donation',
   'checkout.donation.range': 'Between {min} and {max}',
-  'checkout.donation.required': 'Please enter an amount.',
+  // spec: shopping §5 "Names" — the one empty-field message (issue #25)
+  'checkout.donation.required': 'Input must not be empty.',
   'checkout.donation.format': 'Please enter an amount with up to two decimals.',
-  'checkout.donation.out-of-range': 'Value entered is outside min/max',
+  'checkout.donation.not-positive': 'Please enter an amount greater than zero.',
+  // spec: shopping §5 "Flexible price" verbatim, then the bounds it means (issue #25)
+  'checkout.donation.out-of-range': 'Value entered is outside min/max: enter {min} to {max}.',
+  'checkout.donation.out-of-range-min': 'Value entered is outside min/max: enter at least {min}.',
+  'checkout.donation.out-of-range-max': 'Value entered is outside min/max: enter at most {max}.',
   'checkout.donation.added': 'Your donation of {amount} is in your cart. Thank you!',
   'checkout.donation.remove': 'Remove donation',
   'checkout.donation.error': 'Sorry, we could not update your donation. Please try again.',

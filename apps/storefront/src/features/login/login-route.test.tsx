@@ -34,7 +34,7 @@ describe('login route, password method (identity §2 Login, §5, §8)', () => {
       main()
         .getAllByRole('alert')
         .map((a) => a.textContent),
-    ).toEqual(['This field is required.', 'This field is required.']);
+    ).toEqual(['Input must not be empty.', 'Input must not be empty.']);
     expect(fetch.requests.some((r) => r.url.pathname === '/api/login')).toBe(false);
   });
 

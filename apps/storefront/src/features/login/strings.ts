@@ -21,7 +21,8 @@ export const LOGIN_STRINGS = {
   'login.field.zip-code': 'ZIP code',
   'login.field.last-name': 'Last name',
   'login.field.otp': 'Passcode',
-  'login.error.required': 'This field is required.',
+  // spec: shopping §5 \"Names\" — the one empty-field message of every form (issue #25)
+  'login.error.required': 'Input must not be empty.',
   'login.error.too-long': 'Use at most {max} characters.',
   'login.error.email-invalid': 'Email address is not valid.',
   'login.error.otp-format': 'Enter the {length}-digit passcode.',

@@ -122,6 +122,23 @@ describe('scanner page: the key, asked once', () => {
   });
 });
 
+// issue #25: the scanner showed the visitors' header and a developer's command
+describe('scanner page: a staff screen', () => {
+  it('has no visitor header or footer and no developer instructions', async () => {
+    const fetch = createFetchStub({ 'GET /admin/api/api_key': API_KEY });
+    renderRoute('/scan', { fetch });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Check-in' })).toBeInTheDocument();
+    expect(screen.queryByRole('banner')).toBeNull();
+    expect(screen.queryByRole('contentinfo')).toBeNull();
+    expect(screen.getByRole('main')).not.toHaveTextContent(/npm|api-key create/);
+    expect(
+      screen.getByText(
+        'Ask the box office for this door’s API key. It is kept on this device only.',
+      ),
+    ).toBeInTheDocument();
+  });
+});
+
 describe('scanner page: manual entry', () => {
   beforeEach(() => window.localStorage.setItem(STORAGE_KEY, JSON.stringify(KEY)));
 
@@ -141,6 +158,29 @@ describe('scanner page: manual entry', () => {
     // the field is empty and focused for the next visitor
     expect(screen.getByLabelText('Ticket code')).toHaveValue('');
     expect(screen.getByLabelText('Ticket code')).toHaveFocus();
+  });
+
+  // issue #25: the last green "Admitted" stayed on screen while the next scan failed
+  it('clears the last answer when a new scan starts, and when it fails before being sent', async () => {
+    let answer: Response | typeof admitted = admitted;
+    const fetch = createFetchStub({ 'POST /admin/api/check_in': () => answer });
+    const { user } = renderRoute('/scan', { fetch });
+    await enterCode(user, '3F2A9C41B7D0E6A5');
+    const status = screen.getByRole('status', { name: 'Last scan' });
+    expect(await within(status).findByText('Admitted')).toBeInTheDocument();
+
+    // an empty code is refused here: the previous visitor's answer goes
+    await user.keyboard('{Enter}');
+    expect(await screen.findByText('Enter a ticket code.')).toBeInTheDocument();
+    expect(status).toBeEmptyDOMElement();
+
+    await enterCode(user, '3F2A9C41B7D0E6A5');
+    expect(await within(status).findByText('Admitted')).toBeInTheDocument();
+    answer = errorResponse(500, 'internal_error');
+    await enterCode(user, 'FFFF0000FFFF0000');
+    expect(await within(status).findByText('Not admitted')).toBeInTheDocument();
+    expect(status).not.toHaveTextContent('Admitted Grace');
+    expect(within(status).queryByText('Admitted')).toBeNull();
   });
 
   it('says why not: already redeemed at a time of today, or with the date when earlier', async () => {

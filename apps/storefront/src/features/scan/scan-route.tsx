@@ -28,6 +28,8 @@ function Scanner({
   const checkIn = useCheckIn(apiKey);
   const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
   const scan = (body: CheckInBody) => {
+    // the last answer never stands for this scan (issue #25: a green "Admitted" stayed up)
+    setOutcome(null);
     checkIn.mutate(body, {
       onSuccess: (results) => setOutcome({ kind: 'admitted', results }),
       onError: (error) => {
@@ -43,7 +45,7 @@ function Scanner({
       <div role="status" aria-label={t('scan.result.region')} aria-live="polite" aria-atomic="true">
         {outcome && <ScanResult outcome={outcome} sellerZone={zone} />}
       </div>
-      <ScanForm pending={checkIn.isPending} onScan={scan} />
+      <ScanForm pending={checkIn.isPending} onScan={scan} onAttempt={() => setOutcome(null)} />
       <p className={styles.keyLine}>
         <Button variant="link" onClick={() => onForget(false)}>
           {t('scan.key.forget')}

@@ -5,8 +5,7 @@
 export const SCAN_STRINGS = {
   'scan.title': 'Check-in',
   'scan.key.heading': 'Enter the scanner key',
-  'scan.key.intro':
-    'Ask the box office for this door’s API key (npm run seller -- api-key create). It is kept on this device only.',
+  'scan.key.intro': 'Ask the box office for this door’s API key. It is kept on this device only.',
   'scan.key.label': 'API key',
   'scan.key.submit': 'Use this key',
   'scan.key.checking': 'Checking the key…',

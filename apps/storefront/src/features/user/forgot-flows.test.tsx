@@ -68,7 +68,7 @@ describe('forgot password (identity §2, §8)', () => {
     const field = await screen.findByLabelText('Email address');
 
     await user.click(screen.getByRole('button', { name: 'Send reset link' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent('This field is required.');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Input must not be empty.');
     expect(field).toHaveFocus();
     expect(field).toHaveAttribute('aria-invalid', 'true');
 

@@ -10,7 +10,8 @@ export const USER_STRINGS = {
   'user.sending': 'Sending…',
   'user.saving': 'Saving…',
   'user.loading': 'Loading…',
-  'user.error.required': 'This field is required.',
+  // spec: shopping §5 \"Names\" — the one empty-field message of every form (issue #25)
+  'user.error.required': 'Input must not be empty.',
   'user.error.email-invalid': 'Email address is not valid.',
   'user.error.email-too-long': 'Use at most {max} characters.',
   'user.error.emails-must-match': 'Email addresses must match.',

@@ -8,6 +8,11 @@ export interface CountryOption {
 
 const cache = new Map<string, CountryOption[]>();
 
+/** A country's name in the seller's locale ("GB" in en-GB: "United Kingdom"); the code if unknown. */
+export function countryName(code: string, locale: string): string {
+  return countryOptions(locale).find((o) => o.code === code.toUpperCase())?.name ?? code;
+}
+
 /**
  * The countries a purchaser can choose, named in the seller's locale and sorted by name. The
  * codes are those libphonenumber-js knows (the phone field's list, written out in country-codes), the

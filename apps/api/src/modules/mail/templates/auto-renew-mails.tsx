@@ -6,7 +6,8 @@ import { MailLayout } from './mail-layout';
 import { renderMail } from './render-mail';
 
 /** A term's last day on the seller's calendar: the one home the account page reads too. */
-const lastDayOf = (validTo: Date, brand: MailBrand) => membershipLastDay(validTo, brand.timeZone);
+const lastDayOf = (validTo: Date, brand: MailBrand) =>
+  membershipLastDay(validTo, brand.timeZone, brand.locale);
 
 /** The saved card as the member knows it: "Visa ending 4242". */
 const cardName = (card: { brand: string | null; last4: string | null }) => {

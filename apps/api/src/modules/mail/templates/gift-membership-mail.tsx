@@ -1,5 +1,5 @@
-import { DATE_FORMATS } from '@admit/contracts/constants';
-import { formatInZone } from '@admit/contracts/session-time';
+import { dateFormatsFor, formatInZone } from '@admit/contracts/session-time';
+import { withArticle } from '@admit/contracts/rules/english-article';
 import type { MailBrand } from '../mail-brand';
 import { MailButton, MailHeading, MailText } from './mail-parts';
 import { MailLayout } from './mail-layout';
@@ -29,13 +29,13 @@ export interface GiftMembershipMailInput {
 export function giftMembershipMail(input: GiftMembershipMailInput) {
   const { brand } = input;
   const from = input.giverName ?? 'Someone';
-  const subject = `${from} has given you a ${brand.sellerName} membership`;
+  const subject = `${from} has given you ${withArticle(brand.sellerName)} membership`;
   const greeting = input.gifteeFirstName ? `Hello ${input.gifteeFirstName},` : 'Hello,';
-  const lead = `${from} has given you a ${input.level} membership to ${brand.sellerName}.`;
+  const lead = `${from} has given you ${withArticle(input.level)} membership to ${brand.sellerName}.`;
   // valid_to is the first instant after the last day the code works
   const lastDay = formatInZone(
     new Date(input.validTo.getTime() - 1).toISOString(),
-    DATE_FORMATS.cartDate,
+    dateFormatsFor(brand.locale).cartDate,
     brand.timeZone,
   );
   return renderMail(

@@ -52,6 +52,10 @@ describe('membership mails', () => {
       redeemLink: `${TEST_ORIGIN}/museum/membership/redeem?gift_code=ABCDEFGH23`,
     });
     expect(mail.subject).toBe('Someone has given you a Museum of Light & Time membership');
+    // issue #25: the level takes its article ("a Individual" before)
+    expect(mail.text).toContain(
+      'Someone has given you an Individual membership to Museum of Light & Time.',
+    );
     expect(mail.text).toContain('Hello,');
     expect(mail.text).not.toContain('A message from');
   });

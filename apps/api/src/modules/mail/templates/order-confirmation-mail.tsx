@@ -1,6 +1,11 @@
-import { DATE_FORMATS } from '@admit/contracts/constants';
+import { membershipLastDay } from '@admit/contracts/rules/membership-dates';
 import { formatMoney, minorToDecimal } from '@admit/contracts/money';
-import { formatCalendarDate, formatInZone, sessionWhenLabel } from '@admit/contracts/session-time';
+import {
+  dateFormatsFor,
+  formatCalendarDate,
+  formatInZone,
+  sessionWhenLabel,
+} from '@admit/contracts/session-time';
 import type { MailBrand } from '../mail-brand';
 import {
   MailButton,
@@ -11,6 +16,7 @@ import {
   MailList,
   MailText,
 } from './mail-parts';
+import { useBrand } from './brand-context';
 import { MailLayout } from './mail-layout';
 import { ReceiptSummary, type ReceiptPaymentView } from './receipt-parts';
 import {
@@ -84,7 +90,8 @@ export function orderConfirmationMail(input: OrderConfirmationInput) {
   const subject = `Your ${brand.sellerName} ${wording.subject} ${input.orderNumber}`;
   const total = money(input.totalMinor);
   // spec: identity §9 — orders read 'ddd, MMMM D YYYY'
-  const placed = formatInZone(input.placedAt.toISOString(), DATE_FORMATS.orderDate, brand.timeZone);
+  const formats = dateFormatsFor(brand.locale);
+  const placed = formatInZone(input.placedAt.toISOString(), formats.orderDate, brand.timeZone);
   const balance = input.balance && input.balance.outstanding > 0 ? input.balance : null;
   // spec: issue #22 — only what admits someone carries a QR code (rules/admission.ts)
   const admissions = input.tickets.filter(
@@ -148,7 +155,8 @@ export function orderConfirmationMail(input: OrderConfirmationInput) {
           </MailHeading>
           <MailList
             items={input.memberships.map(
-              (m) => `Member ID ${m.memberCode}: ${m.level} membership, valid until ${m.lastDay}`,
+              (m) =>
+                `Member ID ${m.memberCode}: ${m.level} membership, valid until ${membershipLastDay(m.validTo, brand.timeZone, brand.locale)}`,
             )}
           />
         </>
@@ -159,7 +167,8 @@ export function orderConfirmationMail(input: OrderConfirmationInput) {
           <MailText>{`Balance: ${money(balance.outstanding)}`}</MailText>
           <MailList
             items={balance.scheduled.map(
-              (s) => `Payment due ${formatCalendarDate(s.dueDate)}: ${money(s.amount)}`,
+              (s) =>
+                `Payment due ${formatCalendarDate(s.dueDate, brand.locale)}: ${money(s.amount)}`,
             )}
           />
         </>
@@ -176,8 +185,9 @@ function ChangeSummary({
   change: OrderChangeView;
   money: (minor: number) => string;
 }) {
+  const { locale } = useBrand();
   const cancelled = change.cancelled.map((t) =>
-    [ticketName(t), sessionWhenLabel(t.session, t.timeZone)].filter(Boolean).join(', '),
+    [ticketName(t), sessionWhenLabel(t.session, t.timeZone, locale)].filter(Boolean).join(', '),
   );
   return (
     <>

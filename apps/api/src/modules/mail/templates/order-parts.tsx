@@ -24,13 +24,17 @@ export interface ConfirmationTicketView extends ReceiptTicket {
 export const ticketName = (t: Pick<ConfirmationTicketView, 'eventName' | 'typeName'>) =>
   [t.eventName, t.typeName].filter(Boolean).join(' – ');
 
-/** "Wed, Dec 2, 2026 at 10:00 AM" in the venue's zone (shopping §9 cart formats); null: any date. */
-export const ticketWhen = (t: ConfirmationTicketView) => sessionWhenLabel(t.session, t.timeZone);
+/**
+ * "Wed, Dec 2, 2026 at 10:00 AM" in the venue's zone, in the seller locale's patterns (shopping §9
+ * cart formats; en-GB "Wed 2 Dec 2026, 10:00"); null: any date.
+ */
+export const ticketWhen = (t: ConfirmationTicketView, locale: string) =>
+  sessionWhenLabel(t.session, t.timeZone, locale);
 
 /** A ticket's card: name, visit time and number beside its QR code (stacked on phones). */
 export function TicketCard({ ticket }: { ticket: ConfirmationTicketView & { qrCid: string } }) {
-  const { colors, radiusPx } = useBrand();
-  const when = ticketWhen(ticket);
+  const { colors, radiusPx, locale } = useBrand();
+  const when = ticketWhen(ticket, locale);
   return (
     <Section
       style={{
@@ -69,6 +73,6 @@ export function TicketCard({ ticket }: { ticket: ConfirmationTicketView & { qrCi
 export interface ConfirmationMembership {
   memberCode: string;
   level: string;
-  /** the term's last day, as `membershipLastDay` writes it ("Wed, Jun 2, 2027") */
-  lastDay: string;
+  /** the term's end (ISO instant); the mail writes its last day with `membershipLastDay` */
+  validTo: string;
 }

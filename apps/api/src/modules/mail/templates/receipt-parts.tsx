@@ -4,6 +4,7 @@ import {
   sumReceiptLines,
   type ReceiptItem,
 } from '@admit/contracts/rules/receipt-lines';
+import { useBrand } from './brand-context';
 import { MailList, MailText } from './mail-parts';
 import { ticketWhen, type ConfirmationTicketView } from './order-parts';
 
@@ -55,6 +56,7 @@ export function ReceiptSummary(props: {
   money: Money;
 }) {
   const { money } = props;
+  const { locale } = useBrand();
   const items = receiptItems(props.tickets, visitKey);
   const visits = new Map<string, ReceiptItem<ConfirmationTicketView>[]>();
   const others: ReceiptItem<ConfirmationTicketView>[] = [];
@@ -79,7 +81,7 @@ export function ReceiptSummary(props: {
       {[...visits.entries()]
         .sort(([a], [b]) => a.localeCompare(b))
         .map(([key, own]) => {
-          const when = ticketWhen(own[0]!.tickets[0]!);
+          const when = ticketWhen(own[0]!.tickets[0]!, locale);
           return (
             <Section key={key} style={{ margin: '0 0 8px' }}>
               <MailText style={{ fontWeight: 700, margin: '0 0 2px' }}>

@@ -1,5 +1,4 @@
-import { DATE_FORMATS } from '@admit/contracts/constants';
-import { formatInZone } from '@admit/contracts/session-time';
+import { dateFormatsFor, formatInZone } from '@admit/contracts/session-time';
 import { membershipLastDay } from '@admit/contracts/rules/membership-dates';
 import type { MailBrand } from '../mail-brand';
 import { MailButton, MailHeading, MailList, MailText } from './mail-parts';
@@ -18,7 +17,7 @@ export function orderResendMail({ brand, orders }: OrderResendMailInput) {
   const lead = `Here are your orders with ${brand.sellerName}:`;
   // spec: identity §9 — orders read 'ddd, MMMM D YYYY', on the seller's calendar
   const placed = (at: Date) =>
-    formatInZone(at.toISOString(), DATE_FORMATS.orderDate, brand.timeZone);
+    formatInZone(at.toISOString(), dateFormatsFor(brand.locale).orderDate, brand.timeZone);
   return renderMail(
     subject,
     <MailLayout brand={brand} title={subject} preview={lead}>
@@ -48,7 +47,7 @@ export function membershipResendMail({ brand, memberships }: MembershipResendMai
   const subject = `Your ${brand.sellerName} membership ID`;
   const lead = `Here are your ${brand.sellerName} memberships:`;
   const line = (m: MembershipLine) =>
-    `Member ID ${m.memberCode} (${m.level}, valid to ${membershipLastDay(m.validTo, brand.timeZone)})`;
+    `Member ID ${m.memberCode} (${m.level}, valid to ${membershipLastDay(m.validTo, brand.timeZone, brand.locale)})`;
   return renderMail(
     subject,
     <MailLayout brand={brand} title={subject} preview={lead}>

@@ -1,9 +1,10 @@
-import { useEffect, useId } from 'react';
+import { useEffect, useId, useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useSellerConfig } from '@/config/seller-config';
 import { Button } from '@/ui/button';
 import { countryOptions } from '@/ui/country/countries';
+import { defaultPhoneCountry } from '@/ui/country/phone-country';
 import { FormTextField } from '@/ui/text-field';
 import { useStrings } from '@/ui/text/use-strings';
 import {
@@ -41,9 +42,13 @@ const CONTACT: { name: TextKey; autoComplete: string; type?: string }[] = [
 export function ProfileForm({ values, pending, onSubmit }: ProfileFormProps) {
   const t = useStrings(ACCOUNT_STRINGS);
   const id = useId();
-  const { locale } = useSellerConfig();
+  const { locale, default_phone_country: configured, currency } = useSellerConfig();
+  const schema = useMemo(
+    () => profileFormSchema(defaultPhoneCountry(configured, currency)),
+    [configured, currency],
+  );
   const { register, handleSubmit, reset, formState } = useForm<ProfileValues>({
-    resolver: zodResolver(profileFormSchema),
+    resolver: zodResolver(schema),
     defaultValues: values,
   });
   useEffect(() => reset(values), [reset, values]);

@@ -27,9 +27,9 @@ export function CartItemRow({
   removalFailed,
 }: CartItemRowProps) {
   const t = useStrings(CART_STRINGS);
-  const { timezone: sellerZone } = useSellerConfig();
+  const { timezone: sellerZone, locale } = useSellerConfig();
   const [pendingRemoval, setPendingRemoval] = useState(false);
-  const when = sessionWhenLabel(item.session, item.timezone ?? sellerZone);
+  const when = sessionWhenLabel(item.session, item.timezone ?? sellerZone, locale);
   return (
     <li className={styles.item} aria-label={item.name}>
       <div className={styles.header}>

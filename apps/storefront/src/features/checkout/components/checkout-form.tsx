@@ -29,9 +29,13 @@ import { fillFromWallet } from '@/features/checkout/model/wallet-payer';
 import { portalTermsText, toMoney } from '@/features/checkout/model/checkout-view';
 import { checkoutCallFor, withAutoRenew } from '@/features/checkout/model/checkout-call';
 import { paymentMessageText } from '@/features/checkout/model/payment-errors';
-import { defaultPhoneCountry } from '@/features/checkout/model/phone-country';
-import { loadPhoneNumbers } from '@/features/checkout/model/phone-numbers';
-import { checkoutFormSchema, toPurchaser } from '@/features/checkout/model/purchaser-form';
+import { defaultPhoneCountry } from '@/ui/country/phone-country';
+import { loadPhoneNumbers } from '@/ui/country/phone-numbers';
+import {
+  checkoutFormSchema,
+  purchaserFormValues,
+  toPurchaser,
+} from '@/features/checkout/model/purchaser-form';
 import { useIdentityFields } from '@/features/checkout/use-identity-fields';
 import type { PurchaserValues } from '@/features/checkout/model/purchaser-form';
 import { completePath, useCheckoutPayment } from '@/features/checkout/use-checkout-payment';
@@ -103,6 +107,11 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
 
   // identity §4 "Payment intent": back from the authentication page, complete the payment
   const returnedIntent = useAuthenticationReturn(cart.id, (pending, intentId) => {
+    // the page was left for the authentication: the buyer's entries come back with the call, so a
+    // failed authentication leaves them in the form (issue #25)
+    if ('purchaser' in pending.body && pending.body.purchaser) {
+      form.reset(purchaserFormValues(pending.body.purchaser, form.getValues()));
+    }
     const gateway_data = { ...pending.body.gateway_data, payment_intent_id: intentId };
     // a captcha token is spent by the first call: the re-submit asks for a fresh one
     void captchaFieldFor().then((captcha) => {

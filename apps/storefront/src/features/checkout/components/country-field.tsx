@@ -4,8 +4,7 @@ import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
 import type { CheckoutStringKey } from '@/features/checkout/strings';
-import { TextField } from '@/features/checkout/components/text-field';
-import { countryOptions } from '@/ui/country/countries';
+import { countryName, countryOptions } from '@/ui/country/countries';
 import type { PurchaserValues } from '@/features/checkout/model/purchaser-form';
 import styles from '@/features/checkout/checkout.module.css';
 
@@ -26,15 +25,19 @@ export function CountryField({ required, disabled, readOnly }: CountryFieldProps
   const { locale } = useSellerConfig();
   const { register, formState, watch } = useFormContext<PurchaserValues>();
   if (disabled || readOnly) {
+    // the seller's country is shown by its name ("United Kingdom", not "GB"); locked, so not sent
     return (
-      <TextField
-        name="country"
-        autoComplete="country"
-        maxLength={2}
-        required={required}
-        disabled={disabled}
-        readOnly={readOnly}
-      />
+      <div className={styles.field}>
+        <label htmlFor={id}>{t('checkout.country')}</label>
+        <input
+          id={id}
+          type="text"
+          autoComplete="off"
+          disabled={disabled || undefined}
+          readOnly={readOnly || undefined}
+          value={countryName(watch('country') ?? '', locale)}
+        />
+      </div>
     );
   }
   const error = formState.errors.country?.message as CheckoutStringKey | undefined;

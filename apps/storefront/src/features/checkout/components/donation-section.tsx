@@ -10,12 +10,12 @@ import { Button } from '@/ui/button';
 import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
-import type { CheckoutStringKey } from '@/features/checkout/strings';
 import {
   donationTickets,
   isFlexibleAmount,
   toDonationValue,
   validateDonationAmount,
+  type DonationMessage,
 } from '@/features/checkout/model/donation';
 import checkoutStyles from '@/features/checkout/checkout.module.css';
 import styles from '@/features/checkout/components/donation-section.module.css';
@@ -65,7 +65,7 @@ function OtherAmount({
   const { currency, locale } = useSellerConfig();
   const id = useId();
   const [value, setValue] = useState('');
-  const [error, setError] = useState<CheckoutStringKey | null>(null);
+  const [error, setError] = useState<DonationMessage | null>(null);
   const { currency_amount_min: min, currency_amount_max: max } = type;
   const money = (amount: string) => formatMoney(amount, currency, locale);
   const submit = () => {
@@ -100,7 +100,10 @@ function OtherAmount({
         )}
         {error && (
           <p id={`${id}-error`} role="alert" className={styles.error}>
-            {t(error)}
+            {t(error.key, {
+              min: error.min ? money(error.min) : '',
+              max: error.max ? money(error.max) : '',
+            })}
           </p>
         )}
       </div>

@@ -8,6 +8,7 @@ import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
 import { TextField } from '@/features/checkout/components/text-field';
 import { AddressLookup } from '@/features/checkout/components/address-lookup';
 import { CountryField } from '@/features/checkout/components/country-field';
+import { addressLabelKey } from '@/features/checkout/model/address-labels';
 import { isLocked, requiredFieldsFor } from '@/features/checkout/model/identity-fields';
 import type { IdentityFieldRules } from '@/features/checkout/model/identity-fields';
 import type { PurchaserValues } from '@/features/checkout/model/purchaser-form';
@@ -66,6 +67,10 @@ export function PurchaserFields({ phoneCountry, fields }: PurchaserFieldsProps) 
     readOnly: !fields.rules[name]?.disabled && isLocked(fields.rules[name]),
   });
   const [contactShown, showContact] = useContactFieldsShown(fields.rules, required);
+  // the address labels read in the buyer's country, else the seller's (issue #25)
+  const { control } = useFormContext<PurchaserValues>();
+  const country = useWatch({ control, name: 'country' });
+  const addressCountry = country?.trim() || phoneCountry;
   // one of the seller-configurable fields, with its rule
   const configurable = (
     name: ConfigurableIdentityField,
@@ -75,6 +80,9 @@ export function PurchaserFields({ phoneCountry, fields }: PurchaserFieldsProps) 
   ) => (
     <TextField
       name={name}
+      label={
+        name === 'zip_code' || name === 'state' ? addressLabelKey(name, addressCountry) : undefined
+      }
       type={type}
       autoComplete={autoComplete}
       maxLength={maxLength}

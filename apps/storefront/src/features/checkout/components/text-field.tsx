@@ -15,6 +15,8 @@ export interface TextFieldProps {
   /** locked by the seller (identity §5): shown, not editable, not sent */
   disabled?: boolean | undefined;
   readOnly?: boolean | undefined;
+  /** the label's key when it is not `checkout.{name}` (an address label of the buyer's country) */
+  label?: CheckoutStringKey | undefined;
 }
 
 /** One labelled purchaser field; its error is a catalogue key set by the form schema. */
@@ -26,6 +28,7 @@ export function TextField({
   maxLength,
   disabled,
   readOnly,
+  label,
 }: TextFieldProps) {
   const t = useStrings(CHECKOUT_STRINGS);
   const id = useId();
@@ -34,7 +37,7 @@ export function TextField({
   return (
     <div className={styles.field}>
       <label htmlFor={id}>
-        {t(`checkout.${name}` as CheckoutStringKey)}
+        {t(label ?? (`checkout.${name}` as CheckoutStringKey))}
         {required && <span aria-hidden="true"> *</span>}
       </label>
       <input

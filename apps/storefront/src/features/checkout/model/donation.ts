@@ -1,13 +1,14 @@
 import type { CartBundle } from '@admit/contracts/cart';
 import { decimalToMinor, minorToDecimal } from '@admit/contracts/money';
+import { flexibleAmountProblem } from '@admit/contracts/rules/flexible-amount';
 import type { TicketType } from '@admit/contracts/resources';
 import type { CheckoutStringKey } from '@/features/checkout/strings';
 
 /**
  * The donation upsell at checkout (identity §2 Checkout "donation"; decision 0019): the
  * configured donation group's types offered by amount, a flexible amount where the type has a
- * minimum or maximum (shopping §5 "Flexible price"). The reserve feature has the same rule for
- * its one-ticket form; features do not share internals, so the small check is repeated here.
+ * minimum or maximum (shopping §5 "Flexible price"; the rule is contracts' flexible-amount.ts,
+ * shared with the reserve feature's one-ticket form).
  */
 
 type Range = Pick<TicketType, 'currency_amount_min' | 'currency_amount_max'>;
@@ -16,20 +17,32 @@ export function isFlexibleAmount(type: Range): boolean {
   return type.currency_amount_min !== null || type.currency_amount_max !== null;
 }
 
-const AMOUNT = /^\d+(\.\d{1,2})?$/;
+/** A message to show: its key and the bounds it names, as wire money (the form formats them). */
+export interface DonationMessage {
+  key: CheckoutStringKey;
+  min?: string;
+  max?: string;
+}
 
 /** spec: shopping §5 — required, up to two decimals, within the type's min and max. */
-export function validateDonationAmount(text: string, type: Range): CheckoutStringKey | null {
-  const value = text.trim();
-  if (value === '') return 'checkout.donation.required';
-  if (!AMOUNT.test(value)) return 'checkout.donation.format';
-  const minor = decimalToMinor(value);
-  const min = type.currency_amount_min === null ? null : decimalToMinor(type.currency_amount_min);
-  const max = type.currency_amount_max === null ? null : decimalToMinor(type.currency_amount_max);
-  if ((min !== null && minor < min) || (max !== null && minor > max)) {
-    return 'checkout.donation.out-of-range';
+export function validateDonationAmount(text: string, type: Range): DonationMessage | null {
+  const problem = flexibleAmountProblem(text, type);
+  if (!problem) return null;
+  switch (problem.kind) {
+    case 'empty':
+      return { key: 'checkout.donation.required' };
+    case 'not_positive':
+      return { key: 'checkout.donation.not-positive' };
+    case 'format':
+      return { key: 'checkout.donation.format' };
+    case 'out_of_range': {
+      const { min, max } = problem;
+      if (min !== null && max !== null) return { key: 'checkout.donation.out-of-range', min, max };
+      return min !== null
+        ? { key: 'checkout.donation.out-of-range-min', min }
+        : { key: 'checkout.donation.out-of-range-max', max: max ?? '' };
+    }
   }
-  return null;
 }
 
 /** A valid amount as wire money: "25" → "25.00". */

@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import type { CountryCode } from 'libphonenumber-js';
-import { loadPhoneNumbers } from '@/features/checkout/model/phone-numbers';
+import { loadPhoneNumbers } from '@/ui/country/phone-numbers';
 import type { Purchaser } from '@admit/contracts/checkout';
+import { isPostcodeOf } from '@admit/contracts/rules/postcodes';
 import { CONFIGURABLE_IDENTITY_FIELDS } from '@admit/contracts/seller-config';
 import type { CheckoutStringKey } from '@/features/checkout/strings';
-
-/** spec: identity §5 "Zip-code discount patterns: US 5 digits; UK postcode." */
-const ZIP_PATTERNS: Record<string, RegExp> = {
-  US: /^\d{5}$/,
-  GB: /^[A-Z]{1,2}\d[A-Z\d]?\s*\d[A-Z]{2}$/i,
-};
 
 export const PURCHASER_FIELDS = [
   'first_name',
@@ -97,8 +92,7 @@ export function purchaserFormSchema(options: {
         });
       }
       const country = (v.country || options.phoneCountry).toUpperCase();
-      const zip = ZIP_PATTERNS[country];
-      if (v.zip_code && zip && !zip.test(v.zip_code)) {
+      if (v.zip_code && !isPostcodeOf(v.zip_code, country)) {
         ctx.addIssue({ code: 'custom', path: ['zip_code'], message: 'checkout.error.zip-invalid' });
       }
       if (options.termsRequired && !v.terms) {
@@ -110,6 +104,24 @@ export function purchaserFormSchema(options: {
         }
       }
     });
+}
+
+/**
+ * The form's fields refilled from a purchaser already sent (issue #25: back from a failed card
+ * authentication the buyer's entries must still be there). Fields it left out keep `current`.
+ */
+export function purchaserFormValues(
+  purchaser: Partial<Purchaser>,
+  current: PurchaserValues,
+): PurchaserValues {
+  const restored = { ...current };
+  for (const field of PURCHASER_FIELDS) {
+    const value = purchaser[field];
+    if (typeof value === 'string' && value) restored[field] = value;
+  }
+  // the confirmation must equal the address and is not sent (identity §5): it is the address
+  if (purchaser.email && !purchaser.email_confirm) restored.email_confirm = purchaser.email;
+  return restored;
 }
 
 /** The purchaser as the checkout body carries it: phone in E.164, empty optionals left out. */

@@ -5,7 +5,7 @@ import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
 import type { CardInputProps, WalletResult } from '@/features/checkout/model/card-input';
-import { defaultPhoneCountry } from '@/features/checkout/model/phone-country';
+import { defaultPhoneCountry } from '@/ui/country/phone-country';
 import { handleCardAction } from '@/features/checkout/stripe/load-stripe';
 import styles from '@/features/checkout/stripe/stripe.module.css';
 

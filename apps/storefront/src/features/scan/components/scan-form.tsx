@@ -24,9 +24,12 @@ interface ScanFields {
 export function ScanForm({
   pending,
   onScan,
+  onAttempt,
 }: {
   pending: boolean;
   onScan: (body: CheckInBody) => void;
+  /** every try, valid or not: the last answer is cleared before this one's */
+  onAttempt: () => void;
 }) {
   const t = useStrings(SCAN_STRINGS);
   const [camera, setCamera] = useState(false);
@@ -45,7 +48,14 @@ export function ScanForm({
   });
   return (
     <section className={styles.panel}>
-      <form className={formStyles.form} onSubmit={(e) => void submit(e)} noValidate>
+      <form
+        className={formStyles.form}
+        onSubmit={(e) => {
+          onAttempt();
+          void submit(e);
+        }}
+        noValidate
+      >
         <FormTextField
           id="scan-code"
           label={t('scan.code.label')}

@@ -1,3 +1,4 @@
+import { indefiniteArticle } from '@admit/contracts/rules/english-article';
 import { useStrings } from '@/ui/text/use-strings';
 import type { IssueMap } from '@/features/reserve/model/form-issues';
 import { TextField } from '@/features/reserve/components/admit-fields';
@@ -47,7 +48,9 @@ function MemberCount({ slots, state, onChange }: Omit<RuleMembersProps, 'issues'
   if (choice === 'yes_no') {
     return (
       <fieldset className={styles.yesNo}>
-        <legend>{t('reserve.membership.add_one', { role })}</legend>
+        <legend>
+          {t('reserve.membership.add_one', { role, article: indefiniteArticle(role) })}
+        </legend>
         {[
           { value: slots.max, label: t('reserve.membership.yes') },
           { value: slots.min, label: t('reserve.membership.no') },

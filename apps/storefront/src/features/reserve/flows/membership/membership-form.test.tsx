@@ -103,6 +103,17 @@ describe('membership form (shopping §2 rule 3, §4, §5)', () => {
     expect(await screen.findByRole('combobox', { name: 'Membership level' })).toBeInTheDocument();
   });
 
+  // issue #25: the role takes its article ("Add a adult member?" before)
+  it('asks about an optional member with the right article', async () => {
+    const rules = [
+      makeMembershipRule({ ticket_type_id: INDIVIDUAL }),
+      makeMembershipRule({ ticket_type_id: INDIVIDUAL, party_role: 'adult', min: 0, max: 1 }),
+    ];
+    const { user } = renderForm({ [RULES]: rulesBody(rules) });
+    await user.click(await screen.findByRole('radio', { name: 'Individual – $75.00' }));
+    expect(screen.getByRole('group', { name: 'Add an adult member?' })).toBeInTheDocument();
+  });
+
   it('asks named members for names and e-mail and sends one ticket per member with its role', async () => {
     const { user, fetch, router } = renderForm();
     await user.click(await screen.findByRole('radio', { name: 'Family – $180.00' }));

@@ -23,7 +23,8 @@ export const MEMBERSHIP_STRINGS = {
   'reserve.membership.members_legend': 'Members',
   'reserve.membership.member_heading': '{role} {number}',
   'reserve.membership.member_heading_one': '{role}',
-  'reserve.membership.add_one': 'Add a {role} member?',
+  // {article}: "a" or "an" before the role (issue #25: "Add a adult member?")
+  'reserve.membership.add_one': 'Add {article} {role} member?',
   'reserve.membership.yes': 'Yes',
   'reserve.membership.no': 'No',
   'reserve.membership.how_many': 'How many {role} members?',

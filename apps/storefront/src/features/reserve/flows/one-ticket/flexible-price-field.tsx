@@ -3,6 +3,7 @@ import { useSellerConfig } from '@/config/seller-config';
 import { formatMoney } from '@admit/contracts/money';
 import { useStrings } from '@/ui/text/use-strings';
 import { ONE_TICKET_STRINGS } from '@/features/reserve/flows/one-ticket/one-ticket-strings';
+import type { AmountMessage } from '@/features/reserve/flows/one-ticket/flexible-price';
 import reserveStyles from '@/features/reserve/components/reserve.module.css';
 
 export interface FlexiblePriceFieldProps {
@@ -10,7 +11,7 @@ export interface FlexiblePriceFieldProps {
   type: TicketType;
   value: string;
   onChange: (value: string) => void;
-  error: string | null;
+  error: AmountMessage | null;
 }
 
 /**
@@ -52,7 +53,10 @@ export function FlexiblePriceField({ id, type, value, onChange, error }: Flexibl
       )}
       {error && (
         <p id={errorId} role="alert" className={reserveStyles.fieldError}>
-          {error}
+          {t(error.key, {
+            min: error.min ? money(error.min) : '',
+            max: error.max ? money(error.max) : '',
+          })}
         </p>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { decimalToMinor, minorToDecimal } from '@admit/contracts/money';
+import { flexibleAmountProblem } from '@admit/contracts/rules/flexible-amount';
 import type { TicketType } from '@admit/contracts/resources';
 import type { OneTicketStringKey } from '@/features/reserve/flows/one-ticket/one-ticket-strings';
 
@@ -9,26 +10,41 @@ export function isFlexiblePrice(
   return type.currency_amount_min !== null || type.currency_amount_max !== null;
 }
 
-const AMOUNT = /^\d+(\.\d{1,2})?$/;
+/** A message to show: its key and the bounds it names, as wire money (the field formats them). */
+export interface AmountMessage {
+  key: OneTicketStringKey;
+  min?: string;
+  max?: string;
+}
 
 /**
  * spec: shopping §5 "Flexible price: number, required, step 0.01, pattern of up to two
- * decimals, within the type's minimum and maximum". Returns the message key, or null when valid.
+ * decimals, within the type's minimum and maximum" (the rule: contracts' flexible-amount.ts).
+ * Returns the message, or null when valid.
  */
 export function validateFlexiblePrice(
   text: string,
   type: Pick<TicketType, 'currency_amount_min' | 'currency_amount_max'>,
-): OneTicketStringKey | null {
-  const value = text.trim();
-  if (value === '') return 'reserve.one_ticket.amount_required';
-  if (!AMOUNT.test(value)) return 'reserve.one_ticket.amount_format';
-  const minor = decimalToMinor(value);
-  const min = type.currency_amount_min === null ? null : decimalToMinor(type.currency_amount_min);
-  const max = type.currency_amount_max === null ? null : decimalToMinor(type.currency_amount_max);
-  if ((min !== null && minor < min) || (max !== null && minor > max)) {
-    return 'reserve.one_ticket.amount_out_of_range';
+): AmountMessage | null {
+  const problem = flexibleAmountProblem(text, type);
+  if (!problem) return null;
+  switch (problem.kind) {
+    case 'empty':
+      return { key: 'reserve.one_ticket.amount_required' };
+    case 'not_positive':
+      return { key: 'reserve.one_ticket.amount_not_positive' };
+    case 'format':
+      return { key: 'reserve.one_ticket.amount_format' };
+    case 'out_of_range': {
+      const { min, max } = problem;
+      if (min !== null && max !== null) {
+        return { key: 'reserve.one_ticket.amount_out_of_range', min, max };
+      }
+      return min !== null
+        ? { key: 'reserve.one_ticket.amount_out_of_range_min', min }
+        : { key: 'reserve.one_ticket.amount_out_of_range_max', max: max ?? '' };
+    }
   }
-  return null;
 }
 
 /** A valid amount as wire money: "25" → "25.00". */

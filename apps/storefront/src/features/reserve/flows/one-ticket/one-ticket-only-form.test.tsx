@@ -120,14 +120,20 @@ describe('one-ticket-only form: gift cards (shopping §2 item 4, §5)', { timeou
     expect(screen.getByText('Between $10.00 and $500.00')).toBeInTheDocument();
 
     await user.click(submit());
-    expect(await screen.findByText('Please enter an amount.')).toBeInTheDocument();
+    expect(await screen.findByText('Input must not be empty.')).toBeInTheDocument();
+    // issue #25: the range message names the bounds; "-5" is below the minimum, not a format error
+    const outside = 'Value entered is outside min/max: enter $10.00 to $500.00.';
     await user.type(amount, '500.01');
     await user.click(submit());
-    expect(await screen.findByText('Value entered is outside min/max')).toBeInTheDocument();
+    expect(await screen.findByText(outside)).toBeInTheDocument();
     await user.clear(amount);
     await user.type(amount, '9.99');
     await user.click(submit());
-    expect(await screen.findByText('Value entered is outside min/max')).toBeInTheDocument();
+    expect(await screen.findByText(outside)).toBeInTheDocument();
+    await user.clear(amount);
+    await user.type(amount, '-5');
+    await user.click(submit());
+    expect(await screen.findByText(outside)).toBeInTheDocument();
     await user.clear(amount);
     await user.type(amount, '20.555');
     await user.click(submit());

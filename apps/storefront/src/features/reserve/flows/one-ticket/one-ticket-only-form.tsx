@@ -23,6 +23,7 @@ import {
   isFlexiblePrice,
   toFaceValue,
   validateFlexiblePrice,
+  type AmountMessage,
 } from '@/features/reserve/flows/one-ticket/flexible-price';
 import {
   initialTypeId,
@@ -41,7 +42,7 @@ const AMOUNT_FIELD_ID = fieldId('one-ticket', 'amount');
 
 interface LocalIssues {
   type: OneTicketStringKey | null;
-  amount: OneTicketStringKey | null;
+  amount: AmountMessage | null;
 }
 
 /**
@@ -170,7 +171,7 @@ export function OneTicketOnlyForm({ event }: { event: EventDetail }) {
             type={type}
             value={amount}
             onChange={setAmount}
-            error={local.amount && t(local.amount)}
+            error={local.amount}
           />
         )}
         {group && (

@@ -10,10 +10,17 @@ export const ONE_TICKET_STRINGS = {
   'reserve.one_ticket.select_donation': 'Please select a donation to continue.',
   'reserve.one_ticket.amount_label': 'Amount',
   'reserve.one_ticket.amount_range': 'Between {min} and {max}',
-  'reserve.one_ticket.amount_required': 'Please enter an amount.',
+  // spec: shopping §5 "Names" — the one empty-field message (issue #25)
+  'reserve.one_ticket.amount_required': 'Input must not be empty.',
   'reserve.one_ticket.amount_format': 'Please enter an amount with up to two decimals.',
-  // spec: shopping §5 "Flexible price"
-  'reserve.one_ticket.amount_out_of_range': 'Value entered is outside min/max',
+  'reserve.one_ticket.amount_not_positive': 'Please enter an amount greater than zero.',
+  // spec: shopping §5 "Flexible price" verbatim, then the bounds it means (issue #25)
+  'reserve.one_ticket.amount_out_of_range':
+    'Value entered is outside min/max: enter {min} to {max}.',
+  'reserve.one_ticket.amount_out_of_range_min':
+    'Value entered is outside min/max: enter at least {min}.',
+  'reserve.one_ticket.amount_out_of_range_max':
+    'Value entered is outside min/max: enter at most {max}.',
   'reserve.one_ticket.unavailable': 'Sorry, tickets are not available for this event',
 } as const;
 
