@@ -39,14 +39,17 @@ export const orderCancelRoute = defineRoute({
   },
 });
 
-/** GET ticket_order/{id}/edit: the open edit (404 when there is none). */
+/**
+ * GET ticket_order/{id}/edit: the open edit, or 204 when there is none (every manage page asks,
+ * and "no edit yet" is the usual answer, not an error: a 404 here was logged on each visit).
+ */
 export const orderEditRoute = defineRoute({
   method: 'GET',
   url: '/api/ticket_order/:orderId/edit',
   schema: {
     params: orderParams,
     querystring: secretQuery,
-    response: { 200: orderEditResponseSchema },
+    response: { 200: orderEditResponseSchema, 204: noContent },
   },
 });
 

@@ -101,13 +101,13 @@ describeEachDatabase('manage: the order edit (reschedule, pay the difference, re
     const mails = await ctx.db.select().from(outbox).where(eq(outbox.kind, 'order_update'));
     expect(mails.length).toBe(1);
     expect(mails[0]!.textBody).toContain(`/manage/${order.orderId}?secret=`);
-    // the edit is over
+    // the edit is over: the read answers 204, nothing is open
     const again = await manageCall(app, scene, {
       method: 'GET',
       path: `ticket_order/${order.orderId}/edit`,
       secret: order.secret,
     });
-    expect(again.statusCode).toBe(404);
+    expect(again.statusCode).toBe(204);
   });
 
   it('the confirmation links the manage page only while the seller lets buyers edit', async () => {
@@ -121,6 +121,38 @@ describeEachDatabase('manage: the order edit (reschedule, pay the difference, re
       `/${scene.seller.slug}/manage/${order.orderId}?secret=${order.secret}`,
     );
     expect(mailOf(closed.orderId).textBody).not.toContain('/manage/');
+  });
+
+  it('the edit read answers 204 while no edit is open (not a 404 on every manage visit), 200 once one is', async () => {
+    const order = await buyOrder(app, scene, 1);
+    const read = () =>
+      manageCall(app, scene, {
+        method: 'GET',
+        path: `ticket_order/${order.orderId}/edit`,
+        secret: order.secret,
+      });
+    const none = await read();
+    expect(none.statusCode).toBe(204);
+    expect(none.body).toBe('');
+    await edit(order, move(order.ticketIds));
+    const open = await read();
+    expect(open.statusCode).toBe(200);
+    expect(orderEditResponseSchema.parse(open.json()).order_edit._data[0]!.ticket_order_id).toBe(
+      order.orderId,
+    );
+    // a stranger without the secret still learns nothing
+    const stranger = await manageCall(app, scene, {
+      method: 'GET',
+      path: `ticket_order/${order.orderId}/edit`,
+      secret: 'not-the-secret',
+    });
+    expect(stranger.statusCode).toBe(404);
+    // the held place goes back, so the suite's capacity counts stay its own
+    await manageCall(app, scene, {
+      method: 'DELETE',
+      path: `ticket_order/${order.orderId}/edit`,
+      secret: order.secret,
+    });
   });
 
   it('Cancel discards the edit: the new holds go back, the order is untouched', async () => {
