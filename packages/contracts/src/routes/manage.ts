@@ -5,6 +5,7 @@ import {
   orderCancelResponseSchema,
   orderEditBodySchema,
   orderEditResponseSchema,
+  orderManageLinkResponseSchema,
   orderManageResponseSchema,
 } from '../manage';
 import { callQuery, idParams, noContent, textParam } from './query';
@@ -95,4 +96,11 @@ export const orderEditPayRoute = defineRoute({
     // the edit's cart while a part is paid, the order (201) once it is committed
     response: { 200: payResponseSchema, 201: payResponseSchema },
   },
+});
+
+/** POST my/ticket_order/{id}/manage_link: the buyer's own order's secret link (issue #25). */
+export const orderManageLinkRoute = defineRoute({
+  method: 'POST',
+  url: '/api/my/ticket_order/:orderId/manage_link',
+  schema: { params: orderParams, response: { 200: orderManageLinkResponseSchema } },
 });
