@@ -101,6 +101,12 @@ describeEachDatabase('manage: the order edit (reschedule, pay the difference, re
     const mails = await ctx.db.select().from(outbox).where(eq(outbox.kind, 'order_update'));
     expect(mails.length).toBe(1);
     expect(mails[0]!.textBody).toContain(`/manage/${order.orderId}?secret=`);
+    // issue #25: a reschedule's mail says rescheduled (not cancelled), and what it cost
+    expect(mails[0]!.subject).toContain('rescheduled order');
+    expect(mails[0]!.textBody).toContain('Your tickets have been rescheduled');
+    expect(mails[0]!.textBody).toContain('This ticket was rescheduled to:');
+    expect(mails[0]!.textBody).not.toContain('was cancelled');
+    expect(mails[0]!.textBody).toContain('The change cost nothing extra.');
     // the edit is over: the read answers 204, nothing is open
     const again = await manageCall(app, scene, {
       method: 'GET',
@@ -193,6 +199,12 @@ describeEachDatabase('manage: the order edit (reschedule, pay the difference, re
       total_payments: '65.00',
       total_outstanding: '0.00',
     });
+    // issue #25: the reschedule mail names the charge
+    const mail = (await ctx.db.select().from(outbox).where(eq(outbox.kind, 'order_update'))).find(
+      (m) => m.textBody.includes(`/ticket_order/${order.orderId}?`),
+    );
+    expect(mail!.textBody).toContain('This ticket was rescheduled to:');
+    expect(mail!.textBody).toContain('$15.00 was charged for the change.');
   });
 
   it('a cheaper reschedule and a cancel in the edit are refunded on commit', async () => {
