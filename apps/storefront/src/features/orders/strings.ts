@@ -27,6 +27,8 @@ export const ORDERS_STRINGS = {
   'orders.receipt.tax': 'Tax {amount}',
   'orders.receipt.line-total': 'Line total {amount}',
   'orders.ticket-order.when': 'When: {when}',
+  // issue #25: the tickets say where to come
+  'orders.ticket-order.where': 'Where: {where}',
   'orders.loading': 'Loading your order…',
   'orders.pending.title': 'Your order is being processed',
   'orders.pending.message':
