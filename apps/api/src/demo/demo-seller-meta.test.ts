@@ -49,7 +49,11 @@ describeEachDatabase('seedDemo: seller texts and the donation upsell', (ctx) => 
   // refund themselves (self_edit_rules): the terms a buyer accepts must match the rules applied
   it('says in the museum terms what its self-edit rules do: refunds and reschedules up to 24 hours before', async () => {
     const config = buildSellerConfig(await sellerRow('demo-museum'), { NODE_ENV: 'test' });
-    expect(config.self_edit_rules).toMatchObject({ enabled: true, horizon_days: 1, horizon_hours: 0 });
+    expect(config.self_edit_rules).toMatchObject({
+      enabled: true,
+      horizon_days: 1,
+      horizon_hours: 0,
+    });
     const [terms] = await ctx.db
       .select()
       .from(catalogTables.meta)

@@ -1,6 +1,6 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
+import { createFetchStub } from '@/testing/fetch-stub';
 import type { StubRequest } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
 import {

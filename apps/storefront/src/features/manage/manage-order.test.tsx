@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SELECT_ONE_TICKET_MESSAGE } from '@admit/contracts/manage';
-import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
+import { createFetchStub } from '@/testing/fetch-stub';
 import type { StubRequest } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
 import {
