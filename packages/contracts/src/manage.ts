@@ -114,6 +114,20 @@ export const orderCancelResponseSchema = orderBundleSchema.extend({
 });
 export type OrderCancelResponse = z.infer<typeof orderCancelResponseSchema>;
 
+/**
+ * POST my/ticket_order/{id}/manage_link (issue #25): a logged-in member is refused editing
+ * (identity §4 "Reschedule: refused when logged in"), so the account's order page offers "Log
+ * out and manage this order": the buyer gets the order's secret link, logs out and opens it.
+ */
+export const orderManageLinkSchema = z.object({
+  ticket_order_id: z.string().uuid(),
+  secret: z.string(),
+});
+export const orderManageLinkResponseSchema = z.object({
+  order_manage_link: collectionSchema(orderManageLinkSchema),
+});
+export type OrderManageLinkResponse = z.infer<typeof orderManageLinkResponseSchema>;
+
 /** POST ticket_order/{id}/email (identity §7): which mail; empty in the account area. */
 export const orderEmailBodySchema = z.object({
   log_context: z.enum(['order_update', 'order_cancel']).optional(),

@@ -1,5 +1,5 @@
 import { beforeAll, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import * as catalogTables from '@/db/schema/catalog';
 import * as identityTables from '@/db/schema/identity';
 import { buildSellerConfig } from '@/modules/sellers/seller-config';
@@ -43,6 +43,31 @@ describeEachDatabase('seedDemo: seller texts and the donation upsell', (ctx) => 
       'portal_terms',
     ]);
     expect(await sellerKeys('harbour-aquarium')).toEqual(['completed_order_message']);
+  });
+
+  // issue #25: the terms said "cannot be refunded" while the museum lets buyers cancel for a
+  // refund themselves (self_edit_rules): the terms a buyer accepts must match the rules applied
+  it('says in the museum terms what its self-edit rules do: refunds and reschedules up to 24 hours before', async () => {
+    const config = buildSellerConfig(await sellerRow('demo-museum'), { NODE_ENV: 'test' });
+    expect(config.self_edit_rules).toMatchObject({
+      enabled: true,
+      horizon_days: 1,
+      horizon_hours: 0,
+    });
+    const [terms] = await ctx.db
+      .select()
+      .from(catalogTables.meta)
+      .where(
+        and(
+          eq(catalogTables.meta.resourceId, demoId('demo-museum/seller')),
+          eq(catalogTables.meta.key, 'portal_terms'),
+        ),
+      );
+    const text = String(terms!.value);
+    expect(text).not.toMatch(/cannot be refunded|non-refundable|no refunds/i);
+    expect(text).toMatch(/24 hours before/);
+    expect(text).toMatch(/cancel tickets for a refund/);
+    expect(text).toMatch(/reschedule/);
   });
 
   it('points the museum checkout donation at its real donation group', async () => {

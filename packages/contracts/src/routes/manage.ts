@@ -5,6 +5,7 @@ import {
   orderCancelResponseSchema,
   orderEditBodySchema,
   orderEditResponseSchema,
+  orderManageLinkResponseSchema,
   orderManageResponseSchema,
 } from '../manage';
 import { callQuery, idParams, noContent, textParam } from './query';
@@ -39,14 +40,17 @@ export const orderCancelRoute = defineRoute({
   },
 });
 
-/** GET ticket_order/{id}/edit: the open edit (404 when there is none). */
+/**
+ * GET ticket_order/{id}/edit: the open edit, or 204 when there is none (every manage page asks,
+ * and "no edit yet" is the usual answer, not an error: a 404 here was logged on each visit).
+ */
 export const orderEditRoute = defineRoute({
   method: 'GET',
   url: '/api/ticket_order/:orderId/edit',
   schema: {
     params: orderParams,
     querystring: secretQuery,
-    response: { 200: orderEditResponseSchema },
+    response: { 200: orderEditResponseSchema, 204: noContent },
   },
 });
 
@@ -92,4 +96,11 @@ export const orderEditPayRoute = defineRoute({
     // the edit's cart while a part is paid, the order (201) once it is committed
     response: { 200: payResponseSchema, 201: payResponseSchema },
   },
+});
+
+/** POST my/ticket_order/{id}/manage_link: the buyer's own order's secret link (issue #25). */
+export const orderManageLinkRoute = defineRoute({
+  method: 'POST',
+  url: '/api/my/ticket_order/:orderId/manage_link',
+  schema: { params: orderParams, response: { 200: orderManageLinkResponseSchema } },
 });

@@ -83,6 +83,12 @@ export const ticketOrder = pgTable(
     orderNumber: text('order_number').notNull(),
     /** sha256 of the secret in the order's link (e-mail, complete page): it reads the order */
     accessSecretHash: text('access_secret_hash'),
+    /**
+     * sha256 of a secret issued again to the buyer (issue #25: the resend mail, "Log out and
+     * manage this order"): it reads the order like the first, which keeps working; each reissue
+     * replaces the previous one
+     */
+    reissuedSecretHash: text('reissued_secret_hash'),
     /** the purchaser's e-mail at checkout (the confirmation goes there) */
     email: text('email'),
     /** gift_checkout: the giftee; the order still belongs to the giver (decision 0023) */

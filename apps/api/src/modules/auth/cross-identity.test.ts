@@ -205,6 +205,10 @@ const CASES: Record<string, Case> = {
     path: (v) => `ticket_order/${v.orderId}/email`,
     body: () => ({}),
   },
+  'POST /api/my/ticket_order/:id/manage_link': {
+    kind: 'victim',
+    path: (v) => `my/ticket_order/${v.orderId}/manage_link`,
+  },
   'GET /api/ticket_order/:id/edit': {
     kind: 'victim',
     path: (v) => `ticket_order/${v.orderId}/edit`,

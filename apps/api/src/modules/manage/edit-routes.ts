@@ -48,7 +48,9 @@ export const editRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request, reply) => {
       const { orderId, secret } = orderOf(request);
       const managed = await managedOrder(db, request.caller, orderId, secret);
-      const cart = await service.current(managed);
+      const cart = await service.openCart(managed);
+      // no edit open: the usual answer of a manage page's first read, so not an error
+      if (!cart) return reply.status(204).header('cache-control', 'no-store').send(null);
       return send(reply, 200, await service.view(managed, request.caller, cart));
     },
   });

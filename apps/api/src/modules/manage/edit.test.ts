@@ -101,13 +101,19 @@ describeEachDatabase('manage: the order edit (reschedule, pay the difference, re
     const mails = await ctx.db.select().from(outbox).where(eq(outbox.kind, 'order_update'));
     expect(mails.length).toBe(1);
     expect(mails[0]!.textBody).toContain(`/manage/${order.orderId}?secret=`);
-    // the edit is over
+    // issue #25: a reschedule's mail says rescheduled (not cancelled), and what it cost
+    expect(mails[0]!.subject).toContain('rescheduled order');
+    expect(mails[0]!.textBody).toContain('Your tickets have been rescheduled');
+    expect(mails[0]!.textBody).toContain('This ticket was rescheduled to:');
+    expect(mails[0]!.textBody).not.toContain('was cancelled');
+    expect(mails[0]!.textBody).toContain('The change cost nothing extra.');
+    // the edit is over: the read answers 204, nothing is open
     const again = await manageCall(app, scene, {
       method: 'GET',
       path: `ticket_order/${order.orderId}/edit`,
       secret: order.secret,
     });
-    expect(again.statusCode).toBe(404);
+    expect(again.statusCode).toBe(204);
   });
 
   it('the confirmation links the manage page only while the seller lets buyers edit', async () => {
@@ -121,6 +127,38 @@ describeEachDatabase('manage: the order edit (reschedule, pay the difference, re
       `/${scene.seller.slug}/manage/${order.orderId}?secret=${order.secret}`,
     );
     expect(mailOf(closed.orderId).textBody).not.toContain('/manage/');
+  });
+
+  it('the edit read answers 204 while no edit is open (not a 404 on every manage visit), 200 once one is', async () => {
+    const order = await buyOrder(app, scene, 1);
+    const read = () =>
+      manageCall(app, scene, {
+        method: 'GET',
+        path: `ticket_order/${order.orderId}/edit`,
+        secret: order.secret,
+      });
+    const none = await read();
+    expect(none.statusCode).toBe(204);
+    expect(none.body).toBe('');
+    await edit(order, move(order.ticketIds));
+    const open = await read();
+    expect(open.statusCode).toBe(200);
+    expect(orderEditResponseSchema.parse(open.json()).order_edit._data[0]!.ticket_order_id).toBe(
+      order.orderId,
+    );
+    // a stranger without the secret still learns nothing
+    const stranger = await manageCall(app, scene, {
+      method: 'GET',
+      path: `ticket_order/${order.orderId}/edit`,
+      secret: 'not-the-secret',
+    });
+    expect(stranger.statusCode).toBe(404);
+    // the held place goes back, so the suite's capacity counts stay its own
+    await manageCall(app, scene, {
+      method: 'DELETE',
+      path: `ticket_order/${order.orderId}/edit`,
+      secret: order.secret,
+    });
   });
 
   it('Cancel discards the edit: the new holds go back, the order is untouched', async () => {
@@ -161,6 +199,12 @@ describeEachDatabase('manage: the order edit (reschedule, pay the difference, re
       total_payments: '65.00',
       total_outstanding: '0.00',
     });
+    // issue #25: the reschedule mail names the charge
+    const mail = (await ctx.db.select().from(outbox).where(eq(outbox.kind, 'order_update'))).find(
+      (m) => m.textBody.includes(`/ticket_order/${order.orderId}?`),
+    );
+    expect(mail!.textBody).toContain('This ticket was rescheduled to:');
+    expect(mail!.textBody).toContain('$15.00 was charged for the change.');
   });
 
   it('a cheaper reschedule and a cancel in the edit are refunded on commit', async () => {

@@ -168,9 +168,15 @@ export function createEditService(deps: EditDeps) {
 
   /** The open edit, or 404. */
   async function current(managed: ManagedOrder) {
-    const open = await selectOpenEdit(db, managed.order.id, deps.now());
+    const open = await openCart(managed);
     if (!open) throw noEdit();
-    return open.cart;
+    return open;
+  }
+
+  /** The open edit's cart, or null when the order has none. */
+  async function openCart(managed: ManagedOrder) {
+    const open = await selectOpenEdit(db, managed.order.id, deps.now());
+    return open?.cart ?? null;
   }
 
   /** DELETE ticket_order/{id}/edit: Cancel — the new holds go back, the order is as it was. */
@@ -219,7 +225,7 @@ export function createEditService(deps: EditDeps) {
   const view = (managed: ManagedOrder, caller: Caller, cart: CartRow) =>
     editView(db, deps.now(), managed, caller, cart);
 
-  return { change, current, latest, view, discard, recheck };
+  return { change, current, openCart, latest, view, discard, recheck };
 }
 
 export type EditService = ReturnType<typeof createEditService>;

@@ -7,7 +7,7 @@ import type { Caller } from '@/http/caller';
 import { enqueueMail } from '@/modules/mail/outbox';
 import { changeView, orderMail } from '@/modules/orders/order-mail';
 import { selectOrderTicketDetails } from '@/modules/orders/order-tickets';
-import { secretMatches } from '@/modules/orders/codes';
+import { orderSecretMatches } from '@/modules/orders/codes';
 import { readableOrder } from '@/modules/orders/order-read';
 
 export interface EmailOrderInput {
@@ -35,8 +35,7 @@ export async function emailOrder(db: Db, input: EmailOrderInput): Promise<boolea
   });
   if (!order.email) return false;
   // the links carry the secret only when it is the order's (the buyer's session may omit it)
-  const secret =
-    input.secret && secretMatches(input.secret, order.accessSecretHash) ? input.secret : null;
+  const secret = input.secret && orderSecretMatches(input.secret, order) ? input.secret : null;
   await input.limit(order.email);
   const details = await selectOrderTicketDetails(db, [order.id]);
   let change = null;

@@ -1,6 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { orderEmailBodySchema } from '@admit/contracts/manage';
-import { orderCancelRoute, orderManageRoute } from '@admit/contracts/routes/manage';
+import {
+  orderCancelRoute,
+  orderManageLinkRoute,
+  orderManageRoute,
+} from '@admit/contracts/routes/manage';
 import { orderEmailRoute } from '@admit/contracts/routes/orders';
 import { toCollection } from '@admit/contracts/envelope';
 import { AppError } from '@/http/app-error';
@@ -13,6 +17,7 @@ import { managedOrderAnswer } from './answers';
 import { cancelOrderTickets } from './cancel';
 import { emailOrder } from './email';
 import { editRoutes } from './edit-routes';
+import { manageLinkOf } from './manage-link';
 
 const config = { caller: 'visitor', callerContext: 'ticket_order' } as const;
 // method, url, params and answers from the contracts route table (decision 0050); the bodies
@@ -36,6 +41,16 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
       const { orderId, secret } = orderOf(request);
       const managed = await managedOrder(db, request.caller, orderId, secret);
       const body = await managedOrderAnswer(db, request.caller, orderId, now(), managed.rules);
+      return reply.header('cache-control', 'no-store').send(body);
+    },
+  });
+
+  app.route({
+    ...fromTable(orderManageLinkRoute),
+    config,
+    handler: async (request, reply) => {
+      const { orderId } = orderOf(request);
+      const body = await manageLinkOf(db, request.caller, orderId);
       return reply.header('cache-control', 'no-store').send(body);
     },
   });

@@ -22,6 +22,19 @@ export function secretMatches(secret: string, storedHash: string | null): boolea
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/**
+ * Whether a secret opens the order: its first link's, or the one issued again to its buyer
+ * (issue #25: the resend mail and "Log out and manage this order"), both kept as hashes.
+ */
+export function orderSecretMatches(
+  secret: string,
+  order: { accessSecretHash: string | null; reissuedSecretHash: string | null },
+): boolean {
+  return (
+    secretMatches(secret, order.accessSecretHash) || secretMatches(secret, order.reissuedSecretHash)
+  );
+}
+
 /** The QR content of the order: unguessable, printed on the tickets. */
 export const newScanCode = () => randomBytes(12).toString('hex').toUpperCase();
 

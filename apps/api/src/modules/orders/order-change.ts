@@ -128,6 +128,8 @@ export async function applyOrderChangeInTx(
   const cartIds = await orderCartIds(tx, updated);
   if (input.editCartId && !cartIds.includes(input.editCartId)) cartIds.push(input.editCartId);
   const kept = await netPaid(tx, cartIds);
+  // what the change's own checkout took (a dearer reschedule's difference), for its mail
+  const chargedMinor = input.editCartId ? await netPaid(tx, [input.editCartId]) : 0;
   const refundMinor = Math.max(0, kept - updated.totalAfterFeesPrice);
   const refunds =
     refundMinor > 0
@@ -155,7 +157,10 @@ export async function applyOrderChangeInTx(
       seller,
       ...input.mail,
       details,
-      change: changeView(input.kind, cancelled, refundMinor, seller.timezone),
+      change: changeView(input.kind, cancelled, refundMinor, seller.timezone, {
+        added,
+        chargedMinor,
+      }),
     });
     if (mail) await enqueueMail(tx, mail);
   }

@@ -82,19 +82,27 @@ export function changeView(
   cancelled: OrderTicketDetail[],
   refundMinor: number,
   sellerZone: string,
+  /** a reschedule's new tickets and what its checkout charged (issue #25) */
+  rescheduled: { added: OrderTicketDetail[]; chargedMinor: number } = {
+    added: [],
+    chargedMinor: 0,
+  },
 ): OrderChangeView {
+  const named = (d: OrderTicketDetail) => {
+    const t = mailTicket(d, sellerZone);
+    return {
+      eventName: t.eventName,
+      typeName: t.typeName,
+      session: t.session,
+      timeZone: t.timeZone,
+    };
+  };
   return {
     kind,
     refundMinor,
-    cancelled: cancelled.map((d) => {
-      const t = mailTicket(d, sellerZone);
-      return {
-        eventName: t.eventName,
-        typeName: t.typeName,
-        session: t.session,
-        timeZone: t.timeZone,
-      };
-    }),
+    cancelled: cancelled.map(named),
+    rescheduled: rescheduled.added.map(named),
+    chargedMinor: rescheduled.chargedMinor,
   };
 }
 

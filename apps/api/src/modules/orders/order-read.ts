@@ -9,7 +9,7 @@ import { buildCartBundle, gifteeOf } from '@/modules/cart/bundle';
 import { selectGiftee } from '@/modules/cart/bundle-repo';
 import { selectCart } from '@/modules/cart/repo';
 import { ORDER_SELLER_META_KEYS, selectSellerMeta } from '@/modules/sellers/seller-meta';
-import { secretMatches, ticketScanCode } from './codes';
+import { orderSecretMatches, ticketScanCode } from './codes';
 import { selectOrder } from './repo';
 import { orderPaymentsAdjustment } from './order-money';
 
@@ -102,7 +102,7 @@ export async function readableOrder(
   const order = await selectOrder(db, orderId);
   if (!order || order.sellerId !== seller.id) throw orderNotFound();
   const isBuyer = !caller.isPublic && caller.id === order.identityId;
-  if (isBuyer || (proof.secret && secretMatches(proof.secret, order.accessSecretHash))) {
+  if (isBuyer || (proof.secret && orderSecretMatches(proof.secret, order))) {
     return order;
   }
   if (caller.isPublic && proof.cartId && proof.cartId.toLowerCase() === order.cartId) {

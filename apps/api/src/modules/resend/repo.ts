@@ -3,10 +3,10 @@ import type { Db } from '@/db/connection';
 import { ticketOrder } from '@/db/schema/cart';
 import { membership } from '@/db/schema/memberships';
 
-/** The identity's orders (number and when placed), newest first. */
+/** The identity's orders, newest first. */
 export async function ordersOf(db: Pick<Db, 'select'>, identityId: string) {
   return db
-    .select({ orderNumber: ticketOrder.orderNumber, placedAt: ticketOrder.createdAt })
+    .select()
     .from(ticketOrder)
     .where(eq(ticketOrder.identityId, identityId))
     .orderBy(desc(ticketOrder.createdAt), asc(ticketOrder.orderNumber))

@@ -14,6 +14,10 @@ import {
 } from '@/testing/identity-factories';
 import { firstError } from '@/testing/responses';
 import { identityCall } from '@/modules/users/users-test-kit';
+import { APP_HEADER, APP_HEADER_VALUE } from '@admit/contracts/constants';
+import { PURCHASER } from '@/modules/checkout/checkout-test-kit';
+import { RULES_ON, buyOrder, setSelfEditRules } from '@/modules/manage/manage-test-kit';
+import { makeReserveScene } from '@/testing/cart-fixtures';
 
 const NOW = new Date('2029-06-01T12:00:00Z');
 const ACCEPTED = { accepted: { _count: 1, _total: 1, _data: [{ accepted: true }] } };
@@ -66,6 +70,50 @@ describeEachDatabase('resend orders and member IDs', (ctx) => {
       expect(mail!.kind).toBe('order_resend');
       expect(mail!.textBody).toContain('A-1001');
       expect(mail!.textBody).toContain('A-1002');
+    });
+
+    // issue #25: the page says the tickets were sent, so the mail carries them
+    it('mails each order with live tickets as its confirmation: QR codes and a tickets link that opens logged out', async () => {
+      const scene = await makeReserveScene(ctx.db);
+      await setSelfEditRules(ctx.db, scene.seller.id, RULES_ON);
+      const order = await buyOrder(app, scene, 2);
+      await ctx.db.delete(outbox).where(eq(outbox.toAddress, PURCHASER.email));
+      const res = await resend(scene.seller, { email: PURCHASER.email });
+      expect(res.statusCode, res.body).toBe(200);
+      const mails = await mailsTo(PURCHASER.email);
+      expect(mails).toHaveLength(1);
+      const mail = mails[0]!;
+      expect(mail.kind).toBe('order_resend');
+      // the confirmation's content: every ticket's own QR code inline, and the order's
+      const cids = [...(mail.htmlBody ?? '').matchAll(/src="cid:([^"]+)"/g)].map((m) => m[1]);
+      expect(cids.length).toBe(3);
+      const [orderRow] = await ctx.db
+        .select()
+        .from(ticketOrder)
+        .where(eq(ticketOrder.id, order.orderId));
+      expect(mail.textBody).toContain(`Order #${orderRow!.orderNumber}`);
+      // the tickets page and the manage page, with a secret that opens the order logged out
+      const link = new RegExp(
+        `/${scene.seller.slug}/ticket_order/${order.orderId}\\?secret=([\\w-]+)`,
+      );
+      const secret = link.exec(mail.textBody)?.[1];
+      expect(secret).toBeDefined();
+      expect(mail.textBody).toContain(
+        `/${scene.seller.slug}/manage/${order.orderId}?secret=${secret}`,
+      );
+      const read = await app.inject({
+        method: 'GET',
+        url: `/api/ticket_order/${order.orderId}?_seller=${scene.seller.slug}&secret=${secret}`,
+        headers: { [APP_HEADER]: APP_HEADER_VALUE },
+      });
+      expect(read.statusCode, read.body).toBe(200);
+      // the first link still opens it
+      const first = await app.inject({
+        method: 'GET',
+        url: `/api/ticket_order/${order.orderId}?_seller=${scene.seller.slug}&secret=${order.secret}`,
+        headers: { [APP_HEADER]: APP_HEADER_VALUE },
+      });
+      expect(first.statusCode).toBe(200);
     });
 
     it('answers 404 with the spec text when the address has no orders or no account', async () => {

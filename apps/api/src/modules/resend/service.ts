@@ -12,7 +12,15 @@ import {
   needsEmail,
   type IdentityRow,
 } from '@/modules/users/repo';
+import { ACCOUNT_TICKET_STATES } from '@admit/contracts/rules/self-edit';
+import type { OrderRow } from '@/db/schema/cart';
+import { anonymousEditing, orderMail } from '@/modules/orders/order-mail';
+import { reissueOrderSecret } from '@/modules/orders/order-link';
+import { selectOrderTicketDetails } from '@/modules/orders/order-tickets';
 import { membershipsOf, ordersOf } from './repo';
+
+/** The newest orders whose tickets a resend mails again, one confirmation each. */
+const RESEND_ORDER_LIMIT = 10;
 
 /** spec: identity §8 "Resend" — the 404 text. */
 export const NO_ORDERS_MESSAGE = 'No orders could be found for this email address.';
@@ -58,13 +66,53 @@ export function createResendService({ db, config }: ResendDeps) {
     return true;
   }
 
-  /** Queues the order list mail; 404 `not_found` when there is nothing to send. */
+  /**
+   * Each order with live tickets mailed again as its confirmation (issue #25: the page says the
+   * tickets were sent): the tickets with their QR codes and a link to the tickets page that
+   * opens logged out — a secret issued again (orders/order-link.ts), the first link still
+   * working — and the manage link when the seller lets buyers edit. Answers how many it queued.
+   */
+  async function resendConfirmations(seller: SellerRef, to: string, orders: OrderRow[]) {
+    const origin = await publicOriginOf(db, seller.id, config);
+    const manageable = await anonymousEditing(db, seller.id);
+    let queued = 0;
+    for (const order of orders.slice(0, RESEND_ORDER_LIMIT)) {
+      const details = await selectOrderTicketDetails(db, [order.id]);
+      const live = details.some((d) =>
+        (ACCOUNT_TICKET_STATES as readonly string[]).includes(d.ticket.state),
+      );
+      if (!live) continue;
+      const secret = await reissueOrderSecret(db, order.id);
+      const mail = await orderMail(db, {
+        order: { ...order, email: to },
+        seller,
+        origin,
+        secret,
+        manageable,
+        details,
+        change: null,
+      });
+      if (!mail) continue;
+      await enqueueMail(db, { ...mail, kind: 'order_resend' });
+      queued += 1;
+    }
+    return queued;
+  }
+
+  /**
+   * Queues the orders' confirmations again, or — when none has a live ticket — the list of the
+   * orders; 404 `not_found` when there is nothing to send.
+   */
   async function resendOrders(seller: SellerRef, person: IdentityRow | null) {
     const orders = person?.email && !needsEmail(person.email) ? await ordersOf(db, person.id) : [];
     if (!person?.email || orders.length === 0) {
       throw new AppError('not_found', 'ticket_order', NO_ORDERS_MESSAGE);
     }
-    const content = await orderResendMail({ brand: await brandOf(seller), orders });
+    if ((await resendConfirmations(seller, person.email, orders)) > 0) return true;
+    const content = await orderResendMail({
+      brand: await brandOf(seller),
+      orders: orders.map((o) => ({ orderNumber: o.orderNumber, placedAt: o.createdAt })),
+    });
     await enqueueMail(db, {
       sellerId: seller.id,
       kind: 'order_resend',

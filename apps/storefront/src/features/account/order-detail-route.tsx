@@ -14,6 +14,8 @@ import { orderSummaries, orderVisits } from '@/features/account/model/order-summ
 import { OrderVisits } from '@/features/account/components/order-visits';
 import { ReadFailure } from '@/features/account/components/read-failure';
 import { ResendButton } from '@/features/account/components/resend-button';
+import { ManageOrderButton } from '@/features/account/components/manage-order-button';
+import { anonymousEditingRules } from '@admit/contracts/rules/self-edit';
 import { useEventFacts } from '@/features/account/use-event-facts';
 import { ACCOUNT_STRINGS } from '@/features/account/strings';
 import styles from '@/features/account/account.module.css';
@@ -31,7 +33,9 @@ export interface OrderDetailSlots {
 export function OrderDetailRoute({ slots }: { slots?: Partial<OrderDetailSlots> }) {
   const t = useStrings(ACCOUNT_STRINGS);
   usePageTitle(t('account.orders.title'));
-  const { timezone, locale } = useSellerConfig();
+  const { timezone, locale, self_edit_rules } = useSellerConfig();
+  // the seller lets the order's link holder change it (identity §6): the member can, logged out
+  const manageable = anonymousEditingRules(self_edit_rules).enabled;
   const { id = '' } = useParams();
   const [now] = useState(() => Date.now());
   const valid = isUuid(id);
@@ -89,6 +93,9 @@ export function OrderDetailRoute({ slots }: { slots?: Partial<OrderDetailSlots> 
           labelKey="account.order.resend"
           successKey="account.order.resent"
         />
+      )}
+      {manageable && visits.some((v) => v.isUpcoming) && (
+        <ManageOrderButton orderId={order.ticketOrderId} />
       )}
       <OrderVisits orders={query.data!} visits={visits} facts={facts} />
     </div>

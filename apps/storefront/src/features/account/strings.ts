@@ -109,6 +109,8 @@ export const ACCOUNT_STRINGS = {
   'account.order.back': 'Back to all recent orders',
   'account.order.not_found': 'Order not found',
   'account.order.total': 'Total amount',
+  // issue #25: a member changes an order logged out (identity §4, §6)
+  'account.order.manage': 'Log out and manage this order',
   'account.order.events': 'Events',
   'account.order.any_date': 'Any date',
   'account.order.ticket_line': '{count} × {type}',

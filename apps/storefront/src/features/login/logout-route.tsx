@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Loader } from '@/ui/loader';
 import { usePageTitle } from '@/ui/page-title';
@@ -11,8 +11,8 @@ import { LOGIN_STRINGS } from '@/features/login/strings';
 import styles from '@/features/login/login.module.css';
 
 /**
- * /logout (identity §2 route table, §4 "Login methods"): POST logout, clear member and cart
- * state, then go to /. The external-URL method goes to the seller's external logout address
+ * /logout[?next=] (identity §2 route table, §4 "Login methods"): POST logout, clear member and
+ * cart state, then go to / (or the storefront path `next`, issue #25). The external-URL method goes to the seller's external logout address
  * instead ('External logout URL missing' when there is none).
  */
 export function LogoutRoute() {
@@ -21,6 +21,11 @@ export function LogoutRoute() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [missingUrl, setMissingUrl] = useState(false);
+  // issue #25 "Log out and manage this order": a page of this storefront to land on afterwards
+  // (a path of the seller's own, never another site's: `//host` is refused)
+  const [params] = useSearchParams();
+  const next = params.get('next');
+  const landing = next && next.startsWith('/') && !next.startsWith('//') ? next : '/';
   const started = useRef(false);
   usePageTitle(t('login.logging-out'));
 
@@ -32,14 +37,14 @@ export function LogoutRoute() {
       await logout().catch(() => undefined);
       clearSessionState(queryClient);
       if (config.authentication_method !== 'external') {
-        void navigate('/', { replace: true });
+        void navigate(landing, { replace: true });
         return;
       }
       const target = config.external_urls.logout;
       if (target) window.location.assign(target);
       else setMissingUrl(true);
     })();
-  }, [config, navigate, queryClient]);
+  }, [config, navigate, queryClient, landing]);
 
   return (
     <div className={styles.page}>

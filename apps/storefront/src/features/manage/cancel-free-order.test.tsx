@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { toCollection } from '@admit/contracts/envelope';
 import { CANCEL_ORDER_MESSAGES, SELECT_ONE_TICKET_MESSAGE } from '@admit/contracts/manage';
-import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
+import { createFetchStub } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
 import {
   editingConfig,
@@ -15,7 +15,8 @@ import {
 } from '@/features/manage/manage-test-kit';
 
 const MANAGE = `/manage/${ORDER_ID}?secret=${SECRET}`;
-const NO_EDIT = () => errorResponse(404, 'not_found', 'There are no changes to confirm');
+// no edit open: the edit read answers 204 (a 404 was logged on every manage visit)
+const NO_EDIT = () => new Response(null, { status: 204 });
 const free = (overrides = {}) =>
   orderTicket({ face_value: '0.00', adjusted_value: '0.00', ...overrides });
 /** Self-editing off: only the free-order rule lets tickets go (identity §5). */

@@ -15,7 +15,8 @@ import {
 } from '@/features/manage/manage-test-kit';
 
 const MANAGE = `/manage/${ORDER_ID}?secret=${SECRET}`;
-const NO_EDIT = () => errorResponse(404, 'not_found', 'There are no changes to confirm');
+// no edit open: the edit read answers 204 (a 404 was logged on every manage visit)
+const NO_EDIT = () => new Response(null, { status: 204 });
 const RESTART = 'Sorry, this change could not be made: your order or its times have changed.';
 
 beforeAll(async () => {
@@ -41,6 +42,11 @@ describe('manage order refusals (identity §6, §8)', () => {
       'Please log-out to edit your tickets',
     );
     expect(screen.getByRole('heading', { level: 1, name: 'Manage your order' })).toBeVisible();
+    // issue #25: the way on is one step, back to this order's manage page with its link
+    expect(screen.getByRole('link', { name: 'Log out and manage this order' })).toHaveAttribute(
+      'href',
+      `/demo-museum/logout?next=${encodeURIComponent(MANAGE)}`,
+    );
     first.unmount();
 
     renderRoute(`/manage/${ORDER_ID}`, {
@@ -52,6 +58,32 @@ describe('manage order refusals (identity §6, §8)', () => {
       }),
     });
     expect(await screen.findByRole('alert')).toHaveTextContent('We could not find that order.');
+  });
+
+  it('"Log out and manage this order" logs out and lands on the manage page, now editable', async () => {
+    const loggedIn = errorResponse(403, 'forbidden', LOG_OUT_TO_EDIT_MESSAGE, {
+      reason: 'logged_in',
+    });
+    let loggedOut = false;
+    const ticket = orderTicket();
+    const { user, router } = renderRoute(MANAGE, {
+      config: editingConfig(),
+      fetch: createFetchStub({
+        [`GET /api/ticket_order/${ORDER_ID}/manage`]: () =>
+          loggedOut ? manageBody([ticket], [fact(ticket.id)]) : loggedIn,
+        [`GET /api/ticket_order/${ORDER_ID}/edit`]: () => (loggedOut ? NO_EDIT() : loggedIn),
+        'POST /api/logout': () => ((loggedOut = true), {}),
+      }),
+    });
+    await user.click(await screen.findByRole('link', { name: 'Log out and manage this order' }));
+    await waitFor(() => expect(loggedOut).toBe(true));
+    await waitFor(() =>
+      expect(`${router.state.location.pathname}${router.state.location.search}`).toBe(
+        `/demo-museum${MANAGE}`,
+      ),
+    );
+    expect(await screen.findByText('Order A-1042')).toBeInTheDocument();
+    expect(screen.queryByText('Please log-out to edit your tickets')).not.toBeInTheDocument();
   });
 
   it.each([

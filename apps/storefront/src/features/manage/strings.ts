@@ -18,6 +18,8 @@ export const MANAGE_STRINGS = {
   'manage.not-found': 'We could not find that order.',
   'manage.error': 'Oops! Sorry, something went wrong. Please try again.',
   'manage.log-out': LOG_OUT_TO_EDIT_MESSAGE,
+  // issue #25: the one-step way from that message to the manage page
+  'manage.log-out-and-manage': 'Log out and manage this order',
   'manage.select-one': SELECT_ONE_TICKET_MESSAGE,
   'manage.no-valid-tickets': CANCEL_ORDER_MESSAGES.noValidTickets,
   'manage.contact-to-cancel': CANCEL_ORDER_MESSAGES.contactToCancel,

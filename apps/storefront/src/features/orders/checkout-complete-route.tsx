@@ -19,6 +19,8 @@ import { ORDERS_STRINGS } from '@/features/orders/strings';
 import { OrderSeats } from '@/features/orders/order-seats';
 import { OrderSummary } from '@/features/orders/order-summary';
 import { completedMeta, externalCompletedUrl } from '@/features/orders/model/seller-meta';
+import { combinedContents, orderContents } from '@/features/orders/model/order-contents';
+import type { OrderContents } from '@/features/orders/model/order-contents';
 import styles from '@/features/orders/orders.module.css';
 
 /**
@@ -40,6 +42,41 @@ function OrderQrCode({ first, src, alt }: { first: boolean; src: string; alt: st
   );
 }
 
+type Translate = (key: keyof typeof ORDERS_STRINGS & string) => string;
+
+/**
+ * The page's message by what the orders hold (issue #25): the seller's message speaks of a
+ * visit (its QR code at the entrance), so it is the tickets' message; a membership, a gift or a
+ * donation has its own text, with no QR code to show.
+ */
+function completedMessage(contents: OrderContents, sellerMessage: string | null, t: Translate) {
+  switch (contents) {
+    case 'tickets':
+      return sellerMessage ?? t('orders.complete.message');
+    case 'membership':
+      return t('orders.complete.message-membership');
+    case 'gift':
+      return t('orders.complete.message-gift');
+    case 'donation':
+      return t('orders.complete.message-donation');
+    default:
+      return t('orders.complete.message');
+  }
+}
+
+/**
+ * A seller's link to joining (the membership route or the membership event) is not offered to
+ * a buyer who has just joined or given a membership.
+ */
+function offersMembership(url: string, contents: OrderContents, membershipEventId: string | null) {
+  if (contents !== 'membership' && contents !== 'gift') return false;
+  const path = url.replace(/^https?:\/\/[^/]+/, '').split(/[?#]/)[0] ?? '';
+  return (
+    /\/membership$/.test(path) ||
+    (membershipEventId !== null && path.split('/').includes(membershipEventId))
+  );
+}
+
 /**
  * /checkout/complete?orderIds= (identity §2 "Checkout complete"): title, the seller's message
  * or the default, background images; per order its number, a summary (what, when, how much),
@@ -49,7 +86,9 @@ function OrderQrCode({ first, src, alt }: { first: boolean; src: string; alt: st
 export function CheckoutCompleteRoute() {
   const t = useStrings(ORDERS_STRINGS);
   usePageTitle(t('orders.complete.title'));
-  const slug = useSellerConfig().seller.slug;
+  const config = useSellerConfig();
+  const slug = config.seller.slug;
+  const membershipEventId = config.membership.event_id;
   const [params] = useSearchParams();
   const orderIds = parseOrderIds(params.get('orderIds'));
   // a page the server drew read each order with the proof it named (decision 0045): the same
@@ -80,6 +119,14 @@ export function CheckoutCompleteRoute() {
   const orders = queries.flatMap((q) =>
     q.data ? q.data.ticket_order._data.map((order) => ({ order, bundle: q.data })) : [],
   );
+  // issue #25: the message, the QR code and the links follow what the orders hold
+  const contentsOf = new Map(
+    orders.map(({ order, bundle }) => [order.id, orderContents(bundle, order.id)]),
+  );
+  const contents = combinedContents([...contentsOf.values()]);
+  const links = meta.links.filter(
+    (link) => !offersMembership(link.url, contents, membershipEventId),
+  );
   const offsets = {
     '--completed-offset': meta.contentOffset ?? undefined,
     '--completed-mobile-offset': meta.contentMobileOffset ?? undefined,
@@ -95,7 +142,7 @@ export function CheckoutCompleteRoute() {
       )}
       <div className={styles.content} style={offsets}>
         <h1>{t('orders.complete.title')}</h1>
-        <p>{meta.message ?? t('orders.complete.message')}</p>
+        <p>{completedMessage(contents, meta.message, t)}</p>
         {queries.some((q) => q.isError) && (
           <p role="alert" className={styles.alert}>
             {t('orders.not-found')}
@@ -109,18 +156,24 @@ export function CheckoutCompleteRoute() {
               </h2>
               <OrderSummary bundle={bundle} labelledBy={`order-${order.id}`} />
               <OrderSeats bundle={bundle} />
-              <OrderQrCode
-                first={index === 0}
-                src={orderQrCodeUrl(order.id, slug, proofOf(order.id))}
-                alt={t('orders.complete.qr-alt', { number: order.order_number })}
-              />
-              <Link to={`/ticket_order/${order.id}`}>{t('orders.complete.view-tickets')}</Link>
+              {contentsOf.get(order.id) === 'tickets' ? (
+                <>
+                  <OrderQrCode
+                    first={index === 0}
+                    src={orderQrCodeUrl(order.id, slug, proofOf(order.id))}
+                    alt={t('orders.complete.qr-alt', { number: order.order_number })}
+                  />
+                  <Link to={`/ticket_order/${order.id}`}>{t('orders.complete.view-tickets')}</Link>
+                </>
+              ) : (
+                <Link to={`/ticket_order/${order.id}`}>{t('orders.complete.view-order')}</Link>
+              )}
             </li>
           ))}
         </ul>
-        {meta.links.length > 0 && (
+        {links.length > 0 && (
           <nav className={styles.links} aria-label={t('orders.complete.title')}>
-            {meta.links.map((link) => (
+            {links.map((link) => (
               <a key={link.url} href={link.url}>
                 {link.label}
               </a>

@@ -6,6 +6,14 @@ export const ORDERS_STRINGS = {
   'orders.complete.title': 'Thank you for your order',
   // spec: identity §2 — default: "the order confirmation was e-mailed, with thanks"
   'orders.complete.message': 'Your order confirmation has been e-mailed to you. Thank you!',
+  // what a membership, a gift or a donation is told instead (issue #25): no QR code to show
+  'orders.complete.message-membership':
+    'Welcome! Your membership confirmation, with your member ID, has been e-mailed to you. Thank you!',
+  'orders.complete.message-gift':
+    'Thank you for your gift! Your confirmation has been e-mailed to you.',
+  'orders.complete.message-donation':
+    'Thank you for your donation! Your receipt has been e-mailed to you.',
+  'orders.complete.view-order': 'View order',
   'orders.complete.order': 'Order {number}',
   'orders.complete.qr-alt': 'QR code of order {number}',
   'orders.complete.view-tickets': 'View tickets',
@@ -21,6 +29,8 @@ export const ORDERS_STRINGS = {
   'orders.receipt.tax': 'Tax {amount}',
   'orders.receipt.line-total': 'Line total {amount}',
   'orders.ticket-order.when': 'When: {when}',
+  // issue #25: the tickets say where to come
+  'orders.ticket-order.where': 'Where: {where}',
   'orders.loading': 'Loading your order…',
   'orders.pending.title': 'Your order is being processed',
   'orders.pending.message':

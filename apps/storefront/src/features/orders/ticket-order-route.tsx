@@ -1,3 +1,4 @@
+import type { OrderBundle } from '@admit/contracts/checkout';
 import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
 import { useWalletLinks } from '@/api/wallet/get-wallet-precheck';
@@ -22,6 +23,16 @@ function WhenLine({ when }: { when: string | null }) {
   const t = useStrings(ORDERS_STRINGS);
   if (!when) return null;
   return <p className={styles.when}>{t('orders.ticket-order.when', { when })}</p>;
+}
+
+/** Where to come (issue #25): the event's venue, its name and address, on every ticket. */
+function VenueLine({ bundle, eventTemplateId }: { bundle: OrderBundle; eventTemplateId: string }) {
+  const t = useStrings(ORDERS_STRINGS);
+  const venueId = bundle.event_template._data.find((e) => e.id === eventTemplateId)?.venue_id;
+  const venue = bundle.venue?._data.find((v) => v.id === venueId);
+  if (!venue) return null;
+  const where = [venue.name, venue.address].filter(Boolean).join(', ');
+  return <p>{t('orders.ticket-order.where', { where })}</p>;
 }
 
 /**
@@ -92,6 +103,7 @@ export function TicketOrderRoute() {
           <li key={ticket.id} className={styles.ticket}>
             <h3>{name(bundle.event_template._data, ticket.event_template_id)}</h3>
             <WhenLine when={ticketWhen(bundle, ticket, timezone)} />
+            <VenueLine bundle={bundle} eventTemplateId={ticket.event_template_id} />
             <p>{name(bundle.ticket_type._data, ticket.ticket_type_id)}</p>
             {ticket.seat_template_id && seats.has(ticket.seat_template_id) && (
               <p>{t('orders.ticket-order.seat', { seat: seats.get(ticket.seat_template_id)! })}</p>

@@ -63,6 +63,10 @@ export interface OrderConfirmationInput {
 export interface OrderChangeView {
   kind: 'order_update' | 'order_cancel';
   cancelled: Pick<ConfirmationTicketView, 'eventName' | 'typeName' | 'session' | 'timeZone'>[];
+  /** a reschedule's new tickets, at their new times (issue #25); empty for a cancel */
+  rescheduled?: Pick<ConfirmationTicketView, 'eventName' | 'typeName' | 'session' | 'timeZone'>[];
+  /** minor units the change's checkout charged (a dearer reschedule's difference) */
+  chargedMinor?: number;
   /** minor units given back to the original payments (card and gift card) */
   refundMinor: number;
 }
@@ -71,6 +75,7 @@ export interface OrderChangeView {
 const WORDING = {
   order_confirmation: { subject: 'order', heading: 'Thank you for your order' },
   order_update: { subject: 'updated order', heading: 'Your order has been updated' },
+  order_reschedule: { subject: 'rescheduled order', heading: 'Your tickets have been rescheduled' },
   order_cancel: {
     subject: 'order: tickets cancelled',
     heading: 'Your tickets have been cancelled',
@@ -86,7 +91,9 @@ export function orderConfirmationMail(input: OrderConfirmationInput) {
   const { brand } = input;
   const money = (minor: number) => formatMoney(minorToDecimal(minor), input.currency, brand.locale);
   const change = input.change ?? null;
-  const wording = WORDING[change?.kind ?? 'order_confirmation'];
+  // issue #25: a change that moved tickets says so, not "cancelled"
+  const moved = change?.kind === 'order_update' && (change.rescheduled?.length ?? 0) > 0;
+  const wording = WORDING[moved ? 'order_reschedule' : (change?.kind ?? 'order_confirmation')];
   const subject = `Your ${brand.sellerName} ${wording.subject} ${input.orderNumber}`;
   const total = money(input.totalMinor);
   // spec: identity §9 — orders read 'ddd, MMMM D YYYY'
@@ -186,9 +193,39 @@ function ChangeSummary({
   money: (minor: number) => string;
 }) {
   const { locale } = useBrand();
-  const cancelled = change.cancelled.map((t) =>
-    [ticketName(t), sessionWhenLabel(t.session, t.timeZone, locale)].filter(Boolean).join(', '),
-  );
+  const line = (t: OrderChangeView['cancelled'][number]) =>
+    [ticketName(t), sessionWhenLabel(t.session, t.timeZone, locale)].filter(Boolean).join(', ');
+  const cancelled = change.cancelled.map(line);
+  const rescheduled = (change.rescheduled ?? []).map(line);
+  const charged = change.chargedMinor ?? 0;
+  if (rescheduled.length > 0) {
+    return (
+      <>
+        <MailText>
+          {rescheduled.length === 1
+            ? 'This ticket was rescheduled to:'
+            : 'These tickets were rescheduled to:'}
+        </MailText>
+        <MailList items={rescheduled} />
+        {cancelled.length > 0 && (
+          <>
+            <MailText>In place of:</MailText>
+            <MailList items={cancelled} />
+          </>
+        )}
+        {charged > 0 && <MailText>{`${money(charged)} was charged for the change.`}</MailText>}
+        {change.refundMinor > 0 && (
+          <MailText>
+            {`${money(change.refundMinor)} will be refunded to your original payment method.`}
+          </MailText>
+        )}
+        {charged === 0 && change.refundMinor === 0 && (
+          <MailText>The change cost nothing extra.</MailText>
+        )}
+        <MailText muted>Your tickets as they are now:</MailText>
+      </>
+    );
+  }
   return (
     <>
       {cancelled.length > 0 && (

@@ -32,6 +32,15 @@ export function FailureAlert({
       ) : (
         <p>{t(failure.key)}</p>
       )}
+      {failure.kind === 'message' && failure.key === 'manage.log-out' && (
+        // issue #25: the spec's rule stands (identity §4 "Reschedule: refused when logged in"),
+        // so the way on is one step: log out, and land back on this order's manage page
+        <p>
+          <Link to={`/logout?next=${encodeURIComponent(manageTo)}`}>
+            {t('manage.log-out-and-manage')}
+          </Link>
+        </p>
+      )}
     </div>
   );
 }

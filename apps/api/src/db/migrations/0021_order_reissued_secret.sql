@@ -1,0 +1,1 @@
+ALTER TABLE "ticket_order" ADD COLUMN "reissued_secret_hash" text;
