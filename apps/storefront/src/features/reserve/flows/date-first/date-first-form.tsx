@@ -11,6 +11,13 @@ import { Loader } from '@/ui/loader';
 import { Price } from '@/ui/price';
 import { useStrings } from '@/ui/text/use-strings';
 import { TicketSections } from '@/features/reserve/components/ticket-sections';
+import { RuleMessages } from '@/features/reserve/components/rule-messages';
+import {
+  dateMessages,
+  eventMessageRules,
+  quantityMessagesOf,
+  sessionMessages,
+} from '@/features/reserve/model/event-messages';
 import { useMemberCap } from '@/features/reserve/use-member-cap';
 import type { GroupFilter } from '@/features/reserve/model/reserve-groups';
 import type { ReserveQuery } from '@/features/reserve/model/reserve-query';
@@ -143,6 +150,10 @@ export function DateFirstForm({
     shownMinor,
   );
   const message = submission.message;
+  // spec: shopping §3 "Message rules" — each action where the visitor makes that choice
+  const rules = useMemo(() => eventMessageRules(event), [event]);
+  const single = state.admission === 'single';
+  const chosenSession = single ? (data.chosenSession ?? null) : null;
 
   return (
     <form
@@ -176,6 +187,7 @@ export function DateFirstForm({
           issues={submission.issues}
         />
       )}
+      {single && <RuleMessages messages={dateMessages(rules, state.date)} />}
       {state.admission === 'single' &&
         state.date !== null &&
         (data.sessions.isPending ? (
@@ -190,8 +202,16 @@ export function DateFirstForm({
             tabSpecs={tabSpecs}
             showPrices
             issues={submission.issues}
+            annotationsOf={(session) =>
+              sessionMessages(rules, 'session_annotation', session, timezone)
+            }
           />
         ))}
+      {chosenSession && (
+        <RuleMessages
+          messages={sessionMessages(rules, 'session_message', chosenSession, timezone)}
+        />
+      )}
       {state.admission === 'single' && state.sessionId !== null && data.sessionDetail.isPending && (
         <Loader label={t('reserve.loading_tickets')} />
       )}
@@ -215,6 +235,8 @@ export function DateFirstForm({
           onAdmits={(admits) => dispatch({ type: 'set_admits', admits })}
           onSurvey={(groupId, values) => dispatch({ type: 'set_survey', groupId, values })}
           issues={submission.issues}
+          notes={quantityMessagesOf(rules, groups, state.quantities, chosenSession, timezone)}
+          timezone={timezone}
         />
       )}
       {groups && submission.seatedSession && state.sessionId !== null && (
