@@ -44,6 +44,16 @@ describe('cart widget (shopping §2 "Cart widget and modals")', () => {
     expect(within(widget).queryByRole('link', { name: 'Checkout' })).not.toBeInTheDocument();
   });
 
+  it("shows the seller's own empty-cart text (text_strings `cart.empty`)", async () => {
+    renderRoute('/events', {
+      fetch: createFetchStub({ [AVAILABLE]: listingOfThree() }),
+      config: makeSellerConfig({ text_strings: { 'cart.empty': 'Your visit plan is empty.' } }),
+    });
+    const widget = await findWidget();
+    expect(within(widget).getByText('Your visit plan is empty.')).toBeInTheDocument();
+    expect(within(widget).queryByText('Your cart is empty')).not.toBeInTheDocument();
+  });
+
   it('groups items by event and session with type counts, totals and fee lines', async () => {
     seedCart(admissionAndTourCart());
     const fetch = createFetchStub({
