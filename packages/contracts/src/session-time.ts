@@ -58,17 +58,53 @@ export function isAllDaySession(session: { start_datetime: string; end_datetime:
   return minutes > ALL_DAY_SESSION_MINUTES;
 }
 
-/** "Tue, Jun 2, 2026 at 10:00 AM" (or the date only for a whole-day session); null: any date. */
+/**
+ * How an event's ticket dates read (spec: shopping §3 event meta `ticket_date_time`): date-only,
+ * hidden, show-end, dates-only-show-end, or a custom pattern in the cart tokens. Absent: the
+ * default (date and start time, or the date of a whole-day session).
+ */
+export type TicketDateTime = string | null | undefined;
+
+const sameDay = (a: string, b: string, timeZone: string) =>
+  formatInZone(a, DATE_FORMATS.cartDate, timeZone) ===
+  formatInZone(b, DATE_FORMATS.cartDate, timeZone);
+
+/**
+ * "Tue, Jun 2, 2026 at 10:00 AM" (or the date only for a whole-day session); null: any date, or
+ * an event whose `ticket_date_time` hides ticket dates.
+ */
 export function sessionWhenLabel(
   session: { start_datetime: string; end_datetime: string } | null | undefined,
   timeZone: string,
+  ticketDateTime: TicketDateTime = null,
 ): string | null {
   if (!session) return null;
-  return formatInZone(
-    session.start_datetime,
-    isAllDaySession(session) ? DATE_FORMATS.cartDate : DATE_FORMATS.cartDateTime,
-    timeZone,
-  );
+  const { start_datetime: start, end_datetime: end } = session;
+  const date = (iso: string) => formatInZone(iso, DATE_FORMATS.cartDate, timeZone);
+  switch (ticketDateTime ?? null) {
+    case 'hidden':
+      return null;
+    case 'date-only':
+      return date(start);
+    case 'dates-only-show-end':
+      return sameDay(start, end, timeZone) ? date(start) : `${date(start)} – ${date(end)}`;
+    case 'show-end': {
+      const from = formatInZone(start, DATE_FORMATS.cartDateTime, timeZone);
+      const until = sameDay(start, end, timeZone)
+        ? formatInZone(end, DATE_FORMATS.cartTime, timeZone)
+        : formatInZone(end, DATE_FORMATS.cartDateTime, timeZone);
+      return `${from} – ${until}`;
+    }
+    case null:
+      return formatInZone(
+        start,
+        isAllDaySession(session) ? DATE_FORMATS.cartDate : DATE_FORMATS.cartDateTime,
+        timeZone,
+      );
+    default:
+      // a seller's own pattern, in the tokens formatInZone reads
+      return formatInZone(start, ticketDateTime as string, timeZone);
+  }
 }
 
 /** "10:30 AM" in the venue's zone (shopping §9 time format h:mm A), for every seller. */

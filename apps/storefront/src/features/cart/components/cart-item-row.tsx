@@ -29,7 +29,7 @@ export function CartItemRow({
   const t = useStrings(CART_STRINGS);
   const { timezone: sellerZone } = useSellerConfig();
   const [pendingRemoval, setPendingRemoval] = useState(false);
-  const when = sessionWhenLabel(item.session, item.timezone ?? sellerZone);
+  const when = sessionWhenLabel(item.session, item.timezone ?? sellerZone, item.ticketDateTime);
   return (
     <li className={styles.item} aria-label={item.name}>
       <div className={styles.header}>
