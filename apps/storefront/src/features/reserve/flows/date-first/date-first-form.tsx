@@ -1,7 +1,6 @@
 import { useMemo, useReducer } from 'react';
 import type { ComponentType } from 'react';
 import type { CalendarDay } from '@admit/contracts/availability';
-import { minorToDecimal } from '@admit/contracts/money';
 import { useShownPriceMinor } from '@/config/use-shown-price';
 import type { EventDetail, TicketGroupWithTypes } from '@/api/events/event-detail';
 import type { SessionConstraints } from '@/features/reserve/model/session-constraints';
@@ -23,8 +22,7 @@ import type { GroupFilter } from '@/features/reserve/model/reserve-groups';
 import type { ReserveQuery } from '@/features/reserve/model/reserve-query';
 import { parseSessionTabs } from '@/features/reserve/model/session-tabs';
 import { withShownPrices } from '@/features/reserve/model/shown-session-prices';
-import type { GroupDetails } from '@/features/reserve/model/ticket-details';
-import type { Quantities } from '@/features/reserve/model/stepper-rules';
+import { totalToPay } from '@/features/reserve/model/total-to-pay';
 import { ReserveErrorSlot } from '@/features/reserve/components/reserve-error-slot';
 import { SkipAddOnButton } from '@/features/reserve/components/skip-add-on-button';
 import { SessionSeatSelector } from '@/features/reserve/components/session-seat-selector';
@@ -62,21 +60,6 @@ export interface DateFirstFormProps {
   skipAddOnTo: string | null;
   /** the seat selector, drawn once a seated session is chosen (shopping §2 "seat selection") */
   SeatSelector: ComponentType<SeatSelectorSlotProps>;
-}
-
-/** The footer's total: each ticket at its shown price (decision 0048), as the steppers say. */
-function totalToPay(
-  groups: readonly GroupDetails[],
-  quantities: Quantities,
-  shownMinor: ReturnType<typeof useShownPriceMinor>,
-): string {
-  const minor = groups
-    .flatMap((group) => group.ticketTypes)
-    .reduce(
-      (sum, type) => sum + shownMinor(type.currency_amount, type) * (quantities[type.id] ?? 0),
-      0,
-    );
-  return minorToDecimal(minor);
 }
 
 /** The date-first page once its calendar is known (spec: shopping §2, §4 "ready"). */

@@ -73,7 +73,7 @@ function fixtures() {
 
 setUpDateFirstRouteTests();
 
-describe('date-first message rules (shopping §3 "Message rules")', { timeout: 15_000 }, () => {
+describe('date-first message rules (shopping §3 "Message rules")', { timeout: 30_000 }, () => {
   it('shows the date message, session annotations, the session message and the quantity message', async () => {
     const { user } = renderRoute(`/events/${EVENT_ID}`, { fetch: fixtures() });
     await user.click(await screen.findByRole('button', { name: 'Visit on a specific date' }));

@@ -69,7 +69,7 @@ function messageFixtures() {
 
 setUpQuantityFirstTests();
 
-describe('quantity-first message rules (shopping §3 "Message rules")', { timeout: 20_000 }, () => {
+describe('quantity-first message rules (shopping §3 "Message rules")', { timeout: 30_000 }, () => {
   it('shows the quantity, date and session messages at their steps, and type descriptions', async () => {
     const { user } = renderRoute(`/events/${EVENT_ID}`, { fetch: messageFixtures() });
     await screen.findByRole('heading', { name: 'Choose your tickets' });

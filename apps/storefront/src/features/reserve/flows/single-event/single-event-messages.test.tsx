@@ -65,7 +65,7 @@ beforeAll(async () => {
 });
 beforeEach(() => localStorage.clear());
 
-describe('single-event message rules (shopping §3 "Message rules")', { timeout: 15_000 }, () => {
+describe('single-event message rules (shopping §3 "Message rules")', { timeout: 30_000 }, () => {
   it("shows the one session's date message and annotation, and the quantity message", async () => {
     // Saturday 2026-12-19, 10:30 in New York: a weekend day in the quiet hour
     const { user } = renderSingle('2026-12-19T15:30:00.000Z');
