@@ -32,7 +32,7 @@ describe('cart widget', () => {
 
     await widget.getByRole('button', { name: `Remove ${eventName}` }).click();
     await widget.getByRole('button', { name: 'Confirm' }).click();
-    await widget.getByText('Your cart is empty').waitFor();
+    await widget.getByText('Your visit plan is empty.').waitFor();
 
     // the server released the hold: the cart is gone
     const status = await page.evaluate(

@@ -100,7 +100,7 @@ describe('reserving tickets on the date-first page', () => {
     await widget.getByRole('button', { name: `Remove ${plan.event.name}` }).click();
     await widget.getByText(`Remove ${plan.event.name} from your cart?`).waitFor();
     await widget.getByRole('button', { name: 'Confirm' }).click();
-    await widget.getByText('Your cart is empty').waitFor();
+    await widget.getByText('Your visit plan is empty.').waitFor();
     // spec: shopping §4 — the only item goes with the whole cart
     await expect.poll(async () => (await fetchCartAsPage(page, cartId)).status, POLL).toBe(404);
   });

@@ -52,4 +52,32 @@ describe('session times in the venue zone', () => {
     expect(formatSessionTime('2026-11-29T17:30:00.000Z', 'Europe/London', 'en-GB')).toBe('17:30');
     expect(formatCalendarDate('2029-06-13', 'en-GB')).toBe('Wed 13 Jun 2029');
   });
+
+  it('reads the event meta ticket_date_time (shopping §3): each option and a custom pattern', () => {
+    const tour = {
+      start_datetime: '2026-12-02T15:00:00.000Z',
+      end_datetime: '2026-12-02T16:30:00.000Z',
+    };
+    const overnight = {
+      start_datetime: '2026-12-02T23:00:00.000Z',
+      end_datetime: '2026-12-03T15:00:00.000Z',
+    };
+    const ny = 'America/New_York';
+    expect(sessionWhenLabel(tour, ny, undefined, 'date-only')).toBe('Wed, Dec 2, 2026');
+    expect(sessionWhenLabel(tour, ny, undefined, 'hidden')).toBeNull();
+    expect(sessionWhenLabel(tour, ny, undefined, 'show-end')).toBe(
+      'Wed, Dec 2, 2026 at 10:00 AM – 11:30 AM',
+    );
+    expect(sessionWhenLabel(overnight, ny, undefined, 'show-end')).toBe(
+      'Wed, Dec 2, 2026 at 6:00 PM – Thu, Dec 3, 2026 at 10:00 AM',
+    );
+    expect(sessionWhenLabel(tour, ny, undefined, 'dates-only-show-end')).toBe('Wed, Dec 2, 2026');
+    expect(sessionWhenLabel(overnight, ny, undefined, 'dates-only-show-end')).toBe(
+      'Wed, Dec 2, 2026 – Thu, Dec 3, 2026',
+    );
+    expect(sessionWhenLabel(tour, ny, undefined, 'MMMM D [from] h:mm A')).toBe(
+      'December 2 from 10:00 AM',
+    );
+    expect(sessionWhenLabel(tour, ny, undefined, null)).toBe('Wed, Dec 2, 2026 at 10:00 AM');
+  });
 });

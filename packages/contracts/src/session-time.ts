@@ -82,21 +82,54 @@ export function isAllDaySession(session: { start_datetime: string; end_datetime:
 }
 
 /**
+ * How an event's ticket dates read (spec: shopping §3 event meta `ticket_date_time`): date-only,
+ * hidden, show-end, dates-only-show-end, or a custom pattern in the cart tokens. Absent: the
+ * default (date and start time, or the date of a whole-day session).
+ */
+export type TicketDateTime = string | null | undefined;
+
+const sameDay = (a: string, b: string, timeZone: string) =>
+  formatInZone(a, DATE_FORMATS.cartDate, timeZone) ===
+  formatInZone(b, DATE_FORMATS.cartDate, timeZone);
+
+/**
  * "Tue, Jun 2, 2026 at 10:00 AM" (en-GB "Tue 2 Jun 2026, 10:00"), or the date only for a
- * whole-day session; null: any date.
+ * whole-day session; null: any date, or an event whose `ticket_date_time` hides ticket dates.
  */
 export function sessionWhenLabel(
   session: { start_datetime: string; end_datetime: string } | null | undefined,
   timeZone: string,
   locale?: string,
+  ticketDateTime: TicketDateTime = null,
 ): string | null {
   if (!session) return null;
   const formats = dateFormatsFor(locale);
-  return formatInZone(
-    session.start_datetime,
-    isAllDaySession(session) ? formats.cartDate : formats.cartDateTime,
-    timeZone,
-  );
+  const { start_datetime: start, end_datetime: end } = session;
+  const date = (iso: string) => formatInZone(iso, formats.cartDate, timeZone);
+  switch (ticketDateTime ?? null) {
+    case 'hidden':
+      return null;
+    case 'date-only':
+      return date(start);
+    case 'dates-only-show-end':
+      return sameDay(start, end, timeZone) ? date(start) : `${date(start)} – ${date(end)}`;
+    case 'show-end': {
+      const from = formatInZone(start, formats.cartDateTime, timeZone);
+      const until = sameDay(start, end, timeZone)
+        ? formatInZone(end, formats.cartTime, timeZone)
+        : formatInZone(end, formats.cartDateTime, timeZone);
+      return `${from} – ${until}`;
+    }
+    case null:
+      return formatInZone(
+        start,
+        isAllDaySession(session) ? formats.cartDate : formats.cartDateTime,
+        timeZone,
+      );
+    default:
+      // a seller's own pattern, in the tokens formatInZone reads
+      return formatInZone(start, ticketDateTime as string, timeZone);
+  }
 }
 
 /** "10:30 AM" in the venue's zone (shopping §9 time format h:mm A); en-GB "10:30". */

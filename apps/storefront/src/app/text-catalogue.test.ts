@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
 import { buildTextCatalogue, TEXT_CATALOGUE_PARTS } from '@/app/text-catalogue';
 
 describe('text catalogue', () => {
@@ -24,5 +25,28 @@ describe('text catalogue', () => {
       Object.keys(strings).filter((key) => !key.startsWith(`${feature}.`)),
     );
     expect(misplaced).toEqual([]);
+  });
+});
+
+describe("the demo sellers' text overrides (shopping §1)", () => {
+  // every override a demo seller sets must name a catalogue key, or it is silently never shown
+  // (issue #25: the demo's "Your visit plan is empty." sat under a key no cart read)
+  const sellerFiles = import.meta.glob<string>('../../../api/src/demo/sellers/*.yaml', {
+    query: '?raw',
+    import: 'default',
+    eager: true,
+  });
+
+  it('finds the demo seller files', () => {
+    expect(Object.keys(sellerFiles).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it.each(Object.entries(sellerFiles))('%s overrides only texts the storefront shows', (_, raw) => {
+    const file = parse(raw) as {
+      seller?: { settings?: { text_strings?: Record<string, string> } };
+    };
+    const overrides = Object.keys(file.seller?.settings?.text_strings ?? {});
+    const { catalogue } = buildTextCatalogue();
+    expect(overrides.filter((key) => !(key in catalogue))).toEqual([]);
   });
 });

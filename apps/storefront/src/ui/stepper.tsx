@@ -24,6 +24,8 @@ export interface StepperProps {
   isDecreaseBlocked?: boolean;
   /** extra text under the label, e.g. the price */
   description?: string;
+  /** a second line under the description, e.g. the ticket type's own text ("Ages 3 to 12") */
+  note?: string | null;
   hideLabel?: boolean;
   className?: string;
 }
@@ -46,12 +48,15 @@ export function Stepper({
   isDisabled = false,
   isDecreaseBlocked = false,
   description,
+  note,
   hideLabel = false,
   className,
 }: StepperProps) {
   const t = useStrings(STEPPER_STRINGS);
   const labelId = useId();
   const descriptionId = useId();
+  const noteId = useId();
+  const describedBy = [description && descriptionId, note && noteId].filter(Boolean).join(' ');
   const up = clamp(nextUp(value), min, max);
   const down = clamp(nextDown(value), min, max);
   const canIncrease = !isDisabled && up > value;
@@ -71,7 +76,7 @@ export function Stepper({
     <div
       role="group"
       aria-labelledby={labelId}
-      aria-describedby={description ? descriptionId : undefined}
+      aria-describedby={describedBy || undefined}
       className={[styles.stepper, className].filter(Boolean).join(' ')}
       onKeyDown={onKeyDown}
     >
@@ -82,6 +87,11 @@ export function Stepper({
         {description && (
           <span id={descriptionId} className={styles.description}>
             {description}
+          </span>
+        )}
+        {note && (
+          <span id={noteId} className={styles.description}>
+            {note}
           </span>
         )}
       </div>

@@ -3,6 +3,7 @@ import { decimalToMinor, minorToDecimal } from '@admit/contracts/money';
 import type {
   EventSession,
   EventTemplate,
+  Meta,
   TicketGroup,
   TicketType,
 } from '@admit/contracts/resources';
@@ -21,6 +22,15 @@ export interface CartItemType {
   totalPrice: string;
 }
 
+/** The event meta `ticket_date_time` when it is set to text (shopping §3). */
+function ticketDateTimeOf(meta: readonly Meta[], eventId: string): string | null {
+  const row = meta.find(
+    (m) =>
+      m.resource === 'event_template' && m.resource_id === eventId && m.key === 'ticket_date_time',
+  );
+  return typeof row?.value === 'string' && row.value !== '' ? row.value : null;
+}
+
 /**
  * A cart item for display: the tickets of one event in one session (or without a session for
  * any-date types). spec: shopping §3 "Cart item": id, name, image, types, isAnchor,
@@ -34,6 +44,8 @@ export interface CartItem {
   session: EventSession | null;
   /** IANA zone of the event's venue, else the seller's */
   timezone: string | null;
+  /** the event meta `ticket_date_time`: how its ticket dates read (shopping §3) */
+  ticketDateTime: string | null;
   types: CartItemType[];
   totalPrice: string;
   ticketCount: number;
@@ -102,6 +114,7 @@ export function toCartItems(bundle: CartBundle, config: AnchorConfig): CartItem[
         event,
         session,
         timezone: (event.venue_id && venues.get(event.venue_id)?.timezone) || sellerZone,
+        ticketDateTime: ticketDateTimeOf(bundle.meta._data, event.id),
         types: [],
         totalPrice: '0.00',
         ticketCount: 0,

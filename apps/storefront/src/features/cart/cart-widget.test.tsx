@@ -5,7 +5,9 @@ import { renderRoute } from '@/testing/render-route';
 import { createFetchStub } from '@/testing/fetch-stub';
 import { makeSellerConfig } from '@/testing/seller-config';
 import { FIXTURE_CART_ID } from '@/testing/cart-fixtures';
+import { makeMeta } from '@/testing/api-fixtures';
 import {
+  ADMISSION_ID,
   admissionAndTourCart,
   admissionOnlyCart,
   listingOfThree,
@@ -42,6 +44,37 @@ describe('cart widget (shopping §2 "Cart widget and modals")', () => {
     const widget = await findWidget();
     expect(within(widget).getByText('Your cart is empty')).toBeInTheDocument();
     expect(within(widget).queryByRole('link', { name: 'Checkout' })).not.toBeInTheDocument();
+  });
+
+  it("shows the seller's own empty-cart text (text_strings `cart.empty`)", async () => {
+    renderRoute('/events', {
+      fetch: createFetchStub({ [AVAILABLE]: listingOfThree() }),
+      config: makeSellerConfig({ text_strings: { 'cart.empty': 'Your visit plan is empty.' } }),
+    });
+    const widget = await findWidget();
+    expect(within(widget).getByText('Your visit plan is empty.')).toBeInTheDocument();
+    expect(within(widget).queryByText('Your cart is empty')).not.toBeInTheDocument();
+  });
+
+  it("reads each event's ticket_date_time (shopping §3): hidden, or with the end time", async () => {
+    const bundle = admissionAndTourCart();
+    bundle.meta = {
+      ...bundle.meta,
+      _data: [
+        ...bundle.meta._data,
+        makeMeta(ADMISSION_ID, 'ticket_date_time', 'hidden'),
+        makeMeta(TOUR_ID, 'ticket_date_time', 'show-end'),
+      ],
+    };
+    seedCart(bundle);
+    renderRoute('/events', {
+      fetch: createFetchStub({ [AVAILABLE]: listingOfThree(), [GET_CART]: bundle }),
+    });
+    const widget = await findWidget();
+    const admission = await within(widget).findByRole('listitem', { name: 'General Admission' });
+    expect(within(admission).queryByText(/Jun 2, 2026/)).not.toBeInTheDocument();
+    const tour = within(widget).getByRole('listitem', { name: 'Highlights Tour' });
+    expect(within(tour).getByText('Tue, Jun 2, 2026 at 11:00 AM – 11:40 AM')).toBeInTheDocument();
   });
 
   it('groups items by event and session with type counts, totals and fee lines', async () => {

@@ -53,5 +53,4 @@ export const EVENT_STRINGS = {
   'event.add_on_banner': 'Add this experience to your visit, or move on.',
   'event.skip_add_on': 'skip add-on',
   'event.cart_heading': 'Your cart',
-  'event.cart_empty': 'Your cart is empty',
 } as const;

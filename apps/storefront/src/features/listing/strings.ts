@@ -21,5 +21,4 @@ export const LISTING_STRINGS = {
   'listing.error': 'Sorry! Something unexpected happened. Please try again.',
   'listing.retry': 'Try again',
   'listing.cart_heading': 'Your cart',
-  'listing.cart_empty': 'Your cart is empty',
 } as const;

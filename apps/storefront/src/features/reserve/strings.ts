@@ -19,6 +19,7 @@ export const RESERVE_STRINGS = {
   'reserve.quantities_label': 'Tickets',
   'reserve.type_unavailable': 'Unavailable',
   'reserve.price_range': '{min} – {max}',
+  'reserve.valid_until': 'Valid any open day until {date}',
   // admit fields
   'reserve.admit_heading': '{type} ticket {number}',
   'reserve.admit_first_name': 'First name',

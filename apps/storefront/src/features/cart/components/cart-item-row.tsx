@@ -29,7 +29,12 @@ export function CartItemRow({
   const t = useStrings(CART_STRINGS);
   const { timezone: sellerZone, locale } = useSellerConfig();
   const [pendingRemoval, setPendingRemoval] = useState(false);
-  const when = sessionWhenLabel(item.session, item.timezone ?? sellerZone, locale);
+  const when = sessionWhenLabel(
+    item.session,
+    item.timezone ?? sellerZone,
+    locale,
+    item.ticketDateTime,
+  );
   return (
     <li className={styles.item} aria-label={item.name}>
       <div className={styles.header}>

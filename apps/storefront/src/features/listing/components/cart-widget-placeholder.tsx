@@ -2,7 +2,11 @@ import { useStrings } from '@/ui/text/use-strings';
 import { LISTING_STRINGS } from '@/features/listing/strings';
 import styles from '@/features/listing/components/cart-widget-placeholder.module.css';
 
-/** The sidebar cart widget until the cart feature replaces it (shopping §2 "A cart widget"). */
+/**
+ * The sidebar's place until the app plugs the cart feature's widget in (shopping §2 "A cart
+ * widget"). It says nothing about the cart: the empty-cart text has one home, the cart
+ * feature's `cart.empty`, so a seller's override of it reaches every page (issue #25).
+ */
 export function CartWidgetPlaceholder() {
   const t = useStrings(LISTING_STRINGS);
   return (
@@ -10,7 +14,6 @@ export function CartWidgetPlaceholder() {
       <h2 id="listing-cart-heading" className={styles.heading}>
         {t('listing.cart_heading')}
       </h2>
-      <p className={styles.empty}>{t('listing.cart_empty')}</p>
     </aside>
   );
 }

@@ -16,6 +16,9 @@ import {
   maxForType,
 } from '@/features/reserve/model/stepper-rules';
 import { FieldError } from '@/features/reserve/components/field-error';
+import { RuleMessages } from '@/features/reserve/components/rule-messages';
+import { passLastDay } from '@/features/reserve/model/pass-validity';
+import { formatLongDate } from '@/features/reserve/model/venue-time';
 import { RESERVE_STRINGS } from '@/features/reserve/strings';
 import styles from '@/features/reserve/components/reserve.module.css';
 
@@ -40,6 +43,35 @@ export interface TicketQuantitiesProps {
   priceOf?: (type: TicketType) => string;
   /** a member's benefit cap (shopping §5) */
   memberCap?: MemberCap | null;
+  /** the seller's quantity_message texts the chosen quantities meet (shopping §3) */
+  notes?: readonly string[];
+  /** the venue's zone, for a pass's last valid day */
+  timezone?: string;
+}
+
+/** What a group row says before its steppers: its summary and, for passes, how long they last. */
+function GroupInfo({
+  group,
+  timezone,
+}: {
+  group: TicketGroupWithTypes['ticketGroup'];
+  timezone: string;
+}) {
+  const t = useStrings(RESERVE_STRINGS);
+  const { locale } = useSellerConfig();
+  const lastDay = passLastDay(group, timezone);
+  const text = group.summary ?? group.description;
+  if (!text && !lastDay) return null;
+  return (
+    <>
+      {text && <p className={styles.muted}>{text}</p>}
+      {lastDay && (
+        <p className={styles.muted}>
+          {t('reserve.valid_until', { date: formatLongDate(lastDay, locale) })}
+        </p>
+      )}
+    </>
+  );
 }
 
 function usePriceLabel() {
@@ -69,6 +101,8 @@ export function TicketQuantities({
   exactlyOne,
   priceOf = (type) => type.currency_amount,
   memberCap,
+  notes = [],
+  timezone = 'UTC',
 }: TicketQuantitiesProps) {
   const t = useStrings(RESERVE_STRINGS);
   const priceLabel = usePriceLabel();
@@ -103,6 +137,7 @@ export function TicketQuantities({
                 {ticketGroup.name}
               </h3>
             )}
+            <GroupInfo group={ticketGroup} timezone={timezone} />
             {ticketTypes.map((type) => {
               const value = quantities[type.id] ?? 0;
               const available = type.available && ticketGroup.available;
@@ -118,6 +153,7 @@ export function TicketQuantities({
                   nextUp={() => increment(context, type.id)}
                   nextDown={() => decrement(context, type.id)}
                   isDecreaseBlocked={exactlyOne}
+                  note={type.description ?? type.summary}
                   isDisabled={!available}
                   onChange={(next) => change(type.id, next)}
                 />
@@ -126,6 +162,7 @@ export function TicketQuantities({
           </div>
         ))}
       </div>
+      <RuleMessages messages={notes} />
       <FieldError fieldId={QUANTITIES_FIELD_ID} issues={issues} />
     </fieldset>
   );

@@ -17,6 +17,9 @@ export interface TicketSectionsProps {
   issues: IssueMap;
   exactlyOne?: boolean;
   memberCap?: MemberCap | null;
+  /** quantity_message texts met by the chosen quantities (shopping §3 "Message rules") */
+  notes?: readonly string[];
+  timezone?: string;
 }
 
 /**
@@ -33,6 +36,8 @@ export function TicketSections({
   issues,
   exactlyOne,
   memberCap,
+  notes,
+  timezone,
 }: TicketSectionsProps) {
   return (
     <>
@@ -44,6 +49,8 @@ export function TicketSections({
         issues={issues}
         exactlyOne={exactlyOne}
         memberCap={memberCap}
+        notes={notes}
+        timezone={timezone}
       />
       {groups.map((group) => {
         const hasTickets = group.ticketTypes.some((type) => (answers.quantities[type.id] ?? 0) > 0);

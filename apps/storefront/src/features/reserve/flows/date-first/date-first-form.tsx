@@ -1,7 +1,6 @@
 import { useMemo, useReducer } from 'react';
 import type { ComponentType } from 'react';
 import type { CalendarDay } from '@admit/contracts/availability';
-import { minorToDecimal } from '@admit/contracts/money';
 import { useShownPriceMinor } from '@/config/use-shown-price';
 import type { EventDetail, TicketGroupWithTypes } from '@/api/events/event-detail';
 import type { SessionConstraints } from '@/features/reserve/model/session-constraints';
@@ -11,13 +10,19 @@ import { Loader } from '@/ui/loader';
 import { Price } from '@/ui/price';
 import { useStrings } from '@/ui/text/use-strings';
 import { TicketSections } from '@/features/reserve/components/ticket-sections';
+import { RuleMessages } from '@/features/reserve/components/rule-messages';
+import {
+  dateMessages,
+  eventMessageRules,
+  quantityMessagesOf,
+  sessionMessages,
+} from '@/features/reserve/model/event-messages';
 import { useMemberCap } from '@/features/reserve/use-member-cap';
 import type { GroupFilter } from '@/features/reserve/model/reserve-groups';
 import type { ReserveQuery } from '@/features/reserve/model/reserve-query';
 import { parseSessionTabs } from '@/features/reserve/model/session-tabs';
 import { withShownPrices } from '@/features/reserve/model/shown-session-prices';
-import type { GroupDetails } from '@/features/reserve/model/ticket-details';
-import type { Quantities } from '@/features/reserve/model/stepper-rules';
+import { totalToPay } from '@/features/reserve/model/total-to-pay';
 import { ReserveErrorSlot } from '@/features/reserve/components/reserve-error-slot';
 import { SkipAddOnButton } from '@/features/reserve/components/skip-add-on-button';
 import { SessionSeatSelector } from '@/features/reserve/components/session-seat-selector';
@@ -59,21 +64,6 @@ export interface DateFirstFormProps {
   skipAddOnTo: string | null;
   /** the seat selector, drawn once a seated session is chosen (shopping §2 "seat selection") */
   SeatSelector: ComponentType<SeatSelectorSlotProps>;
-}
-
-/** The footer's total: each ticket at its shown price (decision 0048), as the steppers say. */
-function totalToPay(
-  groups: readonly GroupDetails[],
-  quantities: Quantities,
-  shownMinor: ReturnType<typeof useShownPriceMinor>,
-): string {
-  const minor = groups
-    .flatMap((group) => group.ticketTypes)
-    .reduce(
-      (sum, type) => sum + shownMinor(type.currency_amount, type) * (quantities[type.id] ?? 0),
-      0,
-    );
-  return minorToDecimal(minor);
 }
 
 /** The date-first page once its calendar is known (spec: shopping §2, §4 "ready"). */
@@ -146,6 +136,10 @@ export function DateFirstForm({
     shownMinor,
   );
   const message = submission.message;
+  // spec: shopping §3 "Message rules" — each action where the visitor makes that choice
+  const rules = useMemo(() => eventMessageRules(event), [event]);
+  const single = state.admission === 'single';
+  const chosenSession = single ? (data.chosenSession ?? null) : null;
 
   return (
     <form
@@ -183,6 +177,7 @@ export function DateFirstForm({
           issues={submission.issues}
         />
       )}
+      {single && <RuleMessages messages={dateMessages(rules, state.date)} />}
       {state.admission === 'single' &&
         state.date !== null &&
         (data.sessions.isPending ? (
@@ -197,8 +192,16 @@ export function DateFirstForm({
             tabSpecs={tabSpecs}
             showPrices
             issues={submission.issues}
+            annotationsOf={(session) =>
+              sessionMessages(rules, 'session_annotation', session, timezone)
+            }
           />
         ))}
+      {chosenSession && (
+        <RuleMessages
+          messages={sessionMessages(rules, 'session_message', chosenSession, timezone)}
+        />
+      )}
       {state.admission === 'single' && state.sessionId !== null && data.sessionDetail.isPending && (
         <Loader label={t('reserve.loading_tickets')} />
       )}
@@ -222,6 +225,8 @@ export function DateFirstForm({
           onAdmits={(admits) => dispatch({ type: 'set_admits', admits })}
           onSurvey={(groupId, values) => dispatch({ type: 'set_survey', groupId, values })}
           issues={submission.issues}
+          notes={quantityMessagesOf(rules, groups, state.quantities, chosenSession, timezone)}
+          timezone={timezone}
         />
       )}
       {groups && submission.seatedSession && state.sessionId !== null && (

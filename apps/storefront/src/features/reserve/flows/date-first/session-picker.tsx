@@ -28,6 +28,8 @@ interface SessionPickerProps {
   tabSpecs: readonly SessionTabSpec[];
   showPrices: boolean;
   issues: IssueMap;
+  /** the seller's session_annotation messages of a session (shopping §3 "Message rules") */
+  annotationsOf?: (session: PricedSession) => readonly string[];
 }
 
 function TabList({
@@ -99,6 +101,7 @@ export function SessionPicker({
   tabSpecs,
   showPrices,
   issues,
+  annotationsOf = () => [],
 }: SessionPickerProps) {
   const t = useStrings(DATE_FIRST_STRINGS);
   const { currency, locale } = useSellerConfig();
@@ -129,6 +132,11 @@ export function SessionPicker({
                 onChange={() => onSelect(session.id)}
               />
               <span>{formatSessionTime(session.start_datetime, timezone)}</span>
+              {annotationsOf(session).map((annotation) => (
+                <span key={annotation} className={reserveStyles.annotation}>
+                  {annotation}
+                </span>
+              ))}
               {soldOut ? (
                 <span className={styles.muted}>{t('reserve.session_sold_out')}</span>
               ) : (

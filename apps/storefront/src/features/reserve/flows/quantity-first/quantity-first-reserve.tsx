@@ -12,6 +12,13 @@ import type { GroupFilter } from '@/features/reserve/model/reserve-groups';
 import { parseReserveQuery } from '@/features/reserve/model/reserve-query';
 import { parseSessionTabs } from '@/features/reserve/model/session-tabs';
 import { ReserveErrorSlot } from '@/features/reserve/components/reserve-error-slot';
+import { RuleMessages } from '@/features/reserve/components/rule-messages';
+import {
+  dateMessages,
+  eventMessageRules,
+  quantityMessagesOf,
+  sessionMessages,
+} from '@/features/reserve/model/event-messages';
 import { RESERVE_STRINGS } from '@/features/reserve/strings';
 import { DATE_FIRST_STRINGS } from '@/features/reserve/flows/date-first/date-first-strings';
 import { SessionPicker } from '@/features/reserve/flows/date-first/session-picker';
@@ -131,6 +138,9 @@ export function QuantityFirstReserve({
     (!state.quantitiesOpen && data.dates.isPending) ||
     (state.date !== null && data.sessions.isPending);
   const message = submission.message;
+  // spec: shopping §3 "Message rules" — each action where the visitor makes that choice
+  const rules = useMemo(() => eventMessageRules(event), [event]);
+  const timezone = data.timezone;
 
   return (
     <section aria-labelledby="quantity-first-heading" className={reserveStyles.panel}>
@@ -164,6 +174,8 @@ export function QuantityFirstReserve({
           onReopen={() => dispatch({ type: 'reopen_quantities' })}
           issues={find.issues.size > 0 ? find.issues : submission.issues}
           message={submission.mustFind ? t('reserve.quantity_first.click_find') : find.message}
+          notes={quantityMessagesOf(rules, groups, state.quantities, chosenSession, timezone)}
+          timezone={timezone}
         />
         {!state.quantitiesOpen && (
           <DateStep
@@ -176,6 +188,7 @@ export function QuantityFirstReserve({
             issues={submission.issues}
           />
         )}
+        {!state.quantitiesOpen && <RuleMessages messages={dateMessages(rules, state.date)} />}
         {!state.quantitiesOpen &&
           state.date !== null &&
           (data.sessions.isPending ? (
@@ -195,8 +208,16 @@ export function QuantityFirstReserve({
               tabSpecs={tabSpecs}
               showPrices
               issues={submission.issues}
+              annotationsOf={(session) =>
+                sessionMessages(rules, 'session_annotation', session, timezone)
+              }
             />
           ))}
+        {chosenSession && (
+          <RuleMessages
+            messages={sessionMessages(rules, 'session_message', chosenSession, timezone)}
+          />
+        )}
         {state.sessionId !== null && data.sessionDetail.isPending && (
           <Loader label={t('reserve.quantity_first.loading_details')} />
         )}

@@ -2,6 +2,7 @@ import type { TicketGroupWithTypes } from '@/api/events/event-detail';
 import { Button } from '@/ui/button';
 import { useStrings } from '@/ui/text/use-strings';
 import { TicketQuantities } from '@/features/reserve/components/ticket-quantities';
+import { RuleMessages } from '@/features/reserve/components/rule-messages';
 import type { IssueMap } from '@/features/reserve/model/form-issues';
 import type { MemberCap, Quantities } from '@/features/reserve/model/stepper-rules';
 import { QUANTITY_FIRST_STRINGS } from '@/features/reserve/flows/quantity-first/quantity-first-strings';
@@ -21,6 +22,9 @@ export interface QuantityStepProps {
   message: string | null;
   /** a member's benefit cap, before any session is chosen (shopping §5) */
   memberCap?: MemberCap | null;
+  /** quantity_message texts met by the chosen quantities (shopping §3 "Message rules") */
+  notes?: readonly string[];
+  timezone?: string;
 }
 
 /**
@@ -37,6 +41,8 @@ export function QuantityStep({
   issues,
   message,
   memberCap,
+  notes = [],
+  timezone,
 }: QuantityStepProps) {
   const t = useStrings(QUANTITY_FIRST_STRINGS);
   if (!isOpen) {
@@ -55,6 +61,7 @@ export function QuantityStep({
             </li>
           ))}
         </ul>
+        <RuleMessages messages={notes} />
         <Button variant="secondary" onClick={onReopen}>
           {t('reserve.quantity_first.change_quantities')}
         </Button>
@@ -70,6 +77,8 @@ export function QuantityStep({
         onChange={onQuantities}
         issues={issues}
         memberCap={memberCap}
+        notes={notes}
+        timezone={timezone}
       />
       {message && (
         <p className={styles.message} role="alert">

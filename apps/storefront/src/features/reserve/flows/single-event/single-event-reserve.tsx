@@ -24,6 +24,13 @@ import {
 import { formatLongDate, venueDate } from '@/features/reserve/model/venue-time';
 import { formatSessionTime } from '@admit/contracts/session-time';
 import { ReserveErrorSlot } from '@/features/reserve/components/reserve-error-slot';
+import { RuleMessages } from '@/features/reserve/components/rule-messages';
+import {
+  dateMessages,
+  eventMessageRules,
+  quantityMessagesOf,
+  sessionMessages,
+} from '@/features/reserve/model/event-messages';
 import { RESERVE_STRINGS } from '@/features/reserve/strings';
 import { VisitWindowNote } from '@/features/reserve/components/visit-window-note';
 import { useSubmitReservation } from '@/features/reserve/use-submit-reservation';
@@ -102,6 +109,7 @@ export function SingleEventReserve({ event, SeatSelector }: SingleEventReservePr
   const seats = useSeatSlot(submission, data.session?.id ?? null);
   const memberCap = useMemberCap(event, data.groups, data.session?.id ?? null);
   const timezone = event.venue?.timezone ?? 'UTC';
+  const rules = useMemo(() => eventMessageRules(event), [event]);
 
   if (data.isPending) return <Loader label={t('reserve.single_event.loading')} />;
   if (data.isError)
@@ -162,7 +170,20 @@ export function SingleEventReserve({ event, SeatSelector }: SingleEventReservePr
             date: formatLongDate(venueDate(session.start_datetime, timezone), locale),
             time: formatSessionTime(session.start_datetime, timezone),
           })}
+          {sessionMessages(rules, 'session_annotation', session, timezone).map((annotation) => (
+            <span key={annotation} className={reserveStyles.annotation}>
+              {' '}
+              {annotation}
+            </span>
+          ))}
         </p>
+        {/* spec: shopping §3 "Message rules" — the one session is both the date and the time */}
+        <RuleMessages
+          messages={[
+            ...dateMessages(rules, venueDate(session.start_datetime, timezone)),
+            ...sessionMessages(rules, 'session_message', session, timezone),
+          ]}
+        />
         <TicketSections
           memberCap={memberCap}
           groups={groups}
@@ -180,6 +201,8 @@ export function SingleEventReserve({ event, SeatSelector }: SingleEventReservePr
             }))
           }
           issues={submission.issues}
+          notes={quantityMessagesOf(rules, groups, answers.quantities, session, timezone)}
+          timezone={timezone}
         />
         {hasSeatedGroups(groups) && (
           <SeatSelector
