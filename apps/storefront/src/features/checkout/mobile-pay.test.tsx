@@ -41,6 +41,8 @@ describe('mobile footer pay button (identity §2 Checkout "mobile footer")', () 
     );
     const footer = await screen.findByTestId('mobile-cart-footer');
     const pay = await within(footer).findByRole('button', { name: 'Complete order' });
+    // one pay button on the page: the form's own gives way to the footer's
+    expect(screen.getAllByRole('button', { name: 'Complete order' })).toEqual([pay]);
     expect(within(footer).getByRole('button', { name: /^View cart/ })).toBeInTheDocument();
     expect(within(footer).getByText('Total to pay')).toBeInTheDocument();
 

@@ -44,6 +44,7 @@ import { useCaptchaToken } from '@/features/checkout/use-captcha-token';
 import { useAuthenticationReturn } from '@/features/checkout/use-authentication-return';
 import { usePublishPayState } from '@/features/checkout/pay-state';
 import { CHECKOUT_FORM_ID } from '@/features/checkout/components/mobile-pay-button';
+import { MOBILE_MEDIA_QUERY, useMediaQuery } from '@/ui/use-media-query';
 import styles from '@/features/checkout/checkout.module.css';
 import { getCartState } from '@/stores/cart-store';
 import { useStoredValuesHeld } from '@/stores/persisted-store';
@@ -210,6 +211,7 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
       : t('checkout.pay', { amount: money(minor) });
   // the phone footer's pay button mirrors this one (components/mobile-pay-button.tsx)
   usePublishPayState({ label: payLabel, disabled: payDisabled });
+  const phone = useMediaQuery(MOBILE_MEDIA_QUERY);
   return (
     <FormProvider {...form}>
       <form
@@ -265,9 +267,12 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
             {paymentMessageText(message, t)}
           </p>
         )}
-        <Button type="submit" fullWidth disabled={payDisabled}>
-          {payLabel}
-        </Button>
+        {/* on a phone the footer's button pays (mobile-pay-button.tsx): one pay button a page */}
+        {!phone && (
+          <Button type="submit" fullWidth disabled={payDisabled}>
+            {payLabel}
+          </Button>
+        )}
       </form>
     </FormProvider>
   );
