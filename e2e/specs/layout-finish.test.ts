@@ -143,4 +143,23 @@ describe('layout finish', () => {
     );
     expect(total).toBeLessThan(0.05);
   });
+
+  it('draws the terms checkbox at the 24 px target size, with one pay button (phone, issue #25)', async () => {
+    const { page } = fx;
+    await page.setViewportSize(PHONE);
+    await page.goto('/demo-museum/events');
+    const config = await readSellerConfig(page);
+    await reserveAsThisGuest(page, config.admission_event_id!, { quantity: 1 });
+    await page.goto('/demo-museum/checkout');
+    const terms = page.getByRole('checkbox', { name: 'I accept the terms and conditions' });
+    await terms.waitFor();
+    // WCAG 2.2 2.5.8: a target at least 24 × 24 CSS px (the browser's own box is 13 px)
+    const box = await terms.boundingBox();
+    expect(box!.width).toBeGreaterThanOrEqual(24);
+    expect(box!.height).toBeGreaterThanOrEqual(24);
+    // the footer's pay button is the page's only one once the page has hydrated
+    await eventually(async () => {
+      expect(await page.getByRole('button', { name: /^Pay / }).count()).toBe(1);
+    });
+  });
 });
