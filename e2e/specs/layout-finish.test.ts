@@ -159,7 +159,7 @@ describe('layout finish', () => {
     expect(box!.height).toBeGreaterThanOrEqual(24);
     // the footer's pay button is the page's only one once the page has hydrated
     await eventually(async () => {
-      expect(await page.getByRole('button', { name: /^Pay / }).count()).toBe(1);
+      expect(await page.getByRole('button', { name: /^Pay \$\d/ }).count()).toBe(1);
     });
   });
 });
