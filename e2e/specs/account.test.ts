@@ -178,4 +178,23 @@ describe('the account area of a member, with Apple Wallet passes', () => {
     await page!.reload();
     await expect.poll(() => form.getByLabel('City').inputValue()).toBe('Springfield');
   });
+
+  it('keeps every account page inside a phone screen and the page width on a desktop (issue #25)', async () => {
+    await logIn();
+    for (const path of ['membership', 'upcoming', 'orders', 'profile']) {
+      await page!.setViewportSize({ width: 390, height: 844 });
+      await page!.goto(`/${SELLER}/my/${path}`);
+      await main().getByRole('heading', { level: 1 }).first().waitFor();
+      // no sideways scrolling: the document is no wider than the screen
+      const widths = await page!.evaluate(() => ({
+        scroll: document.documentElement.scrollWidth,
+        client: document.documentElement.clientWidth,
+      }));
+      expect(widths.scroll, path).toBeLessThanOrEqual(widths.client);
+      // a desktop keeps the shop's content width, not edge to edge
+      await page!.setViewportSize({ width: 1920, height: 1080 });
+      const box = await sidebar().boundingBox();
+      expect(box!.x, path).toBeGreaterThan(100);
+    }
+  });
 });
