@@ -1,8 +1,12 @@
 import { escapeXml, linear, svgDoc } from './svg-kit';
 
-/** Wordmark logos (PNG with transparency) and square favicons for both demo sellers. */
+/**
+ * Wordmark logos (PNG with transparency) and square favicons for both demo sellers. The name
+ * sits on two lines beside the mark: drawn 48 px tall in the header (the seller config's
+ * `logo_height_px`) its letters are about 17 px, where one long line made them 9 px (#25).
+ */
 
-export const LOGO_SIZE = { width: 720, height: 128 };
+export const LOGO_SIZE = { width: 512, height: 128 };
 
 /** The logo's width drawn `height` px tall: the seller config's `theme.logo_width_px`. */
 export function logoWidthAt(height: number): number {
@@ -24,11 +28,10 @@ function wave(x: number, y: number, w: number, color: string, stroke: number) {
 }
 
 export function museumLogo(width: number, height: number) {
-  const name = escapeXml('Museum of Light & Time');
   return svgDoc(
     width,
     height,
-    `${sunClock(64, 64, 34, '#f2c14e')}<text x="132" y="80" font-family="DejaVu Serif, serif" font-size="40" font-weight="bold" fill="#f7f3ea">${name}</text>`,
+    `${sunClock(64, 64, 34, '#f2c14e')}<text font-family="DejaVu Serif, serif" font-size="44" font-weight="bold" fill="#f7f3ea"><tspan x="132" y="56">${escapeXml('Museum of')}</tspan><tspan x="132" y="108">${escapeXml('Light & Time')}</tspan></text>`,
     `0 0 ${LOGO_SIZE.width} ${LOGO_SIZE.height}`,
   );
 }
@@ -49,7 +52,7 @@ export function aquariumLogo(width: number, height: number) {
     `<defs>${linear('drop', [
       [0, '#1aa3c8'],
       [1, '#0b3d5c'],
-    ])}</defs><circle cx="64" cy="64" r="50" fill="url(#drop)"/>${wave(28, 58, 72, '#ffffff', 7)}${wave(28, 80, 72, '#bdefff', 6)}<text x="134" y="82" font-family="Liberation Sans, DejaVu Sans, sans-serif" font-size="50" font-weight="bold" fill="#0b3d5c">Harbour <tspan fill="#1a8fb3">Aquarium</tspan></text>`,
+    ])}</defs><circle cx="64" cy="64" r="50" fill="url(#drop)"/>${wave(28, 58, 72, '#ffffff', 7)}${wave(28, 80, 72, '#bdefff', 6)}<text font-family="Liberation Sans, DejaVu Sans, sans-serif" font-size="50" font-weight="bold" fill="#0b3d5c"><tspan x="134" y="58">Harbour</tspan><tspan x="134" y="110" fill="#1a8fb3">Aquarium</tspan></text>`,
     `0 0 ${LOGO_SIZE.width} ${LOGO_SIZE.height}`,
   );
 }
