@@ -32,7 +32,9 @@ export function ScheduledPaymentList({
     >
       {payments.map((payment) => (
         <li key={payment.id} className={styles.item}>
-          <span>{t('scheduled.due-on', { date: formatCalendarDate(payment.dueDate) })}</span>
+          <span>
+            {t('scheduled.due-on', { date: formatCalendarDate(payment.dueDate, locale) })}
+          </span>
           <span>{formatMoney(payment.amount, currency, locale)}</span>
           <span className={payment.status === 'Overdue' ? styles.overdue : styles.upcoming}>
             {t(`scheduled.status.${payment.status}`)}

@@ -1,9 +1,8 @@
 import { useState, type ComponentType } from 'react';
 import type { TicketOrderListResponse } from '@admit/contracts/account';
 import { Link, useParams } from 'react-router';
-import { DATE_FORMATS } from '@admit/contracts/constants';
 import { formatMoney } from '@admit/contracts/money';
-import { formatInZone } from '@admit/contracts/session-time';
+import { dateFormatsFor, formatInZone } from '@admit/contracts/session-time';
 import { useSellerConfig } from '@/config/seller-config';
 import { Loader } from '@/ui/loader';
 import { usePageTitle } from '@/ui/page-title';
@@ -69,7 +68,7 @@ export function OrderDetailRoute({ slots }: { slots?: Partial<OrderDetailSlots> 
         <dt>{t('account.orders.number')}</dt>
         <dd>{order.orderNumber}</dd>
         <dt>{t('account.orders.date')}</dt>
-        <dd>{formatInZone(order.purchasedAt, DATE_FORMATS.orderDate, timezone)}</dd>
+        <dd>{formatInZone(order.purchasedAt, dateFormatsFor(locale).orderDate, timezone)}</dd>
         <dt>{t('account.orders.contents')}</dt>
         <dd>
           {t('account.orders.contents_value', {

@@ -1,6 +1,5 @@
 import { Link } from 'react-router';
-import { DATE_FORMATS } from '@admit/contracts/constants';
-import { formatInZone } from '@admit/contracts/session-time';
+import { dateFormatsFor, formatInZone } from '@admit/contracts/session-time';
 import { useSellerConfig } from '@/config/seller-config';
 import { Loader } from '@/ui/loader';
 import { usePageTitle } from '@/ui/page-title';
@@ -19,7 +18,7 @@ import styles from '@/features/account/account.module.css';
 export function OrdersRoute() {
   const t = useStrings(ACCOUNT_STRINGS);
   usePageTitle(t('account.orders.title'));
-  const { timezone } = useSellerConfig();
+  const { timezone, locale } = useSellerConfig();
   const query = useMyOrders(null);
   if (query.isPending) return <Loader label={t('account.orders.loading')} />;
   if (query.isError) return <ReadFailure retry={() => void query.refetch()} />;
@@ -43,7 +42,9 @@ export function OrdersRoute() {
             {orders.map((order) => (
               <tr key={order.ticketOrderId}>
                 <th scope="row">{order.orderNumber}</th>
-                <td>{formatInZone(order.purchasedAt, DATE_FORMATS.orderDate, timezone)}</td>
+                <td>
+                  {formatInZone(order.purchasedAt, dateFormatsFor(locale).orderDate, timezone)}
+                </td>
                 <td>
                   {t('account.orders.contents_value', {
                     events: order.numSessions,

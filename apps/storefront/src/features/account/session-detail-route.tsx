@@ -30,7 +30,8 @@ export function SessionDetailRoute() {
   usePageTitle(t('account.upcoming.title'));
   const { id = '' } = useParams();
   const [now] = useState(() => Date.now());
-  const ordersShown = useSellerConfig().my_account_pages.recent_orders;
+  const { my_account_pages: pages, locale } = useSellerConfig();
+  const ordersShown = pages.recent_orders;
   const valid = isUuid(id);
   const sessionQuery = useOrderSessions({ kind: 'session', eventSessionId: id }, valid);
   const session = sessionSummaries(sessionQuery.data?.order_session._data ?? [], now)[0];
@@ -63,6 +64,7 @@ export function SessionDetailRoute() {
   const when = sessionDateAndTime(
     { start_datetime: session.start, end_datetime: session.end },
     timeZone,
+    locale,
   );
   const several = session.orders.length > 1;
   return (

@@ -22,7 +22,7 @@ import styles from '@/features/account/account.module.css';
 export function UpcomingRoute() {
   const t = useStrings(ACCOUNT_STRINGS);
   usePageTitle(t('account.upcoming.title'));
-  const { timezone } = useSellerConfig();
+  const { timezone, locale } = useSellerConfig();
   // the window is fixed when the page opens, so the query key stays put while it is shown
   const [span] = useState(() => {
     const now = Date.now();
@@ -54,6 +54,7 @@ export function UpcomingRoute() {
               const when = sessionWhenLabel(
                 { start_datetime: session.start, end_datetime: session.end },
                 timeZone,
+                locale,
               );
               return (
                 <tr key={session.id}>

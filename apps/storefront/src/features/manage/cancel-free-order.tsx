@@ -79,8 +79,8 @@ export function CancelFreeOrder({
   const t = useStrings(MANAGE_STRINGS);
   const config = useSellerConfig();
   const sessions = useMemo(
-    () => manageSessions(order, null, config.timezone),
-    [order, config.timezone],
+    () => manageSessions(order, null, config.timezone, config.locale),
+    [order, config.timezone, config.locale],
   );
   const selection = useTicketSelection();
   const cancel = useOrderCancel(orderId, secret);

@@ -49,8 +49,8 @@ export function ManageOrder({ orderId, secret, order, edit, editReadAt }: Manage
   const heading = useRef<HTMLHeadingElement>(null);
   const row = editOf(edit);
   const sessions = useMemo(
-    () => manageSessions(order, edit, config.timezone),
-    [order, edit, config.timezone],
+    () => manageSessions(order, edit, config.timezone, config.locale),
+    [order, edit, config.timezone, config.locale],
   );
   const facts = order.order_manage._data[0];
   const actions = useEditActions(orderId, secret, edit);

@@ -49,11 +49,11 @@ export function RescheduleRoute({
   const session = useMemo(
     () =>
       order.data
-        ? manageSessions(order.data, editQuery.data ?? null, config.timezone).find(
+        ? manageSessions(order.data, editQuery.data ?? null, config.timezone, config.locale).find(
             (s) => s.sessionId === sessionId,
           )
         : undefined,
-    [order.data, editQuery.data, config.timezone, sessionId],
+    [order.data, editQuery.data, config.timezone, config.locale, sessionId],
   );
 
   if (order.isPending || (order.data && editQuery.isPending)) {

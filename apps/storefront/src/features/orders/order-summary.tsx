@@ -47,7 +47,7 @@ export function OrderSummary({
 }) {
   const t = useStrings(ORDERS_STRINGS);
   const config = useSellerConfig();
-  const { visits, purchases } = orderReceipt(bundle, config.timezone);
+  const { visits, purchases } = orderReceipt(bundle, config.timezone, config.locale);
   const paid = orderPaid(bundle);
   const currency = bundle.ticket_order_fees._data[0]?.currency_code ?? config.currency;
   const money: Money = (minor) => formatMoney(minorToDecimal(minor), currency, config.locale);

@@ -136,4 +136,32 @@ describe('when to come (issue 13: tickets and complete pages)', () => {
       screen.getByRole('img', { name: 'QR code of order DM-2026-000123' }),
     ).toBeInTheDocument();
   });
+
+  // issue #25: the seller's locale reaches the order pages, not only the cart
+  const uk = makeSellerConfig({ timezone: 'Europe/London', locale: 'en-GB' });
+
+  it('a UK seller: the tickets page reads day first on a 24-hour clock', async () => {
+    const fetch = createFetchStub({ [`GET /api/ticket_order/${ORDER_ID}`]: visitOrder() });
+    renderRoute(`/ticket_order/${ORDER_ID}`, { fetch, config: uk });
+    await screen.findByRole('heading', { level: 2, name: 'Order DM-2026-000123' });
+    const whens = screen
+      .getAllByRole('listitem')
+      .filter((li) => within(li).queryByText(/Ticket code/) !== null)
+      .map((li) => within(li).queryByText(/^When:/)?.textContent);
+    expect(whens).toEqual([
+      'When: Wed 2 Dec 2026, 14:00',
+      'When: Wed 2 Dec 2026, 10:00',
+      'When: Wed 2 Dec 2026, 10:00',
+      'When: Wed 2 Dec 2026, 14:00',
+    ]);
+  });
+
+  it('a UK seller: the complete page sums up the visits in its locale', async () => {
+    const fetch = createFetchStub({ [`GET /api/ticket_order/${ORDER_ID}`]: visitOrder() });
+    renderRoute(`/checkout/complete?orderIds=${ORDER_ID}`, { fetch, config: uk });
+    const visits = await screen.findByRole('list', { name: 'Order DM-2026-000123' });
+    expect(visits).toHaveTextContent('Wed 2 Dec 2026, 10:00');
+    expect(visits).toHaveTextContent('Wed 2 Dec 2026, 14:00');
+    expect(visits).not.toHaveTextContent(/[AP]M/);
+  });
 });

@@ -42,7 +42,7 @@ function VenueLine({ bundle, eventTemplateId }: { bundle: OrderBundle; eventTemp
 export function TicketOrderRoute() {
   const t = useStrings(ORDERS_STRINGS);
   usePageTitle(t('orders.ticket-order.title'));
-  const { seller, timezone } = useSellerConfig();
+  const { seller, timezone, locale } = useSellerConfig();
   const slug = seller.slug;
   const { id = '' } = useParams();
   const [params] = useSearchParams();
@@ -102,7 +102,7 @@ export function TicketOrderRoute() {
         {tickets.map((ticket) => (
           <li key={ticket.id} className={styles.ticket}>
             <h3>{name(bundle.event_template._data, ticket.event_template_id)}</h3>
-            <WhenLine when={ticketWhen(bundle, ticket, timezone)} />
+            <WhenLine when={ticketWhen(bundle, ticket, timezone, locale)} />
             <VenueLine bundle={bundle} eventTemplateId={ticket.event_template_id} />
             <p>{name(bundle.ticket_type._data, ticket.ticket_type_id)}</p>
             {ticket.seat_template_id && seats.has(ticket.seat_template_id) && (

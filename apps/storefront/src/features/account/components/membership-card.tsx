@@ -1,12 +1,11 @@
 import { Link } from 'react-router';
-import { DATE_FORMATS } from '@admit/contracts/constants';
 import { membershipFirstDay, membershipLastDay } from '@admit/contracts/rules/membership-dates';
 import { MEMBERSHIP_QR_MARGIN } from '@admit/contracts/membership';
 import type { Membership } from '@admit/contracts/membership';
 import { buildApiUrl } from '@/api/client';
 import { renewalStateOf, sellsMemberships } from '@/api/membership/membership-status';
 import { useSellerConfig } from '@/config/seller-config';
-import { formatInZone } from '@admit/contracts/session-time';
+import { dateFormatsFor, formatInZone } from '@admit/contracts/session-time';
 import type { WalletLinks } from '@/api/wallet/get-wallet-precheck';
 import { useStrings } from '@/ui/text/use-strings';
 import { AddToWallet } from '@/ui/wallet/add-to-wallet';
@@ -50,7 +49,7 @@ export function MembershipCard({ membership, names, now, wallet }: MembershipCar
   const t = useStrings(ACCOUNT_STRINGS);
   const config = useSellerConfig();
   const { timezone } = config;
-  const date = (iso: string) => formatInZone(iso, DATE_FORMATS.cartDate, timezone);
+  const date = (iso: string) => formatInZone(iso, dateFormatsFor(config.locale).cartDate, timezone);
   // the e-mails name the same day: one home for a term's dates (contracts rules)
   const lastDay = membershipLastDay(membership.valid_to, timezone);
   const started = Date.parse(membership.valid_from) < now;

@@ -1,6 +1,7 @@
 import type { TicketOrderListResponse } from '@admit/contracts/account';
 import { sessionWhenLabel } from '@admit/contracts/session-time';
 import { useStrings } from '@/ui/text/use-strings';
+import { useSellerConfig } from '@/config/seller-config';
 import { ticketNames, type OrderVisit } from '@/features/account/model/order-summaries';
 import { EventThumbnail } from '@/features/account/components/event-thumbnail';
 import type { EventFacts } from '@/features/account/use-event-facts';
@@ -15,6 +16,7 @@ export interface OrderVisitsProps {
 
 /** The order detail's events list (identity §2): each event's picture, name, visit and tickets. */
 export function OrderVisits({ orders, visits, facts }: OrderVisitsProps) {
+  const { locale } = useSellerConfig();
   const t = useStrings(ACCOUNT_STRINGS);
   return (
     <section aria-labelledby="order-events" className={styles.content}>
@@ -32,7 +34,9 @@ export function OrderVisits({ orders, visits, facts }: OrderVisitsProps) {
               <EventThumbnail image={image} />
               <div className={styles.cardText}>
                 <h3>{visit.name}</h3>
-                <p>{sessionWhenLabel(visit.session, timeZone) ?? t('account.order.any_date')}</p>
+                <p>
+                  {sessionWhenLabel(visit.session, timeZone, locale) ?? t('account.order.any_date')}
+                </p>
                 <ul className={styles.ticketLines}>
                   {[...lines].map(([type, count]) => (
                     <li key={type}>{t('account.order.ticket_line', { count, type })}</li>

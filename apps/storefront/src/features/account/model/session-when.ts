@@ -1,5 +1,9 @@
-import { DATE_FORMATS } from '@admit/contracts/constants';
-import { formatInZone, formatSessionTime, isAllDaySession } from '@admit/contracts/session-time';
+import {
+  dateFormatsFor,
+  formatInZone,
+  formatSessionTime,
+  isAllDaySession,
+} from '@admit/contracts/session-time';
 
 /**
  * A visit's date and time apart, in the venue's zone with the cart's patterns (shopping §9,
@@ -8,9 +12,12 @@ import { formatInZone, formatSessionTime, isAllDaySession } from '@admit/contrac
 export function sessionDateAndTime(
   session: { start_datetime: string; end_datetime: string },
   timeZone: string,
+  locale?: string,
 ): { date: string; time: string | null } {
   return {
-    date: formatInZone(session.start_datetime, DATE_FORMATS.cartDate, timeZone),
-    time: isAllDaySession(session) ? null : formatSessionTime(session.start_datetime, timeZone),
+    date: formatInZone(session.start_datetime, dateFormatsFor(locale).cartDate, timeZone),
+    time: isAllDaySession(session)
+      ? null
+      : formatSessionTime(session.start_datetime, timeZone, locale),
   };
 }

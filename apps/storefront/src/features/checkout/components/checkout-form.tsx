@@ -129,7 +129,13 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
       void navigate(completePath(result.order.ticket_order._data.map((o) => o.id)));
       return;
     }
-    setPartial(partialMessage(partialResult(partialPayment.outstanding, result.bundle), money));
+    setPartial(
+      partialMessage(
+        partialResult(partialPayment.outstanding, result.bundle),
+        money,
+        config.locale,
+      ),
+    );
     cardInput.current?.clear();
     form.setValue('terms', false);
   };

@@ -75,10 +75,10 @@ export function ExistingCartPayment({
   // identity §4 "Checkout result" partial: stay, say what was paid and the next due payment
   const onPartial = useCallback(
     (after: CartBundle) => {
-      setPartial(partialMessage(partialResult(outstandingBefore, after), money));
+      setPartial(partialMessage(partialResult(outstandingBefore, after), money, config.locale));
       cardInput.current?.clear();
     },
-    [outstandingBefore, money],
+    [outstandingBefore, money, config.locale],
   );
   const payment = useExistingCartPayment(bundle, payer, onPartial);
 

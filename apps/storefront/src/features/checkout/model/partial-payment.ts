@@ -95,13 +95,14 @@ export function partialResult(outstandingBefore: number, after: CartBundle): Par
 export function partialMessage(
   result: PartialResult,
   money: (minor: number) => string,
+  locale?: string,
 ): { paid: string; next: string; nextDue: { date: string; amount: string } | null } {
   return {
     paid: money(result.paidMinor),
     next: money(result.outstandingMinor),
     nextDue: result.next
       ? {
-          date: formatCalendarDate(result.next.dueDate),
+          date: formatCalendarDate(result.next.dueDate, locale),
           amount: money(decimalToMinor(result.next.amount)),
         }
       : null,

@@ -3,9 +3,8 @@ import { useMemberStatus } from '@/api/membership/get-my-membership';
 import type { EventDetail } from '@/api/events/event-detail';
 import { useMemberState } from '@/stores/member-store';
 import { ButtonLink } from '@/ui/button';
-import { formatInZone } from '@admit/contracts/session-time';
+import { dateFormatsFor, formatInZone } from '@admit/contracts/session-time';
 import { useStrings } from '@/ui/text/use-strings';
-import { DATE_FORMATS } from '@admit/contracts/constants';
 import { EVENT_STRINGS } from '@/features/event/strings';
 import { hasMemberTickets, renewalNoticeOf } from '@/features/event/model/member-notices';
 import type { RenewalNotice } from '@/features/event/model/member-notices';
@@ -28,8 +27,8 @@ function WelcomeBanner() {
 /** spec: shopping §6 — the renewal notice: expires-in or expired, with a way to renew. */
 function RenewalNoticeView({ notice }: { notice: NonNullable<RenewalNotice> }) {
   const t = useStrings(EVENT_STRINGS);
-  const { timezone } = useSellerConfig();
-  const date = (iso: string) => formatInZone(iso, DATE_FORMATS.cartDate, timezone);
+  const { timezone, locale } = useSellerConfig();
+  const date = (iso: string) => formatInZone(iso, dateFormatsFor(locale).cartDate, timezone);
   const level = notice.membership.role;
   let text: string;
   if (notice.kind === 'expired') {

@@ -1,7 +1,11 @@
-import { DATE_FORMATS } from '@admit/contracts/constants';
 import type { OrderEdit, OrderEditResponse, OrderManageResponse } from '@admit/contracts/manage';
 import type { TicketManage } from '@admit/contracts/manage';
-import { formatInZone, formatSessionTime, sessionWhenLabel } from '@admit/contracts/session-time';
+import {
+  dateFormatsFor,
+  formatInZone,
+  formatSessionTime,
+  sessionWhenLabel,
+} from '@admit/contracts/session-time';
 import { eventTimeZone } from '@/api/orders/event-time-zone';
 
 /**
@@ -62,7 +66,7 @@ export function editOf(edit: OrderEditResponse | null | undefined): OrderEdit | 
 }
 
 /** What the edit does to each order ticket: cancel, or move to its held replacement. */
-function changesOf(edit: OrderEditResponse | null, fallbackZone: string) {
+function changesOf(edit: OrderEditResponse | null, fallbackZone: string, locale?: string) {
   const row = editOf(edit);
   const changes = new Map<string, TicketChange>();
   if (!edit || !row) return changes;
@@ -74,7 +78,7 @@ function changesOf(edit: OrderEditResponse | null, fallbackZone: string) {
     const zone = eventTimeZone(edit, replacement.event_template_id, fallbackZone);
     changes.set(ticket_id, {
       kind: 'move',
-      when: sessionWhenLabel(session, zone),
+      when: sessionWhenLabel(session, zone, locale),
       typeName: nameOf(edit.ticket_type._data, replacement.ticket_type_id),
       price: replacement.adjusted_value,
     });
@@ -87,11 +91,12 @@ export function manageSessions(
   order: OrderManageResponse,
   edit: OrderEditResponse | null,
   fallbackZone: string,
+  locale?: string,
 ): ManageSession[] {
   const bundle: Bundle = order;
   const facts = new Map(order.ticket_manage._data.map((f) => [f.ticket_id, f]));
   const editable = new Set(order.order_manage._data[0]?.editable_session_ids ?? []);
-  const changes = changesOf(edit, fallbackZone);
+  const changes = changesOf(edit, fallbackZone, locale);
   const sessions = new Map<string, ManageSession>();
   for (const ticket of bundle.ticket._data) {
     const key = `${ticket.event_template_id}:${ticket.event_session_id ?? 'any'}`;
@@ -105,9 +110,11 @@ export function manageSessions(
         eventId: ticket.event_template_id,
         eventName: nameOf(bundle.event_template._data, ticket.event_template_id),
         start: row?.start_datetime ?? null,
-        when: sessionWhenLabel(row, timeZone),
-        date: row ? formatInZone(row.start_datetime, DATE_FORMATS.cartDate, timeZone) : null,
-        time: row ? formatSessionTime(row.start_datetime, timeZone) : null,
+        when: sessionWhenLabel(row, timeZone, locale),
+        date: row
+          ? formatInZone(row.start_datetime, dateFormatsFor(locale).cartDate, timeZone)
+          : null,
+        time: row ? formatSessionTime(row.start_datetime, timeZone, locale) : null,
         timeZone,
         editable: ticket.event_session_id !== null && editable.has(ticket.event_session_id),
         tickets: [],

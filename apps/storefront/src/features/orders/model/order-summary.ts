@@ -59,9 +59,14 @@ export function ticketWhen(
   bundle: ReceiptBundle,
   ticket: ReceiptBundle['ticket']['_data'][number],
   fallbackZone: string,
+  locale?: string,
 ): string | null {
   const session = bundle.event_session._data.find((s) => s.id === ticket.event_session_id);
-  return sessionWhenLabel(session, eventTimeZone(bundle, ticket.event_template_id, fallbackZone));
+  return sessionWhenLabel(
+    session,
+    eventTimeZone(bundle, ticket.event_template_id, fallbackZone),
+    locale,
+  );
 }
 
 /** One receipt line of the order: "2 × Adult", "Donation", with its figures in minor units. */
@@ -104,6 +109,7 @@ const visitKeyOf = (t: {
 export function orderReceipt(
   bundle: ReceiptBundle,
   fallbackZone: string,
+  locale?: string,
 ): { visits: OrderVisit[]; purchases: OrderLine[] } {
   const sessionStart = (id: string | null) =>
     bundle.event_session._data.find((s) => s.id === id)?.start_datetime ?? '9999';
@@ -124,7 +130,7 @@ export function orderReceipt(
         key,
         eventName:
           bundle.event_template._data.find((e) => e.id === first.event_template_id)?.name ?? '',
-        when: ticketWhen(bundle, first, fallbackZone),
+        when: ticketWhen(bundle, first, fallbackZone, locale),
         lines: [],
         start: sessionStart(first.event_session_id),
       };

@@ -131,7 +131,7 @@ export function SessionPicker({
                 disabled={soldOut}
                 onChange={() => onSelect(session.id)}
               />
-              <span>{formatSessionTime(session.start_datetime, timezone)}</span>
+              <span>{formatSessionTime(session.start_datetime, timezone, locale)}</span>
               {annotationsOf(session).map((annotation) => (
                 <span key={annotation} className={reserveStyles.annotation}>
                   {annotation}

@@ -83,7 +83,9 @@ export function useDateFirstSubmit(input: DateFirstSubmitInput) {
   const onSessionSoldOut = useCallback(async (): Promise<ReserveMessage> => {
     // through the query client: cached for the picker, and retried as any read (shopping §7)
     const fresh = await queryClient.fetchQuery(sessionsOnDateQueryOptions(sessionsParams));
-    const time = chosenSession ? formatSessionTime(chosenSession.start_datetime, timezone) : '';
+    const time = chosenSession
+      ? formatSessionTime(chosenSession.start_datetime, timezone, locale)
+      : '';
     if (fresh.event_session._data.some((session) => !isSessionSoldOut(session))) {
       return { text: t('reserve.sold_out_session', { time }) };
     }

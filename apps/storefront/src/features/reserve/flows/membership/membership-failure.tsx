@@ -1,6 +1,5 @@
-import { DATE_FORMATS } from '@admit/contracts/constants';
 import { useSellerConfig } from '@/config/seller-config';
-import { formatInZone } from '@admit/contracts/session-time';
+import { dateFormatsFor, formatInZone } from '@admit/contracts/session-time';
 import { useStrings } from '@/ui/text/use-strings';
 import { RESERVE_STRINGS } from '@/features/reserve/strings';
 import type { MembershipFailure } from '@/features/reserve/flows/membership/membership-errors';
@@ -11,13 +10,13 @@ import reserveStyles from '@/features/reserve/components/reserve.module.css';
 export function MembershipFailureView({ failure }: { failure: MembershipFailure | null }) {
   const t = useStrings(MEMBERSHIP_STRINGS);
   const tr = useStrings(RESERVE_STRINGS);
-  const { timezone } = useSellerConfig();
+  const { timezone, locale } = useSellerConfig();
   if (!failure || failure.kind === 'silent' || failure.kind === 'self_gift') return null;
   if (failure.kind === 'code_prompt') return null;
   let text: string;
   if (failure.kind === 'renew_from') {
     text = t('reserve.membership.renew_from_plain', {
-      date: formatInZone(failure.date, DATE_FORMATS.cartDate, timezone),
+      date: formatInZone(failure.date, dateFormatsFor(locale).cartDate, timezone),
     });
   } else if (failure.kind === 'message') {
     text = failure.text;

@@ -1,6 +1,5 @@
 import { useEffect, useMemo, useRef } from 'react';
 import { Link, useLocation, useParams } from 'react-router';
-import { DATE_FORMATS } from '@admit/contracts/constants';
 import type { TicketType } from '@admit/contracts/resources';
 import type { EventDetail } from '@/api/events/event-detail';
 import { membershipLevelsOf } from '@/api/events/event-detail';
@@ -14,7 +13,7 @@ import { useMemberState } from '@/stores/member-store';
 import { ButtonLink } from '@/ui/button';
 import { Loader } from '@/ui/loader';
 import { CHECKOUT_ROUTE } from '@/ui/routing/route-paths';
-import { formatInZone } from '@admit/contracts/session-time';
+import { dateFormatsFor, formatInZone } from '@admit/contracts/session-time';
 import { useStrings } from '@/ui/text/use-strings';
 import { useMembershipRules } from '@/features/reserve/api/get-membership-rules';
 import {
@@ -88,7 +87,7 @@ export function MembershipForm({
   const { action } = useParams();
   const { pathname } = useLocation();
   const mode: MembershipMode = action === 'gift' ? 'gift' : action === 'renew' ? 'renew' : 'buy';
-  const { timezone } = useSellerConfig();
+  const { timezone, locale } = useSellerConfig();
   const member = useMemberState();
   const offered = useMemo(() => levels ?? membershipLevelsOf(event), [levels, event]);
   const levelIds = useMemo(() => offered.map((type) => type.id), [offered]);
@@ -152,7 +151,7 @@ export function MembershipForm({
         <p role="status" className={reserveStyles.muted}>
           {t('reserve.membership.renew_from', {
             level: target.term.role,
-            date: formatInZone(renewal.from, DATE_FORMATS.cartDate, timezone),
+            date: formatInZone(renewal.from, dateFormatsFor(locale).cartDate, timezone),
           })}
         </p>
       </Panel>

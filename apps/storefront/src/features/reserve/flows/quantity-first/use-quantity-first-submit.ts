@@ -75,7 +75,9 @@ export function useQuantityFirstSubmit(input: QuantityFirstSubmitInput) {
   const onSessionSoldOut = useCallback(async (): Promise<ReserveMessage> => {
     const date = state.date ?? '';
     const fresh = await postSessions(eventId, date, state.quantities);
-    const time = chosenSession ? formatSessionTime(chosenSession.start_datetime, timezone) : '';
+    const time = chosenSession
+      ? formatSessionTime(chosenSession.start_datetime, timezone, locale)
+      : '';
     await queryClient.invalidateQueries({ queryKey: quantityFirstKeys.sessions(eventId) });
     if (fresh.event_session._data.some((session) => !isSessionSoldOut(session))) {
       dispatch({ type: 'clear_session' });

@@ -168,7 +168,7 @@ export function SingleEventReserve({ event, SeatSelector }: SingleEventReservePr
         <p className={reserveStyles.muted}>
           {t('reserve.single_event.when', {
             date: formatLongDate(venueDate(session.start_datetime, timezone), locale),
-            time: formatSessionTime(session.start_datetime, timezone),
+            time: formatSessionTime(session.start_datetime, timezone, locale),
           })}
           {sessionMessages(rules, 'session_annotation', session, timezone).map((annotation) => (
             <span key={annotation} className={reserveStyles.annotation}>
