@@ -16,6 +16,7 @@ import {
   serverRenderedPageOf,
 } from '@admit/contracts/storefront-pages';
 import { isReservedPathSegment } from '@admit/contracts/reserved-path-segments';
+import { errorEnvelopeSchema } from '@admit/contracts/envelope';
 import { ServerRenderer } from './server-render';
 import { isPhoneRequest } from './viewport';
 import { pagePreloadTags, pageStyleTags } from './page-preloads';
@@ -35,8 +36,12 @@ function html(reply: FastifyReply, status: number, body: string, privately = fal
     .send(body);
 }
 
-/** A page for people: its HTML is sent as the string it is (never serialised). */
-const htmlPage = { 200: z.string(), 404: z.string() };
+/**
+ * A page for people: its HTML is sent as the string it is (never serialised). A 404 is the
+ * storefront's page, or the error envelope when a hook or the framework refuses the request
+ * first (a path of NUL bytes, say): the schema must let both through, or the refusal became a 500.
+ */
+const htmlPage = { 200: z.string(), 404: z.union([z.string(), errorEnvelopeSchema]) };
 const sellerParams = z.object({ seller: z.string() });
 
 /**
