@@ -5,14 +5,7 @@ import { ApiError, call } from '@/api/client';
 import { clearCart, getCartState, liveCartId, setCartFromBundle } from '@/stores/cart-store';
 import { cartQueryKey } from '@/api/cart/cart-query-key';
 import { withLandingAttribution } from '@/stores/landing-attribution';
-
-/** Answers about a code: a landing code that is one of them must not cost the reserve. */
-const CODE_REFUSALS = new Set([
-  'code_not_found',
-  'code_exhausted',
-  'no_code_benefit',
-  'duplicate_code',
-]);
+import { CODE_REFUSALS } from '@/api/cart/code-refusals';
 
 /**
  * POST my/cart/modify without a live cart (the server creates one for the visitor's identity,

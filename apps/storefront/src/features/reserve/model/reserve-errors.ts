@@ -1,5 +1,6 @@
 import type { CartModifyBody } from '@admit/contracts/cart';
 import { ApiError } from '@/api/client';
+import { CODE_REFUSALS } from '@/api/cart/code-refusals';
 
 /**
  * How a failed reserve is shown (spec: shopping §8 "Reserve errors"): the sold-out session is
@@ -28,11 +29,7 @@ export const INLINE_RESERVE_ERRORS: ReadonlySet<string> = new Set([
 ]);
 
 /** The code prompt handles these itself (shopping §8 promo code errors). */
-export const CODE_PROMPT_ERRORS: ReadonlySet<string> = new Set([
-  'code_exhausted',
-  'code_not_found',
-  'no_code_benefit',
-]);
+export const CODE_PROMPT_ERRORS = CODE_REFUSALS;
 
 const text = (value: unknown) => (typeof value === 'string' && value !== '' ? value : null);
 
