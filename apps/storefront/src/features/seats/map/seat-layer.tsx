@@ -1,78 +1,12 @@
-import { memo, useMemo, useRef } from 'react';
+import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import type { Seat } from '@admit/contracts/seat-map';
 import { SEAT_MAP_COLORS } from '@/features/seats/map/seat-colors';
-import { checkPath, crossPath, discStyle } from '@/features/seats/map/seat-glyphs';
-import type { SeatLook } from '@/features/seats/map/seat-glyphs';
+import { checkPath, crossPath } from '@/features/seats/map/seat-glyphs';
+import { SeatCells } from '@/features/seats/map/seat-cells';
+import type { SeatView } from '@/features/seats/map/seat-cells';
+import { seatPaint } from '@/features/seats/map/seat-paint';
 import type { SeatIndex } from '@/features/seats/map/seat-rows';
 import styles from '@/features/seats/map/seat-map.module.css';
-
-/** What one seat shows; the layer works it out once per state or selection change. */
-export interface SeatView {
-  seat: Seat;
-  look: SeatLook;
-  color: string;
-  label: string;
-  dimmed: boolean;
-}
-
-/**
- * One seat: one <circle>, the grid cell itself, so 5,000 seats are 5,000 nodes, each drawn by its
- * row with no component of its own (5,000 memoised components cost the first render more than
- * they save: the row's memo already limits a selection's redraw to its row). No listener of its
- * own; the map delegates. Unseen defaults (no stroke) are left out: fewer attributes to set.
- */
-function seatCell(view: SeatView, tabbable: boolean) {
-  const { seat, look, color, label, dimmed } = view;
-  const { r } = seat;
-  const disc = discStyle(look, color);
-  const inactive = look === 'booked' || look === 'unavailable';
-  const hollow = look === 'unavailable';
-  return (
-    <circle
-      key={seat.id}
-      role="gridcell"
-      data-seat={seat.id}
-      cx={seat.x}
-      cy={seat.y}
-      r={hollow ? r * 0.85 : r}
-      fill={disc.fill}
-      stroke={hollow ? disc.stroke : undefined}
-      strokeWidth={hollow ? r * 0.3 : undefined}
-      className={dimmed ? styles.dim : undefined}
-      tabIndex={tabbable ? 0 : -1}
-      aria-label={label}
-      aria-disabled={inactive || undefined}
-      aria-selected={inactive ? undefined : look === 'selected'}
-    />
-  );
-}
-
-const sameView = (a: SeatView, b: SeatView) =>
-  a.look === b.look &&
-  a.color === b.color &&
-  a.label === b.label &&
-  a.dimmed === b.dimmed &&
-  a.seat.x === b.seat.x &&
-  a.seat.y === b.seat.y &&
-  a.seat.r === b.seat.r;
-
-/** One row; memoised on its own seats' views, so a selection re-renders one row, not 5,000 seats. */
-const SeatRowGroup = memo(function SeatRowGroup({
-  views,
-  activeId,
-  label,
-}: {
-  views: readonly SeatView[];
-  /** the Tab stop when it is in this row, else null */
-  activeId: string | null;
-  label: string;
-}) {
-  return (
-    <g role="row" aria-label={label}>
-      {views.map((view) => seatCell(view, view.seat.id === activeId))}
-    </g>
-  );
-});
 
 interface SeatLayerProps {
   index: SeatIndex;
@@ -81,28 +15,35 @@ interface SeatLayerProps {
   rowLabel: (section: string, row: string) => string;
 }
 
-/** The seats, row by row (`role="row"`), and the state marks drawn over them as single paths. */
+/**
+ * The seats: their paint (a few paths, seat-paint.ts), the grid cells over it, row by row
+ * (`role="row"`, seat-cells.ts), and the state marks drawn over both as single paths.
+ */
 export const SeatLayer = memo(function SeatLayer({
   index,
   views,
   activeId,
   rowLabel,
 }: SeatLayerProps) {
-  // each row keeps its array of views while none of them changed, so its memo holds
-  const previous = useRef(new Map<string, SeatView[]>());
-  const rowViews = useMemo(() => {
-    const next = new Map<string, SeatView[]>();
-    for (const row of index.rows) {
-      const fresh = row.seats.map((seat) => views.get(seat.id)!);
-      const kept = previous.current.get(row.key);
-      const same =
-        kept?.length === fresh.length && kept.every((view, i) => sameView(view, fresh[i]!));
-      next.set(row.key, same && kept ? kept : fresh);
-    }
-    previous.current = next;
-    return next;
-  }, [index, views]);
-  const activeRow = activeId ? index.rowOf.get(activeId)?.key : undefined;
+  // the grid cells are written by seat-cells.ts, not React: React would own 5,000 elements
+  const layer = useRef<SVGGElement>(null);
+  const cells = useRef<SeatCells | null>(null);
+  useLayoutEffect(() => {
+    const g = layer.current;
+    if (!g) return;
+    cells.current ??= new SeatCells(g, index, rowLabel);
+    cells.current.adopt(index);
+    cells.current.show(views, activeId);
+  }, [index, views, activeId, rowLabel]);
+  useLayoutEffect(() => cells.current?.relabel(rowLabel), [rowLabel]);
+  useLayoutEffect(
+    () => () => {
+      cells.current?.dispose();
+      cells.current = null;
+    },
+    [],
+  );
+  const paint = useMemo(() => seatPaint(views.values()), [views]);
 
   const marks = useMemo(() => {
     let crosses = '';
@@ -124,14 +65,19 @@ export const SeatLayer = memo(function SeatLayer({
 
   return (
     <>
-      {index.rows.map((row) => (
-        <SeatRowGroup
-          key={row.key}
-          views={rowViews.get(row.key)!}
-          activeId={row.key === activeRow ? activeId : null}
-          label={rowLabel(row.section, row.row)}
-        />
-      ))}
+      <g aria-hidden="true" className={styles.paint}>
+        {paint.map((group) => (
+          <path
+            key={group.key}
+            d={group.d}
+            fill={group.fill}
+            stroke={group.stroke}
+            strokeWidth={group.strokeWidth}
+            className={group.dimmed ? styles.dim : undefined}
+          />
+        ))}
+      </g>
+      <g ref={layer} />
       <g className={styles.marks} aria-hidden="true">
         {marks.crosses && (
           <path

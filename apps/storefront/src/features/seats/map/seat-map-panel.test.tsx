@@ -6,6 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Seat } from '@admit/contracts/seat-map';
 import { SellerConfigProvider } from '@/config/seller-config';
 import { SeatMapPanel } from '@/features/seats/map/seat-map-panel';
+import { discPath } from '@/features/seats/map/seat-paint';
 import { GESTURE_SETTLE_MS } from '@/features/seats/map/use-pan-zoom';
 import type { SeatMapGroup } from '@/features/seats/map/seat-map-panel';
 import { makeSellerConfig } from '@/testing/seller-config';
@@ -78,6 +79,17 @@ function renderPanel(map = hall()) {
 
 const grid = () => screen.getByRole('grid', { name: 'Seat map' });
 const seat = (name: string) => screen.getByRole('gridcell', { name });
+/** The path that paints a seat's disc (seat-paint.ts): the cell itself is a transparent hit area. */
+function paintOf(name: string): SVGPathElement {
+  const cell = seat(name);
+  const [x, y, r] = ['cx', 'cy', 'r'].map((key) => Number(cell.getAttribute(key)));
+  const disc = discPath(x!, y!, r!);
+  const paths = [...grid().querySelectorAll<SVGPathElement>('path')].filter((path) =>
+    (path.getAttribute('d') ?? '').includes(disc),
+  );
+  expect(paths).toHaveLength(1);
+  return paths[0]!;
+}
 const scale = () => Number(grid().querySelector('[data-scale]')!.getAttribute('data-scale'));
 
 describe('SeatMapPanel', () => {
@@ -102,17 +114,21 @@ describe('SeatMapPanel', () => {
 
   it('colours seats by their group from the palette and dims other groups under a filter', async () => {
     const { user } = renderPanel();
-    expect(seat('Stalls, row A, seat 1, available')).toHaveAttribute('fill', '#1f5fa8');
-    expect(seat('Circle, row A, seat 2, available')).toHaveAttribute('fill', '#b91c1c');
+    expect(paintOf('Stalls, row A, seat 1, available')).toHaveAttribute('fill', '#1f5fa8');
+    expect(paintOf('Circle, row A, seat 2, available')).toHaveAttribute('fill', '#b91c1c');
     const circle = screen.getByRole('button', { name: 'Circle £15' });
     expect(circle).toHaveAttribute('aria-pressed', 'false');
     await user.click(circle);
     expect(circle).toHaveAttribute('aria-pressed', 'true');
-    expect(seat('Stalls, row A, seat 1, available').getAttribute('class')).toMatch(/dim/);
-    expect(seat('Circle, row A, seat 2, available').getAttribute('class') ?? '').not.toMatch(/dim/);
+    expect(paintOf('Stalls, row A, seat 1, available').getAttribute('class')).toMatch(/dim/);
+    expect(paintOf('Circle, row A, seat 2, available').getAttribute('class') ?? '').not.toMatch(
+      /dim/,
+    );
     await user.click(circle);
     expect(circle).toHaveAttribute('aria-pressed', 'false');
-    expect(seat('Stalls, row A, seat 1, available').getAttribute('class') ?? '').not.toMatch(/dim/);
+    expect(paintOf('Stalls, row A, seat 1, available').getAttribute('class') ?? '').not.toMatch(
+      /dim/,
+    );
   });
 
   it('travels by keyboard along a row, to its ends and between rows', async () => {

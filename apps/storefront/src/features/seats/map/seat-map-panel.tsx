@@ -8,7 +8,7 @@ import { GroupFilters } from '@/features/seats/map/group-filters';
 import { MapBackground } from '@/features/seats/map/map-background';
 import { groupColor, SEAT_MAP_COLORS } from '@/features/seats/map/seat-colors';
 import { SeatLayer } from '@/features/seats/map/seat-layer';
-import type { SeatView } from '@/features/seats/map/seat-layer';
+import type { SeatView } from '@/features/seats/map/seat-cells';
 import { SeatLegend } from '@/features/seats/map/seat-legend';
 import { SEAT_MAP_STRINGS } from '@/features/seats/map/seat-map-strings';
 import { indexSeats } from '@/features/seats/map/seat-rows';

@@ -1,0 +1,151 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Seat } from '@admit/contracts/seat-map';
+import { CELLS_PER_FRAME, SeatCells } from '@/features/seats/map/seat-cells';
+import type { SeatView } from '@/features/seats/map/seat-cells';
+import { indexSeats } from '@/features/seats/map/seat-rows';
+import { makeSyntheticSeatMap } from '@/testing/synthetic-seat-map';
+
+/** 2 sections × 20 rows × 25 = 1,000 seats: more than one frame's batch. */
+const hall = makeSyntheticSeatMap({ sections: ['A', 'B'], rows: 20, seatsPerRow: 25 });
+const index = indexSeats(hall.seats);
+
+function viewsOf(selected: ReadonlySet<string> = new Set()): Map<string, SeatView> {
+  return new Map(
+    hall.seats.map((seat: Seat) => {
+      const look = selected.has(seat.id) ? 'selected' : seat.state;
+      return [
+        seat.id,
+        { seat, look, color: '#1f5fa8', label: `${seat.id} ${look}`, dimmed: false },
+      ];
+    }),
+  );
+}
+
+function layer(): SVGGElement {
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  const g = document.createElementNS('http://www.w3.org/2000/svg', 'g');
+  svg.append(g);
+  document.body.append(svg);
+  return g;
+}
+
+const cells = (g: SVGGElement) => g.querySelectorAll('[role="gridcell"]');
+const cell = (g: SVGGElement, id: string) => g.querySelector(`[data-seat="${id}"]`);
+const rowLabel = (section: string, row: string) => `${section} row ${row}`;
+
+describe('SeatCells: the grid cells, written in batches after the paint', () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] }));
+  afterEach(() => {
+    vi.useRealTimers();
+    document.body.replaceChildren();
+  });
+
+  it('writes whole rows up to one batch at once, then one batch a frame, in reading order', () => {
+    const g = layer();
+    new SeatCells(g, index, rowLabel).show(viewsOf(), 'A-A-1');
+    const first = cells(g).length;
+    expect(first).toBeGreaterThan(0);
+    expect(first).toBeLessThanOrEqual(CELLS_PER_FRAME);
+    expect(first % 25).toBe(0);
+    expect(g.children[0]).toHaveAttribute('role', 'row');
+    expect(g.children[0]).toHaveAttribute('aria-label', index.rows[0]!.section + ' row A');
+    vi.advanceTimersToNextFrame();
+    expect(cells(g).length).toBe(Math.min(hall.seats.length, first * 2));
+    vi.advanceTimersByTime(1000);
+    expect(cells(g)).toHaveLength(hall.seats.length);
+    expect([...g.children].map((row) => row.getAttribute('aria-label'))).toEqual(
+      index.rows.map((row) => rowLabel(row.section, row.row)),
+    );
+  });
+
+  it('names each cell, marks the one Tab stop, and draws later rows in the latest state', () => {
+    const g = layer();
+    const seatCells = new SeatCells(g, index, rowLabel);
+    seatCells.show(viewsOf(), 'A-A-1');
+    expect(cell(g, 'A-A-1')).toHaveAttribute('tabindex', '0');
+    expect(cell(g, 'A-A-1')).toHaveAttribute('aria-label', 'A-A-1 available');
+    expect(cell(g, 'A-A-1')).toHaveAttribute('aria-selected', 'false');
+    // the last row is not written yet when a seat in it is chosen and becomes the Tab stop
+    const last = index.rows.at(-1)!.seats[3]!.id;
+    expect(cell(g, last)).toBeNull();
+    seatCells.show(viewsOf(new Set([last])), last);
+    expect(cell(g, 'A-A-1')).toHaveAttribute('tabindex', '-1');
+    vi.advanceTimersByTime(1000);
+    expect(cell(g, last)).toHaveAttribute('aria-selected', 'true');
+    expect(cell(g, last)).toHaveAttribute('aria-label', `${last} selected`);
+    expect(cell(g, last)).toHaveAttribute('tabindex', '0');
+    expect(g.querySelectorAll('[tabindex="0"]')).toHaveLength(1);
+  });
+
+  it('changes only the cells whose state changed, and stops writing once disposed', () => {
+    const g = layer();
+    const seatCells = new SeatCells(g, index, rowLabel);
+    seatCells.show(viewsOf(), null);
+    const untouched = cell(g, 'A-A-2')!;
+    const setAttribute = vi.spyOn(untouched, 'setAttribute');
+    seatCells.show(viewsOf(new Set(['A-A-1'])), null);
+    expect(cell(g, 'A-A-1')).toHaveAttribute('aria-selected', 'true');
+    expect(setAttribute).not.toHaveBeenCalled();
+    const written = cells(g).length;
+    seatCells.dispose();
+    vi.advanceTimersByTime(1000);
+    expect(cells(g)).toHaveLength(written);
+  });
+
+  it('keeps a seat id or name with markup characters as text', () => {
+    const g = layer();
+    const odd = { ...hall.seats[0]!, id: 'x"<&y' };
+    const views = new Map([
+      [
+        odd.id,
+        { seat: odd, look: 'available' as const, color: '#000', label: 'a "b" <c>', dimmed: false },
+      ],
+    ]);
+    new SeatCells(g, indexSeats([odd]), () => '<row> & "1"').show(views, null);
+    expect(cell(g, 'x\\"<&y')).toHaveAttribute('aria-label', 'a "b" <c>');
+    expect(g.children[0]).toHaveAttribute('aria-label', '<row> & "1"');
+    expect(g.children).toHaveLength(1);
+  });
+});
+
+describe('SeatCells.adopt: a new seat list', () => {
+  beforeEach(() => vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] }));
+  afterEach(() => {
+    vi.useRealTimers();
+    document.body.replaceChildren();
+  });
+
+  it('keeps the cells, and so the focus, when the same hall comes again as new objects', () => {
+    const g = layer();
+    const seatCells = new SeatCells(g, index, rowLabel);
+    seatCells.show(viewsOf(), 'A-A-3');
+    const focused = cell(g, 'A-A-3') as SVGElement;
+    focused.focus();
+    seatCells.adopt(indexSeats(hall.seats.map((seat) => ({ ...seat, state: 'booked' as const }))));
+    seatCells.show(viewsOf(new Set(['A-A-3'])), 'A-A-3');
+    expect(cell(g, 'A-A-3')).toBe(focused);
+    expect(document.activeElement).toBe(focused);
+  });
+
+  it('writes a different hall anew and refocuses the focused seat, even in a later batch', () => {
+    const g = layer();
+    const seatCells = new SeatCells(g, index, rowLabel);
+    seatCells.show(viewsOf(), null);
+    vi.advanceTimersByTime(1000);
+    const deep = index.rows.at(-1)!.seats[0]!.id;
+    (cell(g, deep) as SVGElement).focus();
+    const moved = hall.seats.map((seat) => ({ ...seat, x: seat.x + 1 }));
+    seatCells.adopt(indexSeats(moved));
+    const views = new Map(
+      moved.map((seat) => [seat.id, { ...viewsOf().get(seat.id)!, seat }] as const),
+    );
+    seatCells.show(views, deep);
+    expect(cell(g, deep)).toHaveAttribute('cx', String(moved.find((s) => s.id === deep)!.x));
+    expect(document.activeElement).toBe(cell(g, deep));
+    vi.advanceTimersByTime(1000);
+    expect(cells(g)).toHaveLength(hall.seats.length);
+    expect(new Set([...cells(g)].map((c) => c.getAttribute('data-seat'))).size).toBe(
+      hall.seats.length,
+    );
+  });
+});

@@ -1,0 +1,177 @@
+import type { Seat } from '@admit/contracts/seat-map';
+import type { SeatLook } from '@/features/seats/map/seat-glyphs';
+import type { SeatIndex, SeatRow } from '@/features/seats/map/seat-rows';
+
+/** What one seat shows; the panel works it out once per state or selection change. */
+export interface SeatView {
+  seat: Seat;
+  look: SeatLook;
+  color: string;
+  label: string;
+  dimmed: boolean;
+}
+
+/**
+ * A map of up to this many seats gets all its grid cells in the first frame; a larger one gets
+ * the rows up to here first and the rest in the following frames, about this many seats each, so
+ * the seats are painted (seat-paint.ts) before the cells are built and no frame waits for them.
+ */
+export const CELLS_PER_FRAME = 500;
+
+/**
+ * The seats' grid cells, written without React (issue #24's first-render target): one transparent
+ * `<circle>` per seat, the grid cell itself (name, ARIA state, the roving Tab stop and the
+ * click area), inside one `role="row"` `<g>` per row. React building and committing 5,000
+ * elements cost most of the first render; markup parsed by the browser in one call per task costs
+ * a fraction, and a later change touches only the cells whose name or state changed.
+ */
+export class SeatCells {
+  private readonly elements = new Map<string, SVGElement>();
+  private readonly shown = new Map<string, SeatView>();
+  private drawnRows = 0;
+  private tabStop: string | null = null;
+  private frame: number | null = null;
+  private views: ReadonlyMap<string, SeatView> = new Map();
+  /** a seat focused when its hall was written anew: its row is written at once, and it refocused */
+  private refocus: string | null = null;
+
+  constructor(
+    private readonly layer: SVGGElement,
+    private index: SeatIndex,
+    private rowLabel: (section: string, row: string) => string,
+  ) {
+    layer.replaceChildren();
+  }
+
+  /**
+   * Takes a new seat list. The same seats in the same rows and places (a refresh of states, a
+   * new array for the same hall) keep their cells, so focus stays on its seat; a different hall
+   * is written anew, with the focused seat refocused if it is still there.
+   */
+  adopt(index: SeatIndex): void {
+    if (index === this.index) return;
+    const same =
+      index.rows.length === this.index.rows.length &&
+      index.rows.every((row, at) => {
+        const before = this.index.rows[at]!;
+        return (
+          row.key === before.key &&
+          row.seats.length === before.seats.length &&
+          row.seats.every((seat, i) => {
+            const was = before.seats[i]!;
+            return seat.id === was.id && seat.x === was.x && seat.y === was.y && seat.r === was.r;
+          })
+        );
+      });
+    this.index = index;
+    if (same) return;
+    const focused = this.layer.contains(document.activeElement)
+      ? document.activeElement?.getAttribute('data-seat')
+      : null;
+    this.dispose();
+    this.layer.replaceChildren();
+    this.elements.clear();
+    this.shown.clear();
+    this.drawnRows = 0;
+    this.refocus = focused ?? null;
+  }
+
+  /** Shows `views` with `tabStop` as the Tab stop: updates drawn cells, draws the rest as due. */
+  show(views: ReadonlyMap<string, SeatView>, tabStop: string | null): void {
+    this.views = views;
+    for (const [id, element] of this.elements) {
+      const view = views.get(id);
+      const before = this.shown.get(id);
+      if (!view || !before || (view.look === before.look && view.label === before.label)) continue;
+      for (const [name, value] of Object.entries(stateAttributes(view))) {
+        if (value === null) element.removeAttribute(name);
+        else element.setAttribute(name, value);
+      }
+      this.shown.set(id, view);
+    }
+    this.moveTabStop(tabStop);
+    if (this.drawnRows === 0) this.drawRows();
+    const refocus = this.refocus;
+    this.refocus = null;
+    if (refocus && this.index.byId.has(refocus)) {
+      while (!this.elements.has(refocus)) this.drawRows();
+      this.elements.get(refocus)!.focus({ preventScroll: true });
+    }
+  }
+
+  /** Row names follow the seller's text (a language change re-labels every row). */
+  relabel(rowLabel: (section: string, row: string) => string): void {
+    this.rowLabel = rowLabel;
+    this.index.rows.slice(0, this.drawnRows).forEach((row, position) => {
+      this.layer.children[position]?.setAttribute('aria-label', rowLabel(row.section, row.row));
+    });
+  }
+
+  /** Stops drawing (the map closed or got a new seat list). */
+  dispose(): void {
+    if (this.frame !== null) cancelAnimationFrame(this.frame);
+    this.frame = null;
+  }
+
+  private moveTabStop(tabStop: string | null): void {
+    if (tabStop === this.tabStop) return;
+    this.elements.get(this.tabStop ?? '')?.setAttribute('tabindex', '-1');
+    this.elements.get(tabStop ?? '')?.setAttribute('tabindex', '0');
+    this.tabStop = tabStop;
+  }
+
+  /** The next rows, about CELLS_PER_FRAME seats; the rest go into the frames that follow. */
+  private drawRows(): void {
+    if (this.frame !== null) cancelAnimationFrame(this.frame);
+    this.frame = null;
+    const rows: SeatRow[] = [];
+    let seats = 0;
+    for (const row of this.index.rows.slice(this.drawnRows)) {
+      if (seats > 0 && seats + row.seats.length > CELLS_PER_FRAME) break;
+      rows.push(row);
+      seats += row.seats.length;
+    }
+    const parts: string[] = [];
+    for (const row of rows) {
+      parts.push(`<g role="row" aria-label="${escape(this.rowLabel(row.section, row.row))}">`);
+      for (const seat of row.seats) parts.push(this.cellMarkup(seat));
+      parts.push('</g>');
+    }
+    // markup parsed in the SVG namespace: insertAdjacentHTML on an SVG element parses it as SVG
+    this.layer.insertAdjacentHTML('beforeend', parts.join(''));
+    const groups = this.layer.children;
+    for (let at = this.drawnRows; at < this.drawnRows + rows.length; at += 1) {
+      for (const cell of groups[at]!.children) {
+        this.elements.set(cell.getAttribute('data-seat')!, cell as SVGElement);
+      }
+    }
+    this.drawnRows += rows.length;
+    // one batch per frame (not per task: tasks may run back to back and hold a frame back)
+    if (this.drawnRows < this.index.rows.length) {
+      this.frame = requestAnimationFrame(() => this.drawRows());
+    }
+  }
+
+  private cellMarkup(seat: Seat): string {
+    const view = this.views.get(seat.id)!;
+    this.shown.set(seat.id, view);
+    let markup = `<circle role="gridcell" data-seat="${escape(seat.id)}" tabindex="${seat.id === this.tabStop ? 0 : -1}" cx="${seat.x}" cy="${seat.y}" r="${seat.r}"`;
+    for (const [name, value] of Object.entries(stateAttributes(view))) {
+      if (value !== null) markup += ` ${name}="${escape(value)}"`;
+    }
+    return `${markup}></circle>`;
+  }
+}
+
+/** A cell's name and ARIA state in a view; absent ones are removed. */
+function stateAttributes(view: SeatView): Record<string, string | null> {
+  const inactive = view.look === 'booked' || view.look === 'unavailable';
+  return {
+    'aria-label': view.label,
+    'aria-disabled': inactive ? 'true' : null,
+    'aria-selected': inactive ? null : String(view.look === 'selected'),
+  };
+}
+
+const escape = (value: string) =>
+  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
