@@ -47,9 +47,19 @@ export type CalendarDay = z.infer<typeof calendarDaySchema>;
 export const calendarExtendedResponseSchema = z.object({
   calendar: collectionSchema(calendarDaySchema),
 });
-/** Without `_format`: one row, a plain map of date → status. */
+/**
+ * A plain calendar's statuses: a day's own, or `unreleased` for a day whose sales have not
+ * opened yet (no group on sale now, one opening later; issue #26).
+ */
+export const CALENDAR_PLAIN_STATUSES = [...CALENDAR_DAY_STATUSES, 'unreleased'] as const;
+
+/**
+ * Without `_format`: the plain map date → status, not in the collection envelope, the shape the
+ * seed product's existing clients read (`{ "calendar": { "2026-11-28": "available" } }`).
+ */
 export const calendarPlainResponseSchema = z.object({
-  calendar: collectionSchema(z.record(z.string(), z.string())),
+  /** values: CALENDAR_PLAIN_STATUSES */
+  calendar: z.record(z.string().regex(/^\d{4}-\d{2}-\d{2}$/), z.string()),
 });
 
 /** A calendar answer as the route serves it: the query's `_format` picks the shape. */
@@ -61,8 +71,8 @@ export type CalendarResponse = z.infer<typeof calendarResponseSchema>;
 
 /** The days of a calendar read with `_format=extended` (a plain calendar's map has none). */
 export function extendedCalendarDays(answer: CalendarResponse): CalendarDay[] {
-  const days: (CalendarDay | Record<string, string>)[] = answer.calendar._data;
-  return days.filter((day): day is CalendarDay => typeof day.availability === 'object');
+  const { calendar } = answer;
+  return '_data' in calendar && Array.isArray(calendar._data) ? calendar._data : [];
 }
 
 /** A session as the sessions reads return it: capacity fields plus prices. */

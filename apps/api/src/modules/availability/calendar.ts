@@ -12,7 +12,7 @@ import { calendarDay } from './calendar-day';
 import { priceRange, type TypePrices } from './pricing';
 import { selectDatedSessions, selectDaySessionPrices, selectSessionDays } from './repo';
 import { sessionFitSql } from './session-fit-sql';
-import { groupsOnSale, loadScope, typesOf, type AvailabilityScope } from './scope';
+import { groupsOnSale, loadScope, salesNotYetOpen, typesOf, type AvailabilityScope } from './scope';
 import { splitFilters, type AvailabilityRequest } from './request';
 import type { Fit, SelectionLine } from './selection-fit';
 import {
@@ -26,7 +26,8 @@ import {
 /**
  * GET and POST events/{id}/calendar (shopping §7): one row per day with sessions from today to
  * the start of the month one year ahead (`start_datetime._lt` may narrow it, `_gte` raise it);
- * past sessions never count. Without `_format` the answer is one plain map date → status.
+ * past sessions never count. Without `_format` the answer is the plain map date → status
+ * (`unreleased` before sales open), outside the collection envelope, as existing clients read it.
  */
 
 export type CalendarFormat = 'plain' | 'extended' | 'price';
@@ -192,8 +193,12 @@ export async function eventCalendar(
     });
   });
   if (format === 'plain') {
-    const map = Object.fromEntries(days.map((d) => [d.date, d.status]));
-    return { format, body: resourceBody('calendar', { data: [map], total: 1 }) };
+    // the seed product's plain map, outside the collection envelope, as its clients read it
+    const unreleased = salesNotYetOpen(scope, now);
+    const map = Object.fromEntries(
+      days.map((d) => [d.date, unreleased && d.status === 'unavailable' ? 'unreleased' : d.status]),
+    );
+    return { format, body: { calendar: map } };
   }
   return { format, body: resourceBody('calendar', { data: days, total: days.length }) };
 }

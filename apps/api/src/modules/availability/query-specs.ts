@@ -12,11 +12,23 @@ export const sessionSoldOutSql = sql`(${eventSession.soldOut} or (${eventSession
 const startDatetime = { sql: sql`${eventSession.startDatetime}`, type: 'timestamp' } as const;
 /** restricts the ticket groups considered (applies to the group query, not the sessions) */
 const ticketGroupId = { sql: sql`${ticketGroup.id}`, type: 'uuid' } as const;
+const sessionId = { sql: sql`${eventSession.id}`, type: 'uuid' } as const;
+
+/**
+ * The seed product's clients filter on the embedded resources' fields (`ticket_group.id._in`,
+ * `event_session.start_datetime._gte`; issue #26): the same filters as `ticket_group_id` and
+ * `start_datetime`, spelt as the embed's field (request.ts folds them in).
+ */
+const embeddedFields = {
+  ticket_group: { fields: { id: ticketGroupId } },
+  event_session: { fields: { id: sessionId, start_datetime: startDatetime } },
+};
 
 /** GET/POST events/{id}/calendar: `_format` is extended or price; without it a plain map. */
 export const calendarQuery: QuerySpec = {
   context: 'event_calendar',
   fields: { start_datetime: startDatetime, ticket_group_id: ticketGroupId },
+  relations: embeddedFields,
   options: ['_format'],
 };
 
@@ -28,6 +40,7 @@ export const sessionsQuery: QuerySpec = {
     sold_out: { sql: sessionSoldOutSql, type: 'bool' },
     ticket_group_id: ticketGroupId,
   },
+  relations: embeddedFields,
   ondate: true,
   sort: {
     fields: { start_datetime: sql`${eventSession.startDatetime}` },

@@ -16,10 +16,20 @@ export interface AvailabilityRequest {
 
 const fieldOf = (filter: Filter) => filter.key.split('.')[0] ?? '';
 
-/** `ticket_group_id` filters narrow the groups; the others narrow the sessions. */
+/**
+ * `ticket_group_id` filters narrow the groups; the others narrow the sessions. The embedded
+ * spellings (`ticket_group.id`, `event_session.start_datetime`; query-specs.ts) join them: each is
+ * a field of the group or the session itself, so no EXISTS is needed.
+ */
 export function splitFilters(query: ParsedQuery) {
   return {
-    groupFilters: query.filters.filter((f) => GROUP_FILTER_FIELDS.has(fieldOf(f))),
-    sessionFilters: query.filters.filter((f) => !GROUP_FILTER_FIELDS.has(fieldOf(f))),
+    groupFilters: [
+      ...query.filters.filter((f) => GROUP_FILTER_FIELDS.has(fieldOf(f))),
+      ...(query.relations.get('ticket_group') ?? []),
+    ],
+    sessionFilters: [
+      ...query.filters.filter((f) => !GROUP_FILTER_FIELDS.has(fieldOf(f))),
+      ...(query.relations.get('event_session') ?? []),
+    ],
   };
 }

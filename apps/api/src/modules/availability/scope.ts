@@ -117,6 +117,17 @@ export function groupsOnSale(scope: AvailabilityScope, now: Date): GroupRow[] {
   );
 }
 
+/**
+ * No session group is on sale now, yet one opens later: the event's sales have not opened, and a
+ * plain calendar reads its days `unreleased` (issue #26).
+ */
+export function salesNotYetOpen(scope: AvailabilityScope, now: Date): boolean {
+  return (
+    groupsOnSale(scope, now).length === 0 &&
+    sessionGroups(scope).some((g) => g.salesStart !== null && new Date(g.salesStart) > now)
+  );
+}
+
 /** Whether any of these types is priced per session (then reads fetch the sessions' prices). */
 export const anySessionPriced = (scope: AvailabilityScope, types: { id: string }[]) =>
   types.some((t) => scope.sessionPricedTypeIds.has(t.id));
