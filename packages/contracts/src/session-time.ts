@@ -88,6 +88,32 @@ export function isAllDaySession(session: { start_datetime: string; end_datetime:
  */
 export type TicketDateTime = string | null | undefined;
 
+/** The event-template meta key that holds `ticket_date_time` (shopping §3). */
+export const TICKET_DATE_TIME_KEY = 'ticket_date_time';
+
+/**
+ * An event's `ticket_date_time` from meta rows (the wire's `meta` or a stored row): its text, or
+ * null when unset or not text. One reading for the cart, the order pages, the account, the
+ * e-mails and the wallet pass.
+ */
+export function ticketDateTimeOf(
+  meta: readonly { resource: string; resource_id: string; key: string; value: unknown }[],
+  eventId: string,
+): string | null {
+  const row = meta.find(
+    (m) =>
+      m.resource === 'event_template' &&
+      m.resource_id === eventId &&
+      m.key === TICKET_DATE_TIME_KEY,
+  );
+  return ticketDateTimeValue(row?.value);
+}
+
+/** A stored `ticket_date_time` value as the label reads it: non-empty text, else null. */
+export function ticketDateTimeValue(value: unknown): string | null {
+  return typeof value === 'string' && value !== '' ? value : null;
+}
+
 const sameDay = (a: string, b: string, timeZone: string) =>
   formatInZone(a, DATE_FORMATS.cartDate, timeZone) ===
   formatInZone(b, DATE_FORMATS.cartDate, timeZone);

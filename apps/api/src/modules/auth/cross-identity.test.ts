@@ -180,6 +180,10 @@ const CASES: Record<string, Case> = {
     kind: 'victim',
     path: (v) => `ticket_order/${v.orderId}/qrcode`,
   },
+  'GET /api/ticket_order/:id/ticket/:id/qrcode': {
+    kind: 'victim',
+    path: (v) => `ticket_order/${v.orderId}/ticket/${v.orderTicketId}/qrcode`,
+  },
   'POST /api/ticket_order/resend': {
     kind: 'own',
     path: () => 'ticket_order/resend',

@@ -3,7 +3,7 @@ import { IMAGE_PATH_PREFIX, sizedImageUrl } from '@admit/contracts/images';
 import { storedSellerConfigSchema, type Theme } from '@admit/contracts/seller-config';
 import type { Executor } from '@/db/transaction';
 import type { SellerRef } from '@/http/request-context';
-import { sellerLocale, sellerTheme } from '@/modules/sellers/seller-config';
+import { sellerTheme, storedSellerLocale } from '@/modules/sellers/seller-config';
 import { readStoredConfig } from '@/modules/sellers/seller-settings';
 
 /**
@@ -33,16 +33,7 @@ export type MailSeller = Pick<SellerRef, 'slug' | 'name' | 'currency' | 'timezon
 // setting costs a mail its branding, never the order or the login it reports
 const storedBrandSchema = z.object({
   theme: storedSellerConfigSchema.shape.theme.catch(undefined),
-  locale: storedSellerConfigSchema.shape.locale.catch(undefined),
 });
-
-const knownLocale = (locale: string | undefined) => {
-  try {
-    return locale && Intl.NumberFormat.supportedLocalesOf(locale).length > 0 ? locale : undefined;
-  } catch {
-    return undefined;
-  }
-};
 
 /**
  * The logo as mail clients fetch it: a relative `logo_url` (the seller's own image route)
@@ -68,13 +59,13 @@ function logoSrc(logoUrl: string, origin: string, heightPx: number): string | nu
 /** The brand of a stored seller config; `origin` is the seller's public origin (seller-site). */
 export function mailBrandOf(stored: unknown, seller: MailSeller, origin: string): MailBrand {
   const parsed = storedBrandSchema.safeParse(stored ?? {});
-  const brand = parsed.success ? parsed.data : { theme: undefined, locale: undefined };
+  const brand = parsed.success ? parsed.data : { theme: undefined };
   const theme = sellerTheme(brand.theme, seller.name);
   const src = logoSrc(theme.logo_url, origin, theme.logo_height_px);
   return {
     sellerName: seller.name,
     homeUrl: `${origin}/${encodeURIComponent(seller.slug)}`,
-    locale: sellerLocale(knownLocale(brand.locale), seller.currency),
+    locale: storedSellerLocale(stored, seller.currency),
     timeZone: seller.timezone,
     colorScheme: theme.mode,
     colors: theme.colors,

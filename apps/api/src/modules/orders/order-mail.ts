@@ -63,6 +63,7 @@ const mailTicket = (d: OrderTicketDetail, sellerZone: string) => ({
     ? { start_datetime: d.session.start.toISOString(), end_datetime: d.session.end.toISOString() }
     : null,
   timeZone: d.timeZone || sellerZone,
+  ticketDateTime: d.ticketDateTime,
   seatName: d.seatName,
 });
 
@@ -95,6 +96,7 @@ export function changeView(
       typeName: t.typeName,
       session: t.session,
       timeZone: t.timeZone,
+      ticketDateTime: t.ticketDateTime,
     };
   };
   return {

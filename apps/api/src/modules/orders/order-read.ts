@@ -1,6 +1,7 @@
 import type { OrderBundle } from '@admit/contracts/checkout';
 import { toCollection } from '@admit/contracts/envelope';
 import { decimalToMinor, minorToDecimal } from '@admit/contracts/money';
+import { TICKET_DATE_TIME_KEY } from '@admit/contracts/session-time';
 import type { Db } from '@/db/connection';
 import type { OrderRow } from '@/db/schema/cart';
 import { AppError } from '@/http/app-error';
@@ -79,7 +80,14 @@ export async function orderBundle(
     event_session: bundle.event_session,
     venue: bundle.venue,
     seller: bundle.seller,
-    meta: toCollection(sellerMeta),
+    // the seller's completed_* rows and each event's ticket_date_time: every page that shows a
+    // ticket's visit reads its dates as the cart did (shopping §3)
+    meta: toCollection([
+      ...sellerMeta,
+      ...bundle.meta._data.filter(
+        (m) => m.resource === 'event_template' && m.key === TICKET_DATE_TIME_KEY,
+      ),
+    ]),
     scheduled_payment: bundle.scheduled_payment ?? toCollection([]),
     giftee: toCollection(giftee ? [giftee] : []),
   };

@@ -1,12 +1,13 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { TicketFacts } from '@admit/contracts/rules/self-edit';
 import { ticket, type TicketRow } from '@/db/schema/cart';
-import { eventTemplate, ticketGroup, ticketType, venue } from '@/db/schema/catalog';
+import { eventTemplate, meta, ticketGroup, ticketType, venue } from '@/db/schema/catalog';
 import { seatTemplate } from '@/db/schema/seats';
 import { eventSession } from '@/db/schema/sessions';
 import { seatLabel } from '@admit/contracts/seat-map';
 import type { Executor } from '@/db/transaction';
 import { chargedLineTotals } from '@admit/contracts/rules/fees';
+import { TICKET_DATE_TIME_KEY, ticketDateTimeValue } from '@admit/contracts/session-time';
 
 /**
  * An order's tickets with what the after-sale rules, the mails, the account lists and the wallet
@@ -23,6 +24,8 @@ export interface OrderTicketDetail {
   session: { id: string; start: Date; end: Date } | null;
   /** the venue's zone, else null (the seller's applies) */
   timeZone: string | null;
+  /** the event's meta `ticket_date_time`: how its ticket dates read (shopping §3); null: default */
+  ticketDateTime: string | null;
   /** a seated ticket's seat, "Stalls, Row F, seat 12" (issue #24); null when unseated */
   seatName: string | null;
 }
@@ -39,6 +42,7 @@ const columns = {
   start: eventSession.startDatetime,
   end: eventSession.endDatetime,
   timeZone: venue.timezone,
+  ticketDateTime: meta.value,
   seatSection: seatTemplate.section,
   seatRow: seatTemplate.row,
   seatNumber: seatTemplate.seat,
@@ -54,6 +58,15 @@ function joined(db: Executor) {
       .innerJoin(eventTemplate, eq(eventTemplate.id, ticket.eventTemplateId))
       .leftJoin(eventSession, eq(eventSession.id, ticket.eventSessionId))
       .leftJoin(venue, eq(venue.id, eventTemplate.venueId))
+      // at most one row: meta is unique by resource, resource id and key
+      .leftJoin(
+        meta,
+        and(
+          eq(meta.resource, 'event_template'),
+          eq(meta.resourceId, eventTemplate.id),
+          eq(meta.key, TICKET_DATE_TIME_KEY),
+        ),
+      )
       // the ticket keeps the seat's id as text (decision 0052): compare as text, no cast can fail
       .leftJoin(seatTemplate, sql`${seatTemplate.id}::text = ${ticket.seatTemplateId}`)
   );
@@ -71,6 +84,7 @@ const toDetail = (r: JoinedRow): OrderTicketDetail => ({
   category: r.category,
   session: r.sessionId && r.start && r.end ? { id: r.sessionId, start: r.start, end: r.end } : null,
   timeZone: r.timeZone,
+  ticketDateTime: ticketDateTimeValue(r.ticketDateTime),
   seatName:
     r.seatSection !== null && r.seatRow !== null && r.seatNumber !== null
       ? seatLabel({ section: r.seatSection, row: r.seatRow, seat: r.seatNumber })

@@ -7,10 +7,15 @@ import { isUuid } from '@/http/query-values';
 import { fromTable } from '@/http/table-route';
 import { qrPng } from '@/lib/qr-png';
 import { cancelOrderAutoRenew } from '@/modules/memberships/auto-renew-cancel';
+import { grantsEntry } from '@admit/contracts/rules/admission';
+import { ACCOUNT_TICKET_STATES } from '@admit/contracts/rules/self-edit';
+import { ticketScanCode } from './codes';
 import { orderBundle, orderNotFound, readableOrder } from './order-read';
+import { selectOrderTicketDetails } from './order-tickets';
 
 // the QR code is not a storefront call (an image address), so not in the contracts table
 const params = z.object({ id: z.string() });
+const ticketParams = z.object({ id: z.string(), ticketId: z.string() });
 const config = { caller: 'visitor', callerContext: 'ticket_order' } as const;
 const query = z
   .object({
@@ -66,6 +71,32 @@ export const orderRoutes: FastifyPluginAsyncZod = async (app) => {
           .header('cache-control', 'private, max-age=3600')
           .header('vary', 'cookie')
           .send(await qrPng(order.scanCode, margin));
+      },
+    );
+  }
+
+  // issue #25: each ticket's own QR code on the tickets page, the code the confirmation e-mail
+  // and the wallet pass carry (decision 0066); only for a live ticket of this order that admits
+  for (const prefix of ['/cached_api', '/api']) {
+    app.get(
+      `${prefix}/ticket_order/:id/ticket/:ticketId/qrcode`,
+      { schema: { params: ticketParams, response: { 200: z.instanceof(Buffer) } }, config },
+      async (request, reply) => {
+        const { order, margin } = await access(request, request.params.id);
+        const ticketId = request.params.ticketId.toLowerCase();
+        const detail = isUuid(ticketId)
+          ? (await selectOrderTicketDetails(db, [order.id])).find((d) => d.ticket.id === ticketId)
+          : undefined;
+        const live =
+          detail &&
+          (ACCOUNT_TICKET_STATES as readonly string[]).includes(detail.ticket.state) &&
+          grantsEntry(detail.handler);
+        if (!order.scanCode || !live) throw orderNotFound();
+        return reply
+          .header('content-type', 'image/png')
+          .header('cache-control', 'private, max-age=3600')
+          .header('vary', 'cookie')
+          .send(await qrPng(ticketScanCode(order.scanCode, ticketId), margin));
       },
     );
   }

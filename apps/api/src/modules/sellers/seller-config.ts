@@ -9,7 +9,8 @@ import { DEFAULT_CART_HOLD_MINUTES, PHONE_COUNTRY_BY_CURRENCY } from '@admit/con
 import { DEFAULT_SELF_EDIT_RULES } from '@admit/contracts/self-edit-rules';
 import type { AppConfig } from '@/config';
 import type { seller } from '@/db/schema/identity';
-import { addressServiceKeyOf, sellerSettingsOf } from './seller-settings';
+import type { Executor } from '@/db/transaction';
+import { addressServiceKeyOf, readStoredConfig, sellerSettingsOf } from './seller-settings';
 import {
   DEFAULT_FONT_STACK,
   DEFAULT_TEASER_IMAGE_SIZE,
@@ -38,6 +39,34 @@ export const ASSETS_PATH = '/assets-app/';
 /** The seller's locale: the stored one, else the usual one of its currency, else en-US. */
 export const sellerLocale = (stored: string | undefined, currency: string) =>
   stored ?? LOCALE_BY_CURRENCY[currency] ?? 'en-US';
+
+const knownLocale = (locale: string | undefined) => {
+  try {
+    return locale && Intl.NumberFormat.supportedLocalesOf(locale).length > 0 ? locale : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The locale of a stored seller config, as what the server writes (e-mails, wallet passes) reads
+ * it: a stored value that breaks its type or names no locale this runtime knows reads as absent,
+ * so a bad setting costs a mail or a pass its local dates, never the mail or the pass.
+ */
+export function storedSellerLocale(stored: unknown, currency: string): string {
+  const parsed = storedSellerConfigSchema.shape.locale.safeParse(
+    (stored as { locale?: unknown } | null | undefined)?.locale,
+  );
+  return sellerLocale(knownLocale(parsed.success ? parsed.data : undefined), currency);
+}
+
+/** Reads a seller's locale (one small query; inside the caller's transaction when given one). */
+export async function readSellerLocale(
+  db: Executor,
+  seller: { id: string; currency: string },
+): Promise<string> {
+  return storedSellerLocale(await readStoredConfig(db, seller.id), seller.currency);
+}
 
 /**
  * A seller's theme: the stored parts over the defaults of its mode (the storefront's and the

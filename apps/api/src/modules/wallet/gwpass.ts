@@ -23,7 +23,7 @@ export function passObjects(google: GoogleWallet, ticket: PassTicket, seller: { 
       {
         id: classId,
         issuerName: seller.name,
-        eventName: { defaultValue: { language: 'en-US', value: detail.eventName } },
+        eventName: { defaultValue: { language: ticket.locale, value: detail.eventName } },
         reviewStatus: 'UNDER_REVIEW',
       },
     ],
@@ -32,7 +32,7 @@ export function passObjects(google: GoogleWallet, ticket: PassTicket, seller: { 
         id: `${google.issuer_id}.${idPart(detail.ticket.id)}`,
         classId,
         state: 'ACTIVE',
-        ticketType: { defaultValue: { language: 'en-US', value: detail.typeName } },
+        ticketType: { defaultValue: { language: ticket.locale, value: detail.typeName } },
         ticketNumber: ticket.scanCode,
         ...(detail.ticket.admitName ? { ticketHolderName: detail.ticket.admitName } : {}),
         ...(detail.session

@@ -10,6 +10,7 @@ import { selectOrderTicketDetails, type OrderTicketDetail } from '@/modules/orde
 import { readableOrder } from '@/modules/orders/order-read';
 import { selectOrder } from '@/modules/orders/repo';
 import { selectTermOfMemberTicket } from '@/modules/memberships/repo';
+import { readSellerLocale } from '@/modules/sellers/seller-config';
 import type { OrderRow } from '@/db/schema/cart';
 
 /** What a pass shows of one ticket, and the code the gate scans. */
@@ -19,6 +20,8 @@ export interface PassTicket {
   /** the pass's barcode: the ticket's scan code (the confirmation's QR), a member's member ID */
   scanCode: string;
   timeZone: string;
+  /** the seller's locale: the pass's dates read in its patterns (en-GB "Wed 2 Dec 2026, 10:00") */
+  locale: string;
 }
 
 const ticketNotFound = () => new AppError('not_found', 'ticket', 'Ticket not found');
@@ -68,5 +71,6 @@ export async function passTicket(
         ? ticketScanCode(order.scanCode, detail.ticket.id)
         : detail.ticket.id,
     timeZone: detail.timeZone || caller.seller.timezone,
+    locale: await readSellerLocale(db, caller.seller),
   };
 }

@@ -42,6 +42,7 @@ export async function pkpassInput(
   seller: { name: string },
 ): Promise<PkpassInput> {
   const { detail } = ticket;
+  // the event's ticket_date_time and the seller's locale, as every page and e-mail reads it
   const when = detail.session
     ? sessionWhenLabel(
         {
@@ -49,6 +50,8 @@ export async function pkpassInput(
           end_datetime: detail.session.end.toISOString(),
         },
         ticket.timeZone,
+        ticket.locale,
+        detail.ticketDateTime,
       )
     : null;
   return {

@@ -1,9 +1,9 @@
 import type { CartBundle, Ticket } from '@admit/contracts/cart';
 import { decimalToMinor, minorToDecimal } from '@admit/contracts/money';
+import { ticketDateTimeOf } from '@admit/contracts/session-time';
 import type {
   EventSession,
   EventTemplate,
-  Meta,
   TicketGroup,
   TicketType,
 } from '@admit/contracts/resources';
@@ -20,15 +20,6 @@ export interface CartItemType {
    * of its lines, and what codes take off shows once, on the Discounts line (decision 0047)
    */
   totalPrice: string;
-}
-
-/** The event meta `ticket_date_time` when it is set to text (shopping §3). */
-function ticketDateTimeOf(meta: readonly Meta[], eventId: string): string | null {
-  const row = meta.find(
-    (m) =>
-      m.resource === 'event_template' && m.resource_id === eventId && m.key === 'ticket_date_time',
-  );
-  return typeof row?.value === 'string' && row.value !== '' ? row.value : null;
 }
 
 /**

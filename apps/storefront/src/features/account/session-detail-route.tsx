@@ -60,11 +60,12 @@ export function SessionDetailRoute() {
       </div>
     );
   }
-  const { image, timeZone } = facts(session.eventId);
+  const { image, timeZone, ticketDateTime } = facts(session.eventId);
   const when = sessionDateAndTime(
     { start_datetime: session.start, end_datetime: session.end },
     timeZone,
     locale,
+    ticketDateTime,
   );
   const several = session.orders.length > 1;
   return (
@@ -75,8 +76,12 @@ export function SessionDetailRoute() {
         <h1>{session.name}</h1>
       </div>
       <dl className={styles.facts}>
-        <dt>{t('account.session.date')}</dt>
-        <dd>{when.date}</dd>
+        {when.date && (
+          <>
+            <dt>{t('account.session.date')}</dt>
+            <dd>{when.date}</dd>
+          </>
+        )}
         {when.time && (
           <>
             <dt>{t('account.session.time')}</dt>

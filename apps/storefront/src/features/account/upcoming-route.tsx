@@ -50,11 +50,12 @@ export function UpcomingRoute() {
           </thead>
           <tbody>
             {sessions.map((session) => {
-              const { image, timeZone } = facts(session.eventId);
+              const { image, timeZone, ticketDateTime } = facts(session.eventId);
               const when = sessionWhenLabel(
                 { start_datetime: session.start, end_datetime: session.end },
                 timeZone,
                 locale,
+                ticketDateTime,
               );
               return (
                 <tr key={session.id}>

@@ -1,4 +1,5 @@
 import { useCallback } from 'react';
+import { ticketDateTimeOf } from '@admit/contracts/session-time';
 import { eventImageOf, type EventImage } from '@/api/events/event-image';
 import { useSellerConfig } from '@/config/seller-config';
 import { useEventTemplates } from '@/features/account/api/get-event-templates';
@@ -7,9 +8,11 @@ export interface EventFacts {
   image: EventImage | null;
   /** the venue's zone, else the seller's: where the visit's date and time read (decision 0029) */
   timeZone: string;
+  /** the event's meta `ticket_date_time`: how its visits read (shopping §3); null: the default */
+  ticketDateTime: string | null;
 }
 
-/** The image and time zone of each event the page shows, from one cached read of them all. */
+/** The image, time zone and ticket_date_time of each event the page shows, from one cached read of them all. */
 export function useEventFacts(eventIds: string[]): (eventId: string) => EventFacts {
   const { timezone } = useSellerConfig();
   const { data } = useEventTemplates(eventIds);
@@ -20,6 +23,7 @@ export function useEventFacts(eventIds: string[]): (eventId: string) => EventFac
       return {
         image: data ? eventImageOf(data.meta?._data ?? [], eventId) : null,
         timeZone: venue?.timezone || timezone,
+        ticketDateTime: ticketDateTimeOf(data?.meta?._data ?? [], eventId),
       };
     },
     [data, timezone],

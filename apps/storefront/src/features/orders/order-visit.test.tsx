@@ -7,6 +7,7 @@ import {
   fixtureId,
   FIXTURE_SELLER_ID,
   makeEventTemplate,
+  makeMeta,
   makeTicketGroup,
   makeTicketType,
   makeVenue,
@@ -163,5 +164,56 @@ describe('when to come (issue 13: tickets and complete pages)', () => {
     expect(visits).toHaveTextContent('Wed 2 Dec 2026, 10:00');
     expect(visits).toHaveTextContent('Wed 2 Dec 2026, 14:00');
     expect(visits).not.toHaveTextContent(/[AP]M/);
+  });
+
+  // issue #25: ticket_date_time (shopping §3) read only in the cart; the tickets had no own QR
+  const withDateTime = (value: string): OrderBundle => ({
+    ...visitOrder(),
+    meta: toCollection([makeMeta(fixtureId(1), 'ticket_date_time', value)]),
+  });
+
+  it("the tickets page reads the event's ticket_date_time with the end time, each ticket with its own QR code", async () => {
+    const bundle = withDateTime('show-end');
+    const fetch = createFetchStub({ [`GET /api/ticket_order/${ORDER_ID}`]: bundle });
+    renderRoute(`/ticket_order/${ORDER_ID}?secret=s3cret`, { fetch, config: uk });
+    await screen.findByRole('heading', { level: 2, name: 'Order DM-2026-000123' });
+    const tickets = screen
+      .getAllByRole('listitem')
+      .filter((li) => within(li).queryByText(/Ticket code/) !== null);
+    expect(tickets.map((li) => within(li).queryByText(/^When:/)?.textContent)).toEqual([
+      'When: Wed 2 Dec 2026, 14:00 – 14:30',
+      'When: Wed 2 Dec 2026, 10:00 – 10:30',
+      'When: Wed 2 Dec 2026, 10:00 – 10:30',
+      'When: Wed 2 Dec 2026, 14:00 – 14:30',
+    ]);
+    // each ticket's image encodes its own code, read with the address's proof
+    const images = tickets.map((li) => within(li).getByRole('img'));
+    expect(images.map((img) => img.getAttribute('alt'))).toEqual([
+      'QR code of ticket SC-3',
+      'QR code of ticket SC-1',
+      'QR code of ticket SC-2',
+      'QR code of ticket SC-4',
+    ]);
+    const sources = images.map((img) => new URL(img.getAttribute('src')!, 'http://x'));
+    expect(sources.map((u) => u.pathname)).toEqual(
+      bundle.ticket._data.map((t) => `/cached_api/ticket_order/${ORDER_ID}/ticket/${t.id}/qrcode`),
+    );
+    expect(sources.every((u) => u.searchParams.get('secret') === 's3cret')).toBe(true);
+  });
+
+  it('the complete page and the tickets page hide the dates of an event that hides them', async () => {
+    const fetch = createFetchStub({
+      [`GET /api/ticket_order/${ORDER_ID}`]: withDateTime('hidden'),
+    });
+    const first = renderRoute(`/checkout/complete?orderIds=${ORDER_ID}`, { fetch, config });
+    const visits = await screen.findByRole('list', { name: 'Order DM-2026-000123' });
+    expect(visits).toHaveTextContent('2 × Adult $50.00');
+    expect(visits).not.toHaveTextContent(/Dec|2026|AM|PM/);
+    first.unmount();
+
+    renderRoute(`/ticket_order/${ORDER_ID}`, { fetch, config });
+    await screen.findByRole('heading', { level: 2, name: 'Order DM-2026-000123' });
+    expect(screen.getAllByText(/^Ticket code/)).toHaveLength(4);
+    expect(screen.queryByText(/^When:/)).toBeNull();
   });
 });

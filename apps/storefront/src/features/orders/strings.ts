@@ -46,6 +46,8 @@ export const ORDERS_STRINGS = {
   'orders.ticket-order.order': 'Order {number}',
   'orders.ticket-order.print': 'Print tickets',
   'orders.ticket-order.scan-code': 'Ticket code',
+  // issue #25: each ticket's own QR code, the one its e-mail and wallet pass carry
+  'orders.ticket-order.qr-alt': 'QR code of ticket {code}',
   'orders.ticket-order.admit': 'Admit: {name}',
   // a seated ticket's seat (issue #24), named as the seat map names it
   'orders.ticket-order.seat': 'Seat: {seat}',

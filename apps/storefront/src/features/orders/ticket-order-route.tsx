@@ -1,10 +1,13 @@
-import type { OrderBundle } from '@admit/contracts/checkout';
 import { useParams, useSearchParams } from 'react-router';
 import { ApiError } from '@/api/client';
 import { useWalletLinks } from '@/api/wallet/get-wallet-precheck';
 import { orderProof } from '@/stores/order-secrets';
-import { AddToWallet } from '@/ui/wallet/add-to-wallet';
-import { QR_SIZE_PX, orderQrCodeUrl, useTicketOrder } from '@/features/orders/api/get-ticket-order';
+import {
+  QR_SIZE_PX,
+  orderQrCodeUrl,
+  ticketQrCodeUrl,
+  useTicketOrder,
+} from '@/features/orders/api/get-ticket-order';
 import { Button } from '@/ui/button';
 import { Loader } from '@/ui/loader';
 import { usePageTitle } from '@/ui/page-title';
@@ -15,29 +18,14 @@ import { OrderBalance } from '@/features/orders/order-balance';
 import { ticketWhen, usableTickets } from '@/features/orders/model/order-summary';
 import { OrderSummary } from '@/features/orders/order-summary';
 import { useTicketSeats } from '@/features/orders/use-ticket-seats';
+import { TicketCard } from '@/features/orders/ticket-card';
 import { grantsEntry } from '@admit/contracts/rules/admission';
 import styles from '@/features/orders/orders.module.css';
 
-/** spec: identity §2 — the tickets say when to come, in the venue's zone (shopping §9 formats). */
-function WhenLine({ when }: { when: string | null }) {
-  const t = useStrings(ORDERS_STRINGS);
-  if (!when) return null;
-  return <p className={styles.when}>{t('orders.ticket-order.when', { when })}</p>;
-}
-
-/** Where to come (issue #25): the event's venue, its name and address, on every ticket. */
-function VenueLine({ bundle, eventTemplateId }: { bundle: OrderBundle; eventTemplateId: string }) {
-  const t = useStrings(ORDERS_STRINGS);
-  const venueId = bundle.event_template._data.find((e) => e.id === eventTemplateId)?.venue_id;
-  const venue = bundle.venue?._data.find((v) => v.id === venueId);
-  if (!venue) return null;
-  const where = [venue.name, venue.address].filter(Boolean).join(', ');
-  return <p>{t('orders.ticket-order.where', { where })}</p>;
-}
-
 /**
- * /ticket_order/{id}[?secret=] (identity §2): the order's tickets with the QR code, printable
- * (a print stylesheet keeps only the tickets). 404 → "We could not find that order." (§8).
+ * /ticket_order/{id}[?secret=] (identity §2): the order's tickets, each with its own QR code,
+ * printable (a print stylesheet keeps the order and its tickets, black on white, one ticket to a
+ * page). 404 → "We could not find that order." (§8).
  */
 export function TicketOrderRoute() {
   const t = useStrings(ORDERS_STRINGS);
@@ -78,8 +66,8 @@ export function TicketOrderRoute() {
       </p>
     );
   }
-  const name = (list: { id: string; name: string }[], key: string) =>
-    list.find((x) => x.id === key)?.name ?? '';
+  // the address's secret, else what this browser remembers: the QR images need the same proof
+  const proof = secret ? { secret } : orderProof(id);
   return (
     <div className={styles.page}>
       <h1>{t('orders.ticket-order.title')}</h1>
@@ -89,7 +77,7 @@ export function TicketOrderRoute() {
       <OrderSummary bundle={bundle} labelledBy="ticket-order-number" />
       <img
         className={styles.qr}
-        src={orderQrCodeUrl(order.id, slug)}
+        src={orderQrCodeUrl(order.id, slug, proof)}
         width={QR_SIZE_PX}
         height={QR_SIZE_PX}
         alt={t('orders.complete.qr-alt', { number: order.order_number })}
@@ -100,30 +88,16 @@ export function TicketOrderRoute() {
       </div>
       <ul className={styles.tickets}>
         {tickets.map((ticket) => (
-          <li key={ticket.id} className={styles.ticket}>
-            <h3>{name(bundle.event_template._data, ticket.event_template_id)}</h3>
-            <WhenLine when={ticketWhen(bundle, ticket, timezone, locale)} />
-            <VenueLine bundle={bundle} eventTemplateId={ticket.event_template_id} />
-            <p>{name(bundle.ticket_type._data, ticket.ticket_type_id)}</p>
-            {ticket.seat_template_id && seats.has(ticket.seat_template_id) && (
-              <p>{t('orders.ticket-order.seat', { seat: seats.get(ticket.seat_template_id)! })}</p>
-            )}
-            {ticket.admit_name && (
-              <p>{t('orders.ticket-order.admit', { name: ticket.admit_name })}</p>
-            )}
-            {ticket.scan_code && (
-              <p>
-                {t('orders.ticket-order.scan-code')}: <code>{ticket.scan_code}</code>
-              </p>
-            )}
-            <AddToWallet
-              appleHref={walletLinks(ticket.id).apple}
-              googleHref={walletLinks(ticket.id).google}
-              item={[name(bundle.ticket_type._data, ticket.ticket_type_id), ticket.scan_code]
-                .filter(Boolean)
-                .join(' ')}
-            />
-          </li>
+          <TicketCard
+            key={ticket.id}
+            bundle={bundle}
+            ticket={ticket}
+            when={ticketWhen(bundle, ticket, timezone, locale)}
+            seat={(ticket.seat_template_id && seats.get(ticket.seat_template_id)) || null}
+            qrSrc={ticketQrCodeUrl(order.id, ticket.id, slug, proof)}
+            qrSizePx={QR_SIZE_PX}
+            wallet={walletLinks(ticket.id)}
+          />
         ))}
       </ul>
     </div>

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SellerTicket } from '@admit/contracts/seller-api';
 import { createFetchStub, errorResponse, type StubRequest } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
+import { makeSellerConfig } from '@/testing/seller-config';
 
 /** /{seller}/scan (issue #16, decision 0042): the key prompt, manual entry, the verdicts. */
 
@@ -259,5 +260,44 @@ describe('scanner page: manual entry', () => {
       'The key is no longer valid. Enter a new one.',
     );
     expect(JSON.parse(window.localStorage.getItem(STORAGE_KEY) ?? 'null')).toBeNull();
+  });
+});
+
+// issue #25: the door read a British seller's visits in US patterns ("Fri, Jun 1, 2029 at 2:00 PM")
+describe("scanner page: the seller's locale", () => {
+  beforeEach(() => window.localStorage.setItem(STORAGE_KEY, JSON.stringify(KEY)));
+  const british = makeSellerConfig({ currency: 'GBP', locale: 'en-GB', timezone: 'Europe/London' });
+
+  it('reads the session, a redemption and a term’s end day first on a 24-hour clock', async () => {
+    let answer: Response | typeof admitted = admitted;
+    const fetch = createFetchStub({ 'POST /admin/api/check_in': () => answer });
+    const { user } = renderRoute('/scan', { fetch, config: british });
+    await enterCode(user, TICKET.scan_code!);
+    const status = screen.getByRole('status', { name: 'Last scan' });
+    expect(await within(status).findByText('Admitted')).toBeInTheDocument();
+    // the session reads in its venue's zone (New York), in the seller's patterns
+    expect(status).toHaveTextContent('Fri 1 Jun 2029, 14:00');
+
+    answer = refused('already_redeemed', 409, { redeemed_at: '2029-05-31T20:05:00.000Z' });
+    await enterCode(user, TICKET.scan_code!);
+    expect(
+      await within(status).findByText('Already redeemed at Thu 31 May 2029, 16:05'),
+    ).toBeInTheDocument();
+
+    // a term ending at London midnight (23:00 UTC in summer) ends on the day before
+    answer = errorResponse(410, 'membership_expired', 'membership_expired', {
+      code: 'M123456789',
+      membership: {
+        member_code: 'M123456789',
+        name: 'Ada Lovelace',
+        level: 'Family',
+        valid_from: '2028-05-31T23:00:00.000Z',
+        valid_to: '2029-05-31T23:00:00.000Z',
+      },
+    });
+    await enterCode(user, 'M123456789');
+    expect(
+      await within(status).findByText('This membership is not current (it ended Thu 31 May 2029).'),
+    ).toBeInTheDocument();
   });
 });

@@ -24,7 +24,7 @@ function Scanner({
   onForget: (expired: boolean) => void;
 }) {
   const t = useStrings(SCAN_STRINGS);
-  const zone = useSellerConfig().timezone;
+  const { timezone: zone, locale } = useSellerConfig();
   const checkIn = useCheckIn(apiKey);
   const [outcome, setOutcome] = useState<ScanOutcome | null>(null);
   const scan = (body: CheckInBody) => {
@@ -33,7 +33,7 @@ function Scanner({
     checkIn.mutate(body, {
       onSuccess: (results) => setOutcome({ kind: 'admitted', results }),
       onError: (error) => {
-        const refused = refusalOf(error, t, new Date(), zone);
+        const refused = refusalOf(error, t, new Date(), zone, locale);
         setOutcome(refused);
         if (refused.kind === 'refused' && refused.keyInvalid) onForget(true);
       },

@@ -1,11 +1,6 @@
 import { membershipLastDay } from '@admit/contracts/rules/membership-dates';
 import { formatMoney, minorToDecimal } from '@admit/contracts/money';
-import {
-  dateFormatsFor,
-  formatCalendarDate,
-  formatInZone,
-  sessionWhenLabel,
-} from '@admit/contracts/session-time';
+import { dateFormatsFor, formatCalendarDate, formatInZone } from '@admit/contracts/session-time';
 import type { MailBrand } from '../mail-brand';
 import {
   MailButton,
@@ -22,6 +17,7 @@ import { ReceiptSummary, type ReceiptPaymentView } from './receipt-parts';
 import {
   TicketCard,
   ticketName,
+  ticketWhen,
   type ConfirmationMembership,
   type ConfirmationTicketView,
 } from './order-parts';
@@ -59,12 +55,18 @@ export interface OrderConfirmationInput {
   memberships?: ConfirmationMembership[];
 }
 
+/** A ticket a change cancelled or moved, as the change's lines name it. */
+type ChangedTicket = Pick<
+  ConfirmationTicketView,
+  'eventName' | 'typeName' | 'session' | 'timeZone' | 'ticketDateTime'
+>;
+
 /** What an `order_update` or `order_cancel` mail says changed. */
 export interface OrderChangeView {
   kind: 'order_update' | 'order_cancel';
-  cancelled: Pick<ConfirmationTicketView, 'eventName' | 'typeName' | 'session' | 'timeZone'>[];
+  cancelled: ChangedTicket[];
   /** a reschedule's new tickets, at their new times (issue #25); empty for a cancel */
-  rescheduled?: Pick<ConfirmationTicketView, 'eventName' | 'typeName' | 'session' | 'timeZone'>[];
+  rescheduled?: ChangedTicket[];
   /** minor units the change's checkout charged (a dearer reschedule's difference) */
   chargedMinor?: number;
   /** minor units given back to the original payments (card and gift card) */
@@ -194,7 +196,7 @@ function ChangeSummary({
 }) {
   const { locale } = useBrand();
   const line = (t: OrderChangeView['cancelled'][number]) =>
-    [ticketName(t), sessionWhenLabel(t.session, t.timeZone, locale)].filter(Boolean).join(', ');
+    [ticketName(t), ticketWhen(t, locale)].filter(Boolean).join(', ');
   const cancelled = change.cancelled.map(line);
   const rescheduled = (change.rescheduled ?? []).map(line);
   const charged = change.chargedMinor ?? 0;

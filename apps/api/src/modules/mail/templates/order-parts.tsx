@@ -1,6 +1,6 @@
 import { Column, Row, Section } from '@react-email/components';
 import type { ReceiptTicket } from '@admit/contracts/rules/receipt-lines';
-import { sessionWhenLabel } from '@admit/contracts/session-time';
+import { sessionWhenLabel, type TicketDateTime } from '@admit/contracts/session-time';
 import { useBrand } from './brand-context';
 import { MailImage, MailText } from './mail-parts';
 
@@ -16,6 +16,8 @@ export interface ConfirmationTicketView extends ReceiptTicket {
   session: { start_datetime: string; end_datetime: string } | null;
   /** the zone the session reads in: its venue's, else the seller's */
   timeZone: string;
+  /** the event's meta `ticket_date_time` (shopping §3): how its dates read; null or absent: default */
+  ticketDateTime?: TicketDateTime;
   /** a seated ticket's seat, "Stalls, Row F, seat 12" (issue #24); null or absent: unseated */
   seatName?: string | null;
 }
@@ -26,10 +28,13 @@ export const ticketName = (t: Pick<ConfirmationTicketView, 'eventName' | 'typeNa
 
 /**
  * "Wed, Dec 2, 2026 at 10:00 AM" in the venue's zone, in the seller locale's patterns (shopping §9
- * cart formats; en-GB "Wed 2 Dec 2026, 10:00"); null: any date.
+ * cart formats; en-GB "Wed 2 Dec 2026, 10:00") and as the event's `ticket_date_time` says; null:
+ * any date, or an event that hides its ticket dates.
  */
-export const ticketWhen = (t: ConfirmationTicketView, locale: string) =>
-  sessionWhenLabel(t.session, t.timeZone, locale);
+export const ticketWhen = (
+  t: Pick<ConfirmationTicketView, 'session' | 'timeZone' | 'ticketDateTime'>,
+  locale: string,
+) => sessionWhenLabel(t.session, t.timeZone, locale, t.ticketDateTime);
 
 /** A ticket's card: name, visit time and number beside its QR code (stacked on phones). */
 export function TicketCard({ ticket }: { ticket: ConfirmationTicketView & { qrCid: string } }) {

@@ -23,7 +23,11 @@ export function OrderVisits({ orders, visits, facts }: OrderVisitsProps) {
       <h2 id="order-events">{t('account.order.events')}</h2>
       <ul className={styles.visits}>
         {visits.map((visit) => {
-          const { image, timeZone } = facts(visit.eventId);
+          const { image, timeZone, ticketDateTime } = facts(visit.eventId);
+          // null with a session: the event hides its ticket dates (ticket_date_time hidden)
+          const when = visit.session
+            ? sessionWhenLabel(visit.session, timeZone, locale, ticketDateTime)
+            : t('account.order.any_date');
           const lines = new Map<string, number>();
           for (const ticket of visit.tickets) {
             const type = ticketNames(orders, ticket).type;
@@ -34,9 +38,7 @@ export function OrderVisits({ orders, visits, facts }: OrderVisitsProps) {
               <EventThumbnail image={image} />
               <div className={styles.cardText}>
                 <h3>{visit.name}</h3>
-                <p>
-                  {sessionWhenLabel(visit.session, timeZone, locale) ?? t('account.order.any_date')}
-                </p>
+                {when && <p>{when}</p>}
                 <ul className={styles.ticketLines}>
                   {[...lines].map(([type, count]) => (
                     <li key={type}>{t('account.order.ticket_line', { count, type })}</li>

@@ -5,6 +5,7 @@ import {
   formatInZone,
   formatSessionTime,
   sessionWhenLabel,
+  ticketDateTimeOf,
 } from '@admit/contracts/session-time';
 import { eventTimeZone } from '@/api/orders/event-time-zone';
 
@@ -54,11 +55,21 @@ export interface ManageSession {
 
 type Bundle = Pick<
   OrderManageResponse,
-  'ticket' | 'ticket_type' | 'event_template' | 'event_session' | 'venue' | 'seller'
+  'ticket' | 'ticket_type' | 'event_template' | 'event_session' | 'venue' | 'seller' | 'meta'
 >;
 
 const nameOf = (rows: { id: string; name: string }[], id: string) =>
   rows.find((row) => row.id === id)?.name ?? '';
+
+/**
+ * The event's `ticket_date_time` (shopping §3) as the manage pages read it: as everywhere, except
+ * that `hidden` shows the default here. A buyer choosing which visit to cancel or move, and where
+ * to, must tell the visits apart; "Now: Any date" would be false (decision 0066).
+ */
+function manageDateTime(meta: Parameters<typeof ticketDateTimeOf>[0], eventId: string) {
+  const setting = ticketDateTimeOf(meta, eventId);
+  return setting === 'hidden' ? null : setting;
+}
 
 /** The open edit, if any (the GET answers the cart bundle with its one `order_edit` row). */
 export function editOf(edit: OrderEditResponse | null | undefined): OrderEdit | null {
@@ -78,7 +89,12 @@ function changesOf(edit: OrderEditResponse | null, fallbackZone: string, locale?
     const zone = eventTimeZone(edit, replacement.event_template_id, fallbackZone);
     changes.set(ticket_id, {
       kind: 'move',
-      when: sessionWhenLabel(session, zone, locale),
+      when: sessionWhenLabel(
+        session,
+        zone,
+        locale,
+        manageDateTime(edit.meta._data, replacement.event_template_id),
+      ),
       typeName: nameOf(edit.ticket_type._data, replacement.ticket_type_id),
       price: replacement.adjusted_value,
     });
@@ -110,7 +126,12 @@ export function manageSessions(
         eventId: ticket.event_template_id,
         eventName: nameOf(bundle.event_template._data, ticket.event_template_id),
         start: row?.start_datetime ?? null,
-        when: sessionWhenLabel(row, timeZone, locale),
+        when: sessionWhenLabel(
+          row,
+          timeZone,
+          locale,
+          manageDateTime(bundle.meta?._data ?? [], ticket.event_template_id),
+        ),
         date: row
           ? formatInZone(row.start_datetime, dateFormatsFor(locale).cartDate, timeZone)
           : null,

@@ -44,16 +44,33 @@ export function useTicketOrders(ids: string[], proofOf: (id: string) => OrderPro
 /** The QR code's drawn size (12rem in the order pages' CSS), as its img width and height. */
 export const QR_SIZE_PX = 192;
 
+/** The proof part of a QR image's address: the secret, else the guest's cart id, else none. */
+function proofQuery(proof: OrderProof): string {
+  return proof.secret
+    ? `&secret=${encodeURIComponent(proof.secret)}`
+    : proof.cart_id
+      ? `&cart_id=${encodeURIComponent(proof.cart_id)}`
+      : '';
+}
+
 /** The order's QR image (identity §7, §9: margin 4 on the cached path), with its proof if known. */
 export function orderQrCodeUrl(
   id: string,
   sellerSlug: string,
   proof: OrderProof = orderProof(id),
 ): string {
-  const proofPart = proof.secret
-    ? `&secret=${encodeURIComponent(proof.secret)}`
-    : proof.cart_id
-      ? `&cart_id=${encodeURIComponent(proof.cart_id)}`
-      : '';
-  return `/cached_api/ticket_order/${encodeURIComponent(id)}/qrcode?margin=4&_seller=${encodeURIComponent(sellerSlug)}${proofPart}`;
+  return `/cached_api/ticket_order/${encodeURIComponent(id)}/qrcode?margin=4&_seller=${encodeURIComponent(sellerSlug)}${proofQuery(proof)}`;
+}
+
+/**
+ * One ticket's QR image (issue #25, decision 0066): the ticket's own scan code, the code its
+ * e-mail and wallet pass carry, at the order's margin; the same proof as the order's.
+ */
+export function ticketQrCodeUrl(
+  orderId: string,
+  ticketId: string,
+  sellerSlug: string,
+  proof: OrderProof = orderProof(orderId),
+): string {
+  return `/cached_api/ticket_order/${encodeURIComponent(orderId)}/ticket/${encodeURIComponent(ticketId)}/qrcode?margin=4&_seller=${encodeURIComponent(sellerSlug)}${proofQuery(proof)}`;
 }

@@ -1,9 +1,10 @@
 import type { TicketOrderListResponse } from '@admit/contracts/account';
 import type { OrderBundle } from '@admit/contracts/checkout';
+import type { Meta } from '@admit/contracts/resources';
 import { decimalToMinor } from '@admit/contracts/money';
 import { storedFeesOf } from '@admit/contracts/rules/fees';
 import { receiptItems, type ReceiptItem } from '@admit/contracts/rules/receipt-lines';
-import { sessionWhenLabel } from '@admit/contracts/session-time';
+import { sessionWhenLabel, ticketDateTimeOf } from '@admit/contracts/session-time';
 import { eventTimeZone } from '@/api/orders/event-time-zone';
 
 /**
@@ -21,10 +22,18 @@ export type ReceiptBundle = Pick<
   | 'event_session'
   | 'venue'
   | 'seller'
+  | 'meta'
 >;
 
-/** The account's order read (my/ticket_order, its embeds optional) as one order's receipt rows. */
-export function receiptBundleOf(list: TicketOrderListResponse, orderId: string): ReceiptBundle {
+/**
+ * The account's order read (my/ticket_order, its embeds optional) as one order's receipt rows;
+ * `meta`: its events' meta rows (their ticket_date_time), when the page has read them.
+ */
+export function receiptBundleOf(
+  list: TicketOrderListResponse,
+  orderId: string,
+  meta: Meta[] = [],
+): ReceiptBundle {
   const none = { _count: 0, _total: 0, _data: [] };
   const only = <T>(rows: T[]) => ({ _count: rows.length, _total: rows.length, _data: rows });
   return {
@@ -37,6 +46,7 @@ export function receiptBundleOf(list: TicketOrderListResponse, orderId: string):
     ticket_group: list.ticket_group ?? none,
     event_template: list.event_template ?? none,
     event_session: list.event_session ?? none,
+    meta: only(meta),
   };
 }
 
@@ -44,7 +54,7 @@ export function receiptBundleOf(list: TicketOrderListResponse, orderId: string):
 export interface OrderVisit {
   key: string;
   eventName: string;
-  /** "Tue, Jun 2, 2026 at 10:00 AM" in the venue's zone; null for an any-date ticket */
+  /** "Tue, Jun 2, 2026 at 10:00 AM" in the venue's zone; null: any date, or dates hidden */
   when: string | null;
   lines: OrderLine[];
 }
@@ -54,7 +64,10 @@ export function usableTickets(bundle: ReceiptBundle) {
   return bundle.ticket._data.filter((t) => t.state === 'booked' || t.state === 'redeemed');
 }
 
-/** When a ticket's visit is, in its venue's zone and the spec's cart formats (shopping §9). */
+/**
+ * When a ticket's visit is, in its venue's zone and the seller locale's cart formats (shopping
+ * §9), as its event's `ticket_date_time` says (shopping §3; the order bundle's meta carries it).
+ */
 export function ticketWhen(
   bundle: ReceiptBundle,
   ticket: ReceiptBundle['ticket']['_data'][number],
@@ -66,6 +79,7 @@ export function ticketWhen(
     session,
     eventTimeZone(bundle, ticket.event_template_id, fallbackZone),
     locale,
+    ticketDateTimeOf(bundle.meta?._data ?? [], ticket.event_template_id),
   );
 }
 

@@ -1,12 +1,14 @@
 import type { CheckInResult } from '@admit/contracts/seller-api';
 import { memberUntil, ticketWhen, type ScanOutcome } from '@/features/scan/model/scan-outcome';
 import { SCAN_STRINGS } from '@/features/scan/strings';
+import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import styles from '@/features/scan/scan.module.css';
 
 /** One admitted line: who, what and when (or the member and the term's end). */
 function AdmittedLine({ result, sellerZone }: { result: CheckInResult; sellerZone: string }) {
   const t = useStrings(SCAN_STRINGS);
+  const { locale } = useSellerConfig();
   if (result._code === 'member_valid') {
     const m = result.membership;
     return (
@@ -15,7 +17,7 @@ function AdmittedLine({ result, sellerZone }: { result: CheckInResult; sellerZon
         <span>
           {t('scan.result.member-line', {
             level: m.level,
-            date: memberUntil(m.valid_to, sellerZone),
+            date: memberUntil(m.valid_to, sellerZone, locale),
           })}
         </span>
       </li>
@@ -26,7 +28,7 @@ function AdmittedLine({ result, sellerZone }: { result: CheckInResult; sellerZon
     <li>
       <strong className={styles.who}>{ticket.admit_name ?? ticket.purchaser_name ?? ''}</strong>
       <span>{`${ticket.event_name} – ${ticket.ticket_type_name} (${ticket.ticket_group_name})`}</span>
-      <span>{ticketWhen(ticket, t)}</span>
+      <span>{ticketWhen(ticket, t, locale)}</span>
     </li>
   );
 }
@@ -34,6 +36,7 @@ function AdmittedLine({ result, sellerZone }: { result: CheckInResult; sellerZon
 /** The answer to a scan, big and plain: admitted (who, what, session) or refused (why). */
 export function ScanResult({ outcome, sellerZone }: { outcome: ScanOutcome; sellerZone: string }) {
   const t = useStrings(SCAN_STRINGS);
+  const { locale } = useSellerConfig();
   if (outcome.kind === 'admitted') {
     const member =
       outcome.results.length > 0 && outcome.results.every((r) => r._code === 'member_valid');
@@ -65,7 +68,7 @@ export function ScanResult({ outcome, sellerZone }: { outcome: ScanOutcome; sell
               {ticket.admit_name ?? ticket.purchaser_name ?? ''}
             </strong>
             <span>{`${ticket.event_name} – ${ticket.ticket_type_name} (${ticket.ticket_group_name})`}</span>
-            <span>{ticketWhen(ticket, t)}</span>
+            <span>{ticketWhen(ticket, t, locale)}</span>
           </li>
         </ul>
       )}

@@ -2,8 +2,7 @@ import { membershipLastDay } from '@admit/contracts/rules/membership-dates';
 import type { CheckInResult, SellerTicket } from '@admit/contracts/seller-api';
 import { checkInRefusalExtraSchema } from '@admit/contracts/seller-api';
 import { notAnAdmissionReason } from '@admit/contracts/rules/admission';
-import { DATE_FORMATS } from '@admit/contracts/constants';
-import { formatInZone, sessionWhenLabel } from '@admit/contracts/session-time';
+import { dateFormatsFor, formatInZone, sessionWhenLabel } from '@admit/contracts/session-time';
 import { ApiError } from '@/api/client';
 import type { ScanStringKey } from '@/features/scan/strings';
 
@@ -20,21 +19,26 @@ export type ScanOutcome =
 
 type Translate = (key: ScanStringKey, vars?: Record<string, string>) => string;
 
-/** "Wed, Jun 2, 2026 at 10:00 AM" in the ticket's venue zone; "any date" without a session. */
-export function ticketWhen(ticket: SellerTicket, t: Translate): string {
+/**
+ * "Wed, Jun 2, 2026 at 10:00 AM" in the ticket's venue zone and the seller locale's patterns
+ * (en-GB "Wed 2 Jun 2026, 10:00"); "any date" without a session. The door always reads the
+ * session's date and time, whatever the event's ticket_date_time: staff check it (decision 0066).
+ */
+export function ticketWhen(ticket: SellerTicket, t: Translate, locale?: string): string {
   return (
     sessionWhenLabel(
       ticket.start_datetime && ticket.end_datetime
         ? { start_datetime: ticket.start_datetime, end_datetime: ticket.end_datetime }
         : null,
       ticket.timezone,
+      locale,
     ) ?? t('scan.any-date')
   );
 }
 
-/** A member's last day ("Wed, Jun 2, 2027") in the seller's zone. */
-export const memberUntil = (validTo: string, sellerZone: string) =>
-  membershipLastDay(validTo, sellerZone);
+/** A member's last day ("Wed, Jun 2, 2027"; en-GB "Wed 2 Jun 2027") in the seller's zone. */
+export const memberUntil = (validTo: string, sellerZone: string, locale?: string) =>
+  membershipLastDay(validTo, sellerZone, locale);
 
 /** The refusal of a failed check-in, from the error envelope's `_code` and `_extra`. */
 export function refusalOf(
@@ -42,6 +46,7 @@ export function refusalOf(
   t: Translate,
   now: Date,
   sellerZone: string,
+  locale?: string,
 ): ScanOutcome {
   const api = error instanceof ApiError ? error : null;
   if (api?.status === 401) {
@@ -72,14 +77,11 @@ export function refusalOf(
       const zone = ticket?.timezone ?? sellerZone;
       if (!at) return refused(key, { time: '' });
       // the time alone when it was today at this venue, else the date too
+      const formats = dateFormatsFor(locale);
       const sameDay =
-        formatInZone(at, DATE_FORMATS.cartDate, zone) ===
-        formatInZone(now.toISOString(), DATE_FORMATS.cartDate, zone);
-      const time = formatInZone(
-        at,
-        sameDay ? DATE_FORMATS.cartTime : DATE_FORMATS.cartDateTime,
-        zone,
-      );
+        formatInZone(at, formats.cartDate, zone) ===
+        formatInZone(now.toISOString(), formats.cartDate, zone);
+      const time = formatInZone(at, sameDay ? formats.cartTime : formats.cartDateTime, zone);
       return refused(key, { time });
     }
     case 'not_an_admission': {
@@ -91,11 +93,13 @@ export function refusalOf(
     }
     case 'wrong_session':
     case 'wrong_date':
-      return refused(`scan.refusal.${api.code}`, { when: ticket ? ticketWhen(ticket, t) : '' });
+      return refused(`scan.refusal.${api.code}`, {
+        when: ticket ? ticketWhen(ticket, t, locale) : '',
+      });
     case 'membership_expired': {
       const end = extra.success ? extra.data.membership?.valid_to : undefined;
       return refused('scan.refusal.membership_expired', {
-        date: end ? memberUntil(end, sellerZone) : '',
+        date: end ? memberUntil(end, sellerZone, locale) : '',
       });
     }
     case 'ticket_cancelled':
