@@ -149,9 +149,10 @@ const ManageConfirm = lazyRoute(
   () => import('@/app/routes/manage-confirm-route'),
   (m) => m.ComposedManageConfirmRoute,
 );
-const Placeholder = lazyRoute(
-  () => import('@/features/placeholders/placeholder-route'),
-  (m) => m.PlaceholderRoute,
+// the developer viewer (identity §2 "/_stories"): a chunk of its own, never in the first load
+const Stories = lazyRoute(
+  () => import('@/app/stories/stories-route'),
+  (m) => m.StoriesRoute,
 );
 
 /** Reads that start with the page's code (app/prefetch-route.tsx), each a small chunk of its own. */
@@ -209,8 +210,8 @@ function accountPages(config: SellerConfig): RouteObject[] {
   ];
 }
 
-/** The screens beside shopping: built ones, and the placeholder page for a later issue's. */
-function placeholderRoutes(config: SellerConfig): RouteObject[] {
+/** The screens beside shopping (identity §2 route table). */
+function otherRoutes(config: SellerConfig): RouteObject[] {
   const loginPath = loginPagePath(config);
   // a page the seller's configuration switches off is left out (the contracts' one rule)
   const page = (name: PageName, Page: ComponentType): RouteObject[] =>
@@ -251,7 +252,7 @@ function placeholderRoutes(config: SellerConfig): RouteObject[] {
   ];
   if (loginPath) routes.push(route('login', loginPath, Login));
   // spec: identity §2 — the developer viewer exists only outside production
-  routes.push(...page('stories', Placeholder));
+  routes.push(...page('stories', Stories));
   return routes;
 }
 
@@ -267,7 +268,7 @@ export function createRoutes(config: SellerConfig): RouteObject[] {
             // the pages the host preloads: their paths live with that list (contracts)
             ...pagePaths('events').map((path) => route('events', path, Listing)),
             ...pagePaths('event').map((path) => route('event', path, Event, prefetchEvent)),
-            ...placeholderRoutes(config),
+            ...otherRoutes(config),
             route(ERROR_ROUTE_NAME, 'error/404', NotFound),
             route(ERROR_ROUTE_NAME, '*', NotFound),
           ],
