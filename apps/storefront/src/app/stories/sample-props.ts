@@ -16,9 +16,33 @@ export const SAMPLE_CART_FEES: CartFees = {
 };
 
 /**
- * The calendar read of the month that holds `today` (YYYY-MM-DD): weekdays available from
- * $20, Sundays sold out. Built from the day it is given, so the calendar always has days to
- * show.
+ * A calendar day as `GET events/{id}/calendar?_format=extended` returns it; available by
+ * default. The viewer's samples, and the tests' fixture (testing/calendar-day-fixtures.ts).
+ */
+export function sampleCalendarDay(date: string, overrides: Partial<CalendarDay> = {}): CalendarDay {
+  return {
+    date,
+    status: 'available',
+    enabled: true,
+    available: true,
+    min_price: '25.00',
+    min_price_fees: null,
+    price: '25.00',
+    pricePrefix: null,
+    badges: [],
+    annotations: [],
+    className: null,
+    tooltip: null,
+    ariaLabel: null,
+    longFormat: date,
+    availability: { capacity: 100, used_capacity: 0 },
+    ...overrides,
+  };
+}
+
+/**
+ * The calendar read of the month that holds `today` (YYYY-MM-DD): every day available, Sundays
+ * sold out. Built from the day it is given, so the calendar always has days to show.
  */
 export function sampleCalendarDays(today: string): Map<string, CalendarDay> {
   const days = new Map<string, CalendarDay>();
@@ -26,23 +50,19 @@ export function sampleCalendarDays(today: string): Map<string, CalendarDay> {
   for (let d = first; d.month === first.month; d = d.add({ days: 1 })) {
     const date = d.toString();
     const soldOut = new Date(`${date}T00:00:00Z`).getUTCDay() === 0;
-    days.set(date, {
+    days.set(
       date,
-      status: soldOut ? 'sold_out' : 'available',
-      enabled: true,
-      available: !soldOut,
-      min_price: '20.00',
-      min_price_fees: null,
-      price: null,
-      pricePrefix: null,
-      badges: [],
-      annotations: [],
-      className: null,
-      tooltip: null,
-      ariaLabel: null,
-      longFormat: date,
-      availability: { capacity: 100, used_capacity: soldOut ? 100 : 40 },
-    });
+      sampleCalendarDay(
+        date,
+        soldOut
+          ? {
+              status: 'sold_out',
+              available: false,
+              availability: { capacity: 100, used_capacity: 100 },
+            }
+          : {},
+      ),
+    );
   }
   return days;
 }
