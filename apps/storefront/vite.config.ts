@@ -3,6 +3,7 @@ import type { OutputChunk } from 'rolldown';
 // a relative path: the config is bundled on its own, before workspace packages resolve
 import { PRELOADED_PAGES } from '../../packages/contracts/src/storefront-pages';
 import react from '@vitejs/plugin-react';
+import { firstLoadIntruder } from './first-load-check';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants as zlib } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -31,25 +32,6 @@ function sellerDeepLinks(): Plugin {
 }
 
 export const ROUTE_PRELOADS_FILE = 'route-preloads.json';
-
-/**
- * Code the listing's first load must never carry: the seat map and selector (features/seats) are
- * loaded lazily by the event page of a seated event, and the listing's JavaScript has a budget
- * (≤ 120 KB as sent, bench/bundle.ts; issue #23). A static import that pulls them into the entry
- * or the listing's chunks fails the build here, naming the chunk and the module.
- */
-const NOT_IN_LISTING = /[\\/]src[\\/]features[\\/]seats[\\/]/;
-
-function keepOutOfListing(
-  files: readonly string[],
-  byFile: ReadonlyMap<string, OutputChunk>,
-  fail: (message: string) => never,
-): void {
-  for (const file of files) {
-    const found = byFile.get(file)?.moduleIds.find((id) => NOT_IN_LISTING.test(id));
-    if (found) fail(`the listing's first load would carry ${found} (in ${file}); load it lazily`);
-  }
-}
 
 /**
  * Build only: for each page the host preloads (contracts/storefront-pages.ts), the chunks its
@@ -81,8 +63,10 @@ function routePreloads(): Plugin {
       for (const page of PRELOADED_PAGES) {
         const files = closure(chunkOf(page.module));
         if ('prefetch' in page) closure(chunkOf(page.prefetch), files);
-        if (page.name === 'events')
-          keepOutOfListing([...loaded, ...files], byFile, (m) => this.error(m));
+        if (page.name === 'events') {
+          const intruder = firstLoadIntruder([...loaded, ...files], byFile);
+          if (intruder) this.error(intruder);
+        }
         const js = [...files].filter((file) => !loaded.has(file));
         const css = js.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
         pages[page.name] = { js, css: [...new Set(css)] };

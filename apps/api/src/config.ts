@@ -130,6 +130,12 @@ const envSchema = z.object({
    * config); without one it reports to POST /api/client_errors (decision 0061)
    */
   ERROR_REPORTER_DSN: z.string().url().optional(),
+  /**
+   * the secret key of the Cloudflare Turnstile widget whose site key sellers put in
+   * `checkout.captcha_site_key`: guests' tokens are checked with it (decision 0068). Unset: a
+   * seller with provider `turnstile` and a site key refuses guest payments (fail closed)
+   */
+  TURNSTILE_SECRET_KEY: z.string().min(1).optional(),
   /** new carts one client address may start per 15 minutes; 0 turns the limit off (decision 0025) */
   CART_CREATE_LIMIT: z.coerce.number().int().min(0).default(100),
   /**

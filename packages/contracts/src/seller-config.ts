@@ -165,8 +165,13 @@ export const sellerConfigSchema = z.object({
     donation_group_id: z.string().uuid().nullable(),
     /** Stripe's publishable key: Stripe Elements and wallets instead of the sandbox card form */
     stripe_publishable_key: z.string().nullable(),
-    /** the registered captcha provider's name for non-members; null: no captcha */
+    /**
+     * the registered captcha provider's name for non-members; null: no captcha. In the public
+     * config, the provider in force (`activeCaptchaProvider`, contracts captcha.ts)
+     */
     captcha_provider: z.string().nullable(),
+    /** the provider's public site key (Cloudflare Turnstile's); null: none (decision 0068) */
+    captcha_site_key: z.string().max(200).nullable(),
     /** purchaser field rules; absent fields keep the defaults (optional, identity §5) */
     identity_fields: z
       .partialRecord(z.enum(CONFIGURABLE_IDENTITY_FIELDS), identityFieldRuleSchema)

@@ -1,3 +1,6 @@
+import type { SellerConfig } from './seller-config';
+import { anonymousEditingRules } from './rules/self-edit';
+
 /**
  * The storefront pages whose code the page host names in the HTML (decision 0033): their router
  * paths below the seller base (identity §2 route table; `apps/storefront/src/app/router.tsx`
@@ -126,8 +129,7 @@ export function parseOrderIds(raw: string | null): string[] {
  * The router paths of the storefront's other pages below the seller base (identity §2 route
  * table), by route name: `apps/storefront/src/app/router.tsx` declares its routes with these, so
  * the page host can tell a page from an unknown address and answer the latter with HTTP 404
- * (issue #25). Pages the configuration turns off (a my_account_pages flag, self-edit, the
- * developer viewer in production) are listed: the storefront shows its 404 page for them.
+ * (issue #25). Some exist only when the seller's configuration says so: `isPageOn` below.
  */
 export const PAGE_PATHS = {
   'transfer-cart': 'transfer-cart/:cartId',
@@ -150,6 +152,7 @@ export const PAGE_PATHS = {
   'ticket-order': 'ticket_order/:id',
   stories: '_stories',
 } as const;
+export type PageName = keyof typeof PAGE_PATHS;
 
 /** The account area's pages, below `my` (identity §2). */
 export const ACCOUNT_PAGE_PATHS = {
@@ -162,21 +165,82 @@ export const ACCOUNT_PAGE_PATHS = {
   orders: 'orders',
   'order-detail': 'orders/:id',
 } as const;
+export type AccountPageName = keyof typeof ACCOUNT_PAGE_PATHS;
+
+/** The parts of the seller's configuration that decide which pages its storefront has. */
+export type PageSwitches = Pick<
+  SellerConfig,
+  'login_path' | 'my_account_pages' | 'self_edit_rules' | 'environment'
+>;
 
 /**
- * Whether a path below the seller base is one of the storefront's pages (the home page, the
- * preloaded pages, the others, the seller's login path), else the storefront's 404 page.
+ * spec: identity §2 — "/_stories | Developer viewer, exists only outside production". The one
+ * place that knows what production is: the config's `environment` (the server's NODE_ENV today,
+ * the host once issue #26 chooses it; decision 0068).
  */
-export function isStorefrontPage(path: string, loginPath: string): boolean {
+export const isDeveloperViewerOn = (config: Pick<SellerConfig, 'environment'>): boolean =>
+  config.environment !== 'production';
+
+/** spec: identity §2 — reschedule and confirm are "added only when the feature check is on". */
+const selfEditOn = (config: PageSwitches) => anonymousEditingRules(config.self_edit_rules).enabled;
+
+/**
+ * The pages a seller's configuration switches off (identity §2 route table, §3 Configuration):
+ * absent from the router, so the storefront shows its 404 page, and answered 404 by the page
+ * host. One rule for both (issue #25); a page not named here is always there.
+ */
+const PAGE_SWITCHES: { [K in PageName]?: (config: PageSwitches) => boolean } = {
+  // the secret link's holder's rules (decision 0039)
+  'manage-reschedule': selfEditOn,
+  'manage-confirm': selfEditOn,
+  stories: isDeveloperViewerOn,
+};
+const ACCOUNT_PAGE_SWITCHES: { [K in AccountPageName]?: (config: PageSwitches) => boolean } = {
+  // identity §2 account sidebar: each flag turns its page off, its detail with it
+  profile: (c) => c.my_account_pages.my_profile,
+  upcoming: (c) => c.my_account_pages.upcoming_events,
+  'upcoming-session': (c) => c.my_account_pages.upcoming_events,
+  orders: (c) => c.my_account_pages.recent_orders,
+  'order-detail': (c) => c.my_account_pages.recent_orders,
+};
+
+/** Whether the seller's storefront has this page (see `PAGE_SWITCHES`). */
+export const isPageOn = (name: PageName, config: PageSwitches): boolean =>
+  PAGE_SWITCHES[name]?.(config) ?? true;
+
+/** Whether the seller's account area has this page (see `ACCOUNT_PAGE_SWITCHES`). */
+export const isAccountPageOn = (name: AccountPageName, config: PageSwitches): boolean =>
+  ACCOUNT_PAGE_SWITCHES[name]?.(config) ?? true;
+
+/** The seller's login path below the base, without slashes; empty: no login page. */
+export const loginPagePath = (config: Pick<SellerConfig, 'login_path'>): string =>
+  config.login_path.replace(/^\/+|\/+$/g, '');
+
+const entries = <K extends string>(paths: Record<K, string>) =>
+  Object.entries(paths) as [K, string][];
+
+/**
+ * Whether a path below the seller base is one of this seller's storefront pages (the home page,
+ * the preloaded pages, the others its configuration has on, its login path), else the
+ * storefront's 404 page.
+ */
+export function isStorefrontPage(path: string, config: PageSwitches): boolean {
   const parts = path.split('/').filter(Boolean);
   if (parts.length === 0) return true;
   const below = parts.join('/');
-  const login = loginPath.replace(/^\/+|\/+$/g, '');
+  const login = loginPagePath(config);
   if (login && below === login) return true;
   if (preloadedPageOf(below)) return true;
-  if (Object.values(PAGE_PATHS).some((p) => matchesRoutePath(p, below))) return true;
+  const page = entries(PAGE_PATHS).some(
+    ([name, p]) => isPageOn(name, config) && matchesRoutePath(p, below),
+  );
+  if (page) return true;
+  const inAccount = parts.slice(1).join('/');
   return (
     parts[0] === PAGE_PATHS.my &&
-    Object.values(ACCOUNT_PAGE_PATHS).some((p) => matchesRoutePath(p, parts.slice(1).join('/')))
+    isPageOn('my', config) &&
+    entries(ACCOUNT_PAGE_PATHS).some(
+      ([name, p]) => isAccountPageOn(name, config) && matchesRoutePath(p, inAccount),
+    )
   );
 }

@@ -8,6 +8,7 @@
  */
 import { createHash } from 'node:crypto';
 import { HYDRATED_EVENT } from '@admit/contracts/storefront-pages';
+import { TURNSTILE_ORIGIN } from '@admit/contracts/captcha';
 
 /**
  * The one inline script a page may run (allowed by its hash): a page the server drew fetches
@@ -40,7 +41,9 @@ const PAINT_THEN_RUN_HASH = `'sha256-${createHash('sha256').update(PAINT_THEN_RU
 
 export const CSP_DIRECTIVES = {
   defaultSrc: ["'self'"],
-  scriptSrc: ["'self'", PAINT_THEN_RUN_HASH],
+  // Cloudflare Turnstile's script and challenge frame, the guests' captcha (decision 0068)
+  scriptSrc: ["'self'", PAINT_THEN_RUN_HASH, TURNSTILE_ORIGIN],
+  frameSrc: ["'self'", TURNSTILE_ORIGIN],
   scriptSrcAttr: ["'none'"],
   styleSrc: ["'self'", "'unsafe-inline'"],
   imgSrc: ["'self'", 'data:', 'blob:'],

@@ -22,6 +22,9 @@ describe('security headers', () => {
       const csp = String(res.headers['content-security-policy']);
       expect(csp).toContain("script-src 'self'");
       expect(csp).toContain("default-src 'self'");
+      // Cloudflare Turnstile, the guests' captcha: its script and its challenge frame only
+      expect(csp).toMatch(/script-src [^;]*https:\/\/challenges\.cloudflare\.com/);
+      expect(csp).toContain("frame-src 'self' https://challenges.cloudflare.com");
       // sellers' storefront pages allow the seller's own origins (storefront-host.test.ts)
       expect(csp).toContain("frame-ancestors 'self'");
       expect(csp).not.toContain('frame-ancestors *');

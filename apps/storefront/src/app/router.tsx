@@ -5,8 +5,15 @@ import { markHydrated } from '@/app/boot/server-render';
 import type { RouteObject } from 'react-router';
 import type { ComponentType } from 'react';
 import type { SellerConfig } from '@admit/contracts/seller-config';
-import { ACCOUNT_PAGE_PATHS, PAGE_PATHS, pagePaths } from '@admit/contracts/storefront-pages';
-import { anonymousEditingRules } from '@admit/contracts/rules/self-edit';
+import {
+  ACCOUNT_PAGE_PATHS,
+  PAGE_PATHS,
+  isAccountPageOn,
+  isPageOn,
+  loginPagePath,
+  pagePaths,
+} from '@admit/contracts/storefront-pages';
+import type { AccountPageName, PageName } from '@admit/contracts/storefront-pages';
 import type { RouteHandle } from '@/ui/routing/route-handle';
 import { ERROR_ROUTE_NAME, RouteTableProvider } from '@/ui/routing/route-handle';
 import { RootLayout } from '@/app/layout/root-layout';
@@ -142,9 +149,10 @@ const ManageConfirm = lazyRoute(
   () => import('@/app/routes/manage-confirm-route'),
   (m) => m.ComposedManageConfirmRoute,
 );
-const Placeholder = lazyRoute(
-  () => import('@/features/placeholders/placeholder-route'),
-  (m) => m.PlaceholderRoute,
+// the developer viewer (identity §2 "/_stories"): a chunk of its own, never in the first load
+const Stories = lazyRoute(
+  () => import('@/app/stories/stories-route'),
+  (m) => m.StoriesRoute,
 );
 
 /** Reads that start with the page's code (app/prefetch-route.tsx), each a small chunk of its own. */
@@ -184,33 +192,30 @@ function route(
 
 /**
  * /my's pages (identity §2, §6 "account sections depend on the configuration flags"): a page
- * whose my_account_pages flag is off is not there at all (the 404 page), its detail with it.
+ * whose my_account_pages flag is off is not there at all (the 404 page), its detail with it;
+ * which ones is the contracts' rule, shared with the page host (issue #25).
  */
-function accountPages({ my_account_pages: pages }: SellerConfig): RouteObject[] {
-  const page = (path: string, Page: ComponentType): RouteObject => ({ path, element: <Page /> });
+function accountPages(config: SellerConfig): RouteObject[] {
+  const page = (name: AccountPageName, Page: ComponentType): RouteObject[] =>
+    isAccountPageOn(name, config) ? [{ path: ACCOUNT_PAGE_PATHS[name], element: <Page /> }] : [];
   return [
     { index: true, element: <AccountIndex /> },
-    page(ACCOUNT_PAGE_PATHS.membership, MyMembership),
-    page(ACCOUNT_PAGE_PATHS['membership-cancel-auto-renew'], CancelAutoRenew),
-    ...(pages.my_profile ? [page(ACCOUNT_PAGE_PATHS.profile, Profile)] : []),
-    ...(pages.upcoming_events
-      ? [
-          page(ACCOUNT_PAGE_PATHS.upcoming, Upcoming),
-          page(ACCOUNT_PAGE_PATHS['upcoming-session'], SessionDetail),
-        ]
-      : []),
-    ...(pages.recent_orders
-      ? [
-          page(ACCOUNT_PAGE_PATHS.orders, Orders),
-          page(ACCOUNT_PAGE_PATHS['order-detail'], OrderDetail),
-        ]
-      : []),
+    ...page('membership', MyMembership),
+    ...page('membership-cancel-auto-renew', CancelAutoRenew),
+    ...page('profile', Profile),
+    ...page('upcoming', Upcoming),
+    ...page('upcoming-session', SessionDetail),
+    ...page('orders', Orders),
+    ...page('order-detail', OrderDetail),
   ];
 }
 
-/** The screens beside shopping: built ones, and the placeholder page for a later issue's. */
-function placeholderRoutes(config: SellerConfig): RouteObject[] {
-  const loginPath = config.login_path.replace(/^\/+|\/+$/g, '');
+/** The screens beside shopping (identity §2 route table). */
+function otherRoutes(config: SellerConfig): RouteObject[] {
+  const loginPath = loginPagePath(config);
+  // a page the seller's configuration switches off is left out (the contracts' one rule)
+  const page = (name: PageName, Page: ComponentType): RouteObject[] =>
+    isPageOn(name, config) ? [route(name, PAGE_PATHS[name], Page)] : [];
   const routes: RouteObject[] = [
     route('transfer-cart', PAGE_PATHS['transfer-cart'], TransferCart),
     ...pagePaths('checkout-complete').map((path) =>
@@ -232,14 +237,9 @@ function placeholderRoutes(config: SellerConfig): RouteObject[] {
     route('set-email-address', PAGE_PATHS['set-email-address'], SetEmail),
     route('cancel-auto-renew', PAGE_PATHS['cancel-auto-renew'], CancelAutoRenew),
     route('manage', PAGE_PATHS.manage, Manage),
-    // spec: identity §2 — reschedule and confirm are "added only when the feature check is on":
-    // the seller's self-edit rules as the secret link's holder gets them (decision 0039)
-    ...(anonymousEditingRules(config.self_edit_rules).enabled
-      ? [
-          route('manage-reschedule', PAGE_PATHS['manage-reschedule'], ManageReschedule),
-          route('manage-confirm', PAGE_PATHS['manage-confirm'], ManageConfirm),
-        ]
-      : []),
+    // spec: identity §2 — reschedule and confirm are "added only when the feature check is on"
+    ...page('manage-reschedule', ManageReschedule),
+    ...page('manage-confirm', ManageConfirm),
     {
       path: PAGE_PATHS.my,
       handle: { name: 'my' } satisfies RouteHandle,
@@ -252,8 +252,7 @@ function placeholderRoutes(config: SellerConfig): RouteObject[] {
   ];
   if (loginPath) routes.push(route('login', loginPath, Login));
   // spec: identity §2 — the developer viewer exists only outside production
-  if (config.environment !== 'production')
-    routes.push(route('stories', PAGE_PATHS.stories, Placeholder));
+  routes.push(...page('stories', Stories));
   return routes;
 }
 
@@ -269,7 +268,7 @@ export function createRoutes(config: SellerConfig): RouteObject[] {
             // the pages the host preloads: their paths live with that list (contracts)
             ...pagePaths('events').map((path) => route('events', path, Listing)),
             ...pagePaths('event').map((path) => route('event', path, Event, prefetchEvent)),
-            ...placeholderRoutes(config),
+            ...otherRoutes(config),
             route(ERROR_ROUTE_NAME, 'error/404', NotFound),
             route(ERROR_ROUTE_NAME, '*', NotFound),
           ],

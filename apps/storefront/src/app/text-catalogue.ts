@@ -3,7 +3,7 @@ import { HOME_STRINGS } from '@/features/home/strings';
 import { SCAN_STRINGS } from '@/features/scan/strings';
 import { LISTING_STRINGS } from '@/features/listing/strings';
 import { NOT_FOUND_STRINGS } from '@/features/not-found/strings';
-import { PLACEHOLDER_STRINGS } from '@/features/placeholders/strings';
+import { STORIES_STRINGS } from '@/app/stories/stories-strings';
 import { LAYOUT_STRINGS } from '@/app/layout/strings';
 import { CART_STRINGS } from '@/features/cart/strings';
 import { CALENDAR_STRINGS } from '@/ui/calendar/strings';
@@ -38,7 +38,8 @@ export const TEXT_CATALOGUE_PARTS: Record<string, Record<string, string>> = {
   listing: LISTING_STRINGS,
   event: EVENT_STRINGS,
   'not-found': NOT_FOUND_STRINGS,
-  placeholders: PLACEHOLDER_STRINGS,
+  // the developer viewer, outside production only (decision 0068)
+  stories: STORIES_STRINGS,
   cart: CART_STRINGS,
   calendar: CALENDAR_STRINGS,
   stepper: STEPPER_STRINGS,

@@ -2,8 +2,10 @@ import { screen } from '@testing-library/react';
 import type { Cart, CartBundle } from '@admit/contracts/cart';
 import type { CheckoutResponse } from '@admit/contracts/checkout';
 import { toCollection } from '@admit/contracts/envelope';
+import type { SellerConfig } from '@admit/contracts/seller-config';
 import { setSellerSlug } from '@/config/seller-slug';
 import { setCartFromBundle } from '@/stores/cart-store';
+import { setLoggedIn } from '@/stores/member-store';
 import { FIXTURE_SELLER_ID, makeMeta } from '@/testing/api-fixtures';
 import {
   cartBundle,
@@ -11,6 +13,8 @@ import {
   FIXTURE_IDENTITY_ID,
   makeTicket,
 } from '@/testing/cart-fixtures';
+import { createFetchStub, jsonResponse } from '@/testing/fetch-stub';
+import { renderRoute } from '@/testing/render-route';
 
 export const ORDER_ID = '0d9c8b7a-6f5e-4d3c-8b2a-1f0e9d8c7b6a';
 
@@ -74,4 +78,46 @@ export const SANDBOX_METHOD = {
 export async function showContactFields(user: { click: (element: Element) => Promise<void> }) {
   const button = screen.queryByRole('button', { name: 'Add a phone number and address' });
   if (button) await user.click(button);
+}
+
+/** A guest's checkout of a free cart (both checkout calls answered), to test what it sends. */
+export function renderFreeCheckout(config: SellerConfig) {
+  const bundle = payableCart('0.00');
+  seedCart(bundle);
+  const fetch = createFetchStub({
+    'GET /api/my/cart/:id': bundle,
+    'POST /api/cart/:id/guest_checkout': jsonResponse(checkoutResponse(), 201),
+    'POST /api/my/cart/:id/checkout': jsonResponse(checkoutResponse(), 201),
+    'GET /api/my/user': { user: toCollection([]) },
+  });
+  return { ...renderRoute('/checkout', { fetch, config }), fetch };
+}
+
+/** A logged-in member's checkout of a free cart of their own (identity §6). */
+export function renderMemberFreeCheckout(config: SellerConfig) {
+  setLoggedIn({
+    first_name: 'Mia',
+    last_name: 'Member',
+    email: 'mia@example.org',
+    is_member: true,
+  });
+  const bundle = payableCart('0.00', { cart: { ownedByPublicIdentity: false } });
+  seedCart(bundle);
+  const fetch = createFetchStub({
+    'GET /api/my/cart/:id': bundle,
+    'POST /api/my/cart/:id/checkout': jsonResponse(checkoutResponse(), 201),
+    'GET /api/my/user': { user: toCollection([]) },
+  });
+  return { ...renderRoute('/checkout', { fetch, config }), fetch };
+}
+
+/** Types a guest purchaser's required fields. */
+export async function fillGuestPurchaser(user: ReturnType<typeof renderRoute>['user']) {
+  const values: [RegExp, string][] = [
+    [/^First name/, 'Ada'],
+    [/^Last name/, 'Lovelace'],
+    [/^Email address/, 'ada@example.org'],
+    [/^Confirm email address/, 'ada@example.org'],
+  ];
+  for (const [label, value] of values) await user.type(screen.getByLabelText(label), value);
 }

@@ -77,7 +77,12 @@ export function makeSellerConfig(overrides: ConfigOverrides = {}): SellerConfig 
     member_reserve_session_beyond_term: 'always',
     all_in_prices: 'off',
     citypass_code_groups: {},
-    checkout: { donation_group_id: null, stripe_publishable_key: null, captcha_provider: null },
+    checkout: {
+      donation_group_id: null,
+      stripe_publishable_key: null,
+      captcha_provider: null,
+      captcha_site_key: null,
+    },
     assets_path: '/assets-app/',
     api_base: '/api',
     test_mode: false,

@@ -1,4 +1,5 @@
 import type { PaymentEntry } from '@admit/contracts/checkout';
+import { activeCaptchaProvider } from '@admit/contracts/captcha';
 import type { Db } from '@/db/connection';
 import { AppError } from '@/http/app-error';
 import { readSellerSettings } from '@/modules/sellers/seller-settings';
@@ -6,8 +7,9 @@ import { readSellerSettings } from '@/modules/sellers/seller-settings';
 /**
  * The captcha seam (identity §5 "Captcha is required for non-members when configured", §6
  * members skip it; §3 payment entry `captcha {provider, token}`). A provider's verifier is
- * registered at start-up under the name sellers put in `config.checkout.captcha_provider`;
- * none ships. Decision 0019 "Update: seller texts, vouchers, donation, captcha".
+ * registered at start-up under the name sellers put in `config.checkout.captcha_provider`:
+ * Cloudflare Turnstile (`turnstile.ts`) when the server has its secret. Decisions 0019 "Update:
+ * seller texts, vouchers, donation, captcha" and 0068.
  */
 export interface CaptchaVerifier {
   /** true when the provider accepts the token (a provider call may throw: then it fails) */
@@ -22,10 +24,9 @@ export function registerCaptchaVerifier(provider: string, verifier: CaptchaVerif
   else verifiers.delete(provider);
 }
 
-/** The seller's configured captcha provider, or null (no captcha). */
+/** The seller's captcha provider in force, or null (no captcha): the public config's rule. */
 async function captchaProviderOf(db: Db, sellerId: string): Promise<string | null> {
-  const provider = (await readSellerSettings(db, sellerId)).checkout?.captcha_provider;
-  return provider ? provider : null;
+  return activeCaptchaProvider((await readSellerSettings(db, sellerId)).checkout ?? {});
 }
 
 const captchaFailed = () =>

@@ -4,16 +4,13 @@ import { buildTestApp } from '@/testing/build-test-app';
 import { errorOf, makeReserveScene, type ReserveScene } from '@/testing/cart-fixtures';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { makeUser } from '@/testing/identity-factories';
-import { TEST_CAPTCHA_PROVIDER, registerTestCaptcha } from './captcha-test-kit';
 import {
-  PURCHASER,
-  cardEntry,
-  cartRows,
-  checkoutCall,
-  makeCart,
-  orderOf,
-  tokenize,
-} from './checkout-test-kit';
+  TEST_CAPTCHA_PROVIDER,
+  expectCaptchaRefused,
+  guestCheckoutWith,
+  registerTestCaptcha,
+} from './captcha-test-kit';
+import { cardEntry, checkoutCall, makeCart, orderOf, tokenize } from './checkout-test-kit';
 
 /** Captcha for guests when the seller configures one (identity §5, §6; decision 0019). */
 
@@ -40,38 +37,19 @@ describeEachDatabase('checkout: captcha for guests', (ctx) => {
     await app.close();
   });
 
-  const guestCheckout = async (on: ReserveScene, captcha?: unknown) => {
-    const c = await makeCart(app, on, 1);
-    const res = await checkoutCall(app, on, {
-      path: `cart/${c.id}/guest_checkout`,
-      body: {
-        ...cardEntry('25.00', await tokenize(app, '4242424242424242')),
-        purchaser: PURCHASER,
-        ...(captcha === undefined ? {} : { captcha }),
-      },
-    });
-    return { cartId: c.id, res };
-  };
-
-  const expectCaptchaRefused = async ({
-    cartId,
-    res,
-  }: Awaited<ReturnType<typeof guestCheckout>>) => {
-    expect(res.statusCode).toBe(422);
-    expect(errorOf(res)).toMatchObject({
-      _code: 'validation_failed',
-      _extra: { field: 'captcha' },
-    });
-    // refused before any money moved
-    expect((await cartRows(ctx.db, cartId)).payments).toEqual([]);
-  };
+  const guestCheckout = (on: ReserveScene, captcha?: unknown) =>
+    guestCheckoutWith(app, on, captcha);
 
   it('refuses a guest checkout without a token, with a rejected one, or another provider’s', async () => {
-    await expectCaptchaRefused(await guestCheckout(scene));
+    await expectCaptchaRefused(ctx.db, await guestCheckout(scene));
     await expectCaptchaRefused(
+      ctx.db,
       await guestCheckout(scene, { provider: TEST_CAPTCHA_PROVIDER, token: 'fail-1' }),
     );
-    await expectCaptchaRefused(await guestCheckout(scene, { provider: 'other', token: 'pass-1' }));
+    await expectCaptchaRefused(
+      ctx.db,
+      await guestCheckout(scene, { provider: 'other', token: 'pass-1' }),
+    );
   });
 
   it('checks a guest out with a token the provider accepts', async () => {
@@ -111,6 +89,7 @@ describeEachDatabase('checkout: captcha for guests', (ctx) => {
     unregister();
     try {
       await expectCaptchaRefused(
+        ctx.db,
         await guestCheckout(scene, { provider: TEST_CAPTCHA_PROVIDER, token: 'pass-2' }),
       );
     } finally {

@@ -1,5 +1,8 @@
 import fp from 'fastify-plugin';
+import { TURNSTILE_CAPTCHA_PROVIDER } from '@admit/contracts/captcha';
+import { registerCaptchaVerifier } from './captcha';
 import { createCheckoutService } from './service';
+import { turnstileVerifier } from './turnstile';
 
 /** Pay and checkout's payment path (modules/checkout/service.ts). */
 export type CheckoutService = ReturnType<typeof createCheckoutService>;
@@ -22,6 +25,12 @@ export const checkoutServicePlugin = fp(
         config: app.deps.config,
       }),
     );
+    // Cloudflare Turnstile checks guests' tokens once the server has its secret (decision 0068)
+    const secret = app.deps.config.TURNSTILE_SECRET_KEY;
+    if (secret) {
+      registerCaptchaVerifier(TURNSTILE_CAPTCHA_PROVIDER, turnstileVerifier(secret));
+      app.addHook('onClose', async () => registerCaptchaVerifier(TURNSTILE_CAPTCHA_PROVIDER, null));
+    }
   },
   { name: 'checkout-service' },
 );

@@ -7,6 +7,7 @@ import {
 } from '@admit/contracts/seller-config';
 import { DEFAULT_CART_HOLD_MINUTES, PHONE_COUNTRY_BY_CURRENCY } from '@admit/contracts/constants';
 import { DEFAULT_SELF_EDIT_RULES } from '@admit/contracts/self-edit-rules';
+import { activeCaptchaProvider } from '@admit/contracts/captcha';
 import type { AppConfig } from '@/config';
 import type { seller } from '@/db/schema/identity';
 import type { Executor } from '@/db/transaction';
@@ -139,8 +140,10 @@ export function buildSellerConfig(
     checkout: {
       donation_group_id: null,
       stripe_publishable_key: null,
-      captcha_provider: null,
+      captcha_site_key: null,
       ...stored.checkout,
+      // the provider in force: the server checks guests with the same rule (checkout/captcha.ts)
+      captcha_provider: activeCaptchaProvider({ ...stored.checkout }),
     },
     theme: sellerTheme(stored.theme, row.name),
     self_edit_rules: { ...DEFAULT_SELF_EDIT_RULES, ...stored.self_edit_rules },

@@ -63,7 +63,10 @@ export const sellerSettingsSchema = z.object({
   /** parsed per code group by codes/citypass.ts (a bad group is no group) */
   citypass_code_groups: z.unknown().optional(),
   checkout: z
-    .object({ captcha_provider: checkout.captcha_provider.optional().catch(undefined) })
+    .object({
+      captcha_provider: checkout.captcha_provider.optional().catch(undefined),
+      captcha_site_key: checkout.captcha_site_key.optional().catch(undefined),
+    })
     .optional()
     .catch(undefined),
   address_service_key: z.string().nullish().catch(undefined),

@@ -139,7 +139,7 @@ const storefrontHostRoutes: FastifyPluginAsyncZod = async (app) => {
     const reads = own?.reads ?? initial?.reads ?? {};
     // an unknown address, or an event that does not exist, is the storefront's 404 page: the
     // page is the same single-page app, but its status says so (identity §2 "404 page")
-    const notFound = !isStorefrontPage(below, config.login_path) || initial?.notFound === true;
+    const notFound = !isStorefrontPage(below, config) || initial?.notFound === true;
     const mobile = isPhoneRequest(request.headers);
     const rendered =
       drawn && (!isPrivatePage(drawn) || own)

@@ -144,37 +144,11 @@ describe('page frame', () => {
     expect(main.querySelector('script')).toBeNull();
   });
 
-  it('renders the placeholder page for screens that are not built yet', async () => {
-    renderRoute('/_stories', { config: makeSellerConfig({ environment: 'test' }) });
-
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Component stories' }),
-    ).toBeInTheDocument();
-    expect(
-      screen.getByText('This part of the storefront is not available yet.'),
-    ).toBeInTheDocument();
-    expect(
-      within(screen.getByRole('main')).getByRole('link', { name: 'Browse events' }),
-    ).toHaveAttribute('href', '/demo-museum/events');
-  });
-
   it('serves the login screen on the configured login path', async () => {
     renderRoute('/members/sign-in', {
       config: makeSellerConfig({ login_path: '/members/sign-in' }),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Log in' })).toBeInTheDocument();
-  });
-
-  it('has /_stories outside production only', async () => {
-    renderRoute('/_stories', { config: makeSellerConfig({ environment: 'test' }) });
-    expect(
-      await screen.findByRole('heading', { level: 1, name: 'Component stories' }),
-    ).toBeInTheDocument();
-  });
-
-  it('answers /_stories with the 404 page in production', async () => {
-    renderRoute('/_stories', { config: makeSellerConfig({ environment: 'production' }) });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Oops!' })).toBeInTheDocument();
   });
 
   it('sets the page title to "{name} - {product name}"', async () => {

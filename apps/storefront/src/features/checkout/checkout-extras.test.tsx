@@ -1,11 +1,16 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toCollection } from '@admit/contracts/envelope';
-import { setLoggedIn } from '@/stores/member-store';
 import { FIXTURE_CART_ID, makeTicket } from '@/testing/cart-fixtures';
 import { fixtureId, makeTicketGroup, makeTicketType } from '@/testing/api-fixtures';
-import { checkoutResponse, payableCart, seedCart } from '@/testing/checkout-fixtures';
-import { createFetchStub, errorResponse, jsonResponse } from '@/testing/fetch-stub';
+import {
+  fillGuestPurchaser,
+  payableCart,
+  renderFreeCheckout,
+  renderMemberFreeCheckout,
+  seedCart,
+} from '@/testing/checkout-fixtures';
+import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
 import type { Fixture } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
 import { makeSellerConfig } from '@/testing/seller-config';
@@ -56,6 +61,7 @@ function donationCheckout(modifyAnswer: Fixture, bundle = payableCart()) {
       donation_group_id: DONATION_GROUP,
       stripe_publishable_key: null,
       captcha_provider: null,
+      captcha_site_key: null,
     },
   });
   const fetch = createFetchStub({
@@ -164,33 +170,13 @@ const CAPTCHA_CONFIG = makeSellerConfig({
     donation_group_id: null,
     stripe_publishable_key: null,
     captcha_provider: 'test-captcha',
+    captcha_site_key: null,
   },
 });
 const NOTICE = 'This form is protected against automated use.';
 const CAPTCHA_MESSAGE = 'Please complete the security check to continue.';
 
-function freeCheckout(config = CAPTCHA_CONFIG) {
-  const bundle = payableCart('0.00');
-  seedCart(bundle);
-  const fetch = createFetchStub({
-    'GET /api/my/cart/:id': bundle,
-    'POST /api/cart/:id/guest_checkout': jsonResponse(checkoutResponse(), 201),
-    'POST /api/my/cart/:id/checkout': jsonResponse(checkoutResponse(), 201),
-    'GET /api/my/user': { user: toCollection([]) },
-  });
-  return { ...renderRoute('/checkout', { fetch, config }), fetch };
-}
-
-type User = ReturnType<typeof renderRoute>['user'];
-async function fillPurchaser(user: User) {
-  const values: [RegExp, string][] = [
-    [/^First name/, 'Ada'],
-    [/^Last name/, 'Lovelace'],
-    [/^Email address/, 'ada@example.org'],
-    [/^Confirm email address/, 'ada@example.org'],
-  ];
-  for (const [label, value] of values) await user.type(screen.getByLabelText(label), value);
-}
+const freeCheckout = (config = CAPTCHA_CONFIG) => renderFreeCheckout(config);
 
 describe('captcha (identity §5 required for non-members when configured, §6, §8)', () => {
   it('asks the registered provider for a token and sends it in the payment entry', async () => {
@@ -201,7 +187,7 @@ describe('captcha (identity §5 required for non-members when configured, §6, �
     });
     const { user, fetch, router } = freeCheckout();
     expect(await screen.findByText(NOTICE)).toBeInTheDocument();
-    await fillPurchaser(user);
+    await fillGuestPurchaser(user);
     await user.click(screen.getByRole('button', { name: 'Complete order' }));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe('/demo-museum/checkout/complete'),
@@ -228,7 +214,7 @@ describe('captcha (identity §5 required for non-members when configured, §6, �
     register();
     const { user, fetch } = freeCheckout();
     await screen.findByText(NOTICE);
-    await fillPurchaser(user);
+    await fillGuestPurchaser(user);
     await user.click(screen.getByRole('button', { name: 'Complete order' }));
     expect(await screen.findByRole('alert')).toHaveTextContent(CAPTCHA_MESSAGE);
     expect(fetch.requests.filter((r) => r.method === 'POST')).toEqual([]);
@@ -236,20 +222,7 @@ describe('captcha (identity §5 required for non-members when configured, §6, �
 
   it('skips the captcha for a logged-in member', async () => {
     registerCaptchaProvider({ name: 'test-captcha', getToken: () => Promise.resolve('tok-1') });
-    setLoggedIn({
-      first_name: 'Mia',
-      last_name: 'Member',
-      email: 'mia@example.org',
-      is_member: true,
-    });
-    const bundle = payableCart('0.00', { cart: { ownedByPublicIdentity: false } });
-    seedCart(bundle);
-    const fetch = createFetchStub({
-      'GET /api/my/cart/:id': bundle,
-      'POST /api/my/cart/:id/checkout': jsonResponse(checkoutResponse(), 201),
-      'GET /api/my/user': { user: toCollection([]) },
-    });
-    const { user, router } = renderRoute('/checkout', { fetch, config: CAPTCHA_CONFIG });
+    const { user, router, fetch } = renderMemberFreeCheckout(CAPTCHA_CONFIG);
     await user.click(await screen.findByRole('button', { name: 'Complete order' }));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe('/demo-museum/checkout/complete'),
@@ -264,7 +237,7 @@ describe('captcha (identity §5 required for non-members when configured, §6, �
     const { user, fetch, router } = freeCheckout(makeSellerConfig());
     await screen.findByRole('button', { name: 'Complete order' });
     expect(screen.queryByText(NOTICE)).not.toBeInTheDocument();
-    await fillPurchaser(user);
+    await fillGuestPurchaser(user);
     await user.click(screen.getByRole('button', { name: 'Complete order' }));
     await waitFor(() =>
       expect(router.state.location.pathname).toBe('/demo-museum/checkout/complete'),

@@ -156,7 +156,11 @@ describe('purchaser identity form (identity §3, §5, §6)', () => {
   it('sends a captcha token for guests when a provider is plugged in', async () => {
     registerCaptchaProvider({ name: 'test-captcha', getToken: () => Promise.resolve('tok-1') });
     // the seller names the provider (decision 0019); checkout-extras.test.tsx has the rest
-    const checkout = { donation_group_id: null, stripe_publishable_key: null };
+    const checkout = {
+      donation_group_id: null,
+      stripe_publishable_key: null,
+      captcha_site_key: null,
+    };
     const { user, fetch, router } = freeCheckout(
       payableCart('0.00'),
       makeSellerConfig({ checkout: { ...checkout, captcha_provider: 'test-captcha' } }),

@@ -5,6 +5,9 @@ import { PurchaserFields } from '@/features/checkout/components/purchaser-fields
 import type { PurchaserFieldsProps } from '@/features/checkout/components/purchaser-fields';
 import { TermsField } from '@/features/checkout/components/terms-field';
 import { useRequiredCaptcha } from '@/features/checkout/use-captcha-token';
+import { TurnstileWidget } from '@/features/checkout/turnstile/turnstile-widget';
+import { TURNSTILE_CAPTCHA_PROVIDER } from '@admit/contracts/captcha';
+import { useSellerConfig } from '@/config/seller-config';
 import styles from '@/features/checkout/checkout.module.css';
 
 export interface IdentitySectionProps {
@@ -24,6 +27,7 @@ export function IdentitySection({ guest, phoneCountry, terms, fields }: Identity
   const t = useStrings(CHECKOUT_STRINGS);
   const member = useMyUser({ enabled: !guest });
   const captcha = useRequiredCaptcha();
+  const siteKey = useSellerConfig().checkout.captcha_site_key;
   return (
     <section className={styles.section} aria-labelledby="checkout-identity-heading">
       <h2 id="checkout-identity-heading">{t('checkout.identity-section')}</h2>
@@ -38,6 +42,8 @@ export function IdentitySection({ guest, phoneCountry, terms, fields }: Identity
       )}
       {terms && <TermsField text={terms} />}
       {captcha && <p className={styles.note}>{t('checkout.captcha-notice')}</p>}
+      {/* a guest's Turnstile (decision 0068): its script loads with it, never for a member */}
+      {captcha === TURNSTILE_CAPTCHA_PROVIDER && siteKey && <TurnstileWidget siteKey={siteKey} />}
     </section>
   );
 }

@@ -23,6 +23,7 @@ const stripeConfig = () =>
       donation_group_id: null,
       stripe_publishable_key: `pk_test_balance_wallet_${++keys}`,
       captcha_provider: null,
+      captcha_site_key: null,
     },
   });
 

@@ -24,6 +24,7 @@ const stripeConfig = () =>
       donation_group_id: null,
       stripe_publishable_key: `pk_test_${++keys}`,
       captcha_provider: null,
+      captcha_site_key: null,
     },
   });
 
