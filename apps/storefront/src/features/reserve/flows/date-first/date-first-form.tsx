@@ -227,6 +227,7 @@ export function DateFirstForm({
           issues={submission.issues}
           notes={quantityMessagesOf(rules, groups, state.quantities, chosenSession, timezone)}
           timezone={timezone}
+          anchorMatch={constraints.anchorMatch}
         />
       )}
       {groups && submission.seatedSession && state.sessionId !== null && (

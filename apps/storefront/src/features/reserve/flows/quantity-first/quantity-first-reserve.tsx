@@ -176,6 +176,7 @@ export function QuantityFirstReserve({
           message={submission.mustFind ? t('reserve.quantity_first.click_find') : find.message}
           notes={quantityMessagesOf(rules, groups, state.quantities, chosenSession, timezone)}
           timezone={timezone}
+          anchorMatch={constraints.anchorMatch}
         />
         {!state.quantitiesOpen && (
           <DateStep

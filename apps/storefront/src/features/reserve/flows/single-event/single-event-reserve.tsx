@@ -203,6 +203,7 @@ export function SingleEventReserve({ event, SeatSelector }: SingleEventReservePr
           issues={submission.issues}
           notes={quantityMessagesOf(rules, groups, answers.quantities, session, timezone)}
           timezone={timezone}
+          anchorMatch={constraints.anchorMatch}
         />
         {hasSeatedGroups(groups) && (
           <SeatSelector
