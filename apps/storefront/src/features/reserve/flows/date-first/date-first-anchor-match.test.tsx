@@ -11,16 +11,14 @@ import {
   makeTicketType,
 } from '@/testing/api-fixtures';
 import { cartBundle, makeEventSession, makeTicket } from '@/testing/cart-fixtures';
-import { createFetchStub, type StubRequest } from '@/testing/fetch-stub';
+import { createFetchStub } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
 import { makeSellerConfig } from '@/testing/seller-config';
 import {
-  calendarBody,
   EVENT_ID,
   eventBody,
   saturday,
-  sessionDetailBody,
-  sessionsBody,
+  saturdayReads,
   setUpDateFirstRouteTests,
   ADULT,
   TIMED_GROUP_ID,
@@ -69,10 +67,7 @@ function render(options: { mustMatch: boolean; cart?: CartBundle }) {
     config,
     fetch: createFetchStub({
       'GET /cached_api/events/:id': eventBody({ meta, tabs: false }),
-      'GET /cached_api/events/:id/calendar': calendarBody(),
-      'GET /api/events/:id/sessions': sessionsBody(saturday),
-      'GET /api/events/:id/sessions/:sessionId': (request: StubRequest) =>
-        sessionDetailBody(saturday.find((s) => request.url.pathname.endsWith(s.id))!),
+      ...saturdayReads(),
       'GET /api/my/cart/:id': cart,
     }),
   });

@@ -3,16 +3,13 @@ import { describe, expect, it } from 'vitest';
 import { toCollection } from '@admit/contracts/envelope';
 import { setSellerSlug } from '@/config/seller-slug';
 import { fixtureId } from '@/testing/api-fixtures';
-import { createFetchStub, errorResponse, type StubRequest } from '@/testing/fetch-stub';
+import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
 import { makeSellerConfig } from '@/testing/seller-config';
 import {
-  calendarBody,
   EVENT_ID,
   eventBody,
-  saturday,
-  sessionDetailBody,
-  sessionsBody,
+  saturdayReads,
   setUpDateFirstRouteTests,
 } from '@/features/reserve/flows/date-first/date-first-test-kit';
 
@@ -39,10 +36,7 @@ function render(options: { citypass: boolean; refusal: Response }) {
   setSellerSlug(config.seller.slug);
   const fetch = createFetchStub({
     'GET /cached_api/events/:id': citypassEvent(options.citypass),
-    'GET /cached_api/events/:id/calendar': calendarBody(),
-    'GET /api/events/:id/sessions': sessionsBody(saturday),
-    'GET /api/events/:id/sessions/:sessionId': (request: StubRequest) =>
-      sessionDetailBody(saturday.find((s) => request.url.pathname.endsWith(s.id))!),
+    ...saturdayReads(),
     'POST /api/my/cart/modify': () => options.refusal.clone(),
   });
   return { ...renderRoute(`/events/${EVENT_ID}?code=CITYPASS`, { config, fetch }), fetch };

@@ -1,14 +1,11 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createFetchStub, type StubRequest } from '@/testing/fetch-stub';
+import { createFetchStub } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
 import {
-  calendarBody,
   EVENT_ID,
   eventBody,
-  saturday,
-  sessionDetailBody,
-  sessionsBody,
+  saturdayReads,
   setUpDateFirstRouteTests,
 } from '@/features/reserve/flows/date-first/date-first-test-kit';
 
@@ -63,10 +60,7 @@ describe('the date-first calendar waits until it is seen', { timeout: 15_000 }, 
     vi.stubGlobal('IntersectionObserver', FakeObserver);
     const fetch = createFetchStub({
       'GET /cached_api/events/:id': eventBody(),
-      'GET /cached_api/events/:id/calendar': calendarBody(),
-      'GET /api/events/:id/sessions': sessionsBody(saturday),
-      'GET /api/events/:id/sessions/:sessionId': (request: StubRequest) =>
-        sessionDetailBody(saturday.find((s) => request.url.pathname.endsWith(s.id))!),
+      ...saturdayReads(),
     });
     renderRoute(`/events/${EVENT_ID}`, { fetch });
     await screen.findByRole('heading', { name: 'Choose a date and tickets' });
