@@ -57,8 +57,9 @@ export function DateFirstReserve({
   const [today] = useState(() => todayIn(timezone));
   const flexibleGroups = useMemo(() => flexibleGroupsOf(event, filter), [event, filter]);
   const dated = hasDatedGroups(event, filter);
-  // spec: shopping §9 "Calendar visibility threshold 0.4" — the calendar is read once the reserve
-  // panel is 40% on screen, not for a visitor who never scrolls to it (decision 0065)
+  // spec: shopping §9 "Calendar visibility threshold 0.4" — the calendar is read as soon as the
+  // reserve panel is 40% on screen, else once the page is idle: it never holds up the page's first
+  // work for a panel below the fold, nor is it missing when reached (decision 0065)
   const [panelRef, panelSeen] = useOnceVisible<HTMLElement>(CALENDAR_VISIBILITY_THRESHOLD);
   const calendar = useQuery({
     ...calendarQueryOptions({
