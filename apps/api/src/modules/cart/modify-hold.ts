@@ -7,6 +7,7 @@ import { checkBeyondTerm } from '@/modules/memberships/beyond-term';
 import { isMembershipTicket } from '@/modules/memberships/reserve-members';
 import { assertRenewalsOpen } from '@/modules/memberships/renewal';
 import { checkCompanionsInCart, seatRaceRefusal } from '@/modules/seats/reserve-seats';
+import { checkAnchorMatch } from './anchor-match';
 import { removeInTx } from './cart-changes';
 import { cartExpired, type CartCaller, type CartLookup } from './cart-lookup';
 import type { createHoldCoalescer } from './hold-batch';
@@ -139,6 +140,12 @@ async function holdInTransaction(
       const live = cartId ? await countLiveTickets(tx, cart.id) : [];
       checkOrderLimits(plan.planned, live);
       checkMembershipLevels(plan.planned, live);
+      await checkAnchorMatch(
+        tx,
+        { sellerId: caller.seller.id, cartId: cartId ? cart.id : null },
+        plan.planned,
+        plan.addOnEvents,
+      );
       await checkRenewals(tx, caller, cart, plan);
       // a companion seat's wheelchair seat already in this cart (after the removals above)
       if (cartId) await checkCompanionsInCart(tx, cart.id, plan.seats);
@@ -174,6 +181,12 @@ export async function holdModify(
   const plan = target.cartId ? null : planOf(outcome);
   if (plan?.soleSession) {
     checkOrderLimits(plan.planned, []);
+    await checkAnchorMatch(
+      deps.db,
+      { sellerId: caller.seller.id, cartId: null },
+      plan.planned,
+      plan.addOnEvents,
+    );
     return deps.coalescer.hold(plan.soleSession, {
       cart: plan.newCart,
       tickets: plan.planned.map(newTicketOf),

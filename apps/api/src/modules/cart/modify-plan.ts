@@ -4,6 +4,7 @@ import type { CartRow } from '@/db/schema/cart';
 import type { CodeRequest, BundleRule } from '@/modules/codes/apply';
 import { requireGiftee } from '@/modules/giftee/service';
 import { checkCompanionsAlone, checkSeats, type SeatPlan } from '@/modules/seats/reserve-seats';
+import { mustMatchEvents } from './anchor-match';
 import type { BundleRows } from './bundle-repo';
 import type { CartCaller } from './cart-lookup';
 import { isMemberTicket } from './member-benefits';
@@ -41,6 +42,8 @@ export interface ModifyPlan {
   soleSession: string | null;
   /** the checked seats of seated tickets (null: none; decision 0052) */
   seats: SeatPlan | null;
+  /** add-ons whose tickets must number the cart's admission tickets (anchor-match.ts) */
+  addOnEvents: string[];
 }
 
 export interface ModifyPlanDeps {
@@ -112,5 +115,6 @@ export async function planModify(
     memberCheck,
     soleSession,
     seats,
+    addOnEvents: mustMatchEvents(planned, rows),
   };
 }

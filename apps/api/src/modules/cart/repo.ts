@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
 import { orderEdit } from '@/db/schema/aftersale';
 import { cart, ticket, ticketOrder, type CartRow, type OrderRow } from '@/db/schema/cart';
+import { eventTemplate, ticketGroup } from '@/db/schema/catalog';
 import { eventSession } from '@/db/schema/sessions';
 import { idempotencyKey, payment } from '@/db/schema/payments';
 import { newCartNumber } from './cart-number';
@@ -235,6 +236,25 @@ export async function countLiveTickets(tx: Executor, cartId: string) {
     .from(ticket)
     .where(and(eq(ticket.cartId, cartId), eq(ticket.state, 'in_cart')))
     .groupBy(ticket.ticketGroupId, ticket.ticketTypeId, ticket.eventSessionId);
+}
+
+/**
+ * The cart's `in_cart` tickets by event and group handler, with the event's category: what the
+ * add-on rule counts (anchor-match.ts).
+ */
+export async function selectLiveTicketKinds(tx: Executor, cartId: string) {
+  return tx
+    .select({
+      eventId: ticket.eventTemplateId,
+      category: eventTemplate.category,
+      handler: ticketGroup.handler,
+      count: sql<number>`cast(count(*) as integer)`,
+    })
+    .from(ticket)
+    .innerJoin(ticketGroup, eq(ticketGroup.id, ticket.ticketGroupId))
+    .innerJoin(eventTemplate, eq(eventTemplate.id, ticket.eventTemplateId))
+    .where(and(eq(ticket.cartId, cartId), eq(ticket.state, 'in_cart')))
+    .groupBy(ticket.eventTemplateId, eventTemplate.category, ticketGroup.handler);
 }
 
 /** Whether an event is sold by session at all (any-date events have none). */

@@ -70,6 +70,9 @@ export const sellerSettingsSchema = z.object({
     .optional()
     .catch(undefined),
   address_service_key: z.string().nullish().catch(undefined),
+  /** the seller's add-on events and categories (cart/anchor-match.ts; shopping §9) */
+  anchor_events: z.array(z.string()).optional().catch(undefined),
+  anchor_categories: z.array(z.string()).optional().catch(undefined),
   /** the seller takes sandbox payments in production and says so on every page (decision 0025) */
   test_mode: z.boolean().optional().catch(undefined),
   /** server-only keys, never in the public config (`buildSellerConfig` has no `private`) */

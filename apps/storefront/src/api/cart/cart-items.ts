@@ -7,6 +7,7 @@ import type {
   TicketGroup,
   TicketType,
 } from '@admit/contracts/resources';
+import { isAnchorEvent, type CartTicketKind } from '@admit/contracts/rules/anchor-tickets';
 import type { SellerConfig } from '@admit/contracts/seller-config';
 import { eventImageOf, type EventImage } from '@/api/events/event-image';
 
@@ -47,14 +48,6 @@ export interface CartItem {
 }
 
 type AnchorConfig = Pick<SellerConfig, 'anchor_events' | 'anchor_categories'>;
-
-/** spec: shopping §9 — upsell anchors come from configured anchor events or categories. */
-export function isAnchorTemplate(event: EventTemplate, config: AnchorConfig): boolean {
-  return (
-    config.anchor_events.includes(event.id) ||
-    (event.category !== null && config.anchor_categories.includes(event.category))
-  );
-}
 
 /** shopping §4 — tickets cancelled or unbooked no longer count as being in the cart. */
 function isActive(ticket: Ticket): boolean {
@@ -109,7 +102,7 @@ export function toCartItems(bundle: CartBundle, config: AnchorConfig): CartItem[
         types: [],
         totalPrice: '0.00',
         ticketCount: 0,
-        isAnchor: isAnchorTemplate(event, config),
+        isAnchor: isAnchorEvent(event, config),
         isDependency: false,
         isMembershipEvent: false,
         ticketIds: [],
@@ -154,6 +147,34 @@ function markDependencies(items: CartItem[]): void {
   const admissions = items.filter(isAdmissionItem);
   const hasAnchors = items.some((item) => item.isAnchor);
   if (hasAnchors && admissions.length === 1) admissions[0]!.isDependency = true;
+}
+
+/**
+ * The cart's active tickets by event, group handler and type name: what the add-on rule counts
+ * (`contracts/rules/anchor-tickets.ts`, the server's count too).
+ */
+export function cartTicketKinds(
+  bundle: CartBundle | null,
+): (CartTicketKind & { typeName: string })[] {
+  if (!bundle) return [];
+  const types = new Map(bundle.ticket_type._data.map((t) => [t.id, t]));
+  const groups = new Map(bundle.ticket_group._data.map((g) => [g.id, g]));
+  const events = new Map(bundle.event_template._data.map((e) => [e.id, e]));
+  return bundle.ticket._data.filter(isActive).flatMap((ticket) => {
+    const type = types.get(ticket.ticket_type_id);
+    const group = groups.get(ticket.ticket_group_id);
+    const event = events.get(ticket.event_template_id);
+    if (!type || !group || !event) return [];
+    return [
+      {
+        eventId: event.id,
+        category: event.category,
+        handler: group.handler,
+        typeName: type.name,
+        count: 1,
+      },
+    ];
+  });
 }
 
 /** Whether the cart already holds an admission (shopping §2 rule 2 for anchor events). */

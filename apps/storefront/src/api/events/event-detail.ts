@@ -1,5 +1,6 @@
 import type { EventTemplateResponse } from '@admit/contracts/catalog';
 import type { EventTemplate, TicketGroup, TicketType, Venue } from '@admit/contracts/resources';
+import { isMetaFlagSet } from '@admit/contracts/rules/anchor-tickets';
 
 export interface TicketGroupWithTypes {
   ticketGroup: TicketGroup;
@@ -55,12 +56,7 @@ export function metaText(event: EventDetail, key: string): string | null {
 
 /** Meta flags arrive as booleans or as the strings the back office stores ("true", "1", "yes"). */
 export function metaFlag(event: EventDetail, key: string): boolean {
-  const value = event.meta.get(key);
-  if (typeof value === 'boolean') return value;
-  if (typeof value === 'number') return value !== 0;
-  return (
-    typeof value === 'string' && ['true', '1', 'yes', 'y'].includes(value.trim().toLowerCase())
-  );
+  return isMetaFlagSet(event.meta.get(key));
 }
 
 export function hasHandler(event: EventDetail, ...handlers: TicketGroup['handler'][]): boolean {

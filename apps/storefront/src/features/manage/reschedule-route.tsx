@@ -13,7 +13,12 @@ import { RescheduleForm } from '@/features/manage/components/reschedule-form';
 import type { SessionChooserProps } from '@/features/manage/components/reschedule-form';
 import { manageFailureOf } from '@/features/manage/model/manage-errors';
 import type { ManageFailure } from '@/features/manage/model/manage-errors';
-import { isMovable, manageSessions, sessionNote } from '@/features/manage/model/manage-view';
+import {
+  addOnsLeftBehind,
+  isMovable,
+  manageSessions,
+  sessionNote,
+} from '@/features/manage/model/manage-view';
 import { useEditActions } from '@/features/manage/use-edit-actions';
 import { useEditCountdown } from '@/features/manage/use-edit-countdown';
 import { useManageLeaveGuard } from '@/features/manage/use-manage-leave-guard';
@@ -46,15 +51,15 @@ export function RescheduleRoute({
   const seconds = useEditCountdown(unsaved ? edit : null, editQuery.dataUpdatedAt);
   useManageLeaveGuard(orderId, unsaved);
   const manageTo = managePath(orderId, secret);
-  const session = useMemo(
+  const sessions = useMemo(
     () =>
       order.data
-        ? manageSessions(order.data, editQuery.data ?? null, config.timezone, config.locale).find(
-            (s) => s.sessionId === sessionId,
-          )
-        : undefined,
-    [order.data, editQuery.data, config.timezone, config.locale, sessionId],
+        ? manageSessions(order.data, editQuery.data ?? null, config.timezone, config.locale)
+        : [],
+    [order.data, editQuery.data, config.timezone, config.locale],
   );
+  const session = sessions.find((s) => s.sessionId === sessionId);
+  const leftBehind = session ? addOnsLeftBehind(sessions, session, config) : [];
 
   if (order.isPending || (order.data && editQuery.isPending)) {
     return <Loader label={t('manage.loading')} />;
@@ -73,6 +78,14 @@ export function RescheduleRoute({
         </div>
       )}
       {shown && <FailureAlert failure={shown} manageTo={manageTo} />}
+      {!shown && movable.length > 0 && leftBehind.length > 0 && (
+        <p role="status" className={styles.warning}>
+          {t('manage.reschedule.add-ons-stay', {
+            events: [...new Set(leftBehind.map((s) => s.eventName))].join(', '),
+            date: leftBehind[0]!.date ?? '',
+          })}
+        </p>
+      )}
       {!shown && session && movable.length > 0 && (
         <RescheduleForm
           session={session}

@@ -98,6 +98,9 @@ export const MANAGE_STRINGS = {
   'manage.reschedule.type': 'Ticket {n}: type at the new time',
   'manage.reschedule.type-option': '{type}, {price}',
   'manage.reschedule.choose-session': 'Please choose a new date and time.',
+  // issue #25, decision 0065: an add-on does not move with its admission
+  'manage.reschedule.add-ons-stay':
+    'Add-ons do not move with your admission: {events} stays on {date}. To keep your visit together, reschedule it too from your order.',
   'manage.reschedule.dearer':
     'The new time costs more than your current tickets: you pay the difference when you confirm your changes.',
   'manage.reschedule.submit': 'Reschedule tickets',

@@ -20,6 +20,15 @@ export const RESERVE_STRINGS = {
   'reserve.type_unavailable': 'Unavailable',
   'reserve.price_range': '{min} – {max}',
   'reserve.valid_until': 'Valid any open day until {date}',
+  // shopping §3 meta tickets_must_match_anchor_tickets (decision 0065): an add-on follows the admission
+  'reserve.anchor_match':
+    'This add-on goes with your admission: choose {count} in all, one for each admission ticket in your cart.',
+  // shopping §8 — "invalid_citypass and code_exhausted are shown as a CityPASS error" (decision 0065)
+  'reserve.citypass_error': 'There is a problem with your CityPASS: {description}',
+  'reserve.citypass_hint':
+    'Visiting with CityPASS? Add your tickets, then enter the CityPASS code and one voucher number per ticket in your cart.',
+  'reserve.anchor_match_none':
+    'This add-on goes with your admission: add admission tickets to your cart first.',
   // admit fields
   'reserve.admit_heading': '{type} ticket {number}',
   'reserve.admit_first_name': 'First name',

@@ -11,14 +11,28 @@ import { toIssueMap } from '@/features/reserve/model/form-issues';
 import type { ReserveFailure } from '@/features/reserve/model/reserve-errors';
 import {
   CODE_PROMPT_ERRORS,
+  isCitypassRefusal,
   toReserveFailure,
   withPromoCodes,
 } from '@/features/reserve/model/reserve-errors';
+import type { ReserveStringKey } from '@/features/reserve/strings';
 import type { CodePrompt } from '@/features/reserve/components/code-prompt-dialog';
 import { ApiError } from '@/api/client';
 
 /** A message to show after a failed reserve: a text-string key, or the API's own words. */
-export type ReserveMessage = { key: 'reserve.error_generic' } | { text: string };
+export type ReserveMessage =
+  | { key: 'reserve.error_generic' }
+  | { text: string }
+  | { key: 'reserve.citypass_error'; vars: { description: string } };
+
+/** The words of a reserve message, for every form that shows one. */
+export function reserveMessageText(
+  message: ReserveMessage,
+  t: (key: ReserveStringKey, vars?: Record<string, string>) => string,
+): string {
+  if ('text' in message) return message.text;
+  return 'vars' in message ? t(message.key, message.vars) : t(message.key);
+}
 
 export interface SubmitOptions {
   /** every form section's issues, in page order; nothing is sent while any remain */
@@ -35,6 +49,8 @@ export interface SubmitOptions {
   onReserved?: (bundle: CartBundle) => void;
   /** the event's `web.ecommerce.next_route` (model/event-ecommerce.ts): where to go instead */
   nextRoute?: string | null;
+  /** the event takes CityPASS (`web.ecommerce.citypass`): its refusals read as CityPASS errors */
+  citypass?: boolean;
 }
 
 export type InlineFailure = Extract<ReserveFailure, { kind: 'inline' }>;
@@ -72,6 +88,9 @@ async function messageFor(
   if (failure.kind === 'inline') {
     const own = onInlineFailure?.(failure);
     return own === undefined ? { text: failure.description } : own;
+  }
+  if (failure.kind === 'citypass') {
+    return { key: 'reserve.citypass_error', vars: { description: failure.description } };
   }
   return { key: 'reserve.error_generic' };
 }
@@ -127,14 +146,20 @@ export function useSubmitReservation() {
           });
         }
       } catch (error) {
+        const citypass = options.citypass ?? false;
         // the entered code's own refusal shows in the code prompt, which stays open
-        if (codes.length > 0 && error instanceof ApiError && CODE_PROMPT_ERRORS.has(error.code)) {
+        if (
+          codes.length > 0 &&
+          error instanceof ApiError &&
+          CODE_PROMPT_ERRORS.has(error.code) &&
+          !isCitypassRefusal(error, citypass)
+        ) {
           setCodePrompt(
             (prompt) => prompt && { ...prompt, error: error.description || error.code },
           );
           return;
         }
-        const failure = toReserveFailure(error);
+        const failure = toReserveFailure(error, citypass);
         if (failure.kind === 'code_prompt') {
           // spec: shopping §8 — the code modal opens with the rule's description
           blocked.current = { options, codes: [...codes] };

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import type { SellerConfig } from '@admit/contracts/seller-config';
 import type { EventDetail } from '@/api/events/event-detail';
-import { cartHasItems, eventIdsInCart, isAnchorTemplate } from '@/api/cart/cart-items';
+import { isAnchorEvent } from '@admit/contracts/rules/anchor-tickets';
+import { cartHasItems, eventIdsInCart } from '@/api/cart/cart-items';
 import { useCart } from '@/api/cart/get-cart';
 import { getCartState, useCartState } from '@/stores/cart-store';
 import { CHECKOUT_ROUTE } from '@/ui/routing/route-paths';
@@ -39,7 +40,7 @@ export function useAddOnBanner(event: EventDetail): { skipTo: string } | null {
   const config = useSellerConfig();
   const { bundle } = useCart();
   const { skipUpsells } = useCartState();
-  const offered = isAnchorTemplate(event.template, config) && cartHasItems(bundle);
+  const offered = isAnchorEvent(event.template, config) && cartHasItems(bundle);
   const eventId = event.template.id;
   useEffect(() => {
     if (offered) recordOfferedAddOn(eventId);

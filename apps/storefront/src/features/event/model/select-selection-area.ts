@@ -1,5 +1,6 @@
 import type { EventDetail } from '@/api/events/event-detail';
 import { hasHandler, metaText } from '@/api/events/event-detail';
+import { isAnchorEvent as isAnchorInConfig } from '@admit/contracts/rules/anchor-tickets';
 
 /** The one thing the event's selection area shows (shopping §2), in order of precedence. */
 export type SelectionAreaKind =
@@ -28,11 +29,10 @@ export function isAnchorEvent(
   event: EventDetail,
   context: Pick<SelectionContext, 'anchorEvents' | 'anchorCategories'>,
 ): boolean {
-  const { id, category } = event.template;
-  return (
-    context.anchorEvents.includes(id) ||
-    (category !== null && context.anchorCategories.includes(category))
-  );
+  return isAnchorInConfig(event.template, {
+    anchor_events: context.anchorEvents,
+    anchor_categories: context.anchorCategories,
+  });
 }
 
 /**

@@ -7,6 +7,7 @@ import {
   sessionWhenLabel,
   ticketDateTimeOf,
 } from '@admit/contracts/session-time';
+import { isAnchorEvent, type AnchorConfig } from '@admit/contracts/rules/anchor-tickets';
 import { eventTimeZone } from '@/api/orders/event-time-zone';
 
 /**
@@ -40,6 +41,8 @@ export interface ManageSession {
   sessionId: string | null;
   eventId: string;
   eventName: string;
+  /** the event's category: with the seller's config, whether it is an add-on (shopping §9) */
+  category: string | null;
   /** ISO start; null: an any-date ticket */
   start: string | null;
   /** "Tue, Jun 2, 2026 at 10:00 AM" in the venue's zone; null: any date */
@@ -125,6 +128,9 @@ export function manageSessions(
         sessionId: ticket.event_session_id,
         eventId: ticket.event_template_id,
         eventName: nameOf(bundle.event_template._data, ticket.event_template_id),
+        category:
+          bundle.event_template._data.find((e) => e.id === ticket.event_template_id)?.category ??
+          null,
         start: row?.start_datetime ?? null,
         when: sessionWhenLabel(
           row,
@@ -166,6 +172,29 @@ export const isSelectable = (ticket: ManageTicket) => ticket.cancellable && tick
 
 /** A ticket the reschedule page may move: allowed, and not changed already. */
 export const isMovable = (ticket: ManageTicket) => ticket.reschedulable && ticket.change === null;
+
+/**
+ * The add-ons a reschedule of `moving` leaves on the old day (issue #25, decision 0065): when
+ * `moving` is an admission, the order's sessions of the seller's add-ons (shopping §9) on the
+ * same date that still hold a ticket not cancelled, not used and not changed by the edit.
+ * Moving an add-on itself leaves nothing behind.
+ */
+export function addOnsLeftBehind(
+  sessions: readonly ManageSession[],
+  moving: ManageSession,
+  anchors: AnchorConfig,
+): ManageSession[] {
+  const isAddOn = (s: ManageSession) =>
+    isAnchorEvent({ id: s.eventId, category: s.category }, anchors);
+  if (moving.date === null || isAddOn(moving)) return [];
+  return sessions.filter(
+    (s) =>
+      s.key !== moving.key &&
+      s.date === moving.date &&
+      isAddOn(s) &&
+      s.tickets.some((t) => t.label === null && t.change === null),
+  );
+}
 
 /**
  * Why nothing of a session can be changed, for its still-valid tickets (identity §5, §8): past

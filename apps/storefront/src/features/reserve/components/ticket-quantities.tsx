@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { TicketType } from '@admit/contracts/resources';
 import { LOW_CAPACITY_THRESHOLD, UNLIMITED_CAPACITY } from '@admit/contracts/constants';
 import type { TicketGroupWithTypes } from '@/api/events/event-detail';
@@ -14,7 +15,10 @@ import {
   decrement,
   increment,
   maxForType,
+  totalQuantity,
 } from '@/features/reserve/model/stepper-rules';
+import type { AnchorMatch } from '@/features/reserve/model/anchor-match';
+import { presetQuantities } from '@/features/reserve/model/anchor-match';
 import { FieldError } from '@/features/reserve/components/field-error';
 import { RuleMessages } from '@/features/reserve/components/rule-messages';
 import { passLastDay } from '@/features/reserve/model/pass-validity';
@@ -47,6 +51,8 @@ export interface TicketQuantitiesProps {
   notes?: readonly string[];
   /** the venue's zone, for a pass's last valid day */
   timezone?: string;
+  /** an add-on whose tickets follow the admission's (model/anchor-match.ts) */
+  anchorMatch?: AnchorMatch | null;
 }
 
 /** What a group row says before its steppers: its summary and, for passes, how long they last. */
@@ -91,6 +97,25 @@ function usePriceLabel() {
   };
 }
 
+/**
+ * Presets an add-on's quantities to the admission's once, while nothing is chosen (decision
+ * 0065); the visitor may still change the mix of types within the count.
+ */
+function useAnchorPreset(
+  groups: readonly TicketGroupWithTypes[],
+  quantities: Quantities,
+  onChange: (quantities: Quantities) => void,
+  match: AnchorMatch | null,
+) {
+  const preset = useRef(false);
+  useEffect(() => {
+    if (preset.current || !match || totalQuantity(quantities) > 0) return;
+    const start = presetQuantities(groups, match);
+    preset.current = true;
+    if (start) onChange(start);
+  }, [groups, quantities, onChange, match]);
+}
+
 /** Quantity steppers per ticket group with prices (spec: shopping §2, §5 "Steppers"). */
 export function TicketQuantities({
   groups,
@@ -103,6 +128,7 @@ export function TicketQuantities({
   memberCap,
   notes = [],
   timezone = 'UTC',
+  anchorMatch = null,
 }: TicketQuantitiesProps) {
   const t = useStrings(RESERVE_STRINGS);
   const priceLabel = usePriceLabel();
@@ -112,7 +138,9 @@ export function TicketQuantities({
     quantities,
     exactlyOne,
     memberCap,
+    totalCap: anchorMatch?.count ?? null,
   };
+  useAnchorPreset(groups, quantities, onChange, anchorMatch);
   const change = (typeId: string, proposed: number) =>
     onChange({ ...quantities, [typeId]: applyStep(context, typeId, proposed) });
 
@@ -162,6 +190,13 @@ export function TicketQuantities({
           </div>
         ))}
       </div>
+      {anchorMatch && (
+        <p className={styles.muted}>
+          {anchorMatch.count > 0
+            ? t('reserve.anchor_match', { count: String(anchorMatch.count) })
+            : t('reserve.anchor_match_none')}
+        </p>
+      )}
       <RuleMessages messages={notes} />
       <FieldError fieldId={QUANTITIES_FIELD_ID} issues={issues} />
     </fieldset>

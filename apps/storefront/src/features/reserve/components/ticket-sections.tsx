@@ -1,5 +1,6 @@
 import type { AdmitInputs } from '@/features/reserve/model/admit-validation';
 import type { IssueMap } from '@/features/reserve/model/form-issues';
+import type { AnchorMatch } from '@/features/reserve/model/anchor-match';
 import type { MemberCap, Quantities } from '@/features/reserve/model/stepper-rules';
 import type { SurveyValues } from '@/features/reserve/model/survey-spec';
 import type { GroupDetails, TicketAnswers } from '@/features/reserve/model/ticket-details';
@@ -20,6 +21,7 @@ export interface TicketSectionsProps {
   /** quantity_message texts met by the chosen quantities (shopping §3 "Message rules") */
   notes?: readonly string[];
   timezone?: string;
+  anchorMatch?: AnchorMatch | null;
 }
 
 /**
@@ -38,6 +40,7 @@ export function TicketSections({
   memberCap,
   notes,
   timezone,
+  anchorMatch,
 }: TicketSectionsProps) {
   return (
     <>
@@ -51,6 +54,7 @@ export function TicketSections({
         memberCap={memberCap}
         notes={notes}
         timezone={timezone}
+        anchorMatch={anchorMatch}
       />
       {groups.map((group) => {
         const hasTickets = group.ticketTypes.some((type) => (answers.quantities[type.id] ?? 0) > 0);

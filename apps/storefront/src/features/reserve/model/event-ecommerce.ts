@@ -16,6 +16,14 @@ export function hidesSoldOutSessions(event: EventDetail): boolean {
 }
 
 /**
+ * `web.ecommerce.citypass: true`: the event takes CityPASS (shopping §3): its reserve forms say
+ * how vouchers are given and show a code's CityPASS refusals as a CityPASS error (shopping §8).
+ */
+export function takesCitypass(event: EventDetail): boolean {
+  return ecommerceConfig(event).citypass === true;
+}
+
+/**
  * `web.ecommerce.next_route`: where a visitor goes after reserving this event (shopping §3),
  * instead of the upsell listing or checkout — e.g. `/events/{add-on id}` to chain an add-on,
  * or `/checkout` to skip upsells. A path inside the storefront only (below the seller's base):

@@ -1,6 +1,6 @@
 import type { CartModifyBody } from '@admit/contracts/cart';
 import { ApiError } from '@/api/client';
-import { CODE_REFUSALS } from '@/api/cart/code-refusals';
+import { CITYPASS_REFUSALS, CODE_REFUSALS } from '@/api/cart/code-refusals';
 
 /**
  * How a failed reserve is shown (spec: shopping §8 "Reserve errors"): the sold-out session is
@@ -13,6 +13,7 @@ export type ReserveFailure =
   | { kind: 'code_prompt'; description: string }
   | { kind: 'inline'; code: string; description: string; extra: Record<string, unknown> | null }
   | { kind: 'dialog'; code: string; description: string }
+  | { kind: 'citypass'; description: string }
   | { kind: 'generic' };
 
 /** spec: shopping §8 — "code_not_found is rethrown": never offered as a retry dialog. */
@@ -52,8 +53,20 @@ export function withPromoCodes(body: CartModifyBody, codes: readonly string[]): 
   return { ...body, preReservePromoCodes: [...(body.preReservePromoCodes ?? []), ...codes] };
 }
 
-export function toReserveFailure(error: unknown): ReserveFailure {
+/**
+ * spec: shopping §8 — "invalid_citypass and code_exhausted are shown as a CityPASS error":
+ * `invalid_citypass` always, `code_exhausted` for an event that takes CityPASS (`citypass`).
+ */
+export function isCitypassRefusal(error: unknown, citypass: boolean): boolean {
+  if (!(error instanceof ApiError) || !CITYPASS_REFUSALS.has(error.code)) return false;
+  return error.code === 'invalid_citypass' || citypass;
+}
+
+export function toReserveFailure(error: unknown, citypass = false): ReserveFailure {
   if (!(error instanceof ApiError)) return { kind: 'generic' };
+  if (isCitypassRefusal(error, citypass)) {
+    return { kind: 'citypass', description: error.description };
+  }
   const codeRequired = codeRequiredBy(error);
   if (codeRequired !== null) return { kind: 'code_prompt', description: codeRequired };
   if (error.code === 'event_session_sold_out') {

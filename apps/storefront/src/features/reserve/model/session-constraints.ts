@@ -8,10 +8,13 @@ import type {
 import { conflictingSessions } from '@admit/contracts/rules/session-conflicts';
 import type { SellerConfig } from '@admit/contracts/seller-config';
 import type { EventDetail } from '@/api/events/event-detail';
-import { isAnchorTemplate, toCartItems } from '@/api/cart/cart-items';
+import { isAnchorEvent } from '@admit/contracts/rules/anchor-tickets';
+import { toCartItems } from '@/api/cart/cart-items';
 import type { VisitWindow } from '@/features/reserve/model/visit-window';
 import { visitWindowFromCart } from '@/features/reserve/model/visit-window';
 import { ecommerceConfig } from '@/features/reserve/model/event-ecommerce';
+import type { AnchorMatch } from '@/features/reserve/model/anchor-match';
+import { anchorMatchOf } from '@/features/reserve/model/anchor-match';
 
 type ConstraintConfig = Pick<SellerConfig, 'anchor_events' | 'anchor_categories' | 'timezone'>;
 
@@ -25,9 +28,16 @@ export interface SessionConstraints {
   timedItems: TimedCartItem[];
   pads: Pads;
   visitWindow: VisitWindow | null;
+  /** an add-on whose tickets follow the admission's (decision 0065); null for other events */
+  anchorMatch: AnchorMatch | null;
 }
 
-export const NO_CONSTRAINTS: SessionConstraints = { timedItems: [], pads: {}, visitWindow: null };
+export const NO_CONSTRAINTS: SessionConstraints = {
+  timedItems: [],
+  pads: {},
+  visitWindow: null,
+  anchorMatch: null,
+};
 
 /** Event config `web.ecommerce.exclude_from_session_conflicts: true` (decision 0010). */
 export function isExcludedFromConflicts(event: EventDetail): boolean {
@@ -55,8 +65,9 @@ export function sessionConstraints(
   bundle: CartBundle | null,
   config: ConstraintConfig,
 ): SessionConstraints {
-  if (!bundle) return NO_CONSTRAINTS;
-  const isAnchor = isAnchorTemplate(event.template, config);
+  const anchorMatch = anchorMatchOf(event, bundle, config);
+  if (!bundle) return { ...NO_CONSTRAINTS, anchorMatch };
+  const isAnchor = isAnchorEvent(event.template, config);
   const visitTime = isAnchor ? visitTimeOf(event) : null;
   const visitWindow = visitTime ? visitWindowFromCart(bundle, config, visitTime) : null;
   const timedItems = isExcludedFromConflicts(event)
@@ -81,6 +92,7 @@ export function sessionConstraints(
       pad_post_end: padOf(event, 'pad_post_end'),
     },
     visitWindow,
+    anchorMatch,
   };
 }
 

@@ -34,6 +34,8 @@ export interface StepperContext {
   exactlyOne?: boolean;
   /** a member's benefit cap on member ticket types (shopping §5); absent for everyone else */
   memberCap?: MemberCap | null;
+  /** an add-on's tickets in all, when they follow the admission's (model/anchor-match.ts) */
+  totalCap?: number | null;
 }
 
 /**
@@ -110,6 +112,10 @@ export function maxForType(context: StepperContext, typeId: string): number {
     cap = Math.min(cap, sessionLeft - (sum(context.quantities, sharing) - own));
   }
   cap = Math.min(cap, memberCapFor(context, typeId));
+  if (typeof context.totalCap === 'number') {
+    const others = totalQuantity(context.quantities) - own;
+    cap = Math.min(cap, context.totalCap - others);
+  }
   return Math.max(0, cap);
 }
 

@@ -1,4 +1,5 @@
 import { useMemo, useReducer } from 'react';
+import { reserveMessageText } from '@/features/reserve/use-submit-reservation';
 import type { ComponentType } from 'react';
 import type { CalendarDay } from '@admit/contracts/availability';
 import { useShownPriceMinor } from '@/config/use-shown-price';
@@ -47,7 +48,11 @@ import {
 import { useQueryPreselect } from '@/features/reserve/flows/date-first/use-query-preselect';
 import reserveStyles from '@/features/reserve/components/reserve.module.css';
 import styles from '@/features/reserve/flows/date-first/date-first.module.css';
-import { eventNextRoute, hidesSoldOutSessions } from '@/features/reserve/model/event-ecommerce';
+import {
+  eventNextRoute,
+  hidesSoldOutSessions,
+  takesCitypass,
+} from '@/features/reserve/model/event-ecommerce';
 
 export interface DateFirstFormProps {
   event: EventDetail;
@@ -104,6 +109,7 @@ export function DateFirstForm({
     promoCode: query.code,
     eventId: event.template.id,
     nextRoute: eventNextRoute(event),
+    citypass: takesCitypass(event),
   });
   // spec: shopping §5 "Session conflicts", §4 "Anchor cart"
   const offered = useMemo(
@@ -227,6 +233,7 @@ export function DateFirstForm({
           issues={submission.issues}
           notes={quantityMessagesOf(rules, groups, state.quantities, chosenSession, timezone)}
           timezone={timezone}
+          anchorMatch={constraints.anchorMatch}
         />
       )}
       {groups && submission.seatedSession && state.sessionId !== null && (
@@ -240,10 +247,11 @@ export function DateFirstForm({
           seats={submission.seats}
         />
       )}
+      {takesCitypass(event) && <p className={reserveStyles.muted}>{tr('reserve.citypass_hint')}</p>}
       <ReserveErrorSlot submission={submission} />
       {message && (
         <p role="alert" className={reserveStyles.alert}>
-          {'text' in message ? message.text : tr(message.key)}
+          {reserveMessageText(message, tr)}
         </p>
       )}
       <div className={styles.footer} data-testid="reserve-footer">

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import type { ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
+import { CALENDAR_VISIBILITY_THRESHOLD } from '@admit/contracts/constants';
 import { useSearchParams } from 'react-router';
 import type { EventDetail } from '@/api/events/event-detail';
 import { daysInWindow } from '@/features/reserve/model/session-constraints';
@@ -14,6 +15,7 @@ import {
 } from '@/ui/calendar/calendar-days';
 import { useSellerConfig } from '@/config/seller-config';
 import { Loader } from '@/ui/loader';
+import { useOnceVisible } from '@/ui/use-once-visible';
 import { useMemberStatus } from '@/api/membership/get-my-membership';
 import { useStrings } from '@/ui/text/use-strings';
 import { calendarQueryOptions } from '@/features/reserve/api/get-calendar';
@@ -55,13 +57,17 @@ export function DateFirstReserve({
   const [today] = useState(() => todayIn(timezone));
   const flexibleGroups = useMemo(() => flexibleGroupsOf(event, filter), [event, filter]);
   const dated = hasDatedGroups(event, filter);
+  // spec: shopping §9 "Calendar visibility threshold 0.4" — the calendar is read as soon as the
+  // reserve panel is 40% on screen, else once the page is idle: it never holds up the page's first
+  // work for a panel below the fold, nor is it missing when reached (decision 0065)
+  const [panelRef, panelSeen] = useOnceVisible<HTMLElement>(CALENDAR_VISIBILITY_THRESHOLD);
   const calendar = useQuery({
     ...calendarQueryOptions({
       eventId: event.template.id,
       ticketGroupIds: query.ticketGroupIds,
       before: calendarHorizon(today),
     }),
-    enabled: dated,
+    enabled: dated && panelSeen,
   });
   const constraints = useSessionConstraints(event);
   // spec: shopping §4 "Anchor cart" — an add-on offers only the days of the visit window
@@ -101,7 +107,7 @@ export function DateFirstReserve({
     );
   }
   return (
-    <section aria-labelledby="date-first-heading" className={reserveStyles.panel}>
+    <section ref={panelRef} aria-labelledby="date-first-heading" className={reserveStyles.panel}>
       <h2 id="date-first-heading" className={reserveStyles.sectionHeading}>
         {t('reserve.date_first_heading')}
       </h2>

@@ -6,17 +6,13 @@ import { setCartFromBundle } from '@/stores/cart-store';
 import { fixtureId } from '@/testing/api-fixtures';
 import { cartWithTimedItem } from '@/testing/timed-cart-fixtures';
 import { createFetchStub } from '@/testing/fetch-stub';
-import type { StubRequest } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
 import { makeSellerConfig } from '@/testing/seller-config';
 import type { SellerConfig } from '@admit/contracts/seller-config';
 import {
-  calendarBody,
   EVENT_ID,
   eventBody,
-  saturday,
-  sessionDetailBody,
-  sessionsBody,
+  saturdayReads,
   setUpDateFirstRouteTests,
 } from '@/features/reserve/flows/date-first/date-first-test-kit';
 
@@ -56,10 +52,7 @@ function render(config: SellerConfig) {
     config,
     fetch: createFetchStub({
       'GET /cached_api/events/:id': addOnBody(),
-      'GET /cached_api/events/:id/calendar': calendarBody(),
-      'GET /api/events/:id/sessions': sessionsBody(saturday),
-      'GET /api/events/:id/sessions/:sessionId': (request: StubRequest) =>
-        sessionDetailBody(saturday.find((s) => request.url.pathname.endsWith(s.id))!),
+      ...saturdayReads(),
       'GET /api/my/cart/:id': cart,
     }),
   });

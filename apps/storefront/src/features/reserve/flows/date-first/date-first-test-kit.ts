@@ -8,6 +8,7 @@ import type { EventTemplateResponse } from '@admit/contracts/catalog';
 import { toCollection } from '@admit/contracts/envelope';
 import type { Meta, TicketGroup, TicketType } from '@admit/contracts/resources';
 import { makeCalendarDay } from '@/testing/calendar-day-fixtures';
+import type { Fixture, StubRequest } from '@/testing/fetch-stub';
 import {
   eventTemplateBody,
   FIXTURE_SELLER_ID,
@@ -182,5 +183,15 @@ export function sessionDetailBody(
     ticket_type: toCollection(options.types ?? timedTypes),
     meta: toCollection(options.meta ?? []),
     config: toCollection([]),
+  };
+}
+
+/** The reads of a date-first page on Saturday 21 November: calendar, sessions, session detail. */
+export function saturdayReads(): Record<string, Fixture> {
+  return {
+    'GET /cached_api/events/:id/calendar': calendarBody(),
+    'GET /api/events/:id/sessions': sessionsBody(saturday),
+    'GET /api/events/:id/sessions/:sessionId': (request: StubRequest) =>
+      sessionDetailBody(saturday.find((s) => request.url.pathname.endsWith(s.id))!),
   };
 }

@@ -56,6 +56,8 @@ interface DateFirstSubmitInput {
   eventId: string;
   /** the event's next_route (shopping §3 web.ecommerce), null for the default */
   nextRoute: string | null;
+  /** the event takes CityPASS (web.ecommerce.citypass): its refusals are CityPASS errors */
+  citypass: boolean;
 }
 
 /** Find Seats (or Change Selected Seats) of the date-first page, focused when seats block. */
@@ -71,7 +73,7 @@ export const DATE_FIRST_FIND_SEATS_ID = 'date-first-find-seats';
 export function useDateFirstSubmit(input: DateFirstSubmitInput) {
   const { state, dispatch, groups, sessionsParams, chosenSession, timezone, promoCode, eventId } =
     input;
-  const { nextRoute } = input;
+  const { nextRoute, citypass } = input;
   const submission = useSubmitReservation();
   const sessionId = state.admission === 'single' ? state.sessionId : null;
   const seats = useSeatSlot(submission, sessionId);
@@ -110,6 +112,7 @@ export function useDateFirstSubmit(input: DateFirstSubmitInput) {
         }),
       onSessionSoldOut: sessionId !== null ? onSessionSoldOut : undefined,
       nextRoute,
+      citypass,
       onInlineFailure: seats.onInlineFailure,
     });
   }, [
@@ -122,6 +125,7 @@ export function useDateFirstSubmit(input: DateFirstSubmitInput) {
     promoCode,
     onSessionSoldOut,
     nextRoute,
+    citypass,
   ]);
 
   return { ...submission, submit, seats, seatedSession };

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { reserveMessageText } from '@/features/reserve/use-submit-reservation';
 import { useSearchParams } from 'react-router';
 import { SCROLL_INTO_VIEW_DELAY_MS } from '@admit/contracts/constants';
 import type { EventDetail } from '@/api/events/event-detail';
@@ -188,7 +189,7 @@ export function OneTicketOnlyForm({ event }: { event: EventDetail }) {
         <ReserveErrorSlot submission={submission} />
         {message && (
           <p role="alert" className={reserveStyles.alert}>
-            {'text' in message ? message.text : tr(message.key)}
+            {reserveMessageText(message, tr)}
           </p>
         )}
         {total && (

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
+import { reserveMessageText } from '@/features/reserve/use-submit-reservation';
 import type { ComponentType } from 'react';
 import { useSearchParams } from 'react-router';
 import type { EventDetail } from '@/api/events/event-detail';
@@ -50,7 +51,11 @@ import {
 } from '@/features/reserve/flows/quantity-first/use-quantity-first-submit';
 import reserveStyles from '@/features/reserve/components/reserve.module.css';
 import styles from '@/features/reserve/flows/quantity-first/quantity-first.module.css';
-import { eventNextRoute, hidesSoldOutSessions } from '@/features/reserve/model/event-ecommerce';
+import {
+  eventNextRoute,
+  hidesSoldOutSessions,
+  takesCitypass,
+} from '@/features/reserve/model/event-ecommerce';
 
 /**
  * The quantity-first flow (spec: shopping §2 item 7, §4): party size first, then the dates and
@@ -104,6 +109,7 @@ export function QuantityFirstReserve({
     timezone: data.timezone,
     promoCode: query.code,
     nextRoute: eventNextRoute(event),
+    citypass: takesCitypass(event),
   });
   const find = useFindTickets({ quantities: state.quantities, dispatch, submission });
   // spec: shopping §3 config web.ecommerce hide_sold_out_sessions
@@ -176,6 +182,7 @@ export function QuantityFirstReserve({
           message={submission.mustFind ? t('reserve.quantity_first.click_find') : find.message}
           notes={quantityMessagesOf(rules, groups, state.quantities, chosenSession, timezone)}
           timezone={timezone}
+          anchorMatch={constraints.anchorMatch}
         />
         {!state.quantitiesOpen && (
           <DateStep
@@ -248,10 +255,13 @@ export function QuantityFirstReserve({
             seats={submission.seats}
           />
         )}
+        {takesCitypass(event) && (
+          <p className={reserveStyles.muted}>{tr('reserve.citypass_hint')}</p>
+        )}
         <ReserveErrorSlot submission={submission} />
         {message && (
           <p role="alert" className={reserveStyles.alert}>
-            {'text' in message ? message.text : tr(message.key)}
+            {reserveMessageText(message, tr)}
           </p>
         )}
         {/* busy, it stays focusable: a disabled button would drop focus to <body> (issue #25) */}

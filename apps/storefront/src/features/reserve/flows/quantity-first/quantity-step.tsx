@@ -4,6 +4,7 @@ import { useStrings } from '@/ui/text/use-strings';
 import { TicketQuantities } from '@/features/reserve/components/ticket-quantities';
 import { RuleMessages } from '@/features/reserve/components/rule-messages';
 import type { IssueMap } from '@/features/reserve/model/form-issues';
+import type { AnchorMatch } from '@/features/reserve/model/anchor-match';
 import type { MemberCap, Quantities } from '@/features/reserve/model/stepper-rules';
 import { QUANTITY_FIRST_STRINGS } from '@/features/reserve/flows/quantity-first/quantity-first-strings';
 import styles from '@/features/reserve/flows/quantity-first/quantity-first.module.css';
@@ -25,6 +26,8 @@ export interface QuantityStepProps {
   /** quantity_message texts met by the chosen quantities (shopping §3 "Message rules") */
   notes?: readonly string[];
   timezone?: string;
+  /** an add-on whose tickets follow the admission's (decision 0065) */
+  anchorMatch?: AnchorMatch | null;
 }
 
 /**
@@ -43,6 +46,7 @@ export function QuantityStep({
   memberCap,
   notes = [],
   timezone,
+  anchorMatch,
 }: QuantityStepProps) {
   const t = useStrings(QUANTITY_FIRST_STRINGS);
   if (!isOpen) {
@@ -79,6 +83,7 @@ export function QuantityStep({
         memberCap={memberCap}
         notes={notes}
         timezone={timezone}
+        anchorMatch={anchorMatch}
       />
       {message && (
         <p className={styles.message} role="alert">

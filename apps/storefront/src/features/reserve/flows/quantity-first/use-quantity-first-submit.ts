@@ -50,6 +50,8 @@ interface QuantityFirstSubmitInput {
   promoCode: string | null;
   /** the event's next_route (shopping §3 web.ecommerce), null for the default */
   nextRoute: string | null;
+  /** the event takes CityPASS (web.ecommerce.citypass): its refusals are CityPASS errors */
+  citypass: boolean;
 }
 
 /** Find Seats (or Change Selected Seats) of the quantity-first flow's details step. */
@@ -63,7 +65,17 @@ export const QUANTITY_FIRST_FIND_SEATS_ID = 'quantity-first-find-seats';
  * A seated session's tickets go with their seats, as in the date-first flow (decision 0054).
  */
 export function useQuantityFirstSubmit(input: QuantityFirstSubmitInput) {
-  const { eventId, state, dispatch, groups, chosenSession, timezone, promoCode, nextRoute } = input;
+  const {
+    eventId,
+    state,
+    dispatch,
+    groups,
+    chosenSession,
+    timezone,
+    promoCode,
+    nextRoute,
+    citypass,
+  } = input;
   const submission = useSubmitReservation();
   const queryClient = useQueryClient();
   const { locale } = useSellerConfig();
@@ -117,9 +129,20 @@ export function useQuantityFirstSubmit(input: QuantityFirstSubmitInput) {
         }),
       onSessionSoldOut,
       nextRoute,
+      citypass,
       onInlineFailure: seats.onInlineFailure,
     });
-  }, [state, groups, promoCode, submission, onSessionSoldOut, seats, seatedSession, nextRoute]);
+  }, [
+    state,
+    groups,
+    promoCode,
+    submission,
+    onSessionSoldOut,
+    seats,
+    seatedSession,
+    nextRoute,
+    citypass,
+  ]);
 
   return {
     ...submission,

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { reserveMessageText } from '@/features/reserve/use-submit-reservation';
 import type { ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -40,7 +41,7 @@ import { hasSeatedGroups, isDiscountCodePurchase } from '@/features/reserve/mode
 import type { SeatSelectorSlotProps } from '@/features/reserve/seat-selector-slot';
 import { useSeatSlot } from '@/features/reserve/use-seat-slot';
 import { SINGLE_EVENT_STRINGS } from '@/features/reserve/flows/single-event/single-event-strings';
-import { eventNextRoute } from '@/features/reserve/model/event-ecommerce';
+import { eventNextRoute, takesCitypass } from '@/features/reserve/model/event-ecommerce';
 import reserveStyles from '@/features/reserve/components/reserve.module.css';
 import styles from '@/features/reserve/flows/single-event/single-event.module.css';
 
@@ -143,6 +144,7 @@ export function SingleEventReserve({ event, SeatSelector }: SingleEventReservePr
         }),
       onInlineFailure: seats.onInlineFailure,
       nextRoute: eventNextRoute(event),
+      citypass: takesCitypass(event),
     });
   };
   const message = submission.message;
@@ -203,6 +205,7 @@ export function SingleEventReserve({ event, SeatSelector }: SingleEventReservePr
           issues={submission.issues}
           notes={quantityMessagesOf(rules, groups, answers.quantities, session, timezone)}
           timezone={timezone}
+          anchorMatch={constraints.anchorMatch}
         />
         {hasSeatedGroups(groups) && (
           <SeatSelector
@@ -217,10 +220,13 @@ export function SingleEventReserve({ event, SeatSelector }: SingleEventReservePr
             taken={seats.taken}
           />
         )}
+        {takesCitypass(event) && (
+          <p className={reserveStyles.muted}>{tr('reserve.citypass_hint')}</p>
+        )}
         <ReserveErrorSlot submission={submission} />
         {message && (
           <p role="alert" className={reserveStyles.alert}>
-            {'text' in message ? message.text : tr(message.key)}
+            {reserveMessageText(message, tr)}
           </p>
         )}
         {/* busy, it stays focusable: a disabled button would drop focus to <body> (issue #25) */}

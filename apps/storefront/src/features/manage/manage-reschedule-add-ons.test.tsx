@@ -1,0 +1,119 @@
+import { screen } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { toCollection } from '@admit/contracts/envelope';
+import type { SellerConfig } from '@admit/contracts/seller-config';
+import {
+  eventTemplateBody,
+  fixtureId,
+  makeEventTemplate,
+  makeTicketGroup,
+  makeTicketType,
+  makeVenue,
+} from '@/testing/api-fixtures';
+import { makeEventSession } from '@/testing/cart-fixtures';
+import { makeCalendarDay } from '@/testing/calendar-day-fixtures';
+import { createFetchStub } from '@/testing/fetch-stub';
+import { renderRoute } from '@/testing/render-route';
+import {
+  editingConfig,
+  fact,
+  GROUP_ID,
+  manageBody,
+  ORDER_ID,
+  orderTicket,
+  SECRET,
+  SESSION_1,
+  types,
+} from '@/features/manage/manage-test-kit';
+
+/**
+ * Issue #25 "A reschedule leaves the add-on on the old day without a warning" (decision 0065):
+ * moving an admission warns about the add-ons of the same day, which stay where they are.
+ */
+const NOW = new Date('2029-05-20T12:00:00Z');
+const ADD_ON_ID = fixtureId(2);
+const ADD_ON_GROUP = fixtureId(110);
+const ADD_ON_TYPE = fixtureId(210);
+const ADD_ON_SESSION = fixtureId(310);
+const NO_EDIT = () => new Response(null, { status: 204 });
+const WARNING =
+  'Add-ons do not move with your admission: Chronos stays on Sat, Jun 2, 2029. To keep your visit together, reschedule it too from your order.';
+
+beforeAll(async () => {
+  await import('@/features/manage/reschedule-route');
+});
+beforeEach(() => {
+  vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
+  localStorage.clear();
+});
+afterEach(() => vi.useRealTimers());
+
+/** An order of a General Admission ticket at 10:00 and a Chronos add-on at 11:00 that day. */
+function render(config: SellerConfig, path = SESSION_1) {
+  const admission = orderTicket();
+  const addOn = orderTicket({
+    event_template_id: ADD_ON_ID,
+    ticket_group_id: ADD_ON_GROUP,
+    ticket_type_id: ADD_ON_TYPE,
+    event_session_id: ADD_ON_SESSION,
+  });
+  const body = manageBody([admission, addOn], [fact(admission.id), fact(addOn.id)], {
+    editable_session_ids: [SESSION_1, ADD_ON_SESSION],
+  });
+  body.event_template._data.push(
+    makeEventTemplate({ id: ADD_ON_ID, name: 'Chronos', category: 'Exhibitions' }),
+  );
+  body.event_session._data.push(
+    makeEventSession({
+      id: ADD_ON_SESSION,
+      event_template_id: ADD_ON_ID,
+      start_datetime: '2029-06-02T15:00:00.000Z',
+      end_datetime: '2029-06-02T16:00:00.000Z',
+    }),
+  );
+  body.ticket_group._data.push(makeTicketGroup({ id: ADD_ON_GROUP, event_template_id: ADD_ON_ID }));
+  body.ticket_type._data.push(
+    makeTicketType({ id: ADD_ON_TYPE, ticket_group_id: ADD_ON_GROUP, name: 'Adult' }),
+  );
+  const fetch = createFetchStub({
+    [`GET /api/ticket_order/${ORDER_ID}/manage`]: body,
+    [`GET /api/ticket_order/${ORDER_ID}/edit`]: NO_EDIT,
+    'GET /cached_api/events/:id': eventTemplateBody({
+      event_template: [makeEventTemplate({ name: 'General Admission' })],
+      venue: [makeVenue()],
+      ticket_group: [makeTicketGroup({ id: GROUP_ID, name: 'Timed Admission' })],
+      ticket_type: types,
+    }),
+    'GET /cached_api/events/:id/calendar': {
+      calendar: toCollection([makeCalendarDay('2029-07-01')]),
+    },
+  });
+  return renderRoute(`/manage/${ORDER_ID}/reschedule/${path}?secret=${SECRET}`, {
+    fetch,
+    config,
+  });
+}
+
+const withAddOns = (anchor_categories: string[]) => ({
+  ...editingConfig(),
+  anchor_categories,
+});
+
+describe('rescheduling an admission with an add-on the same day', () => {
+  it('warns that the add-on stays on the old day', async () => {
+    render(withAddOns(['Exhibitions']));
+    expect(await screen.findByText(WARNING)).toHaveAttribute('role', 'status');
+    expect(screen.getByRole('button', { name: 'Reschedule tickets' })).toBeInTheDocument();
+  });
+
+  it('says nothing when the other event is no add-on of the seller, or when moving the add-on', async () => {
+    const { unmount } = render(withAddOns([]));
+    await screen.findByRole('button', { name: 'Reschedule tickets' });
+    expect(screen.queryByText(/Add-ons do not move/)).toBeNull();
+    unmount();
+
+    render(withAddOns(['Exhibitions']), ADD_ON_SESSION);
+    await screen.findByRole('heading', { level: 2, name: 'Chronos' });
+    expect(screen.queryByText(/Add-ons do not move/)).toBeNull();
+  });
+});

@@ -1,0 +1,72 @@
+import { admitsByTicketCode } from './admission';
+
+/**
+ * Add-ons that follow the admission (shopping §3 "Event template" meta
+ * `tickets_must_match_anchor_tickets`; issue #25): an add-on ("anchor") event needs an admission
+ * already in the cart (shopping §6), and with this meta set its tickets must number exactly the
+ * cart's admission tickets — one exhibition ticket per visitor. The one home of the rule: the
+ * cart refuses a reserve that breaks it (api `modules/cart/anchor-match.ts`) and the reserve
+ * forms preset and cap their steppers with it (storefront `features/reserve/`). Decision 0065.
+ */
+
+/** The event meta key that makes an add-on's quantities follow the admission's. */
+export const MUST_MATCH_ANCHOR_META_KEY = 'tickets_must_match_anchor_tickets';
+
+/**
+ * A meta flag's value: booleans, numbers, or the strings a back office stores ("true", "1",
+ * "yes", "y"). The one reading of a flag for both apps.
+ */
+export function isMetaFlagSet(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'number') return value !== 0;
+  return (
+    typeof value === 'string' && ['true', '1', 'yes', 'y'].includes(value.trim().toLowerCase())
+  );
+}
+
+/** The seller's configured add-ons (shopping §1, §9 "Upsell anchors"). */
+export interface AnchorConfig {
+  anchor_events: readonly string[];
+  anchor_categories: readonly string[];
+}
+
+/** spec: shopping §9 — "Upsell anchors come from configured anchor events or categories". */
+export function isAnchorEvent(
+  event: { id: string; category: string | null },
+  config: AnchorConfig,
+): boolean {
+  return (
+    config.anchor_events.includes(event.id) ||
+    (event.category !== null && config.anchor_categories.includes(event.category))
+  );
+}
+
+/** Tickets of one kind in a cart: their event, its category, their group's handler, how many. */
+export interface CartTicketKind {
+  eventId: string;
+  category: string | null;
+  handler: string;
+  count: number;
+}
+
+/**
+ * How many admission tickets a cart holds: tickets that admit someone by their own code
+ * (tickets, passes, seats — not a membership, donation, gift card or voucher) of an event
+ * that is not itself an add-on.
+ */
+export function countAnchorTickets(kinds: readonly CartTicketKind[], config: AnchorConfig): number {
+  return kinds
+    .filter(
+      (k) =>
+        admitsByTicketCode(k.handler) &&
+        !isAnchorEvent({ id: k.eventId, category: k.category }, config),
+    )
+    .reduce((n, k) => n + k.count, 0);
+}
+
+/** Whether an add-on's count breaks the rule: too many, too few, or null when it matches. */
+export function anchorMismatch(addOnCount: number, anchorCount: number): 'over' | 'under' | null {
+  if (addOnCount > anchorCount) return 'over';
+  if (addOnCount < anchorCount) return 'under';
+  return null;
+}
