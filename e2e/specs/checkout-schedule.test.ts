@@ -6,6 +6,7 @@ import {
   checkoutMain,
   fillCard,
   fillPurchaser,
+  fillTourQuestions,
   payButton,
   SUCCESS_CARD,
 } from '../support/checkout';
@@ -51,6 +52,7 @@ describe('scheduled payments', () => {
       lastName: 'Deposit',
       email: `deposit-${Date.now()}@example.test`,
     });
+    await fillTourQuestions(page, 'leader@example.test');
     await acceptTerms(page);
     await fillCard(page, SUCCESS_CARD);
     await expectNoSeriousA11yViolations(page);

@@ -8,6 +8,7 @@ import {
   checkoutMain,
   fillCard,
   fillPurchaser,
+  fillTourQuestions,
   payButton,
   SUCCESS_CARD,
 } from '../support/checkout';
@@ -60,6 +61,7 @@ describe('the private group tour, booked with a partner code', () => {
       lastName: 'Partner',
       email: `partner-${Date.now()}@example.test`,
     });
+    await fillTourQuestions(page, 'leader@example.test');
     await fillCard(page, SUCCESS_CARD);
     await acceptTerms(page);
     await payButton(page).click();

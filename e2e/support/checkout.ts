@@ -30,6 +30,18 @@ export async function fillPurchaser(page: Page, who: Purchaser): Promise<void> {
   await main.getByLabel('ZIP / Postcode', { exact: true }).fill('10001');
 }
 
+/**
+ * Answers the demo Private Group Tour's checkout questions (its event `identity_form` and group
+ * `extra_checkout_fields`, decision 0064).
+ */
+export async function fillTourQuestions(page: Page, leaderEmail: string): Promise<void> {
+  const main = checkoutMain(page);
+  await main.getByLabel(/^School or group name/).fill('Hillside Primary School');
+  await main.getByLabel(/^Group leader's e-mail/).fill(leaderEmail);
+  await main.getByLabel(/^Confirm the group leader's e-mail/).fill(leaderEmail);
+  await main.getByLabel(/^Type of group/).selectOption('School');
+}
+
 /** Fills the sandbox card form (the card provider's test numbers, README "Test cards"). */
 export async function fillCard(page: Page, number: string): Promise<void> {
   const main = checkoutMain(page);

@@ -3,6 +3,7 @@ import { collectionSchema } from './envelope';
 import { moneySchema } from './money-schema';
 import { cartBundleSchema, cartGifteeSchema, scheduledPaymentSchema, ticketSchema } from './cart';
 import { identitySchema } from './identity';
+import { checkoutAnswersWireSchema } from './rules/checkout-questions';
 import {
   eventSessionSchema,
   eventTemplateSchema,
@@ -95,6 +96,11 @@ export const paymentEntrySchema = z.object({
   gateway_data: z.record(z.string(), z.unknown()).default({}),
   auto_renew: z.boolean().optional(),
   captcha: z.object({ provider: z.string().max(40), token: z.string().max(4000) }).optional(),
+  /**
+   * answers to the order's checkout questions (rules/checkout-questions.ts, decision 0064): the
+   * call that makes the order checks them before any charge; kept with the cart, then the order
+   */
+  additional_info: checkoutAnswersWireSchema.optional(),
 });
 export type PaymentEntry = z.infer<typeof paymentEntrySchema>;
 
@@ -145,6 +151,8 @@ export const ticketOrderSchema = z.object({
   email: z.string().nullable(),
   /** gift_checkout: who the order is a gift for (the order is the giver's); optional on the wire */
   giftee_identity_id: z.string().uuid().nullable().optional(),
+  /** the answers to its checkout questions (decision 0064); optional on the wire */
+  additional_info: z.record(z.string(), z.unknown()).nullable().optional(),
   created_at: z.string(),
 });
 export type TicketOrder = z.infer<typeof ticketOrderSchema>;

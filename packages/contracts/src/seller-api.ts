@@ -81,6 +81,8 @@ export const sellerOrderSchema = z.object({
   ticket_count: z.number().int().nonnegative(),
   /** the campaign of the visit that made the order (the new cart's `campaign`), or null */
   campaign: z.string().nullable(),
+  /** the answers to the order's checkout questions by name (decision 0064); {} without any */
+  additional_info: z.record(z.string(), z.unknown()),
 });
 export type SellerOrder = z.infer<typeof sellerOrderSchema>;
 

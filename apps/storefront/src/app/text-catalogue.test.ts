@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { mustMatchKey } from '@admit/contracts/rules/checkout-questions';
 import { buildTextCatalogue, TEXT_CATALOGUE_PARTS } from '@/app/text-catalogue';
 
 describe('text catalogue', () => {
@@ -41,12 +42,24 @@ describe("the demo sellers' text overrides (shopping §1)", () => {
     expect(Object.keys(sellerFiles).length).toBeGreaterThanOrEqual(2);
   });
 
+  type Questions = { properties?: Record<string, { same_as?: string }> };
+  type Meta = { identity_form?: Questions; extra_checkout_fields?: Questions };
+  /** The '{field}MustMatch' keys the file's checkout questions show (decision 0064). */
+  const mustMatchKeys = (events: { meta?: Meta; ticket_groups?: { meta?: Meta }[] }[]) =>
+    events
+      .flatMap((e) => [e.meta, ...(e.ticket_groups ?? []).map((g) => g.meta)])
+      .flatMap((m) => [m?.identity_form, m?.extra_checkout_fields])
+      .flatMap((q) => Object.values(q?.properties ?? {}))
+      .flatMap((p) => (p.same_as ? [mustMatchKey(p.same_as)] : []));
+
   it.each(Object.entries(sellerFiles))('%s overrides only texts the storefront shows', (_, raw) => {
     const file = parse(raw) as {
       seller?: { settings?: { text_strings?: Record<string, string> } };
+      events?: Parameters<typeof mustMatchKeys>[0];
     };
     const overrides = Object.keys(file.seller?.settings?.text_strings ?? {});
     const { catalogue } = buildTextCatalogue();
-    expect(overrides.filter((key) => !(key in catalogue))).toEqual([]);
+    const shown = new Set([...Object.keys(catalogue), ...mustMatchKeys(file.events ?? [])]);
+    expect(overrides.filter((key) => !shown.has(key))).toEqual([]);
   });
 });

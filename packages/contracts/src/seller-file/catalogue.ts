@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { EVENT_TYPES, HIDDEN_TYPES, TICKET_GROUP_HANDLERS } from '../resources';
 import { messageRuleSchema } from '../rules/message-rules';
+import { checkoutQuestionsSpecSchema } from '../rules/checkout-questions';
 import {
   dateSchema,
   fileImageSchema,
@@ -14,6 +15,9 @@ import {
 import { fileSeatLayoutSchema } from './seat-layouts';
 
 /** Venues, events, ticket groups and types, session rules and sessions of a seller file. */
+
+/** Order-level checkout questions (decision 0064): checked on import, stored as meta rows. */
+const questions = checkoutQuestionsSpecSchema.optional();
 
 /** Days without sessions: weekday codes (MO…SU), MM-DD (every year) or YYYY-MM-DD (once). */
 const closedDaysSchema = fileList(
@@ -89,7 +93,11 @@ export const fileTicketGroupSchema = z.strictObject({
   payment_plan: keySchema.optional(),
   /** a seated group: the price zones of its event's seat layout it sells (decision 0052) */
   seat_zones: fileList(keySchema).min(1).optional(),
-  meta: z.record(z.string(), z.unknown()).optional(),
+  /** other group meta: admit_names, admit_emails, additional_info_spec, … */
+  meta: z
+    .object({ identity_form: questions, extra_checkout_fields: questions })
+    .catchall(z.unknown())
+    .optional(),
   ticket_types: fileList(fileTicketTypeSchema).min(1),
 });
 export type FileTicketGroup = z.infer<typeof fileTicketGroupSchema>;
@@ -165,7 +173,7 @@ export const fileEventSchema = z.strictObject({
   /** shopping §3 "Message rules" (stored as the event meta `message_rules`) */
   message_rules: fileList(messageRuleSchema).optional(),
   /** other event meta: reserve_flow, audience, location, … */
-  meta: z.record(z.string(), z.unknown()).optional(),
+  meta: z.object({ identity_form: questions }).catchall(z.unknown()).optional(),
   /** config rows by key: web.ecommerce, web.price_display */
   config: z.record(z.string(), z.unknown()).optional(),
   /** the seat layout (a key of a venue's seat_layouts) every session sells, unless it names one */

@@ -96,7 +96,11 @@ describeEachDatabase('cli: orders export', (ctx) => {
     await ctx.db
       .update(ticket)
       .set({ state: 'cancelled' })
-      .where(eq(ticket.id, orders[1]!.ticketIds[1]!));
+      .where(eq(ticket.id, orders[1]!.ticketIds[1]!)); // the first order's answers to its checkout questions (decision 0064), a comma and a quote in one
+    await ctx.db
+      .update(ticketOrder)
+      .set({ additionalInfo: { group_name: 'Hillside, "Year 5"' } })
+      .where(eq(ticketOrder.id, orders[0]!.orderId));
   });
   afterAll(async () => {
     await app.close();
@@ -115,6 +119,7 @@ describeEachDatabase('cli: orders export', (ctx) => {
       'currency',
       'order_total',
       'campaign',
+      'additional_info',
       'ticket_id',
       'ticket_state',
       'scan_code',
@@ -141,6 +146,12 @@ describeEachDatabase('cli: orders export', (ctx) => {
     ]);
     expect(rows.every((r) => r.length === header!.length)).toBe(true);
     expect(rows.map((r) => r[col('campaign')])).toEqual(['winter, "poster"', '', '']);
+    // the answers as one JSON object; an order without any leaves the column empty
+    expect(rows.map((r) => r[col('additional_info')])).toEqual([
+      '{"group_name":"Hillside, \\"Year 5\\""}',
+      '',
+      '',
+    ]);
     const tricky = rows.find((r) => r[col('ticket_id')] === orders[1]!.ticketIds[0]);
     expect(tricky![col('purchaser_name')]).toBe(`Ada ${TRICKY}`);
     expect(tricky![col('admit_name')]).toBe(TRICKY);

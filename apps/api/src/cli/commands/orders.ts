@@ -38,6 +38,12 @@ const COLUMNS: [
   ['currency', (o) => o.currency_code],
   ['order_total', (o) => o.total_after_fees_price],
   ['campaign', (o) => o.campaign],
+  // the answers to the order's checkout questions as one JSON object: the questions differ from
+  // event to event, so they are not columns of their own (decision 0064)
+  [
+    'additional_info',
+    (o) => (Object.keys(o.additional_info).length ? JSON.stringify(o.additional_info) : null),
+  ],
   ['ticket_id', (_o, t) => t?.id ?? null],
   ['ticket_state', (_o, t) => t?.state ?? null],
   ['scan_code', (_o, t) => t?.scan_code ?? null],

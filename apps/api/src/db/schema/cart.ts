@@ -93,6 +93,11 @@ export const ticketOrder = pgTable(
     email: text('email'),
     /** gift_checkout: the giftee; the order still belongs to the giver (decision 0023) */
     gifteeIdentityId: uuid('giftee_identity_id').references(() => identity.id),
+    /**
+     * the cart's `additional_info` when it became the order: the answers to its checkout
+     * questions (decision 0064), exported with the order
+     */
+    additionalInfo: jsonb('additional_info'),
     currency: text('currency').notNull().default('USD'),
     /** ticket_order_fees[0] (identity §3): totals frozen at checkout, minor units */
     totalBeforeCartmodPrice: integer('total_before_cartmod_price').notNull().default(0),

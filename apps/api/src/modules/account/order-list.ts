@@ -61,6 +61,7 @@ export async function orderList(
         seller_id: o.sellerId,
         email: o.email,
         giftee_identity_id: o.gifteeIdentityId,
+        additional_info: (o.additionalInfo as Record<string, unknown> | null) ?? null,
         created_at: o.createdAt.toISOString(),
       })),
     ),

@@ -82,6 +82,18 @@ export async function updateCartAutoRenew(db: Executor, cartId: string, autoRene
     .where(and(eq(cart.id, cartId), eq(cart.state, 'pending')));
 }
 
+/** The cart's `additional_info`: the checkout keeps its questions' answers here (decision 0064). */
+export async function updateCartAdditionalInfo(
+  db: Executor,
+  cartId: string,
+  additionalInfo: Record<string, unknown>,
+) {
+  await db
+    .update(cart)
+    .set({ additionalInfo })
+    .where(and(eq(cart.id, cartId), eq(cart.state, 'pending')));
+}
+
 /** The giver's message for a gift cart (PATCH `gift_message`, gift_checkout; decision 0038). */
 export async function updateCartGiftMessage(
   tx: Executor,

@@ -21,6 +21,7 @@ import type { CartRow } from '@/db/schema/cart';
 import type { SavedPaymentMethodRow } from '@/db/schema/payments';
 import { findIdentityById } from '@/modules/users/repo';
 import { assertNotSelfGift } from './gift-checkout';
+import { takeCheckoutAnswers } from './checkout-answers';
 
 /** Whose order a checkout makes (identity §7 checkout rows). */
 export type Buyer =
@@ -128,6 +129,12 @@ export function createCheckoutService({ db, now, config }: CheckoutServiceDeps) 
     const identityId = await buyerIdentity(caller, cart, request.buyer);
     // identity §5 "Gifting to oneself" — a guest's purchaser is known only now
     await assertNotSelfGift(db, cart, identityId);
+    // the order's checkout questions (decision 0064): a call that would make the order needs
+    // their answers, its own or those kept from an earlier call, before anything is charged
+    const makesOrder =
+      identityId !== null &&
+      dueOnce(bundle, (await sumPaid(db, cart.id)) + entryAmountMinor(request.entry.amount)) === 0;
+    await takeCheckoutAnswers(db, cart, bundle, request.entry.additional_info, makesOrder);
     await prepareMembershipCheckout(db, caller.seller, cart.id, identityId, request.entry, at);
     await charge(caller, cart, request, bundle, at, identityId);
     // spec: identity §4 "Checkout result" — the order once nothing is due; a payment plan may

@@ -1,5 +1,9 @@
 import type { OrderBundle } from '@admit/contracts/checkout';
 import { toCollection } from '@admit/contracts/envelope';
+import {
+  EVENT_QUESTION_KEYS,
+  GROUP_QUESTION_KEYS,
+} from '@admit/contracts/rules/checkout-questions';
 import { decimalToMinor, minorToDecimal } from '@admit/contracts/money';
 import { TICKET_DATE_TIME_KEY } from '@admit/contracts/session-time';
 import type { Db } from '@/db/connection';
@@ -15,6 +19,10 @@ import { selectOrder } from './repo';
 import { orderPaymentsAdjustment } from './order-money';
 
 /** Reading an order: who may, and the order bundle (identity §7 GET ticket_order/{id}). */
+
+const isQuestionMeta = (m: { resource: string; key: string }) =>
+  (m.resource === 'event_template' && (EVENT_QUESTION_KEYS as readonly string[]).includes(m.key)) ||
+  (m.resource === 'ticket_group' && (GROUP_QUESTION_KEYS as readonly string[]).includes(m.key));
 
 export const orderNotFound = () =>
   // spec: identity §8 "Order not found"
@@ -57,6 +65,7 @@ export async function orderBundle(
         seller_id: order.sellerId,
         email: order.email,
         giftee_identity_id: order.gifteeIdentityId,
+        additional_info: (order.additionalInfo as Record<string, unknown> | null) ?? null,
         created_at: order.createdAt.toISOString(),
       },
     ]),
@@ -80,12 +89,14 @@ export async function orderBundle(
     event_session: bundle.event_session,
     venue: bundle.venue,
     seller: bundle.seller,
-    // the seller's completed_* rows and each event's ticket_date_time: every page that shows a
-    // ticket's visit reads its dates as the cart did (shopping §3)
+    // the seller's completed_* rows, each event's ticket_date_time (every page that shows a
+    // ticket's visit reads its dates as the cart did, shopping §3) and the order's checkout
+    // questions, which name its answers on the order pages (decision 0064)
     meta: toCollection([
       ...sellerMeta,
       ...bundle.meta._data.filter(
-        (m) => m.resource === 'event_template' && m.key === TICKET_DATE_TIME_KEY,
+        (m) =>
+          (m.resource === 'event_template' && m.key === TICKET_DATE_TIME_KEY) || isQuestionMeta(m),
       ),
     ]),
     scheduled_payment: bundle.scheduled_payment ?? toCollection([]),

@@ -70,6 +70,8 @@ export async function createOrderInTx(tx: Tx, input: NewOrderInput) {
       // the locked cart's giftee: every path to the order (checkout, gift_checkout, a payment
       // settling later) records it the same way (decision 0023)
       gifteeIdentityId: input.cart.gifteeIdentityId ?? null,
+      // the checkout answers the locked cart keeps, by every path to the order (decision 0064)
+      additionalInfo: input.cart.additionalInfo ?? null,
       currency: input.totals.currency,
       totalBeforeCartmodPrice: input.totals.beforeCartmod,
       totalFeeFixedOutside: input.totals.feeFixed,

@@ -67,6 +67,27 @@ describe('seller file errors name the path and the line', () => {
     ]);
   });
 
+  it("checks a group's checkout questions (decision 0064): same_as names a question", () => {
+    const questions = [
+      '        meta:',
+      '          extra_checkout_fields:',
+      '            properties:',
+      '              school: { title: School }',
+      '              school_again: { title: Again, same_as: scool }',
+      '        ticket_types:',
+    ].join('\n');
+    const issues = issuesOf(VALID.replace('        ticket_types:', questions));
+    expect(issues).toMatchObject([
+      {
+        path: 'events[0].ticket_groups[0].meta.extra_checkout_fields.properties.school_again.same_as',
+        message: 'same_as names another question of the same form, not "scool"',
+      },
+    ]);
+    const fixed = VALID.replace('        ticket_types:', questions.replace('scool', 'school'));
+    const groupMeta = parseSellerFile(fixed, 'shop.yaml').events![0]!.ticket_groups![0]!.meta;
+    expect(groupMeta?.extra_checkout_fields?.properties.school_again?.same_as).toBe('school');
+  });
+
   it('a missing key: the object that lacks it', () => {
     const issues = issuesOf(VALID.replace('    name: The Shop\n', ''));
     expect(issues).toMatchObject([{ path: 'venues[0].name', line: 7 }]);

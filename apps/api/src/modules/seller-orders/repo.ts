@@ -88,6 +88,8 @@ const orderColumns = {
   lastName: identity.lastName,
   /** the campaign the visit landed with, kept on the cart the order was made from (0062) */
   campaign: cart.campaign,
+  /** the answers to the order's checkout questions (decision 0064) */
+  additionalInfo: ticketOrder.additionalInfo,
 };
 export type SellerOrderRow = Awaited<ReturnType<typeof selectOrdersPage>>[number];
 

@@ -66,6 +66,7 @@ function toSellerOrder(row: SellerOrderRow, tickets: SellerTicketRow[]): SellerO
     // a cancelled or unbooked ticket is no longer part of the order (issue #22)
     ticket_count: tickets.filter((t) => t.ticketOrderId === row.id && isLive(t.state)).length,
     campaign: row.campaign,
+    additional_info: (row.additionalInfo as Record<string, unknown> | null) ?? {},
   };
 }
 

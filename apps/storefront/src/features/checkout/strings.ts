@@ -43,6 +43,12 @@ export const CHECKOUT_STRINGS = {
   'checkout.error.phone-invalid': 'Phone number is not valid.',
   'checkout.error.zip-invalid': 'ZIP / Postcode is not valid.',
   'checkout.error.terms': 'Please accept the terms and conditions.',
+  // the order's checkout questions (decision 0064); a seller's '{field}MustMatch' text wins
+  'checkout.error.choice-invalid': 'Please choose one of the options.',
+  'checkout.error.not-asked': 'This question is not asked for this order.',
+  'checkout.error.must-match': 'This must match "{other}".',
+  'checkout.questions-section': 'About your booking',
+  'checkout.question.choose': 'Choose one',
   'checkout.error.form':
     'There were errors found in the information you submitted. Please address the errors and re-submit the form.',
   // terms (shopping §2 terms modal: Accept and Decline)

@@ -20,6 +20,8 @@ export const ORDERS_STRINGS = {
   'orders.complete.redirecting': 'Redirecting…',
   // the seats of a seated order (issue #24), each as the tickets page names it
   'orders.complete.seats': 'Your seats',
+  // the answers to the order's checkout questions (decision 0064)
+  'orders.answers.title': 'About your booking',
   // the complete page's summary and the tickets page's visit time (issue 13; decision 0029)
   'orders.summary.line': '{count} × {type}',
   'orders.summary.paid': 'Total paid',

@@ -17,6 +17,7 @@ import { ORDERS_STRINGS } from '@/features/orders/strings';
 import { OrderBalance } from '@/features/orders/order-balance';
 import { ticketWhen, usableTickets } from '@/features/orders/model/order-summary';
 import { OrderSummary } from '@/features/orders/order-summary';
+import { OrderAnswers } from '@/features/orders/order-answers';
 import { useTicketSeats } from '@/features/orders/use-ticket-seats';
 import { TicketCard } from '@/features/orders/ticket-card';
 import { grantsEntry } from '@admit/contracts/rules/admission';
@@ -83,6 +84,7 @@ export function TicketOrderRoute() {
         alt={t('orders.complete.qr-alt', { number: order.order_number })}
       />
       <OrderBalance bundle={bundle} />
+      <OrderAnswers bundle={bundle} />
       <div className={styles.noPrint}>
         <Button onClick={() => window.print()}>{t('orders.ticket-order.print')}</Button>
       </div>

@@ -22,6 +22,8 @@ import { PartialPaymentOptions } from '@/features/checkout/components/partial-pa
 import { usePartialPayment } from '@/features/checkout/use-partial-payment';
 import { partialMessage, partialResult } from '@/features/checkout/model/partial-payment';
 import { IdentitySection } from '@/features/checkout/components/identity-section';
+import { CheckoutQuestions } from '@/features/checkout/components/checkout-questions';
+import { useCheckoutQuestions } from '@/features/checkout/use-checkout-questions';
 import { billingFromPurchaser, cardFailureMessage } from '@/features/checkout/model/card-input';
 import { focusFirstInvalid } from '@/features/checkout/model/focus-first-invalid';
 import type { CardInput, WalletPayment, WalletResult } from '@/features/checkout/model/card-input';
@@ -75,6 +77,8 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
   // a guest's ZIP field is the card's billing postcode, asked once (decision 0031); a ZIP the
   // seller locks is not the buyer's, so the card then asks its own
   const purchaserPostcode = guest && !fields.unsent.has('zip_code');
+  // the order's questions for what is in the cart (decision 0064): one rule with the server's
+  const { questions, emptyAnswers, answersToSend } = useCheckoutQuestions(bundle);
   const schema = useMemo(
     () =>
       checkoutFormSchema({
@@ -82,11 +86,12 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
         phoneCountry,
         termsRequired: terms !== null,
         requiredFields,
+        questions,
       }),
-    [guest, phoneCountry, terms, requiredFields],
+    [guest, phoneCountry, terms, requiredFields, questions],
   );
   const form = useForm<PurchaserValues>({
-    defaultValues: fields.defaults,
+    defaultValues: { ...fields.defaults, additional_info: emptyAnswers },
     resolver: zodResolver(schema as never),
     shouldFocusError: false,
   });
@@ -112,6 +117,10 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
     // failed authentication leaves them in the form (issue #25)
     if ('purchaser' in pending.body && pending.body.purchaser) {
       form.reset(purchaserFormValues(pending.body.purchaser, form.getValues()));
+    }
+    if (pending.body.additional_info) {
+      const answers = { ...form.getValues('additional_info'), ...pending.body.additional_info };
+      form.setValue('additional_info', answers);
     }
     const gateway_data = { ...pending.body.gateway_data, payment_intent_id: intentId };
     // a captcha token is spent by the first call: the re-submit asks for a fresh one
@@ -181,8 +190,15 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
       payment.setMessage({ keys: ['checkout.error.captcha'] });
       return;
     }
+    const additional_info = answersToSend(form.getValues('additional_info'));
     const entry = withAutoRenew(
-      { amount: toMoney(minor), gateway_id: free ? 'free' : 'stripe', gateway_data, ...captcha },
+      {
+        amount: toMoney(minor),
+        gateway_id: free ? 'free' : 'stripe',
+        gateway_data,
+        ...captcha,
+        ...(additional_info ? { additional_info } : {}),
+      },
       bundle,
       // the choice belongs to the cart it was made with
       getCartState().cartId === cart.id ? getCartState().membershipAutoRenew : null,
@@ -262,6 +278,7 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
           phoneCountry={phoneCountry}
           terms={terms}
           fields={{ rules: fields.rules, method: free ? 'free' : 'card' }}
+          questions={<CheckoutQuestions questions={questions} />}
         />
         {formError && (
           <p role="alert" className={styles.alert}>

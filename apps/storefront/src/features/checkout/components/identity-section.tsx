@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useMyUser } from '@/api/user/get-my-user';
 import { useStrings } from '@/ui/text/use-strings';
 import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
@@ -17,13 +18,21 @@ export interface IdentitySectionProps {
   terms: string | null;
   /** the seller's field rules and the payment method the required marks are shown for */
   fields: PurchaserFieldsProps['fields'];
+  /** the order's checkout questions, asked of guests and members alike (decision 0064) */
+  questions?: ReactNode;
 }
 
 /**
  * "Your information" (identity §2): the purchaser form for guests; a member's cart hides it
  * and names the account's e-mail (identity §6); the terms box; the captcha notice for guests.
  */
-export function IdentitySection({ guest, phoneCountry, terms, fields }: IdentitySectionProps) {
+export function IdentitySection({
+  guest,
+  phoneCountry,
+  terms,
+  fields,
+  questions,
+}: IdentitySectionProps) {
   const t = useStrings(CHECKOUT_STRINGS);
   const member = useMyUser({ enabled: !guest });
   const captcha = useRequiredCaptcha();
@@ -40,6 +49,7 @@ export function IdentitySection({ guest, phoneCountry, terms, fields }: Identity
             : t('checkout.member-no-email')}
         </p>
       )}
+      {questions}
       {terms && <TermsField text={terms} />}
       {captcha && <p className={styles.note}>{t('checkout.captcha-notice')}</p>}
       {/* a guest's Turnstile (decision 0068): its script loads with it, never for a member */}

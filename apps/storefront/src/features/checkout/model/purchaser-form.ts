@@ -4,6 +4,10 @@ import { loadPhoneNumbers } from '@/ui/country/phone-numbers';
 import type { Purchaser } from '@admit/contracts/checkout';
 import { isPostcodeOf } from '@admit/contracts/rules/postcodes';
 import { CONFIGURABLE_IDENTITY_FIELDS } from '@admit/contracts/seller-config';
+import {
+  checkoutAnswersSchema,
+  type CheckoutQuestion,
+} from '@admit/contracts/rules/checkout-questions';
 import type { CheckoutStringKey } from '@/features/checkout/strings';
 
 export const PURCHASER_FIELDS = [
@@ -15,7 +19,12 @@ export const PURCHASER_FIELDS = [
 ] as const;
 export type PurchaserField = (typeof PURCHASER_FIELDS)[number];
 
-export type PurchaserValues = Record<PurchaserField, string> & { terms: boolean };
+/** The form's values: the purchaser, the terms box and the answers to the order's questions. */
+export type PurchaserValues = Record<PurchaserField, string> & {
+  terms: boolean;
+  /** question name → answer (decision 0064) */
+  additional_info: Record<string, string>;
+};
 
 export const EMPTY_PURCHASER: PurchaserValues = {
   first_name: '',
@@ -30,6 +39,7 @@ export const EMPTY_PURCHASER: PurchaserValues = {
   country: '',
   zip_code: '',
   terms: false,
+  additional_info: {},
 };
 
 /** Error messages are catalogue keys; the form renders them through `useStrings`. */
@@ -53,6 +63,8 @@ export function purchaserFormSchema(options: {
   termsRequired: boolean;
   /** fields the payment method being used makes required (identity §5; read at validation) */
   requiredFields?: () => readonly PurchaserField[];
+  /** the order's checkout questions (decision 0064): the rule the checkout call applies too */
+  questions?: readonly CheckoutQuestion[];
 }) {
   return z
     .object({
@@ -82,6 +94,7 @@ export function purchaserFormSchema(options: {
       country: z.string().trim().max(2, msg('checkout.error.too-long')),
       zip_code: text(20),
       terms: z.boolean(),
+      additional_info: checkoutAnswersSchema(options.questions ?? []),
     })
     .superRefine((v, ctx) => {
       if (v.email_confirm && v.email.toLowerCase() !== v.email_confirm.toLowerCase()) {
@@ -176,10 +189,11 @@ export function checkoutFormSchema(options: {
   phoneCountry: CountryCode;
   termsRequired: boolean;
   requiredFields?: () => readonly PurchaserField[];
+  questions?: readonly CheckoutQuestion[];
 }) {
   if (options.identity) return purchaserFormSchema(options);
   return z
-    .object({ terms: z.boolean() })
+    .object({ terms: z.boolean(), additional_info: checkoutAnswersSchema(options.questions ?? []) })
     .passthrough()
     .superRefine((v, ctx) => {
       if (options.termsRequired && !v.terms) {

@@ -1,0 +1,1 @@
+ALTER TABLE "ticket_order" ADD COLUMN "additional_info" jsonb;

@@ -1,0 +1,130 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fixtureId, makeMeta } from '@/testing/api-fixtures';
+import { createFetchStub, jsonResponse } from '@/testing/fetch-stub';
+import { renderRoute } from '@/testing/render-route';
+import { makeSellerConfig } from '@/testing/seller-config';
+import {
+  checkoutResponse,
+  payableCart,
+  SANDBOX_METHOD,
+  seedCart,
+} from '@/testing/checkout-fixtures';
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+
+type User = ReturnType<typeof renderRoute>['user'];
+
+// the cart fixture's tickets are of event fixtureId(1), group fixtureId(100)
+const IDENTITY_FORM = makeMeta(fixtureId(1), 'identity_form', {
+  properties: {
+    group_name: { title: 'School or group name', description: 'As on your booking letter.' },
+    leader_email: { title: "Group leader's e-mail", format: 'email' },
+    leader_email_confirm: { title: "Confirm the leader's e-mail", same_as: 'leader_email' },
+  },
+  required: ['group_name', 'leader_email', 'leader_email_confirm'],
+});
+const EXTRA_FIELDS = makeMeta(
+  fixtureId(100),
+  'extra_checkout_fields',
+  {
+    properties: { group_type: { title: 'Type of group', enum: ['School', 'Company'] } },
+    required: ['group_type'],
+  },
+  'ticket_group',
+);
+
+function checkout(textStrings: Record<string, string> = {}) {
+  const bundle = payableCart('50.00', {}, [IDENTITY_FORM, EXTRA_FIELDS]);
+  seedCart(bundle);
+  const fetch = createFetchStub({
+    'GET /api/my/cart/:id': bundle,
+    'POST /api/sandbox/payment_methods': jsonResponse(SANDBOX_METHOD, 201),
+    'POST /api/cart/:id/guest_checkout': jsonResponse(checkoutResponse(), 201),
+  });
+  const config = makeSellerConfig({ text_strings: textStrings });
+  return { ...renderRoute('/checkout', { fetch, config }), fetch };
+}
+
+const label = (text: string) => new RegExp(`^${text.replace(/[/()]/g, '\\$&')}( \\*)?$`);
+const field = (text: string) => screen.getByLabelText(label(text));
+
+async function fillPurchaserAndCard(user: User) {
+  await user.type(await screen.findByLabelText(label('First name')), 'Ada');
+  await user.type(field('Last name'), 'Lovelace');
+  await user.type(field('Email address'), 'ada@example.org');
+  await user.type(field('Confirm email address'), 'ada@example.org');
+  await user.type(field('ZIP / Postcode'), '10001');
+  await user.type(screen.getByLabelText(/^Card number/), '4242 4242 4242 4242');
+  await user.type(screen.getByLabelText(/^Expiry \(MM\/YY\)/), '12/30');
+  await user.type(screen.getByLabelText(/^CVC/), '123');
+}
+
+const sentCheckout = (fetch: ReturnType<typeof checkout>['fetch']) =>
+  fetch.requests.find((r) => r.url.pathname.endsWith('/guest_checkout'));
+
+// issue #25: event and group identity_form and extra_checkout_fields; identity §5 same-as rule
+describe('the order’s checkout questions', () => {
+  it('asks the cart’s questions, checks them before paying and sends the answers', async () => {
+    const { user, fetch, router } = checkout();
+    await fillPurchaserAndCard(user);
+    const groupName = field('School or group name');
+    expect(groupName).toHaveAttribute('aria-required', 'true');
+    expect(groupName).toHaveAccessibleDescription('As on your booking letter.');
+
+    await user.click(screen.getByRole('button', { name: 'Pay $50.00' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'There were errors found in the information you submitted.',
+    );
+    await waitFor(() => expect(groupName).toHaveFocus());
+    expect(groupName).toHaveAccessibleDescription(
+      'As on your booking letter. Input must not be empty.',
+    );
+    expect(sentCheckout(fetch)).toBeUndefined();
+
+    await user.type(groupName, ' Hillside Primary ');
+    await user.type(field("Group leader's e-mail"), 'lead@example.org');
+    await user.type(field("Confirm the leader's e-mail"), 'lead@example.com');
+    await user.selectOptions(field('Type of group'), 'School');
+    await user.click(screen.getByRole('button', { name: 'Pay $50.00' }));
+    // no seller text for 'leader_emailMustMatch': the catalogue's generic message
+    expect(
+      await screen.findByText('This must match "Group leader\'s e-mail".'),
+    ).toBeInTheDocument();
+    expect(field("Confirm the leader's e-mail")).toHaveAttribute('aria-invalid', 'true');
+    expect(sentCheckout(fetch)).toBeUndefined();
+
+    await user.clear(field("Confirm the leader's e-mail"));
+    await user.type(field("Confirm the leader's e-mail"), 'lead@example.org');
+    await user.click(screen.getByRole('button', { name: 'Pay $50.00' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/demo-museum/checkout/complete'),
+    );
+    expect((sentCheckout(fetch)?.body as { additional_info: unknown }).additional_info).toEqual({
+      group_name: 'Hillside Primary',
+      leader_email: 'lead@example.org',
+      leader_email_confirm: 'lead@example.org',
+      group_type: 'School',
+    });
+  });
+
+  it("shows the seller's '{field}MustMatch' text for a same-as input", async () => {
+    const { user, fetch } = checkout({
+      leader_emailMustMatch: 'The two group leader e-mail addresses must match.',
+    });
+    await fillPurchaserAndCard(user);
+    await user.type(field('School or group name'), 'Hillside Primary');
+    await user.type(field("Group leader's e-mail"), 'lead@example.org');
+    await user.type(field("Confirm the leader's e-mail"), 'LEAD@example.org');
+    await user.selectOptions(field('Type of group'), 'Company');
+    await user.click(screen.getByRole('button', { name: 'Pay $50.00' }));
+    expect(
+      await screen.findByText('The two group leader e-mail addresses must match.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/This must match/)).toBeNull();
+    expect(sentCheckout(fetch)).toBeUndefined();
+  });
+});
