@@ -5,12 +5,16 @@ import { createFetchStub, jsonResponse } from '@/testing/fetch-stub';
 import type { Fixture, StubRequest } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
 import { fixtureId } from '@/testing/api-fixtures';
+import { installFakeStripe } from '@/testing/fake-stripe';
+import { makeSellerConfig } from '@/testing/seller-config';
 import {
   logInMember,
   logOutMember,
   makeMembership,
   myMembershipBody,
 } from '@/testing/membership-fixtures';
+
+vi.mock('@stripe/stripe-js', async () => (await import('@/testing/fake-stripe')).stripeJsModule());
 
 const IN_TERM = Date.parse('2026-06-01T14:00:00.000Z');
 
@@ -67,7 +71,10 @@ const replaceCard = (request: StubRequest) => {
   return jsonResponse({ saved_payment_method: toCollection([MASTERCARD]) }, 201);
 };
 
-function renderMembership() {
+function renderMembership(
+  save: Fixture = replaceCard,
+  config = makeSellerConfig(), // no publishable key: the sandbox fields
+) {
   logInMember();
   const fixtures: Record<string, Fixture> = {
     'GET /api/my/membership': myMembershipBody([makeMembership({ auto_renew_state: 'scheduled' })]),
@@ -75,10 +82,10 @@ function renderMembership() {
       saved_payment_method: toCollection([VISA]),
     },
     'POST /api/sandbox/payment_methods': tokenize,
-    'POST /api/my/identity/saved_payment_method': replaceCard,
+    'POST /api/my/identity/saved_payment_method': save,
   };
   const fetch = createFetchStub(fixtures);
-  return { ...renderRoute('/my/membership', { fetch }), fetch };
+  return { ...renderRoute('/my/membership', { fetch, config }), fetch };
 }
 
 const posts = (fetch: ReturnType<typeof createFetchStub>, path: string) =>
@@ -150,5 +157,74 @@ describe('/my/membership: Replace card (sandbox)', () => {
       expect(within(saved).getByRole('button', { name: 'Replace card' })).toHaveFocus(),
     );
     expect(fetch.requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+});
+
+/** The 402 of a card that asks for 3-D Secure (decision 0067), then the saved card. */
+function authenticateThenSave() {
+  let calls = 0;
+  return () => {
+    calls += 1;
+    if (calls > 1) return jsonResponse({ saved_payment_method: toCollection([MASTERCARD]) }, 201);
+    const action = {
+      _code: 'intent_requires_action',
+      _context: 'stripe',
+      _description: 'Your card requires authentication',
+      _extra: { setup_intent_id: 'seti_1', status: 'requires_action', client_secret: 'seti_1_s' },
+    };
+    return jsonResponse({ _data: [action] }, 402);
+  };
+}
+
+describe('/my/membership: Replace card (Stripe Elements)', () => {
+  // Stripe.js is loaded once per publishable key: each test its own key, its own fake
+  let keys = 0;
+  const stripeSeller = () =>
+    makeSellerConfig({
+      checkout: {
+        donation_group_id: null,
+        stripe_publishable_key: `pk_test_account_${++keys}`,
+        captcha_provider: null,
+      },
+    });
+
+  it("runs the SetupIntent's 3-D Secure step on 402, then saves with the same card; no wallet", async () => {
+    const fake = installFakeStripe({ wallet: { applePay: true } });
+    const { user, fetch } = renderMembership(authenticateThenSave(), stripeSeller());
+    const saved = await screen.findByRole('region', { name: 'Saved card' });
+    await user.click(within(saved).getByRole('button', { name: 'Replace card' }));
+    expect(await within(saved).findByTestId('stripe-card-element')).toBeInTheDocument();
+    await fake.changeCard({ complete: true });
+    await user.click(within(saved).getByRole('button', { name: 'Save new card' }));
+    expect(await within(saved).findByRole('status')).toHaveTextContent(
+      'Your card has been replaced. Auto-renew will charge the new card.',
+    );
+    expect(saved).toHaveTextContent('Mastercard ending 4444');
+    expect(fake.stripe.handleNextAction).toHaveBeenCalledWith({ clientSecret: 'seti_1_s' });
+    expect(posts(fetch, '/api/my/identity/saved_payment_method').map((r) => r.body)).toEqual([
+      { payment_method: 'pm_stripe_1' },
+      { payment_method: 'pm_stripe_1' },
+    ]);
+    // there is no total to pay: the card field only, even where a wallet is available
+    expect(fake.createElement.mock.calls.map(([type]) => type)).toEqual(['card']);
+    expect(fake.stripe.paymentRequest).not.toHaveBeenCalled();
+  });
+
+  it("a failed authentication shows the provider's words and saves nothing", async () => {
+    const fake = installFakeStripe();
+    fake.stripe.handleNextAction.mockResolvedValueOnce({
+      error: { message: 'We are unable to authenticate your payment method.' },
+    });
+    const { user, fetch } = renderMembership(authenticateThenSave(), stripeSeller());
+    const saved = await screen.findByRole('region', { name: 'Saved card' });
+    await user.click(within(saved).getByRole('button', { name: 'Replace card' }));
+    await within(saved).findByTestId('stripe-card-element');
+    await fake.changeCard({ complete: true });
+    await user.click(within(saved).getByRole('button', { name: 'Save new card' }));
+    const alert = await within(saved).findByRole('alert');
+    expect(alert).toHaveTextContent('Your card was not saved.');
+    expect(alert).toHaveTextContent('We are unable to authenticate your payment method.');
+    expect(saved).toHaveTextContent('Visa ending 4242');
+    expect(posts(fetch, '/api/my/identity/saved_payment_method')).toHaveLength(1);
   });
 });
