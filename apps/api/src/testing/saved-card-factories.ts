@@ -1,3 +1,4 @@
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
 import { savedPaymentMethod, type SavedPaymentMethodRow } from '@/db/schema/payments';
 import { savedSandboxRef, type SandboxOutcome } from '@/modules/payments/sandbox-cards';
@@ -37,4 +38,13 @@ export async function makeSavedCard(
     .returning();
   if (!row) throw new Error('makeSavedCard inserted no row');
   return row;
+}
+
+/** A person's saved cards, oldest first (the last is the one auto-renew charges). */
+export function savedCardsOf(db: Db, identityId: string): Promise<SavedPaymentMethodRow[]> {
+  return db
+    .select()
+    .from(savedPaymentMethod)
+    .where(eq(savedPaymentMethod.identityId, identityId))
+    .orderBy(asc(savedPaymentMethod.createdAt));
 }

@@ -114,8 +114,8 @@ const AccountIndex = lazyRoute(
   (m) => m.AccountIndex,
 );
 const MyMembership = lazyRoute(
-  () => import('@/features/account/my-membership-route'),
-  (m) => m.MyMembershipRoute,
+  () => import('@/app/routes/my-membership-route'),
+  (m) => m.ComposedMyMembershipRoute,
 );
 const Profile = lazyRoute(
   () => import('@/features/account/profile-route'),

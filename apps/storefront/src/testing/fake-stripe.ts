@@ -77,6 +77,10 @@ export function installFakeStripe(options: { wallet?: Record<string, boolean> | 
     handleCardAction: vi.fn(async (_secret: string): Promise<unknown> => ({
       paymentIntent: { id: 'pi_1', status: 'requires_confirmation' },
     })),
+    // a SetupIntent's 3-D Secure step (the account's "Replace card", decision 0067)
+    handleNextAction: vi.fn(async (_options: { clientSecret: string }): Promise<unknown> => ({
+      setupIntent: { id: 'seti_1', status: 'succeeded' },
+    })),
     paymentRequest: vi.fn((_options: unknown) => paymentRequest),
   };
   stripeFake.loadStripe.mockImplementation(async () => stripe);

@@ -15,7 +15,7 @@ import {
   tokenBodySchema,
   userResponseSchema,
 } from '../identity';
-import { savedPaymentMethodResponseSchema } from '../saved-payment-method';
+import { saveCardBodySchema, savedPaymentMethodResponseSchema } from '../saved-payment-method';
 import { sessionResponseSchema } from '../session';
 import { callQuery, idParams, textParam } from './query';
 import { defineRoute } from './route';
@@ -27,6 +27,17 @@ export const savedPaymentMethodRoute = defineRoute({
   method: 'GET',
   url: '/api/my/identity/saved_payment_method',
   schema: { querystring: callQuery({}), response: { 200: savedPaymentMethodResponseSchema } },
+});
+
+/** POST my/identity/saved_payment_method: replaces the saved card, no payment (decision 0067). */
+export const replaceSavedPaymentMethodRoute = defineRoute({
+  method: 'POST',
+  url: '/api/my/identity/saved_payment_method',
+  schema: {
+    querystring: callQuery({}),
+    body: saveCardBodySchema,
+    response: { 201: savedPaymentMethodResponseSchema },
+  },
 });
 
 /** GET my/user (optionally `_embed=identity`): the logged-in person. */

@@ -248,6 +248,12 @@ const CASES: Record<string, Case> = {
     kind: 'own',
     path: () => 'my/identity/saved_payment_method',
   },
+  // decision 0067: replaces the caller's own card; the body names no identity
+  'POST /api/my/identity/saved_payment_method': {
+    kind: 'own',
+    path: () => 'my/identity/saved_payment_method',
+    body: () => ({ payment_method: 'pm_sandbox_not_issued' }),
+  },
   'DELETE /api/ticket_order/:id/auto_renew': {
     kind: 'victim',
     path: (v) => `ticket_order/${v.orderId}/auto_renew`,

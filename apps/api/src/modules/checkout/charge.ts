@@ -14,6 +14,7 @@ import {
 } from '@/modules/payments/repo';
 import { markKeyCharged } from '@/modules/payments/idempotency';
 import { withPaidCard } from '@/modules/payments/receipt-payments';
+import { cardDeclined } from '@/modules/payments/card-errors';
 import { confirmInputOf, customerFor, rememberSavedCard } from '@/modules/payments/saved-methods';
 import { lockCartRow } from '@/modules/orders/repo';
 import type { PaymentRow, SavedPaymentMethodRow } from '@/db/schema/payments';
@@ -62,14 +63,6 @@ export async function reservedOn(tx: Executor, cartId: string): Promise<number> 
     .where(and(eq(payment.cartId, cartId), inArray(payment.state, RESERVING)));
   return Number(sum?.total ?? 0);
 }
-
-const cardDeclined = (code: string, message: string | undefined) =>
-  new AppError(
-    code === 'incorrect_cvc' || code === 'incorrect_zip' ? code : 'card_declined',
-    'stripe',
-    message ?? 'Your card was declined.',
-    { decline_code: code },
-  );
 
 /** What the gateway answered, turned into the spec's answer: paid, or the matching error. */
 function settleIntent(row: PaymentRow, result: IntentResult, ctx: ChargeContext): PaymentRow {

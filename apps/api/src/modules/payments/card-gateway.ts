@@ -69,6 +69,18 @@ export interface CustomerInput {
   name: string | null;
 }
 
+/**
+ * A card saved without a payment (decision 0067): Stripe's SetupIntent, the sandbox's saved
+ * test card. The payment method comes from the same card form as a payment's.
+ */
+export interface SetupInput {
+  identityId: string;
+  /** the gateway customer the card is attached to (Stripe `cus_…`) */
+  customer: string;
+  /** the payment method token (`pm_…`, `pm_sandbox_…`) */
+  paymentMethod: string;
+}
+
 export interface RefundInput {
   /** our payment row id (Stripe's idempotency key: a repeated refund never refunds twice) */
   paymentId: string;
@@ -87,4 +99,10 @@ export interface CardGateway {
   refund(input: RefundInput): Promise<{ ref: string }>;
   /** the gateway's customer for a person, to save a card on (decision 0038) */
   createCustomer(input: CustomerInput): Promise<string>;
+  /**
+   * confirms a card for later off-session charges without charging it (decision 0067): the
+   * same states as a payment's confirm, `savedCard` when it succeeded. Repeating the call with
+   * the same card answers the same setup (after the authentication step, its state now).
+   */
+  setupCard(input: SetupInput): Promise<IntentResult>;
 }

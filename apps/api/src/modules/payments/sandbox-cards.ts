@@ -140,6 +140,15 @@ export function savedSandboxRef(card: { outcome: SandboxOutcome; last4: string }
   return `pm_sandbox_saved_${card.outcome}_${card.last4}_${randomBytes(8).toString('hex')}`;
 }
 
+/**
+ * The saved card a setup (decision 0067) makes of a token this server verified: one per token,
+ * so a repeated setup with the same token is the same saved card, not a second one.
+ */
+export function setupSandboxRef(token: string): string | null {
+  const m = TOKEN_RE.exec(token);
+  return m ? `pm_sandbox_saved_${m[1]}_${m[2]}_${m[3]}` : null;
+}
+
 /** The test card behind a saved reference; null for anything else. */
 export function parseSavedSandboxRef(
   ref: string,
@@ -164,6 +173,12 @@ export const sandboxBrandOf = (last4: string) => testCardEndingIn(last4)?.brand 
 export const UNKNOWN_TOKEN_DECLINE = 'invalid_payment_method';
 export const UNKNOWN_TOKEN_MESSAGE =
   'This payment method was not issued by this server. Please enter your card again.';
+/**
+ * A 3-D Secure test card saved without a payment (decision 0067): the sandbox's authentication
+ * page belongs to a payment, so it refuses the card rather than save one that skipped the check.
+ */
+export const SETUP_AUTHENTICATION_MESSAGE =
+  'This test card asks for 3-D Secure, which the sandbox offers only with a payment. Please use another card.';
 /** The decline of an issued token that another payment has used (our text, issue 22). */
 export const SPENT_TOKEN_MESSAGE =
   'This payment method was used for another payment. Please enter your card again.';

@@ -1,6 +1,7 @@
-import type { CardGateway, ConfirmInput, IntentResult } from './card-gateway';
+import type { CardGateway, ConfirmInput, IntentResult, SetupInput } from './card-gateway';
 import {
   DECLINE_MESSAGES,
+  SETUP_AUTHENTICATION_MESSAGE,
   SPENT_TOKEN_MESSAGE,
   UNKNOWN_TOKEN_DECLINE,
   UNKNOWN_TOKEN_MESSAGE,
@@ -9,6 +10,7 @@ import {
   parseSavedSandboxRef,
   sandboxBrandOf,
   savedSandboxRef,
+  setupSandboxRef,
   statusOf,
   type SandboxOutcome,
 } from './sandbox-cards';
@@ -94,6 +96,48 @@ export function createSandboxGateway(deps: SandboxDeps): CardGateway {
     async createCustomer(input) {
       return `cus_sandbox_${input.identityId}`;
     },
+    setupCard: (input) => setupSandboxCard(deps, input),
+  };
+}
+
+/**
+ * A test card saved without a payment (decision 0067): a token signed for this seller becomes
+ * a saved test card that auto-renew charges later, decided by its test number like a payment.
+ */
+async function setupSandboxCard(deps: SandboxDeps, input: SetupInput): Promise<IntentResult> {
+  const card = parseSandboxToken(await deps.tokenKey(), deps.sellerId, input.paymentMethod);
+  const savedRef = setupSandboxRef(input.paymentMethod);
+  const ref = `seti_sandbox_${input.identityId}`;
+  if (!card || !savedRef) {
+    return {
+      status: 'failed',
+      ref,
+      declineCode: UNKNOWN_TOKEN_DECLINE,
+      message: UNKNOWN_TOKEN_MESSAGE,
+    };
+  }
+  if (card.outcome === 'authenticate') {
+    return {
+      status: 'failed',
+      ref,
+      declineCode: 'authentication_required',
+      message: SETUP_AUTHENTICATION_MESSAGE,
+    };
+  }
+  // a setup charges nothing, so a card whose payment would be "processing" is saved
+  if (statusOf(card.outcome) === 'failed') {
+    return {
+      status: 'failed',
+      ref,
+      declineCode: declineCodeOf(card.outcome),
+      message: DECLINE_MESSAGES[card.outcome],
+    };
+  }
+  return {
+    status: 'succeeded',
+    ref,
+    clientSecret: null,
+    savedCard: { ...sandboxSavedCard(card), paymentMethodRef: savedRef },
   };
 }
 

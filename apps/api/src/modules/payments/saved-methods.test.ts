@@ -1,11 +1,11 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { APP_HEADER, APP_HEADER_VALUE, SESSION_COOKIE } from '@admit/contracts/constants';
 import { savedPaymentMethodResponseSchema } from '@admit/contracts/saved-payment-method';
 import { identity } from '@/db/schema/identity';
 import { membership } from '@/db/schema/memberships';
-import { payment, savedPaymentMethod } from '@/db/schema/payments';
+import { payment } from '@/db/schema/payments';
 import { buildTestApp } from '@/testing/build-test-app';
 import { bundleOf, errorOf } from '@/testing/cart-fixtures';
 import { describeEachDatabase } from '@/testing/describe-each-database';
@@ -15,7 +15,7 @@ import {
   membersBody,
   type MembershipScene,
 } from '@/testing/membership-factories';
-import { makeSavedCard } from '@/testing/saved-card-factories';
+import { makeSavedCard, savedCardsOf } from '@/testing/saved-card-factories';
 import { cardEntry, checkoutCall, PURCHASER, tokenize } from '@/modules/checkout/checkout-test-kit';
 import { fakeStripe } from './fake-stripe-test-kit';
 import { setStripeClientFactory } from './gateways';
@@ -49,12 +49,7 @@ describeEachDatabase('payments: saved cards and GET my/identity/saved_payment_me
     return bundleOf(res).cart._data[0]!.id;
   }
 
-  const savedOf = (identityId: string) =>
-    ctx.db
-      .select()
-      .from(savedPaymentMethod)
-      .where(eq(savedPaymentMethod.identityId, identityId))
-      .orderBy(asc(savedPaymentMethod.createdAt));
+  const savedOf = (identityId: string) => savedCardsOf(ctx.db, identityId);
   const termOf = async (identityId: string) =>
     (await ctx.db.select().from(membership).where(eq(membership.identityId, identityId)))[0];
   const readSaved = (t?: string, slug = '') =>

@@ -6,7 +6,13 @@ import {
   type SavedPaymentMethodRow,
 } from '@/db/schema/payments';
 import type { Executor } from '@/db/transaction';
-import type { CardGateway, ConfirmInput, CustomerInput, IntentResult } from './card-gateway';
+import type {
+  CardGateway,
+  ConfirmInput,
+  CustomerInput,
+  IntentResult,
+  SavedCard,
+} from './card-gateway';
 import { readSandboxToken } from './sandbox-cards';
 import { sandboxSavedCard } from './sandbox-gateway';
 
@@ -107,21 +113,62 @@ export async function rememberSavedCard(
   const fromToken = sandbox && token ? readSandboxToken(token) : null;
   const card = result.savedCard ?? (fromToken ? sandboxSavedCard(fromToken) : null);
   if (!card) return;
-  await tx
+  await insertSavedCard(tx, {
+    sellerId: row.sellerId,
+    identityId,
+    gateway: sandbox ? 'sandbox' : 'stripe',
+    customerRef: text(sent.customer) ?? null,
+    card,
+    now,
+  });
+}
+
+/**
+ * Stores a reusable card as the person's newest (the one auto-renew charges): from a payment
+ * that kept its card, or a card saved without a payment (setup-card.ts). The same card twice
+ * is one row; the row is answered either way.
+ */
+export async function insertSavedCard(
+  tx: Executor,
+  input: {
+    sellerId: string;
+    identityId: string;
+    gateway: CardGatewayKind;
+    customerRef: string | null;
+    card: SavedCard;
+    now: Date;
+  },
+): Promise<SavedPaymentMethodRow> {
+  const { card } = input;
+  const [inserted] = await tx
     .insert(savedPaymentMethod)
     .values({
-      sellerId: row.sellerId,
-      identityId,
-      gateway: sandbox ? 'sandbox' : 'stripe',
-      customerRef: text(sent.customer) ?? null,
+      sellerId: input.sellerId,
+      identityId: input.identityId,
+      gateway: input.gateway,
+      customerRef: input.customerRef,
       paymentMethodRef: card.paymentMethodRef,
       brand: card.brand,
       last4: card.last4,
       expMonth: card.expMonth,
       expYear: card.expYear,
-      createdAt: now,
+      createdAt: input.now,
     })
-    .onConflictDoNothing();
+    .onConflictDoNothing()
+    .returning();
+  if (inserted) return inserted;
+  const [existing] = await tx
+    .select()
+    .from(savedPaymentMethod)
+    .where(
+      and(
+        eq(savedPaymentMethod.identityId, input.identityId),
+        eq(savedPaymentMethod.gateway, input.gateway),
+        eq(savedPaymentMethod.paymentMethodRef, card.paymentMethodRef),
+      ),
+    );
+  if (!existing) throw new Error('saved card neither inserted nor found');
+  return existing;
 }
 
 /** A saved card as the account page may see it (never the gateway's references). */

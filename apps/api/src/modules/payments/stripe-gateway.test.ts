@@ -39,6 +39,11 @@ function fakeClient(answer: () => Promise<unknown>, retrievedStatus = 'succeeded
         return { id: `cus_${customers.length}` };
       },
     },
+    // the setups are the account's (saved-card-setup.test.ts)
+    setupIntents: {
+      create: () => Promise.reject(new Error('no setup here')),
+      retrieve: () => Promise.reject(new Error('no setup here')),
+    },
   };
   return { client, calls, confirms, refunds, customers };
 }

@@ -20,6 +20,11 @@ export interface StripeIntent {
   last_payment_error?: { code?: string; decline_code?: string; message?: string } | null;
 }
 
+/** A SetupIntent as we read it (decision 0067): an intent's shape, its error named otherwise. */
+export interface StripeSetupIntent extends Omit<StripeIntent, 'last_payment_error'> {
+  last_setup_error?: StripeIntent['last_payment_error'];
+}
+
 export interface StripeLikeClient {
   paymentIntents: {
     create(
@@ -44,6 +49,13 @@ export interface StripeLikeClient {
       params: Record<string, unknown>,
       options?: { idempotencyKey?: string },
     ): Promise<{ id: string }>;
+  };
+  setupIntents: {
+    create(
+      params: Record<string, unknown>,
+      options?: { idempotencyKey?: string },
+    ): Promise<StripeSetupIntent>;
+    retrieve(id: string, params?: Record<string, unknown>): Promise<StripeSetupIntent>;
   };
 }
 
@@ -177,6 +189,33 @@ export function createStripeGateway(client: StripeLikeClient): CardGateway {
         { idempotencyKey: `admit-customer-${input.identityId}` },
       );
       return customer.id;
+    },
+    async setupCard(input) {
+      try {
+        let intent = await client.setupIntents.create(
+          {
+            customer: input.customer,
+            payment_method: input.paymentMethod,
+            payment_method_types: ['card'],
+            usage: 'off_session',
+            confirm: true,
+            metadata: { identity_id: input.identityId },
+            ...EXPAND,
+          },
+          // one setup per entered card: the call repeated after the authentication step
+          // answers the first intent, whose state is then read afresh
+          { idempotencyKey: `admit-setup-${input.identityId}-${input.paymentMethod}` },
+        );
+        if (intent.status !== 'succeeded') {
+          intent = await client.setupIntents.retrieve(intent.id, EXPAND);
+        }
+        const { last_setup_error, ...rest } = intent;
+        return mapStripeIntent({ ...rest, last_payment_error: last_setup_error ?? null });
+      } catch (error) {
+        const declined = cardErrorOf(error);
+        if (declined) return { ...declined, ref: declined.ref || input.paymentMethod };
+        throw error;
+      }
     },
     async retrieve(ref) {
       const intent = await client.paymentIntents.retrieve(ref, EXPAND);

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import { useMyMembership } from '@/api/membership/get-my-membership';
 import { sellsMemberships } from '@/api/membership/membership-status';
@@ -16,6 +17,7 @@ import {
 } from '@/features/account/model/shown-memberships';
 import { MembershipCard } from '@/features/account/components/membership-card';
 import { SavedCard } from '@/features/account/components/saved-card';
+import type { CardEntryProps } from '@/features/account/model/card-entry';
 import { ACCOUNT_STRINGS } from '@/features/account/strings';
 import styles from '@/features/account/account.module.css';
 
@@ -38,12 +40,17 @@ function ResendButton() {
   );
 }
 
+/** What the app plugs into the page: the card fields of "Replace card" (decision 0067). */
+export interface MyMembershipSlots {
+  cardEntry?: ComponentType<CardEntryProps>;
+}
+
 /**
  * spec: identity §2 "My membership details" (/my/membership): the membership ID, then each
- * membership with level, name, expiry, renew link, auto-renew status and QR code, and a button
- * that e-mails the membership again.
+ * membership with level, name, expiry, renew link, auto-renew status and QR code, the saved
+ * card (replaceable), and a button that e-mails the membership again.
  */
-export function MyMembershipRoute() {
+export function MyMembershipRoute({ slots }: { slots?: MyMembershipSlots }) {
   const t = useStrings(ACCOUNT_STRINGS);
   usePageTitle(t('account.membership.title'));
   const { identity } = useMemberState();
@@ -97,7 +104,7 @@ export function MyMembershipRoute() {
               />
             );
           })}
-          <SavedCard hasMembership />
+          <SavedCard hasMembership cardEntry={slots?.cardEntry} />
           <ResendButton />
           {sellsMemberships(config) && (
             <div className={styles.actions}>

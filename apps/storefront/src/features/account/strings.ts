@@ -46,6 +46,16 @@ export const ACCOUNT_STRINGS = {
   'account.saved_card.unnamed': 'Card',
   'account.saved_card.expires': 'expires {expiry}',
   'account.saved_card.note': 'Auto-renew charges this card when your membership ends.',
+  // decision 0067: replacing the saved card without a payment
+  'account.saved_card.replace': 'Replace card',
+  'account.saved_card.form_title': 'Your new card',
+  'account.saved_card.save': 'Save new card',
+  'account.saved_card.saving': 'Saving your card…',
+  'account.saved_card.cancel': 'Cancel',
+  'account.saved_card.replaced':
+    'Your card has been replaced. Auto-renew will charge the new card.',
+  'account.saved_card.not_saved': 'Your card was not saved.',
+  'account.saved_card.failed': 'Something went wrong. Please try again.',
   // spec: identity §2 "Account area" — My profile (texts verbatim; field labels ours)
   'account.profile.title': 'My profile',
   'account.profile.section': 'Personal details',

@@ -21,6 +21,8 @@ export interface CardInput {
   clear(): void;
   /** the provider's in-page authentication step; without it the browser follows next_action_url */
   authenticate?: (clientSecret: string) => Promise<void>;
+  /** the same step for a card saved without a payment (a SetupIntent's secret; decision 0067) */
+  authenticateSetup?: (clientSecret: string) => Promise<void>;
 }
 
 /** The card's billing details that the purchaser form asks (decision 0031: a ZIP asked once). */
@@ -64,7 +66,8 @@ export interface CardInputProps {
   /** what this checkout charges (decimal, 2 places): the wallet's total */
   amount: string;
   currency: string;
-  onWalletPayment: (payment: WalletPayment) => Promise<WalletResult>;
+  /** absent: no wallet button (a card saved without a payment has no total; decision 0067) */
+  onWalletPayment?: (payment: WalletPayment) => Promise<WalletResult>;
   /**
    * the purchaser form asks the ZIP (a guest's checkout): the card fields do not ask it again,
    * the purchaser's goes with the card (`paymentMethod(billing)`; decision 0031)

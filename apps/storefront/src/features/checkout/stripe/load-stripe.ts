@@ -30,3 +30,14 @@ export async function handleCardAction(stripe: Stripe, clientSecret: string): Pr
     throw new CardProviderError(result.error.message ?? '', result.error.code ?? null);
   }
 }
+
+/**
+ * stripe.handleNextAction: the 3-D Secure step of a card saved without a payment (decision
+ * 0067; the server confirmed its SetupIntent, which handleCardAction does not take).
+ */
+export async function handleSetupAction(stripe: Stripe, clientSecret: string): Promise<void> {
+  const result = await stripe.handleNextAction({ clientSecret });
+  if (result.error) {
+    throw new CardProviderError(result.error.message ?? '', result.error.code ?? null);
+  }
+}

@@ -6,7 +6,11 @@ import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
 import { CardProviderError } from '@/features/checkout/model/card-input';
 import { CARD_FIELD_ATTRIBUTE } from '@/features/checkout/model/checkout-start';
 import type { CardInputProps } from '@/features/checkout/model/card-input';
-import { handleCardAction, loadStripeFor } from '@/features/checkout/stripe/load-stripe';
+import {
+  handleCardAction,
+  handleSetupAction,
+  loadStripeFor,
+} from '@/features/checkout/stripe/load-stripe';
 import { WalletButton } from '@/features/checkout/stripe/wallet-button';
 import checkoutStyles from '@/features/checkout/checkout.module.css';
 import styles from '@/features/checkout/stripe/stripe.module.css';
@@ -41,12 +45,14 @@ export function StripeCardInput(props: StripeCardInputProps) {
   if (!stripe) return <p className={checkoutStyles.note}>{t('checkout.card.loading')}</p>;
   return (
     <>
-      <WalletButton
-        stripe={stripe}
-        amount={props.amount}
-        currency={props.currency}
-        onWalletPayment={props.onWalletPayment}
-      />
+      {props.onWalletPayment && (
+        <WalletButton
+          stripe={stripe}
+          amount={props.amount}
+          currency={props.currency}
+          onWalletPayment={props.onWalletPayment}
+        />
+      )}
       <CardElementField
         stripe={stripe}
         inputRef={props.inputRef}
@@ -130,6 +136,7 @@ function CardElementField({
         setShownError(null);
       },
       authenticate: (clientSecret) => handleCardAction(stripe, clientSecret),
+      authenticateSetup: (clientSecret) => handleSetupAction(stripe, clientSecret),
     }),
     [stripe, t, hidePostalCode],
   );

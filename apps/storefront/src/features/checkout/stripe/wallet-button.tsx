@@ -9,7 +9,11 @@ import { defaultPhoneCountry } from '@/ui/country/phone-country';
 import { handleCardAction } from '@/features/checkout/stripe/load-stripe';
 import styles from '@/features/checkout/stripe/stripe.module.css';
 
-export type WalletButtonProps = { stripe: Stripe } & Omit<CardInputProps, 'inputRef'>;
+export type WalletButtonProps = { stripe: Stripe } & Omit<
+  CardInputProps,
+  'inputRef' | 'onWalletPayment'
+> &
+  Required<Pick<CardInputProps, 'onWalletPayment'>>;
 
 /**
  * The Payment Request Button (Apple Pay, Google Pay, browser cards), shown only when
@@ -78,7 +82,7 @@ export function WalletButton({ stripe, amount, currency, onWalletPayment }: Wall
 async function pay(
   stripe: Stripe,
   event: PaymentRequestPaymentMethodEvent,
-  onWalletPayment: CardInputProps['onWalletPayment'],
+  onWalletPayment: WalletButtonProps['onWalletPayment'],
 ) {
   let completed = false;
   const complete = (status: WalletResult) => {
