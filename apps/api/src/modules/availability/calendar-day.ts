@@ -1,5 +1,6 @@
 import type { CalendarDay } from '@admit/contracts/availability';
 import { lowestAdvertisedPrice } from '@admit/contracts/rules/advertised-price';
+import { formatLongDate } from '@admit/contracts/session-time';
 import { formatCurrency, money, type PriceRange } from './pricing';
 import type { Fit } from './selection-fit';
 
@@ -34,21 +35,6 @@ export function dayStatus(fits: Fit[]): Fit {
   return 'unavailable';
 }
 
-// one formatter for every day: building an Intl formatter costs more than formatting with it
-const LONG_DATE = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
-
-/** "dddd, MMMM D, YYYY": "Sunday, November 22, 2026". */
-export function longDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return LONG_DATE.format(new Date(Date.UTC(y, m - 1, d)));
-}
-
 /**
  * What the storefront adds to `min_price` to show the day's lowest price all in (decision 0048):
  * `outside` with every outside fee, `fixed` with the fixed ones alone. Each is the lowest
@@ -64,7 +50,8 @@ function minPriceFees(range: PriceRange) {
 export function calendarDay(input: DayInput): CalendarDay {
   const status = dayStatus(input.fits);
   const { range } = input;
-  const longFormat = longDate(input.date);
+  // spec: shopping §9 — the default LONG_DATE (decision 0063)
+  const longFormat = formatLongDate(input.date);
   const { selection } = input;
   const quoted = selection?.total ?? range?.min ?? null;
   const fromPrice =

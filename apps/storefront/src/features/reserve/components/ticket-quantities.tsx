@@ -1,4 +1,6 @@
+import type { ReactNode } from 'react';
 import type { TicketType } from '@admit/contracts/resources';
+import { discountedPrice } from '@admit/contracts/rules/price-display';
 import { LOW_CAPACITY_THRESHOLD, UNLIMITED_CAPACITY } from '@admit/contracts/constants';
 import type { TicketGroupWithTypes } from '@/api/events/event-detail';
 import { useSellerConfig } from '@/config/seller-config';
@@ -18,7 +20,7 @@ import {
 import { FieldError } from '@/features/reserve/components/field-error';
 import { RuleMessages } from '@/features/reserve/components/rule-messages';
 import { passLastDay } from '@/features/reserve/model/pass-validity';
-import { formatLongDate } from '@/features/reserve/model/venue-time';
+import { formatLongDate } from '@admit/contracts/session-time';
 import { RESERVE_STRINGS } from '@/features/reserve/strings';
 import styles from '@/features/reserve/components/reserve.module.css';
 
@@ -78,7 +80,7 @@ function usePriceLabel() {
   const { currency, locale } = useSellerConfig();
   const t = useStrings(RESERVE_STRINGS);
   const shown = useShownPrice();
-  return (type: TicketType, amount: string) => {
+  return (type: TicketType, amount: string): ReactNode => {
     const money = (value: string) => formatMoney(value, currency, locale);
     if (type.currency_amount_min !== null && type.currency_amount_max !== null) {
       return t('reserve.price_range', {
@@ -87,7 +89,18 @@ function usePriceLabel() {
       });
     }
     // decision 0048: with the fees the seller's prices include
-    return money(shown(amount, type));
+    const discounted = discountedPrice(type, amount);
+    if (discounted === null) return money(shown(amount, type));
+    // decision 0063: the price paid, then the regular one struck through ("was")
+    return (
+      <>
+        {money(shown(discounted, type))}{' '}
+        <s className={styles.wasPrice}>
+          <span className="visually-hidden">{t('reserve.was_price')} </span>
+          {money(shown(amount, type))}
+        </s>
+      </>
+    );
   };
 }
 
