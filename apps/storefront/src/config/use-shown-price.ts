@@ -3,7 +3,11 @@ import { decimalToMinor, formatMoney, minorToDecimal } from '@admit/contracts/mo
 import type { TicketType } from '@admit/contracts/resources';
 import { advertisedPrice } from '@admit/contracts/rules/advertised-price';
 import { storedFeesOf } from '@admit/contracts/rules/fees';
-import { displayedPrices, type PriceDisplay } from '@admit/contracts/rules/price-display';
+import {
+  displayedPrices,
+  prefixedPrice,
+  type PriceDisplay,
+} from '@admit/contracts/rules/price-display';
 import { useSellerConfig } from '@/config/seller-config';
 
 /** What the shown price of a ticket needs: its outside fees (the API's ticket type). */
@@ -49,9 +53,7 @@ export function useDisplayedPriceLabel() {
       const prices = displayedPrices(display, types, shownAmountOf);
       if (prices.length === 0) return null;
       return prices
-        .map(({ prefix, amount }) =>
-          [prefix, formatMoney(amount, currency, locale)].filter(Boolean).join(' '),
-        )
+        .map(({ prefix, amount }) => prefixedPrice(prefix, formatMoney(amount, currency, locale)))
         .join(' · ');
     },
     [currency, locale],

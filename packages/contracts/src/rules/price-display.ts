@@ -49,6 +49,11 @@ export interface DisplayedPrice<A> {
   amount: A;
 }
 
+/** A price as it reads after its prefix: "Adults $25.00", "From $12.00"; alone without one. */
+export function prefixedPrice(prefix: string | null | undefined, money: string): string {
+  return prefix ? `${prefix} ${money}` : money;
+}
+
 /**
  * The prices a session shows under `web.price_display`: the primary type's, then the secondary
  * type's, each with its prefix and at `priceOf` (the session's own price of the type, as shown;
