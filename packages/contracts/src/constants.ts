@@ -68,6 +68,9 @@ export const DATE_FORMATS = {
   cartDate: 'ddd, MMM D, YYYY',
   cartTime: 'h:mm A',
   orderDate: 'ddd, MMMM D YYYY',
+  // spec: shopping §9 "Date formats: defaults LONG_DATE and LONG_DATE_TIME" (decision 0063)
+  longDate: 'dddd, MMMM D, YYYY',
+  longDateTime: 'dddd, MMMM D, YYYY [at] h:mm A',
 } as const;
 
 /** Images (shopping §2): cover width 1500, teaser 272x216 requested at double size, cart 64x51. */

@@ -112,6 +112,12 @@ export const ticketTypeSchema = z.object({
   currency_amount_min: moneySchema.nullable(),
   currency_amount_max: moneySchema.nullable(),
   outside_fees: z.array(outsideFeeSchema),
+  /**
+   * spec: shopping §3 "Ticket type" — what a ticket of this type costs after a discount the
+   * server applies to it, when there is one; the storefront then shows the price struck through
+   * beside it (rules/price-display.ts, decision 0063). Absent or null: no discount.
+   */
+  discounted_amount: moneySchema.nullable().optional(),
   available: z.boolean(),
   /**
    * the least a ticket of this type costs before fees: its lowest price among the event's

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   formatCalendarDate,
   formatInZone,
+  formatLongDate,
+  formatLongDateTime,
   formatSessionTime,
   sessionWhenLabel,
 } from './session-time';
@@ -80,4 +82,22 @@ describe('session times in the venue zone', () => {
     );
     expect(sessionWhenLabel(tour, ny, undefined, null)).toBe('Wed, Dec 2, 2026 at 10:00 AM');
   });
+});
+
+describe("the spec's long date defaults (shopping §9 LONG_DATE, LONG_DATE_TIME; decision 0063)", () => {
+  it.each([
+    ['2026-11-22', undefined, 'Sunday, November 22, 2026'],
+    ['2027-03-14', 'en-US', 'Sunday, March 14, 2027'],
+    ['2028-02-29', 'en-AU', 'Tuesday, February 29, 2028'],
+    ['2026-11-22', 'en-GB', 'Sunday 22 November 2026'],
+  ])('LONG_DATE of %s (%s)', (date, locale, expected) =>
+    expect(formatLongDate(date, locale)).toBe(expected),
+  );
+
+  it.each([
+    [undefined, 'Saturday, November 28, 2026 at 5:30 PM'],
+    ['en-GB', 'Saturday 28 November 2026, 17:30'],
+  ])('LONG_DATE_TIME in the venue zone (%s)', (locale, expected) =>
+    expect(formatLongDateTime('2026-11-28T22:30:00Z', 'America/New_York', locale)).toBe(expected),
+  );
 });

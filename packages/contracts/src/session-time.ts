@@ -23,6 +23,8 @@ const DATE_FORMATS_BY_LOCALE: Record<string, DateFormats> = {
     cartDate: 'ddd D MMM YYYY',
     cartTime: 'HH:mm',
     orderDate: 'ddd D MMMM YYYY',
+    longDate: 'dddd D MMMM YYYY',
+    longDateTime: 'dddd D MMMM YYYY, HH:mm',
   },
 };
 
@@ -45,14 +47,20 @@ function cartFormatter(timeZone: string): DateFormatter {
   });
 }
 
+/** The long weekday ("Saturday") of the long date patterns. */
+function weekdayFormatter(timeZone: string): DateFormatter {
+  return new DateFormatter('en-US', { timeZone, weekday: 'long' });
+}
+
 /**
  * Formats an instant in a time zone with the spec's cart patterns (shopping §9: 'ddd, MMM D,
  * YYYY [at] h:mm A', 'ddd, MMM D, YYYY', 'h:mm A'). Supports the tokens those patterns use
- * (YYYY, MMMM, MMM, ddd, D, h, HH, mm, A and [literal]); @internationalized/date's DateFormatter reads
+ * (YYYY, MMMM, MMM, dddd, ddd, D, h, HH, mm, A and [literal]); @internationalized/date's DateFormatter reads
  * the parts in the zone, which keeps dayjs and its timezone plugin out of the first load.
  */
 export function formatInZone(iso: string, pattern: string, timeZone: string): string {
-  const parts = cartFormatter(timeZone).formatToParts(new Date(iso));
+  const at = new Date(iso);
+  const parts = cartFormatter(timeZone).formatToParts(at);
   const part = (type: Intl.DateTimeFormatPartTypes) =>
     parts.find((p) => p.type === type)?.value ?? '';
   const month = part('month');
@@ -63,6 +71,8 @@ export function formatInZone(iso: string, pattern: string, timeZone: string): st
     MMMM: month,
     MMM: month.slice(0, 3),
     ddd: part('weekday'),
+    // the long weekday only when asked for: most patterns read the short one
+    dddd: pattern.includes('dddd') ? weekdayFormatter(timeZone).format(at) : '',
     D: part('day'),
     h: part('hour'),
     HH: String(hour24).padStart(2, '0'),
@@ -70,7 +80,7 @@ export function formatInZone(iso: string, pattern: string, timeZone: string): st
     A: part('dayPeriod').toUpperCase(),
   };
   return pattern.replace(
-    /\[([^\]]*)\]|YYYY|MMMM|MMM|ddd|mm|HH|D|h|A/g,
+    /\[([^\]]*)\]|YYYY|MMMM|MMM|dddd|ddd|mm|HH|D|h|A/g,
     (match, literal?: string) => (literal !== undefined ? literal : (tokens[match] ?? match)),
   );
 }
@@ -170,4 +180,21 @@ export function formatSessionTime(iso: string, timeZone: string, locale?: string
  */
 export function formatCalendarDate(date: string, locale?: string): string {
   return formatInZone(`${date}T12:00:00Z`, dateFormatsFor(locale).cartDate, 'UTC');
+}
+
+/**
+ * A calendar date ("YYYY-MM-DD") in words with the spec's default LONG_DATE (shopping §9):
+ * "Saturday, November 28, 2026" (en-GB "Saturday 28 November 2026"). Read as
+ * `formatCalendarDate` reads it, so no zone can move it to another day.
+ */
+export function formatLongDate(date: string, locale?: string): string {
+  return formatInZone(`${date}T12:00:00Z`, dateFormatsFor(locale).longDate, 'UTC');
+}
+
+/**
+ * An instant in a zone with the spec's default LONG_DATE_TIME (shopping §9): "Saturday,
+ * November 28, 2026 at 10:00 AM" (en-GB "Saturday 28 November 2026, 10:00").
+ */
+export function formatLongDateTime(iso: string, timeZone: string, locale?: string): string {
+  return formatInZone(iso, dateFormatsFor(locale).longDateTime, timeZone);
 }

@@ -38,8 +38,9 @@ describeEachDatabase('availability over the demo seed', (ctx) => {
     expect(thursday).toMatchObject({
       status: 'available',
       annotations: ['Late opening'],
-      min_price: '12.00',
-      pricePrefix: 'From',
+      // the demo's web.price_display quotes the Adult as "Adults" (decision 0063)
+      min_price: '25.00',
+      pricePrefix: 'Adults',
     });
     expect(days.find((d) => d.date === '2026-11-27')!.annotations).toEqual([]);
   });

@@ -1,8 +1,13 @@
 import { useCallback } from 'react';
-import { decimalToMinor, minorToDecimal } from '@admit/contracts/money';
+import { decimalToMinor, formatMoney, minorToDecimal } from '@admit/contracts/money';
 import type { TicketType } from '@admit/contracts/resources';
 import { advertisedPrice } from '@admit/contracts/rules/advertised-price';
 import { storedFeesOf } from '@admit/contracts/rules/fees';
+import {
+  displayedPrices,
+  prefixedPrice,
+  type PriceDisplay,
+} from '@admit/contracts/rules/price-display';
 import { useSellerConfig } from '@/config/seller-config';
 
 /** What the shown price of a ticket needs: its outside fees (the API's ticket type). */
@@ -28,5 +33,29 @@ export function useShownPrice() {
   return useCallback(
     (amount: string, type: FeesOf) => minorToDecimal(minor(amount, type)),
     [minor],
+  );
+}
+
+/**
+ * What a session's price reads under the event's `web.price_display` (shopping §3; decision
+ * 0063): "Adults $27.00 · Children $14.00", each type at `shownAmountOf` (its price at the
+ * session, as shown); null when the setting names no type the session sells, so the caller
+ * shows its default. The one storefront reader of the setting's prices.
+ */
+export function useDisplayedPriceLabel() {
+  const { currency, locale } = useSellerConfig();
+  return useCallback(
+    <T extends { id: string; name: string }>(
+      display: PriceDisplay,
+      types: readonly T[],
+      shownAmountOf: (type: T) => string | undefined,
+    ): string | null => {
+      const prices = displayedPrices(display, types, shownAmountOf);
+      if (prices.length === 0) return null;
+      return prices
+        .map(({ prefix, amount }) => prefixedPrice(prefix, formatMoney(amount, currency, locale)))
+        .join(' · ');
+    },
+    [currency, locale],
   );
 }

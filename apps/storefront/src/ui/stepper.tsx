@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { KeyboardEvent } from 'react';
+import type { KeyboardEvent, ReactNode } from 'react';
 import { STEPPER_STRINGS } from '@/ui/stepper-strings';
 import styles from '@/ui/stepper.module.css';
 import { useStrings } from '@/ui/text/use-strings';
@@ -22,8 +22,8 @@ export interface StepperProps {
   isDisabled?: boolean;
   /** exactly-one-ticket mode (shopping §5): decrease is blocked */
   isDecreaseBlocked?: boolean;
-  /** extra text under the label, e.g. the price */
-  description?: string;
+  /** extra text under the label, e.g. the price (a struck-through regular price beside it) */
+  description?: ReactNode;
   /** a second line under the description, e.g. the ticket type's own text ("Ages 3 to 12") */
   note?: string | null;
   hideLabel?: boolean;

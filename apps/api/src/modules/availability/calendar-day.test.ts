@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { calendarHorizon } from './calendar';
 import { ticketFees } from '@admit/contracts/rules/fees';
-import { calendarDay, dayStatus, longDate } from './calendar-day';
+import { calendarDay, dayStatus } from './calendar-day';
 import { formatCurrency, priceRange } from './pricing';
 import type { TypeFacts } from './status-rules';
 
@@ -12,14 +12,6 @@ describe('dayStatus', () => {
     [['unavailable'], 'unavailable'],
     [[], 'unavailable'],
   ] as const)('%o → %s', (fits, expected) => expect(dayStatus([...fits])).toBe(expected));
-});
-
-describe('longDate ("dddd, MMMM D, YYYY")', () => {
-  it.each([
-    ['2026-11-22', 'Sunday, November 22, 2026'],
-    ['2027-03-14', 'Sunday, March 14, 2027'],
-    ['2028-02-29', 'Tuesday, February 29, 2028'],
-  ])('%s', (date, expected) => expect(longDate(date)).toBe(expected));
 });
 
 describe('calendarHorizon: start of the month one year ahead, venue time, across DST', () => {

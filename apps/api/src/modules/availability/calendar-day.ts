@@ -1,5 +1,7 @@
 import type { CalendarDay } from '@admit/contracts/availability';
 import { lowestAdvertisedPrice } from '@admit/contracts/rules/advertised-price';
+import { prefixedPrice } from '@admit/contracts/rules/price-display';
+import { formatLongDate } from '@admit/contracts/session-time';
 import { formatCurrency, money, type PriceRange } from './pricing';
 import type { Fit } from './selection-fit';
 
@@ -19,6 +21,9 @@ export interface DayInput {
   selection: { total: number; varies: boolean } | null;
   annotations: string[];
   currency: string;
+  /** the event's `web.price_display` primary prefix ("Adults") when `range` is its primary
+   * type's alone (decision 0063); without one, "From" when prices differ */
+  prefix?: string | null;
 }
 
 const STATUS_TEXT: Record<Fit, string> = {
@@ -32,21 +37,6 @@ export function dayStatus(fits: Fit[]): Fit {
   if (fits.includes('available')) return 'available';
   if (fits.includes('sold_out')) return 'sold_out';
   return 'unavailable';
-}
-
-// one formatter for every day: building an Intl formatter costs more than formatting with it
-const LONG_DATE = new Intl.DateTimeFormat('en-US', {
-  timeZone: 'UTC',
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-  year: 'numeric',
-});
-
-/** "dddd, MMMM D, YYYY": "Sunday, November 22, 2026". */
-export function longDate(date: string): string {
-  const [y, m, d] = date.split('-').map(Number) as [number, number, number];
-  return LONG_DATE.format(new Date(Date.UTC(y, m - 1, d)));
 }
 
 /**
@@ -64,15 +54,19 @@ function minPriceFees(range: PriceRange) {
 export function calendarDay(input: DayInput): CalendarDay {
   const status = dayStatus(input.fits);
   const { range } = input;
-  const longFormat = longDate(input.date);
+  // spec: shopping §9 — the default LONG_DATE (decision 0063)
+  const longFormat = formatLongDate(input.date);
   const { selection } = input;
   const quoted = selection?.total ?? range?.min ?? null;
   const fromPrice =
     selection === null ? range !== null && range.min !== range.max : selection.varies;
+  // a price display's prefix ("Adults") names what the price is; else "From" when prices differ
+  const pricePrefix = input.prefix ?? (fromPrice ? 'From' : null);
   const label = [longFormat, STATUS_TEXT[status]];
   if (quoted !== null) {
     const amount = formatCurrency(quoted, input.currency);
-    label.push(selection === null ? `from ${amount}` : fromPrice ? `from ${amount}` : amount);
+    if (input.prefix) label.push(prefixedPrice(input.prefix, amount));
+    else label.push(selection === null || fromPrice ? `from ${amount}` : amount);
   }
   const ariaLabel = label.join(', ');
   return {
@@ -83,7 +77,7 @@ export function calendarDay(input: DayInput): CalendarDay {
     min_price: money(range?.min),
     min_price_fees: range ? minPriceFees(range) : null,
     price: money(quoted),
-    pricePrefix: fromPrice ? 'From' : null,
+    pricePrefix,
     badges: [],
     annotations: input.annotations,
     className: null,

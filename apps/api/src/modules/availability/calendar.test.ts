@@ -6,7 +6,7 @@ import { eventSession } from '@/db/schema/sessions';
 import { makeTimedAdmission, venueTime } from '@/testing/availability-factories';
 import { buildTestApp } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';
-import { makeTicketGroup, makeTicketType } from '@/testing/factories';
+import { makeConfig, makeTicketGroup, makeTicketType } from '@/testing/factories';
 import type { CollectionsBody as Body } from '@/testing/responses';
 
 // Sunday 2026-11-22, 07:00 in New York (EST, UTC-5)
@@ -133,6 +133,29 @@ describeEachDatabase('event calendar', (ctx) => {
       date: '2026-11-28',
       annotations: [],
       availability: { capacity: 40, used_capacity: 0 },
+    });
+  });
+
+  it("quotes web.price_display's primary type with its prefix (shopping §3; decision 0063)", async () => {
+    // Type 0 at 25.00 is the adult's, Type 1 at 15.00 the child's
+    const a = await makeTimedAdmission(ctx.db, { starts: ['2026-11-29 10:00'] });
+    const calendar = async () =>
+      (await get(`/api/events/${a.event.id}/calendar?_seller=${a.seller.slug}&_format=extended`))
+        .body.calendar!._data[0];
+    expect(await calendar()).toMatchObject({ price: '15.00', pricePrefix: 'From' });
+
+    await makeConfig(ctx.db, a.event, 'event_template', 'web.price_display', {
+      primary_ticket_type: 'type 0',
+      primary_prefix: 'Adults',
+      secondary_ticket_type: 'Type 1',
+      secondary_prefix: 'Children',
+    });
+    // the test app keeps no scope cache (AVAILABILITY_SCOPE_CACHE_MS 0)
+    expect(await calendar()).toMatchObject({
+      min_price: '25.00',
+      price: '25.00',
+      pricePrefix: 'Adults',
+      ariaLabel: 'Sunday, November 29, 2026, available, Adults $25.00',
     });
   });
 

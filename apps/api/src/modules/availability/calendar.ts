@@ -1,6 +1,7 @@
 import type { CalendarDay } from '@admit/contracts/availability';
 import { MAX_CALENDAR_TICKET_TYPES, UNLIMITED_CAPACITY } from '@admit/contracts/constants';
 import { messagesFor } from '@admit/contracts/rules/message-rules';
+import { findDisplayedType } from '@admit/contracts/rules/price-display';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
 import { eventSession } from '@/db/schema/sessions';
@@ -10,7 +11,12 @@ import { allOf, filterConditions } from '@/http/query-sql';
 import { resourceBody } from '@/http/wire';
 import { calendarDay } from './calendar-day';
 import { priceRange, type TypePrices } from './pricing';
-import { selectDatedSessions, selectDaySessionPrices, selectSessionDays } from './repo';
+import {
+  selectDatedSessions,
+  selectDaySessionPrices,
+  selectSessionDays,
+  type TypeRow,
+} from './repo';
 import { sessionFitSql } from './session-fit-sql';
 import { groupsOnSale, loadScope, salesNotYetOpen, typesOf, type AvailabilityScope } from './scope';
 import { splitFilters, type AvailabilityRequest } from './request';
@@ -138,6 +144,19 @@ async function daySessionPrices(db: Db, ctx: SessionContext, where: SQL) {
   return byDate;
 }
 
+/**
+ * The types a day's price quotes, and its prefix: without a posted selection, the event's
+ * `web.price_display` primary type with its prefix when it names one on sale (shopping §3;
+ * decision 0063: "Adults $25.00"), else every quoted type and the default prefix (undefined).
+ */
+function displayedQuote(ctx: SessionContext): { types: TypeRow[]; prefix?: string | null } {
+  const types = quotedTypes(ctx);
+  const display = ctx.scope.priceDisplay;
+  if (hasSelection(ctx.selection)) return { types };
+  const primary = findDisplayedType(types, display.primary_ticket_type);
+  return primary ? { types: [primary], prefix: display.primary_prefix ?? null } : { types };
+}
+
 export async function eventCalendar(
   db: Db,
   request: AvailabilityRequest,
@@ -171,6 +190,7 @@ export async function eventCalendar(
     : undefined;
   const pricedDays = await daySessionPrices(db, ctx, where);
   const chosen = hasSelection(selection) ? selectedQuantities(scope, selection) : null;
+  const quoted = displayedQuote(ctx);
 
   const days: CalendarDay[] = rows.map((row) => {
     const pricesOf = dayPrices(pricedDays.get(row.date), row.sessions);
@@ -181,7 +201,8 @@ export async function eventCalendar(
         capacity: row.unlimited ? UNLIMITED_CAPACITY : row.capacity,
         used_capacity: row.usedCapacity,
       },
-      range: priceRange(quotedTypes(ctx), pricesOf),
+      range: priceRange(quoted.types, pricesOf),
+      prefix: quoted.prefix,
       selection: selectionTotal(scope, selection, pricesOf),
       annotations: messagesFor(
         scope.rules,

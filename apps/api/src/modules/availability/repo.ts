@@ -1,7 +1,14 @@
 import { UNLIMITED_CAPACITY } from '@admit/contracts/constants';
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { eventTemplate, meta, ticketGroup, ticketType, venue } from '@/db/schema/catalog';
+import {
+  type configRow,
+  eventTemplate,
+  meta,
+  ticketGroup,
+  ticketType,
+  venue,
+} from '@/db/schema/catalog';
 import { eventSession, sessionPrice } from '@/db/schema/sessions';
 import { seller } from '@/db/schema/identity';
 
@@ -200,16 +207,23 @@ export async function selectDatedSessions(db: Db, eventId: string, where: SQL, t
     .orderBy(asc(eventSession.startDatetime), asc(eventSession.id));
 }
 
-export async function selectEventMeta(db: Db, sellerId: string, eventId: string, keys: string[]) {
+/** An event's meta rows with these keys (all without keys); `table: configRow` for its config. */
+export async function selectEventMeta(
+  db: Db,
+  sellerId: string,
+  eventId: string,
+  keys: string[],
+  table: typeof meta | typeof configRow = meta,
+) {
   return db
-    .select()
-    .from(meta)
+    .select({ key: table.key, value: table.value })
+    .from(table)
     .where(
       and(
-        eq(meta.sellerId, sellerId),
-        eq(meta.resource, 'event_template'),
-        eq(meta.resourceId, eventId),
-        keys.length > 0 ? inArray(meta.key, keys) : sql`true`,
+        eq(table.sellerId, sellerId),
+        eq(table.resource, 'event_template'),
+        eq(table.resourceId, eventId),
+        keys.length > 0 ? inArray(table.key, keys) : sql`true`,
       ),
     );
 }

@@ -1,4 +1,10 @@
 import { parseMessageRules, type MessageRule } from '@admit/contracts/rules/message-rules';
+import {
+  PRICE_DISPLAY_KEY,
+  parsePriceDisplay,
+  type PriceDisplay,
+} from '@admit/contracts/rules/price-display';
+import { configRow } from '@/db/schema/catalog';
 import type { Db } from '@/db/connection';
 import { notFound } from '@/http/app-error';
 import type { Filter } from '@/http/query-grammar';
@@ -23,7 +29,7 @@ import { isSessionlessGroup, isVisibleTo } from './status-rules';
 /**
  * What every availability read of one event starts from: the event (visible to the visitor),
  * its zone, the ticket groups the visitor may see (narrowed by `ticket_group_id` filters), their
- * types and the event's message rules.
+ * types, the event's message rules and its price display.
  */
 export interface AvailabilityScope {
   event: EventRow;
@@ -37,6 +43,8 @@ export interface AvailabilityScope {
   /** the types some session prices on its own (decision 0043): reads look prices up for these */
   sessionPricedTypeIds: Set<string>;
   rules: MessageRule[];
+  /** the event config `web.price_display` (shopping §3; decision 0063) */
+  priceDisplay: PriceDisplay;
 }
 
 export interface ScopeRequest {
@@ -79,7 +87,7 @@ async function readScope(
 ): Promise<AvailabilityScope> {
   // one round trip: the groups, types and rules are read beside the event and dropped if it is
   // not the visitor's to see (every availability read starts here, so its latency is theirs)
-  const [found, groups, typeRows, metaRows] = await Promise.all([
+  const [found, groups, typeRows, metaRows, configRows] = await Promise.all([
     selectEventWithZone(db, request.seller.id, eventId),
     selectGroupsOf(
       db,
@@ -88,6 +96,7 @@ async function readScope(
     ),
     selectTypesOfEvent(db, eventId),
     selectEventMeta(db, request.seller.id, eventId, ['message_rules']),
+    selectEventMeta(db, request.seller.id, eventId, [PRICE_DISPLAY_KEY], configRow),
   ]);
   // spec: shopping §6 — a members-only event's availability is for members alone
   if (!found || !isVisibleTo(found.event, request.identity)) throw notFound('event', 'Event');
@@ -102,6 +111,7 @@ async function readScope(
     typeById: new Map(types.map((t) => [t.id, t])),
     sessionPricedTypeIds: new Set(visible.filter((r) => r.sessionPriced).map((r) => r.type.id)),
     rules: parseMessageRules(metaRows.find((m) => m.key === 'message_rules')?.value),
+    priceDisplay: parsePriceDisplay(configRows[0]?.value),
   };
 }
 

@@ -185,6 +185,7 @@ describe('/my/membership: Replace card (Stripe Elements)', () => {
         donation_group_id: null,
         stripe_publishable_key: `pk_test_account_${++keys}`,
         captcha_provider: null,
+        captcha_site_key: null,
       },
     });
 

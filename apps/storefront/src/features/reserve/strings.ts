@@ -19,6 +19,8 @@ export const RESERVE_STRINGS = {
   'reserve.quantities_label': 'Tickets',
   'reserve.type_unavailable': 'Unavailable',
   'reserve.price_range': '{min} – {max}',
+  // read before a struck-through regular price (decision 0063)
+  'reserve.was_price': 'Was',
   'reserve.valid_until': 'Valid any open day until {date}',
   // shopping §3 meta tickets_must_match_anchor_tickets (decision 0065): an add-on follows the admission
   'reserve.anchor_match':

@@ -1,6 +1,7 @@
 import type { CalendarDay } from '@admit/contracts/availability';
 import { decimalToMinor, formatMoney, minorToDecimal } from '@admit/contracts/money';
 import { includedFees, type AllInPrices } from '@admit/contracts/rules/advertised-price';
+import { prefixedPrice } from '@admit/contracts/rules/price-display';
 import { dayState } from '@/ui/calendar/calendar-days';
 import styles from '@/ui/calendar/calendar.module.css';
 
@@ -46,7 +47,7 @@ export function DayCellContent({
   const state = dayState(day);
   const shown = showPrices && state === 'available' && day ? shownDayPrice(day, allIn) : null;
   const price = shown
-    ? [day?.pricePrefix, formatMoney(shown, currency, locale)].filter(Boolean).join(' ')
+    ? prefixedPrice(day?.pricePrefix, formatMoney(shown, currency, locale))
     : null;
   const note = day ? [day.ariaLabel, day.tooltip].filter(Boolean).join('. ') : '';
   return (

@@ -1,5 +1,7 @@
 import { useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
 import type { TicketType } from '@admit/contracts/resources';
+import { discountedPrice } from '@admit/contracts/rules/price-display';
 import { LOW_CAPACITY_THRESHOLD, UNLIMITED_CAPACITY } from '@admit/contracts/constants';
 import type { TicketGroupWithTypes } from '@/api/events/event-detail';
 import { useSellerConfig } from '@/config/seller-config';
@@ -22,7 +24,7 @@ import { presetQuantities } from '@/features/reserve/model/anchor-match';
 import { FieldError } from '@/features/reserve/components/field-error';
 import { RuleMessages } from '@/features/reserve/components/rule-messages';
 import { passLastDay } from '@/features/reserve/model/pass-validity';
-import { formatLongDate } from '@/features/reserve/model/venue-time';
+import { formatLongDate } from '@admit/contracts/session-time';
 import { RESERVE_STRINGS } from '@/features/reserve/strings';
 import styles from '@/features/reserve/components/reserve.module.css';
 
@@ -84,7 +86,7 @@ function usePriceLabel() {
   const { currency, locale } = useSellerConfig();
   const t = useStrings(RESERVE_STRINGS);
   const shown = useShownPrice();
-  return (type: TicketType, amount: string) => {
+  return (type: TicketType, amount: string): ReactNode => {
     const money = (value: string) => formatMoney(value, currency, locale);
     if (type.currency_amount_min !== null && type.currency_amount_max !== null) {
       return t('reserve.price_range', {
@@ -93,7 +95,18 @@ function usePriceLabel() {
       });
     }
     // decision 0048: with the fees the seller's prices include
-    return money(shown(amount, type));
+    const discounted = discountedPrice(type, amount);
+    if (discounted === null) return money(shown(amount, type));
+    // decision 0063: the price paid, then the regular one struck through ("was")
+    return (
+      <>
+        {money(shown(discounted, type))}{' '}
+        <s className={styles.wasPrice}>
+          <span className="visually-hidden">{t('reserve.was_price')} </span>
+          {money(shown(amount, type))}
+        </s>
+      </>
+    );
   };
 }
 

@@ -1,25 +1,29 @@
 import type { VisitWindow } from '@/features/reserve/model/visit-window';
 import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
-import { venueMinutes } from '@/features/reserve/model/venue-time';
+import {
+  formatLongDate,
+  formatLongDateTime,
+  formatSessionTime,
+} from '@admit/contracts/session-time';
+import { venueDate, venueMinutes } from '@/features/reserve/model/venue-time';
 import { RESERVE_STRINGS } from '@/features/reserve/strings';
 import reserveStyles from '@/features/reserve/components/reserve.module.css';
 
-/** The window in words: a whole local day is its date, anything shorter a date and times. */
+/**
+ * The window in words with the spec's long date defaults (shopping §9 LONG_DATE and
+ * LONG_DATE_TIME, decision 0063): a whole local day is its date, anything shorter a date and times.
+ */
 export function describeVisitWindow(window: VisitWindow, locale: string): string {
-  const start = new Date(window.start);
-  const end = new Date(window.end);
-  const wholeDays =
-    venueMinutes(window.start, window.timeZone) === 0 &&
-    venueMinutes(window.end, window.timeZone) === 0;
-  const format = new Intl.DateTimeFormat(
-    locale,
-    wholeDays
-      ? { timeZone: window.timeZone, dateStyle: 'full' }
-      : { timeZone: window.timeZone, dateStyle: 'full', timeStyle: 'short' },
-  );
+  const { start, end, timeZone } = window;
+  const wholeDays = venueMinutes(start, timeZone) === 0 && venueMinutes(end, timeZone) === 0;
   // a whole day ends at the next midnight, which belongs to the next date
-  return wholeDays ? format.format(start) : format.formatRange(start, end);
+  if (wholeDays) return formatLongDate(venueDate(start, timeZone), locale);
+  const until =
+    venueDate(start, timeZone) === venueDate(end, timeZone)
+      ? formatSessionTime(end, timeZone, locale)
+      : formatLongDateTime(end, timeZone, locale);
+  return `${formatLongDateTime(start, timeZone, locale)} – ${until}`;
 }
 
 /**

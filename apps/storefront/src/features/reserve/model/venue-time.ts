@@ -21,13 +21,6 @@ export function venueMinutes(iso: string, timeZone: string): number {
   return parts(iso, timeZone).minutes;
 }
 
-/** A calendar date (YYYY-MM-DD) in words: "Saturday, November 28, 2026". */
-export function formatLongDate(date: string, locale: string): string {
-  return new Intl.DateTimeFormat(locale, { timeZone: 'UTC', dateStyle: 'full' }).format(
-    new Date(`${date}T12:00:00Z`),
-  );
-}
-
 /** A short date-button text: weekday, day and month ("Sat", "28", "Nov"). */
 export function dateButtonParts(date: string, locale: string) {
   const at = new Date(`${date}T12:00:00Z`);

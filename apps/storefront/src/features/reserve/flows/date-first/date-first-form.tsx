@@ -22,7 +22,7 @@ import { useMemberCap } from '@/features/reserve/use-member-cap';
 import type { GroupFilter } from '@/features/reserve/model/reserve-groups';
 import type { ReserveQuery } from '@/features/reserve/model/reserve-query';
 import { parseSessionTabs } from '@/features/reserve/model/session-tabs';
-import { withShownPrices } from '@/features/reserve/model/shown-session-prices';
+import { useSessionPrices } from '@/features/reserve/use-session-prices';
 import { totalToPay } from '@/features/reserve/model/total-to-pay';
 import { ReserveErrorSlot } from '@/features/reserve/components/reserve-error-slot';
 import { SkipAddOnButton } from '@/features/reserve/components/skip-add-on-button';
@@ -135,11 +135,11 @@ export function DateFirstForm({
     [event.config],
   );
   const hideSoldOut = hidesSoldOutSessions(event);
-  const sessions = withShownPrices(
+  const { sessions, priceLabelOf, priceNote } = useSessionPrices(
+    event,
     (offered ?? []).filter((s) => !hideSoldOut || !s.sold_out),
     data.sessions.data?.price_schedule?._data,
     event.ticketGroups.flatMap((group) => group.ticketTypes),
-    shownMinor,
   );
   const message = submission.message;
   // spec: shopping §3 "Message rules" — each action where the visitor makes that choice
@@ -201,6 +201,8 @@ export function DateFirstForm({
             annotationsOf={(session) =>
               sessionMessages(rules, 'session_annotation', session, timezone)
             }
+            priceLabelOf={priceLabelOf}
+            priceNote={priceNote}
           />
         ))}
       {chosenSession && (

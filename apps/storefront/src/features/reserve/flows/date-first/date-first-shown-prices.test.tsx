@@ -1,45 +1,17 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { PricedSession, PriceSchedule } from '@admit/contracts/availability';
-import { toCollection } from '@admit/contracts/envelope';
 import type { TicketType } from '@admit/contracts/resources';
 import type { AllInPrices } from '@admit/contracts/rules/advertised-price';
-import { cartBundle } from '@/testing/cart-fixtures';
-import { createFetchStub } from '@/testing/fetch-stub';
-import type { StubRequest } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
 import { makeSellerConfig } from '@/testing/seller-config';
 import {
-  ADULT,
-  calendarBody,
-  CHILD,
   EVENT_ID,
-  eventBody,
-  makeSession,
-  sessionDetailBody,
-  sessionsBody,
+  sessionPricedFixtures,
   setUpDateFirstRouteTests,
   timedTypes,
 } from '@/features/reserve/flows/date-first/date-first-test-kit';
 
 const SATURDAY_BUTTON = 'Sat 21 Nov Saturday, November 21, 2026';
-/** Saturday: 10:00 at the types' amounts (25 / 12) and a 17:30 late opening at 29 / 15. */
-const day = makeSession(1, '2026-11-21T15:00:00Z');
-const late = makeSession(2, '2026-11-21T22:30:00Z', {
-  price: '15.00',
-  minPrice: '15.00',
-  maxPrice: '29.00',
-});
-const LATE_PRICES: Record<string, string> = { [ADULT]: '29.00', [CHILD]: '15.00' };
-
-function scheduleOf(session: PricedSession): PriceSchedule[] {
-  return timedTypes.map((type) => ({
-    id: `${session.id}:${type.id}`,
-    event_session_id: session.id,
-    ticket_type_id: type.id,
-    currency_amount: session === late ? LATE_PRICES[type.id]! : type.currency_amount,
-  }));
-}
 
 /** The demo museum's fees on every type: $2.00 service charge and 8.875 % tax per ticket. */
 const withFees = (types: TicketType[]) =>
@@ -51,29 +23,13 @@ const withFees = (types: TicketType[]) =>
     ],
   }));
 
-function fixtures(types: TicketType[] = timedTypes) {
-  return createFetchStub({
-    'GET /cached_api/events/:id': eventBody({ types, tabs: false }),
-    'GET /cached_api/events/:id/calendar': calendarBody(),
-    'GET /api/events/:id/sessions': {
-      ...sessionsBody([day, late]),
-      price_schedule: toCollection([...scheduleOf(day), ...scheduleOf(late)]),
-    },
-    'GET /api/events/:id/sessions/:sessionId': (request: StubRequest) => {
-      const session = request.url.pathname.endsWith(late.id) ? late : day;
-      return {
-        ...sessionDetailBody(session, { types }),
-        price_schedule: toCollection(scheduleOf(session)),
-      };
-    },
-    'POST /api/my/cart/modify': cartBundle(),
-  });
-}
-
 async function chooseAdultAndChildAt(time: RegExp, options: { allIn?: AllInPrices } = {}) {
   const types = options.allIn ? withFees(timedTypes) : timedTypes;
   const config = makeSellerConfig({ all_in_prices: options.allIn ?? 'off' });
-  const { user } = renderRoute(`/events/${EVENT_ID}`, { fetch: fixtures(types), config });
+  const { user } = renderRoute(`/events/${EVENT_ID}`, {
+    fetch: sessionPricedFixtures(types),
+    config,
+  });
   await user.click(await screen.findByRole('button', { name: SATURDAY_BUTTON }));
   await user.click(await screen.findByRole('radio', { name: time }));
   await user.click(await screen.findByRole('button', { name: 'Increase Adult' }));

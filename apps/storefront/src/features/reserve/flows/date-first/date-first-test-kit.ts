@@ -1,5 +1,6 @@
 import type {
   PricedSession,
+  PriceSchedule,
   SessionDetailResponse,
   SessionsResponse,
 } from '@admit/contracts/availability';
@@ -8,7 +9,8 @@ import type { EventTemplateResponse } from '@admit/contracts/catalog';
 import { toCollection } from '@admit/contracts/envelope';
 import type { Meta, TicketGroup, TicketType } from '@admit/contracts/resources';
 import { makeCalendarDay } from '@/testing/calendar-day-fixtures';
-import type { Fixture, StubRequest } from '@/testing/fetch-stub';
+import { cartBundle } from '@/testing/cart-fixtures';
+import { createFetchStub, type Fixture, type StubRequest } from '@/testing/fetch-stub';
 import {
   eventTemplateBody,
   FIXTURE_SELLER_ID,
@@ -89,7 +91,14 @@ export const SESSION_TABS = [
 ];
 
 export function eventBody(
-  options: { groups?: TicketGroup[]; types?: TicketType[]; meta?: Meta[]; tabs?: boolean } = {},
+  options: {
+    groups?: TicketGroup[];
+    types?: TicketType[];
+    meta?: Meta[];
+    tabs?: boolean;
+    /** the event's config rows by key (without tabs: the web.ecommerce tabs row is left out) */
+    config?: Record<string, unknown>;
+  } = {},
 ): EventTemplateResponse {
   const body = eventTemplateBody({
     event_template: [makeEventTemplate({ id: EVENT_ID, name: 'General Admission' })],
@@ -98,16 +107,20 @@ export function eventBody(
     ticket_group: options.groups ?? [timedGroup],
     ticket_type: options.types ?? timedTypes,
   });
-  if (options.tabs !== false) {
-    body.config = toCollection([
-      {
-        id: fixtureId(6000),
+  const config = {
+    ...(options.tabs !== false && { 'web.ecommerce': { session_picker_tabs: SESSION_TABS } }),
+    ...options.config,
+  };
+  if (Object.keys(config).length > 0) {
+    body.config = toCollection(
+      Object.entries(config).map(([key, value], index) => ({
+        id: fixtureId(6000 + index),
         resource: 'event_template',
         resource_id: EVENT_ID,
-        key: 'web.ecommerce',
-        value: { session_picker_tabs: SESSION_TABS },
-      },
-    ]);
+        key,
+        value,
+      })),
+    );
   }
   return body;
 }
@@ -194,4 +207,49 @@ export function saturdayReads(): Record<string, Fixture> {
     'GET /api/events/:id/sessions/:sessionId': (request: StubRequest) =>
       sessionDetailBody(saturday.find((s) => request.url.pathname.endsWith(s.id))!),
   };
+}
+
+/** Saturday at the types' amounts: 10:00 (25 / 12). */
+export const pricedDay = makeSession(1, '2026-11-21T15:00:00Z');
+/** Saturday's 17:30 late opening, priced by the session at 29 / 15 (decision 0043). */
+export const lateOpening = makeSession(2, '2026-11-21T22:30:00Z', {
+  price: '15.00',
+  minPrice: '15.00',
+  maxPrice: '29.00',
+});
+const LATE_PRICES: Record<string, string> = { [ADULT]: '29.00', [CHILD]: '15.00' };
+
+function scheduleOf(session: PricedSession, types: readonly TicketType[]): PriceSchedule[] {
+  return types.map((type) => ({
+    id: `${session.id}:${type.id}`,
+    event_session_id: session.id,
+    ticket_type_id: type.id,
+    currency_amount: session === lateOpening ? LATE_PRICES[type.id]! : type.currency_amount,
+  }));
+}
+
+/** The API of a Saturday with `pricedDay` and `lateOpening`, their price schedules included. */
+export function sessionPricedFixtures(
+  types: TicketType[],
+  event = eventBody({ types, tabs: false }),
+) {
+  return createFetchStub({
+    'GET /cached_api/events/:id': event,
+    'GET /cached_api/events/:id/calendar': calendarBody(),
+    'GET /api/events/:id/sessions': {
+      ...sessionsBody([pricedDay, lateOpening]),
+      price_schedule: toCollection([
+        ...scheduleOf(pricedDay, types),
+        ...scheduleOf(lateOpening, types),
+      ]),
+    },
+    'GET /api/events/:id/sessions/:sessionId': (request: StubRequest) => {
+      const session = request.url.pathname.endsWith(lateOpening.id) ? lateOpening : pricedDay;
+      return {
+        ...sessionDetailBody(session, { types }),
+        price_schedule: toCollection(scheduleOf(session, types)),
+      };
+    },
+    'POST /api/my/cart/modify': cartBundle(),
+  });
 }

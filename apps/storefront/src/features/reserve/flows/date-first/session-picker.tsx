@@ -30,6 +30,10 @@ interface SessionPickerProps {
   issues: IssueMap;
   /** the seller's session_annotation messages of a session (shopping §3 "Message rules") */
   annotationsOf?: (session: PricedSession) => readonly string[];
+  /** a session's price as the event's `web.price_display` reads it; null: the lowest price */
+  priceLabelOf?: (session: PricedSession) => string | null;
+  /** the event's `web.price_display` message, read with the prices */
+  priceNote?: string | null;
 }
 
 function TabList({
@@ -102,6 +106,8 @@ export function SessionPicker({
   showPrices,
   issues,
   annotationsOf = () => [],
+  priceLabelOf = () => null,
+  priceNote = null,
 }: SessionPickerProps) {
   const t = useStrings(DATE_FIRST_STRINGS);
   const { currency, locale } = useSellerConfig();
@@ -111,6 +117,7 @@ export function SessionPicker({
   return (
     <fieldset className={reserveStyles.section}>
       <legend className={reserveStyles.sectionHeading}>{t('reserve.session_legend')}</legend>
+      {showPrices && priceNote && <p className={reserveStyles.muted}>{priceNote}</p>}
       {tabs.length > 0 && <TabList tabs={tabs} selected={tabIndex} onSelect={setTabIndex} />}
       <div
         id={SESSION_FIELD_ID}
@@ -143,11 +150,12 @@ export function SessionPicker({
                 showPrices &&
                 session.price !== null && (
                   <span className={styles.muted}>
-                    {sessionPriceLabel(
-                      session,
-                      (amount) => formatMoney(amount, currency, locale),
-                      t,
-                    )}
+                    {priceLabelOf(session) ??
+                      sessionPriceLabel(
+                        session,
+                        (amount) => formatMoney(amount, currency, locale),
+                        t,
+                      )}
                   </span>
                 )
               )}

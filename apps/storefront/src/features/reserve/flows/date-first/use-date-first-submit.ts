@@ -11,7 +11,7 @@ import { QUANTITIES_FIELD_ID } from '@/features/reserve/model/form-issues';
 import { isSessionSoldOut } from '@/features/reserve/model/session-tabs';
 import type { GroupDetails } from '@/features/reserve/model/ticket-details';
 import { toTicketsBody, validateTicketAnswers } from '@/features/reserve/model/ticket-details';
-import { formatLongDate } from '@/features/reserve/model/venue-time';
+import { formatLongDate } from '@admit/contracts/session-time';
 import { formatSessionTime } from '@admit/contracts/session-time';
 import type { ReserveMessage } from '@/features/reserve/use-submit-reservation';
 import { useSubmitReservation } from '@/features/reserve/use-submit-reservation';

@@ -23,8 +23,7 @@ import {
 import { RESERVE_STRINGS } from '@/features/reserve/strings';
 import { DATE_FIRST_STRINGS } from '@/features/reserve/flows/date-first/date-first-strings';
 import { SessionPicker } from '@/features/reserve/flows/date-first/session-picker';
-import { withShownPrices } from '@/features/reserve/model/shown-session-prices';
-import { useShownPriceMinor } from '@/config/use-shown-price';
+import { useSessionPrices } from '@/features/reserve/use-session-prices';
 import { VisitWindowNote } from '@/features/reserve/components/visit-window-note';
 import { SessionSeatSelector } from '@/features/reserve/components/session-seat-selector';
 import type { SeatSelectorSlotProps } from '@/features/reserve/seat-selector-slot';
@@ -93,7 +92,6 @@ export function QuantityFirstReserve({
   useEffect(() => dispatch({ type: 'change_event', eventId }), [eventId]);
 
   const data = useQuantityFirstData(event, state, filter);
-  const shownMinor = useShownPriceMinor();
   // spec: shopping §5 "Session conflicts", §4 "Anchor cart"
   const constraints = useSessionConstraints(event);
   const details = data.details && !data.details.error ? data.details.groups : null;
@@ -126,6 +124,12 @@ export function QuantityFirstReserve({
         (session) => !hideSoldOut || !session.sold_out,
       ),
     [data.sessions.data, constraints, hideSoldOut],
+  );
+  const sessionPrices = useSessionPrices(
+    event,
+    offered ?? [],
+    data.sessions.data?.price_schedule?._data,
+    groups.flatMap((group) => group.ticketTypes),
   );
   const queryMessage = useQuantityFirstPreselect({
     query,
@@ -203,12 +207,7 @@ export function QuantityFirstReserve({
           ) : (
             <SessionPicker
               key={state.date}
-              sessions={withShownPrices(
-                offered ?? [],
-                data.sessions.data?.price_schedule?._data,
-                groups.flatMap((group) => group.ticketTypes),
-                shownMinor,
-              )}
+              sessions={sessionPrices.sessions}
               value={state.sessionId}
               onSelect={(sessionId) => dispatch({ type: 'select_session', sessionId })}
               timezone={data.timezone}
@@ -218,6 +217,8 @@ export function QuantityFirstReserve({
               annotationsOf={(session) =>
                 sessionMessages(rules, 'session_annotation', session, timezone)
               }
+              priceLabelOf={sessionPrices.priceLabelOf}
+              priceNote={sessionPrices.priceNote}
             />
           ))}
         {chosenSession && (

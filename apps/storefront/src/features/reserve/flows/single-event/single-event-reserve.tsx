@@ -22,7 +22,8 @@ import {
   toTicketsBody,
   validateTicketAnswers,
 } from '@/features/reserve/model/ticket-details';
-import { formatLongDate, venueDate } from '@/features/reserve/model/venue-time';
+import { formatLongDate } from '@admit/contracts/session-time';
+import { venueDate } from '@/features/reserve/model/venue-time';
 import { formatSessionTime } from '@admit/contracts/session-time';
 import { ReserveErrorSlot } from '@/features/reserve/components/reserve-error-slot';
 import { RuleMessages } from '@/features/reserve/components/rule-messages';
