@@ -40,10 +40,14 @@ describe('seatPaint: every seat in one path per look, colour and dimming', () =>
     expect(ring!.d).toBe(discPath(a.x, a.y, a.r * 0.85));
   });
 
-  it('keeps the same path order whatever order the seats come in', () => {
-    const views = [view(a, 'available', '#1f5fa8'), view(c, 'booked', '#1f5fa8')];
-    const keys = (list: SeatView[]) => seatPaint(list).map((p) => p.key);
-    expect(keys(views)).toEqual(keys([...views].reverse()));
+  it('paints each row on its own paths, so a path spans one row, not the hall', () => {
+    const hall = makeSyntheticSeatMap({ rows: 2, seatsPerRow: 2 }).seats;
+    const paint = seatPaint(hall.map((seat) => view(seat, 'available', '#1f5fa8')));
+    expect(paint).toHaveLength(2);
+    expect(paint.map((p) => p.d)).toEqual([
+      discPath(hall[0]!.x, hall[0]!.y, hall[0]!.r) + discPath(hall[1]!.x, hall[1]!.y, hall[1]!.r),
+      discPath(hall[2]!.x, hall[2]!.y, hall[2]!.r) + discPath(hall[3]!.x, hall[3]!.y, hall[3]!.r),
+    ]);
   });
 });
 

@@ -2,10 +2,12 @@ import { discStyle } from '@/features/seats/map/seat-glyphs';
 import type { SeatView } from '@/features/seats/map/seat-cells';
 
 /**
- * What the eye sees of the seats: one `<path>` per look, colour and dimming, each holding every
- * such seat's disc as a subpath. A 5,000-seat hall is a few dozen elements to parse, style and
- * lay out instead of 5,000 (issue #24's first render); the grid cells over them carry the names,
- * states and focus, and are drawn as transparent hit areas (seat-cells.ts).
+ * What the eye sees of the seats: one `<path>` per row, look, colour and dimming, each holding
+ * every such seat's disc as a subpath. A 5,000-seat hall is a few hundred elements to parse,
+ * style and lay out instead of 5,000 (issue #24's first render); the grid cells over them carry
+ * the names, states and focus, and are drawn as transparent hit areas (seat-cells.ts). Per row,
+ * not per hall: a path is rasterised whole in every tile its bounds touch, so a hall-wide path
+ * would be drawn in every tile of every frame of a drag.
  */
 export interface SeatPaint {
   key: string;
@@ -21,14 +23,14 @@ export function discPath(x: number, y: number, r: number): string {
   return `M${x - r} ${y}a${r} ${r} 0 1 0 ${2 * r} 0a${r} ${r} 0 1 0 ${-2 * r} 0`;
 }
 
-/** The paint of every seat, grouped; the order is stable so React keeps the same elements. */
+/** The paint of every seat, grouped; keys are stable, so React keeps the same elements. */
 export function seatPaint(views: Iterable<SeatView>): SeatPaint[] {
   const groups = new Map<string, SeatPaint>();
   for (const { seat, look, color, dimmed } of views) {
     const disc = discStyle(look, color);
     const hollow = look === 'unavailable';
     // a hollow ring's stroke scales with the seat: seats of one radius share a path
-    const key = `${look}|${disc.fill}|${hollow ? seat.r : ''}|${dimmed ? 'dim' : ''}`;
+    const key = `${seat.section}\u0000${seat.row}|${look}|${disc.fill}|${hollow ? seat.r : ''}|${dimmed ? 'dim' : ''}`;
     let paint = groups.get(key);
     if (!paint) {
       paint = {
@@ -43,5 +45,5 @@ export function seatPaint(views: Iterable<SeatView>): SeatPaint[] {
     }
     paint.d += discPath(seat.x, seat.y, hollow ? seat.r * 0.85 : seat.r);
   }
-  return [...groups.values()].sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  return [...groups.values()];
 }
