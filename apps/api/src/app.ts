@@ -14,7 +14,7 @@ import type { Database } from './db/connection';
 import { appHeaderGuard } from './http/app-header-guard';
 import { callerPlugin } from './http/caller';
 import { clientErrorHandler } from './http/client-error';
-import { CSP_DIRECTIVES } from './http/content-security-policy';
+import { cspDirectives } from './http/content-security-policy';
 import { errorHandling, renderError } from './http/error-handler';
 import { pathGuard } from './http/path-guard';
 import { jobsPlugin } from './jobs/registry';
@@ -142,7 +142,12 @@ export async function buildApp(
   // frame-ancestors: this site by default, the seller's own origins on its storefront pages.
   await app.register(helmet, {
     frameguard: false,
-    contentSecurityPolicy: { directives: { ...CSP_DIRECTIVES, upgradeInsecureRequests: null } },
+    contentSecurityPolicy: {
+      directives: {
+        ...cspDirectives(deps.config.ERROR_REPORTER_DSN),
+        upgradeInsecureRequests: null,
+      },
+    },
   });
   // sandbox card tokens are signed (issue #12): with AUTH_SECRET's key when configured, else
   // with one the database keeps (modules/payments/sandbox-tokens.ts)

@@ -39,27 +39,50 @@ export const PAINT_THEN_RUN_SCRIPT =
 
 const PAINT_THEN_RUN_HASH = `'sha256-${createHash('sha256').update(PAINT_THEN_RUN_SCRIPT).digest('base64')}'`;
 
-export const CSP_DIRECTIVES = {
-  defaultSrc: ["'self'"],
-  // Cloudflare Turnstile's script and challenge frame, the guests' captcha (decision 0068)
-  scriptSrc: ["'self'", PAINT_THEN_RUN_HASH, TURNSTILE_ORIGIN],
-  frameSrc: ["'self'", TURNSTILE_ORIGIN],
-  scriptSrcAttr: ["'none'"],
-  styleSrc: ["'self'", "'unsafe-inline'"],
-  imgSrc: ["'self'", 'data:', 'blob:'],
-  fontSrc: ["'self'", 'data:'],
-  connectSrc: ["'self'"],
-  objectSrc: ["'none'"],
-  baseUri: ["'self'"],
-  formAction: ["'self'"],
-  frameAncestors: ["'self'"],
+/**
+ * Stripe.js as Stripe asks a CSP to allow it (its security guide): the script and its frames
+ * from js.stripe.com, 3-D Secure's frames from hooks.stripe.com, calls to api.stripe.com.
+ * Without them a seller with Stripe keys could take no card in a browser.
+ */
+const STRIPE = {
+  script: ['https://js.stripe.com', 'https://*.js.stripe.com'],
+  frame: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://hooks.stripe.com'],
+  connect: ['https://api.stripe.com'],
 };
+
+export type CspDirectives = Record<string, string[]>;
+
+/**
+ * The policy's directives. `errorReporterDsn` (ERROR_REPORTER_DSN, identity §8): the browser
+ * sends its reports to the DSN's origin, which connect-src must then allow.
+ */
+export function cspDirectives(errorReporterDsn?: string): CspDirectives {
+  const reporter = errorReporterDsn ? [new URL(errorReporterDsn).origin] : [];
+  return {
+    defaultSrc: ["'self'"],
+    // Cloudflare Turnstile's script and challenge frame, the guests' captcha (decision 0068)
+    scriptSrc: ["'self'", PAINT_THEN_RUN_HASH, TURNSTILE_ORIGIN, ...STRIPE.script],
+    frameSrc: ["'self'", TURNSTILE_ORIGIN, ...STRIPE.frame],
+    scriptSrcAttr: ["'none'"],
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: ["'self'", 'data:', 'blob:'],
+    fontSrc: ["'self'", 'data:'],
+    connectSrc: ["'self'", ...STRIPE.connect, ...reporter],
+    objectSrc: ["'none'"],
+    baseUri: ["'self'"],
+    formAction: ["'self'"],
+    frameAncestors: ["'self'"],
+  };
+}
 
 const kebab = (name: string) => name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
-/** The header value with the given frame ancestors (a seller's storefront pages). */
-export function contentSecurityPolicy(frameAncestors: readonly string[]): string {
-  return Object.entries({ ...CSP_DIRECTIVES, frameAncestors })
+/** The header value of `directives` with the given frame ancestors (a seller's storefront pages). */
+export function contentSecurityPolicy(
+  directives: CspDirectives,
+  frameAncestors: readonly string[],
+): string {
+  return Object.entries({ ...directives, frameAncestors })
     .map(([name, sources]) => `${kebab(name)} ${sources.join(' ')}`)
     .join(';');
 }

@@ -4,7 +4,7 @@ import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fromRepoRoot } from '@/repo-root';
-import { contentSecurityPolicy } from '@/http/content-security-policy';
+import { contentSecurityPolicy, cspDirectives } from '@/http/content-security-policy';
 import { StorefrontDist, contentTypeOf, isHashedAsset } from './dist';
 import { coverPreloadTag, imagePreloadTag, eventIdOfPath, findEventCover } from './event-cover';
 import { renderSellerPage } from './inject';
@@ -51,6 +51,7 @@ const sellerParams = z.object({ seller: z.string() });
  */
 const storefrontHostRoutes: FastifyPluginAsyncZod = async (app) => {
   const { config: env } = app.deps;
+  const directives = cspDirectives(env.ERROR_REPORTER_DSN);
   const { sellers } = app;
   const dist = new StorefrontDist(fromRepoRoot(env.STOREFRONT_DIST ?? DEFAULT_STOREFRONT_DIST));
   const renderer = new ServerRenderer(
@@ -122,7 +123,7 @@ const storefrontHostRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!template) return html(reply, 503, notBuiltPage());
     // only the seller's own origins may frame its storefront (checkout and login included)
     const { frameAncestors } = sellers.siteOf(seller);
-    reply.header('content-security-policy', contentSecurityPolicy(frameAncestors));
+    reply.header('content-security-policy', contentSecurityPolicy(directives, frameAncestors));
     // what this page draws first starts with the HTML: its largest image and its code
     const [path = '', query = ''] = request.url.split('?');
     const below = path.split('/').slice(2).join('/');
