@@ -1,5 +1,6 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { toCollection } from '@admit/contracts/envelope';
 import { fixtureId, makeMeta } from '@/testing/api-fixtures';
 import { createFetchStub, jsonResponse } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
@@ -126,5 +127,55 @@ describe('the order’s checkout questions', () => {
     ).toBeInTheDocument();
     expect(screen.queryByText(/This must match/)).toBeNull();
     expect(sentCheckout(fetch)).toBeUndefined();
+  });
+});
+
+// a gift card that pays the whole order makes it: its call carries the answers (decision 0064)
+describe('the checkout questions when a gift card pays the order', () => {
+  const GIFT_CARD = '6000111122223333';
+
+  it('checks the answers before the gift card dialog opens, then sends them with the card', async () => {
+    const bundle = payableCart('50.00', {}, [IDENTITY_FORM, EXTRA_FIELDS]);
+    seedCart(bundle);
+    const fetch = createFetchStub({
+      'GET /api/my/cart/:id': bundle,
+      'GET /api/ledger/ledger/:number': {
+        ledger: toCollection([
+          { number: GIFT_CARD, balance: '80.00', currency_code: 'USD', state: 'active' },
+        ]),
+      },
+      'POST /api/cart/:id/pay': jsonResponse(checkoutResponse(), 201),
+    });
+    const { user, router } = renderRoute('/checkout', { fetch, config: makeSellerConfig() });
+
+    const giftCard = await screen.findByRole('button', { name: 'Pay with a gift card' });
+    await user.click(giftCard);
+    const groupName = field('School or group name');
+    await waitFor(() => expect(groupName).toHaveFocus());
+    expect(groupName).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await user.type(groupName, 'Hillside Primary');
+    await user.type(field("Group leader's e-mail"), 'lead@example.org');
+    await user.type(field("Confirm the leader's e-mail"), 'lead@example.org');
+    await user.selectOptions(field('Type of group'), 'Company');
+    await user.click(giftCard);
+    const dialog = await screen.findByRole('dialog', { name: 'Apply a gift card' });
+    await user.type(within(dialog).getByLabelText('Gift card number'), GIFT_CARD);
+    await user.click(within(dialog).getByRole('button', { name: 'Apply gift card' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/demo-museum/checkout/complete'),
+    );
+    const pay = fetch.requests.find((r) => r.url.pathname.endsWith('/pay'));
+    expect(pay?.body).toMatchObject({
+      gateway_id: 'ledger',
+      amount: '50.00',
+      additional_info: {
+        group_name: 'Hillside Primary',
+        leader_email: 'lead@example.org',
+        leader_email_confirm: 'lead@example.org',
+        group_type: 'Company',
+      },
+    });
   });
 });

@@ -2,6 +2,7 @@ import { useId, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { CartBundle } from '@admit/contracts/cart';
+import type { PaymentEntry } from '@admit/contracts/checkout';
 import { GIFT_CARD_NUMBER_MAX } from '@admit/contracts/constants';
 import { getLedgerCard, GIFT_CARD_LEDGER } from '@/features/codes/api/get-ledger-card';
 import { payCart } from '@/api/checkout/pay-cart';
@@ -28,9 +29,11 @@ interface GiftCardFormProps {
   onPaid: (result: PayResult) => void;
   limit?: string | undefined;
   pay?: PayEntry | undefined;
+  /** what the payment carries besides the card (the checkout questions' answers) */
+  extras: Pick<PaymentEntry, 'additional_info'>;
 }
 
-function GiftCardForm({ bundle, onPaid, limit, pay }: GiftCardFormProps) {
+function GiftCardForm({ bundle, onPaid, limit, pay, extras }: GiftCardFormProps) {
   const t = useStrings(CODES_STRINGS);
   const queryClient = useQueryClient();
   const id = useId();
@@ -68,6 +71,7 @@ function GiftCardForm({ bundle, onPaid, limit, pay }: GiftCardFormProps) {
         amount: giftCardAmount(card, fees.grand_totals.total_outstanding, limit),
         gateway_id: 'ledger' as const,
         gateway_data: { ledger_type: GIFT_CARD_LEDGER, ledger_number: number },
+        ...extras,
       };
       const result = pay
         ? await pay(entry, key)
@@ -122,13 +126,20 @@ export interface GiftCardButtonProps {
   limit?: string | undefined;
   /** how the payment is sent when it is not the cart's own pay call (an order edit's) */
   pay?: PayEntry | undefined;
+  /**
+   * run when the button is pressed: what the payment carries besides the card (the checkout
+   * questions' answers), or null when the page's form must be put right first (no dialog)
+   */
+  prepare?: (() => Promise<Pick<PaymentEntry, 'additional_info'> | null>) | undefined;
 }
 
 /** "Pay with a gift card" and its modal (shopping §2 "apply a gift card", §5, §8). */
-export function GiftCardButton({ bundle, onPaid, limit, pay }: GiftCardButtonProps) {
+export function GiftCardButton({ bundle, onPaid, limit, pay, prepare }: GiftCardButtonProps) {
   const t = useStrings(CODES_STRINGS);
   const { open, close } = useModalStack();
-  const openModal = () =>
+  const openModal = async () => {
+    const extras = prepare ? await prepare() : {};
+    if (extras === null) return;
     open({
       name: GIFT_CARD_MODAL,
       title: t('codes.gift-card.title'),
@@ -138,6 +149,7 @@ export function GiftCardButton({ bundle, onPaid, limit, pay }: GiftCardButtonPro
           bundle={bundle}
           limit={limit}
           pay={pay}
+          extras={extras}
           onPaid={(result) => {
             close(GIFT_CARD_MODAL);
             onPaid(result);
@@ -145,8 +157,9 @@ export function GiftCardButton({ bundle, onPaid, limit, pay }: GiftCardButtonPro
         />
       ),
     });
+  };
   return (
-    <Button variant="secondary" onClick={openModal}>
+    <Button variant="secondary" onClick={() => void openModal()}>
       {t('codes.gift-card.open')}
     </Button>
   );

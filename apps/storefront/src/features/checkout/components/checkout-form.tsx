@@ -96,6 +96,16 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
     shouldFocusError: false,
   });
   const formRef = useRef<HTMLFormElement>(null);
+  // a gift card may pay the whole order, whose call must then carry the questions' answers
+  // (decision 0064): they are checked, as the pay button checks them, before its dialog opens
+  const giftCardPrepare =
+    questions.length === 0
+      ? undefined
+      : async () => {
+          if (!(await form.trigger('additional_info', { shouldFocus: true }))) return null;
+          const additional_info = answersToSend(form.getValues('additional_info'));
+          return additional_info ? { additional_info } : {};
+        };
   // the card section, sandbox fields or Stripe Elements (decision 0022)
   const cardInput = useRef<CardInput | null>(null);
   const [formError, setFormError] = useState(false);
@@ -269,6 +279,7 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
           }}
           partial={partial}
           GiftCard={GiftCard}
+          giftCardPrepare={giftCardPrepare}
           // with partial payment options a gift card pays at most the amount chosen
           giftCardLimit={partialPayment.scheduled ? toMoney(minor) : undefined}
           onPaid={onPaid}

@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import type { CartBundle } from '@admit/contracts/cart';
+import type { PaymentEntry } from '@admit/contracts/checkout';
 import type { PayEntry, PayResult } from '@/api/checkout/pay-cart';
 import { Price } from '@/ui/price';
 import { useStrings } from '@/ui/text/use-strings';
@@ -15,7 +16,14 @@ export interface GiftCardSlotProps {
   limit?: string;
   /** how the gift card's payment is sent when not by the cart's pay call (an order edit) */
   pay?: PayEntry;
+  /**
+   * run when the gift card is chosen: what its payment carries besides the card (the checkout
+   * questions' answers, decision 0064), or null when the form must be put right first
+   */
+  prepare?: GiftCardPrepare | undefined;
 }
+
+export type GiftCardPrepare = () => Promise<Pick<PaymentEntry, 'additional_info'> | null>;
 
 export interface PaymentSectionProps {
   bundle: CartBundle;
@@ -33,6 +41,7 @@ export interface PaymentSectionProps {
   giftCardLimit?: string;
   /** how the gift card's payment is sent when not by the cart's pay call (an order edit) */
   giftCardPay?: PayEntry;
+  giftCardPrepare?: GiftCardPrepare | undefined;
   onPaid: (result: PayResult) => void;
 }
 
@@ -70,6 +79,7 @@ export function PaymentSection(props: PaymentSectionProps) {
               onPaid={props.onPaid}
               limit={props.giftCardLimit}
               pay={props.giftCardPay}
+              prepare={props.giftCardPrepare}
             />
           )}
           {supported ? (
