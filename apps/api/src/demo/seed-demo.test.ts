@@ -49,6 +49,17 @@ describeEachDatabase('seedDemo', (ctx) => {
       ['demo-museum', 'Museum of Light & Time', 'USD', NY],
       ['harbour-aquarium', 'Harbour Aquarium', 'GBP', 'Europe/London'],
     ]);
+    // browsers resolve *.localhost to this machine: each demo seller answers on its own
+    const domains = await db
+      .select()
+      .from(identityTables.sellerDomain)
+      .orderBy(identityTables.sellerDomain.host);
+    expect(
+      domains.map((d) => [d.host, sellers.find((s) => s.id === d.sellerId)!.slug, d.environment]),
+    ).toEqual([
+      ['demo-museum.localhost', 'demo-museum', 'local'],
+      ['harbour-aquarium.localhost', 'harbour-aquarium', 'local'],
+    ]);
     const publics = await db
       .select()
       .from(identityTables.identity)

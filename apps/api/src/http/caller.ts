@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { seller } from '@/db/schema/identity';
 import { ttlCache } from '@/lib/ttl-cache';
 import { AppError, validationFailed } from './app-error';
+import { hostSellerReader, sellerSlugFor, type HostSeller } from './seller-host';
 import {
   sellerRefColumns,
   type ApiKeyRef,
@@ -27,8 +28,9 @@ import {
  *             optional and, when given, must name that seller (else 404 `seller_not_found`).
  *             No session, no identity: `apiKey` says which key called.
  *
- * The seller comes from `_seller` in the query, or from a path parameter (`sellerParam`, the
- * Stripe webhook), or from the API key. Routes without a `caller` (health, images, the storefront host, the sandbox
+ * The seller comes from the request's Host when it is a seller's domain (seller-host.ts,
+ * decision 0070; a `_seller` naming another seller is refused there), else from `_seller` in the
+ * query, or from a path parameter (`sellerParam`, the Stripe webhook), or from the API key. Routes without a `caller` (health, images, the storefront host, the sandbox
  * gateway) resolve nothing.
  */
 export interface Caller {
@@ -54,6 +56,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     caller: Caller;
   }
+  interface FastifyInstance {
+    /** which seller the request's Host picks (seller-host.ts); the caller hook's first step */
+    hostSeller: (request: FastifyRequest) => Promise<HostSeller>;
+  }
 }
 
 // slugs are short and plain; anything else cannot name a seller and need not reach the database
@@ -72,17 +78,22 @@ const ownValue = (from: unknown, key: string): unknown =>
     ? Reflect.get(from, key)
     : undefined;
 
-/** The slug a request names, or a 400 naming `_seller`. */
-function slugOf(request: FastifyRequest): string {
+/** The slug a request names in `_seller` (or its `sellerParam`), undefined when none. */
+function namedSlugOf(request: FastifyRequest): string | undefined {
   const config = request.routeOptions.config;
   if (config.sellerParam) {
     return String(ownValue(request.params, config.sellerParam) ?? '');
   }
   const parsed = sellerQuerySchema.safeParse(request.query ?? {});
-  if (!parsed.success) {
-    throw validationFailed(config.callerContext ?? 'request', '_seller', 'the seller is required');
-  }
-  return parsed.data._seller;
+  return parsed.success ? parsed.data._seller : undefined;
+}
+
+/** The slug a request is for: its host's seller, else the one it names, else a 400 naming `_seller`. */
+function slugOf(request: FastifyRequest, host: HostSeller): string {
+  const context = request.routeOptions.config.callerContext ?? 'request';
+  return sellerSlugFor(host, namedSlugOf(request), () =>
+    validationFailed(context, '_seller', 'the seller is required'),
+  );
 }
 
 const guestIdentityOnly = (): never => {
@@ -130,6 +141,9 @@ export const callerPlugin = fp(
       if (!found) throw notAuthorized('The API key is not valid');
       const named = ownValue(request.query, '_seller');
       if (named !== undefined && named !== found.seller.slug) throw sellerNotFound();
+      // a seller's domain never serves another seller, whatever key is sent there
+      const host = await app.hostSeller(request);
+      if (host.kind === 'domain' && host.seller.id !== found.seller.id) throw sellerNotFound();
       const publicIdentity = await app.identities.publicIdentity(found.seller);
       const caller = {
         seller: found.seller,
@@ -140,6 +154,7 @@ export const callerPlugin = fp(
       return caller;
     };
 
+    app.decorate('hostSeller', hostSellerReader(db, app.deps.config));
     app.decorateRequest('caller', null as unknown as Caller);
     app.addHook('preHandler', async (request) => {
       const need = request.routeOptions.config?.caller;
@@ -148,9 +163,11 @@ export const callerPlugin = fp(
         request.caller = await sellerApiCaller(request);
         return;
       }
-      const slug = slugOf(request);
+      const host = await app.hostSeller(request);
+      const slug = slugOf(request, host);
       if (!isSellerSlug(slug)) throw sellerNotFound();
-      const sellerRef = await sellers.get(slug, () => loadSeller(slug));
+      const sellerRef =
+        host.kind === 'domain' ? host.seller : await sellers.get(slug, () => loadSeller(slug));
       const [publicIdentity, identity] = await Promise.all([
         app.identities.publicIdentity(sellerRef),
         need === 'visitor' ? app.identities.forRequest(request, sellerRef) : null,

@@ -14,7 +14,7 @@ import {
 
 /**
  * The query grammar every list route speaks (spec: shopping §7 "_seller, _embed and _limit"):
- *   _seller=<slug>            required everywhere
+ *   _seller=<slug>            required everywhere but on a seller's domain (caller.ts)
  *   _embed=a,b                sibling collections, validated per route
  *   _limit=n                  1..1000, default 1000
  *   _sort=field,-field        whitelisted per route
@@ -69,7 +69,6 @@ export interface SortTerm {
 }
 
 export interface ParsedQuery {
-  seller: string;
   embeds: Set<string>;
   limit: number;
   sort: SortTerm[];
@@ -157,12 +156,8 @@ export function parseQuery(spec: QuerySpec, query: Record<string, string>): Pars
   const entries = Object.entries(query ?? {});
   for (const [key, value] of entries) checkTextOr400(context, key, value);
 
-  const seller = query._seller;
-  if (!Object.hasOwn(query, '_seller') || !seller) {
-    throw invalid(context, '_seller', 'the seller is required');
-  }
+  // `_seller` is the caller hook's (caller.ts): required there, except on a seller's domain
   const parsed: ParsedQuery = {
-    seller,
     embeds: parseEmbeds(context, spec, query._embed),
     limit: parseLimit(context, query._limit),
     sort: parseSort(context, spec, query._sort),

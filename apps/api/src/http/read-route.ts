@@ -129,12 +129,13 @@ export function registerReadRoute<R extends TableRead>(app: App, read: ReadRoute
         reply.type('application/json; charset=utf-8');
         if (!cached) return reply.header('cache-control', 'no-store').send(await answer());
 
-        // the raw URL is the key: the same path and query give the same public bytes; a scoped
-        // read adds its scope's generation, so a forgotten scope is a miss (read-scopes.ts)
+        // the seller and the raw URL are the key: the same seller, path and query give the
+        // same public bytes. The seller is not always in the URL: a seller's domain names it by
+        // its Host (decision 0070). A scoped read adds its scope's generation, so a forgotten
+        // scope is a miss (read-scopes.ts)
         const scope = read.cacheScope?.(request.params);
-        const key = scope
-          ? `${request.url}#${readScopeGeneration(app.deps.database.db, scope)}`
-          : request.url;
+        const url = `${request.caller.seller.id} ${request.url}`;
+        const key = scope ? `${url}#${readScopeGeneration(app.deps.database.db, scope)}` : url;
         const { json, bytes, etag } = await responseCacheOf(app).getOrCompute(key, async () => {
           const body = serialiserOf(reply)(await answer());
           return { json: body, bytes: Buffer.from(body), etag: etagOf(body) };

@@ -12,6 +12,7 @@ import { SELLER_FILE_MAX_BULK_ITEMS } from './limits';
 import { fileList, keySchema } from './primitives';
 import { checkReferences } from './references';
 import { fileSettingsSchema } from './settings';
+import { sellerDomainSchema } from '../seller-domains';
 
 /**
  * A seller definition file (issue 16, decision 0041): one seller's settings and catalogue as
@@ -32,6 +33,22 @@ export const sellerFileSchema = z
       currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as USD'),
       /** an IANA zone, e.g. America/New_York */
       timezone: z.string().min(1),
+      /** the seller's own hosts (decision 0070); a host names one seller only */
+      domains: fileList(sellerDomainSchema)
+        .superRefine((domains, ctx) => {
+          const seen = new Set<string>();
+          domains.forEach((d, i) => {
+            if (seen.has(d.host)) {
+              ctx.addIssue({
+                code: 'custom',
+                path: [i, 'host'],
+                message: `${d.host} is listed twice`,
+              });
+            }
+            seen.add(d.host);
+          });
+        })
+        .optional(),
       settings: fileSettingsSchema.optional(),
       /** seller meta: portal_terms, completed_order_message, completed_order_links, … */
       meta: z.record(z.string(), z.unknown()).optional(),

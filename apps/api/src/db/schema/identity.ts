@@ -137,3 +137,21 @@ export const webSession = pgTable(
   },
   (t) => [index('web_session_expires_idx').on(t.expiresAt)],
 );
+
+/**
+ * A seller's own hosts (decision 0070): a request whose Host is one is for that seller. The host
+ * is the key, so it names one seller at most; written by the seller file's import.
+ */
+export const sellerDomain = pgTable(
+  'seller_domain',
+  {
+    /** lower case, no port (contracts `sellerDomainHostSchema`) */
+    host: text('host').primaryKey(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
+    /** what the public config reports on this host: local, test or production */
+    environment: text('environment').notNull(),
+  },
+  (t) => [index('seller_domain_seller_idx').on(t.sellerId)],
+);

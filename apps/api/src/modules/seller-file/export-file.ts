@@ -7,6 +7,7 @@ import { commerceOf } from './export-commerce';
 import { readExportContext } from './export-context';
 import { membershipProgramsOf } from './export-memberships';
 import { settingsOf } from './export-settings';
+import { readSellerDomains } from './seller-domains';
 import { compact } from './export-values';
 
 /**
@@ -34,6 +35,7 @@ export async function exportSellerFile(
   const membershipPrograms = await membershipProgramsOf(ctx, events);
   const settings = settingsOf(row.config as Record<string, unknown>, ctx);
   const sellerMeta = ctx.metaOf('seller', row.id);
+  const domains = await readSellerDomains(db, row.id);
   // the key order here is the written file's order
   const file: SellerFile = compact({
     seller: compact({
@@ -41,6 +43,7 @@ export async function exportSellerFile(
       name: row.name,
       currency: row.currency,
       timezone: row.timezone,
+      domains: domains.length > 0 ? domains : undefined,
       settings: Object.keys(settings).length > 0 ? settings : undefined,
       meta: Object.keys(sellerMeta).length > 0 ? sellerMeta : undefined,
     }),

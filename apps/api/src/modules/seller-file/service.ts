@@ -18,6 +18,12 @@ import {
   type ParsedSellerFile,
 } from './parse-file';
 import { describePlan, planImport, type ImportPlan } from './plan';
+import {
+  describeDomainChanges,
+  readSellerDomains,
+  takenDomainIssues,
+  writeSellerDomains,
+} from './seller-domains';
 
 /** The import would lose sales: nothing was written (decision 0041). */
 export class ImportRefusedError extends Error {
@@ -53,10 +59,27 @@ export async function importInTransaction(
   file: SellerFile,
   options: ImportOptions,
 ): Promise<ImportResult> {
-  const plan = await planImport(tx, file, options);
+  const { plan, lines } = await planWithDomains(tx, file, options);
   if (plan.refusals.length > 0) throw new ImportRefusedError(plan.refusals);
   await applyPlan(tx, plan);
-  return { plan, lines: describePlan(plan) };
+  await writeSellerDomains(tx, plan.sellerId, file);
+  return { plan, lines };
+}
+
+/**
+ * The plan and its lines, with the seller's domains (decision 0070); a host another seller
+ * holds is a FileIssuesError at its line.
+ */
+async function planWithDomains(
+  db: Executor,
+  file: SellerFile,
+  options: ImportOptions,
+): Promise<ImportResult> {
+  const plan = await planImport(db, file, options);
+  const taken = await takenDomainIssues(db, file, plan.sellerId);
+  if (taken.length > 0) throw new FileIssuesError(taken);
+  const before = await readSellerDomains(db, plan.sellerId);
+  return { plan, lines: [...describePlan(plan), ...describeDomainChanges(before, file)] };
 }
 
 /** Imports a file in a transaction of its own; with `dryRun`, only plans (and refuses) it. */
@@ -65,10 +88,7 @@ export async function importSellerFile(
   file: SellerFile,
   options: ImportOptions & { dryRun?: boolean },
 ): Promise<ImportResult> {
-  if (options.dryRun) {
-    const plan = await planImport(db, file, options);
-    return { plan, lines: describePlan(plan) };
-  }
+  if (options.dryRun) return planWithDomains(db, file, options);
   return withRetryingTransaction(db, (tx) => importInTransaction(tx, file, options));
 }
 

@@ -26,6 +26,18 @@ const ENVIRONMENT: Record<AppConfig['NODE_ENV'], SellerConfig['environment']> = 
   development: 'local',
 };
 
+/**
+ * The environment a seller's public config reports (decision 0070): on one of the seller's own
+ * domains that domain's, else the server's NODE_ENV. The storefront's production checks read
+ * only this (contracts `isDeveloperViewerOn`).
+ */
+export function reportedEnvironment(
+  nodeEnv: AppConfig['NODE_ENV'],
+  domainEnvironment: SellerConfig['environment'] | null = null,
+): SellerConfig['environment'] {
+  return domainEnvironment ?? ENVIRONMENT[nodeEnv];
+}
+
 const LOCALE_BY_CURRENCY: Record<string, string> = {
   USD: 'en-US',
   GBP: 'en-GB',
@@ -101,6 +113,8 @@ export function sellerTheme(stored: StoredSellerConfig['theme'], sellerName: str
 export function buildSellerConfig(
   row: SellerRow,
   env: Pick<AppConfig, 'NODE_ENV' | 'ERROR_REPORTER_DSN'>,
+  /** the environment of the seller's domain the request came to, if it did */
+  domainEnvironment: SellerConfig['environment'] | null = null,
 ): SellerConfig {
   const parsed = storedSellerConfigSchema.safeParse(row.config ?? {});
   if (!parsed.success) {
@@ -148,7 +162,7 @@ export function buildSellerConfig(
     theme: sellerTheme(stored.theme, row.name),
     self_edit_rules: { ...DEFAULT_SELF_EDIT_RULES, ...stored.self_edit_rules },
     seller: { id: row.id, slug: row.slug, name: row.name },
-    environment: ENVIRONMENT[env.NODE_ENV],
+    environment: reportedEnvironment(env.NODE_ENV, domainEnvironment),
     // the operator's, never a seller's: reports of every storefront go where the server's do
     error_reporter_dsn: env.ERROR_REPORTER_DSN ?? null,
     currency: row.currency,

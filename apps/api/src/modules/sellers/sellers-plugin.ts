@@ -3,6 +3,7 @@ import type { SellerConfig } from '@admit/contracts/seller-config';
 import type { AppConfig } from '@/config';
 import type { Db } from '@/db/connection';
 import { isSellerSlug } from '@/http/caller';
+import type { HostSeller } from '@/http/seller-host';
 import { getSellerBySlug, listSellerSlugs } from './repo';
 import { buildSellerConfig, type SellerRow } from './seller-config';
 import { sellerSiteOf, type SellerSite } from './seller-site';
@@ -15,8 +16,16 @@ export function createSellerService(db: Db, config: AppConfig) {
       isSellerSlug(slug) ? getSellerBySlug(db, slug) : Promise.resolve(undefined),
     /** every seller's slug, oldest first */
     listSlugs: (): Promise<string[]> => listSellerSlugs(db),
-    /** the config the storefront boots with (injected into the page, or GET seller_config) */
-    configOf: (row: SellerRow): SellerConfig => buildSellerConfig(row, config),
+    /**
+     * the config the storefront boots with (injected into the page, or GET seller_config); on
+     * one of the seller's own domains (`host`), with that domain's environment
+     */
+    configOf: (row: SellerRow, host?: HostSeller): SellerConfig =>
+      buildSellerConfig(
+        row,
+        config,
+        host?.kind === 'domain' && host.seller.id === row.id ? host.environment : null,
+      ),
     /** the seller's site: public origin and who may frame its pages */
     siteOf: (row: SellerRow): SellerSite => sellerSiteOf(row.config, config),
   };

@@ -102,8 +102,11 @@ const storefrontHostRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  // a redirect to the home seller (no body), or the 404 page when there is no seller at all
-  app.get('/', { schema: { response: { 302: z.undefined() } } }, async (_request, reply) => {
+  // a redirect to the home seller (no body), or the 404 page when there is no seller at all; on
+  // a seller's domain, to that seller's pages (its API serves no other seller, decision 0070)
+  app.get('/', { schema: { response: { 302: z.undefined() } } }, async (request, reply) => {
+    const host = await app.hostSeller(request);
+    if (host.kind === 'domain') return reply.redirect(`/${host.seller.slug}/`, 302);
     const slugs = await sellers.listSlugs();
     const home = slugs.includes(HOME_SELLER) ? HOME_SELLER : slugs[0];
     if (!home) return html(reply, 404, notFoundPage());
@@ -128,7 +131,8 @@ const storefrontHostRoutes: FastifyPluginAsyncZod = async (app) => {
     const [path = '', query = ''] = request.url.split('?');
     const below = path.split('/').slice(2).join('/');
     const eventId = eventIdOfPath(path);
-    const config = sellers.configOf(seller);
+    // on the seller's own domain, the environment that domain names (decision 0070)
+    const config = sellers.configOf(seller, await app.hostSeller(request));
     // the listing and the event page go out drawn (decision 0044), and the checkout and the
     // completed page from the visitor's own reads (decision 0045): they paint before any script
     const drawn = serverRenderedPageOf(below);
