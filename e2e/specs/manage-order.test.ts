@@ -102,8 +102,13 @@ describe('manage order', () => {
 
       // back on the order: the change is held in the edit, and costs the difference
       await main.getByRole('heading', { level: 1, name: 'Manage your order' }).waitFor();
+      // the museum's admission shows its end time (`ticket_date_time: show-end`, decision 0066)
       await main
-        .getByText(new RegExp(`^Moves to .*${escapeRegExp(time)}, ${escapeRegExp(childThere)}$`))
+        .getByText(
+          new RegExp(
+            `^Moves to .*${escapeRegExp(time)} – \\d{1,2}:\\d{2} [AP]M, ${escapeRegExp(childThere)}$`,
+          ),
+        )
         .waitFor();
       const footer = page.getByRole('region', { name: 'Your changes' });
       const toPay = await footer.getByText(/^To pay: /).textContent();

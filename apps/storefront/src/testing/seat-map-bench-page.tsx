@@ -113,6 +113,11 @@ window.seatBench = {
    * <svg>), one input per animation frame; returns the intervals between frames.
    */
   async gesture(kind, frames) {
+    // each gesture from the whole map (the previous one left it zoomed): "Reset zoom", then a
+    // frame for the reset to be drawn
+    [...document.querySelectorAll('button')].find((b) => b.textContent === 'Reset zoom')!.click();
+    await nextFrame();
+    await nextFrame();
     const svg = document.querySelector('svg[role="grid"]')!;
     const box = svg.getBoundingClientRect();
     const cx = box.left + box.width / 2;
