@@ -33,11 +33,8 @@ import { checkoutCallFor, withAutoRenew } from '@/features/checkout/model/checko
 import { paymentMessageText } from '@/features/checkout/model/payment-errors';
 import { defaultPhoneCountry } from '@/ui/country/phone-country';
 import { loadPhoneNumbers } from '@/ui/country/phone-numbers';
-import {
-  checkoutFormSchema,
-  purchaserFormValues,
-  toPurchaser,
-} from '@/features/checkout/model/purchaser-form';
+import { checkoutFormSchema, toPurchaser } from '@/features/checkout/model/purchaser-form';
+import { giftCardPrepareOf, restoreEntries } from '@/features/checkout/model/form-entries';
 import { useIdentityFields } from '@/features/checkout/use-identity-fields';
 import type { PurchaserValues } from '@/features/checkout/model/purchaser-form';
 import { completePath, useCheckoutPayment } from '@/features/checkout/use-checkout-payment';
@@ -96,16 +93,7 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
     shouldFocusError: false,
   });
   const formRef = useRef<HTMLFormElement>(null);
-  // a gift card may pay the whole order, whose call must then carry the questions' answers
-  // (decision 0064): they are checked, as the pay button checks them, before its dialog opens
-  const giftCardPrepare =
-    questions.length === 0
-      ? undefined
-      : async () => {
-          if (!(await form.trigger('additional_info', { shouldFocus: true }))) return null;
-          const additional_info = answersToSend(form.getValues('additional_info'));
-          return additional_info ? { additional_info } : {};
-        };
+  const giftCardPrepare = giftCardPrepareOf(form, questions, answersToSend);
   // the card section, sandbox fields or Stripe Elements (decision 0022)
   const cardInput = useRef<CardInput | null>(null);
   const [formError, setFormError] = useState(false);
@@ -123,15 +111,7 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
 
   // identity §4 "Payment intent": back from the authentication page, complete the payment
   const returnedIntent = useAuthenticationReturn(cart.id, (pending, intentId) => {
-    // the page was left for the authentication: the buyer's entries come back with the call, so a
-    // failed authentication leaves them in the form (issue #25)
-    if ('purchaser' in pending.body && pending.body.purchaser) {
-      form.reset(purchaserFormValues(pending.body.purchaser, form.getValues()));
-    }
-    if (pending.body.additional_info) {
-      const answers = { ...form.getValues('additional_info'), ...pending.body.additional_info };
-      form.setValue('additional_info', answers);
-    }
+    restoreEntries(form, pending.body);
     const gateway_data = { ...pending.body.gateway_data, payment_intent_id: intentId };
     // a captcha token is spent by the first call: the re-submit asks for a fresh one
     void captchaFieldFor().then((captcha) => {
