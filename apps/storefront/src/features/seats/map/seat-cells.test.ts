@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Seat } from '@admit/contracts/seat-map';
 import { CELLS_PER_FRAME, SeatCells } from '@/features/seats/map/seat-cells';
-import type { SeatView } from '@/features/seats/map/seat-cells';
+import type { SeatLabeler, SeatView } from '@/features/seats/map/seat-cells';
 import { indexSeats } from '@/features/seats/map/seat-rows';
 import { makeSyntheticSeatMap } from '@/testing/synthetic-seat-map';
 
@@ -13,10 +13,7 @@ function viewsOf(selected: ReadonlySet<string> = new Set()): Map<string, SeatVie
   return new Map(
     hall.seats.map((seat: Seat) => {
       const look = selected.has(seat.id) ? 'selected' : seat.state;
-      return [
-        seat.id,
-        { seat, look, color: '#1f5fa8', label: `${seat.id} ${look}`, dimmed: false },
-      ];
+      return [seat.id, { seat, look, color: '#1f5fa8', dimmed: false }];
     }),
   );
 }
@@ -32,6 +29,7 @@ function layer(): SVGGElement {
 const cells = (g: SVGGElement) => g.querySelectorAll('[role="gridcell"]');
 const cell = (g: SVGGElement, id: string) => g.querySelector(`[data-seat="${id}"]`);
 const rowLabel = (section: string, row: string) => `${section} row ${row}`;
+const labelOf: SeatLabeler = (seat, look) => `${seat.id} ${look}`;
 
 describe('SeatCells: the grid cells, written in batches after the paint', () => {
   beforeEach(() => vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] }));
@@ -40,9 +38,24 @@ describe('SeatCells: the grid cells, written in batches after the paint', () => 
     document.body.replaceChildren();
   });
 
-  it('writes whole rows up to one batch at once, then one batch a frame, in reading order', () => {
+  it('writes a small hall at once', () => {
     const g = layer();
-    new SeatCells(g, index, rowLabel).show(viewsOf(), 'A-A-1');
+    const small = makeSyntheticSeatMap({ sections: ['A'], rows: 4, seatsPerRow: 25 });
+    const views = new Map(
+      small.seats.map((seat) => [
+        seat.id,
+        { seat, look: seat.state, color: '#000', dimmed: false },
+      ]),
+    );
+    new SeatCells(g, indexSeats(small.seats), rowLabel).show(views, null, labelOf);
+    expect(cells(g)).toHaveLength(small.seats.length);
+  });
+
+  it('writes a large hall from the frame after its paint, one batch a frame, in reading order', () => {
+    const g = layer();
+    new SeatCells(g, index, rowLabel).show(viewsOf(), 'A-A-1', labelOf);
+    expect(cells(g)).toHaveLength(0);
+    vi.advanceTimersToNextFrame();
     const first = cells(g).length;
     expect(first).toBeGreaterThan(0);
     expect(first).toBeLessThanOrEqual(CELLS_PER_FRAME);
@@ -61,14 +74,15 @@ describe('SeatCells: the grid cells, written in batches after the paint', () => 
   it('names each cell, marks the one Tab stop, and draws later rows in the latest state', () => {
     const g = layer();
     const seatCells = new SeatCells(g, index, rowLabel);
-    seatCells.show(viewsOf(), 'A-A-1');
+    seatCells.show(viewsOf(), 'A-A-1', labelOf);
+    vi.advanceTimersToNextFrame();
     expect(cell(g, 'A-A-1')).toHaveAttribute('tabindex', '0');
     expect(cell(g, 'A-A-1')).toHaveAttribute('aria-label', 'A-A-1 available');
     expect(cell(g, 'A-A-1')).toHaveAttribute('aria-selected', 'false');
     // the last row is not written yet when a seat in it is chosen and becomes the Tab stop
     const last = index.rows.at(-1)!.seats[3]!.id;
     expect(cell(g, last)).toBeNull();
-    seatCells.show(viewsOf(new Set([last])), last);
+    seatCells.show(viewsOf(new Set([last])), last, labelOf);
     expect(cell(g, 'A-A-1')).toHaveAttribute('tabindex', '-1');
     vi.advanceTimersByTime(1000);
     expect(cell(g, last)).toHaveAttribute('aria-selected', 'true');
@@ -80,28 +94,42 @@ describe('SeatCells: the grid cells, written in batches after the paint', () => 
   it('changes only the cells whose state changed, and stops writing once disposed', () => {
     const g = layer();
     const seatCells = new SeatCells(g, index, rowLabel);
-    seatCells.show(viewsOf(), null);
+    const labels = vi.fn(labelOf);
+    seatCells.show(viewsOf(), null, labels);
+    vi.advanceTimersToNextFrame();
     const untouched = cell(g, 'A-A-2')!;
     const setAttribute = vi.spyOn(untouched, 'setAttribute');
-    seatCells.show(viewsOf(new Set(['A-A-1'])), null);
+    labels.mockClear();
+    seatCells.show(viewsOf(new Set(['A-A-1'])), null, labels);
     expect(cell(g, 'A-A-1')).toHaveAttribute('aria-selected', 'true');
+    expect(cell(g, 'A-A-1')).toHaveAttribute('aria-label', 'A-A-1 selected');
     expect(setAttribute).not.toHaveBeenCalled();
+    // only the changed seat was named again, not every written one
+    expect(labels).toHaveBeenCalledTimes(1);
     const written = cells(g).length;
     seatCells.dispose();
     vi.advanceTimersByTime(1000);
     expect(cells(g)).toHaveLength(written);
   });
 
+  it('names every written cell again when the labeler changes (the seller text or language)', () => {
+    const g = layer();
+    const seatCells = new SeatCells(g, index, rowLabel);
+    seatCells.show(viewsOf(), null, labelOf);
+    vi.advanceTimersToNextFrame();
+    seatCells.show(viewsOf(), null, (seat, look) => `Sitz ${seat.id}, ${look}`);
+    expect(cell(g, 'A-A-2')).toHaveAttribute('aria-label', 'Sitz A-A-2, available');
+    vi.advanceTimersByTime(1000);
+    expect(cell(g, index.rows.at(-1)!.seats[0]!.id)!.getAttribute('aria-label')).toMatch(/^Sitz /);
+  });
+
   it('keeps a seat id or name with markup characters as text', () => {
     const g = layer();
     const odd = { ...hall.seats[0]!, id: 'x"<&y' };
     const views = new Map([
-      [
-        odd.id,
-        { seat: odd, look: 'available' as const, color: '#000', label: 'a "b" <c>', dimmed: false },
-      ],
+      [odd.id, { seat: odd, look: 'available' as const, color: '#000', dimmed: false }],
     ]);
-    new SeatCells(g, indexSeats([odd]), () => '<row> & "1"').show(views, null);
+    new SeatCells(g, indexSeats([odd]), () => '<row> & "1"').show(views, null, () => 'a "b" <c>');
     expect(cell(g, 'x\\"<&y')).toHaveAttribute('aria-label', 'a "b" <c>');
     expect(g.children[0]).toHaveAttribute('aria-label', '<row> & "1"');
     expect(g.children).toHaveLength(1);
@@ -118,11 +146,12 @@ describe('SeatCells.adopt: a new seat list', () => {
   it('keeps the cells, and so the focus, when the same hall comes again as new objects', () => {
     const g = layer();
     const seatCells = new SeatCells(g, index, rowLabel);
-    seatCells.show(viewsOf(), 'A-A-3');
+    seatCells.show(viewsOf(), 'A-A-3', labelOf);
+    vi.advanceTimersToNextFrame();
     const focused = cell(g, 'A-A-3') as SVGElement;
     focused.focus();
     seatCells.adopt(indexSeats(hall.seats.map((seat) => ({ ...seat, state: 'booked' as const }))));
-    seatCells.show(viewsOf(new Set(['A-A-3'])), 'A-A-3');
+    seatCells.show(viewsOf(new Set(['A-A-3'])), 'A-A-3', labelOf);
     expect(cell(g, 'A-A-3')).toBe(focused);
     expect(document.activeElement).toBe(focused);
   });
@@ -130,7 +159,7 @@ describe('SeatCells.adopt: a new seat list', () => {
   it('writes a different hall anew and refocuses the focused seat, even in a later batch', () => {
     const g = layer();
     const seatCells = new SeatCells(g, index, rowLabel);
-    seatCells.show(viewsOf(), null);
+    seatCells.show(viewsOf(), null, labelOf);
     vi.advanceTimersByTime(1000);
     const deep = index.rows.at(-1)!.seats[0]!.id;
     (cell(g, deep) as SVGElement).focus();
@@ -139,7 +168,7 @@ describe('SeatCells.adopt: a new seat list', () => {
     const views = new Map(
       moved.map((seat) => [seat.id, { ...viewsOf().get(seat.id)!, seat }] as const),
     );
-    seatCells.show(views, deep);
+    seatCells.show(views, deep, labelOf);
     expect(cell(g, deep)).toHaveAttribute('cx', String(moved.find((s) => s.id === deep)!.x));
     expect(document.activeElement).toBe(cell(g, deep));
     vi.advanceTimersByTime(1000);

@@ -7,14 +7,20 @@ export interface SeatView {
   seat: Seat;
   look: SeatLook;
   color: string;
-  label: string;
   dimmed: boolean;
 }
 
 /**
+ * A seat's accessible name in a look ("Row F, seat 12, Adult £25, available"). Asked for only
+ * when a cell is written or its look changes: naming 5,000 seats (types, prices, the seller's
+ * text) before the first frame cost more than drawing them.
+ */
+export type SeatLabeler = (seat: Seat, look: SeatLook) => string;
+
+/**
  * A map of up to this many seats gets all its grid cells in the first frame; a larger one gets
- * the rows up to here first and the rest in the following frames, about this many seats each, so
- * the seats are painted (seat-paint.ts) before the cells are built and no frame waits for them.
+ * none in the first frame (its seats are painted first, seat-paint.ts) and then about this many
+ * a frame, whole rows at a time, so no frame waits for them.
  */
 export const CELLS_PER_FRAME = 500;
 
@@ -27,7 +33,9 @@ export const CELLS_PER_FRAME = 500;
  */
 export class SeatCells {
   private readonly elements = new Map<string, SVGElement>();
-  private readonly shown = new Map<string, SeatView>();
+  /** each written cell's look and name, to touch only the cells that change */
+  private readonly shown = new Map<string, { look: SeatLook; label: string }>();
+  private labelOf: SeatLabeler = () => '';
   private drawnRows = 0;
   private tabStop: string | null = null;
   private frame: number | null = null;
@@ -76,21 +84,32 @@ export class SeatCells {
     this.refocus = focused ?? null;
   }
 
-  /** Shows `views` with `tabStop` as the Tab stop: updates drawn cells, draws the rest as due. */
-  show(views: ReadonlyMap<string, SeatView>, tabStop: string | null): void {
+  /**
+   * Shows `views` with `tabStop` as the Tab stop, named by `labelOf`: updates written cells whose
+   * look or name changed, writes the rest as due.
+   */
+  show(views: ReadonlyMap<string, SeatView>, tabStop: string | null, labelOf: SeatLabeler): void {
+    const renamed = labelOf !== this.labelOf;
     this.views = views;
+    this.labelOf = labelOf;
     for (const [id, element] of this.elements) {
       const view = views.get(id);
       const before = this.shown.get(id);
-      if (!view || !before || (view.look === before.look && view.label === before.label)) continue;
-      for (const [name, value] of Object.entries(stateAttributes(view))) {
+      if (!view || !before || (!renamed && view.look === before.look)) continue;
+      const label = labelOf(view.seat, view.look);
+      if (view.look === before.look && label === before.label) continue;
+      for (const [name, value] of Object.entries(stateAttributes(view.look, label))) {
         if (value === null) element.removeAttribute(name);
         else element.setAttribute(name, value);
       }
-      this.shown.set(id, view);
+      this.shown.set(id, { look: view.look, label });
     }
     this.moveTabStop(tabStop);
-    if (this.drawnRows === 0) this.drawRows();
+    if (this.drawnRows === 0 && this.frame === null) {
+      // a small hall is written at once; a large one starts the frame after its paint
+      if (this.index.byId.size <= CELLS_PER_FRAME) this.drawRows();
+      else this.frame = requestAnimationFrame(() => this.drawRows());
+    }
     const refocus = this.refocus;
     this.refocus = null;
     if (refocus && this.index.byId.has(refocus)) {
@@ -153,23 +172,24 @@ export class SeatCells {
   }
 
   private cellMarkup(seat: Seat): string {
-    const view = this.views.get(seat.id)!;
-    this.shown.set(seat.id, view);
+    const { look } = this.views.get(seat.id)!;
+    const label = this.labelOf(seat, look);
+    this.shown.set(seat.id, { look, label });
     let markup = `<circle role="gridcell" data-seat="${escape(seat.id)}" tabindex="${seat.id === this.tabStop ? 0 : -1}" cx="${seat.x}" cy="${seat.y}" r="${seat.r}"`;
-    for (const [name, value] of Object.entries(stateAttributes(view))) {
+    for (const [name, value] of Object.entries(stateAttributes(look, label))) {
       if (value !== null) markup += ` ${name}="${escape(value)}"`;
     }
     return `${markup}></circle>`;
   }
 }
 
-/** A cell's name and ARIA state in a view; absent ones are removed. */
-function stateAttributes(view: SeatView): Record<string, string | null> {
-  const inactive = view.look === 'booked' || view.look === 'unavailable';
+/** A cell's name and ARIA state in a look; absent ones are removed. */
+function stateAttributes(look: SeatLook, label: string): Record<string, string | null> {
+  const inactive = look === 'booked' || look === 'unavailable';
   return {
-    'aria-label': view.label,
+    'aria-label': label,
     'aria-disabled': inactive ? 'true' : null,
-    'aria-selected': inactive ? null : String(view.look === 'selected'),
+    'aria-selected': inactive ? null : String(look === 'selected'),
   };
 }
 

@@ -3,7 +3,7 @@ import type { Seat } from '@admit/contracts/seat-map';
 import { SEAT_MAP_COLORS } from '@/features/seats/map/seat-colors';
 import { checkPath, crossPath } from '@/features/seats/map/seat-glyphs';
 import { SeatCells } from '@/features/seats/map/seat-cells';
-import type { SeatView } from '@/features/seats/map/seat-cells';
+import type { SeatLabeler, SeatView } from '@/features/seats/map/seat-cells';
 import { seatPaint } from '@/features/seats/map/seat-paint';
 import type { SeatIndex } from '@/features/seats/map/seat-rows';
 import styles from '@/features/seats/map/seat-map.module.css';
@@ -12,6 +12,7 @@ interface SeatLayerProps {
   index: SeatIndex;
   views: ReadonlyMap<string, SeatView>;
   activeId: string | null;
+  seatLabel: SeatLabeler;
   rowLabel: (section: string, row: string) => string;
 }
 
@@ -23,6 +24,7 @@ export const SeatLayer = memo(function SeatLayer({
   index,
   views,
   activeId,
+  seatLabel,
   rowLabel,
 }: SeatLayerProps) {
   // the grid cells are written by seat-cells.ts, not React: React would own 5,000 elements
@@ -33,8 +35,8 @@ export const SeatLayer = memo(function SeatLayer({
     if (!g) return;
     cells.current ??= new SeatCells(g, index, rowLabel);
     cells.current.adopt(index);
-    cells.current.show(views, activeId);
-  }, [index, views, activeId, rowLabel]);
+    cells.current.show(views, activeId, seatLabel);
+  }, [index, views, activeId, seatLabel, rowLabel]);
   useLayoutEffect(() => cells.current?.relabel(rowLabel), [rowLabel]);
   useLayoutEffect(
     () => () => {

@@ -80,12 +80,11 @@ export function SeatMapPanel(props: SeatMapPanelProps): JSX.Element {
         seat,
         look,
         color,
-        label: seatLabel(seat, look),
         dimmed: shown.size > 0 && !ids.some((id) => shown.has(id)),
       });
     }
     return result;
-  }, [seats, seatGroups, selected, seatLabel, shown]);
+  }, [seats, seatGroups, selected, shown]);
 
   const keys = useSeatKeys({ index, selected, svgRef, panZoom, onToggle });
   const rowLabel = useCallback(
@@ -174,7 +173,13 @@ export function SeatMapPanel(props: SeatMapPanelProps): JSX.Element {
                   </text>
                 ))}
               </g>
-              <SeatLayer index={index} views={views} activeId={keys.activeId} rowLabel={rowLabel} />
+              <SeatLayer
+                index={index}
+                views={views}
+                activeId={keys.activeId}
+                seatLabel={seatLabel}
+                rowLabel={rowLabel}
+              />
               {keys.active && (
                 // wider than the selected seat's ring, with a white gap, so focus never reads as selection
                 <g className={styles.focusRing}>

@@ -10,7 +10,6 @@ const view = (seat: Seat, look: SeatView['look'], color: string, dimmed = false)
   seat,
   look,
   color,
-  label: seat.id,
   dimmed,
 });
 
