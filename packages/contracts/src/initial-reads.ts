@@ -44,8 +44,12 @@ export function eventDetailRead(eventId: string): { path: string; query: ReadQue
   };
 }
 
-/** The embeds of the listing's reads (shopping §7 GET events/available): cards need images, venue, prices. */
-export const LISTING_EMBEDS = 'meta,venue,ticket_group,ticket_type';
+/**
+ * The embeds of the listing's reads (shopping §7 GET events/available "embed meta, config, venue,
+ * ticket_type, ticket_group"): cards need images, venue, prices, and the `web.price_display`
+ * config row their price reads by (decision 0075).
+ */
+export const LISTING_EMBEDS = 'meta,config,venue,ticket_group,ticket_type';
 
 /**
  * The listing's unfiltered read (GET events/available of listed events): the list an

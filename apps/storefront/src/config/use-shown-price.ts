@@ -59,3 +59,30 @@ export function useDisplayedPriceLabel() {
     [currency, locale],
   );
 }
+
+/** A flexible price (donation, gift card of any amount): shown as its range, never prefixed. */
+const isRange = (type: Pick<TicketType, 'currency_amount_min' | 'currency_amount_max'>) =>
+  type.currency_amount_min !== null && type.currency_amount_max !== null;
+
+/**
+ * The event's `web.price_display` line where a list of ticket types stands for the event — the
+ * listing card, the single-event form's ticket panel, the seat selector (decision 0075): each
+ * named type at `amountOf` (a wire decimal before fees; default its `currency_amount`) as shown,
+ * all in as the seller's prices are, through `useDisplayedPriceLabel`. A flexible price is left
+ * out (shopping §9: "range prices hide it"). Null when the setting names no type the list has.
+ */
+export function useTypesPriceLine() {
+  const displayedLabel = useDisplayedPriceLabel();
+  const shown = useShownPrice();
+  return useCallback(
+    (
+      display: PriceDisplay,
+      types: readonly TicketType[],
+      amountOf: (type: TicketType) => string = (type) => type.currency_amount,
+    ): string | null =>
+      displayedLabel(display, types, (type) =>
+        isRange(type) ? undefined : shown(amountOf(type), type),
+      ),
+    [displayedLabel, shown],
+  );
+}

@@ -10,7 +10,6 @@ import {
   toMeta,
   toTicket,
   toTicketGroup,
-  toTicketType,
   toVenue,
 } from '@/modules/catalog/mappers';
 import { codeGroupsOf, unmetRules } from '@/modules/codes/apply';
@@ -24,6 +23,7 @@ import {
 import { selectBundleRows, selectGiftee, type BundleRows, type GifteeRow } from './bundle-repo';
 import { selectOrderByCart, selectTickets } from './repo';
 import { cartFeesOf, cartTotals } from '@/modules/pricing/totals';
+import { withDiscountedAmount } from './discounted-types';
 import type { PaymentRow } from '@/db/schema/payments';
 import type { CartRow, TicketRow } from '@/db/schema/cart';
 
@@ -130,11 +130,8 @@ export function assembleCartBundle(
       outsideFees: typeById.get(t.ticketTypeId)?.outsideFees,
     }));
   // spec: shopping §3 cartmods and cart_fees — one computation for every figure (totals.ts)
-  const totals = cartTotals(
-    live,
-    money.codes.map(({ cartCode, code }) => ({ ...code, id: cartCode.id })),
-    money.payments,
-  );
+  const codes = money.codes.map(({ cartCode, code }) => ({ ...code, id: cartCode.id }));
+  const totals = cartTotals(live, codes, money.payments);
   const groups = new Set(money.codes.flatMap((c) => codeGroupsOf(c.code)));
   const ownedByPublicIdentity = cart.identityId === options.publicIdentityId;
   // A guest cart (the seller's shared public identity) never shows the stored name of the person
@@ -169,7 +166,7 @@ export function assembleCartBundle(
       },
     ]),
     ticket: toCollection(tickets.map((t) => toTicket(t, totals.tickets.get(t.id)?.line))),
-    ticket_type: toCollection(rows.types.map(toTicketType)),
+    ticket_type: toCollection(rows.types.map((t) => withDiscountedAmount(t, rows.groups, codes))),
     ticket_group: toCollection(rows.groups.map((g) => toTicketGroup(g, now))),
     event_template: toCollection(rows.events.map(toEventTemplate)),
     event_session: toCollection(rows.sessions.map((s) => toEventSession(s, now))),

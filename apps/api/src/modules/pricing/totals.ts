@@ -166,3 +166,19 @@ export function cartFeesOf(cartId: string, currency: string, totals: CartTotals)
     grand_totals: { total_outstanding: minorToDecimal(totals.outstanding) },
   };
 }
+
+/** A ticket type as `discountedAmount` prices it: one ticket of it at `faceValue`. */
+export type PricedType = Omit<TotalsTicket, 'id' | 'outsideFees'>;
+
+/**
+ * A ticket type's `discounted_amount` (shopping §3 "Ticket type"; decision 0075): what one
+ * ticket of it at `faceValue` costs after the codes a cart holds — the adjusted value
+ * `cartTotals` gives such a line, so the figure shown is the figure charged — or null when no
+ * code takes anything off it. Lines never affect each other (a code's discount is per ticket),
+ * so a cart's ticket of the type gets exactly this.
+ */
+export function discountedAmount(type: PricedType, codes: TotalsCode[]): number | null {
+  const probe = { ...type, id: 'probe', outsideFees: [] };
+  const line = cartTotals([probe], codes).tickets.get(probe.id);
+  return line && line.discount > 0 ? line.adjustedValue : null;
+}

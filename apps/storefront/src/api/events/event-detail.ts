@@ -1,6 +1,11 @@
 import type { EventTemplateResponse } from '@admit/contracts/catalog';
 import type { EventTemplate, TicketGroup, TicketType, Venue } from '@admit/contracts/resources';
 import { isMetaFlagSet } from '@admit/contracts/rules/anchor-tickets';
+import {
+  PRICE_DISPLAY_KEY,
+  parsePriceDisplay,
+  type PriceDisplay,
+} from '@admit/contracts/rules/price-display';
 
 export interface TicketGroupWithTypes {
   ticketGroup: TicketGroup;
@@ -68,4 +73,12 @@ export function membershipLevelsOf(event: EventDetail): TicketType[] {
   return event.ticketGroups
     .filter(({ ticketGroup }) => ticketGroup.handler === 'membership' && ticketGroup.available)
     .flatMap(({ ticketTypes }) => ticketTypes.filter((type) => type.available));
+}
+
+/**
+ * The event's `web.price_display` config row (shopping §3; decisions 0063, 0075), one reader:
+ * the session picker, the single-event form's ticket panel and the seat selector read it here.
+ */
+export function priceDisplayOf(event: Pick<EventDetail, 'config'>): PriceDisplay {
+  return parsePriceDisplay(event.config.get(PRICE_DISPLAY_KEY));
 }

@@ -75,7 +75,9 @@ describe('event listing (shopping §2)', () => {
 
     const [request] = availableRequests(fetch);
     expect(request?.url.searchParams.get('_seller')).toBe('demo-museum');
-    expect(request?.url.searchParams.get('_embed')).toBe('meta,venue,ticket_group,ticket_type');
+    expect(request?.url.searchParams.get('_embed')).toBe(
+      'meta,config,venue,ticket_group,ticket_type',
+    );
     expect(request?.url.searchParams.get('hidden_type._in')).toBe(
       'public_browsable,public_member_only',
     );

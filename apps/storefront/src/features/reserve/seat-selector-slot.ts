@@ -1,3 +1,4 @@
+import type { PriceDisplay } from '@admit/contracts/rules/price-display';
 import type { TicketGroupWithTypes } from '@/api/events/event-detail';
 
 /**
@@ -40,4 +41,6 @@ export interface SeatSelectorSlotProps {
   onLoadError: () => void;
   /** set after a lost race: drop those seats, reload the map and reopen the selector */
   taken: SeatsTaken | null;
+  /** the event's `web.price_display` (shopping §3): the open map shows its line (decision 0075) */
+  priceDisplay?: PriceDisplay;
 }

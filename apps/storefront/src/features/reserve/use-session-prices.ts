@@ -2,9 +2,8 @@ import { useMemo } from 'react';
 import type { PricedSession, PriceSchedule } from '@admit/contracts/availability';
 import { minorToDecimal } from '@admit/contracts/money';
 import type { TicketType } from '@admit/contracts/resources';
-import type { EventDetail } from '@/api/events/event-detail';
+import { priceDisplayOf, type EventDetail } from '@/api/events/event-detail';
 import { useDisplayedPriceLabel, useShownPriceMinor } from '@/config/use-shown-price';
-import { priceDisplayOf } from '@/features/reserve/model/event-ecommerce';
 import { shownSchedule, withShownPrices } from '@/features/reserve/model/shown-session-prices';
 
 /**
@@ -35,5 +34,7 @@ export function useSessionPrices(
     priceLabelOf,
     /** the setting's `message`, shown with the session prices */
     priceNote: display.message ?? null,
+    /** the setting itself, for the seat selector's line (decision 0075) */
+    priceDisplay: display,
   };
 }

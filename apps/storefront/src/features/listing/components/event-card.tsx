@@ -3,8 +3,10 @@ import { SellerImage } from '@/ui/image';
 import { listingTeaser } from '@admit/contracts/images';
 import { formatMoney } from '@admit/contracts/money';
 import { useSellerConfig } from '@/config/seller-config';
+import { useTypesPriceLine } from '@/config/use-shown-price';
 import { useStrings } from '@/ui/text/use-strings';
 import { LISTING_STRINGS } from '@/features/listing/strings';
+import { leastAmount } from '@/features/listing/model/event-cards';
 import type { EventCard as EventCardModel } from '@/features/listing/model/event-cards';
 import styles from '@/features/listing/components/event-card.module.css';
 
@@ -20,6 +22,9 @@ export function EventCard({ event, position }: { event: EventCardModel; position
   const { currency, locale, theme } = useSellerConfig();
   const teaser = theme.teaser_image_size;
   const blurb = event.subtitle ?? event.summary;
+  // decision 0075: the event's `web.price_display` types at their least price, else "from"
+  const typesPriceLine = useTypesPriceLine();
+  const priceLine = typesPriceLine(event.priceDisplay, event.types, leastAmount);
   return (
     <article className={styles.card}>
       <div className={styles.media} style={{ aspectRatio: `${teaser.width} / ${teaser.height}` }}>
@@ -47,10 +52,19 @@ export function EventCard({ event, position }: { event: EventCardModel; position
           </Link>
         </h2>
         {blurb && <p className={styles.blurb}>{blurb}</p>}
-        {event.fromPrice !== null && (
-          <p className={styles.price}>
-            {t('listing.from_price', { price: formatMoney(event.fromPrice, currency, locale) })}
-          </p>
+        {priceLine ? (
+          <>
+            <p className={styles.price}>{priceLine}</p>
+            {event.priceDisplay.message && (
+              <p className={styles.blurb}>{event.priceDisplay.message}</p>
+            )}
+          </>
+        ) : (
+          event.fromPrice !== null && (
+            <p className={styles.price}>
+              {t('listing.from_price', { price: formatMoney(event.fromPrice, currency, locale) })}
+            </p>
+          )
         )}
       </div>
     </article>

@@ -12,7 +12,7 @@ const query = (
 describe('toAvailableEventsQuery', () => {
   it('always asks for listed events (members-only for members) with the listing embeds', () => {
     expect(query('')).toEqual({
-      _embed: 'meta,venue,ticket_group,ticket_type',
+      _embed: 'meta,config,venue,ticket_group,ticket_type',
       'hidden_type._in': 'public_browsable,public_member_only',
     });
   });

@@ -52,6 +52,9 @@ describe('toEventCards', () => {
         category: 'Tours',
         image: { src: '/api/image/demo-museum/tour.jpg', alt: 'A guide in the sculpture hall' },
         fromPrice: '18.50',
+        // no `web.price_display` row: the setting is unset; the types on sale, for its line
+        priceDisplay: {},
+        types: body.ticket_type!._data.filter((type) => type.available),
       },
     ]);
   });

@@ -2,6 +2,11 @@ import type { EventTemplateResponse } from '@admit/contracts/catalog';
 import { decimalToMinor, minorToDecimal } from '@admit/contracts/money';
 import type { TicketType } from '@admit/contracts/resources';
 import { grantsEntry } from '@admit/contracts/rules/admission';
+import {
+  PRICE_DISPLAY_KEY,
+  parsePriceDisplay,
+  type PriceDisplay,
+} from '@admit/contracts/rules/price-display';
 
 /** What one listing card shows, joined from the sibling collections of events/available. */
 export interface EventCard {
@@ -16,11 +21,21 @@ export interface EventCard {
    * issue 22) as a decimal string, null when the event has no ticket types
    */
   fromPrice: string | null;
+  /** the event's `web.price_display` (shopping §3): set, the card reads by it (decision 0075) */
+  priceDisplay: PriceDisplay;
+  /** the event's types on sale, for the setting's line (each at `leastAmount`) */
+  types: TicketType[];
 }
 
-function metaByTemplate(body: EventTemplateResponse): Map<string, Map<string, unknown>> {
+/** The least a ticket of a type can be charged before fees (decision 0043, issue 22). */
+export const leastAmount = (type: TicketType): string =>
+  type.currency_amount_from ?? type.currency_amount_min ?? type.currency_amount;
+
+type Rows = EventTemplateResponse['meta'] | EventTemplateResponse['config'];
+
+function rowsByTemplate(rows: Rows): Map<string, Map<string, unknown>> {
   const byTemplate = new Map<string, Map<string, unknown>>();
-  for (const row of body.meta?._data ?? []) {
+  for (const row of rows?._data ?? []) {
     if (row.resource !== 'event_template') continue;
     const meta = byTemplate.get(row.resource_id) ?? new Map<string, unknown>();
     meta.set(row.key, row.value);
@@ -67,11 +82,10 @@ function lowestPriceByTemplate(
   for (const type of body.ticket_type?._data ?? []) {
     const group = groups.get(type.ticket_group_id);
     if (!group) continue;
-    const least = type.currency_amount_from ?? type.currency_amount_min ?? type.currency_amount;
     const candidate = {
       admission: grantsEntry(group.handler),
       available: type.available,
-      amount: shownMinor(least, type),
+      amount: shownMinor(leastAmount(type), type),
     };
     const current = best.get(group.event_template_id);
     if (!current || beats(candidate, current)) best.set(group.event_template_id, candidate);
@@ -83,8 +97,13 @@ export function toEventCards(
   body: EventTemplateResponse,
   shownMinor: ShownMinor = faceValue,
 ): EventCard[] {
-  const meta = metaByTemplate(body);
+  const meta = rowsByTemplate(body.meta);
+  const config = rowsByTemplate(body.config);
   const prices = lowestPriceByTemplate(body, shownMinor);
+  const templateOf = new Map(
+    (body.ticket_group?._data ?? []).map((group) => [group.id, group.event_template_id]),
+  );
+  const onSale = (body.ticket_type?._data ?? []).filter((type) => type.available);
   return body.event_template._data.map((template) => {
     const own = meta.get(template.id);
     // the profile image is the teaser; events without one fall back to their cover
@@ -100,6 +119,8 @@ export function toEventCards(
       category: template.category,
       image: src ? { src, alt } : null,
       fromPrice: prices.get(template.id) ?? null,
+      priceDisplay: parsePriceDisplay(config.get(template.id)?.get(PRICE_DISPLAY_KEY)),
+      types: onSale.filter((type) => templateOf.get(type.ticket_group_id) === template.id),
     };
   });
 }

@@ -12,6 +12,7 @@ export interface SessionSeatSelectorProps {
   quantities: Readonly<Record<string, number>>;
   controlId: string;
   seats: ReturnType<typeof useSeatSlot>;
+  priceDisplay?: SeatSelectorSlotProps['priceDisplay'];
 }
 
 /**

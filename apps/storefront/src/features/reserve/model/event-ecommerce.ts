@@ -1,8 +1,3 @@
-import {
-  PRICE_DISPLAY_KEY,
-  parsePriceDisplay,
-  type PriceDisplay,
-} from '@admit/contracts/rules/price-display';
 import type { EventDetail } from '@/api/events/event-detail';
 
 /**
@@ -41,9 +36,4 @@ export function eventNextRoute(event: EventDetail): string | null {
   const route = value.trim();
   if (!route.startsWith('/') || route.startsWith('//') || /[\\\s]|:\/\//.test(route)) return null;
   return route;
-}
-
-/** The event's `web.price_display` config row (shopping §3; decision 0063), one reader. */
-export function priceDisplayOf(event: Pick<EventDetail, 'config'>): PriceDisplay {
-  return parsePriceDisplay(event.config.get(PRICE_DISPLAY_KEY));
 }

@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import { toCollection } from '@admit/contracts/envelope';
 import type { Seat } from '@admit/contracts/seat-map';
 import type { TicketGroup, TicketType } from '@admit/contracts/resources';
 import type { SellerConfig } from '@admit/contracts/seller-config';
@@ -67,18 +68,29 @@ export function renderSeated(
   overrides: Record<string, Fixture> = {},
   groups: { group: TicketGroup; types: TicketType[] }[] = [{ group: stalls, types }],
   config: SellerConfig = makeSellerConfig(),
+  /** the event's config rows by key (`web.price_display`, …) */
+  eventConfig: Record<string, unknown> = {},
 ) {
   const ticketGroups = groups.map(({ group }) => group);
   const ticketTypes = groups.flatMap((entry) => entry.types);
+  const event = eventTemplateBody({
+    event_template: [
+      makeEventTemplate({ id: EVENT_ID, name: 'Evening of Light', event_type: 'single' }),
+    ],
+    venue: [makeVenue()],
+    ticket_group: ticketGroups,
+    ticket_type: ticketTypes,
+  });
+  const rows = Object.entries(eventConfig).map(([key, value], index) => ({
+    id: fixtureId(6000 + index),
+    resource: 'event_template',
+    resource_id: EVENT_ID,
+    key,
+    value,
+  }));
+  if (rows.length > 0) event.config = toCollection(rows);
   const fetch = createFetchStub({
-    'GET /cached_api/events/:id': eventTemplateBody({
-      event_template: [
-        makeEventTemplate({ id: EVENT_ID, name: 'Evening of Light', event_type: 'single' }),
-      ],
-      venue: [makeVenue()],
-      ticket_group: ticketGroups,
-      ticket_type: ticketTypes,
-    }),
+    'GET /cached_api/events/:id': event,
     'GET /api/events/:id/sessions': sessionsBody([session]),
     'GET /api/events/:id/sessions/:sessionId': sessionDetailBody({
       session,

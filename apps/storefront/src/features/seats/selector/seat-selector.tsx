@@ -2,8 +2,9 @@ import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { TicketType } from '@admit/contracts/resources';
 import type { Seat } from '@admit/contracts/seat-map';
 import { formatMoney } from '@admit/contracts/money';
+import type { PriceDisplay } from '@admit/contracts/rules/price-display';
 import { useSellerConfig } from '@/config/seller-config';
-import { useShownPrice } from '@/config/use-shown-price';
+import { useShownPrice, useTypesPriceLine } from '@/config/use-shown-price';
 import { Button } from '@/ui/button';
 import { Loader } from '@/ui/loader';
 import { useStrings } from '@/ui/text/use-strings';
@@ -26,6 +27,8 @@ export interface SeatSelectorProps extends SeatSelectorInput {
   controlId: string;
   /** a submit was refused for seats: show the §5 message */
   showIssue: boolean;
+  /** the event's `web.price_display` (shopping §3): the open map shows its line (decision 0075) */
+  priceDisplay?: PriceDisplay;
 }
 
 function issueText(t: SeatsText, issue: SeatIssue): string {
@@ -68,9 +71,10 @@ function useFocusFollowsPhase(phase: SelectorPhase, controlId: string) {
  * closes it when every group has its seats, then "Selected Seats" with "Change Selected Seats".
  */
 export function SeatSelector(props: SeatSelectorProps) {
-  const { groups, quantities, controlId, showIssue } = props;
+  const { groups, quantities, controlId, showIssue, priceDisplay } = props;
   const t = useStrings(SEATS_STRINGS);
   const priceOf = usePriceOf();
+  const typesPriceLine = useTypesPriceLine();
   const state = useSeatSelector(props);
   useFocusFollowsPhase(state.phase, controlId);
   const { index, required, selection, tickets } = state;
@@ -100,11 +104,22 @@ export function SeatSelector(props: SeatSelectorProps) {
   if (state.phase === 'rendering') return <Loader label={t('seats.loading')} />;
   if (state.phase === 'open' && state.map) {
     const confirmIssue = seatIssue(groups, quantities, selection, true);
+    // decision 0075: the seated types at this session's price, as the event's setting reads them
+    const priceLine = priceDisplay
+      ? typesPriceLine(
+          priceDisplay,
+          groups.filter(isSeatedGroup).flatMap(({ ticketTypes }) => ticketTypes),
+        )
+      : null;
     return (
       <section aria-labelledby={HEADING_ID} className={styles.section}>
         <h3 id={HEADING_ID} tabIndex={-1} className={styles.heading}>
           {t('seats.heading')}
         </h3>
+        {priceLine && <p className={styles.priceLine}>{priceLine}</p>}
+        {priceLine && priceDisplay?.message && (
+          <p className={styles.muted}>{priceDisplay.message}</p>
+        )}
         {state.takenNames.length > 0 && (
           <p role="alert" className={styles.alert}>
             {t('seats.taken', { seats: state.takenNames.join(', ') })}

@@ -135,7 +135,7 @@ export function DateFirstForm({
     [event.config],
   );
   const hideSoldOut = hidesSoldOutSessions(event);
-  const { sessions, priceLabelOf, priceNote } = useSessionPrices(
+  const { sessions, priceLabelOf, priceNote, priceDisplay } = useSessionPrices(
     event,
     (offered ?? []).filter((s) => !hideSoldOut || !s.sold_out),
     data.sessions.data?.price_schedule?._data,
@@ -246,6 +246,7 @@ export function DateFirstForm({
           groups={groups}
           quantities={state.quantities}
           controlId={DATE_FIRST_FIND_SEATS_ID}
+          priceDisplay={priceDisplay}
           seats={submission.seats}
         />
       )}

@@ -253,6 +253,7 @@ export function QuantityFirstReserve({
             groups={details}
             quantities={state.quantities}
             controlId={QUANTITY_FIRST_FIND_SEATS_ID}
+            priceDisplay={sessionPrices.priceDisplay}
             seats={submission.seats}
           />
         )}

@@ -3,11 +3,12 @@ import { reserveMessageText } from '@/features/reserve/use-submit-reservation';
 import type { ComponentType } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import type { EventDetail } from '@/api/events/event-detail';
+import { priceDisplayOf, type EventDetail } from '@/api/events/event-detail';
 import { offeredSessions } from '@/features/reserve/model/session-constraints';
 import { useSessionConstraints } from '@/features/reserve/use-session-constraints';
 import { Button } from '@/ui/button';
 import { useSellerConfig } from '@/config/seller-config';
+import { useTypesPriceLine } from '@/config/use-shown-price';
 import { Loader } from '@/ui/loader';
 import { useMemberStatus } from '@/api/membership/get-my-membership';
 import { useStrings } from '@/ui/text/use-strings';
@@ -112,6 +113,8 @@ export function SingleEventReserve({ event, SeatSelector }: SingleEventReservePr
   const memberCap = useMemberCap(event, data.groups, data.session?.id ?? null);
   const timezone = event.venue?.timezone ?? 'UTC';
   const rules = useMemo(() => eventMessageRules(event), [event]);
+  const priceDisplay = useMemo(() => priceDisplayOf(event), [event]);
+  const typesPriceLine = useTypesPriceLine();
 
   if (data.isPending) return <Loader label={t('reserve.single_event.loading')} />;
   if (data.isError)
@@ -149,6 +152,11 @@ export function SingleEventReserve({ event, SeatSelector }: SingleEventReservePr
     });
   };
   const message = submission.message;
+  // decision 0075: the event's `web.price_display`, each type at the session's price (as shown)
+  const priceLine = typesPriceLine(
+    priceDisplay,
+    groups.flatMap((group) => group.ticketTypes),
+  );
   const discountCodes = isDiscountCodePurchase(groups);
 
   return (
@@ -180,6 +188,10 @@ export function SingleEventReserve({ event, SeatSelector }: SingleEventReservePr
             </span>
           ))}
         </p>
+        {priceLine && <p className={reserveStyles.priceLine}>{priceLine}</p>}
+        {priceLine && priceDisplay.message && (
+          <p className={reserveStyles.muted}>{priceDisplay.message}</p>
+        )}
         {/* spec: shopping §3 "Message rules" — the one session is both the date and the time */}
         <RuleMessages
           messages={[
@@ -219,6 +231,7 @@ export function SingleEventReserve({ event, SeatSelector }: SingleEventReservePr
             onReport={seats.setReport}
             onLoadError={seats.onLoadError}
             taken={seats.taken}
+            priceDisplay={priceDisplay}
           />
         )}
         {takesCitypass(event) && (
