@@ -35,8 +35,10 @@ function serverPid(group: number): number {
     try {
       const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
       const pgid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[2]);
-      const cmdline = readFileSync(`/proc/${entry}/cmdline`, 'utf8');
-      if (pgid === group && cmdline.includes(SERVER)) return Number(entry);
+      const args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+      // node itself, not the `sh -c "node …"` npm runs it through
+      const isNode = args[0]!.endsWith('node') && args.some((arg) => arg.endsWith(SERVER));
+      if (pgid === group && isNode) return Number(entry);
     } catch {
       // the process ended while we looked
     }
