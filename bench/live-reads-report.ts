@@ -101,7 +101,7 @@ export function renderLiveReads(r: LiveReadsResult): string {
     `Run: ${r.ranAt}. \`npx tsx bench/live-reads.ts --write\` (bench/live-reads.ts) rewrites this section alone.`,
     '',
     'Uncached availability reads (`/api/…`, not `/cached_api/…`) on the real server',
-    '(`node --import tsx apps/api/src/main.ts`), over a throw-away PostgreSQL database and over a',
+    '(`node apps/api/dist/main.mjs`), over a throw-away PostgreSQL database and over a',
     'throw-away PGlite directory. One event has a year of 30-minute sessions (20 a day, 09:00 to',
     '18:30 New York time, every 21st one full), another the same for 35 days; one group, two types.',
     'Each read: 30 warm-up requests, then 200 one after the other from one keep-alive client',

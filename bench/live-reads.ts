@@ -14,7 +14,7 @@ import { calendarCount, seed, sessionCounts, SLUG, type Query, ZONE } from './li
 /**
  * Live reads (issue 13 "Live reads at the speed of the data"): uncached availability reads
  * (`/api/…`, never `/cached_api/…`) of an event with a year of 30-minute sessions, on the real
- * server (`node --import tsx apps/api/src/main.ts`) over PostgreSQL (a throw-away database)
+ * server (`node apps/api/dist/main.mjs`) over PostgreSQL (a throw-away database)
  * and over PGlite (a throw-away data directory). A second event with a tenth of the sessions
  * shows whether the sessions read depends on how many sessions exist.
  */

@@ -11,7 +11,7 @@ import { storefrontStub } from './storefront-stub';
 
 /**
  * The reserve rush (issue "Benchmark"): CLIENTS concurrent clients reserve one ticket at a time
- * on ONE session through the real server (`node --import tsx apps/api/src/main.ts`) on a
+ * on ONE session through the real server (`node apps/api/dist/main.mjs`) on a
  * throw-away PostgreSQL database, beside the same conditional UPDATE sent straight to
  * PostgreSQL by a plain `pg` loop of the same concurrency and pool size. Reports
  * reservations/s, p50/p99 latency and the oversell count (which must be 0).
@@ -243,7 +243,7 @@ export async function measureReserveRush(): Promise<ReserveRushResult> {
     });
     try {
       const ids = await seedRush(url);
-      const meters = { database: name, serverPid: childPid('apps/api/src/main.ts') };
+      const meters = { database: name, serverPid: childPid('apps/api/dist/main.mjs') };
       await httpRush(meters, server.baseUrl, ids.type, ids.warmup); // JIT, pool and plan caches
       const http = await httpRush(meters, server.baseUrl, ids.type, ids.http);
       const raw = await rawRush(name, url, ids.raw);

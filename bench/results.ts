@@ -64,7 +64,7 @@ export function renderResults(
     '## Catalogue read',
     '',
     `\`GET ${catalog.path}\` (${kb(catalog.bodyBytes)} body) on the real server`,
-    '(`node --import tsx apps/api/src/main.ts`, in-memory PGlite, demo seed) against a bare fastify',
+    '(`node apps/api/dist/main.mjs`, in-memory PGlite, demo seed) against a bare fastify',
     'process answering `GET /memory` with the same captured bytes. Each: 2 s warm-up, then',
     `${catalog.durationSeconds} s with autocannon, ${catalog.connections} connections, same headers`,
     '(`tix-app: ecomm` and the session cookie); every response body must equal the captured one.',

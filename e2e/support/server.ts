@@ -1,8 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { apiEntry, apiTsconfig, artifactsDir, repoRoot, storefrontDist } from './paths';
+import { apiEntry, artifactsDir, buildScript, repoRoot, storefrontDist } from './paths';
 
 export interface RunningServer {
   baseUrl: string;
@@ -34,8 +34,21 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the real server exactly as production does (`node --import tsx apps/api/src/main.ts`)
- * on an in-memory database seeded with the demo sellers, serving the built storefront.
+ * Compiles the API when its output is missing or older than its source (a second or two), so a
+ * spec run after an API change never meets yesterday's server.
+ */
+function compileApiIfStale() {
+  const build = spawnSync(process.execPath, [buildScript, '--if-stale', '--api'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`API build failed:\n${build.stdout}${build.stderr}`);
+}
+
+/**
+ * Starts the real server exactly as production does (`node apps/api/dist/main.mjs`, compiled
+ * first when stale) on an in-memory database seeded with the demo sellers, serving the built
+ * storefront.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
   const dist = options.env?.STOREFRONT_DIST ?? storefrontDist;
@@ -44,6 +57,7 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
       `No built storefront at ${dist}: run "npm run build -w @admit/storefront" first`,
     );
   }
+  compileApiIfStale();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const logDir = options.logDir ?? artifactsDir;
@@ -71,13 +85,11 @@ export async function startServer(options: StartServerOptions = {}): Promise<Run
     IMAGE_WARM_MS: '0',
     // with no warming every picture is encoded on request, all from the one loopback address
     IMAGE_ENCODE_LIMIT: '0',
-    // tsx reads the tsconfig of its cwd; the API's `@/` alias lives in apps/api/tsconfig.json
-    TSX_TSCONFIG_PATH: apiTsconfig,
     ...options.env,
   };
   // a DATABASE_URL inherited from the shell would point the server at a shared database
   if (!options.env?.DATABASE_URL) delete env.DATABASE_URL;
-  const child = spawn(process.execPath, ['--import', 'tsx', apiEntry], {
+  const child = spawn(process.execPath, ['--enable-source-maps', apiEntry], {
     cwd: repoRoot,
     env,
     stdio: ['ignore', 'pipe', 'pipe'],

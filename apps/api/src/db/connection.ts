@@ -1,10 +1,5 @@
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import pg from 'pg';
 import { fileURLToPath } from 'node:url';
 import * as aftersaleTables from './schema/aftersale';
 import * as cartTables from './schema/cart';
@@ -68,10 +63,17 @@ export type DatabaseOptions =
 
 /**
  * The one connection module: PostgreSQL when a URL is given, otherwise embedded PGlite
- * (on disk under DATA_DIR, or in memory with "memory://"). Both run the same migrations.
+ * (on disk under DATA_DIR, or in memory with "memory://"). Both run the same migrations. Each
+ * driver is imported when chosen: a server on PostgreSQL never loads PGlite, nor one on
+ * PGlite the pg pool (decision 0072).
  */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if ('url' in options) {
+    const [{ default: pg }, { drizzle: drizzlePg }, { migrate: migratePg }] = await Promise.all([
+      import('pg'),
+      import('drizzle-orm/node-postgres'),
+      import('drizzle-orm/node-postgres/migrator'),
+    ]);
     const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 20 });
     // An idle client whose connection the server ends (restart, failover, a dropped test
     // database) emits 'error' on the pool; pg has already discarded it, and queries in flight
@@ -92,14 +94,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const onDisk = !options.dataDir.includes('://');
   const unlock = onDisk ? await lockDataDir(options.dataDir) : async () => {};
   try {
-    return pgliteDatabase(await PGlite.create(options.dataDir), unlock);
+    const { PGlite } = await import('@electric-sql/pglite');
+    return await pgliteDatabase(await PGlite.create(options.dataDir), unlock);
   } catch (error) {
     await unlock();
     throw error;
   }
 }
 
-function pgliteDatabase(client: PGlite, unlock: () => Promise<void>): Database {
+async function pgliteDatabase(client: PGlite, unlock: () => Promise<void>): Promise<Database> {
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
+    import('drizzle-orm/pglite'),
+    import('drizzle-orm/pglite/migrator'),
+  ]);
   const db = drizzlePglite(client, { schema });
   return {
     db,

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { RE2JS } from 're2js';
 import safeRegex from 'safe-regex2';
 
@@ -27,20 +28,26 @@ export function sellerPatternProblem(pattern: string): string | null {
   return null;
 }
 
-// compiled whole-value matchers by pattern; a seller has a handful, the cap keeps it bounded
-const compiled = new Map<string, RE2JS | null>();
-const CACHE_MAX = 500;
+/** compiled whole-value matchers kept; a seller has a handful, the cap keeps it bounded */
+export const SELLER_PATTERNS_KEPT = 500;
+// least recently used out (decision 0072): a seller editing its patterns never empties the
+// matchers of the others; a refused pattern is kept as `false`, as lru-cache keeps no null
+const compiled = new LRUCache<string, RE2JS | false>({ max: SELLER_PATTERNS_KEPT });
 
-function matcherOf(pattern: string): RE2JS | null {
+function matcherOf(pattern: string): RE2JS | false {
   let matcher = compiled.get(pattern);
   if (matcher === undefined) {
-    matcher = sellerPatternProblem(pattern) === null ? RE2JS.compile(`^(?:${pattern})$`) : null;
-    if (compiled.size >= CACHE_MAX) compiled.clear();
+    matcher = sellerPatternProblem(pattern) === null ? RE2JS.compile(`^(?:${pattern})$`) : false;
     compiled.set(pattern, matcher);
   }
   return matcher;
 }
 
+/** How many compiled matchers are kept (the bound's test reads it). */
+export const keptSellerPatterns = () => compiled.size;
+
 /** Whether the whole `value` matches the seller's pattern; a refused pattern matches nothing. */
-export const matchesSellerPattern = (pattern: string, value: string): boolean =>
-  matcherOf(pattern)?.matches(value) ?? false;
+export function matchesSellerPattern(pattern: string, value: string): boolean {
+  const matcher = matcherOf(pattern);
+  return matcher ? matcher.matches(value) : false;
+}

@@ -1,11 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import Stripe from 'stripe';
 import { z } from 'zod';
 import { AppError } from '@/http/app-error';
 import type { Db } from '@/db/connection';
 import type { IntentResult } from '@/modules/payments/card-gateway';
 import { cardGatewayFor, stripeWebhookSecretFor } from '@/modules/payments/gateways';
 import { selectStripePaymentByRef } from '@/modules/payments/repo';
+import { loadStripe } from '@/modules/payments/stripe-sdk';
 import { mapStripeIntent, type StripeIntent } from '@/modules/payments/stripe-gateway';
 
 /**
@@ -68,9 +68,10 @@ export const stripeWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
       });
     }
     const signature = request.headers['stripe-signature'];
+    const stripe = await loadStripe();
     let event: { type: string; data: { object: unknown } };
     try {
-      event = Stripe.webhooks.constructEvent(
+      event = stripe.webhooks.constructEvent(
         typeof request.body === 'string' ? request.body : '',
         typeof signature === 'string' ? signature : '',
         secret,

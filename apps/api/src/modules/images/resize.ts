@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
-import sharp from 'sharp';
+import type { Sharp as SharpImage } from 'sharp';
 import type { ImageFormat, ImageRequest } from '@admit/contracts/images';
 import { IMAGE_FORMAT_TYPES } from '@admit/contracts/images';
+import { loadSharp } from '@/lib/sharp';
 import type { ImageRecord, StoredImage } from './repo';
 
 export type ImageSize = ImageRequest;
@@ -20,7 +21,7 @@ export interface ImageOutput {
  * once, by the warming job or its first visitor, then kept); the quality values look like the
  * stored JPEGs at a third of the bytes.
  */
-const encode: Record<ImageFormat, (image: sharp.Sharp) => sharp.Sharp> = {
+const encode: Record<ImageFormat, (image: SharpImage) => SharpImage> = {
   avif: (image) => image.avif({ quality: 50, effort: 2 }),
   webp: (image) => image.webp({ quality: 75 }),
 };
@@ -76,6 +77,7 @@ export function originalOutput(source: StoredImage): ImageOutput {
 export async function resizeImage(source: StoredImage, size: ImageSize): Promise<ImageOutput> {
   const plan = planResize(source, size);
   if (isOriginal(plan)) return originalOutput(source);
+  const sharp = await loadSharp();
   let image = sharp(source.bytes);
   if (plan.resize) {
     image = image.resize(size.width, size.height, { fit: 'cover', withoutEnlargement: true });

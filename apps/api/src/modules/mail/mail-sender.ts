@@ -1,4 +1,5 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { loadOnce } from '@/lib/load-once';
 import type { Db } from '@/db/connection';
 import type { OutgoingAttachment } from './outbox';
 import { claimDueMails, markAttemptFailed, markSent, type OutboxRow } from './repo';
@@ -18,9 +19,16 @@ const BATCH = 20;
 /** Wait after the n-th failed attempt: 30 s, 1 min, 2 min, … (30 s × 2^(n−1)). */
 export const retryDelayMs = (attempts: number) => MAIL_RETRY_BASE_MS * 2 ** (attempts - 1);
 
-/** Real delivery through SMTP (nodemailer), with the inline attachments as cid parts. */
+/**
+ * Real delivery through SMTP (nodemailer), with the inline attachments as cid parts. nodemailer
+ * loads with the first mail sent, not at start-up (decision 0072).
+ */
 export function smtpTransport(smtpUrl: string, from: string): MailTransport {
-  const transporter = nodemailer.createTransport(smtpUrl);
+  let opened: Transporter | undefined;
+  const open = loadOnce(async () => {
+    opened = (await import('nodemailer')).default.createTransport(smtpUrl);
+    return opened;
+  });
   return {
     async deliver(mail) {
       const attachments = (mail.attachments as OutgoingAttachment[]).map((a) => ({
@@ -30,6 +38,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
         content: a.base64,
         encoding: 'base64',
       }));
+      const transporter = await open();
       await transporter.sendMail({
         from,
         to: mail.toAddress,
@@ -39,7 +48,7 @@ export function smtpTransport(smtpUrl: string, from: string): MailTransport {
         attachments,
       });
     },
-    close: () => transporter.close(),
+    close: () => opened?.close(),
   };
 }
 

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import { LRUCache } from 'lru-cache';
 import type { Db } from '@/db/connection';
 import { readSellerSettings, sellerSettingsOf } from '@/modules/sellers/seller-settings';
 import type { CardGateway, IntentResult } from './card-gateway';
@@ -7,6 +7,7 @@ import { createSandboxGateway } from './sandbox-gateway';
 import { claimSandboxToken, sandboxTokenKey } from './sandbox-tokens';
 import { createStripeGateway, type StripeLikeClient } from './stripe-gateway';
 import type { PaymentRow } from '@/db/schema/payments';
+import { loadStripe } from './stripe-sdk';
 
 /**
  * A seller's sandbox: its intent state is our payment row (the authentication page marks it);
@@ -33,10 +34,12 @@ export function sandboxFor(db: Db, sellerId: string): CardGateway {
   });
 }
 
-const stripeClients = new Map<string, StripeLikeClient>();
+// one client per secret key; the cap only matters to a server whose sellers rotate keys often
+const stripeClients = new LRUCache<string, StripeLikeClient>({ max: 100 });
 
-type StripeClientFactory = (secretKey: string) => StripeLikeClient;
-const sdkClient: StripeClientFactory = (key) => new Stripe(key) as unknown as StripeLikeClient;
+type StripeClientFactory = (secretKey: string) => StripeLikeClient | Promise<StripeLikeClient>;
+const sdkClient: StripeClientFactory = async (key) =>
+  new (await loadStripe())(key) as unknown as StripeLikeClient;
 let stripeClientFactory = sdkClient;
 
 /** Tests put a fake Stripe client behind a seller's keys (no network); null restores the SDK. */
@@ -68,7 +71,7 @@ export async function cardGatewayFor(db: Db, sellerId: string): Promise<CardGate
   if (!key) return sandboxFor(db, sellerId);
   let client = stripeClients.get(key);
   if (!client) {
-    client = stripeClientFactory(key);
+    client = await stripeClientFactory(key);
     stripeClients.set(key, client);
   }
   return createStripeGateway(client);

@@ -1,8 +1,8 @@
 import { open, realpath } from 'node:fs/promises';
 import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
-import sharp from 'sharp';
 import { SELLER_FILE_PICTURE_MAX_BYTES } from '@admit/contracts/seller-file/limits';
 import type { SellerFile } from '@admit/contracts/seller-file/seller-file';
+import { loadSharp } from '@/lib/sharp';
 import { FileIssuesError, type LaterIssue } from './parse-file';
 
 /**
@@ -79,7 +79,7 @@ async function readPicture(folder: string, path: string) {
       const stat = await handle.stat();
       if (!stat.isFile() || stat.size > SELLER_FILE_PICTURE_MAX_BYTES) return null;
       const bytes = await handle.readFile();
-      const meta = await sharp(bytes).metadata();
+      const meta = await (await loadSharp())(bytes).metadata();
       const contentType = CONTENT_TYPES[meta.format ?? ''];
       if (!contentType || !meta.width || !meta.height) return null;
       return { bytes, contentType, width: meta.width, height: meta.height };

@@ -60,10 +60,13 @@ const storefrontHostRoutes: FastifyPluginAsyncZod = async (app) => {
     app.log,
   );
   // the bundle (and the jsdom its sanitizer uses) loads at start, not on a visitor's page;
-  // closing waits for that load, so no import outlives the app (or the test file that built it)
+  // closing waits for that load, so no import outlives the app (or the test file that built it).
+  // `listen` waits for it (tests excepted): the first page after a restart is then drawn in its
+  // budget instead of going out undrawn while the bundle loads (decision 0072)
   let warming: Promise<void> | undefined;
   app.addHook('onReady', async () => {
     if (env.STOREFRONT_SSR_BUDGET_MS > 0) warming = renderer.warm();
+    if (env.NODE_ENV !== 'test') await warming;
   });
   app.addHook('onClose', async () => {
     await warming;

@@ -1,4 +1,4 @@
-import sharp from 'sharp';
+import { loadSharp } from '@/lib/sharp';
 import { sessionWhenLabel } from '@admit/contracts/session-time';
 import { appleCertificates, type AppleWallet } from './credentials';
 import type { PassTicket } from './pass-ticket';
@@ -17,13 +17,17 @@ let icons: Promise<Record<string, Buffer>> | null = null;
 
 /** The pass's icons (required by Wallet): a plain dark tile at 1x, 2x and 3x. */
 function iconBuffers() {
-  icons ??= Promise.all(
-    [29, 58, 87].map((size) =>
-      sharp({ create: { width: size, height: size, channels: 4, background: '#1f2937' } })
-        .png()
-        .toBuffer(),
-    ),
-  ).then(([x1, x2, x3]) => ({ 'icon.png': x1!, 'icon@2x.png': x2!, 'icon@3x.png': x3! }));
+  icons ??= loadSharp()
+    .then((sharp) =>
+      Promise.all(
+        [29, 58, 87].map((size) =>
+          sharp({ create: { width: size, height: size, channels: 4, background: '#1f2937' } })
+            .png()
+            .toBuffer(),
+        ),
+      ),
+    )
+    .then(([x1, x2, x3]) => ({ 'icon.png': x1!, 'icon@2x.png': x2!, 'icon@3x.png': x3! }));
   return icons;
 }
 

@@ -1,0 +1,163 @@
+// `npm run build`: the storefront (client and server-rendering bundles, Vite) and the API,
+// compiled by esbuild into apps/api/dist so that plain `node` runs it (decision 0072).
+// `--if-stale` builds only the parts whose output is missing or older than their sources: it is
+// what `npm install` (prepare), `npm start` (prestart) and the e2e harness run, so an unchanged
+// tree costs a walk of the source folders and nothing more. `--api` builds the API alone.
+import { spawnSync } from 'node:child_process';
+import { cpSync, existsSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const storefront = join(root, 'apps/storefront');
+const api = join(root, 'apps/api');
+const contractsSrc = join(root, 'packages/contracts/src');
+
+/** The compiled server; its modification time is the API build's. */
+export const API_ENTRY = join(api, 'dist/main.mjs');
+
+/** Newest modification time under a file or folder (node_modules and build output skipped). */
+function newestMtime(path) {
+  if (!existsSync(path)) return 0;
+  const info = statSync(path);
+  if (!info.isDirectory()) return info.mtimeMs;
+  let newest = 0;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist' || entry === 'dist-ssr') continue;
+    newest = Math.max(newest, newestMtime(join(path, entry)));
+  }
+  return newest;
+}
+
+/** True when an output is missing or older than any of its sources. */
+function stale(outputs, sources) {
+  if (!outputs.every((file) => existsSync(file))) return true;
+  const built = Math.min(...outputs.map((file) => statSync(file).mtimeMs));
+  return sources.some((source) => newestMtime(source) > built);
+}
+
+export function storefrontNeedsBuild() {
+  return stale(
+    [join(storefront, 'dist/index.html'), join(storefront, 'dist-ssr/entry-server.js')],
+    [
+      join(storefront, 'src'),
+      join(storefront, 'index.html'),
+      join(storefront, 'vite.config.ts'),
+      // the storefront bundles the shared contracts too
+      contractsSrc,
+    ],
+  );
+}
+
+export function apiNeedsBuild() {
+  return stale(
+    [API_ENTRY],
+    [join(api, 'src'), join(api, 'package.json'), contractsSrc, fileURLToPath(import.meta.url)],
+  );
+}
+
+function buildStorefront() {
+  const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+  const build = spawnSync(npm, ['run', 'build', '-w', '@admit/storefront'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) throw new Error('the storefront build failed');
+}
+
+/** `lodash/fp` → `lodash`, `@scope/pkg/x` → `@scope/pkg`. */
+const packageOf = (specifier) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+async function buildApi() {
+  // loaded here, not at the top: a tree whose build is fresh needs no build tool to start
+  const esbuild = await import('esbuild');
+  const manifest = JSON.parse(readFileSync(join(api, 'package.json'), 'utf8'));
+  const dependencies = new Set(Object.keys(manifest.dependencies ?? {}));
+  const outdir = join(api, 'dist');
+  rmSync(outdir, { recursive: true, force: true });
+  const imported = new Set();
+  await esbuild.build({
+    absWorkingDir: api,
+    entryPoints: {
+      main: 'src/main.ts',
+      'migrate-cli': 'src/migrate-cli.ts',
+      'seller-cli': 'src/cli/seller-cli.ts',
+      // pkpass-pool.ts starts `./pkpass-worker-boot.mjs` beside itself: in the source a file
+      // that registers tsx, here the worker itself (every chunk lands in dist/ itself)
+      'pkpass-worker-boot': 'src/modules/wallet/pkpass-worker.ts',
+    },
+    outdir,
+    outExtension: { '.js': '.mjs' },
+    bundle: true,
+    // the mail templates and other `import()`s stay separate chunks, loaded on first use
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.19',
+    tsconfig: join(api, 'tsconfig.json'),
+    sourcemap: 'linked',
+    // the maps point at apps/api/src and packages/contracts/src, which ship beside dist
+    sourcesContent: false,
+    legalComments: 'none',
+    logLevel: 'warning',
+    plugins: [
+      {
+        // every package stays an import of node_modules (native argon2 and sharp, PGlite's
+        // WASM, pg…) except the workspace's contracts, which ship TypeScript source
+        name: 'admit-externals',
+        setup(build) {
+          build.onResolve({ filter: /^[^./]/ }, ({ path }) => {
+            if (path.startsWith('@/') || path.startsWith('@admit/contracts/')) return undefined;
+            if (path.startsWith('node:') || builtinModules.includes(path)) {
+              return { path, external: true };
+            }
+            imported.add(packageOf(path));
+            return { path, external: true };
+          });
+        },
+      },
+    ],
+  });
+  // an import of a package the API does not depend on runs here and fails where only the
+  // API's dependencies are installed (a production install, the Docker image)
+  const undeclared = [...imported].filter((name) => !dependencies.has(name));
+  if (undeclared.length > 0) {
+    throw new Error(
+      `apps/api imports ${undeclared.join(', ')} outside its dependencies: add them to apps/api/package.json`,
+    );
+  }
+  // files read beside the code at run time (db/connection.ts, demo/demo-sellers.ts): the
+  // compiled chunks sit in dist/ itself, so the relative paths resolve against it
+  cpSync(join(api, 'src/db/migrations'), join(outdir, 'migrations'), { recursive: true });
+  cpSync(join(api, 'src/demo/sellers'), join(outdir, 'sellers'), { recursive: true });
+}
+
+/** Builds what `args` asks; answers the names of the parts built. */
+export async function build(args) {
+  const ifStale = args.includes('--if-stale');
+  const apiOnly = args.includes('--api');
+  const built = [];
+  if (!apiOnly && (!ifStale || storefrontNeedsBuild())) {
+    buildStorefront();
+    built.push('storefront');
+  }
+  if (!ifStale || apiNeedsBuild()) {
+    const started = performance.now();
+    await buildApi();
+    console.log(`API compiled to apps/api/dist in ${Math.round(performance.now() - started)} ms`);
+    built.push('api');
+  }
+  return built;
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  build(process.argv.slice(2)).catch((error) => {
+    console.error(`Build failed: ${error instanceof Error ? error.message : error}`);
+    process.exit(1);
+  });
+}
