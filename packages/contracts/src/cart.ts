@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { collectionSchema } from './envelope';
 import { moneySchema } from './money-schema';
-import { GIFT_MESSAGE_MAX } from './constants';
+import { GIFT_MESSAGE_MAX, PROMO_CODE_MAX, PROMO_CODE_MIN } from './constants';
 import {
   configRowSchema,
   eventSessionSchema,
@@ -242,6 +242,25 @@ export const cartModifyBodySchema = z.object({
    * (decision 0038).
    */
   giftee_identity_id: z.string().uuid().optional(),
+  /**
+   * CityPASS given on a reserve form (shopping §5 "CityPASS codes", §3 `web.ecommerce.citypass`;
+   * decision 0076): the code, taken as apply_code would, and one voucher per ticket this modify
+   * reserves — the n-th voucher of a type goes to the n-th new ticket of that type.
+   */
+  citypass: z
+    .object({
+      code: z.string().trim().min(PROMO_CODE_MIN).max(PROMO_CODE_MAX),
+      vouchers: z
+        .array(
+          z.object({
+            ticket_type_id: z.string().uuid(),
+            voucher: z.string().trim().min(1).max(64),
+          }),
+        )
+        .min(1)
+        .max(100),
+    })
+    .optional(),
 });
 export type CartModifyBody = z.infer<typeof cartModifyBodySchema>;
 

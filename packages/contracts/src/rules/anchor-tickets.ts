@@ -70,3 +70,45 @@ export function anchorMismatch(addOnCount: number, anchorCount: number): 'over' 
   if (addOnCount < anchorCount) return 'under';
   return null;
 }
+
+/** One live ticket of a cart or an order, as the trim reads it. */
+export interface HeldTicketKind {
+  id: string;
+  eventId: string;
+  category: string | null;
+  handler: string;
+}
+
+/**
+ * The add-on tickets a cart or an order may no longer keep once its admission tickets fell
+ * (a removal, a manage cancel): for each of the seller's add-ons whose meta sets the rule
+ * (`mustMatch`), its tickets beyond the admission count, the last made first. `tickets`: the
+ * live tickets in the order they were made. An add-on never holds more tickets than the
+ * admission; fewer (the admission grew since) is left for the buyer to add (decision 0076).
+ */
+export function addOnTicketsBeyondAdmission(
+  tickets: readonly HeldTicketKind[],
+  mustMatch: ReadonlySet<string>,
+  config: AnchorConfig,
+): string[] {
+  const anchorTickets = countAnchorTickets(
+    tickets.map((t) => ({ ...t, count: 1 })),
+    config,
+  );
+  const beyond: string[] = [];
+  for (const eventId of mustMatch) {
+    const own = tickets.filter(
+      (t) =>
+        t.eventId === eventId && isAnchorEvent({ id: t.eventId, category: t.category }, config),
+    );
+    if (own.length > anchorTickets) {
+      beyond.push(
+        ...own
+          .slice(anchorTickets)
+          .map((t) => t.id)
+          .reverse(),
+      );
+    }
+  }
+  return beyond;
+}

@@ -1,14 +1,17 @@
 import {
   MUST_MATCH_ANCHOR_META_KEY,
+  addOnTicketsBeyondAdmission,
   anchorMismatch,
   countAnchorTickets,
   isAnchorEvent,
   isMetaFlagSet,
   type CartTicketKind,
+  type HeldTicketKind,
 } from '@admit/contracts/rules/anchor-tickets';
 import type { Executor } from '@/db/transaction';
 import { AppError } from '@/http/app-error';
 import { readSellerSettings } from '@/modules/sellers/seller-settings';
+import { selectMustMatchEvents } from './anchor-repo';
 import type { BundleRows } from './bundle-repo';
 import type { PlannedTicket } from './reserve-plan';
 import { selectLiveTicketKinds } from './repo';
@@ -18,6 +21,8 @@ import { selectLiveTicketKinds } from './repo';
  * an add-on with this meta sells exactly as many tickets as the cart holds admission tickets.
  * Checked when a modify adds tickets of such an add-on, after the modify's removals, so one
  * modify may change both sides together. The rule itself is `contracts/rules/anchor-tickets.ts`.
+ * When the admission falls (a removal, a manage cancel), the add-on's tickets beyond it go too
+ * (`addOnsBeyondAdmission`; decision 0076).
  */
 
 /** The events among the planned tickets whose meta sets the rule (none: nothing to check). */
@@ -91,4 +96,33 @@ export async function checkAnchorMatch(
           min: anchorTickets,
         });
   }
+}
+
+/**
+ * The add-on tickets beyond the admission among a cart's or an order's live tickets (in the
+ * order they were made): what a removal or a manage cancel must take away with the admission
+ * tickets (decision 0076). Costs the seller's settings and, only when the tickets include one of
+ * the seller's add-ons, one read of their meta.
+ */
+export async function addOnsBeyondAdmission(
+  tx: Executor,
+  sellerId: string,
+  tickets: readonly HeldTicketKind[],
+): Promise<string[]> {
+  if (tickets.length === 0) return [];
+  const settings = await readSellerSettings(tx, sellerId);
+  const anchors = {
+    anchor_events: settings.anchor_events ?? [],
+    anchor_categories: settings.anchor_categories ?? [],
+  };
+  const addOnEvents = [
+    ...new Set(
+      tickets
+        .filter((t) => isAnchorEvent({ id: t.eventId, category: t.category }, anchors))
+        .map((t) => t.eventId),
+    ),
+  ];
+  if (addOnEvents.length === 0) return [];
+  const mustMatch = await selectMustMatchEvents(tx, sellerId, addOnEvents);
+  return addOnTicketsBeyondAdmission(tickets, mustMatch, anchors);
 }

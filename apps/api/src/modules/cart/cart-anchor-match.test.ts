@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { CartModifyBody } from '@admit/contracts/cart';
+import type { CartBundle, CartModifyBody } from '@admit/contracts/cart';
 import { buildTestApp } from '@/testing/build-test-app';
 import {
   addBody,
@@ -129,6 +129,82 @@ describeEachDatabase('cart: an add-on follows the admission tickets', (ctx) => {
         body,
       });
       expect(bundleOf(res).ticket._count).toBe(4);
+    });
+  });
+
+  describe('when the admission falls (decision 0076)', () => {
+    /** A cart of `admissions` admission tickets and as many add-on tickets (Adults, one Child). */
+    async function fullCart(admissions: number, mustMatch: unknown = true) {
+      const scene = await makeScene({ mustMatch });
+      const { admission, addOn } = scene;
+      const cartId = await newCart(admission, admissions);
+      const bundle = bundleOf(
+        await cartCall(app, admission.seller, {
+          method: 'POST',
+          path: `my/cart/${cartId}/modify`,
+          body: { add: [addOn(admissions - 1, 1)] },
+        }),
+      );
+      const ofEvent = (b: CartBundle, eventId: string) =>
+        b.ticket._data.filter((t) => t.event_template_id === eventId).map((t) => t.id);
+      const addOnEvent = bundle.ticket._data.find(
+        (t) => t.event_template_id !== admission.event.id,
+      )!.event_template_id;
+      return {
+        ...scene,
+        cartId,
+        admissions: ofEvent(bundle, admission.event.id),
+        addOns: ofEvent(bundle, addOnEvent),
+        addOnsOf: (b: CartBundle) => ofEvent(b, addOnEvent),
+        admissionsOf: (b: CartBundle) => ofEvent(b, admission.event.id),
+      };
+    }
+
+    it('removing admission tickets takes the add-on tickets beyond them, the last first', async () => {
+      const cart = await fullCart(3);
+      const res = await cartCall(app, cart.admission.seller, {
+        method: 'POST',
+        path: `cart/${cart.cartId}/remove`,
+        body: { tickets: [cart.admissions[0]] },
+      });
+      const bundle = bundleOf(res);
+      expect(cart.admissionsOf(bundle)).toEqual(cart.admissions.slice(1));
+      // the Child ticket was made last
+      expect(cart.addOnsOf(bundle)).toEqual(cart.addOns.slice(0, 2));
+      const all = await cartCall(app, cart.admission.seller, {
+        method: 'POST',
+        path: `cart/${cart.cartId}/remove`,
+        body: { tickets: cart.admissions.slice(1) },
+      });
+      expect(bundleOf(all).ticket._count).toBe(0);
+    });
+
+    it('a modify trims on the cart it leaves: a removal alone trims, a change of type does not', async () => {
+      const cart = await fullCart(3);
+      const modify = (body: CartModifyBody) =>
+        cartCall(app, cart.admission.seller, {
+          method: 'POST',
+          path: `my/cart/${cart.cartId}/modify`,
+          body,
+        }).then(bundleOf);
+      // two admission tickets out and two in, in one modify: the add-on stays whole
+      const swapped = await modify(
+        addBody(cart.admission, 2, { remove: { tickets: cart.admissions.slice(0, 2) } }),
+      );
+      expect(cart.admissionsOf(swapped)).toHaveLength(3);
+      expect(cart.addOnsOf(swapped)).toEqual(cart.addOns);
+      const removed = await modify({ remove: { tickets: cart.admissionsOf(swapped).slice(0, 2) } });
+      expect(cart.addOnsOf(removed)).toEqual(cart.addOns.slice(0, 1));
+    });
+
+    it('leaves an add-on without the meta as it is', async () => {
+      const cart = await fullCart(2, false);
+      const res = await cartCall(app, cart.admission.seller, {
+        method: 'POST',
+        path: `cart/${cart.cartId}/remove`,
+        body: { tickets: cart.admissions },
+      });
+      expect(cart.addOnsOf(bundleOf(res))).toEqual(cart.addOns);
     });
   });
 

@@ -12,6 +12,8 @@ import { refuseAfterPayments, settleCodes, takeCodes } from '@/modules/codes/app
 import { releaseCartCodes } from '@/modules/codes/repo';
 import { requireGiftee } from '@/modules/giftee/service';
 import { companionTicketsOf } from '@/modules/seats/reserve-seats';
+import { addOnsBeyondAdmission } from './anchor-match';
+import { selectLiveTicketList } from './anchor-repo';
 import { cartExpired, type CartCaller, type CartLookup } from './cart-lookup';
 import { touchLockedCart } from './cart-lock-repo';
 import { releaseHeldCapacity } from './holds';
@@ -57,6 +59,23 @@ export async function removeInTx(tx: Tx, cartId: string, ticketIds: string[]): P
   await releaseHeldCapacity(tx, cartId, ids);
   await deleteTickets(tx, cartId, ids);
   return live.filter((t) => ids.includes(t.id)).flatMap((t) => t.eventSessionId ?? []);
+}
+
+/**
+ * After tickets left a locked cart: the add-on tickets now beyond its admission leave too
+ * (shopping §3 `tickets_must_match_anchor_tickets`; decision 0076), the one trim of every path
+ * that takes tickets out of a cart (remove, modify). Returns the sessions it freed.
+ */
+export async function trimAddOnsInTx(
+  tx: Tx,
+  cart: { id: string; sellerId: string },
+): Promise<string[]> {
+  const beyond = await addOnsBeyondAdmission(
+    tx,
+    cart.sellerId,
+    await selectLiveTicketList(tx, cart.id),
+  );
+  return removeInTx(tx, cart.id, beyond);
 }
 
 export interface CartChangesDeps {
@@ -117,8 +136,9 @@ export function createCartChanges({ db, now, lookup }: CartChangesDeps) {
     const freed = await inLockedCart(caller, cartId, at, async (tx) => {
       await touchLockedCart(tx, cartId, { now: at, expiresAt: null });
       const sessions = await removeInTx(tx, cartId, ticketIds);
+      const trimmed = await trimAddOnsInTx(tx, { id: cartId, sellerId: caller.seller.id });
       await settleCodes(tx, { sellerId: caller.seller.id, cartId }, []);
-      return sessions;
+      return [...sessions, ...trimmed];
     });
     // the seats are free: the sessions' cached seat maps go stale (decision 0052); the answer
     // reads the cart as the change left it (its codes settled)

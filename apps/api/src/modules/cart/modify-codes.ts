@@ -24,7 +24,13 @@ import type { Executor } from '@/db/transaction';
 export function codeRequestsOf(body: CartModifyBody): CodeRequest[] {
   const seen = new Set<string>();
   const requests: CodeRequest[] = [];
-  for (const text of [...(body.preReservePromoCodes ?? []), ...(body.preloadedPromoCodes ?? [])]) {
+  // a reserve form's CityPASS code is taken with them (its vouchers: reserve-citypass.ts)
+  const citypass = body.citypass ? [body.citypass.code] : [];
+  for (const text of [
+    ...(body.preReservePromoCodes ?? []),
+    ...(body.preloadedPromoCodes ?? []),
+    ...citypass,
+  ]) {
     const key = text.trim().toLowerCase();
     if (key === '' || seen.has(key)) continue;
     seen.add(key);

@@ -8,7 +8,7 @@ import { isMembershipTicket } from '@/modules/memberships/reserve-members';
 import { assertRenewalsOpen } from '@/modules/memberships/renewal';
 import { checkCompanionsInCart, seatRaceRefusal } from '@/modules/seats/reserve-seats';
 import { checkAnchorMatch } from './anchor-match';
-import { removeInTx } from './cart-changes';
+import { removeInTx, trimAddOnsInTx } from './cart-changes';
 import { cartExpired, type CartCaller, type CartLookup } from './cart-lookup';
 import type { createHoldCoalescer } from './hold-batch';
 import { checkMemberBenefits, isMemberTicket } from './member-benefits';
@@ -23,6 +23,7 @@ import {
   type HeldTickets,
 } from './reserve';
 import type { PlannedTicket } from './reserve-plan';
+import { attachReserveVouchers, placedCitypassError } from './reserve-citypass';
 import { touchLockedCart } from './cart-lock-repo';
 import { countLiveTickets, insertCart, selectCartSessionIds } from './repo';
 
@@ -161,8 +162,18 @@ async function holdInTransaction(
       }
       held = await holdTickets(tx, cart.id, plan.planned);
     }
+    // on the cart as the modify leaves it: a type changed in one modify keeps its add-on
+    if (plan.body.remove?.tickets.length) freedSessions.push(...(await trimAddOnsInTx(tx, cart)));
+    const citypass = plan.body.citypass;
+    const places = citypass
+      ? await attachReserveVouchers(tx, caller.seller.id, citypass, taken, held?.tickets ?? [])
+      : null;
     // a new cart without codes has nothing to settle
-    if (cartId || taken.length > 0) await settleCodes(tx, codeTarget, taken);
+    if (cartId || taken.length > 0) {
+      await settleCodes(tx, codeTarget, taken).catch((err: unknown) => {
+        throw placedCitypassError(err, places);
+      });
+    }
     return { cart, held, freedSessions };
   });
 }

@@ -1,4 +1,5 @@
 import { citypassCodeGroupsSchema, type CitypassCodeGroup } from '@admit/contracts/codes';
+import { CITYPASS_MISMATCH_MESSAGE, cleanVoucher } from '@admit/contracts/rules/citypass';
 import { AppError } from '@/http/app-error';
 import { matchesSellerPattern } from '@/lib/seller-pattern';
 import type { LiveTicketRow } from './repo';
@@ -15,7 +16,6 @@ export type CitypassGroup = CitypassCodeGroup;
 // spec: shopping §5 — "a type counts as child if its name contains a child keyword (configured,
 // else "child")"
 const DEFAULT_CHILD_KEYWORDS = ['child'];
-const MISMATCH = 'Does not match the expected format. Please check your CityPASS code.';
 
 /** The CityPASS group of a code group, if the seller configured one (a bad config: none). */
 export function citypassGroupOf(config: unknown, codeGroup: string | null): CitypassGroup | null {
@@ -23,9 +23,6 @@ export function citypassGroupOf(config: unknown, codeGroup: string | null): City
   const parsed = citypassCodeGroupsSchema.safeParse(config ?? {});
   return parsed.success ? (parsed.data[codeGroup] ?? null) : null;
 }
-
-/** spec: shopping §5 — "each value is cleaned": trimmed, spaces and dashes removed. */
-export const cleanVoucher = (voucher: string) => voucher.trim().replace(/[\s-]+/g, '');
 
 export function isChildType(group: CitypassGroup, typeName: string) {
   const keywords = group.child_ticket_type_keywords?.length
@@ -62,7 +59,9 @@ export function checkVouchers(
     const pattern = isChildType(group, t.typeName) ? group.child_regexp : group.adult_regexp;
     // in linear time; a broken or refused pattern matches nothing (lib/seller-pattern.ts)
     if (!matchesSellerPattern(pattern, voucher)) {
-      throw new AppError('invalid_citypass', 'apply_code', MISMATCH, { ticket_id: t.id });
+      throw new AppError('invalid_citypass', 'apply_code', CITYPASS_MISMATCH_MESSAGE, {
+        ticket_id: t.id,
+      });
     }
     if (vouchers.includes(voucher)) throw voucherUsed(voucher);
     vouchers.push(voucher);

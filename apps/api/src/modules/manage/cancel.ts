@@ -17,6 +17,7 @@ import { applyOrderChangeInTx } from '@/modules/orders/order-change';
 import { factsOf, selectOrderTicketDetails } from '@/modules/orders/order-tickets';
 import { lockOrderRow } from '@/modules/orders/repo';
 import { horizonClock, managedOrder } from './access';
+import { addOnsLeavingWith } from './add-on-trim';
 import { cancelledOrderAnswer } from './answers';
 import { refusalError, ticketNotFound } from './refusals';
 
@@ -90,17 +91,23 @@ async function cancelInTx(
   return withRetryingTransaction(db, async (tx) => {
     const order = (await lockOrderRow(tx, input.order.id))!;
     const details = await selectOrderTicketDetails(tx, [order.id]);
+    const checkCancel = (detail: (typeof details)[number]) => {
+      const clock = horizonClock(now, detail.timeZone || seller.timezone, input.rules);
+      const refusal = cancelRefusal(factsOf(detail), input.rules, clock);
+      if (refusal) throw refusalError(refusal, detail.ticket.id, 'cancel');
+    };
     for (const id of input.ids) {
       const detail = details.find((d) => d.ticket.id === id);
       if (!detail) throw ticketNotFound(id);
-      const clock = horizonClock(now, detail.timeZone || seller.timezone, input.rules);
-      const refusal = cancelRefusal(factsOf(detail), input.rules, clock);
-      if (refusal) throw refusalError(refusal, id, 'cancel');
+      checkCancel(detail);
     }
+    // the add-on tickets beyond the admission that stays leave with it, under the same rules
+    const addOns = await addOnsLeavingWith(tx, seller.id, details, new Set(input.ids));
+    addOns.forEach(checkCancel);
     const result = await applyOrderChangeInTx(tx, {
       order,
       seller,
-      cancelIds: input.ids,
+      cancelIds: [...input.ids, ...addOns.map((d) => d.ticket.id)],
       editCartId: null,
       kind: 'order_cancel',
       now,

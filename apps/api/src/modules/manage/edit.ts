@@ -15,9 +15,10 @@ import { selectCartTicketDetails, selectOrderTicketDetails } from '@/modules/ord
 import { lockOrderRow } from '@/modules/orders/repo';
 import { selectPaymentByKey } from '@/modules/payments/repo';
 import type { ManagedOrder } from './access';
+import { cancelAddOnsInEdit } from './add-on-trim';
+import { undoEditChanges } from './edit-undo';
 import {
   closeEditCart,
-  deleteEditChanges,
   hasEditPayments,
   insertEditChanges,
   insertOrderEdit,
@@ -125,18 +126,10 @@ export function createEditService(deps: EditDeps) {
         ...moved.map(({ d }) => d.ticket.id),
       ]);
       // a ticket changed again, or restored, first gives its replacement's place back
-      const undone = existing.filter((e) => touched.has(e.ticketId));
-      const replacements = undone.flatMap((e) =>
-        e.replacementTicketId ? [e.replacementTicketId] : [],
-      );
-      if (replacements.length > 0) {
-        await releaseHeldCapacity(tx, locked.id, replacements);
-        await deleteTickets(tx, locked.id, replacements);
-      }
-      await deleteEditChanges(
+      await undoEditChanges(
         tx,
         locked.id,
-        undone.map((e) => e.ticketId),
+        existing.filter((e) => touched.has(e.ticketId)),
       );
       const held = planned.length > 0 ? await holdTickets(tx, locked.id, planned) : null;
       await insertEditChanges(tx, [
@@ -151,6 +144,12 @@ export function createEditService(deps: EditDeps) {
           replacementTicketId: held!.tickets[i]!.id,
         })),
       ]);
+      await cancelAddOnsInEdit(
+        tx,
+        { cartId: locked.id, sellerId: caller.seller.id },
+        details,
+        (ids) => checkTickets(managed, details, ids, 'cancel', caller, at),
+      );
       const now = await selectEditChanges(tx, locked.id);
       const credit = await editCredit(tx, managed.order, details, now);
       await writeEditCredit(tx, {

@@ -1,3 +1,8 @@
+import {
+  CITYPASS_MISMATCH_MESSAGE,
+  CITYPASS_VOUCHER_PLACEHOLDER,
+} from '@admit/contracts/rules/citypass';
+
 /**
  * Promo codes, checkout codes and gift cards (shopping §2 modals, §5, §8; identity §5, §8).
  * Texts quoted by the spec are verbatim; the others are chosen in docs/decisions/0019.
@@ -27,9 +32,9 @@ export const CODES_STRINGS = {
   'codes.citypass.enable': 'I have CityPASS vouchers',
   'codes.citypass.legend': 'CityPASS vouchers',
   'codes.citypass.field': 'Ticket {n}: {name}',
-  'codes.citypass.placeholder': 'Enter voucher number',
+  'codes.citypass.placeholder': CITYPASS_VOUCHER_PLACEHOLDER,
   'codes.citypass.required': 'Please enter a voucher number.',
-  'codes.citypass.mismatch': 'Does not match the expected format. Please check your CityPASS code.',
+  'codes.citypass.mismatch': CITYPASS_MISMATCH_MESSAGE,
   // blocked cart (identity §2, §5, §8)
   'codes.blocked.title': 'A code is required',
   'codes.blocked.message': 'A code is required to continue with your order.',

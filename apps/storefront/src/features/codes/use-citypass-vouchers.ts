@@ -4,12 +4,8 @@ import type { ApplyCodeBody } from '@admit/contracts/codes';
 import { useSellerConfig } from '@/config/seller-config';
 import type { ApiError } from '@/api/client';
 import type { CodesStringKey } from '@/features/codes/strings';
-import {
-  cleanVoucher,
-  serverVoucherError,
-  voucherError,
-  voucherTickets,
-} from '@/features/codes/model/citypass';
+import { cleanVoucher } from '@admit/contracts/rules/citypass';
+import { serverVoucherError, voucherError, voucherTickets } from '@/features/codes/model/citypass';
 
 /**
  * The state of the CityPASS voucher fields of the promo code form: offered when the seller

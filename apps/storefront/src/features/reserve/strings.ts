@@ -1,3 +1,8 @@
+import {
+  CITYPASS_MISMATCH_MESSAGE,
+  CITYPASS_VOUCHER_PLACEHOLDER,
+} from '@admit/contracts/rules/citypass';
+
 /**
  * Default texts of the reserve forms; sellers override any of them by key (shopping §1). Texts
  * in quotes in the spec are used verbatim.
@@ -27,8 +32,16 @@ export const RESERVE_STRINGS = {
     'This add-on goes with your admission: choose {count} in all, one for each admission ticket in your cart.',
   // shopping §8 — "invalid_citypass and code_exhausted are shown as a CityPASS error" (decision 0065)
   'reserve.citypass_error': 'There is a problem with your CityPASS: {description}',
-  'reserve.citypass_hint':
-    'Visiting with CityPASS? Add your tickets, then enter the CityPASS code and one voucher number per ticket in your cart.',
+  // shopping §5 "CityPASS codes" on the reserve forms (decision 0076)
+  'reserve.citypass_enable': 'I have CityPASS vouchers',
+  'reserve.citypass_legend': 'CityPASS',
+  'reserve.citypass_code': 'CityPASS code',
+  'reserve.citypass_voucher': '{type} ticket {number}: voucher number',
+  'reserve.citypass_placeholder': CITYPASS_VOUCHER_PLACEHOLDER,
+  'reserve.citypass_no_tickets': 'Choose your tickets: each one takes a voucher.',
+  'reserve.citypass_code_required': 'Please enter your CityPASS code.',
+  'reserve.citypass_voucher_required': 'Please enter a voucher number.',
+  'reserve.citypass_mismatch': CITYPASS_MISMATCH_MESSAGE,
   'reserve.anchor_match_none':
     'This add-on goes with your admission: add admission tickets to your cart first.',
   // admit fields

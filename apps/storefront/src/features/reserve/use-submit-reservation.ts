@@ -18,6 +18,7 @@ import {
 import type { ReserveStringKey } from '@/features/reserve/strings';
 import type { CodePrompt } from '@/features/reserve/components/code-prompt-dialog';
 import { ApiError } from '@/api/client';
+import type { ReserveCitypass } from '@/features/reserve/use-reserve-citypass';
 
 /** A message to show after a failed reserve: a text-string key, or the API's own words. */
 export type ReserveMessage =
@@ -49,8 +50,12 @@ export interface SubmitOptions {
   onReserved?: (bundle: CartBundle) => void;
   /** the event's `web.ecommerce.next_route` (model/event-ecommerce.ts): where to go instead */
   nextRoute?: string | null;
-  /** the event takes CityPASS (`web.ecommerce.citypass`): its refusals read as CityPASS errors */
-  citypass?: boolean;
+  /**
+   * The CityPASS fields of an event that takes CityPASS (`web.ecommerce.citypass`;
+   * use-reserve-citypass.ts): checked and sent with the form, and its refusals read as CityPASS
+   * errors — under the voucher field the server names, else under the form (decision 0076).
+   */
+  citypass?: ReserveCitypass;
 }
 
 export type InlineFailure = Extract<ReserveFailure, { kind: 'inline' }>;
@@ -117,10 +122,14 @@ export function useSubmitReservation() {
 
   const submit = useCallback(
     async (options: SubmitOptions, codes: readonly string[] = []) => {
-      const { validate, onReserved } = options;
-      const buildBody = () => withPromoCodes(options.buildBody(), codes);
+      const { validate, onReserved, citypass: vouchers } = options;
+      const buildBody = () => {
+        const body = withPromoCodes(options.buildBody(), codes);
+        const citypass = vouchers?.body();
+        return citypass ? { ...body, citypass } : body;
+      };
       if (busy.current) return;
-      const found = validate();
+      const found = [...validate(), ...(vouchers?.issues() ?? [])];
       setIssues(toIssueMap(found));
       setMessage(null);
       if (found.length > 0) {
@@ -146,7 +155,7 @@ export function useSubmitReservation() {
           });
         }
       } catch (error) {
-        const citypass = options.citypass ?? false;
+        const citypass = vouchers?.offered ?? false;
         // the entered code's own refusal shows in the code prompt, which stays open
         if (
           codes.length > 0 &&
@@ -160,6 +169,17 @@ export function useSubmitReservation() {
           return;
         }
         const failure = toReserveFailure(error, citypass);
+        const voucherField =
+          failure.kind === 'citypass' && error instanceof ApiError
+            ? vouchers?.fieldOf(error)
+            : null;
+        if (voucherField) {
+          // spec: shopping §5 — the mismatch text under the voucher the server refused
+          setCodePrompt(null);
+          setIssues(new Map([[voucherField, 'reserve.citypass_mismatch']]));
+          focusFirstIssue([{ fieldId: voucherField }]);
+          return;
+        }
         if (failure.kind === 'code_prompt') {
           // spec: shopping §8 — the code modal opens with the rule's description
           blocked.current = { options, codes: [...codes] };

@@ -1,4 +1,5 @@
 import type { CartBundle } from '@admit/contracts/cart';
+import { cleanVoucher } from '@admit/contracts/rules/citypass';
 import type { CodesStringKey } from '@/features/codes/strings';
 
 /**
@@ -8,9 +9,6 @@ import type { CodesStringKey } from '@/features/codes/strings';
  * linear time): the browser's RegExp backtracks, and a seller's pattern such as `(a+)+` would
  * freeze the visitor's tab on a long voucher (issue 22; decision 0046, update of issue 22).
  */
-
-/** spec: shopping §5 "each value is cleaned": trimmed, spaces and dashes removed. */
-export const cleanVoucher = (voucher: string) => voucher.trim().replace(/[\s-]+/g, '');
 
 /** The field's own check before the apply: a voucher is required (spec: shopping §5). */
 export function voucherError(raw: string): CodesStringKey | null {

@@ -7,6 +7,7 @@ import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
 import { makeSellerConfig } from '@/testing/seller-config';
 import {
+  ADULT,
   EVENT_ID,
   eventBody,
   saturdayReads,
@@ -51,20 +52,67 @@ async function reserveOneAdult(user: ReturnType<typeof render>['user']) {
   await user.click(screen.getByRole('button', { name: 'Add to cart' }));
 }
 
-const HINT =
-  'Visiting with CityPASS? Add your tickets, then enter the CityPASS code and one voucher number per ticket in your cart.';
+const ENABLE = 'I have CityPASS vouchers';
+const MISMATCH = 'Does not match the expected format. Please check your CityPASS code.';
 
 setUpDateFirstRouteTests();
 
-describe('CityPASS on the date-first form', { timeout: 15_000 }, () => {
-  it('says how vouchers are given on an event that takes CityPASS, and on no other', async () => {
+describe('CityPASS on the date-first form', { timeout: 30_000 }, () => {
+  it('offers the CityPASS fields on an event that takes CityPASS, and on no other', async () => {
     const refusal = errorResponse(422, 'invalid_citypass');
     const { unmount } = render({ citypass: true, refusal });
-    expect(await screen.findByText(HINT)).toBeInTheDocument();
+    expect(await screen.findByRole('checkbox', { name: ENABLE })).not.toBeChecked();
     unmount();
     render({ citypass: false, refusal });
     await screen.findByRole('button', { name: 'Sat 21 Nov Saturday, November 21, 2026' });
-    expect(screen.queryByText(HINT)).toBeNull();
+    expect(screen.queryByRole('checkbox', { name: ENABLE })).toBeNull();
+  });
+
+  it('asks the code and one voucher per selected ticket, and sends them with the reserve', async () => {
+    const { user, fetch } = render({
+      citypass: true,
+      refusal: errorResponse(422, 'invalid_citypass', MISMATCH, {
+        ticket_type_id: ADULT,
+        voucher_index: 1,
+      }),
+    });
+    await user.click(
+      await screen.findByRole('button', { name: 'Sat 21 Nov Saturday, November 21, 2026' }),
+    );
+    await user.click(await screen.findByRole('radio', { name: /10:00 AM/ }));
+    await user.click(await screen.findByRole('button', { name: 'Increase Adult' }));
+    await user.click(screen.getByRole('button', { name: 'Increase Adult' }));
+    await user.click(screen.getByRole('checkbox', { name: ENABLE }));
+    const vouchers = screen.getAllByPlaceholderText('Enter voucher number');
+    expect(vouchers).toHaveLength(2);
+    expect(screen.getByLabelText('Adult ticket 2: voucher number')).toBe(vouchers[1]);
+    // spec: shopping §5 — each voucher field is required: nothing is sent while one is empty
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByText('Please enter your CityPASS code.')).toBeInTheDocument();
+    expect(screen.getAllByText('Please enter a voucher number.')).toHaveLength(2);
+    expect(fetch.requests.some((r) => r.method === 'POST')).toBe(false);
+
+    await user.type(screen.getByLabelText('CityPASS code'), 'CITYPASS');
+    await user.type(vouchers[0]!, '1234 5678');
+    await user.type(vouchers[1]!, '9999-0000');
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    // the server's mismatch about the second Adult voucher shows under that field
+    const field = screen.getByLabelText('Adult ticket 2: voucher number');
+    expect(await screen.findByText(MISMATCH)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Adult ticket 1: voucher number')).not.toHaveAttribute(
+      'aria-invalid',
+    );
+    const post = fetch.requests.find((r) => r.method === 'POST')!;
+    expect(post.body).toMatchObject({
+      citypass: {
+        code: 'CITYPASS',
+        vouchers: [
+          { ticket_type_id: ADULT, voucher: '12345678' },
+          { ticket_type_id: ADULT, voucher: '99990000' },
+        ],
+      },
+    });
   });
 
   it('shows invalid_citypass as a CityPASS error, not a retry dialog', async () => {

@@ -48,11 +48,9 @@ import {
 import { useQueryPreselect } from '@/features/reserve/flows/date-first/use-query-preselect';
 import reserveStyles from '@/features/reserve/components/reserve.module.css';
 import styles from '@/features/reserve/flows/date-first/date-first.module.css';
-import {
-  eventNextRoute,
-  hidesSoldOutSessions,
-  takesCitypass,
-} from '@/features/reserve/model/event-ecommerce';
+import { eventNextRoute, hidesSoldOutSessions } from '@/features/reserve/model/event-ecommerce';
+import { useReserveCitypass } from '@/features/reserve/use-reserve-citypass';
+import { CitypassVoucherFields } from '@/features/reserve/components/citypass-voucher-fields';
 
 export interface DateFirstFormProps {
   event: EventDetail;
@@ -99,6 +97,7 @@ export function DateFirstForm({
     groups,
     state.admission === 'single' ? state.sessionId : null,
   );
+  const citypass = useReserveCitypass(event, groups, state.quantities);
   const submission = useDateFirstSubmit({
     state,
     dispatch,
@@ -109,7 +108,7 @@ export function DateFirstForm({
     promoCode: query.code,
     eventId: event.template.id,
     nextRoute: eventNextRoute(event),
-    citypass: takesCitypass(event),
+    citypass,
   });
   // spec: shopping §5 "Session conflicts", §4 "Anchor cart"
   const offered = useMemo(
@@ -250,7 +249,7 @@ export function DateFirstForm({
           seats={submission.seats}
         />
       )}
-      {takesCitypass(event) && <p className={reserveStyles.muted}>{tr('reserve.citypass_hint')}</p>}
+      <CitypassVoucherFields citypass={citypass} issues={submission.issues} />
       <ReserveErrorSlot submission={submission} />
       {message && (
         <p role="alert" className={reserveStyles.alert}>

@@ -15,6 +15,7 @@ import { formatLongDate } from '@admit/contracts/session-time';
 import { formatSessionTime } from '@admit/contracts/session-time';
 import type { ReserveMessage } from '@/features/reserve/use-submit-reservation';
 import { useSubmitReservation } from '@/features/reserve/use-submit-reservation';
+import type { ReserveCitypass } from '@/features/reserve/use-reserve-citypass';
 import { useSeatSlot } from '@/features/reserve/use-seat-slot';
 import { hasSeatedGroups } from '@/features/reserve/model/seated-groups';
 import { ADMISSION_FIELD_ID } from '@/features/reserve/flows/date-first/admission-choice';
@@ -56,8 +57,8 @@ interface DateFirstSubmitInput {
   eventId: string;
   /** the event's next_route (shopping §3 web.ecommerce), null for the default */
   nextRoute: string | null;
-  /** the event takes CityPASS (web.ecommerce.citypass): its refusals are CityPASS errors */
-  citypass: boolean;
+  /** the CityPASS fields (web.ecommerce.citypass; use-reserve-citypass.ts) */
+  citypass: ReserveCitypass;
 }
 
 /** Find Seats (or Change Selected Seats) of the date-first page, focused when seats block. */

@@ -50,11 +50,9 @@ import {
 } from '@/features/reserve/flows/quantity-first/use-quantity-first-submit';
 import reserveStyles from '@/features/reserve/components/reserve.module.css';
 import styles from '@/features/reserve/flows/quantity-first/quantity-first.module.css';
-import {
-  eventNextRoute,
-  hidesSoldOutSessions,
-  takesCitypass,
-} from '@/features/reserve/model/event-ecommerce';
+import { eventNextRoute, hidesSoldOutSessions } from '@/features/reserve/model/event-ecommerce';
+import { useReserveCitypass } from '@/features/reserve/use-reserve-citypass';
+import { CitypassVoucherFields } from '@/features/reserve/components/citypass-voucher-fields';
 
 /**
  * The quantity-first flow (spec: shopping §2 item 7, §4): party size first, then the dates and
@@ -98,6 +96,7 @@ export function QuantityFirstReserve({
   const chosenSession =
     data.sessions.data?.event_session._data.find((session) => session.id === state.sessionId) ??
     null;
+  const citypass = useReserveCitypass(event, groups, state.quantities);
   const submission = useQuantityFirstSubmit({
     eventId,
     state,
@@ -107,7 +106,7 @@ export function QuantityFirstReserve({
     timezone: data.timezone,
     promoCode: query.code,
     nextRoute: eventNextRoute(event),
-    citypass: takesCitypass(event),
+    citypass,
   });
   const find = useFindTickets({ quantities: state.quantities, dispatch, submission });
   // spec: shopping §3 config web.ecommerce hide_sold_out_sessions
@@ -257,9 +256,7 @@ export function QuantityFirstReserve({
             seats={submission.seats}
           />
         )}
-        {takesCitypass(event) && (
-          <p className={reserveStyles.muted}>{tr('reserve.citypass_hint')}</p>
-        )}
+        <CitypassVoucherFields citypass={citypass} issues={submission.issues} />
         <ReserveErrorSlot submission={submission} />
         {message && (
           <p role="alert" className={reserveStyles.alert}>

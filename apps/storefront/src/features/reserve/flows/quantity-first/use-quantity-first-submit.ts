@@ -13,6 +13,7 @@ import { formatLongDate } from '@admit/contracts/session-time';
 import { formatSessionTime } from '@admit/contracts/session-time';
 import type { ReserveMessage } from '@/features/reserve/use-submit-reservation';
 import { useSubmitReservation } from '@/features/reserve/use-submit-reservation';
+import type { ReserveCitypass } from '@/features/reserve/use-reserve-citypass';
 import { useSeatSlot } from '@/features/reserve/use-seat-slot';
 import { hasSeatedGroups } from '@/features/reserve/model/seated-groups';
 import { DATE_FIRST_STRINGS } from '@/features/reserve/flows/date-first/date-first-strings';
@@ -50,8 +51,8 @@ interface QuantityFirstSubmitInput {
   promoCode: string | null;
   /** the event's next_route (shopping §3 web.ecommerce), null for the default */
   nextRoute: string | null;
-  /** the event takes CityPASS (web.ecommerce.citypass): its refusals are CityPASS errors */
-  citypass: boolean;
+  /** the CityPASS fields (web.ecommerce.citypass; use-reserve-citypass.ts) */
+  citypass: ReserveCitypass;
 }
 
 /** Find Seats (or Change Selected Seats) of the quantity-first flow's details step. */

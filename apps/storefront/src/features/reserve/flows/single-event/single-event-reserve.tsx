@@ -43,7 +43,9 @@ import { hasSeatedGroups, isDiscountCodePurchase } from '@/features/reserve/mode
 import type { SeatSelectorSlotProps } from '@/features/reserve/seat-selector-slot';
 import { useSeatSlot } from '@/features/reserve/use-seat-slot';
 import { SINGLE_EVENT_STRINGS } from '@/features/reserve/flows/single-event/single-event-strings';
-import { eventNextRoute, takesCitypass } from '@/features/reserve/model/event-ecommerce';
+import { eventNextRoute } from '@/features/reserve/model/event-ecommerce';
+import { useReserveCitypass } from '@/features/reserve/use-reserve-citypass';
+import { CitypassVoucherFields } from '@/features/reserve/components/citypass-voucher-fields';
 import reserveStyles from '@/features/reserve/components/reserve.module.css';
 import styles from '@/features/reserve/flows/single-event/single-event.module.css';
 
@@ -109,6 +111,7 @@ export function SingleEventReserve({ event, SeatSelector }: SingleEventReservePr
   const constraints = useSessionConstraints(event);
   const [answers, setAnswers] = useState<TicketAnswers>(NO_ANSWERS);
   const submission = useSubmitReservation();
+  const citypass = useReserveCitypass(event, data.groups, answers.quantities);
   const seats = useSeatSlot(submission, data.session?.id ?? null);
   const memberCap = useMemberCap(event, data.groups, data.session?.id ?? null);
   const timezone = event.venue?.timezone ?? 'UTC';
@@ -148,7 +151,7 @@ export function SingleEventReserve({ event, SeatSelector }: SingleEventReservePr
         }),
       onInlineFailure: seats.onInlineFailure,
       nextRoute: eventNextRoute(event),
-      citypass: takesCitypass(event),
+      citypass,
     });
   };
   const message = submission.message;
@@ -234,9 +237,7 @@ export function SingleEventReserve({ event, SeatSelector }: SingleEventReservePr
             priceDisplay={priceDisplay}
           />
         )}
-        {takesCitypass(event) && (
-          <p className={reserveStyles.muted}>{tr('reserve.citypass_hint')}</p>
-        )}
+        <CitypassVoucherFields citypass={citypass} issues={submission.issues} />
         <ReserveErrorSlot submission={submission} />
         {message && (
           <p role="alert" className={reserveStyles.alert}>

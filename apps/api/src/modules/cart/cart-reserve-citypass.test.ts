@@ -1,0 +1,111 @@
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { CartModifyBody } from '@admit/contracts/cart';
+import { cartCode } from '@/db/schema/codes';
+import { buildTestApp } from '@/testing/build-test-app';
+import {
+  bundleOf,
+  cartCall,
+  errorOf,
+  makeReserveScene,
+  type ReserveScene,
+} from '@/testing/cart-fixtures';
+import { makeCode } from '@/testing/code-factories';
+import { describeEachDatabase } from '@/testing/describe-each-database';
+import { makeTicketType, type TicketTypeRow } from '@/testing/factories';
+
+/**
+ * CityPASS given on a reserve form (shopping §5 "CityPASS codes", §3 `web.ecommerce.citypass`,
+ * §8; decision 0076): the modify's `citypass` — the code and one voucher per new ticket.
+ */
+
+const NOW = new Date('2029-06-01T12:00:00Z');
+const CITYPASS = {
+  citypass_code_groups: { citypass: { adult_regexp: '\\d{8}', child_regexp: 'C\\d{7}' } },
+};
+
+describeEachDatabase('cart: CityPASS with the reserve', (ctx) => {
+  let app: FastifyInstance;
+  let scene: ReserveScene;
+  let child: TicketTypeRow;
+  beforeAll(async () => {
+    app = await buildTestApp(ctx.database, { now: NOW });
+    scene = await makeReserveScene(ctx.db, { sellerConfig: CITYPASS, type: { name: 'Adult' } });
+    child = await makeTicketType(ctx.db, scene.group, { name: 'Child', amount: 1500 });
+    await makeCode(ctx.db, scene.seller, {
+      code: 'CITYPASS',
+      codeGroup: 'citypass',
+      name: 'CityPASS',
+      discountValue: 100_000,
+    });
+    await makeCode(ctx.db, scene.seller, { code: 'WELCOME10' });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  const reserve = (citypass: CartModifyBody['citypass'], adults = 2) =>
+    cartCall(app, scene.seller, {
+      method: 'POST',
+      path: 'my/cart/modify',
+      body: {
+        add: [
+          {
+            event_session_id: scene.session.id,
+            ticket_types_required: [
+              { ticket_type_id: scene.type.id, quantity: adults },
+              { ticket_type_id: child.id, quantity: 1 },
+            ],
+          },
+        ],
+        citypass,
+      },
+    });
+  const adult = (voucher: string) => ({ ticket_type_id: scene.type.id, voucher });
+  const kid = (voucher: string) => ({ ticket_type_id: child.id, voucher });
+
+  it('takes the code with one voucher per new ticket, each stored with the code', async () => {
+    const res = await reserve({
+      code: 'citypass',
+      vouchers: [adult('1234-5678'), kid('C7654321'), adult('11112222')],
+    });
+    const bundle = bundleOf(res);
+    expect(bundle.ticket._count).toBe(3);
+    const [held] = await ctx.db
+      .select()
+      .from(cartCode)
+      .where(eq(cartCode.cartId, bundle.cart._data[0]!.id));
+    expect(held!.voucher!.split(',').sort()).toEqual(['11112222', '12345678', 'C7654321']);
+  });
+
+  it('names a refused voucher by its ticket type and place, and takes nothing', async () => {
+    const res = await reserve({
+      code: 'CITYPASS',
+      vouchers: [adult('12345678'), adult('2222-3333'), kid('99998888')],
+    });
+    expect(res.statusCode).toBe(422);
+    expect(errorOf(res)).toMatchObject({
+      _code: 'invalid_citypass',
+      _description: 'Does not match the expected format. Please check your CityPASS code.',
+      _extra: { ticket_type_id: child.id, voucher_index: 0 },
+    });
+    const missing = await reserve({
+      code: 'CITYPASS',
+      vouchers: [adult('12345678'), kid('C1234567')],
+    });
+    expect(errorOf(missing)).toMatchObject({
+      _code: 'invalid_citypass',
+      _extra: { ticket_type_id: scene.type.id, voucher_index: 1 },
+    });
+  });
+
+  it('refuses a code that is not a CityPASS code, and a voucher for no new ticket', async () => {
+    const vouchers = [adult('12345678'), adult('22223333'), kid('C1234567')];
+    const welcome = await reserve({ code: 'WELCOME10', vouchers });
+    expect(errorOf(welcome)).toMatchObject({ _code: 'invalid_citypass', _context: 'reserve' });
+    const extra = await reserve({ code: 'CITYPASS', vouchers: [...vouchers, kid('C7777777')] });
+    expect(extra.statusCode).toBe(400);
+    expect(errorOf(extra)).toMatchObject({ _code: 'validation_failed' });
+  });
+});

@@ -1,0 +1,124 @@
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { orderCancelResponseSchema, orderEditResponseSchema } from '@admit/contracts/manage';
+import { PURCHASER, checkoutCall, orderOf } from '@/modules/checkout/checkout-test-kit';
+import { buildTestApp } from '@/testing/build-test-app';
+import { bundleOf, cartCall, makeReserveScene, type ReserveScene } from '@/testing/cart-fixtures';
+import { describeEachDatabase } from '@/testing/describe-each-database';
+import {
+  makeEvent,
+  makeMeta,
+  makeSession,
+  makeTicketGroup,
+  makeTicketType,
+  type SessionRow,
+} from '@/testing/factories';
+import { RULES_ON, manageCall, setSelfEditRules } from './manage-test-kit';
+
+const NOW = new Date('2029-06-01T12:00:00Z');
+const FREE = { amount: '0.00', gateway_id: 'free', gateway_data: {} };
+
+/**
+ * spec: shopping §3 event meta `tickets_must_match_anchor_tickets` (issue #25, decision 0076):
+ * a manage cancel or edit keeps the add-on within the admission, as the cart does.
+ */
+describeEachDatabase('manage: an add-on follows the admission the order keeps', (ctx) => {
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    app = await buildTestApp(ctx.database, { now: NOW, env: { MAIL_POLL_MS: '0' } });
+  });
+  afterAll(async () => {
+    await app.close();
+  });
+
+  /** A free order of three admission tickets and three add-on tickets, bought in that order. */
+  async function buyVisit(mustMatch: boolean) {
+    const scene = await makeReserveScene(ctx.db, {
+      type: { amount: 0 },
+      sellerConfig: { anchor_categories: ['Add-ons'] },
+    });
+    await setSelfEditRules(ctx.db, scene.seller.id, RULES_ON);
+    const event = await makeEvent(ctx.db, scene.seller, { category: 'Add-ons' });
+    if (mustMatch) {
+      await makeMeta(ctx.db, event, 'event_template', 'tickets_must_match_anchor_tickets', true);
+    }
+    const group = await makeTicketGroup(ctx.db, event);
+    const type = await makeTicketType(ctx.db, group, { name: 'Adult', amount: 0 });
+    const session = await makeSession(ctx.db, event, { capacity: 50 });
+    const line = (s: SessionRow, typeId: string) => ({
+      event_session_id: s.id,
+      ticket_types_required: [{ ticket_type_id: typeId, quantity: 3 }],
+    });
+    const cart = bundleOf(
+      await cartCall(app, scene.seller, {
+        method: 'POST',
+        path: 'my/cart/modify',
+        body: { add: [line(scene.session, scene.type.id)] },
+      }),
+    ).cart._data[0]!;
+    bundleOf(
+      await cartCall(app, scene.seller, {
+        method: 'POST',
+        path: `my/cart/${cart.id}/modify`,
+        body: { add: [line(session, type.id)] },
+      }),
+    );
+    const order = orderOf(
+      await checkoutCall(app, scene, {
+        path: `cart/${cart.id}/guest_checkout`,
+        body: { ...FREE, purchaser: PURCHASER },
+      }),
+    );
+    const ids = (eventId: string) =>
+      order.ticket._data.filter((t) => t.event_template_id === eventId).map((t) => t.id);
+    return {
+      scene,
+      orderId: order.ticket_order._data[0]!.id,
+      secret: order.access_secret,
+      admissions: ids(scene.event.id),
+      addOns: ids(event.id),
+    };
+  }
+
+  const call = (
+    visit: { scene: ReserveScene; orderId: string; secret: string },
+    path: string,
+    body: unknown,
+  ) =>
+    manageCall(app, visit.scene, {
+      path: `ticket_order/${visit.orderId}/${path}`,
+      secret: visit.secret,
+      body,
+    });
+
+  it('cancelling admission tickets cancels the add-on tickets beyond them, the last first', async () => {
+    const visit = await buyVisit(true);
+    const res = await call(visit, 'cancel', { tickets: [visit.admissions[0]] });
+    expect(res.statusCode, res.body).toBe(200);
+    const states = Object.fromEntries(
+      orderCancelResponseSchema.parse(res.json()).ticket._data.map((t) => [t.id, t.state]),
+    );
+    expect(visit.addOns.map((id) => states[id])).toEqual(['booked', 'booked', 'cancelled']);
+    expect(visit.admissions.map((id) => states[id])).toEqual(['cancelled', 'booked', 'booked']);
+  });
+
+  it('an edit that cancels admission tickets takes the add-on tickets beyond them too', async () => {
+    const visit = await buyVisit(true);
+    const res = await call(visit, 'edit', { cancel: visit.admissions.slice(0, 2) });
+    expect(res.statusCode, res.body).toBe(200);
+    const edit = orderEditResponseSchema.parse(res.json()).order_edit._data[0]!;
+    expect([...edit.cancelled_ticket_ids].sort()).toEqual(
+      [...visit.admissions.slice(0, 2), ...visit.addOns.slice(1)].sort(),
+    );
+  });
+
+  it('leaves the add-on of an event without the meta as it is', async () => {
+    const visit = await buyVisit(false);
+    const cancelled = await call(visit, 'cancel', { tickets: visit.admissions });
+    const states = orderCancelResponseSchema
+      .parse(cancelled.json())
+      .ticket._data.filter((t) => visit.addOns.includes(t.id))
+      .map((t) => t.state);
+    expect(states).toEqual(['booked', 'booked', 'booked']);
+  });
+});
