@@ -67,6 +67,7 @@ import { apiKeysPlugin } from './modules/api-keys/api-keys-plugin';
 import { apiKeyRoutes } from './modules/api-keys/routes';
 import { checkInRoutes } from './modules/check-in/routes';
 import { sellerOrderRoutes } from './modules/seller-orders/routes';
+import { staffApiRoutes } from './modules/staff-api/routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
 
 export interface AppDeps {
@@ -237,6 +238,10 @@ export async function buildApp(
   //   (src/modules/seller-orders/), /admin/api/check_in and /admin/api/ticket/{code} (src/modules/check-in/)
   await app.register(sellerOrderRoutes);
   await app.register(checkInRoutes);
+  // - the seller API's staff routes (the server's staff key, decision 0074): door-scanner keys,
+  //   the orders export, the seller file out and in, so `npm run seller` works while this runs
+  //   (src/modules/staff-api/); the server keeps its staff key in its data folder
+  await app.register(staffApiRoutes);
   // - POST /api/client_errors: storefront error reports without a Sentry DSN, logged (src/modules/client-errors/, decision 0061)
   await app.register(clientErrorRoutes);
   // - /api/image: seller images (src/modules/images/)

@@ -9,6 +9,16 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** where PGlite keeps its files; "memory://" keeps nothing */
   DATA_DIR: z.string().default('./data/pglite'),
+  /**
+   * the staff key of the seller API's staff routes (`npm run seller` while the server runs,
+   * decision 0074); without it the server keeps one in STAFF_KEY_FILE, made at first start
+   */
+  STAFF_KEY: z.string().min(32).optional(),
+  /**
+   * where the server keeps its staff key (mode 0600) and the seller CLI reads it; by default
+   * `staff-key` beside the PGlite folder (./data/staff-key), none when DATA_DIR is memory://
+   */
+  STAFF_KEY_FILE: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** seconds a /cached_api response may be reused by browsers and proxies */
   CACHE_MAX_AGE: z.coerce.number().int().min(0).default(60),

@@ -1,5 +1,6 @@
 import { AppError } from '@/http/app-error';
 import { openCliIo, type CliIo } from './cli-io';
+import { CliFailure } from './staff-ops';
 
 /**
  * `npm run seller -- <command> …`: the seller's command line (issue #16). Each command is a
@@ -15,7 +16,11 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   orders: () => import('./commands/orders'),
 };
 
-const USAGE = `Usage: npm run seller -- <command> [arguments]
+const USAGE = `Usage: npm run seller -- [--server URL] <command> [arguments]
+
+While the server runs, each command asks it (its staff API, with the staff key it keeps in
+its data folder, or STAFF_KEY); with no server answering, it opens the database itself.
+--server (or ADMIT_URL) names the server; by default this machine's, on PORT.
 
 Commands:
   import FILE [--dry-run]           create or update a seller from its file (decision 0041)
@@ -43,17 +48,30 @@ export async function runSellerCli(argv: string[], io: CliIo): Promise<number> {
       io.stderr(`${err.message}\n`);
       return 1;
     }
+    // the server's refusals, or it stopped answering: its sentence
+    if (err instanceof CliFailure) {
+      io.stderr(`${err.message}\n`);
+      return err.exitCode;
+    }
     throw err;
   }
 }
 
+/** `--server URL` (or `--server=URL`) before the command: the server to ask. */
+function serverOption(args: string[]): { server?: string; argv: string[] } {
+  const [first, second, ...rest] = args;
+  if (first === '--server' && second !== undefined) return { server: second, argv: rest };
+  if (first?.startsWith('--server=')) return { server: first.slice(9), argv: args.slice(1) };
+  return { argv: args };
+}
+
 async function main() {
-  const argv = process.argv.slice(2);
+  const { server, argv } = serverOption(process.argv.slice(2));
   if (argv.length === 0 || argv[0] === '--help') {
     process.stdout.write(USAGE);
     return 0;
   }
-  const { io, close } = await openCliIo();
+  const { io, close } = await openCliIo({ server });
   try {
     return await runSellerCli(argv, io);
   } finally {

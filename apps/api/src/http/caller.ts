@@ -105,7 +105,7 @@ const notAuthorized = (description: string) =>
   new AppError('not_authorized', 'api_key', description, { header: 'authorization' });
 
 /** The key of `Authorization: Bearer <key>`, or null when the header carries none. */
-function bearerKeyOf(request: FastifyRequest): string | null {
+export function bearerKeyOf(request: FastifyRequest): string | null {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return null;
   const match = /^Bearer[ ]+(\S{1,200})\s*$/i.exec(header);

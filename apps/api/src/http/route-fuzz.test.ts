@@ -23,6 +23,8 @@ import { apiKeyPrefix, hashApiKey, newApiKey } from '@/lib/api-key';
 
 const NOW = new Date('2030-03-10T12:00:00Z');
 const RUNS = Number(process.env.FUZZ_RUNS ?? 3000);
+// the server's staff key: the staff routes are reached past their 401 and 403 (decision 0074)
+const STAFF_KEY = 'fuzz-staff-key-0123456789-0123456789';
 // pages for people answer HTML, also their 404: the storefront host's (`/`, `/:seller`,
 // `/:seller/*`) and the dev mailbox's (outside production)
 const HTML_ROUTES = new Set(['/', '/:seller', '/:seller/*', '/_dev/mail', '/_dev/mail/:id']);
@@ -58,7 +60,7 @@ describeEachDatabase('every route answers without 5xx, errors in the envelope', 
     );
     app = await buildTestApp(ctx.database, {
       now: NOW,
-      env: { STOREFRONT_DIST: dist },
+      env: { STOREFRONT_DIST: dist, STAFF_KEY },
       onRoute: (route: RouteOptions) => {
         for (const method of [route.method].flat()) routes.push({ method, url: route.url });
       },
@@ -155,6 +157,7 @@ describeEachDatabase('every route answers without 5xx, errors in the envelope', 
       authorization: fc.oneof(
         { weight: 2, arbitrary: fc.constant(null) },
         { weight: 3, arbitrary: fc.constant(`Bearer ${apiKey}`) },
+        { weight: 1, arbitrary: fc.constant(`Bearer ${STAFF_KEY}`) },
         {
           weight: 1,
           arbitrary: fc

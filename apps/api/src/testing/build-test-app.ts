@@ -32,6 +32,9 @@ export function testConfig(env: Record<string, string> = {}): AppConfig {
     CART_CREATE_LIMIT: '0',
     // image tests encode many sizes from one inject address; images/image-encode-limit.test.ts sets it
     IMAGE_ENCODE_LIMIT: '0',
+    // the database is the test's own: no staff-key file in the repository's data folder (the
+    // staff API's tests pass STAFF_KEY, or a folder of their own)
+    DATA_DIR: 'memory://',
     ...env,
   });
 }

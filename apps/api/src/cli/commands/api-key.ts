@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import { createApiKey, listApiKeys, revokeApiKey } from '@/modules/api-keys/service';
-import type { CliIo } from '../cli-io';
+import { staffOf, type CliIo } from '../cli-io';
 
 /**
  * `api-key create SLUG --name NAME` | `api-key list SLUG` | `api-key revoke SLUG ID`: the
@@ -19,8 +18,9 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     strict: true,
   });
   const [action, slug, id] = positionals;
+  const staff = staffOf(io);
   if (action === 'create' && slug && values.name !== undefined && !id) {
-    const { key, row } = await createApiKey(io.db, slug, values.name, io.now());
+    const { key, api_key: row } = await staff.createKey(slug, values.name);
     io.stdout(`${key}\n`);
     io.stderr(
       `Created API key "${row.name}" (${row.prefix}…, id ${row.id}) for ${slug}. ` +
@@ -29,25 +29,23 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     return 0;
   }
   if (action === 'list' && slug && !id) {
-    const rows = await listApiKeys(io.db, slug);
+    const rows = await staff.listKeys(slug);
     const lines = rows.map((r) =>
       [
         r.id,
         `${r.prefix}…`,
         r.name,
-        `created ${r.createdAt.toISOString()}`,
-        r.lastUsedAt ? `last used ${r.lastUsedAt.toISOString()}` : 'never used',
-        r.revokedAt ? `revoked ${r.revokedAt.toISOString()}` : 'active',
+        `created ${r.created_at}`,
+        r.last_used_at ? `last used ${r.last_used_at}` : 'never used',
+        r.revoked_at ? `revoked ${r.revoked_at}` : 'active',
       ].join('  '),
     );
     io.stdout(lines.length > 0 ? `${lines.join('\n')}\n` : `No API keys for ${slug}.\n`);
     return 0;
   }
   if (action === 'revoke' && slug && id) {
-    const row = await revokeApiKey(io.db, slug, id, io.now());
-    io.stdout(
-      `Revoked API key "${row.name}" (${row.prefix}…) at ${row.revokedAt!.toISOString()}.\n`,
-    );
+    const row = await staff.revokeKey(slug, id);
+    io.stdout(`Revoked API key "${row.name}" (${row.prefix}…) at ${row.revoked_at}.\n`);
     return 0;
   }
   io.stderr(USAGE);

@@ -1,8 +1,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { exportSeller } from '@/modules/seller-file/service';
-import type { CliIo } from '../cli-io';
+import { staffOf, type CliIo } from '../cli-io';
 import { typedPath } from '../typed-path';
 
 /** The writers print what they are given: a line ends with its newline. */
@@ -25,7 +24,7 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     return 64;
   }
   const slug = positionals[0]!;
-  const exported = await exportSeller(io.db, slug);
+  const exported = await staffOf(io).exportSeller(slug);
   if (!exported) {
     io.stderr(line(`No seller has the slug ${slug}.`));
     return 1;

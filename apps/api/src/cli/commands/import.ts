@@ -1,11 +1,8 @@
 import { parseArgs } from 'node:util';
-import { FileIssuesError, SellerFileError } from '@/modules/seller-file/parse-file';
-import {
-  ImportRefusedError,
-  importSellerFile,
-  readSellerFile,
-} from '@/modules/seller-file/service';
-import type { CliIo } from '../cli-io';
+import { SellerFileError } from '@/modules/seller-file/parse-file';
+import { ImportRefusedError } from '@/modules/seller-file/service';
+import { staffOf, type CliIo } from '../cli-io';
+import { CliFailure } from '../staff-ops';
 import { typedPath } from '../typed-path';
 
 /** The writers print what they are given: a line ends with its newline. */
@@ -31,20 +28,15 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
   const dryRun = values['dry-run'] === true;
   const path = typedPath(positionals[0]!);
   try {
-    const { file, images, located } = await readSellerFile(path);
-    const result = await importSellerFile(io.db, file, { now: io.now(), images, dryRun }).catch(
-      (error: unknown) => {
-        throw error instanceof FileIssuesError ? located(error.issues) : error;
-      },
-    );
-    if (dryRun && result.plan.refusals.length > 0)
-      throw new ImportRefusedError(result.plan.refusals);
-    io.stdout(line(result.lines.length === 0 ? 'No changes.' : result.lines.join('\n')));
+    const result = await staffOf(io).importFile(path, dryRun);
+    if (dryRun && result.refusals.length > 0) throw new ImportRefusedError(result.refusals);
+    const changes = result.changes;
+    io.stdout(line(changes.length === 0 ? 'No changes.' : changes.join('\n')));
     io.stdout(
       line(
         dryRun
-          ? `Dry run: nothing was changed (${result.lines.length} change${result.lines.length === 1 ? '' : 's'} planned).`
-          : `Imported ${file.seller.slug}: open /${file.seller.slug}/events.`,
+          ? `Dry run: nothing was changed (${changes.length} change${changes.length === 1 ? '' : 's'} planned).`
+          : `Imported ${result.seller}: open /${result.seller}/events.`,
       ),
     );
     return 0;
@@ -56,6 +48,11 @@ export async function run(argv: string[], io: CliIo): Promise<number> {
     if (error instanceof ImportRefusedError) {
       io.stderr(line(error.message));
       return 2;
+    }
+    // the server's answer (its file:line problems, its refusal) or its silence, as it said it
+    if (error instanceof CliFailure) {
+      io.stderr(line(error.message));
+      return error.exitCode;
     }
     // not foreseen (a bug, the database gone): its message only, at the file
     const message = error instanceof Error ? error.message.split('\n')[0]! : String(error);

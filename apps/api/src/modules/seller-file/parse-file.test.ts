@@ -1,32 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseSellerFile, SellerFileError } from './parse-file';
+import { tourShopFile } from './seller-file.test-kit';
 
-const VALID = `seller:
-  slug: small-shop
-  name: Small Shop
-  currency: EUR
-  timezone: Europe/Dublin
-venues:
-  - key: main
-    name: The Shop
-events:
-  - key: tours
-    name: Tours
-    type: repeating
-    ticket_groups:
-      - key: tour
-        name: Tour
-        ticket_types:
-          - key: adult
-            name: Adult
-            amount: "12.50"
-    session_rules:
-      - key: daily
-        times: ["11:00"]
-        duration_minutes: 60
-        capacity: 10
-        ahead_days: 30
-`;
+const VALID = tourShopFile();
 
 function issuesOf(text: string) {
   try {

@@ -125,6 +125,8 @@ async function readBoundedText(path: string): Promise<string> {
 
 /** A seller file read from disk: the file, its pictures, and where its later problems are. */
 export interface SellerFileOnDisk {
+  /** the text as read (the CLI sends it to a running server's staff API) */
+  text: string;
   file: SellerFile;
   images: Map<string, FileImage>;
   /** later problems (FileIssuesError from the import) as a SellerFileError naming lines */
@@ -136,9 +138,30 @@ export interface SellerFileOnDisk {
  * SellerFileError naming the file and the line.
  */
 export async function readSellerFile(path: string): Promise<SellerFileOnDisk> {
-  const { file, located } = parseLocatedSellerFile(await readBoundedText(path), path);
+  return readSellerFileText(await readBoundedText(path), path, dirname(path));
+}
+
+/**
+ * A seller file's text, named `fileName` in its problems, with its pictures in `folder`: what
+ * readSellerFile does once it has the text, and the staff API with a file sent to it.
+ */
+export async function readSellerFileText(
+  text: string,
+  fileName: string,
+  folder: string,
+): Promise<SellerFileOnDisk> {
+  if (Buffer.byteLength(text) > SELLER_FILE_MAX_BYTES) {
+    throw new SellerFileError(fileName, [
+      {
+        path: '',
+        line: 1,
+        message: `the file is larger than ${SELLER_FILE_MAX_BYTES / (1024 * 1024)} MB`,
+      },
+    ]);
+  }
+  const { file, located } = parseLocatedSellerFile(text, fileName);
   try {
-    return { file, images: await loadFileImages(file, dirname(path)), located };
+    return { text, file, images: await loadFileImages(file, folder), located };
   } catch (error) {
     throw error instanceof FileIssuesError ? located(error.issues) : error;
   }

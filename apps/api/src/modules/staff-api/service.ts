@@ -1,0 +1,106 @@
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import type { StaffApiKey, StaffImportResult, StaffSellerFile } from '@admit/contracts/staff-api';
+import type { Db } from '@/db/connection';
+import type { SellerApiKeyRow } from '@/db/schema/seller-api';
+import { AppError } from '@/http/app-error';
+import { createApiKey, listApiKeys, revokeApiKey } from '@/modules/api-keys/service';
+import { FileIssuesError } from '@/modules/seller-file/parse-file';
+import { exportSeller, importSellerFile, readSellerFileText } from '@/modules/seller-file/service';
+
+/**
+ * What staff do to a seller (decision 0074), one home for the staff API's routes and for the
+ * CLI when no server runs: the door-scanner keys, and the catalogue as a seller file. The orders
+ * export is orders-export.ts.
+ */
+
+/** A key row as staff see it. */
+export function toStaffApiKey(row: SellerApiKeyRow): StaffApiKey {
+  return {
+    id: row.id,
+    name: row.name,
+    prefix: row.prefix,
+    created_at: row.createdAt.toISOString(),
+    last_used_at: row.lastUsedAt?.toISOString() ?? null,
+    revoked_at: row.revokedAt?.toISOString() ?? null,
+  };
+}
+
+export async function listStaffKeys(db: Db, slug: string): Promise<StaffApiKey[]> {
+  return (await listApiKeys(db, slug)).map(toStaffApiKey);
+}
+
+/** A new door-scanner key: the key itself, shown this once, and how it is listed. */
+export async function createStaffKey(db: Db, slug: string, name: string, now: Date) {
+  const { key, row } = await createApiKey(db, slug, name, now);
+  return { key, api_key: toStaffApiKey(row) };
+}
+
+export async function revokeStaffKey(db: Db, slug: string, id: string, now: Date) {
+  return toStaffApiKey(await revokeApiKey(db, slug, id, now));
+}
+
+/** The seller's catalogue as a file named `<slug>.yaml`, its pictures beside it. */
+export async function exportStaffSellerFile(
+  db: Db,
+  slug: string,
+): Promise<StaffSellerFile | undefined> {
+  const exported = await exportSeller(db, slug);
+  if (!exported) return undefined;
+  return {
+    file_name: `${slug}.yaml`,
+    text: exported.yaml,
+    pictures: [...exported.images].map(([path, bytes]) => ({
+      path,
+      base64: bytes.toString('base64'),
+    })),
+  };
+}
+
+/** Whether `path` stays inside `folder` (a picture's path comes from the client). */
+const isWithin = (folder: string, path: string) => {
+  const rel = relative(folder, path);
+  return rel !== '' && !rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel);
+};
+
+/**
+ * Imports a file sent with its pictures, or with `dryRun` plans it. The pictures go to a folder
+ * of their own first, so the file reader checks them as it checks a folder on disk (size, kind,
+ * no path leaving the folder). Problems are a SellerFileError (`file:line`); a real import that
+ * would lose sales is an ImportRefusedError; a dry run reports its refusals instead.
+ */
+export async function importStaffSellerFile(
+  db: Db,
+  sent: StaffSellerFile,
+  options: { now: Date; dryRun: boolean },
+): Promise<StaffImportResult> {
+  const folder = await mkdtemp(join(tmpdir(), 'admit-import-'));
+  try {
+    for (const picture of sent.pictures) {
+      const target = resolve(folder, picture.path);
+      // a path leaving the folder is not written: the reader then names it at its line
+      if (!isWithin(folder, target)) continue;
+      await mkdir(dirname(target), { recursive: true });
+      await writeFile(target, Buffer.from(picture.base64, 'base64'));
+    }
+    const { file, images, located } = await readSellerFileText(sent.text, sent.file_name, folder);
+    const result = await importSellerFile(db, file, { ...options, images }).catch(
+      (error: unknown) => {
+        throw error instanceof FileIssuesError ? located(error.issues) : error;
+      },
+    );
+    return {
+      seller: file.seller.slug,
+      dry_run: options.dryRun,
+      changes: result.lines,
+      refusals: result.plan.refusals,
+    };
+  } finally {
+    await rm(folder, { recursive: true, force: true });
+  }
+}
+
+/** No seller has the slug: the answer of an export for one. */
+export const noSuchSeller = (slug: string) =>
+  new AppError('seller_not_found', 'seller', `No seller has the slug ${slug}.`);
