@@ -33,5 +33,13 @@ export function stopOnSignals(
       exit(1);
     }
   };
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) process.on(signal, () => void stop(signal));
+  const listeners = (['SIGTERM', 'SIGINT'] as const).map((signal) => {
+    const listener = () => void stop(signal);
+    process.on(signal, listener);
+    return [signal, listener] as const;
+  });
+  // the listeners' removal (tests)
+  return () => {
+    for (const [signal, listener] of listeners) process.off(signal, listener);
+  };
 }
