@@ -3,7 +3,6 @@ import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { constants as zlib } from 'node:zlib';
 import helmet from '@fastify/helmet';
-import { z } from 'zod';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -18,6 +17,7 @@ import { cspDirectives } from './http/content-security-policy';
 import { errorHandling, renderError } from './http/error-handler';
 import { pathGuard } from './http/path-guard';
 import { jobsPlugin } from './jobs/registry';
+import { healthRoutes } from './modules/health/routes';
 import { callLimits } from './modules/limits/call-limits';
 import { setSandboxTokenSecret } from './modules/payments/sandbox-tokens';
 import { imagesService } from './modules/images/images-plugin';
@@ -154,11 +154,8 @@ export async function buildApp(
   // with one the database keeps (modules/payments/sandbox-tokens.ts)
   if (deps.config.AUTH_SECRET) setSandboxTokenSecret(deps.config.AUTH_SECRET);
 
-  app.get(
-    '/health',
-    { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
-    async () => ({ status: 'ok' as const }),
-  );
+  // - GET /health (alive) and GET /ready (migrated, database reachable) (src/modules/health/)
+  await app.register(healthRoutes);
 
   // - request guards: the tix-app header on state-changing /api calls, no NUL in params or body
   await app.register(appHeaderGuard);

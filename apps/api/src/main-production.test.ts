@@ -2,13 +2,14 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './repo-root';
+import { SERVER_ARGS } from './testing/server-process';
 
 /** Starts the real server (main.ts) in a child process and collects how it ended. */
 function startServer(
   env: Record<string, string>,
 ): Promise<{ code: number | null; output: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/main.ts'], {
+    const child = spawn(process.execPath, SERVER_ARGS, {
       cwd: REPO_ROOT,
       env: {
         PATH: process.env.PATH ?? '',

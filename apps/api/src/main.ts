@@ -7,6 +7,7 @@ import { seedDemo } from './demo/seed-demo';
 import { assertProductionGateways } from './modules/payments/sandbox-mode';
 import { listSellerSlugs } from './modules/sellers/repo';
 import { fromRepoRoot } from './repo-root';
+import { stopOnSignals } from './shutdown';
 
 /** Starts the server: config, database, migrations, demo seed, listen (and with it the jobs), graceful shutdown. */
 async function main() {
@@ -32,6 +33,8 @@ async function main() {
   await assertProductionGateways(database.db, config);
   const app = await buildApp({ config, database });
   await app.listen({ port: config.PORT, host: config.HOST });
+  // SIGTERM / SIGINT: in-flight requests finish, jobs hand back claims, a second signal forces
+  stopOnSignals(app, database);
   const port = (app.server.address() as AddressInfo).port;
   // the background jobs started with `listen` (onReady) and stop with `app.close()` (jobs/registry.ts)
   app.log.info(
@@ -47,18 +50,6 @@ async function main() {
   }
   if (slugs.length === 0)
     console.log(`Admit API: ${origin}/health (no sellers yet; start with SEED_DEMO=true)`);
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
 }
 
 main().catch((err: unknown) => {

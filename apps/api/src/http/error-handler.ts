@@ -126,6 +126,11 @@ export const errorHandling = fp(
         throw new AppError('service_unavailable', 'request', 'The server is shutting down');
       }
     });
+    // an answer finished while closing ends its connection: a kept-alive one would otherwise
+    // hold the stop until its keep-alive timeout (decision 0073)
+    app.addHook('onSend', async (_request, reply) => {
+      if (closing) reply.header('connection', 'close');
+    });
   },
   { name: 'error-handling' },
 );

@@ -9,6 +9,13 @@ import { fileURLToPath } from 'node:url';
  */
 
 const apiEntry = fileURLToPath(new URL('../main.ts', import.meta.url));
+
+/**
+ * How the tests start the server: node's arguments, the one place to change when production
+ * runs the compiled build (issue #26) — every server-process test then starts that instead.
+ */
+export const SERVER_ARGS = ['--import', 'tsx', apiEntry];
+
 const apiTsconfig = fileURLToPath(new URL('../../tsconfig.json', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 
@@ -21,8 +28,8 @@ export interface ServerProcess {
   /** SIGSTOP / SIGCONT: freezes the process where it is (nothing it does commits meanwhile) */
   pause(): void;
   resume(): void;
-  /** SIGTERM and wait */
-  stop(): Promise<void>;
+  /** SIGTERM and wait (SIGKILL after 10 s); the exit code, null when a signal ended it */
+  stop(): Promise<number | null>;
 }
 
 async function freePort(): Promise<number> {
@@ -37,9 +44,9 @@ async function freePort(): Promise<number> {
   });
 }
 
-function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => child.once('exit', () => resolve()));
+function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
 /** Starts the server with `env` on a free port and waits until /health answers. */
@@ -49,7 +56,7 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', apiEntry], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     cwd: repoRoot,
     env: {
       ...process.env,
@@ -83,8 +90,9 @@ export async function startServerProcess(
     async stop() {
       child.kill('SIGTERM');
       const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-      await exited(child);
+      const code = await exited(child);
       clearTimeout(timer);
+      return code;
     },
   };
   const deadline = Date.now() + timeoutMs;

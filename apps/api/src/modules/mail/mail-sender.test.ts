@@ -157,4 +157,41 @@ describeEachDatabase('mail: outbox sender over SMTP', (ctx) => {
     expect(counts.reduce((a, b) => a + b, 0)).toBe(12);
     expect([...delivered].sort()).toEqual([...ids].sort());
   });
+
+  it('stopping mid-batch finishes the mail in hand and hands the rest back, due at once', async () => {
+    const ids = await Promise.all(
+      Array.from({ length: 3 }, (_, i) => queue(`stop-${i}@example.test`)),
+    );
+    const delivered: string[] = [];
+    let release = () => {};
+    let inHand = () => {};
+    const started = new Promise<void>((resolve) => (inHand = resolve));
+    const transport: MailTransport = {
+      async deliver(mail) {
+        inHand();
+        await new Promise<void>((resolve) => (release = resolve));
+        delivered.push(mail.id);
+      },
+    };
+    const sender = createMailSender({
+      db: ctx.db,
+      now: () => now,
+      transport,
+      intervalMs: 0,
+      onError: () => {},
+    });
+    const ticking = sender.tick();
+    await started;
+    const stopping = sender.stop();
+    release();
+    await Promise.all([ticking, stopping]);
+    expect(delivered).toHaveLength(1);
+    const rows = await Promise.all(ids.map(rowOf));
+    expect(rows.filter((r) => r.status === 'sent').map((r) => r.id)).toEqual(delivered);
+    for (const row of rows.filter((r) => r.status !== 'sent')) {
+      expect(row).toMatchObject({ status: 'pending', attempts: 0, nextAttemptAt: START });
+    }
+    // handed back: the next sender takes them at once
+    expect(await app.mailSender.tick()).toBe(2);
+  });
 });

@@ -2,7 +2,7 @@ import type { Transporter } from 'nodemailer';
 import { loadOnce } from '@/lib/load-once';
 import type { Db } from '@/db/connection';
 import type { OutgoingAttachment } from './outbox';
-import { claimDueMails, markAttemptFailed, markSent, type OutboxRow } from './repo';
+import { claimDueMails, markAttemptFailed, markSent, releaseClaims, type OutboxRow } from './repo';
 
 /** Delivers one outbox row; throws when the server refuses or cannot be reached. */
 export interface MailTransport {
@@ -68,6 +68,7 @@ export interface MailSender {
  * The outbox sender: claims due rows, delivers them, marks them sent, and on failure retries
  * with exponential backoff until MAIL_MAX_ATTEMPTS, then marks them `failed` with the error.
  * One tick runs at a time per process; several processes share the work through the claim.
+ * `stop()` lets the mail in hand finish and hands the rest of the claimed batch back.
  */
 export function createMailSender(options: {
   db: Db;
@@ -87,7 +88,16 @@ export function createMailSender(options: {
     let sent = 0;
     for (;;) {
       const claimed = await claimDueMails(db, now(), CLAIM_LEASE_MS, BATCH);
-      for (const mail of claimed) {
+      for (const [i, mail] of claimed.entries()) {
+        // stopping: the mail being sent finishes, the rest of the batch is handed back
+        if (stopped) {
+          await releaseClaims(
+            db,
+            claimed.slice(i).map((m) => m.id),
+            now(),
+          );
+          return sent;
+        }
         try {
           await transport.deliver(mail);
           await markSent(db, mail.id, now());
@@ -101,7 +111,7 @@ export function createMailSender(options: {
           await markAttemptFailed(db, mail.id, message.slice(0, 1000), retryAt);
         }
       }
-      if (claimed.length < BATCH) return sent;
+      if (claimed.length < BATCH || stopped) return sent;
     }
   }
 

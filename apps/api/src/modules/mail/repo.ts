@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
 import { seller } from '@/db/schema/identity';
 import { outbox } from '@/db/schema/mail';
@@ -30,6 +30,18 @@ export async function claimDueMails(
     })
     .where(sql`${outbox.id} IN (${due})`)
     .returning();
+}
+
+/**
+ * Hands claimed mails back undelivered (a sender stopping, decision 0073): the attempt is not
+ * counted and they are due at once, for another server or the next start, not after the lease.
+ */
+export async function releaseClaims(db: Db, ids: string[], now: Date): Promise<void> {
+  if (ids.length === 0) return;
+  await db
+    .update(outbox)
+    .set({ attempts: sql`${outbox.attempts} - 1`, nextAttemptAt: now })
+    .where(and(inArray(outbox.id, ids), eq(outbox.status, 'pending')));
 }
 
 export async function markSent(db: Db, id: string, now: Date): Promise<void> {

@@ -1,0 +1,49 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorEnvelopeSchema } from '@admit/contracts/envelope';
+import { appliedMigrationCount, shippedMigrationCount } from '@/db/migration-state';
+import { AppError } from '@/http/app-error';
+import { createReadinessProbe } from './readiness';
+
+const REASONS = {
+  not_migrated: 'The database has not been migrated to this version yet',
+  database_unreachable: 'The database cannot be reached',
+} as const;
+
+/**
+ * The supervisor's two questions (decision 0073). `GET /health`: is the process alive (no
+ * database, so a slow database never gets a live server restarted). `GET /ready`: may it take
+ * traffic: 200 once the database answers and has every migration of this build, else 503 in
+ * the error envelope; while shutting down every request, this one too, is answered 503
+ * (http/error-handler.ts), so a load balancer stops sending before the server goes.
+ */
+export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { db } = app.deps.database;
+  const probe = createReadinessProbe({
+    applied: () => appliedMigrationCount(db),
+    shipped: await shippedMigrationCount(),
+  });
+
+  app.get(
+    '/health',
+    { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
+    async () => ({ status: 'ok' as const }),
+  );
+
+  app.get(
+    '/ready',
+    {
+      schema: {
+        response: { 200: z.object({ status: z.literal('ready') }), 503: errorEnvelopeSchema },
+      },
+    },
+    async (_request, reply) => {
+      const readiness = await probe.check();
+      reply.header('cache-control', 'no-store');
+      if (!readiness.ready) {
+        throw new AppError('service_unavailable', 'database', REASONS[readiness.reason]);
+      }
+      return { status: 'ready' as const };
+    },
+  );
+};
