@@ -43,7 +43,7 @@ export const renderPage: RenderPage = async (request) => {
   const visitor = request.visitor ?? null;
   const [pathname = '/'] = url.split(/[?#]/);
   const { searchParams: search } = new URL(url, 'http://host');
-  const base = `/${config.seller.slug}`;
+  const base = config.router_base;
   const below = pathname.startsWith(`${base}/`) ? pathname.slice(base.length + 1) : '';
   const queryClient = createQueryClient();
   const seeded = await seedServerRenderedPage(below, {

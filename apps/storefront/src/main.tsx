@@ -1,7 +1,7 @@
 import { startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
-import { setSellerSlug } from '@/config/seller-slug';
+import { setRouterBase, setSellerSlug } from '@/config/seller-slug';
 import { syncCartCookie } from '@/stores/cart-store';
 import { rememberLanding } from '@/stores/landing-attribution';
 import { setUpAddressLookup } from '@/app/boot/address-provider';
@@ -21,6 +21,7 @@ async function boot(container: HTMLElement): Promise<void> {
   try {
     const config = await loadSellerConfig(queryClient);
     setSellerSlug(config.seller.slug);
+    setRouterBase(config.router_base);
     // the page host learns the held cart from its cookie (decision 0045)
     syncCartCookie();
     setUpAddressLookup(queryClient);

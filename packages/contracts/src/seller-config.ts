@@ -180,6 +180,12 @@ export const sellerConfigSchema = z.object({
   assets_path: z.string(),
   api_base: z.string(),
   /**
+   * the storefront's router base (identity §2 "The router base is the seller slug"): `/{slug}`
+   * on a shared host, empty on one of the seller's own domains, whose root is its storefront
+   * (issue #26, decision 0071); chosen by the host the page was asked from, never stored
+   */
+  router_base: z.string().regex(/^(?:\/[^/?#]+)?$/),
+  /**
    * the seller takes payments with the test card gateway: every storefront page says so (a
    * production server refuses the sandbox otherwise; decision 0025)
    */
@@ -206,6 +212,7 @@ export const storedSellerConfigSchema = sellerConfigSchema
     timezone: true,
     assets_path: true,
     api_base: true,
+    router_base: true,
     address_lookup: true,
     error_reporter_dsn: true,
   })

@@ -30,6 +30,19 @@ export type HostSeller =
 export const requestHost = (request: FastifyRequest): string =>
   (request.hostname ?? '').toLowerCase();
 
+/**
+ * The origin of a request made to a seller's domain (decision 0071): the scheme it came by
+ * (X-Forwarded-Proto through a trusted proxy only), the domain and the port it named. The host
+ * is one the seller file lists, never any name a client sends; a port is digits or nothing.
+ */
+export function domainOriginOf(
+  request: FastifyRequest,
+  host: Extract<HostSeller, { kind: 'domain' }>,
+): string {
+  const port = /:(\d{1,5})$/.exec(request.host ?? '')?.[1];
+  return `${request.protocol}://${host.host}${port ? `:${port}` : ''}`;
+}
+
 /** This server's own host names: `_seller` chooses the seller on them. */
 export function sharedHosts(config: Pick<AppConfig, 'PUBLIC_URL'>): ReadonlySet<string> {
   const hosts = new Set(['localhost', '127.0.0.1', '[::1]']);

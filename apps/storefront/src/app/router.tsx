@@ -278,9 +278,9 @@ export function createRoutes(config: SellerConfig): RouteObject[] {
   ];
 }
 
-/** The router base is the seller slug (identity §2). */
+/** The router base: the seller slug (identity §2), or empty on the seller's own domain (0071). */
 export function routerBasename(config: SellerConfig): string {
-  return `/${config.seller.slug}`;
+  return config.router_base;
 }
 
 /**

@@ -13,3 +13,18 @@ export function setSellerSlug(slug: string): void {
 export function getSellerSlug(): string | null {
   return sellerSlug;
 }
+
+let routerBase: string | null = null;
+
+/**
+ * Called at boot with the config's router base (`/{slug}`, or empty on the seller's own
+ * domain, decision 0071): the page cookies are scoped to it (stores/page-cookie.ts).
+ */
+export function setRouterBase(base: string): void {
+  routerBase = base;
+}
+
+/** The router base set at boot, or null before boot. */
+export function getRouterBase(): string | null {
+  return routerBase;
+}

@@ -1,13 +1,15 @@
-import { getSellerSlug } from '@/config/seller-slug';
+import { getRouterBase, getSellerSlug } from '@/config/seller-slug';
 
 /**
  * A cookie of the seller's pages (contracts/visitor-cookies.ts, decision 0045): what the page
  * host must know to draw a visitor's page (their cart, their orders' proofs). `Path=/{slug}`
- * keeps it to that seller's pages; the API's calls (/api, /cached_api) never carry it.
+ * keeps it to that seller's pages on a shared host, so the API's calls (/api, /cached_api)
+ * never carry it; on the seller's own domain (decision 0071) its pages are the whole host, so
+ * `Path=/`, and the cookie is host-only (no Domain): no other seller's domain ever sees it.
  * Cookie errors are tolerated as storage errors are (a page then simply goes out undrawn).
  */
 function path(): string {
-  return `/${getSellerSlug() ?? ''}`;
+  return (getRouterBase() ?? `/${getSellerSlug() ?? ''}`) || '/';
 }
 
 /** The cookie's decoded value, or null. */

@@ -4,7 +4,7 @@ import { MemoryRouter, useLocation, useNavigate, useNavigationType } from 'react
 import type { Location, NavigateFunction, NavigationType } from 'react-router';
 import { vi } from 'vitest';
 import type { SellerConfig } from '@admit/contracts/seller-config';
-import { setSellerSlug } from '@/config/seller-slug';
+import { setRouterBase, setSellerSlug } from '@/config/seller-slug';
 import { setUpAddressLookup } from '@/app/boot/address-provider';
 import { AppProviders } from '@/app/providers';
 import { createQueryClient } from '@/app/query-client';
@@ -82,6 +82,7 @@ export function renderRoute(path: string, options: RenderRouteOptions = {}) {
   const fetchImpl = options.fetch ?? createFetchStub();
   vi.stubGlobal('fetch', fetchImpl);
   setSellerSlug(config.seller.slug);
+  setRouterBase(config.router_base);
 
   const basename = routerBasename(config);
   const entry =

@@ -85,11 +85,14 @@ export function makeSellerConfig(overrides: ConfigOverrides = {}): SellerConfig 
     },
     assets_path: '/assets-app/',
     api_base: '/api',
+    router_base: '/demo-museum',
     test_mode: false,
     error_reporter_dsn: null,
   };
   return sellerConfigSchema.parse({
     ...base,
+    // a shared host's base follows the seller a test names
+    router_base: `/${rest.seller?.slug ?? base.seller.slug}`,
     ...rest,
     theme: {
       ...base.theme,

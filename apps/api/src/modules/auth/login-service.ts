@@ -21,7 +21,7 @@ import {
 /** Where a login request came from: throttle key and link origin. */
 export interface LoginContext {
   ip: string;
-  /** the seller's public origin, for links in mails (sellers/seller-site.ts) */
+  /** the seller's storefront root, for links in mails (sellers/seller-site.ts `storefrontRootOf`) */
   origin: string;
 }
 

@@ -44,19 +44,19 @@ const notAuthorized = () =>
 
 /**
  * The storefront page the magic link opens with `?otp={code}`: the requested path when it is a
- * path of this seller's storefront (never another site), else the seller's home.
+ * path of this seller's storefront (never another site), else the seller's home. `root` is the
+ * storefront's root (`storefrontRootOf`): its path is the router base, `/{slug}` or empty on
+ * the seller's own domain (decision 0071).
  */
-export function magicLink(
-  origin: string,
-  slug: string,
-  redirectPath: string | undefined,
-  code: string,
-) {
-  const base = `/${slug}`;
+export function magicLink(root: string, redirectPath: string | undefined, code: string) {
+  const origin = new URL(root).origin;
+  const base = new URL(root).pathname.replace(/\/+$/, '');
   const safe =
     redirectPath !== undefined &&
     redirectPath.startsWith(base) &&
     /^([/?#]|$)/.test(redirectPath.slice(base.length)) &&
+    // at a domain's root (empty base), `//host` would be another site
+    !redirectPath.slice(base.length).startsWith('//') &&
     !/[\s\\]/.test(redirectPath);
   const url = new URL(safe ? redirectPath : `${base}/`, `${origin}/`);
   url.searchParams.set('otp', code);
@@ -113,7 +113,7 @@ export function createOtpService({ db, now, smtpConfigured }: OtpServiceDeps) {
     const content = await otpMail({
       brand: await loadMailBrand(db, seller, ctx.origin),
       code,
-      link: magicLink(ctx.origin, seller.slug, body.redirect_path, code),
+      link: magicLink(ctx.origin, body.redirect_path, code),
     });
     await db.transaction(async (tx) => {
       await insertChallenge(tx, {

@@ -214,8 +214,8 @@ describeEachDatabase('auth: one-time passcodes', (ctx) => {
   });
 
   it('keeps the magic link on the seller storefront', () => {
-    const origin = 'https://shop.example.org';
-    expect(magicLink(origin, 'zoo', '/zoo/checkout?x=1', '012345')).toBe(
+    const root = 'https://shop.example.org/zoo';
+    expect(magicLink(root, '/zoo/checkout?x=1', '012345')).toBe(
       'https://shop.example.org/zoo/checkout?x=1&otp=012345',
     );
     for (const evil of [
@@ -225,9 +225,17 @@ describeEachDatabase('auth: one-time passcodes', (ctx) => {
       '/other/zoo',
       '/zoo\\@evil',
     ]) {
-      expect(magicLink(origin, 'zoo', evil, '012345')).toBe(
-        'https://shop.example.org/zoo/?otp=012345',
-      );
+      expect(magicLink(root, evil, '012345')).toBe('https://shop.example.org/zoo/?otp=012345');
+    }
+  });
+
+  it("keeps the magic link on the seller's own domain, whose root is its storefront", () => {
+    const root = 'http://tickets.zoo.example:3000';
+    expect(magicLink(root, '/checkout?x=1', '012345')).toBe(
+      'http://tickets.zoo.example:3000/checkout?x=1&otp=012345',
+    );
+    for (const evil of ['//evil.example/zoo', 'https://evil.example/', '/\\evil', 'checkout']) {
+      expect(magicLink(root, evil, '012345')).toBe('http://tickets.zoo.example:3000/?otp=012345');
     }
   });
 });

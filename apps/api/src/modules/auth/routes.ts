@@ -12,7 +12,7 @@ import { AppError } from '@/http/app-error';
 import { parseQuery, type QuerySpec } from '@/http/query-grammar';
 import type { SellerRef } from '@/http/request-context';
 import { fromTable } from '@/http/table-route';
-import { publicOriginOf } from '@/modules/sellers/seller-site';
+import { storefrontRootOf } from '@/modules/sellers/seller-site';
 import {
   clearAuthCookies,
   readSessionToken,
@@ -29,7 +29,10 @@ const loginQuery: QuerySpec = { context: 'login', fields: {} };
 export interface AuthRouteKit {
   /** the login settings of the request's seller (`request.caller`, route config `caller`) */
   sellerAuthOf(request: FastifyRequest): Promise<SellerAuth>;
-  /** the client address and the seller's public origin (never the Host header) */
+  /**
+   * the client address and the seller's storefront root (its domain when the request came by
+   * it, else the public origin; never any other Host header)
+   */
   contextOf(request: FastifyRequest): Promise<LoginContext>;
   /** rotates the session to `person`, sets both cookies, hands the guest cart over */
   finishLogin(
@@ -54,7 +57,7 @@ export function createAuthRouteKit(app: FastifyInstance): AuthRouteKit {
     async contextOf(request) {
       return {
         ip: request.ip,
-        origin: await publicOriginOf(db, request.caller.seller.id, config),
+        origin: await storefrontRootOf(db, request.caller.seller, config, request),
       };
     },
     async finishLogin(request, reply, seller, person, cartId) {

@@ -91,10 +91,12 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ kit: AuthRouteKit }> = async (ap
   app.get('/api/sso/callback', { schema, config: routeConfig }, async (request, reply) => {
     const query = parse(callbackQuery, request.query);
     const auth = await kit.sellerAuthOf(request);
-    const slug = encodeURIComponent(auth.seller.slug);
+    // the storefront's router base: `/{slug}`, or empty on the seller's domain (decision 0071)
+    const context = await kit.contextOf(request);
+    const base = new URL(context.origin).pathname.replace(/\/+$/, '');
     reply.header('cache-control', 'no-store').clearCookie(SSO_NONCE_COOKIE, nonceCookie);
     const fail = (message: string) =>
-      reply.redirect(`/${slug}/?auth_error=${encodeURIComponent(message)}`, 302);
+      reply.redirect(`${base}/?auth_error=${encodeURIComponent(message)}`, 302);
     const state = query.state
       ? verifyState(secret, query.state, {
           sellerId: auth.seller.id,
@@ -105,11 +107,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ kit: AuthRouteKit }> = async (ap
     if (!state) return fail('The login link has expired. Please try again.');
     if (!query.jwt) return fail('External login failed');
     try {
-      const person = await app.auth.login.externalLogin(
-        auth,
-        query.jwt,
-        await kit.contextOf(request),
-      );
+      const person = await app.auth.login.externalLogin(auth, query.jwt, context);
       await kit.finishLogin(request, reply, auth.seller, person, state.c ?? undefined);
     } catch (error) {
       if (!(error instanceof AppError) || error.status >= 500) throw error;
@@ -119,6 +117,6 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ kit: AuthRouteKit }> = async (ap
     const path = hashAt === -1 ? state.r : state.r.slice(0, hashAt);
     const hash = hashAt === -1 ? '' : state.r.slice(hashAt);
     const separator = path.includes('?') ? '&' : '?';
-    return reply.redirect(`/${slug}${path}${separator}auth_callback=1${hash}`, 302);
+    return reply.redirect(`${base}${path}${separator}auth_callback=1${hash}`, 302);
   });
 };

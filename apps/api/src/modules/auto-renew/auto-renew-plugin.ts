@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { AUTO_RENEW_LEAD_DAYS } from '@admit/contracts/membership';
 import { renewalAllowedFrom } from '@/modules/memberships/term';
-import { publicOriginOf } from '@/modules/sellers/seller-site';
+import { storefrontRootOf } from '@/modules/sellers/seller-site';
 import { selectDueTerms } from './repo';
 import { renewTerm, type AutoRenewDeps, type RenewOutcome } from './renew-term';
 
@@ -50,7 +50,7 @@ export function autoRenewDepsOf(app: FastifyInstance): AutoRenewDeps {
     checkout: app.checkout,
     idempotencyOf: (cartId) => app.paymentSettlement.idempotency(cartId),
     publicIdentityId: async (seller) => (await app.identities.publicIdentity(seller)).id,
-    originOf: (sellerId) => publicOriginOf(db, sellerId, config),
+    originOf: (seller) => storefrontRootOf(db, seller, config),
     leaseMs: AUTO_RENEW_LEASE_MS,
   };
 }

@@ -44,7 +44,8 @@ export interface AutoRenewDeps {
   /** the Idempotency-Key options of a checkout on this cart (the payment job's recovery) */
   idempotencyOf: (cartId: string) => IdempotencyOptions;
   publicIdentityId: (seller: SellerRef) => Promise<string>;
-  originOf: (sellerId: string) => Promise<string>;
+  /** the storefront root its mails link to (sellers/seller-site.ts `storefrontRootOf`) */
+  originOf: (seller: SellerRef) => Promise<string>;
   /** how long a job owns a claimed term before another may take it over */
   leaseMs: number;
   /** the claim on a term (repo.ts `claimRenewal`); a test's CONTROL passes a naive one */
@@ -88,7 +89,7 @@ export async function renewTerm(deps: AutoRenewDeps, due: DueTerm): Promise<Rene
     const term = await selectTerm(deps.db, due.term.id);
     const seller = await sellerRef(deps.db, due.term.sellerId);
     if (!term || !seller) throw new Error(`membership ${due.term.id}: rows missing`);
-    const origin = await deps.originOf(seller.id);
+    const origin = await deps.originOf(seller);
     const key = (deps.keyOf ?? termKey)(term.id);
     const renewal = { deps, claim, term, seller, origin, cartId: claim.cartId, key };
     return await renewClaimed(renewal, due.levelTypeId);

@@ -49,7 +49,7 @@ export async function renewedMail(
     currency: order.currency,
     card: cardOf(saved)!,
     validTo: next.validTo,
-    orderLink: `${origin}/${encodeURIComponent(r.seller.slug)}/ticket_order/${order.id}${secret}`,
+    orderLink: `${origin}/ticket_order/${order.id}${secret}`,
   });
   await enqueueMail(tx, { sellerId: r.seller.id, kind: 'auto_renew_receipt', to, ...content });
 }
@@ -69,7 +69,7 @@ export async function unrenewedMail(
     level: r.term.role,
     card: cardOf(saved),
     validTo: r.term.validTo,
-    renewLink: `${origin}/${encodeURIComponent(r.seller.slug)}/membership/renew`,
+    renewLink: `${origin}/membership/renew`,
     reason,
   });
   await enqueueMail(tx, { sellerId: r.seller.id, kind: 'auto_renew_declined', to, ...content });

@@ -13,7 +13,7 @@ import { AppError } from '@/http/app-error';
 import { sendStoredAnswer } from '@/http/stored-answer';
 import { isUuid } from '@/http/query-values';
 import { fromTable, onUrl } from '@/http/table-route';
-import { publicOriginOf } from '@/modules/sellers/seller-site';
+import { storefrontRootOf } from '@/modules/sellers/seller-site';
 import { runCheckoutCall, type CheckoutKind } from './checkout-call';
 
 // Method, url and params come from the contracts route table (decision 0050). The body is
@@ -65,7 +65,7 @@ export const checkoutRoutes: FastifyPluginAsyncZod = async (app) => {
         cartId: id.toLowerCase(),
         body: request.body,
         headers: request.headers,
-        origin: await publicOriginOf(db, request.caller.seller.id, app.deps.config),
+        origin: await storefrontRootOf(db, request.caller.seller, app.deps.config, request),
         method: request.method,
         url: request.routeOptions.url ?? '',
       },

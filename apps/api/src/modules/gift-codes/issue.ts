@@ -83,7 +83,7 @@ export async function issueGiftCodes(tx: Tx, input: GiftCodesInput) {
       createdAt: now,
     });
     if (giftee?.email) {
-      const redeemLink = `${input.origin}/${encodeURIComponent(seller.slug)}/membership/redeem?gift_code=${row.code}`;
+      const redeemLink = `${input.origin}/membership/redeem?gift_code=${row.code}`;
       const content = await giftMembershipMail({
         brand,
         giverName: fullName(giver),

@@ -24,6 +24,17 @@ describe('mail brand: the storefront theme, read for a mail', () => {
     });
   });
 
+  it("on the seller's own domain, links home to its root and takes the logo from it (0071)", () => {
+    const brand = makeMailBrand({
+      root: 'https://tickets.museum.example',
+      stored: { theme: { logo_url: '/api/image/museum/logo.png', logo_height_px: 40 } },
+    });
+    expect(brand.homeUrl).toBe('https://tickets.museum.example');
+    expect(brand.logo?.src).toBe(
+      'https://tickets.museum.example/api/image/museum/logo.png?height=80',
+    );
+  });
+
   it("keeps a seller's absolute https logo, and shows none for other schemes or no logo", () => {
     const cdn = 'https://cdn.museum.example/logo.png';
     expect(makeMailBrand({ stored: { theme: { logo_url: cdn } } }).logo?.src).toBe(cdn);

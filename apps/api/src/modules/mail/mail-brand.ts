@@ -8,11 +8,12 @@ import { readStoredConfig } from '@/modules/sellers/seller-settings';
 
 /**
  * How a seller's mails look and read (decision 0030): the storefront's theme, logo and locale,
- * and the seller's public origin, which every link and the logo use.
+ * and the seller's storefront root (its domain, or public origin and slug; decision 0071),
+ * which every link and the logo use.
  */
 export interface MailBrand {
   sellerName: string;
-  /** the storefront's home page on the seller's public origin */
+  /** the storefront's home page */
   homeUrl: string;
   /** money and the `lang` of the mail */
   locale: string;
@@ -37,7 +38,7 @@ const storedBrandSchema = z.object({
 
 /**
  * The logo as mail clients fetch it: a relative `logo_url` (the seller's own image route)
- * becomes absolute on the public origin, at twice its shown height for sharp screens; an
+ * becomes absolute on the storefront's origin, at twice its shown height for sharp screens; an
  * absolute http(s) URL is the seller's own choice and stays; anything else shows no logo.
  */
 function logoSrc(logoUrl: string, origin: string, heightPx: number): string | null {
@@ -56,15 +57,15 @@ function logoSrc(logoUrl: string, origin: string, heightPx: number): string | nu
   return ownImage ? sizedImageUrl(url.href, { height: heightPx * 2 }) : url.href;
 }
 
-/** The brand of a stored seller config; `origin` is the seller's public origin (seller-site). */
-export function mailBrandOf(stored: unknown, seller: MailSeller, origin: string): MailBrand {
+/** The brand of a stored seller config; `root` is its storefront root (`storefrontRootOf`). */
+export function mailBrandOf(stored: unknown, seller: MailSeller, root: string): MailBrand {
   const parsed = storedBrandSchema.safeParse(stored ?? {});
   const brand = parsed.success ? parsed.data : { theme: undefined };
   const theme = sellerTheme(brand.theme, seller.name);
-  const src = logoSrc(theme.logo_url, origin, theme.logo_height_px);
+  const src = logoSrc(theme.logo_url, root, theme.logo_height_px);
   return {
     sellerName: seller.name,
-    homeUrl: `${origin}/${encodeURIComponent(seller.slug)}`,
+    homeUrl: root,
     locale: storedSellerLocale(stored, seller.currency),
     timeZone: seller.timezone,
     colorScheme: theme.mode,
@@ -80,7 +81,7 @@ export function mailBrandOf(stored: unknown, seller: MailSeller, origin: string)
 export async function loadMailBrand(
   db: Executor,
   seller: MailSeller & { id: string },
-  origin: string,
+  root: string,
 ): Promise<MailBrand> {
-  return mailBrandOf(await readStoredConfig(db, seller.id), seller, origin);
+  return mailBrandOf(await readStoredConfig(db, seller.id), seller, root);
 }

@@ -5,9 +5,12 @@ import type { MailContent } from './templates/render-mail';
 
 export const TEST_ORIGIN = 'https://tickets.example.org';
 
-/** A seller's mail brand from a stored config, as `loadMailBrand` reads one (factory). */
+/**
+ * A seller's mail brand from a stored config, as `loadMailBrand` reads one (factory); `root` is
+ * the storefront root, by default the seller's slug path on TEST_ORIGIN (a shared host).
+ */
 export function makeMailBrand(
-  overrides: { seller?: Partial<MailSeller>; stored?: StoredSellerConfig; origin?: string } = {},
+  overrides: { seller?: Partial<MailSeller>; stored?: StoredSellerConfig; root?: string } = {},
 ): MailBrand {
   const seller: MailSeller = {
     slug: 'museum',
@@ -16,7 +19,11 @@ export function makeMailBrand(
     timezone: 'America/New_York',
     ...overrides.seller,
   };
-  return mailBrandOf(overrides.stored ?? {}, seller, overrides.origin ?? TEST_ORIGIN);
+  return mailBrandOf(
+    overrides.stored ?? {},
+    seller,
+    overrides.root ?? `${TEST_ORIGIN}/${seller.slug}`,
+  );
 }
 
 /**

@@ -17,7 +17,7 @@ import { orderBundle } from '@/modules/orders/order-read';
 import { idempotencyKeyOf, requestHash, selectKey } from '@/modules/payments/idempotency';
 import { runIdempotent } from '@/modules/payments/idempotent-run';
 import { executeRefunds } from '@/modules/payments/refunds';
-import { publicOriginOf } from '@/modules/sellers/seller-site';
+import { storefrontRootOf } from '@/modules/sellers/seller-site';
 import { managedOrder, orderOf } from './access';
 import { assertEditable, parseEditBody } from './edit';
 
@@ -133,7 +133,7 @@ export const editRoutes: FastifyPluginAsyncZod = async (app) => {
         cart.id,
         request.body ?? null,
       ]);
-      const origin = await publicOriginOf(db, caller.seller.id, app.deps.config);
+      const origin = await storefrontRootOf(db, caller.seller, app.deps.config, request);
       const answer = await runIdempotent(
         db,
         caller.seller.id,

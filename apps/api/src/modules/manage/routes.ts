@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { orderEmailBodySchema } from '@admit/contracts/manage';
 import {
@@ -11,7 +12,7 @@ import { AppError } from '@/http/app-error';
 import { sendStoredAnswer } from '@/http/stored-answer';
 import { fromTable } from '@/http/table-route';
 import { enforceRequestLimits, mailRequestLimits } from '@/modules/limits/request-limits';
-import { publicOriginOf } from '@/modules/sellers/seller-site';
+import { storefrontRootOf } from '@/modules/sellers/seller-site';
 import { anonymousRules, managedOrder, orderOf } from './access';
 import { managedOrderAnswer } from './answers';
 import { cancelOrderTickets } from './cancel';
@@ -32,7 +33,9 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
   const now = () => app.deps.now();
   const log = app.log.child({ module: 'manage' });
-  const origin = (sellerId: string) => publicOriginOf(db, sellerId, app.deps.config);
+  // the storefront root of the request's seller: its domain when the request came by it (0071)
+  const rootOf = (request: FastifyRequest) =>
+    storefrontRootOf(db, request.caller.seller, app.deps.config, request);
 
   app.route({
     ...fromTable(orderManageRoute),
@@ -65,7 +68,7 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
           db,
           now,
           log,
-          origin,
+          origin: () => rootOf(request),
           idempotencyOf: (cartId) => app.paymentSettlement.idempotency(cartId),
         },
         {
@@ -102,7 +105,7 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
         orderId,
         secret,
         logContext: body.data.log_context ?? null,
-        origin: await origin(caller.seller.id),
+        origin: await rootOf(request),
         rules: await anonymousRules(db, caller.seller.id),
         limit: (to) =>
           enforceRequestLimits(

@@ -10,7 +10,7 @@ import type { SellerRef } from '@/http/request-context';
 import { autoRenewCancelledMail } from '@/modules/mail/compose';
 import { loadMailBrand } from '@/modules/mail/mail-brand';
 import { enqueueMail } from '@/modules/mail/outbox';
-import { publicOriginOf } from '@/modules/sellers/seller-site';
+import { storefrontRootOf } from '@/modules/sellers/seller-site';
 import { toMemberships } from './my-membership';
 
 /**
@@ -36,7 +36,7 @@ async function queueCancelledMails(
   terms: MembershipRow[],
 ) {
   const brand = await loadMailBrand(tx, seller, origin);
-  const renewLink = `${origin}/${encodeURIComponent(seller.slug)}/membership/renew`;
+  const renewLink = `${origin}/membership/renew`;
   const latest = [...terms].sort((a, b) => b.validTo.getTime() - a.validTo.getTime());
   const seen = new Set<string>();
   for (const term of latest) {
@@ -71,7 +71,7 @@ async function cancelScheduled(
   which: SQL,
   extra: Record<string, string>,
 ): Promise<Membership[]> {
-  const origin = await publicOriginOf(db, seller.id, config);
+  const origin = await storefrontRootOf(db, seller, config);
   const cancelled = await withRetryingTransaction(db, async (tx) => {
     const rows = await tx
       .update(membership)

@@ -11,20 +11,21 @@ import { confirmationMail } from './confirmation-mail';
 import { ticketScanCode } from './codes';
 import type { OrderTicketDetail } from './order-tickets';
 
-/** The order's links: the tickets page and, when the seller lets buyers edit, the manage page. */
+/**
+ * The order's links: the tickets page and, when the seller lets buyers edit, the manage page;
+ * `root` is the seller's storefront root (sellers/seller-site.ts `storefrontRootOf`).
+ */
 export function orderLinks(
-  seller: Pick<SellerRef, 'slug'>,
-  origin: string,
+  root: string,
   orderId: string,
   secret: string | null,
   manageable: boolean,
 ) {
   const query = secret ? `?secret=${encodeURIComponent(secret)}` : '';
   return {
-    orderLink: `${origin}/${seller.slug}/ticket_order/${orderId}${query}`,
+    orderLink: `${root}/ticket_order/${orderId}${query}`,
     // spec: identity §2 "Manage order (/manage/{id})" — reached from the e-mail's secret link
-    manageOrderLink:
-      manageable && secret ? `${origin}/${seller.slug}/manage/${orderId}${query}` : null,
+    manageOrderLink: manageable && secret ? `${root}/manage/${orderId}${query}` : null,
   };
 }
 
@@ -130,7 +131,7 @@ export async function orderMail(tx: Executor, input: OrderMailInput): Promise<Ou
     placedAt: order.createdAt,
     totalMinor: total,
     currency: order.currency,
-    ...orderLinks(seller, input.origin, order.id, input.secret, input.manageable),
+    ...orderLinks(input.origin, order.id, input.secret, input.manageable),
     giftCards: [],
     payments: await receiptPayments(tx, order.cartId),
     change: input.change,

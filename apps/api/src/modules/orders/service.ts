@@ -122,13 +122,7 @@ export async function createOrderInTx(tx: Tx, input: NewOrderInput) {
       totalMinor: input.totals.afterFees,
       currency: input.totals.currency,
       // the tickets page, and the manage page when the seller lets buyers edit (decision 0036)
-      ...orderLinks(
-        input.seller,
-        input.origin,
-        order.id,
-        secret,
-        await anonymousEditing(tx, input.seller.id),
-      ),
+      ...orderLinks(input.origin, order.id, secret, await anonymousEditing(tx, input.seller.id)),
       giftCards,
       balance,
       gifteeName: giftee?.name ?? null,

@@ -7,7 +7,7 @@ import {
 } from '@admit/contracts/routes/identity';
 import { parseQuery } from '@/http/query-grammar';
 import { fromTable } from '@/http/table-route';
-import { publicOriginOf } from '@/modules/sellers/seller-site';
+import { storefrontRootOf } from '@/modules/sellers/seller-site';
 import { enforceRequestLimits, mailRequestLimits } from '@/modules/limits/request-limits';
 
 const ACCEPTED: AcceptedResponse = {
@@ -35,7 +35,7 @@ export const passwordResetRoutes: FastifyPluginAsyncZod = async (app) => {
         mailRequestLimits('password_reset', request.ip, seller.id, email),
         now,
       );
-      const origin = await publicOriginOf(db, seller.id, app.deps.config);
+      const origin = await storefrontRootOf(db, seller, app.deps.config, request);
       if (await app.passwordReset.request(seller, email, origin)) app.mailSender.kick();
       // spec: identity §8 "forgot forms treat 404 as success" — one answer, known or not
       return reply.header('cache-control', 'no-store').send(ACCEPTED);

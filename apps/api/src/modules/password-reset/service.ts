@@ -33,8 +33,8 @@ function newResetToken() {
 }
 
 /** The storefront page a reset or first-password link opens (identity §2 "Reset password"). */
-export const resetLink = (origin: string, slug: string, token: string) =>
-  `${origin}/${encodeURIComponent(slug)}/user/reset-password?token=${encodeURIComponent(token)}`;
+export const resetLink = (root: string, token: string) =>
+  `${root}/user/reset-password?token=${encodeURIComponent(token)}`;
 
 /** The reset or first-password mail for `token`, in the seller's brand. */
 async function setupMailContent(
@@ -46,7 +46,7 @@ async function setupMailContent(
 ) {
   return passwordSetupMail({
     brand: await loadMailBrand(db, seller, origin),
-    link: resetLink(origin, seller.slug, token),
+    link: resetLink(origin, token),
     kind,
     ttlMinutes: PASSWORD_RESET_TTL_MINUTES,
   });

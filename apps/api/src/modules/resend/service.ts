@@ -5,7 +5,7 @@ import { enqueueMail } from '@/modules/mail/outbox';
 import type { AppConfig } from '@/config';
 import { membershipResendMail, orderResendMail } from '@/modules/mail/compose';
 import { loadMailBrand } from '@/modules/mail/mail-brand';
-import { publicOriginOf } from '@/modules/sellers/seller-site';
+import { storefrontRootOf } from '@/modules/sellers/seller-site';
 import {
   findIdentityById,
   findUserByEmail,
@@ -37,7 +37,7 @@ export type ResendService = ReturnType<typeof createResendService>;
 /** Resend orders or member IDs by e-mail (identity §2 "Resend", §7 ticket_order/resend). */
 export function createResendService({ db, config }: ResendDeps) {
   const brandOf = async (seller: SellerRef) =>
-    loadMailBrand(db, seller, await publicOriginOf(db, seller.id, config));
+    loadMailBrand(db, seller, await storefrontRootOf(db, seller, config));
 
   /** Queues the member-ID mail if the person has memberships; returns whether one was queued. */
   async function resendMemberships(seller: SellerRef, person: IdentityRow | null) {
@@ -73,7 +73,7 @@ export function createResendService({ db, config }: ResendDeps) {
    * working — and the manage link when the seller lets buyers edit. Answers how many it queued.
    */
   async function resendConfirmations(seller: SellerRef, to: string, orders: OrderRow[]) {
-    const origin = await publicOriginOf(db, seller.id, config);
+    const origin = await storefrontRootOf(db, seller, config);
     const manageable = await anonymousEditing(db, seller.id);
     let queued = 0;
     for (const order of orders.slice(0, RESEND_ORDER_LIMIT)) {

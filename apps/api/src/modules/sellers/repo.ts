@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
-import { seller } from '@/db/schema/identity';
+import { seller, sellerDomain } from '@/db/schema/identity';
 import type { SellerRow } from './seller-config';
 
 /** The seller with this slug, or undefined. */
@@ -16,4 +16,16 @@ export async function listSellerSlugs(db: Db): Promise<string[]> {
     .from(seller)
     .orderBy(asc(seller.createdAt), asc(seller.slug));
   return rows.map((r) => r.slug);
+}
+
+/** A seller's own domains (decision 0070), by host. */
+export async function listSellerDomains(
+  db: Db,
+  sellerId: string,
+): Promise<{ host: string; environment: string }[]> {
+  return db
+    .select({ host: sellerDomain.host, environment: sellerDomain.environment })
+    .from(sellerDomain)
+    .where(eq(sellerDomain.sellerId, sellerId))
+    .orderBy(asc(sellerDomain.host));
 }

@@ -116,6 +116,8 @@ export function buildSellerConfig(
   /** the environment of the seller's domain the request came to, if it did */
   domainEnvironment: SellerConfig['environment'] | null = null,
 ): SellerConfig {
+  // on its own domain (decision 0071) the seller's storefront is that domain's root
+  const onDomain = domainEnvironment !== null;
   const parsed = storedSellerConfigSchema.safeParse(row.config ?? {});
   if (!parsed.success) {
     throw new Error(`seller ${row.slug}: invalid stored config: ${parsed.error.message}`);
@@ -169,6 +171,7 @@ export function buildSellerConfig(
     timezone: row.timezone,
     assets_path: ASSETS_PATH,
     api_base: '',
+    router_base: onDomain ? '' : `/${row.slug}`,
   };
   return sellerConfigSchema.parse(config);
 }

@@ -1,6 +1,9 @@
+import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { defaultPublicOrigin, type AppConfig } from '@/config';
 import type { Db } from '@/db/connection';
+import { domainOriginOf } from '@/http/seller-host';
+import type { SellerRef } from '@/http/request-context';
 import { readStoredConfig } from './seller-settings';
 
 /**
@@ -72,4 +75,24 @@ export async function publicOriginOf(
   config: Pick<AppConfig, 'PUBLIC_URL' | 'PORT'>,
 ): Promise<string> {
   return (await loadSellerSite(db, sellerId, config)).publicOrigin;
+}
+
+/**
+ * The one answer to "where is this seller's storefront" for the links a request makes (mails,
+ * wallet passes, payment returns; decision 0071): the root URL its pages hang below, without a
+ * trailing slash. On one of the seller's own domains, the request's origin (its storefront is
+ * that domain's root); else the seller's public origin and its slug path, as before domains.
+ * Without a request (a background job) the latter.
+ */
+export async function storefrontRootOf(
+  db: Db,
+  seller: Pick<SellerRef, 'id' | 'slug'>,
+  config: Pick<AppConfig, 'PUBLIC_URL' | 'PORT'>,
+  request?: FastifyRequest,
+): Promise<string> {
+  const host = request ? await request.server.hostSeller(request) : undefined;
+  if (request && host?.kind === 'domain' && host.seller.id === seller.id) {
+    return domainOriginOf(request, host);
+  }
+  return `${await publicOriginOf(db, seller.id, config)}/${encodeURIComponent(seller.slug)}`;
 }

@@ -4,7 +4,7 @@ import type { AppConfig } from '@/config';
 import type { Db } from '@/db/connection';
 import { isSellerSlug } from '@/http/caller';
 import type { HostSeller } from '@/http/seller-host';
-import { getSellerBySlug, listSellerSlugs } from './repo';
+import { getSellerBySlug, listSellerDomains, listSellerSlugs } from './repo';
 import { buildSellerConfig, type SellerRow } from './seller-config';
 import { sellerSiteOf, type SellerSite } from './seller-site';
 
@@ -28,6 +28,19 @@ export function createSellerService(db: Db, config: AppConfig) {
       ),
     /** the seller's site: public origin and who may frame its pages */
     siteOf: (row: SellerRow): SellerSite => sellerSiteOf(row.config, config),
+    /**
+     * who may frame the seller's storefront pages (CSP frame-ancestors, decision 0071): the
+     * origins its site names (else only the page's own), and each of its own domains, so one of
+     * them may embed another; never another seller's. A production or test domain over HTTPS;
+     * a local one (the demo's `*.localhost`) by the page's scheme, on any port.
+     */
+    frameAncestorsOf: async (row: SellerRow): Promise<string[]> => {
+      const domains = await listSellerDomains(db, row.id);
+      return [
+        ...sellerSiteOf(row.config, config).frameAncestors,
+        ...domains.map((d) => (d.environment === 'local' ? `${d.host}:*` : `https://${d.host}`)),
+      ];
+    },
   };
 }
 

@@ -4,10 +4,10 @@ import { selectEventMeta } from '@/modules/availability/repo';
 import { escapeHtml } from '@/lib/escape-html';
 
 const UUID = '[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}';
-/** `/{seller}/events/{id}` and its sub-routes (renew, gift): the pages that draw the cover. */
-const EVENT_PAGE = new RegExp(`^/[^/]+/events/(${UUID})(?:/|$)`, 'i');
+/** `events/{id}` and its sub-routes (renew, gift): the pages that draw the cover. */
+const EVENT_PAGE = new RegExp(`^events/(${UUID})(?:/|$)`, 'i');
 
-/** The event id of an event detail page's path, if it is one. */
+/** The event id of an event detail page's path below the router base, if it is one. */
 export function eventIdOfPath(path: string): string | undefined {
   return EVENT_PAGE.exec(path)?.[1]?.toLowerCase();
 }

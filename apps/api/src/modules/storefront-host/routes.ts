@@ -17,6 +17,8 @@ import {
 } from '@admit/contracts/storefront-pages';
 import { isReservedPathSegment } from '@admit/contracts/reserved-path-segments';
 import { errorEnvelopeSchema } from '@admit/contracts/envelope';
+import type { HostSeller } from '@/http/seller-host';
+import type { SellerRow } from '@/modules/sellers/seller-config';
 import { ServerRenderer } from './server-render';
 import { isPhoneRequest } from './viewport';
 import { pagePreloadTags, pageStyleTags } from './page-preloads';
@@ -105,37 +107,78 @@ const storefrontHostRoutes: FastifyPluginAsyncZod = async (app) => {
     });
   });
 
-  // a redirect to the home seller (no body), or the 404 page when there is no seller at all; on
-  // a seller's domain, to that seller's pages (its API serves no other seller, decision 0070)
-  app.get('/', { schema: { response: { 302: z.undefined() } } }, async (request, reply) => {
-    const host = await app.hostSeller(request);
-    if (host.kind === 'domain') return reply.redirect(`/${host.seller.slug}/`, 302);
-    const slugs = await sellers.listSlugs();
-    const home = slugs.includes(HOME_SELLER) ? HOME_SELLER : slugs[0];
-    if (!home) return html(reply, 404, notFoundPage());
-    return reply.redirect(`/${home}/`, 302);
-  });
+  // on a shared host, a redirect to the home seller (no body), or the 404 page when there is no
+  // seller at all; on a seller's domain, that seller's home page (decision 0071)
+  app.get(
+    '/',
+    { schema: { response: { ...htmlPage, 302: z.undefined() } } },
+    async (request, reply) => {
+      const host = await app.hostSeller(request);
+      if (host.kind === 'domain') return domainPage(request, reply, host);
+      const slugs = await sellers.listSlugs();
+      const home = slugs.includes(HOME_SELLER) ? HOME_SELLER : slugs[0];
+      if (!home) return html(reply, 404, notFoundPage());
+      return reply.redirect(`/${home}/`, 302);
+    },
+  );
+
+  /**
+   * A page of a seller's own domain (decision 0071): its storefront at the root, router base
+   * empty. Every path is that seller's: another seller's slug is no page of it (the storefront's
+   * 404), and its own slug path, the address of its links before it had a domain, moves to the
+   * same page at the root.
+   */
+  const domainPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    host: Extract<HostSeller, { kind: 'domain' }>,
+  ) => {
+    const [path = '/', query] = request.url.split('?');
+    const [first = '', ...rest] = path.slice(1).split('/');
+    if (isReservedPathSegment(first)) return reply.callNotFound();
+    if (first === host.seller.slug) {
+      const to = `/${rest.join('/')}${query === undefined ? '' : `?${query}`}`;
+      return reply.redirect(to, 301);
+    }
+    const seller = await sellers.bySlug(host.seller.slug);
+    if (!seller) return html(reply, 404, notFoundPage());
+    return storefrontPage(request, reply, seller, host, path.slice(1));
+  };
 
   const sellerPage = async (
     request: FastifyRequest<{ Params: { seller: string } }>,
     reply: FastifyReply,
   ) => {
+    const host = await app.hostSeller(request);
+    if (host.kind === 'domain') return domainPage(request, reply, host);
     const slug = request.params.seller;
     // an unknown /api/… path must get the API's JSON 404, not a storefront page
     if (isReservedPathSegment(slug)) return reply.callNotFound();
     const seller = await sellers.bySlug(slug);
     if (!seller) return html(reply, 404, notFoundPage());
+    const [path = ''] = request.url.split('?');
+    return storefrontPage(request, reply, seller, host, path.split('/').slice(2).join('/'));
+  };
+
+  /** The storefront's page `below` its router base, for `seller`. */
+  const storefrontPage = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    seller: SellerRow,
+    host: HostSeller,
+    below: string,
+  ) => {
     const template = await dist.indexHtml();
     if (!template) return html(reply, 503, notBuiltPage());
     // only the seller's own origins may frame its storefront (checkout and login included)
-    const { frameAncestors } = sellers.siteOf(seller);
+    const frameAncestors = await sellers.frameAncestorsOf(seller);
     reply.header('content-security-policy', contentSecurityPolicy(directives, frameAncestors));
     // what this page draws first starts with the HTML: its largest image and its code
-    const [path = '', query = ''] = request.url.split('?');
-    const below = path.split('/').slice(2).join('/');
-    const eventId = eventIdOfPath(path);
-    // on the seller's own domain, the environment that domain names (decision 0070)
-    const config = sellers.configOf(seller, await app.hostSeller(request));
+    const [, query = ''] = request.url.split('?');
+    const eventId = eventIdOfPath(below);
+    // on the seller's own domain, the environment that domain names (decision 0070) and the
+    // storefront at its root (decision 0071)
+    const config = sellers.configOf(seller, host);
     // the listing and the event page go out drawn (decision 0044), and the checkout and the
     // completed page from the visitor's own reads (decision 0045): they paint before any script
     const drawn = serverRenderedPageOf(below);
@@ -182,7 +225,7 @@ const storefrontHostRoutes: FastifyPluginAsyncZod = async (app) => {
     );
     return html(reply, notFound ? 404 : 200, body, own !== undefined);
   };
-  const schema = { params: sellerParams, response: htmlPage };
+  const schema = { params: sellerParams, response: { ...htmlPage, 301: z.undefined() } };
   app.get('/:seller', { schema }, sellerPage);
   app.get('/:seller/*', { schema }, sellerPage);
 };

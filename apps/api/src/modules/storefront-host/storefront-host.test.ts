@@ -12,7 +12,6 @@ import {
 } from '@admit/contracts/initial-reads';
 import { buildTestApp } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';
-import { sellerDomain } from '@/db/schema/identity';
 import { makeEvent, makeMeta, makeSeller } from '@/testing/factories';
 import { NOT_BUILT_MESSAGE } from './pages';
 
@@ -365,23 +364,7 @@ describeEachDatabase('storefront host', (ctx) => {
     await makeSeller(ctx.db, { slug: 'demo-museum', name: 'Museum' });
     const home = await app.inject({ method: 'GET', url: '/' });
     expect(home.headers.location).toBe('/demo-museum/');
-    // on a seller's domain, to that seller (decision 0070)
-    const own = await makeSeller(ctx.db, { slug: 'own-domain', name: 'Own' });
-    await ctx.db
-      .insert(sellerDomain)
-      .values({ host: 'tickets.own.example', sellerId: own.id, environment: 'production' });
-    const onDomain = await app.inject({
-      method: 'GET',
-      url: '/',
-      headers: { host: 'tickets.own.example' },
-    });
-    expect(onDomain.statusCode).toBe(302);
-    expect(onDomain.headers.location).toBe('/own-domain/');
-    // its pages there report the domain's environment; elsewhere the server's (NODE_ENV test)
-    const page = (host: string) =>
-      app.inject({ method: 'GET', url: '/own-domain/', headers: { host } });
-    expect(configFrom((await page('tickets.own.example')).body).environment).toBe('production');
-    expect(configFrom((await page('localhost')).body).environment).toBe('test');
+    // a seller's domain answers its storefront at / instead (domain-pages.test.ts)
   });
 
   it('answers seller routes with 503 when the storefront is not built', async () => {

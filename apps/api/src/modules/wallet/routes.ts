@@ -7,7 +7,7 @@ import { PKPASS_CONTENT_TYPE } from '@admit/contracts/wallet';
 import { AppError } from '@/http/app-error';
 import { fromTable } from '@/http/table-route';
 import { readSellerSettings } from '@/modules/sellers/seller-settings';
-import { publicOriginOf } from '@/modules/sellers/seller-site';
+import { storefrontRootOf } from '@/modules/sellers/seller-site';
 import { appleConfigured, googleConfigured } from './credentials';
 import { googleSaveUrl } from './gwpass';
 import { passTicket } from './pass-ticket';
@@ -79,7 +79,8 @@ export const walletRoutes: FastifyPluginAsyncZod = async (app) => {
       const { ticket, wallet } = await load(request, request.params.id);
       if (!googleConfigured(wallet?.google)) throw notConfigured('Google Wallet');
       const seller = request.caller.seller;
-      const origin = await publicOriginOf(db, seller.id, app.deps.config);
+      // the storefront that shows the button: the seller's domain when the request came by it
+      const { origin } = new URL(await storefrontRootOf(db, seller, app.deps.config, request));
       const url = await googleSaveUrl(wallet.google, ticket, seller, origin, app.deps.now());
       return reply.header('cache-control', 'private, no-store').redirect(url, 302);
     },

@@ -13,7 +13,7 @@ const PREFIXED_ROUTES = new Set([
 /** spec: identity §2 rule 3 — the routes `disable_home_route` turns off. */
 const DISABLED_ROUTES = new Set(['home', 'events']);
 
-type RedirectConfig = Pick<SellerConfig, 'redirects' | 'seller'>;
+type RedirectConfig = Pick<SellerConfig, 'redirects' | 'seller' | 'router_base'>;
 
 function sameAddress(destination: string, current: URL): boolean {
   const url = new URL(destination, current);
@@ -40,7 +40,7 @@ export function configuredRedirect(
   if (!target || !routeName) return null;
   const slug = config.seller.slug;
   const routePath = location.pathname === '/' ? '' : location.pathname.replace(/\/+$/, '');
-  const current = new URL(`/${slug}${routePath}`, origin);
+  const current = new URL(`${config.router_base}${routePath}`, origin);
 
   if (require_seller_prefix && PREFIXED_ROUTES.has(routeName)) {
     const base = target.replace(/\/+$/, '');

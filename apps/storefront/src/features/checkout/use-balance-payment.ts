@@ -5,6 +5,7 @@ import type { CartBundle } from '@admit/contracts/cart';
 import type { PaymentEntry } from '@admit/contracts/checkout';
 import { payCart } from '@/api/checkout/pay-cart';
 import { useSellerConfig } from '@/config/seller-config';
+import { storefrontPath } from '@/config/router-base';
 import { balanceCartQueryKey } from '@/features/checkout/use-balance-cart';
 import type { ExistingCartPayer } from '@/features/checkout/use-existing-cart-payment';
 
@@ -35,15 +36,15 @@ export function useBalancePayer(bundle: CartBundle): ExistingCartPayer {
     (entry: PaymentEntry, key: string) => payCart(cart.id, entry, key, cart.ownedByPublicIdentity),
     [cart.id, cart.ownedByPublicIdentity],
   );
-  const slug = useSellerConfig().seller.slug;
+  const config = useSellerConfig();
   return useMemo(
     () => ({
       pay,
       cartQueryKey: balanceCartQueryKey(cart.id),
       // back from the card's authentication page to this balance (decision 0021)
-      returnUrl: `/${slug}/checkout/${cart.id}`,
+      returnUrl: storefrontPath(config, `/checkout/${cart.id}`),
       onCompleted,
     }),
-    [cart.id, onCompleted, pay, slug],
+    [cart.id, config, onCompleted, pay],
   );
 }

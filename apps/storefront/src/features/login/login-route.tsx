@@ -3,6 +3,7 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { usePageTitle } from '@/ui/page-title';
 import { useStrings } from '@/ui/text/use-strings';
 import { useSellerConfig } from '@/config/seller-config';
+import { storefrontPath } from '@/config/router-base';
 import { getMemberState } from '@/stores/member-store';
 import { LOGIN_STRINGS } from '@/features/login/strings';
 import type { LoginStringKey } from '@/features/login/strings';
@@ -35,7 +36,8 @@ export function LoginPage({
   stayHere?: boolean;
 }) {
   const t = useStrings(LOGIN_STRINGS);
-  const { seller, login_path: loginPath } = useSellerConfig();
+  const config = useSellerConfig();
+  const loginPath = config.login_path;
   const location = useLocation();
   const navigate = useNavigate();
   // only a visitor who arrives logged in is sent on; a login made here redirects by itself
@@ -44,7 +46,7 @@ export function LoginPage({
   const here = `${location.pathname}${location.search}`;
   const redirectPath = stayHere ? here : (cameFrom(location.state) ?? '/events');
   const go = useCallback((to: string) => void navigate(to), [navigate]);
-  const href = useCallback((to: string) => `/${seller.slug}${to}`, [seller.slug]);
+  const href = useCallback((to: string) => storefrontPath(config, to), [config]);
   const onSuccess = useCallback((to: string) => void navigate(to, { replace: true }), [navigate]);
   usePageTitle(t(titleKey));
   if (arrivedLoggedIn && !stayHere) return <Navigate to={redirectPath} replace />;

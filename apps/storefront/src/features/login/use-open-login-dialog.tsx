@@ -3,6 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { Loader } from '@/ui/loader';
 import { useModalStack } from '@/ui/modal-stack';
 import { useSellerConfig } from '@/config/seller-config';
+import { storefrontPath } from '@/config/router-base';
 import { useStrings } from '@/ui/text/use-strings';
 import { LOGIN_DIALOG_STRINGS } from '@/features/login/dialog-strings';
 import type { LoginMessage } from '@/features/login/model/login-errors';
@@ -34,7 +35,7 @@ export function useOpenLoginDialog(): (options?: OpenLoginDialogOptions) => void
   const { open } = useModalStack();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
-  const { seller } = useSellerConfig();
+  const config = useSellerConfig();
   const t = useStrings(LOGIN_DIALOG_STRINGS);
   return useCallback(
     (options: OpenLoginDialogOptions = {}) => {
@@ -51,7 +52,7 @@ export function useOpenLoginDialog(): (options?: OpenLoginDialogOptions) => void
                 close();
                 void navigate(to);
               }}
-              href={(to) => `/${seller.slug}${to}`}
+              href={(to) => storefrontPath(config, to)}
               redirectPath={here}
               magicLinkPath={withLoginParam(here)}
               magicOtp={options.magicOtp}
@@ -66,6 +67,6 @@ export function useOpenLoginDialog(): (options?: OpenLoginDialogOptions) => void
         ),
       });
     },
-    [open, navigate, pathname, search, seller.slug, t],
+    [config, open, navigate, pathname, search, t],
   );
 }

@@ -7,6 +7,7 @@ import type { OrderEditResponse } from '@admit/contracts/manage';
 import type { PaymentEntry } from '@admit/contracts/checkout';
 import type { PayEntry } from '@/api/checkout/pay-cart';
 import { useSellerConfig } from '@/config/seller-config';
+import { storefrontPath } from '@/config/router-base';
 import { Loader } from '@/ui/loader';
 import { usePageTitle } from '@/ui/page-title';
 import { useStrings } from '@/ui/text/use-strings';
@@ -61,7 +62,7 @@ export function ManageConfirmRoute({
   const { orderId = '' } = useParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { seller } = useSellerConfig();
+  const config = useSellerConfig();
   const { secret, editQuery, edit } = useManagedOrder(orderId);
   const actions = useEditActions(orderId, secret, editQuery.data);
   const [failure, setFailure] = useState<ManageFailure | null>(null);
@@ -83,7 +84,7 @@ export function ManageConfirmRoute({
     return {
       pay: (entry: PaymentEntry, key: string) => payOrderEdit(orderId, secret, entry, key),
       cartQueryKey: editKey,
-      returnUrl: `/${seller.slug}${managePath(orderId, secret, '/confirm')}`,
+      returnUrl: storefrontPath(config, managePath(orderId, secret, '/confirm')),
       onCompleted: () => latest.current && leave(successState(editSuccess(latest.current))),
       onRefused: (error) => {
         if (!isManageRefusal(error)) return false;
@@ -99,7 +100,7 @@ export function ManageConfirmRoute({
         leave(successState({ kind: 'pending', refund: null, currency }));
       },
     };
-  }, [manageTo, navigate, orderId, queryClient, secret, seller.slug]);
+  }, [config, manageTo, navigate, orderId, queryClient, secret]);
 
   if (editQuery.isPending) return <Loader label={t('manage.loading')} />;
   const bundle = editQuery.data;

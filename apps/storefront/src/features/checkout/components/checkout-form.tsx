@@ -10,6 +10,7 @@ import type { CheckoutCall } from '@/features/checkout/api/checkout-cart';
 import { Button } from '@/ui/button';
 import { formatMoney } from '@admit/contracts/money';
 import { useSellerConfig } from '@/config/seller-config';
+import { storefrontPath } from '@/config/router-base';
 import { useStrings } from '@/ui/text/use-strings';
 import { CHECKOUT_STRINGS } from '@/features/checkout/strings';
 import { PaymentSection } from '@/features/checkout/components/payment-section';
@@ -154,7 +155,7 @@ export function CheckoutForm({ bundle, GiftCard }: CheckoutFormProps) {
     }
     if (!supported) return;
     let gateway_data: Record<string, unknown> = {};
-    const return_url = `/${config.seller.slug}/checkout/${cart.id}`;
+    const return_url = storefrontPath(config, `/checkout/${cart.id}`);
     if (wallet) {
       gateway_data = { source: wallet.paymentMethodId, source_type: 'wallet', return_url };
     } else if (!free) {
