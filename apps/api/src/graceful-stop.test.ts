@@ -131,13 +131,12 @@ describe.skipIf(!url)('SIGTERM with a checkout in flight (the real server, produ
 
   it('answers the request in flight, exits 0, and the order is all there', async () => {
     const target = await prepareDatabase(options);
-    server = await startServerProcess({
-      ...env,
-      NODE_ENV: 'production',
-      PUBLIC_URL,
-      SEED_DEMO: 'false',
-      LOG_LEVEL: 'warn',
-    });
+    // the compiled build, started as production starts it (issue #26's CI test)
+    server = await startServerProcess(
+      { ...env, NODE_ENV: 'production', PUBLIC_URL, SEED_DEMO: 'false', LOG_LEVEL: 'warn' },
+      60_000,
+      { compiled: true },
+    );
     const base = server.baseUrl;
 
     // reserve on the museum's domain: no _seller, the Host names the seller

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
@@ -15,6 +15,25 @@ const apiEntry = fileURLToPath(new URL('../main.ts', import.meta.url));
  * runs the compiled build (issue #26) — every server-process test then starts that instead.
  */
 export const SERVER_ARGS = ['--import', 'tsx', apiEntry];
+
+/**
+ * The compiled server as production runs it (`node apps/api/dist/main.mjs`, decision 0072),
+ * compiled first when its output is older than the source (a no-op in CI, where `npm ci` built
+ * it). Only the SIGTERM test starts it, so no two test files compile at once.
+ */
+export const COMPILED_SERVER_ARGS = [
+  '--enable-source-maps',
+  fileURLToPath(new URL('../../dist/main.mjs', import.meta.url)),
+];
+const buildScript = fileURLToPath(new URL('../../../../scripts/build.mjs', import.meta.url));
+
+function compileIfStale(): void {
+  const build = spawnSync(process.execPath, [buildScript, '--if-stale', '--api'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
+  if (build.status !== 0) throw new Error(`API build failed:\n${build.stdout}${build.stderr}`);
+}
 
 const apiTsconfig = fileURLToPath(new URL('../../tsconfig.json', import.meta.url));
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
@@ -53,10 +72,12 @@ function exited(child: ChildProcess): Promise<number | null> {
 export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
+  { compiled = false }: { compiled?: boolean } = {},
 ): Promise<ServerProcess> {
+  if (compiled) compileIfStale();
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, SERVER_ARGS, {
+  const child = spawn(process.execPath, compiled ? COMPILED_SERVER_ARGS : SERVER_ARGS, {
     cwd: repoRoot,
     env: {
       ...process.env,
