@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { collectionSchema } from './envelope';
 import { EMAIL_MAX, OTP_LENGTH, PASSWORD_MAX, USERNAME_MAX, ZIP_CODE_MAX } from './constants';
 import { sessionSchema } from './session';
+import { normalizeScanCode } from './rules/scan-code';
 
 /**
  * Identity and login wire format (identity §3, §7). Every path is under `/api`, carries
@@ -118,9 +119,17 @@ export type SetEmailBody = z.infer<typeof setEmailBodySchema>;
 
 /**
  * POST login. One of: username + password; a `jwt` from the external provider; or a member ID
- * with the ZIP code, last name or e-mail the seller's method asks for. `cart_id` names the
+ * (`member_code`, or the spec's `scan_code`: the member card's code) with the ZIP code, last name or e-mail the seller's method asks for. `cart_id` names the
  * guest's pending cart, which moves to the member at login (identity §4 "Cart state").
  */
+/** The detail a member-ID login pairs with the ID (the seller's method names which). */
+const memberDetail = {
+  zip_code: z.string().trim().min(1).max(ZIP_CODE_MAX).optional(),
+  last_name: z.string().trim().min(1).max(100).optional(),
+  email: email.optional(),
+  cart_id: z.string().uuid().optional(),
+};
+
 export const loginBodySchema = z.union([
   z.object({
     username: z.string().trim().min(1).max(USERNAME_MAX),
@@ -130,10 +139,13 @@ export const loginBodySchema = z.union([
   z.object({ jwt: z.string().min(1).max(8192), cart_id: z.string().uuid().optional() }),
   z.object({
     member_code: z.string().trim().min(1).max(USERNAME_MAX),
-    zip_code: z.string().trim().min(1).max(ZIP_CODE_MAX).optional(),
-    last_name: z.string().trim().min(1).max(100).optional(),
-    email: email.optional(),
-    cart_id: z.string().uuid().optional(),
+    ...memberDetail,
+  }),
+  // spec: identity §2 Login — the member-ID field named as the spec names it: the member card's
+  // code, typed or scanned (its QR code carries the member ID), read as the door reads codes
+  z.object({
+    scan_code: z.string().max(USERNAME_MAX).transform(normalizeScanCode).pipe(z.string().min(1)),
+    ...memberDetail,
   }),
 ]);
 export type LoginBody = z.infer<typeof loginBodySchema>;

@@ -174,6 +174,29 @@ export function formatSessionTime(iso: string, timeZone: string, locale?: string
 }
 
 /**
+ * A visit's date and time apart, for pages that group visits by day (the account's session
+ * detail, the free-order cancel screen): the cart's patterns in the venue's zone; a whole-day
+ * session has no time. An event with its own `ticket_date_time` reads as `sessionWhenLabel` says,
+ * in one piece as the date (decision 0066); hidden: none.
+ */
+export function sessionDateAndTime(
+  session: { start_datetime: string; end_datetime: string },
+  timeZone: string,
+  locale?: string,
+  ticketDateTime: TicketDateTime = null,
+): { date: string | null; time: string | null } {
+  if (ticketDateTime) {
+    return { date: sessionWhenLabel(session, timeZone, locale, ticketDateTime), time: null };
+  }
+  return {
+    date: formatInZone(session.start_datetime, dateFormatsFor(locale).cartDate, timeZone),
+    time: isAllDaySession(session)
+      ? null
+      : formatSessionTime(session.start_datetime, timeZone, locale),
+  };
+}
+
+/**
  * A calendar date ("YYYY-MM-DD", already a day of the seller's calendar, e.g. a scheduled
  * payment's due date) in the cart's date pattern: "Wed, Jun 13, 2029". Read at UTC noon in UTC,
  * so no zone can move it to another day.

@@ -72,3 +72,51 @@ describe('checkout questions (decision 0064)', () => {
     expect(schema.parse({ mail: '', mail_again: '' })).toEqual({});
   });
 });
+
+describe('answers beyond text (decision 0077)', () => {
+  const questions = checkoutQuestionsOf(
+    source([
+      meta('event_template', EVENT, 'identity_form', {
+        properties: {
+          size: { title: 'Group size', type: 'integer', minimum: 1, maximum: 60 },
+          budget: { title: 'Budget', type: 'number' },
+          consent: { title: 'Photos allowed', type: 'boolean' },
+          day: { title: 'Preferred day', format: 'date' },
+        },
+        required: ['consent'],
+      }),
+    ]),
+  );
+  const problems = (answers: Record<string, string>) => {
+    const parsed = checkoutAnswersSchema(questions).safeParse(answers);
+    return parsed.success
+      ? {}
+      : Object.fromEntries(parsed.error.issues.map((i) => [i.path[0], i.message]));
+  };
+
+  it('accepts a whole number in bounds, a decimal, a ticked box and a real date', () => {
+    expect(problems({ size: '24', budget: '99.5', consent: 'true', day: '2029-06-02' })).toEqual(
+      {},
+    );
+  });
+
+  it('refuses what is not of the type, out of bounds, unticked when required, or no calendar day', () => {
+    expect(problems({ size: '2.5', budget: 'lots', consent: 'false', day: '2029-06-31' })).toEqual({
+      size: 'checkout.error.integer-invalid',
+      budget: 'checkout.error.number-invalid',
+      consent: 'checkout.error.choice-invalid',
+      day: 'checkout.error.date-invalid',
+    });
+    expect(problems({ size: '61', consent: '' })).toEqual({
+      size: 'checkout.error.number-range',
+      consent: 'checkout.error.required',
+    });
+  });
+
+  it('a seller file may declare them; an unknown type is still refused', () => {
+    const declared = (type: string) =>
+      checkoutQuestionsSpecSchema.safeParse({ properties: { q: { title: 'Q', type } } }).success;
+    expect(declared('boolean')).toBe(true);
+    expect(declared('object')).toBe(false);
+  });
+});

@@ -5,7 +5,8 @@ import { z } from 'zod';
  * `identity_form` and the ticket group meta `identity_form` and `extra_checkout_fields`
  * (shopping §3 "Event template", "Ticket group"). They are written like a group's
  * `additional_info_spec` (properties with title, description, enum, format, maxLength,
- * propertyOrder; a `required` list), text answers only, plus `same_as`: spec: identity §5 "A
+ * propertyOrder; a `required` list), text, number, checkbox and date answers (decision 0077),
+ * plus `same_as`: spec: identity §5 "A
  * same-as rule on inputs requires matching another field, message keyed '{field}MustMatch'".
  * The storefront's form and the checkout call validate the answers with the one rule below.
  */
@@ -24,9 +25,16 @@ const questionNameSchema = z.string().regex(/^[a-z][a-z0-9_]{0,39}$/, {
 const questionSchema = z.strictObject({
   title: z.string().trim().min(1).max(200),
   description: z.string().trim().max(500).optional(),
-  /** answers are text; the key is accepted for the survey spec's look */
-  type: z.literal('string').optional(),
-  format: z.literal('email').optional(),
+  /**
+   * what the answer is (decision 0077): text (the default), a number, a whole number, or a
+   * checkbox (`boolean`); on the wire every answer is text ('true' for a ticked box)
+   */
+  type: z.enum(['string', 'number', 'integer', 'boolean']).optional(),
+  /** a text answer that is an e-mail address, or a date (YYYY-MM-DD) */
+  format: z.enum(['email', 'date']).optional(),
+  /** a number's bounds */
+  minimum: z.number().optional(),
+  maximum: z.number().optional(),
   /** the answer is one of these (a select) */
   enum: z.array(z.string().trim().min(1).max(200)).min(1).max(50).optional(),
   maxLength: z.number().int().min(1).max(2000).optional(),
@@ -66,7 +74,11 @@ export interface CheckoutQuestion {
   title: string;
   description?: string;
   required: boolean;
-  format?: 'email';
+  /** text (the default), number, whole number, or a checkbox */
+  type?: 'number' | 'integer' | 'boolean';
+  format?: 'email' | 'date';
+  minimum?: number;
+  maximum?: number;
   options?: string[];
   maxLength: number;
   sameAs?: string;
@@ -122,7 +134,10 @@ export function checkoutQuestionsOf(source: QuestionSource): CheckoutQuestion[] 
         title: q.title,
         description: q.description,
         required: required.has(name),
+        type: q.type === 'string' ? undefined : q.type,
         format: q.format,
+        minimum: q.minimum,
+        maximum: q.maximum,
         options: q.enum,
         maxLength: q.maxLength ?? ANSWER_MAX_LENGTH,
         sameAs: q.same_as,
@@ -143,12 +158,42 @@ export const mustMatchKey = (field: string) => `${field}MustMatch`;
 
 const isEmail = (value: string) => z.email().safeParse(value).success;
 
+/** A calendar day written YYYY-MM-DD that exists (no 31 June). */
+function isCalendarDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const day = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(day.getTime()) && day.toISOString().startsWith(value);
+}
+
+/** The problem of a non-empty answer to a number, checkbox or date question. */
+function typedProblemOf(q: CheckoutQuestion, value: string): string | null {
+  if (q.type === 'boolean') return value === 'true' ? null : 'checkout.error.choice-invalid';
+  if (q.type === 'number' || q.type === 'integer') {
+    const shape = q.type === 'integer' ? /^-?\d+$/ : /^-?\d+(\.\d+)?$/;
+    if (!shape.test(value)) {
+      return q.type === 'integer'
+        ? 'checkout.error.integer-invalid'
+        : 'checkout.error.number-invalid';
+    }
+    const n = Number(value);
+    if ((q.minimum !== undefined && n < q.minimum) || (q.maximum !== undefined && n > q.maximum)) {
+      return 'checkout.error.number-range';
+    }
+  }
+  if (q.format === 'date' && !isCalendarDate(value)) return 'checkout.error.date-invalid';
+  return null;
+}
+
 /** The first problem of one answer (`matched`: the answer its same-as question was given). */
 function problemOf(q: CheckoutQuestion, value: string, matched: string): string | null {
   if (!value && q.required) return 'checkout.error.required';
   if (value.length > q.maxLength) return 'checkout.error.too-long';
   if (value && q.format === 'email' && !isEmail(value)) return 'checkout.error.email-invalid';
   if (value && q.options && !q.options.includes(value)) return 'checkout.error.choice-invalid';
+  if (value) {
+    const typed = typedProblemOf(q, value);
+    if (typed) return typed;
+  }
   // a confirmation left empty while its field is filled does not match either
   if (q.sameAs && value !== matched) return mustMatchKey(q.sameAs);
   return null;

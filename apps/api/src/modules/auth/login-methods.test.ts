@@ -70,6 +70,31 @@ describeEachDatabase('auth: member-ID and external-token login', (ctx) => {
     }
   });
 
+  it("logs in by the member card's scan_code (identity §2), as typed or scanned", async () => {
+    clock = START;
+    const seller = await makeAuthSeller(ctx.db, 'member_id_last_name');
+    const person = await makeUser(ctx.db, seller, { lastName: 'Hopper' });
+    const card = await makeMembership(ctx.db, person, START);
+    // a scanner's read or a typed "#" and spaces are the same card
+    const typed = `#${card.memberCode.slice(0, 3)} ${card.memberCode.slice(3)}`;
+    const ok = await authCall(app, seller, {
+      path: 'login',
+      body: { scan_code: typed, last_name: 'Hopper' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(loginResponseSchema.parse(ok.json()).identity._data[0]!.id).toBe(person.id);
+    const wrong = await authCall(app, seller, {
+      path: 'login',
+      body: { scan_code: card.memberCode, last_name: 'Lovelace' },
+    });
+    expect(wrong.statusCode).toBe(401);
+    const blank = await authCall(app, seller, {
+      path: 'login',
+      body: { scan_code: ' # ', last_name: 'Hopper' },
+    });
+    expect(blank.statusCode).toBe(400);
+  });
+
   it('logs in with an external HS256 token, creating the person on first login', async () => {
     clock = START;
     const seller = await makeAuthSeller(ctx.db, 'external');

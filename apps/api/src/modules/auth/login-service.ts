@@ -51,6 +51,7 @@ const MEMBER_METHODS = Object.keys(MEMBER_FIELD) as MemberMethod[];
 
 type PasswordBody = Extract<LoginBody, { password: string }>;
 type MemberBody = Extract<LoginBody, { member_code: string }>;
+type CardBody = Extract<LoginBody, { scan_code: string }>;
 
 const same = (a: string | null | undefined, b: string) =>
   a != null && a.trim().toLowerCase() === b.trim().toLowerCase();
@@ -128,6 +129,11 @@ export function createLoginService({ db, now }: LoginServiceDeps) {
   function authenticate(auth: SellerAuth, body: LoginBody, ctx: LoginContext) {
     if ('jwt' in body) return externalLogin(auth, body.jwt, ctx);
     if ('member_code' in body) return memberLogin(auth, body, ctx);
+    // the member card's code is the member ID its QR code carries (identity §2 `scan_code`)
+    if ('scan_code' in body) {
+      const { scan_code: memberCode, ...detail } = body satisfies CardBody;
+      return memberLogin(auth, { ...detail, member_code: memberCode }, ctx);
+    }
     return passwordLogin(auth, body, ctx);
   }
 

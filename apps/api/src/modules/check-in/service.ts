@@ -1,3 +1,4 @@
+import { normalizeScanCode } from '@admit/contracts/rules/scan-code';
 import type {
   CheckInBody,
   CheckInRefusal,
@@ -41,9 +42,6 @@ export const checkInSeams = {
 };
 
 const LIVE = new Set(['booked', 'redeemed']);
-
-/** What people type or scanners read: spaces, a leading `#` (the mail prints `Ticket #…`). */
-export const normalizeScanCode = (raw: string) => raw.replace(/\s+/g, '').replace(/^#/, '');
 
 const DESCRIPTIONS: Record<CheckInRefusal, string> = {
   unknown_code: 'No ticket, order or member has this code',

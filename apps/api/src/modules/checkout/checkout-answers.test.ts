@@ -5,6 +5,7 @@ import { eventTemplateResponseSchema, ticketGroupResponseSchema } from '@admit/c
 import { orderBundleSchema } from '@admit/contracts/checkout';
 import { sellerOrdersResponseSchema } from '@admit/contracts/seller-api';
 import { cart } from '@/db/schema/cart';
+import { outbox } from '@/db/schema/mail';
 import { adminCall, makeApiKey } from '@/modules/check-in/check-in-test-kit';
 import { buildTestApp } from '@/testing/build-test-app';
 import { errorOf, makeReserveScene, type ReserveScene } from '@/testing/cart-fixtures';
@@ -165,6 +166,14 @@ describeEachDatabase('checkout: order-level checkout questions', (ctx) => {
     );
     const mine = listed.ticket_order._data.find((o) => o.id === orderId);
     expect(mine?.additional_info).toEqual(stored);
+
+    // decision 0077: the confirmation e-mail lists them under their titles
+    const number = made.ticket_order._data[0]!.order_number;
+    const mails = await ctx.db.select().from(outbox).where(eq(outbox.kind, 'order_confirmation'));
+    const mail = mails.find((m) => m.subject.includes(number));
+    expect(mail?.textBody).toContain('About your booking');
+    expect(mail?.textBody).toContain('School or group name: Hillside Primary, Year 5');
+    expect(mail?.textBody).toContain('Type of group: School');
   });
 
   it('uses the answers an earlier call kept when a retry brings none', async () => {

@@ -304,4 +304,21 @@ describe('order confirmation mail', () => {
     expect(mail.text).toContain('Dual membership (2 members) $120.00');
     expect(mail.text).not.toContain('2 × Dual');
   });
+
+  it('lists the answers to the checkout questions under "About your booking" (decision 0077)', async () => {
+    const mail = await confirmationMail(
+      input({
+        answers: [
+          { title: 'School or group name', text: 'Hillside Primary' },
+          { title: 'Wheelchair access needed', text: 'Yes' },
+        ],
+      }),
+    );
+    expect(mail.text).toContain(
+      'About your booking\n\n * School or group name: Hillside Primary\n * Wheelchair access needed: Yes',
+    );
+    expect(visibleHtml(mail.html!)).toContain('School or group name: Hillside Primary');
+    const without = await confirmationMail(input());
+    expect(without.text).not.toContain('About your booking');
+  });
 });

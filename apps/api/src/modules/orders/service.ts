@@ -1,4 +1,5 @@
 import type { CartBundle } from '@admit/contracts/cart';
+import { answerLinesOf } from '@admit/contracts/rules/checkout-answers';
 import type { SellerRef } from '@/http/request-context';
 import { gifteeOf } from '@/modules/cart/bundle';
 import { selectGiftee } from '@/modules/cart/bundle-repo';
@@ -112,9 +113,10 @@ export async function createOrderInTx(tx: Tx, input: NewOrderInput) {
   });
   if (input.sendEmail && input.email) {
     const giftee = gifteeOf(await selectGiftee(tx, order.gifteeIdentityId));
+    const brand = await loadMailBrand(tx, input.seller, input.origin);
     const mail = await confirmationMail({
       sellerId: input.seller.id,
-      brand: await loadMailBrand(tx, input.seller, input.origin),
+      brand,
       to: input.email,
       orderNumber: order.orderNumber,
       orderScanCode: scanCode,
@@ -128,6 +130,11 @@ export async function createOrderInTx(tx: Tx, input: NewOrderInput) {
       gifteeName: giftee?.name ?? null,
       memberships,
       payments: await receiptPayments(tx, input.cart.id),
+      // the checkout answers, named as the order pages name them (decision 0077)
+      answers: answerLinesOf(input.bundle, order.additionalInfo as Record<string, unknown> | null, {
+        yes: 'Yes',
+        locale: brand.locale,
+      }),
       tickets: (await selectOrderTicketDetails(tx, [order.id])).map((d) =>
         confirmationTicket(d, input.seller.timezone, scanCode),
       ),

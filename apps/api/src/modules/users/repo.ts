@@ -1,6 +1,6 @@
 import { and, eq, ne, sql } from 'drizzle-orm';
 import type { Identity, User } from '@admit/contracts/identity';
-import { NO_EMAIL_MARKER } from '@admit/contracts/constants';
+import { needsEmail as needsEmailRule } from '@admit/contracts/rules/no-email';
 import type { Db } from '@/db/connection';
 import { identity } from '@/db/schema/identity';
 
@@ -106,9 +106,8 @@ export async function updateUser(
   return row;
 }
 
-/** spec: identity §6 — an e-mail starting with the no-email marker is not a valid one. */
-export const needsEmail = (email: string | null) =>
-  email === null || email.trim() === '' || email.startsWith(NO_EMAIL_MARKER);
+/** spec: identity §6 — the no-email marker, except test accounts (contracts rules/no-email.ts). */
+export const needsEmail = (email: string | null) => needsEmailRule(email);
 
 /** Maps an identity row to the wire `identity` (never the row itself: no password hash). */
 export function toIdentityContract(row: IdentityRow, isMember: boolean): Identity {

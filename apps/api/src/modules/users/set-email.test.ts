@@ -51,6 +51,14 @@ describeEachDatabase('users: set e-mail', (ctx) => {
     expect(row!.email).toBe('new.person@example.test');
   });
 
+  it('a test account behind the marker needs no e-mail (identity §6, decision 0077)', async () => {
+    const seller = await makeSeller(ctx.db);
+    const tester = await makeUser(ctx.db, seller, { email: `${NO_EMAIL_MARKER}qa@example.org` });
+    const cookie = await sessionCookieFor(app, tester);
+    const read = await identityCall(app, seller, { method: 'GET', path: 'my/user', cookie });
+    expect(userResponseSchema.parse(read.json()).user._data[0]!.needs_email).toBe(false);
+  });
+
   it('also works for a user whose e-mail is null', async () => {
     const seller = await makeSeller(ctx.db);
     const person = await makeUser(ctx.db, seller, { email: null });

@@ -10,7 +10,7 @@ import { useOrderSessions } from '@/features/account/api/get-order-sessions';
 import { isUuid } from '@/features/account/model/is-uuid';
 import { accountTickets } from '@/features/account/model/order-summaries';
 import { sessionSummaries } from '@/features/account/model/session-summaries';
-import { sessionDateAndTime } from '@/features/account/model/session-when';
+import { sessionDateAndTime } from '@admit/contracts/session-time';
 import { EventThumbnail } from '@/features/account/components/event-thumbnail';
 import { ReadFailure } from '@/features/account/components/read-failure';
 import { ResendButton } from '@/features/account/components/resend-button';

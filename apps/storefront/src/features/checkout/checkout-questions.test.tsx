@@ -38,8 +38,11 @@ const EXTRA_FIELDS = makeMeta(
   'ticket_group',
 );
 
-function checkout(textStrings: Record<string, string> = {}) {
-  const bundle = payableCart('50.00', {}, [IDENTITY_FORM, EXTRA_FIELDS]);
+function checkout(
+  textStrings: Record<string, string> = {},
+  questions = [IDENTITY_FORM, EXTRA_FIELDS],
+) {
+  const bundle = payableCart('50.00', {}, questions);
   seedCart(bundle);
   const fetch = createFetchStub({
     'GET /api/my/cart/:id': bundle,
@@ -176,6 +179,44 @@ describe('the checkout questions when a gift card pays the order', () => {
         leader_email_confirm: 'lead@example.org',
         group_type: 'Company',
       },
+    });
+  });
+});
+
+// decision 0077: answers beyond text
+describe('checkout questions of other types', () => {
+  const TYPED = makeMeta(fixtureId(1), 'identity_form', {
+    properties: {
+      group_size: { title: 'Group size', type: 'integer', minimum: 1, maximum: 60 },
+      photos: { title: 'Photos allowed', type: 'boolean' },
+      visit_day: { title: 'Preferred day', format: 'date' },
+    },
+    required: ['photos'],
+  });
+
+  it('a number field with its bounds, a checkbox and a date field; ticked sends true', async () => {
+    const { user, fetch, router } = checkout({}, [TYPED]);
+    await fillPurchaserAndCard(user);
+    const size = field('Group size');
+    expect(size).toHaveAttribute('type', 'number');
+    expect(field('Preferred day')).toHaveAttribute('type', 'date');
+    const photos = screen.getByRole('checkbox', { name: label('Photos allowed') });
+    await user.type(size, '61');
+    await user.click(screen.getByRole('button', { name: 'Pay $50.00' }));
+    expect(await screen.findByText('Please enter a number from 1 to 60.')).toBeInTheDocument();
+    expect(photos).toHaveAccessibleDescription('Input must not be empty.');
+    expect(sentCheckout(fetch)).toBeUndefined();
+
+    await user.clear(size);
+    await user.type(size, '24');
+    await user.click(photos);
+    await user.click(screen.getByRole('button', { name: 'Pay $50.00' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/demo-museum/checkout/complete'),
+    );
+    expect((sentCheckout(fetch)?.body as { additional_info: unknown }).additional_info).toEqual({
+      group_size: '24',
+      photos: 'true',
     });
   });
 });

@@ -47,6 +47,13 @@ export const CHECKOUT_STRINGS = {
   'checkout.error.choice-invalid': 'Please choose one of the options.',
   'checkout.error.not-asked': 'This question is not asked for this order.',
   'checkout.error.must-match': 'This must match "{other}".',
+  // answers beyond text (decision 0077)
+  'checkout.error.number-invalid': 'Please enter a number.',
+  'checkout.error.integer-invalid': 'Please enter a whole number.',
+  'checkout.error.number-range': 'Please enter a number from {min} to {max}.',
+  'checkout.error.number-min': 'Please enter a number of at least {min}.',
+  'checkout.error.number-max': 'Please enter a number of at most {max}.',
+  'checkout.error.date-invalid': 'Please enter a date.',
   'checkout.questions-section': 'About your booking',
   'checkout.question.choose': 'Choose one',
   'checkout.error.form':

@@ -185,7 +185,8 @@ describe('login methods (identity §6)', () => {
 
       expect(await main().findByRole('alert')).toHaveTextContent(message);
       const body = fetch.requests.find((r) => r.url.pathname === '/api/login')?.body;
-      expect(body).toEqual({ member_code: 'M-100', [field]: value });
+      // the spec's field name for the member card's code (decision 0077)
+      expect(body).toEqual({ scan_code: 'M-100', [field]: value });
     },
   );
 

@@ -46,7 +46,11 @@ function SessionGroup({
   return (
     <section aria-labelledby={headingId} className={styles.session}>
       <h3 id={headingId}>
-        {session.eventName}, {session.time ?? t('manage.any-date')}
+        {session.sessionId === null
+          ? `${session.eventName}, ${t('manage.any-date')}`
+          : session.time
+            ? `${session.eventName}, ${session.time}`
+            : session.eventName}
       </h3>
       <SessionTickets
         session={session}

@@ -40,17 +40,18 @@ beforeEach(() => {
 afterEach(() => vi.useRealTimers());
 
 /** The manage read of one Adult ticket in the first session, its event set to `ticketDateTime`. */
-function orderWith(ticketDateTime: string) {
-  const adult = orderTicket();
+function orderWith(ticketDateTime: string, free = false) {
+  const adult = free ? orderTicket({ face_value: '0.00', adjusted_value: '0.00' }) : orderTicket();
+  const order = free ? { editable: false, editable_session_ids: [] } : {};
   return {
-    ...manageBody([adult], [fact(adult.id)]),
+    ...manageBody([adult], [fact(adult.id)], order),
     meta: toCollection([makeMeta(fixtureId(1), 'ticket_date_time', ticketDateTime)]),
   };
 }
 
-const fixtures = (ticketDateTime: string) =>
+const fixtures = (ticketDateTime: string, free = false) =>
   createFetchStub({
-    [`GET /api/ticket_order/${ORDER_ID}/manage`]: orderWith(ticketDateTime),
+    [`GET /api/ticket_order/${ORDER_ID}/manage`]: orderWith(ticketDateTime, free),
     [`GET /api/ticket_order/${ORDER_ID}/edit`]: NO_EDIT,
     'GET /cached_api/events/:id': eventTemplateBody({
       event_template: [makeEventTemplate({ name: 'General Admission' })],
@@ -74,5 +75,29 @@ describe("manage pages read the event's ticket_date_time", () => {
       config: editingConfig(),
     });
     expect(await screen.findByText('Now: Sat, Jun 2, 2029')).toBeInTheDocument();
+  });
+
+  it('the free-order cancel screen: a show-end event is grouped under its whole label, no start time alone', async () => {
+    renderRoute(`/manage/${ORDER_ID}?secret=${SECRET}`, {
+      fetch: fixtures('show-end', true),
+      config: { ...editingConfig(false), locale: 'en-GB' },
+    });
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Sat 2 Jun 2029, 10:00 – 10:30' }),
+    ).toBeVisible();
+    expect(screen.getByRole('region', { name: 'General Admission' })).toBeVisible();
+    expect(screen.queryByRole('heading', { name: 'General Admission, 10:00' })).toBeNull();
+  });
+
+  it('the free-order cancel screen: a date-only event names the day and no time', async () => {
+    renderRoute(`/manage/${ORDER_ID}?secret=${SECRET}`, {
+      fetch: fixtures('date-only', true),
+      config: editingConfig(false),
+    });
+    expect(
+      await screen.findByRole('heading', { level: 2, name: 'Sat, Jun 2, 2029' }),
+    ).toBeVisible();
+    expect(screen.getByRole('region', { name: 'General Admission' })).toBeVisible();
+    expect(screen.queryByText(/10:00 AM/)).toBeNull();
   });
 });

@@ -18,6 +18,7 @@ import { useStrings } from '@/ui/text/use-strings';
 import { ORDERS_STRINGS } from '@/features/orders/strings';
 import { OrderSeats } from '@/features/orders/order-seats';
 import { OrderSummary } from '@/features/orders/order-summary';
+import { OrderAnswers } from '@/features/orders/order-answers';
 import { completedMeta, externalCompletedUrl } from '@/features/orders/model/seller-meta';
 import { combinedContents, orderContents } from '@/features/orders/model/order-contents';
 import type { OrderContents } from '@/features/orders/model/order-contents';
@@ -80,7 +81,7 @@ function offersMembership(url: string, contents: OrderContents, membershipEventI
 /**
  * /checkout/complete?orderIds= (identity §2 "Checkout complete"): title, the seller's message
  * or the default, background images; per order its number, a summary (what, when, how much),
- * a QR code and a "view tickets" link; custom
+ * the answers to its checkout questions (decision 0077), a QR code and a "view tickets" link; custom
  * links; an external completed-order address takes the visitor there instead.
  */
 export function CheckoutCompleteRoute() {
@@ -156,6 +157,7 @@ export function CheckoutCompleteRoute() {
               </h2>
               <OrderSummary bundle={bundle} labelledBy={`order-${order.id}`} />
               <OrderSeats bundle={bundle} />
+              <OrderAnswers bundle={bundle} orderId={order.id} level={3} />
               {contentsOf.get(order.id) === 'tickets' ? (
                 <>
                   <OrderQrCode

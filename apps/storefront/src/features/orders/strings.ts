@@ -22,6 +22,8 @@ export const ORDERS_STRINGS = {
   'orders.complete.seats': 'Your seats',
   // the answers to the order's checkout questions (decision 0064)
   'orders.answers.title': 'About your booking',
+  /** a ticked checkbox among the answers */
+  'orders.answers.yes': 'Yes',
   // the complete page's summary and the tickets page's visit time (issue 13; decision 0029)
   'orders.summary.line': '{count} × {type}',
   'orders.summary.paid': 'Total paid',

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Navigate, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { NO_EMAIL_MARKER } from '@admit/contracts/constants';
+import { needsEmail } from '@admit/contracts/rules/no-email';
 import type { User } from '@admit/contracts/identity';
 import { useMyUser } from '@/api/user/get-my-user';
 import { Loader } from '@/ui/loader';
@@ -12,9 +12,9 @@ import { AlertMessage, UserPage } from '@/features/user/components/user-page';
 import { USER_STRINGS } from '@/features/user/strings';
 import styles from '@/features/user/components/user-page.module.css';
 
-/** spec: identity §6 — a user whose e-mail is missing or starts with the no-email marker. */
+/** spec: identity §6 — a user whose e-mail is missing or the no-email marker's, except test accounts. */
 export function lacksValidEmail(user: User): boolean {
-  return user.needs_email || !user.email || user.email.startsWith(NO_EMAIL_MARKER);
+  return user.needs_email || needsEmail(user.email);
 }
 
 /**

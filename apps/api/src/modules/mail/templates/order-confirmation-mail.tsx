@@ -53,6 +53,8 @@ export interface OrderConfirmationInput {
   change?: OrderChangeView | null;
   /** memberships the order made or renewed (decision 0032) */
   memberships?: ConfirmationMembership[];
+  /** the answers to the order's checkout questions, titled (rules/checkout-answers.ts) */
+  answers?: { title: string; text: string }[];
 }
 
 /** A ticket a change cancelled or moved, as the change's lines name it. */
@@ -120,6 +122,12 @@ export function orderConfirmationMail(input: OrderConfirmationInput) {
         payments={input.payments ?? []}
         money={money}
       />
+      {input.answers && input.answers.length > 0 && (
+        <>
+          <MailHeading level={2}>About your booking</MailHeading>
+          <MailList items={input.answers.map((a) => `${a.title}: ${a.text}`)} />
+        </>
+      )}
       <MailButton href={input.orderLink}>View your tickets</MailButton>
       {input.manageOrderLink && (
         <MailText>

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { useFormContext } from 'react-hook-form';
+import { Controller, useFormContext } from 'react-hook-form';
 import { mustMatchKey, type CheckoutQuestion } from '@admit/contracts/rules/checkout-questions';
 import { useSellerConfig } from '@/config/seller-config';
 import { formatText } from '@/ui/text/format-text';
@@ -16,7 +16,7 @@ export interface CheckoutQuestionsProps {
 /**
  * The order's checkout questions (event and group `identity_form`, group
  * `extra_checkout_fields`; decision 0064): the seller's titles and descriptions, a select for a
- * question with choices. Validated by the form's schema, the rule the checkout call applies.
+ * question with choices; a number, a checkbox or a date field for those types (decision 0077). Validated by the form's schema, the rule the checkout call applies.
  */
 export function CheckoutQuestions({ questions }: CheckoutQuestionsProps) {
   const t = useStrings(CHECKOUT_STRINGS);
@@ -44,6 +44,17 @@ function useErrorText() {
       const other = titleOf(question.sameAs);
       return keyed ? formatText(keyed, { other }) : t('checkout.error.must-match', { other });
     }
+    if (message === 'checkout.error.number-range') {
+      // the bounds the seller set, one or both (decision 0077)
+      const { minimum: min, maximum: max } = question;
+      const key =
+        min !== undefined && max !== undefined
+          ? 'checkout.error.number-range'
+          : min !== undefined
+            ? 'checkout.error.number-min'
+            : 'checkout.error.number-max';
+      return t(key, { min: String(min), max: String(max) });
+    }
     return t(message as CheckoutStringKey, { max: question.maxLength });
   };
 }
@@ -58,7 +69,7 @@ function QuestionField({
   const t = useStrings(CHECKOUT_STRINGS);
   const errorText = useErrorText();
   const id = useId();
-  const { register, formState } = useFormContext<PurchaserValues>();
+  const { register, formState, control } = useFormContext<PurchaserValues>();
   const error = formState.errors.additional_info?.[question.name]?.message;
   const describedBy =
     [question.description && `${id}-hint`, error && `${id}-error`].filter(Boolean).join(' ') ||
@@ -70,6 +81,45 @@ function QuestionField({
     'aria-describedby': describedBy,
     ...register(`additional_info.${question.name}`),
   };
+  if (question.type === 'boolean') {
+    // a ticked box answers 'true', an unticked one nothing (the wire is text)
+    return (
+      <div className={styles.field}>
+        <Controller
+          control={control}
+          name={`additional_info.${question.name}`}
+          render={({ field }) => (
+            <label htmlFor={id}>
+              <input
+                id={id}
+                type="checkbox"
+                aria-required={common['aria-required']}
+                aria-invalid={common['aria-invalid']}
+                aria-describedby={describedBy}
+                checked={field.value === 'true'}
+                onChange={(e) => field.onChange(e.target.checked ? 'true' : '')}
+                onBlur={field.onBlur}
+                ref={field.ref}
+              />{' '}
+              {question.title}
+              {question.required && <span aria-hidden="true"> *</span>}
+            </label>
+          )}
+        />
+        {question.description && (
+          <p id={`${id}-hint`} className={styles.note}>
+            {question.description}
+          </p>
+        )}
+        {error && (
+          <p id={`${id}-error`} className={styles.fieldError}>
+            {errorText(error, question, titleOf)}
+          </p>
+        )}
+      </div>
+    );
+  }
+  const numeric = question.type === 'number' || question.type === 'integer';
   return (
     <div className={styles.field}>
       <label htmlFor={id}>
@@ -93,9 +143,20 @@ function QuestionField({
       ) : (
         <input
           {...common}
-          type={question.format === 'email' ? 'email' : 'text'}
+          type={
+            numeric
+              ? 'number'
+              : question.format === 'date'
+                ? 'date'
+                : question.format === 'email'
+                  ? 'email'
+                  : 'text'
+          }
+          step={question.type === 'number' ? 'any' : undefined}
+          min={numeric ? question.minimum : undefined}
+          max={numeric ? question.maximum : undefined}
           autoComplete="off"
-          maxLength={question.maxLength}
+          maxLength={numeric || question.format === 'date' ? undefined : question.maxLength}
         />
       )}
       {error && (

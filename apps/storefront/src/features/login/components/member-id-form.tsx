@@ -74,7 +74,9 @@ export function MemberIdForm({
     try {
       await finish((cartId) =>
         login({
-          member_code: fields.member_code,
+          // spec: identity §2 Login — the member ID goes as `scan_code`: the member card's code,
+          // typed or scanned (decision 0077)
+          scan_code: fields.member_code,
           [second.name]: fields[second.name],
           cart_id: cartId,
         }),

@@ -1,9 +1,7 @@
 import type { OrderEdit, OrderEditResponse, OrderManageResponse } from '@admit/contracts/manage';
 import type { TicketManage } from '@admit/contracts/manage';
 import {
-  dateFormatsFor,
-  formatInZone,
-  formatSessionTime,
+  sessionDateAndTime,
   sessionWhenLabel,
   ticketDateTimeOf,
 } from '@admit/contracts/session-time';
@@ -47,7 +45,10 @@ export interface ManageSession {
   start: string | null;
   /** "Tue, Jun 2, 2026 at 10:00 AM" in the venue's zone; null: any date */
   when: string | null;
-  /** "Tue, Jun 2, 2026" and "10:00 AM" apart (the free-order screen groups by date) */
+  /**
+   * "Tue, Jun 2, 2026" and "10:00 AM" apart (the free-order screen groups by date); an event with
+   * its own `ticket_date_time` reads its whole label as the date, and no time (decision 0066)
+   */
   date: string | null;
   time: string | null;
   timeZone: string;
@@ -123,6 +124,7 @@ export function manageSessions(
     if (!session) {
       const row = bundle.event_session._data.find((s) => s.id === ticket.event_session_id);
       const timeZone = eventTimeZone(bundle, ticket.event_template_id, fallbackZone);
+      const setting = manageDateTime(bundle.meta?._data ?? [], ticket.event_template_id);
       session = {
         key,
         sessionId: ticket.event_session_id,
@@ -132,16 +134,8 @@ export function manageSessions(
           bundle.event_template._data.find((e) => e.id === ticket.event_template_id)?.category ??
           null,
         start: row?.start_datetime ?? null,
-        when: sessionWhenLabel(
-          row,
-          timeZone,
-          locale,
-          manageDateTime(bundle.meta?._data ?? [], ticket.event_template_id),
-        ),
-        date: row
-          ? formatInZone(row.start_datetime, dateFormatsFor(locale).cartDate, timeZone)
-          : null,
-        time: row ? formatSessionTime(row.start_datetime, timeZone, locale) : null,
+        when: sessionWhenLabel(row, timeZone, locale, setting),
+        ...(row ? sessionDateAndTime(row, timeZone, locale, setting) : { date: null, time: null }),
         timeZone,
         editable: ticket.event_session_id !== null && editable.has(ticket.event_session_id),
         tickets: [],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { sessionDateAndTime } from '@/features/account/model/session-when';
+import { sessionDateAndTime } from './session-time';
 
 const visit = {
   start_datetime: '2026-12-02T15:00:00.000Z',
