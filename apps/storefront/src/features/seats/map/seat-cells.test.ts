@@ -29,6 +29,11 @@ function layer(): SVGGElement {
 const cells = (g: SVGGElement) => g.querySelectorAll('[role="gridcell"]');
 const cell = (g: SVGGElement, id: string) => g.querySelector(`[data-seat="${id}"]`);
 const rowLabel = (section: string, row: string) => `${section} row ${row}`;
+/** the frame that paints the seats, then the one that writes the first cells */
+const afterPaint = () => {
+  vi.advanceTimersToNextFrame();
+  vi.advanceTimersToNextFrame();
+};
 const labelOf: SeatLabeler = (seat, look) => `${seat.id} ${look}`;
 
 describe('SeatCells: the grid cells, written in batches after the paint', () => {
@@ -55,6 +60,9 @@ describe('SeatCells: the grid cells, written in batches after the paint', () => 
     const g = layer();
     new SeatCells(g, index, rowLabel).show(viewsOf(), 'A-A-1', labelOf);
     expect(cells(g)).toHaveLength(0);
+    // the first frame paints the seats alone
+    vi.advanceTimersToNextFrame();
+    expect(cells(g)).toHaveLength(0);
     vi.advanceTimersToNextFrame();
     const first = cells(g).length;
     expect(first).toBeGreaterThan(0);
@@ -75,7 +83,7 @@ describe('SeatCells: the grid cells, written in batches after the paint', () => 
     const g = layer();
     const seatCells = new SeatCells(g, index, rowLabel);
     seatCells.show(viewsOf(), 'A-A-1', labelOf);
-    vi.advanceTimersToNextFrame();
+    afterPaint();
     expect(cell(g, 'A-A-1')).toHaveAttribute('tabindex', '0');
     expect(cell(g, 'A-A-1')).toHaveAttribute('aria-label', 'A-A-1 available');
     expect(cell(g, 'A-A-1')).toHaveAttribute('aria-selected', 'false');
@@ -96,7 +104,7 @@ describe('SeatCells: the grid cells, written in batches after the paint', () => 
     const seatCells = new SeatCells(g, index, rowLabel);
     const labels = vi.fn(labelOf);
     seatCells.show(viewsOf(), null, labels);
-    vi.advanceTimersToNextFrame();
+    afterPaint();
     const untouched = cell(g, 'A-A-2')!;
     const setAttribute = vi.spyOn(untouched, 'setAttribute');
     labels.mockClear();
@@ -116,7 +124,7 @@ describe('SeatCells: the grid cells, written in batches after the paint', () => 
     const g = layer();
     const seatCells = new SeatCells(g, index, rowLabel);
     seatCells.show(viewsOf(), null, labelOf);
-    vi.advanceTimersToNextFrame();
+    afterPaint();
     seatCells.show(viewsOf(), null, (seat, look) => `Sitz ${seat.id}, ${look}`);
     expect(cell(g, 'A-A-2')).toHaveAttribute('aria-label', 'Sitz A-A-2, available');
     vi.advanceTimersByTime(1000);
@@ -147,7 +155,7 @@ describe('SeatCells.adopt: a new seat list', () => {
     const g = layer();
     const seatCells = new SeatCells(g, index, rowLabel);
     seatCells.show(viewsOf(), 'A-A-3', labelOf);
-    vi.advanceTimersToNextFrame();
+    afterPaint();
     const focused = cell(g, 'A-A-3') as SVGElement;
     focused.focus();
     seatCells.adopt(indexSeats(hall.seats.map((seat) => ({ ...seat, state: 'booked' as const }))));

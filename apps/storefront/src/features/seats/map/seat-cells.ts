@@ -107,8 +107,12 @@ export class SeatCells {
     this.moveTabStop(tabStop);
     if (this.drawnRows === 0 && this.frame === null) {
       // a small hall is written at once; a large one starts the frame after its paint
+      // (two frames: a callback asked for now runs before the first frame's paint)
       if (this.index.byId.size <= CELLS_PER_FRAME) this.drawRows();
-      else this.frame = requestAnimationFrame(() => this.drawRows());
+      else
+        this.frame = requestAnimationFrame(() => {
+          this.frame = requestAnimationFrame(() => this.drawRows());
+        });
     }
     const refocus = this.refocus;
     this.refocus = null;

@@ -154,9 +154,11 @@ export function usePanZoom(
     // keeps zooming wherever the pointer is over the frame
     const frame = layerRef.current?.parentElement;
     if (!svg || !frame) return;
-    measure();
+    // the observer's first report measures the box once the first frame has laid the map out;
+    // reading it here, during the mount, forced a layout of the whole page before any paint
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
-    observer?.observe(svg);
+    if (observer) observer.observe(svg);
+    else measure();
     // native and non-passive: the wheel over the map zooms it instead of scrolling the page
     const onWheel = (event: WheelEvent) => {
       event.preventDefault();
