@@ -305,7 +305,9 @@ function guardedRoutes(app: FastifyInstance, pattern = GUARDED): string[] {
 }
 
 const GUARDED = /^\/api\/(my\/|cart\/|membership\/|ticket_order\b|ticket\/)/;
-const ADMIN = /^\/admin\/api\//;
+// the staff API (/admin/api/staff/…) takes the server's staff key, never a seller's: its own case
+const ADMIN = /^\/admin\/api\/(?!staff\/)/;
+const STAFF = /^\/admin\/api\/staff\//;
 
 describeEachDatabase('auth: cross-identity access', (ctx) => {
   let app: FastifyInstance;
@@ -473,6 +475,29 @@ describeEachDatabase('auth: cross-identity access', (ctx) => {
       .from(membership)
       .where(eq(membership.id, victim.membershipId));
     expect(term!.autoRenewState).toBe('scheduled');
+  });
+
+  it('refuses every staff route to a seller’s API key (403), no key and a revoked key (401)', async () => {
+    const staff = guardedRoutes(app, STAFF);
+    expect(staff).toEqual(expect.arrayContaining(['GET /admin/api/staff/orders']));
+    const secrets = [victim.member.email!, 'V-1001', victim.orderId, victim.orderTicketId];
+    for (const route of staff) {
+      const [method, path] = route.split(' ') as ['GET' | 'POST' | 'DELETE', string];
+      for (const [who, key, status] of [
+        ['another seller’s key', otherSellerKey, 403],
+        ['no key', null, 401],
+        ['a revoked key', revokedKey, 401],
+      ] as const) {
+        const res = await app.inject({
+          method,
+          url: `${path.replace(':id', victim.orderId)}?_seller=${victim.scene.seller.slug}`,
+          headers: key ? { authorization: `Bearer ${key}` } : {},
+        });
+        const label = `${route} with ${who}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+        expect(res.statusCode, label).toBe(status);
+        for (const secret of secrets) expect(res.body, label).not.toContain(secret);
+      }
+    }
   });
 
   it('gives another seller’s API key 404 for the victim seller’s data, no key and a revoked key 401', async () => {
