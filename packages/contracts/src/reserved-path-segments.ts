@@ -11,6 +11,7 @@ export const RESERVED_PATH_SEGMENTS: readonly string[] = [
   'admin',
   'assets-app',
   'health',
+  'ready',
   '_dev',
   'sandbox',
   'webhooks',
