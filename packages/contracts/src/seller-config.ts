@@ -3,6 +3,7 @@ import { collectionSchema } from './envelope';
 import { citypassCodeGroupsSchema } from './codes';
 import { selfEditRulesSchema } from './self-edit-rules';
 import { ALL_IN_PRICES } from './rules/advertised-price';
+import { PRICE_DISPLAY_SETTINGS } from './rules/price-display';
 
 /**
  * The configuration object the server injects into the storefront page for one seller
@@ -157,6 +158,12 @@ export const sellerConfigSchema = z.object({
    * (`fees`), or the fees and the percent fees ("Tax", `fees_and_tax`); checkout still itemises
    */
   all_in_prices: z.enum(ALL_IN_PRICES),
+  /**
+   * shopping §9 "Price display setting": where prices show before the ticket step — `all`,
+   * `sessions_and_tickets` (not on the listing's cards), `off` (only the ticket step's own
+   * prices); the rule is `pricesShownOn` (contracts rules/price-display.ts, decision 0081)
+   */
+  price_display: z.enum(PRICE_DISPLAY_SETTINGS),
   /** identity §3 Configuration: CityPASS patterns per code group (the voucher fields, §5) */
   citypass_code_groups: citypassCodeGroupsSchema,
   /** checkout options (identity §2 Checkout): donation upsell, card provider, captcha */

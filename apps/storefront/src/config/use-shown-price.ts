@@ -5,8 +5,11 @@ import { advertisedPrice } from '@admit/contracts/rules/advertised-price';
 import { storedFeesOf } from '@admit/contracts/rules/fees';
 import {
   displayedPrices,
+  isRangePrice,
   prefixedPrice,
+  pricesShownOn,
   type PriceDisplay,
+  type PriceSurface,
 } from '@admit/contracts/rules/price-display';
 import { useSellerConfig } from '@/config/seller-config';
 
@@ -60,29 +63,38 @@ export function useDisplayedPriceLabel() {
   );
 }
 
-/** A flexible price (donation, gift card of any amount): shown as its range, never prefixed. */
-const isRange = (type: Pick<TicketType, 'currency_amount_min' | 'currency_amount_max'>) =>
-  type.currency_amount_min !== null && type.currency_amount_max !== null;
+/**
+ * Does the seller's price display setting (shopping §9, decision 0081) show prices on `surface`?
+ * The one storefront reader of the setting.
+ */
+export function usePricesShown(surface: PriceSurface): boolean {
+  return pricesShownOn(useSellerConfig().price_display, surface);
+}
 
 /**
  * The event's `web.price_display` line where a list of ticket types stands for the event — the
- * listing card, the single-event form's ticket panel, the seat selector (decision 0075): each
- * named type at `amountOf` (a wire decimal before fees; default its `currency_amount`) as shown,
- * all in as the seller's prices are, through `useDisplayedPriceLabel`. A flexible price is left
- * out (shopping §9: "range prices hide it"). Null when the setting names no type the list has.
+ * listing card (`summary`), the single-event form's ticket panel and the seat selector
+ * (`tickets`; decision 0075): each named type at `amountOf` (a wire decimal before fees; default
+ * its `currency_amount`) as shown, all in as the seller's prices are, through
+ * `useDisplayedPriceLabel`. A range price is left out (shopping §9: "range prices hide it").
+ * Null when the setting names no type the list has, or the seller's price display setting hides
+ * prices on `surface` (decision 0081).
  */
-export function useTypesPriceLine() {
+export function useTypesPriceLine(surface: PriceSurface) {
   const displayedLabel = useDisplayedPriceLabel();
   const shown = useShownPrice();
+  const surfaceShown = usePricesShown(surface);
   return useCallback(
     (
       display: PriceDisplay,
       types: readonly TicketType[],
       amountOf: (type: TicketType) => string = (type) => type.currency_amount,
     ): string | null =>
-      displayedLabel(display, types, (type) =>
-        isRange(type) ? undefined : shown(amountOf(type), type),
-      ),
-    [displayedLabel, shown],
+      surfaceShown
+        ? displayedLabel(display, types, (type) =>
+            isRangePrice(type) ? undefined : shown(amountOf(type), type),
+          )
+        : null,
+    [displayedLabel, shown, surfaceShown],
   );
 }

@@ -76,6 +76,7 @@ export function makeSellerConfig(overrides: ConfigOverrides = {}): SellerConfig 
     cart_hold_minutes: 15,
     member_reserve_session_beyond_term: 'always',
     all_in_prices: 'off',
+    price_display: 'all',
     citypass_code_groups: {},
     checkout: {
       donation_group_id: null,

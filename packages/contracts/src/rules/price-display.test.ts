@@ -3,7 +3,10 @@ import {
   discountedPrice,
   displayedPrices,
   findDisplayedType,
+  isRangePrice,
   parsePriceDisplay,
+  pricesShownOn,
+  type PriceDisplaySetting,
 } from './price-display';
 
 const adult = { id: 'a1', name: 'Adult' };
@@ -73,5 +76,24 @@ describe('discounted_amount (shopping §3 ticket type)', () => {
     expect(discountedPrice({ discounted_amount: '29.00' }, '25.00')).toBeNull();
     expect(discountedPrice({ discounted_amount: null }, '25.00')).toBeNull();
     expect(discountedPrice({}, '25.00')).toBeNull();
+  });
+});
+
+// shopping §9 "Price display setting: all, sessions_and_tickets or off" (decision 0081)
+describe('pricesShownOn', () => {
+  const surfaces = ['summary', 'sessions', 'tickets'] as const;
+  const shown = (setting: PriceDisplaySetting) =>
+    surfaces.filter((surface) => pricesShownOn(setting, surface));
+
+  it('all shows every surface; sessions_and_tickets keeps the summaries bare; off shows none', () => {
+    expect(shown('all')).toEqual(['summary', 'sessions', 'tickets']);
+    expect(shown('sessions_and_tickets')).toEqual(['sessions', 'tickets']);
+    expect(shown('off')).toEqual([]);
+  });
+
+  it('a range price is a flexible amount, bounded on either side', () => {
+    expect(isRangePrice({ currency_amount_min: '5.00', currency_amount_max: '50.00' })).toBe(true);
+    expect(isRangePrice({ currency_amount_min: '5.00', currency_amount_max: null })).toBe(true);
+    expect(isRangePrice({ currency_amount_min: null, currency_amount_max: null })).toBe(false);
   });
 });

@@ -8,6 +8,42 @@ import { decimalToMinor } from '../money';
  * shared: the storefront's session picker and ticket lists read it, and so can the server.
  */
 
+/**
+ * The seller's price display setting (spec: shopping §9 "Price display setting: all,
+ * sessions_and_tickets or off; range prices hide it"; decision 0081): where prices show before
+ * the ticket step. Not the event's `web.price_display` below, which says how a price reads.
+ */
+export const PRICE_DISPLAY_SETTINGS = ['all', 'sessions_and_tickets', 'off'] as const;
+export type PriceDisplaySetting = (typeof PRICE_DISPLAY_SETTINGS)[number];
+
+/**
+ * Where a price may show: `summary`, an event as a whole (the listing card's "from" or its
+ * `web.price_display` line); `sessions`, the dates and times (calendar days, date buttons, the
+ * session picker's prices and note); `tickets`, the ticket step's price line and message (the
+ * single-event panel, the seat selector). A ticket type's own price beside its quantity is not
+ * a surface: it is the price of what the visitor picks, and always shows.
+ */
+export type PriceSurface = 'summary' | 'sessions' | 'tickets';
+
+const SURFACES_SHOWN: Record<PriceDisplaySetting, readonly PriceSurface[]> = {
+  all: ['summary', 'sessions', 'tickets'],
+  sessions_and_tickets: ['sessions', 'tickets'],
+  off: [],
+};
+
+/** Does the seller's setting show prices on this surface (decision 0081)? */
+export function pricesShownOn(setting: PriceDisplaySetting, surface: PriceSurface): boolean {
+  return SURFACES_SHOWN[setting].includes(surface);
+}
+
+/** A range price: a flexible amount between a minimum and a maximum (a donation, a gift card). */
+export function isRangePrice(type: {
+  currency_amount_min: string | null;
+  currency_amount_max: string | null;
+}): boolean {
+  return type.currency_amount_min !== null || type.currency_amount_max !== null;
+}
+
 /** The config row's key. */
 export const PRICE_DISPLAY_KEY = 'web.price_display';
 

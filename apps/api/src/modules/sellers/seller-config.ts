@@ -148,6 +148,8 @@ export function buildSellerConfig(
     member_reserve_session_beyond_term: 'always',
     // decision 0048: prices before checkout are face values unless the seller says otherwise
     all_in_prices: 'off',
+    // shopping §9 price display setting (decision 0081): prices show everywhere unless set
+    price_display: 'all',
     citypass_code_groups: {},
     test_mode: false,
     ...stored,

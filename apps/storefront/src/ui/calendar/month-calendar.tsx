@@ -14,6 +14,7 @@ import { parseDate } from '@internationalized/date';
 import type { CalendarDate } from '@internationalized/date';
 import type { CalendarDay } from '@admit/contracts/availability';
 import { useSellerConfig } from '@/config/seller-config';
+import { usePricesShown } from '@/config/use-shown-price';
 import { useStrings } from '@/ui/text/use-strings';
 import {
   calendarHorizon,
@@ -62,13 +63,15 @@ export function MonthCalendar({
   focusedMonth = null,
   onFocusedMonthChange,
   visibleMonths = 1,
-  showPrices = true,
+  showPrices: pricesWanted = true,
   label,
   autoFocus,
   className,
 }: MonthCalendarProps) {
   const t = useStrings(CALENDAR_STRINGS);
   const { currency, locale, all_in_prices: allIn } = useSellerConfig();
+  // decision 0081: the seller's price display setting may keep prices off the days
+  const showPrices = usePricesShown('sessions') && pricesWanted;
   const todayDate = todayIn(timezone);
   const bounds = useMemo(
     () => ({

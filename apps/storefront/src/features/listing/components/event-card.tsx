@@ -3,7 +3,7 @@ import { SellerImage } from '@/ui/image';
 import { listingTeaser } from '@admit/contracts/images';
 import { formatMoney } from '@admit/contracts/money';
 import { useSellerConfig } from '@/config/seller-config';
-import { useTypesPriceLine } from '@/config/use-shown-price';
+import { usePricesShown, useTypesPriceLine } from '@/config/use-shown-price';
 import { useStrings } from '@/ui/text/use-strings';
 import { LISTING_STRINGS } from '@/features/listing/strings';
 import { leastAmount } from '@/features/listing/model/event-cards';
@@ -22,8 +22,10 @@ export function EventCard({ event, position }: { event: EventCardModel; position
   const { currency, locale, theme } = useSellerConfig();
   const teaser = theme.teaser_image_size;
   const blurb = event.subtitle ?? event.summary;
-  // decision 0075: the event's `web.price_display` types at their least price, else "from"
-  const typesPriceLine = useTypesPriceLine();
+  // decision 0075: the event's `web.price_display` types at their least price, else "from";
+  // decision 0081: neither when the seller's price display setting keeps prices off the cards
+  const summaryPrices = usePricesShown('summary');
+  const typesPriceLine = useTypesPriceLine('summary');
   const priceLine = typesPriceLine(event.priceDisplay, event.types, leastAmount);
   return (
     <article className={styles.card}>
@@ -60,6 +62,7 @@ export function EventCard({ event, position }: { event: EventCardModel; position
             )}
           </>
         ) : (
+          summaryPrices &&
           event.fromPrice !== null && (
             <p className={styles.price}>
               {t('listing.from_price', { price: formatMoney(event.fromPrice, currency, locale) })}

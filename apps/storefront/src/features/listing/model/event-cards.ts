@@ -4,6 +4,7 @@ import type { TicketType } from '@admit/contracts/resources';
 import { grantsEntry } from '@admit/contracts/rules/admission';
 import {
   PRICE_DISPLAY_KEY,
+  isRangePrice,
   parsePriceDisplay,
   type PriceDisplay,
 } from '@admit/contracts/rules/price-display';
@@ -70,7 +71,8 @@ const beats = (a: Candidate, b: Candidate) =>
  * The lowest shown price per template (issue 22): over the types at the least a ticket of each
  * can be charged — `currency_amount_from`, the API's lowest price among the event's sessions on
  * sale (decision 0043) — each all in by `shownMinor`, so a type whose fees are smaller can be
- * the minimum. Admission types win over the rest (a donation beside an admission is not its
+ * the minimum. A range price (a flexible amount) never stands for its event (shopping §9 "range
+ * prices hide it"; decision 0081). Admission types win over the rest (a donation beside an admission is not its
  * "from"; an event of gift cards alone still has one), available types over sold-out ones.
  */
 function lowestPriceByTemplate(
@@ -81,7 +83,8 @@ function lowestPriceByTemplate(
   const best = new Map<string, Candidate>();
   for (const type of body.ticket_type?._data ?? []) {
     const group = groups.get(type.ticket_group_id);
-    if (!group) continue;
+    // shopping §9 "range prices hide it" (decision 0081): a flexible amount is no event's "from"
+    if (!group || isRangePrice(type)) continue;
     const candidate = {
       admission: grantsEntry(group.handler),
       available: type.available,

@@ -71,6 +71,30 @@ describe('web.price_display on the ticket panel and the seat selector', { timeou
     expect(within(selector).queryByText(/Adults/)).not.toBeInTheDocument();
   });
 
+  it.each(['sessions_and_tickets', 'off'] as const)(
+    'the seller\u2019s price display setting %s (shopping §9, decision 0081)',
+    async (setting) => {
+      const { user } = renderSeated(
+        {},
+        undefined,
+        makeSellerConfig({ all_in_prices: 'off', price_display: setting }),
+        { 'web.price_display': ADULTS_AND_CHILDREN },
+      );
+      await screen.findByRole('button', { name: 'Increase Adult' });
+      // the ticket step's line shows under sessions_and_tickets, not under off
+      const shown = setting === 'off' ? 0 : 1;
+      const panel = within(ticketPanel());
+      expect(panel.queryAllByText('Adults $25.00 · Children $10.00')).toHaveLength(shown);
+      expect(panel.queryAllByText('Members go free')).toHaveLength(shown);
+      // the ticket step's own prices show under every value
+      expect(panel.getAllByText('$25.00').length).toBeGreaterThan(0);
+
+      await chooseAdultsAndChild(user);
+      const selector = (await openSelector(user)).closest('section')!;
+      expect(within(selector).queryAllByText('Members go free')).toHaveLength(shown);
+    },
+  );
+
   it('without the setting neither shows a price line', async () => {
     const { user } = renderSeated({}, [{ group: stalls, types }], makeSellerConfig(), {});
     await screen.findByRole('button', { name: 'Increase Adult' });

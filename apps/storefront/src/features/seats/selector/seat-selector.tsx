@@ -74,7 +74,7 @@ export function SeatSelector(props: SeatSelectorProps) {
   const { groups, quantities, controlId, showIssue, priceDisplay } = props;
   const t = useStrings(SEATS_STRINGS);
   const priceOf = usePriceOf();
-  const typesPriceLine = useTypesPriceLine();
+  const typesPriceLine = useTypesPriceLine('tickets');
   const state = useSeatSelector(props);
   useFocusFollowsPhase(state.phase, controlId);
   const { index, required, selection, tickets } = state;

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { PricedSession } from '@admit/contracts/availability';
 import { useSellerConfig } from '@/config/seller-config';
+import { usePricesShown } from '@/config/use-shown-price';
 import { formatMoney } from '@admit/contracts/money';
 import { useStrings } from '@/ui/text/use-strings';
 import { useRovingFocus } from '@/ui/use-roving-focus';
@@ -103,7 +104,7 @@ export function SessionPicker({
   onSelect,
   timezone,
   tabSpecs,
-  showPrices,
+  showPrices: pricesWanted,
   issues,
   annotationsOf = () => [],
   priceLabelOf = () => null,
@@ -111,6 +112,8 @@ export function SessionPicker({
 }: SessionPickerProps) {
   const t = useStrings(DATE_FIRST_STRINGS);
   const { currency, locale } = useSellerConfig();
+  // decision 0081: the seller's price display setting may keep prices off the sessions
+  const showPrices = usePricesShown('sessions') && pricesWanted;
   const tabs = tabSpecs.length ? splitIntoTabs(sessions, tabSpecs, timezone) : [];
   const [tabIndex, setTabIndex] = useState(() => initialTabIndex(tabs, value));
   const shown = tabs.length ? (tabs[tabIndex]?.sessions ?? []) : sessions;

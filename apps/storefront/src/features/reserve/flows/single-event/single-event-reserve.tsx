@@ -117,7 +117,7 @@ export function SingleEventReserve({ event, SeatSelector }: SingleEventReservePr
   const timezone = event.venue?.timezone ?? 'UTC';
   const rules = useMemo(() => eventMessageRules(event), [event]);
   const priceDisplay = useMemo(() => priceDisplayOf(event), [event]);
-  const typesPriceLine = useTypesPriceLine();
+  const typesPriceLine = useTypesPriceLine('tickets');
 
   if (data.isPending) return <Loader label={t('reserve.single_event.loading')} />;
   if (data.isError)
