@@ -1,5 +1,5 @@
 import { parseDate } from '@internationalized/date';
-import type { CalendarDay } from '@admit/contracts/availability';
+import type { CalendarDay, PricedSession } from '@admit/contracts/availability';
 import type { CartFees } from '@admit/contracts/cart';
 
 /** A cart's totals with a fee, a discount and a payment (shopping §9 lines). */
@@ -66,3 +66,30 @@ export function sampleCalendarDays(today: string): Map<string, CalendarDay> {
   }
   return days;
 }
+
+/**
+ * A sold-out event's sessions on one day (10:00, 13:00 and 15:30 UTC): every place taken, as
+ * `GET events/{id}/sessions` answers them (shopping §2, the sold-out state; decision 0081).
+ */
+export const SOLD_OUT_SESSIONS: readonly PricedSession[] = ['10:00', '13:00', '15:30'].map(
+  (time, index) => {
+    const start = `2026-12-05T${time}:00Z`;
+    return {
+      id: `00000000-0000-4000-8000-00000000070${index}`,
+      seller_id: '00000000-0000-4000-8000-000000000002',
+      event_template_id: '00000000-0000-4000-8000-000000000003',
+      start_datetime: start,
+      end_datetime: start,
+      startTime: start,
+      capacity: 50,
+      oversell_capacity: 0,
+      used_capacity: 50,
+      sold_out: true,
+      available: false,
+      availableCapacity: 0,
+      price: '25.00',
+      minPrice: '25.00',
+      maxPrice: '25.00',
+    };
+  },
+);

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { makeSellerConfig } from '@/testing/seller-config';
@@ -42,6 +42,72 @@ describe('/_stories (decision 0068)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'A sample dialog' });
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  // issue #25: the spec's screens in their states, in both demo themes (decision 0081)
+  it('shows each screen in its state in each demo theme', async () => {
+    const { user } = renderRoute('/_stories', {
+      config: makeSellerConfig({ environment: 'test' }),
+    });
+    const themes = await screen.findByRole('group', { name: 'Theme' });
+    for (const [name, mode, primary] of [
+      ['Harbour Aquarium', 'light', '#0b6e99'],
+      ['Museum of Light & Time', 'dark', '#f2c14e'],
+    ] as const) {
+      await user.click(within(themes).getByRole('radio', { name }));
+      expect(document.documentElement.dataset.theme).toBe(mode);
+      expect(document.documentElement.style.getPropertyValue('--color-primary')).toBe(primary);
+
+      const empty = screen.getByRole('region', { name: 'Listing: no events' });
+      expect(
+        within(empty).getByText('We could not find any events that match your filters.'),
+      ).toBeInTheDocument();
+      expect(within(empty).getByRole('button', { name: 'Clear filters' })).toBeInTheDocument();
+
+      const loading = screen.getByRole('region', { name: 'Listing: loading' });
+      expect(within(loading).getByRole('status')).toHaveTextContent('Loading events…');
+
+      const failed = screen.getByRole('region', { name: 'Listing: the API failed' });
+      expect(within(failed).getByRole('alert')).toHaveTextContent(
+        'Sorry! Something unexpected happened. Please try again.',
+      );
+
+      const soldOut = screen.getByRole('region', { name: 'Event: sold out' });
+      const sessions = within(soldOut).getAllByRole('radio');
+      expect(sessions).toHaveLength(3);
+      for (const session of sessions) expect(session).toBeDisabled();
+      expect(within(soldOut).getAllByText('Sold out')).toHaveLength(3);
+
+      const members = screen.getByRole('region', { name: 'Event: members only' });
+      expect(within(members).getByRole('heading', { name: 'Members only' })).toBeInTheDocument();
+      expect(
+        within(members).getByText('Tickets for this event are available to members only.'),
+      ).toBeInTheDocument();
+      expect(within(members).getByRole('link', { name: 'Become a member' })).toBeInTheDocument();
+
+      const cart = screen.getByRole('region', { name: 'Cart widget' });
+      expect(within(cart).getByText('Your cart is empty')).toBeInTheDocument();
+
+      await user.click(screen.getByRole('button', { name: 'Show the timed-out cart dialog' }));
+      const expired = await screen.findByRole('dialog', { name: 'Cart timed out' });
+      expect(expired).toHaveTextContent(
+        'Your reservation has expired and your tickets have been released.',
+      );
+      expect(within(expired).queryByRole('button', { name: 'Close' })).not.toBeInTheDocument();
+      await user.click(within(expired).getByRole('button', { name: 'Start over' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    }
+  });
+
+  it('puts the seller’s own theme back when the visitor leaves', async () => {
+    const config = makeSellerConfig({ environment: 'test' });
+    const { unmount } = renderRoute('/_stories', { config });
+    await screen.findByRole('group', { name: 'Theme' });
+    expect(document.documentElement.style.getPropertyValue('--color-primary')).toBe('#f2c14e');
+    unmount();
+    expect(document.documentElement.style.getPropertyValue('--color-primary')).toBe(
+      config.theme.colors.primary,
+    );
   });
 
   it('is the 404 page in production', async () => {

@@ -1,5 +1,4 @@
 import { useMemo, useState } from 'react';
-import type { ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { useSellerConfig } from '@/config/seller-config';
 import { Button } from '@/ui/button';
@@ -18,16 +17,10 @@ import { CartTotals } from '@/features/cart/components/cart-totals';
 import { CART_STRINGS } from '@/features/cart/strings';
 import { SAMPLE_CART_FEES, sampleCalendarDays } from '@/app/stories/sample-props';
 import { STORIES_STRINGS } from '@/app/stories/stories-strings';
+import { ScreenStories } from '@/app/stories/screen-stories';
+import { Story } from '@/app/stories/story';
+import { ThemeSwitch } from '@/app/stories/theme-switch';
 import styles from '@/app/stories/stories-route.module.css';
-
-function Story({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <section className={styles.story} aria-label={title}>
-      <h2>{title}</h2>
-      {children}
-    </section>
-  );
-}
 
 function FieldStories() {
   const t = useStrings(STORIES_STRINGS);
@@ -109,17 +102,29 @@ function CalendarStory() {
 
 /**
  * spec: identity §2 — "/_stories | Developer viewer, exists only outside production": the `ui/`
- * components and a few features' parts with sample props, no database needed. A chunk of its
- * own, never in the first load (vite.config.ts `NOT_IN_LISTING`); decision 0068.
+ * components, a few features' parts and the spec's screens in their states, with sample props
+ * and no database, in either demo theme. A chunk of its own, never in the first load
+ * (first-load-check.ts `NOT_IN_FIRST_LOAD`); decisions 0068, 0081.
  */
 export function StoriesRoute() {
   const t = useStrings(STORIES_STRINGS);
-  const seats = useStrings(SEAT_MAP_STRINGS);
   usePageTitle(t('stories.title'));
   return (
     <div className={styles.page}>
       <h1>{t('stories.title')}</h1>
       <p>{t('stories.intro')}</p>
+      <ThemeSwitch>
+        <StoryList />
+      </ThemeSwitch>
+    </div>
+  );
+}
+
+function StoryList() {
+  const t = useStrings(STORIES_STRINGS);
+  const seats = useStrings(SEAT_MAP_STRINGS);
+  return (
+    <>
       <Story title={t('stories.buttons')}>
         <div className={styles.row}>
           <Button>{t('stories.button.primary')}</Button>
@@ -136,6 +141,7 @@ export function StoriesRoute() {
       </Story>
       <CartStories />
       <CalendarStory />
-    </div>
+      <ScreenStories />
+    </>
   );
 }

@@ -1,7 +1,8 @@
 /** The developer viewer's own texts (identity §2 "/_stories"; decision 0068). */
 export const STORIES_STRINGS = {
   'stories.title': 'Component stories',
-  'stories.intro': 'The storefront’s components with sample props. Not available in production.',
+  'stories.intro':
+    'The storefront’s components and screens with sample data, in either demo theme. Not available in production.',
   'stories.buttons': 'Buttons',
   'stories.button.primary': 'Primary',
   'stories.button.secondary': 'Secondary',
@@ -25,4 +26,12 @@ export const STORIES_STRINGS = {
   'stories.cart.totals': 'Totals',
   'stories.calendar': 'Calendar',
   'stories.loader': 'Loading…',
+  'stories.theme': 'Theme',
+  'stories.screen.listing_empty': 'Listing: no events',
+  'stories.screen.listing_loading': 'Listing: loading',
+  'stories.screen.api_error': 'Listing: the API failed',
+  'stories.screen.sold_out': 'Event: sold out',
+  'stories.screen.members_only': 'Event: members only',
+  'stories.screen.expired_cart': 'Cart: timed out',
+  'stories.screen.expired_cart_open': 'Show the timed-out cart dialog',
 } as const;
