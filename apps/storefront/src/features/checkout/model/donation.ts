@@ -1,6 +1,7 @@
 import type { CartBundle } from '@admit/contracts/cart';
 import { decimalToMinor, minorToDecimal } from '@admit/contracts/money';
 import { flexibleAmountProblem } from '@admit/contracts/rules/flexible-amount';
+import { isRangePrice } from '@admit/contracts/rules/price-display';
 import type { TicketType } from '@admit/contracts/resources';
 import type { CheckoutStringKey } from '@/features/checkout/strings';
 
@@ -14,7 +15,7 @@ import type { CheckoutStringKey } from '@/features/checkout/strings';
 type Range = Pick<TicketType, 'currency_amount_min' | 'currency_amount_max'>;
 
 export function isFlexibleAmount(type: Range): boolean {
-  return type.currency_amount_min !== null || type.currency_amount_max !== null;
+  return isRangePrice(type);
 }
 
 /** A message to show: its key and the bounds it names, as wire money (the form formats them). */

@@ -1,5 +1,6 @@
 import { decimalToMinor, minorToDecimal } from '@admit/contracts/money';
 import { flexibleAmountProblem } from '@admit/contracts/rules/flexible-amount';
+import { isRangePrice } from '@admit/contracts/rules/price-display';
 import type { TicketType } from '@admit/contracts/resources';
 import type { OneTicketStringKey } from '@/features/reserve/flows/one-ticket/one-ticket-strings';
 
@@ -7,7 +8,7 @@ import type { OneTicketStringKey } from '@/features/reserve/flows/one-ticket/one
 export function isFlexiblePrice(
   type: Pick<TicketType, 'currency_amount_min' | 'currency_amount_max'>,
 ): boolean {
-  return type.currency_amount_min !== null || type.currency_amount_max !== null;
+  return isRangePrice(type);
 }
 
 /** A message to show: its key and the bounds it names, as wire money (the field formats them). */
