@@ -8,10 +8,8 @@ import { build } from 'vite';
 import { CHROMIUM_ARGS, chromiumPath, DESKTOP_VIEWPORT } from '../e2e/support/browser';
 import { benchTmpDir } from './paths';
 import { writeSection } from './results';
+import { renderSeatMap } from './seat-map-report';
 import { traceCpu, type TaskCpu } from './trace-cpu';
-
-/** Targets of issue #24 for a 5,000-seat map in Chromium on this machine. */
-export const SEAT_MAP_TARGETS = { firstRenderMs: 150, frameMs: 16 } as const;
 
 const storefrontSrc = fileURLToPath(new URL('../apps/storefront/src', import.meta.url));
 const entry = join(storefrontSrc, 'testing/seat-map-bench-page.tsx');
@@ -34,6 +32,8 @@ interface BenchWindow {
 }
 // page.evaluate sends a function's source: each one names the harness itself
 const HARNESS = 'seatBench';
+/** the harness's performance.mark at the first painted frame's start */
+const PAINTED_MARK = 'seat-bench:painted';
 
 export interface FrameStats {
   frames: number;
@@ -54,6 +54,8 @@ export interface SeatMapResult {
   /** thread CPU time per run (load-independent): the mount, and per frame of each gesture */
   cpu: {
     mount: TaskCpu[];
+    /** from the first painted frame until every grid cell is built; longest task = longest frame */
+    grid: TaskCpu[];
     toggle: TaskCpu[];
     pan: TaskCpu[];
     wheel: TaskCpu[];
@@ -138,6 +140,7 @@ export async function measureSeatMap(): Promise<SeatMapResult> {
     const frames = { pan: [] as number[], wheel: [] as number[], pinch: [] as number[] };
     const cpu: SeatMapResult['cpu'] = {
       mount: [],
+      grid: [],
       toggle: [],
       pan: [],
       wheel: [],
@@ -198,6 +201,21 @@ export async function measureSeatMap(): Promise<SeatMapResult> {
         });
       }
       await traced.close();
+
+      // a third page, traced from mount to the last cell: the frames that build the cells, from
+      // the first painted one (its mark), each one main-thread task (script and rendering)
+      const cells = await openPage();
+      const grid = await traceCpu(
+        browser,
+        cells,
+        async () => {
+          await cells.evaluate(() => (window as unknown as BenchWindow).seatBench.mount());
+          await cells.evaluate(() => (window as unknown as BenchWindow).seatBench.gridComplete());
+        },
+        PAINTED_MARK,
+      );
+      cpu.grid.push(grid.cpu);
+      await cells.close();
     }
     return {
       seats,
@@ -213,83 +231,6 @@ export async function measureSeatMap(): Promise<SeatMapResult> {
   } finally {
     await browser.close();
   }
-}
-
-const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-const ms = (n: number) => `${n.toFixed(1)} ms`;
-const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
-
-/** The targets a run missed, in wall-clock time as a visitor meets them. */
-export function missedSeatMapTargets(result: SeatMapResult): string[] {
-  const firstFrame = median(result.mounts.map((m) => m.firstFrameMs));
-  return [
-    firstFrame > SEAT_MAP_TARGETS.firstRenderMs ? 'seat map first render' : '',
-    [result.pan, result.wheelZoom, result.pinch].some((s) => s.p95Ms > SEAT_MAP_TARGETS.frameMs)
-      ? 'seat map frames'
-      : '',
-  ].filter(Boolean);
-}
-
-/** A CPU row: the target holds for main thread plus raster, the whole cost of the work. */
-function cpuRow(name: string, runs: TaskCpu[], targetMs: number | null): string {
-  const main = median(runs.map((r) => r.mainMs));
-  const raster = median(runs.map((r) => r.rasterMs));
-  const longest = median(runs.map((r) => r.longestTaskMs));
-  const target =
-    targetMs === null
-      ? '— | —'
-      : `main + raster ≤ ${targetMs} ms | ${mark(main + raster <= targetMs)}`;
-  return `| ${name} | ${ms(main)} | ${ms(raster)} | ${ms(longest)} | ${target} |`;
-}
-
-/** The RESULTS.md section of a seat map run. */
-export function renderSeatMap(result: SeatMapResult, when: Date): string {
-  const commit = median(result.mounts.map((m) => m.commitMs));
-  const firstFrame = median(result.mounts.map((m) => m.firstFrameMs));
-  const row = (name: string, s: FrameStats) =>
-    `| ${name} | ${s.frames} | ${ms(s.p50Ms)} | ${ms(s.p95Ms)} | ${ms(s.maxMs)} | ${mark(s.p95Ms <= SEAT_MAP_TARGETS.frameMs)} |`;
-  return [
-    '## Seat map',
-    '',
-    `\`bench/seat-map.ts\` (${when.toISOString()}): the seat map panel`,
-    '(`apps/storefront/src/features/seats/map/`) with a synthetic hall of',
-    `${result.seats.toLocaleString('en-US')} seats (5 sections × 40 rows × 25), built by Vite in production`,
-    'mode and mounted alone in headless Chromium (1280×800), median of',
-    `${result.mounts.length} fresh pages. Gestures go through the real handlers, one input per frame, with`,
-    "Chromium's frame-rate cap off (`--disable-frame-rate-limit --disable-gpu-vsync`), so a frame",
-    'interval is the cost of a frame, not the display rate. Wall-clock figures come from pages',
-    'with no trace running (a trace costs the renderer time of its own). 1-minute load average of this 2-core',
-    `machine during the run: ${result.load[0].toFixed(1)} before, ${result.load[1].toFixed(1)} after.`,
-    '',
-    '| Measure | Result | Target | Status |',
-    '| --- | --- | --- | --- |',
-    `| First render: React commit of ${result.seats.toLocaleString('en-US')} seats | ${ms(commit)} | — | — |`,
-    `| First render: to the first painted frame after it | ${ms(firstFrame)} | ≤ ${SEAT_MAP_TARGETS.firstRenderMs} ms | ${mark(firstFrame <= SEAT_MAP_TARGETS.firstRenderMs)} |`,
-    `| Every seat's grid cell built (from mount; in tasks after the first frame) | ${ms(median(result.grid.map((g) => g.gridMs)))} | — | — |`,
-    `| Longest frame while the cells are built | ${ms(median(result.grid.map((g) => g.longestFrameMs)))} | ≤ ${SEAT_MAP_TARGETS.frameMs} ms | ${mark(median(result.grid.map((g) => g.longestFrameMs)) <= SEAT_MAP_TARGETS.frameMs)} |`,
-    `| One seat selected (commit, memoised layer) | ${ms(median(result.toggleMs))} | — | — |`,
-    '',
-    '| Gesture | Frames | p50 | p95 | max | p95 ≤ 16 ms |',
-    '| --- | --- | --- | --- | --- | --- |',
-    row('Drag to pan (at ×4)', result.pan),
-    row('Wheel zoom at the pointer', result.wheelZoom),
-    row('Pinch (two pointers, at ×4)', result.pinch),
-    '',
-    "The same actions on a second, traced page per run, in thread CPU time (a Chromium trace's `tdur` of top-level tasks, `bench/trace-cpu.ts`):",
-    'what the renderer itself spent, which waiting for a core on a loaded machine does not inflate.',
-    'Median over the runs; gestures per frame (main thread and raster threads), and the longest task.',
-    '',
-    '| CPU time | Main thread | Raster | Longest main-thread task | Target | Status |',
-    '| --- | --- | --- | --- | --- | --- |',
-    cpuRow('First render (mount to first frame)', result.cpu.mount, SEAT_MAP_TARGETS.firstRenderMs),
-    // issue #24 sets no target for a selection; shown to prove the memoised rows
-    cpuRow('One seat selected (no target set)', result.cpu.toggle, null),
-    cpuRow('Drag to pan, per frame', result.cpu.pan, SEAT_MAP_TARGETS.frameMs),
-    cpuRow('Wheel zoom, per frame', result.cpu.wheel, SEAT_MAP_TARGETS.frameMs),
-    cpuRow('Pinch, per frame', result.cpu.pinch, SEAT_MAP_TARGETS.frameMs),
-    '',
-  ].join('\n');
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

@@ -19,18 +19,26 @@ interface TraceEvent {
   cat?: string;
   pid: number;
   tid: number;
+  ts: number;
+  dur?: number;
   tdur?: number;
   args?: { name?: string };
 }
 
 const TOP_LEVEL = new Set(['ThreadControllerImpl::RunTask', 'RunTask']);
 
+/**
+ * `fromMark`: count only the tasks still running at or after the page's `performance.mark` of
+ * that name (the mark's own task included): the work of one phase of an action traced whole.
+ */
 export async function traceCpu<T>(
   browser: Browser,
   page: Page,
   action: () => Promise<T>,
+  fromMark?: string,
 ): Promise<{ result: T; cpu: TaskCpu }> {
-  await browser.startTracing(page, { categories: ['toplevel', '__metadata'] });
+  const categories = ['toplevel', '__metadata', ...(fromMark ? ['blink.user_timing'] : [])];
+  await browser.startTracing(page, { categories });
   const result = await action();
   const buffer = await browser.stopTracing();
   const events = (JSON.parse(buffer.toString('utf8')) as { traceEvents: TraceEvent[] }).traceEvents;
@@ -38,10 +46,13 @@ export async function traceCpu<T>(
   for (const event of events)
     if (event.ph === 'M' && event.name === 'thread_name')
       threadName.set(`${event.pid}:${event.tid}`, event.args?.name ?? '');
+  const from = fromMark ? events.find((event) => event.name === fromMark)?.ts : -Infinity;
+  if (from === undefined) throw new Error(`no mark ${fromMark} in the trace`);
   // per renderer process: its main thread's tasks and its raster threads' tasks
   const byPid = new Map<number, { main: number[]; raster: number }>();
   for (const event of events) {
     if (event.ph !== 'X' || !TOP_LEVEL.has(event.name) || event.tdur === undefined) continue;
+    if (event.ts + (event.dur ?? 0) < from) continue;
     const name = threadName.get(`${event.pid}:${event.tid}`) ?? '';
     const entry = byPid.get(event.pid) ?? { main: [], raster: 0 };
     if (name === 'CrRendererMain') entry.main.push(event.tdur / 1000);

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Seat } from '@admit/contracts/seat-map';
-import { CELLS_PER_FRAME, SeatCells } from '@/features/seats/map/seat-cells';
+import { CELL_SLICE_MS, CELLS_PER_FRAME, SeatCells } from '@/features/seats/map/seat-cells';
 import type { SeatLabeler, SeatView } from '@/features/seats/map/seat-cells';
 import { indexSeats } from '@/features/seats/map/seat-rows';
 import { makeSyntheticSeatMap } from '@/testing/synthetic-seat-map';
@@ -37,7 +37,10 @@ const afterPaint = () => {
 const labelOf: SeatLabeler = (seat, look) => `${seat.id} ${look}`;
 
 describe('SeatCells: the grid cells, written in batches after the paint', () => {
-  beforeEach(() => vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] }));
+  // the clock a slice is timed by is faked too: it stands still within a frame
+  beforeEach(() =>
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'performance'] }),
+  );
   afterEach(() => {
     vi.useRealTimers();
     document.body.replaceChildren();
@@ -72,6 +75,29 @@ describe('SeatCells: the grid cells, written in batches after the paint', () => 
     expect(g.children[0]).toHaveAttribute('aria-label', index.rows[0]!.section + ' row A');
     vi.advanceTimersToNextFrame();
     expect(cells(g).length).toBe(Math.min(hall.seats.length, first * 2));
+    vi.advanceTimersByTime(1000);
+    expect(cells(g)).toHaveLength(hall.seats.length);
+    expect([...g.children].map((row) => row.getAttribute('aria-label'))).toEqual(
+      index.rows.map((row) => rowLabel(row.section, row.row)),
+    );
+  });
+
+  it("ends a frame's slice once its time is spent, after the row that spent it", () => {
+    const g = layer();
+    let now = 0;
+    // on this clock writing a cell takes 0.1 ms (its name is asked for once, as it is written)
+    const slowLabels: SeatLabeler = (seat, look) => {
+      now += 0.1;
+      return labelOf(seat, look);
+    };
+    new SeatCells(g, index, rowLabel, () => now).show(viewsOf(), null, slowLabels);
+    afterPaint();
+    // rows of 25 seats take 2.5 ms each: the slice stops after the row that passes its budget
+    const perSlice = Math.ceil(CELL_SLICE_MS / 2.5) * 25;
+    expect(perSlice).toBeLessThan(CELLS_PER_FRAME);
+    expect(cells(g)).toHaveLength(perSlice);
+    vi.advanceTimersToNextFrame();
+    expect(cells(g)).toHaveLength(perSlice * 2);
     vi.advanceTimersByTime(1000);
     expect(cells(g)).toHaveLength(hall.seats.length);
     expect([...g.children].map((row) => row.getAttribute('aria-label'))).toEqual(
@@ -145,7 +171,10 @@ describe('SeatCells: the grid cells, written in batches after the paint', () => 
 });
 
 describe('SeatCells.adopt: a new seat list', () => {
-  beforeEach(() => vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame'] }));
+  // the clock a slice is timed by is faked too: it stands still within a frame
+  beforeEach(() =>
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'performance'] }),
+  );
   afterEach(() => {
     vi.useRealTimers();
     document.body.replaceChildren();

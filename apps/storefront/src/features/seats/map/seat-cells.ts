@@ -19,10 +19,19 @@ export type SeatLabeler = (seat: Seat, look: SeatLook) => string;
 
 /**
  * A map of up to this many seats gets all its grid cells in the first frame; a larger one gets
- * none in the first frame (its seats are painted first, seat-paint.ts) and then about this many
- * a frame, whole rows at a time, so no frame waits for them.
+ * none in the first frame (its seats are painted first, seat-paint.ts) and then at most this many
+ * a frame, whole rows at a time, and fewer once a frame's slice of time is spent (CELL_SLICE_MS).
  */
 export const CELLS_PER_FRAME = 500;
+
+/**
+ * The time one frame's cells may take to write (ms, markup and parse, measured row by row). The
+ * browser then styles, lays out and paints the same cells in that frame at about the same cost
+ * again, so a frame stays well inside 16 ms. A fixed count did not: 500 cells cost 9–10 ms of CPU
+ * in a warm frame and 13–16 ms in the first (code not yet optimised, the mount's garbage
+ * collected), which a shared 2-core machine stretched to 40–70 ms.
+ */
+export const CELL_SLICE_MS = 3;
 
 /**
  * The seats' grid cells, written without React (issue #24's first-render target): one transparent
@@ -47,6 +56,8 @@ export class SeatCells {
     private readonly layer: SVGGElement,
     private index: SeatIndex,
     private rowLabel: (section: string, row: string) => string,
+    /** the clock a slice is timed by (tests pass a fake one) */
+    private readonly now: () => number = () => performance.now(),
   ) {
     layer.replaceChildren();
   }
@@ -108,16 +119,16 @@ export class SeatCells {
     if (this.drawnRows === 0 && this.frame === null) {
       // a small hall is written at once; a large one starts the frame after its paint
       // (two frames: a callback asked for now runs before the first frame's paint)
-      if (this.index.byId.size <= CELLS_PER_FRAME) this.drawRows();
+      if (this.index.byId.size <= CELLS_PER_FRAME) this.writeRows(() => true);
       else
         this.frame = requestAnimationFrame(() => {
-          this.frame = requestAnimationFrame(() => this.drawRows());
+          this.frame = requestAnimationFrame(() => this.drawSlice());
         });
     }
     const refocus = this.refocus;
     this.refocus = null;
     if (refocus && this.index.byId.has(refocus)) {
-      while (!this.elements.has(refocus)) this.drawRows();
+      if (!this.elements.has(refocus)) this.writeRows(() => !this.elements.has(refocus));
       this.elements.get(refocus)!.focus({ preventScroll: true });
     }
   }
@@ -143,35 +154,41 @@ export class SeatCells {
     this.tabStop = tabStop;
   }
 
-  /** The next rows, about CELLS_PER_FRAME seats; the rest go into the frames that follow. */
-  private drawRows(): void {
-    if (this.frame !== null) cancelAnimationFrame(this.frame);
+  /**
+   * One frame's cells: whole rows until CELL_SLICE_MS has passed or the next row would pass
+   * CELLS_PER_FRAME, at least one row; the rest in the frames that follow (one slice per frame,
+   * not per task: tasks may run back to back and hold a frame back).
+   */
+  private drawSlice(): void {
     this.frame = null;
-    const rows: SeatRow[] = [];
-    let seats = 0;
-    for (const row of this.index.rows.slice(this.drawnRows)) {
-      if (seats > 0 && seats + row.seats.length > CELLS_PER_FRAME) break;
-      rows.push(row);
-      seats += row.seats.length;
+    const start = this.now();
+    this.writeRows(
+      (seats, next) =>
+        this.now() - start < CELL_SLICE_MS && seats + next.seats.length <= CELLS_PER_FRAME,
+    );
+    if (this.drawnRows < this.index.rows.length) {
+      this.frame = requestAnimationFrame(() => this.drawSlice());
     }
-    const parts: string[] = [];
-    for (const row of rows) {
-      parts.push(`<g role="row" aria-label="${escape(this.rowLabel(row.section, row.row))}">`);
-      for (const seat of row.seats) parts.push(this.cellMarkup(seat));
-      parts.push('</g>');
-    }
-    // markup parsed in the SVG namespace: insertAdjacentHTML on an SVG element parses it as SVG
-    this.layer.insertAdjacentHTML('beforeend', parts.join(''));
+  }
+
+  /**
+   * Writes the next row (if any is left), then more while `more(seats written so far, next row)`
+   * holds. Row by row, each parsed as it is written, so a slice's clock counts the parsing too.
+   */
+  private writeRows(more: (seats: number, next: SeatRow) => boolean): void {
     const groups = this.layer.children;
-    for (let at = this.drawnRows; at < this.drawnRows + rows.length; at += 1) {
-      for (const cell of groups[at]!.children) {
+    let seats = 0;
+    for (let row = this.index.rows[this.drawnRows]; row; row = this.index.rows[this.drawnRows]) {
+      if (seats > 0 && !more(seats, row)) return;
+      let markup = `<g role="row" aria-label="${escape(this.rowLabel(row.section, row.row))}">`;
+      for (const seat of row.seats) markup += this.cellMarkup(seat);
+      // markup parsed in the SVG namespace: insertAdjacentHTML on an SVG element parses it as SVG
+      this.layer.insertAdjacentHTML('beforeend', `${markup}</g>`);
+      for (const cell of groups[this.drawnRows]!.children) {
         this.elements.set(cell.getAttribute('data-seat')!, cell as SVGElement);
       }
-    }
-    this.drawnRows += rows.length;
-    // one batch per frame (not per task: tasks may run back to back and hold a frame back)
-    if (this.drawnRows < this.index.rows.length) {
-      this.frame = requestAnimationFrame(() => this.drawRows());
+      this.drawnRows += 1;
+      seats += row.seats.length;
     }
   }
 
@@ -197,5 +214,8 @@ function stateAttributes(look: SeatLook, label: string): Record<string, string |
   };
 }
 
+// most names and ids have nothing to escape: one test instead of three replaces per attribute
 const escape = (value: string) =>
-  value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  /[&"<]/.test(value)
+    ? value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+    : value;
