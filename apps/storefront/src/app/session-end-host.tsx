@@ -6,7 +6,11 @@ import { useModalStack } from '@/ui/modal-stack';
 import { hasAuthCookie } from '@/stores/auth-cookie';
 import { clearSessionState } from '@/api/session/clear-session-state';
 import { getMemberState, onMemberChangedInOtherTab, useMemberState } from '@/stores/member-store';
-import { SESSION_MODALS } from '@/features/login/modal-names';
+import { LOGIN_MODALS } from '@/features/login/modal-names';
+import { MEMBERSHIP_DIALOG } from '@/features/account/modal-names';
+
+/** Every modal that belongs to a session: the login ones and the membership details. */
+const SESSION_MODALS = [...LOGIN_MODALS, MEMBERSHIP_DIALOG];
 
 /**
  * spec: identity §4 "Session" — while logged in, the auth cookie is checked every second; when it

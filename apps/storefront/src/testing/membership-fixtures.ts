@@ -197,3 +197,30 @@ export function logOutMember(): void {
   document.cookie = `${AUTH_INDICATOR_COOKIE}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
   localStorage.clear();
 }
+
+/** GET my/membership of a family term: auto-renew on, Mia and her partner Max named. */
+export function familyMembershipBody(overrides: Partial<Membership> = {}): MyMembershipResponse {
+  return myMembershipBody([makeMembership({ auto_renew_state: 'scheduled', ...overrides })], {
+    identity_link: [
+      makeIdentityLink(),
+      makeIdentityLink({ party_role: 'partner', first_name: 'Max', email: null }),
+    ],
+  });
+}
+
+/** GET my/identity/saved_payment_method: the card auto-renew charges, Visa ending 4242. */
+export function savedCardBody() {
+  return {
+    saved_payment_method: toCollection([
+      {
+        id: fixtureId(7990),
+        type: 'card' as const,
+        brand: 'visa',
+        last4: '4242',
+        exp_month: 3,
+        exp_year: 2031,
+        created_at: '2026-01-01T05:00:00.000Z',
+      },
+    ]),
+  };
+}

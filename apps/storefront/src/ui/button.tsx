@@ -1,6 +1,7 @@
 import type { ButtonHTMLAttributes } from 'react';
 import { Link } from 'react-router';
 import type { LinkProps } from 'react-router';
+import { AppLink, useStackNavigation } from '@/ui/app-link';
 import styles from '@/ui/button.module.css';
 
 export type ButtonVariant = 'primary' | 'secondary' | 'link';
@@ -36,12 +37,29 @@ export interface ButtonLinkProps extends LinkProps {
   fullWidth?: boolean;
 }
 
-/** A router link that looks like a button (navigation stays a link for assistive technology). */
+/**
+ * A router link that looks like a button (navigation stays a link for assistive technology);
+ * in a stacked modal, which renders outside the router, the modal's link (ui/app-link.tsx).
+ */
 export function ButtonLink({
   variant = 'primary',
   fullWidth,
   className,
   ...rest
 }: ButtonLinkProps) {
-  return <Link className={classes(variant, fullWidth, className)} {...rest} />;
+  const stack = useStackNavigation();
+  const styled = classes(variant, fullWidth, className);
+  if (stack && typeof rest.to === 'string') {
+    return (
+      <AppLink
+        to={rest.to}
+        className={styled}
+        onClick={rest.onClick}
+        aria-label={rest['aria-label']}
+      >
+        {rest.children}
+      </AppLink>
+    );
+  }
+  return <Link className={styled} {...rest} />;
 }

@@ -90,6 +90,9 @@ export function createEditService(deps: EditDeps) {
       // the order's buyer: no cart route reaches it, only the order's secret link does
       identityId: managed.order.identityId,
       channel: 'manage',
+      // the order's checkout answers (decision 0080): the edit's checkout finds them kept and
+      // asks nothing again; the storefront's confirm step has no questions to ask
+      additionalInfo: managed.order.additionalInfo ?? null,
       expiresAt: holdUntil,
       createdAt: at,
       updatedAt: at,

@@ -58,7 +58,12 @@ export async function buyOrder(
   app: FastifyInstance,
   scene: ReserveScene,
   quantity: number,
-  pay: { giftCard?: { number: string; amount: string }; campaign?: string } = {},
+  pay: {
+    giftCard?: { number: string; amount: string };
+    campaign?: string;
+    /** answers to the order's checkout questions (decision 0064) */
+    additionalInfo?: Record<string, string>;
+  } = {},
 ): Promise<BoughtOrder> {
   const cart = await makeCart(
     app,
@@ -87,7 +92,11 @@ export async function buyOrder(
   const order = orderOf(
     await checkoutCall(app, scene, {
       path: `cart/${cart.id}/guest_checkout`,
-      body: { ...entry, purchaser: PURCHASER },
+      body: {
+        ...entry,
+        purchaser: PURCHASER,
+        ...(pay.additionalInfo ? { additional_info: pay.additionalInfo } : {}),
+      },
     }),
   );
   return {

@@ -8,6 +8,7 @@ import type { OrderChangeView } from '@/modules/mail/templates/order-confirmatio
 import type { OutgoingMail } from '@/modules/mail/outbox';
 import { receiptPayments } from '@/modules/payments/receipt-payments';
 import { confirmationMail } from './confirmation-mail';
+import { mailAnswerLines, orderQuestionSource } from './order-answers';
 import { ticketScanCode } from './codes';
 import type { OrderTicketDetail } from './order-tickets';
 
@@ -121,10 +122,18 @@ export async function orderMail(tx: Executor, input: OrderMailInput): Promise<Ou
     (ACCOUNT_TICKET_STATES as readonly string[]).includes(d.ticket.state),
   );
   const total = order.totalAfterFeesPrice;
+  const brand = await loadMailBrand(tx, seller, input.origin);
+  // decision 0080: a resent or changed order lists its checkout answers as the first mail did
+  const questions = await orderQuestionSource(
+    tx,
+    seller.id,
+    input.details.map((d) => d.ticket),
+    order.additionalInfo,
+  );
   return confirmationMail({
     kind: input.change?.kind ?? 'order_confirmation',
     sellerId: seller.id,
-    brand: await loadMailBrand(tx, seller, input.origin),
+    brand,
     to: order.email,
     orderNumber: order.orderNumber,
     orderScanCode: order.scanCode ?? order.orderNumber,
@@ -135,6 +144,7 @@ export async function orderMail(tx: Executor, input: OrderMailInput): Promise<Ou
     giftCards: [],
     payments: await receiptPayments(tx, order.cartId),
     change: input.change,
+    answers: mailAnswerLines(questions, order.additionalInfo, brand.locale),
     tickets: live.map((d) => confirmationTicket(d, seller.timezone, order.scanCode)),
   });
 }

@@ -1,5 +1,4 @@
 import type { CartBundle } from '@admit/contracts/cart';
-import { answerLinesOf } from '@admit/contracts/rules/checkout-answers';
 import type { SellerRef } from '@/http/request-context';
 import { gifteeOf } from '@/modules/cart/bundle';
 import { selectGiftee } from '@/modules/cart/bundle-repo';
@@ -9,6 +8,7 @@ import { loadMailBrand } from '@/modules/mail/mail-brand';
 import { enqueueMail } from '@/modules/mail/outbox';
 import { writeOrderSchedule } from '@/modules/schedules/order-schedule';
 import { confirmationMail } from './confirmation-mail';
+import { mailAnswerLines } from './order-answers';
 import { freezeCartCharges } from './frozen-fees';
 import { hashSecret, newAccessSecret, newOrderNumber, newScanCode } from './codes';
 import { issueOrderMemberships } from './order-memberships';
@@ -131,10 +131,7 @@ export async function createOrderInTx(tx: Tx, input: NewOrderInput) {
       memberships,
       payments: await receiptPayments(tx, input.cart.id),
       // the checkout answers, named as the order pages name them (decision 0077)
-      answers: answerLinesOf(input.bundle, order.additionalInfo as Record<string, unknown> | null, {
-        yes: 'Yes',
-        locale: brand.locale,
-      }),
+      answers: mailAnswerLines(input.bundle, order.additionalInfo, brand.locale),
       tickets: (await selectOrderTicketDetails(tx, [order.id])).map((d) =>
         confirmationTicket(d, input.seller.timezone, scanCode),
       ),

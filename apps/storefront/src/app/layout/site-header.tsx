@@ -3,6 +3,8 @@ import { logoImageUrl } from '@admit/contracts/images';
 import { useSellerConfig } from '@/config/seller-config';
 import { useMemberState } from '@/stores/member-store';
 import { useStrings } from '@/ui/text/use-strings';
+import { MEMBERSHIP_DIALOG_STRINGS } from '@/features/account/membership-dialog-strings';
+import { useOpenMembershipDetails } from '@/features/account/use-open-membership-details';
 import { LAYOUT_STRINGS } from '@/app/layout/strings';
 import styles from '@/app/layout/site-header.module.css';
 
@@ -13,6 +15,8 @@ function navClass({ isActive }: { isActive: boolean }) {
 export function SiteHeader() {
   const { theme, login_path: loginPath, seller } = useSellerConfig();
   const t = useStrings(LAYOUT_STRINGS);
+  const tm = useStrings(MEMBERSHIP_DIALOG_STRINGS);
+  const openMembershipDetails = useOpenMembershipDetails();
   const { loggedIn, identity } = useMemberState();
   const { pathname, search } = useLocation();
   const memberName = [identity?.first_name, identity?.last_name].filter(Boolean).join(' ');
@@ -54,6 +58,19 @@ export function SiteHeader() {
               <>
                 {memberName && (
                   <li className={styles.navLink}>{t('layout.nav.member', { name: memberName })}</li>
+                )}
+                {/* decision 0080: the member's details, as a modal over the page they are on */}
+                {identity?.is_member && (
+                  <li>
+                    <button
+                      type="button"
+                      className={`${styles.navLink} ${styles.navButton}`}
+                      aria-haspopup="dialog"
+                      onClick={openMembershipDetails}
+                    >
+                      {tm('account.membership.view_details')}
+                    </button>
+                  </li>
                 )}
                 <li>
                   <Link to="/logout" className={`${styles.navLink} ${styles.login}`}>

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { EventRoute } from '@/features/event/event-route';
 import type { EventSlots } from '@/features/event/event-slots';
 import { CartSidebar } from '@/features/cart/cart-sidebar';
+import { ViewMembershipDetailsButton } from '@/features/account/use-open-membership-details';
 import { OneTicketOnlyForm } from '@/features/reserve/flows/one-ticket/one-ticket-only-form';
 import { ComposedSingleEventReserve } from '@/app/routes/composed-single-event';
 import { ComposedDateFirstReserve } from '@/app/routes/composed-date-first';
@@ -24,6 +25,7 @@ const slots: EventSlots = {
     membership: MembershipForm,
   },
   sidebar: CartSidebar,
+  memberDetails: ViewMembershipDetailsButton,
 };
 
 export function ComposedEventRoute() {

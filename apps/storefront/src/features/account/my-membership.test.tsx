@@ -13,6 +13,8 @@ import {
   makeMembership,
   MEMBERSHIP_EVENT_ID,
   myMembershipBody,
+  familyMembershipBody,
+  savedCardBody,
 } from '@/testing/membership-fixtures';
 import { makeSellerConfig } from '@/testing/seller-config';
 
@@ -28,13 +30,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-const family = (overrides: Parameters<typeof makeMembership>[0] = {}) =>
-  myMembershipBody([makeMembership({ auto_renew_state: 'scheduled', ...overrides })], {
-    identity_link: [
-      makeIdentityLink(),
-      makeIdentityLink({ party_role: 'partner', first_name: 'Max', email: null }),
-    ],
-  });
+const family = familyMembershipBody;
 
 /** The museum sells memberships (its membership event); the aquarium sells none. */
 const SELLS = makeSellerConfig({
@@ -142,19 +138,7 @@ describe('/my/membership (identity §2 "My membership details")', () => {
   it('shows the saved card auto-renew charges (identity §7 saved_payment_method), only to a member', async () => {
     const { fetch } = renderAccount('/my/membership', {
       'GET /api/my/membership': family(),
-      'GET /api/my/identity/saved_payment_method': {
-        saved_payment_method: toCollection([
-          {
-            id: fixtureId(7900),
-            type: 'card' as const,
-            brand: 'visa',
-            last4: '4242',
-            exp_month: 3,
-            exp_year: 2031,
-            created_at: '2026-01-01T05:00:00.000Z',
-          },
-        ]),
-      },
+      'GET /api/my/identity/saved_payment_method': savedCardBody(),
     });
     const saved = await screen.findByRole('region', { name: 'Saved card' });
     expect(saved).toHaveTextContent('Visa ending 4242 · expires 03/2031');

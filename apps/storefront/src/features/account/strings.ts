@@ -1,3 +1,5 @@
+import { MEMBERSHIP_DIALOG_STRINGS } from '@/features/account/membership-dialog-strings';
+
 /**
  * Default texts of the account area (identity §2 "Account area (/my)", "My membership details");
  * sellers override any of them by key (shopping §1). Quoted spec texts are verbatim.
@@ -12,8 +14,7 @@ export const ACCOUNT_STRINGS = {
   'account.nav.upcoming': 'My upcoming tickets',
   'account.nav.orders': 'My recent orders',
   'account.nav.logout': 'Logout',
-  'account.membership.title': 'My membership details',
-  'account.membership.loading': 'Loading your membership…',
+  ...MEMBERSHIP_DIALOG_STRINGS,
   'account.membership.error': 'Sorry! Something unexpected happened. Please try again.',
   'account.membership.retry': 'Try again',
   'account.membership.none': 'You do not have a membership yet.',

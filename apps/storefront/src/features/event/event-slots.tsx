@@ -14,12 +14,15 @@ export interface SelectionSlotProps {
 
 /**
  * What other features plug into the event page. The app layer composes them (features never
- * import each other): reserve forms per selection kind, and the sidebar (the cart widget).
+ * import each other): reserve forms per selection kind, the sidebar (the cart widget) and the
+ * welcome banner's membership details.
  * A kind without a form shows the ticket-group panel.
  */
 export interface EventSlots {
   selection?: Partial<Record<SelectionAreaKind, ComponentType<SelectionSlotProps>>>;
   sidebar?: ComponentType;
+  /** the member's action in the welcome banner: the membership details (decision 0080) */
+  memberDetails?: ComponentType;
 }
 
 const EventSlotsContext = createContext<EventSlots>({});

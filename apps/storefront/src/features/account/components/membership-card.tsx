@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { useId } from 'react';
 import { membershipFirstDay, membershipLastDay } from '@admit/contracts/rules/membership-dates';
 import { MEMBERSHIP_QR_MARGIN } from '@admit/contracts/membership';
 import type { Membership } from '@admit/contracts/membership';
@@ -8,6 +8,7 @@ import { useSellerConfig } from '@/config/seller-config';
 import { dateFormatsFor, formatInZone } from '@admit/contracts/session-time';
 import type { WalletLinks } from '@/api/wallet/get-wallet-precheck';
 import { useStrings } from '@/ui/text/use-strings';
+import { AppLink } from '@/ui/app-link';
 import { AddToWallet } from '@/ui/wallet/add-to-wallet';
 import { ACCOUNT_STRINGS } from '@/features/account/strings';
 import styles from '@/features/account/account.module.css';
@@ -19,6 +20,8 @@ export interface MembershipCardProps {
   now: number;
   /** the term's add-to-wallet links (null: none to offer) */
   wallet: WalletLinks | null;
+  /** the level's heading: 2 on the account page, 3 under the modal's title */
+  level?: 2 | 3;
 }
 
 /** identity §7, §9 — the membership QR at /api/membership/{id}/qrcode?margin=2. */
@@ -43,9 +46,9 @@ function cancelAutoRenewPath(membership: Membership): string {
 /**
  * One membership of "My membership details" (identity §2): level, name, expiry, a renew link
  * (or 'renew from' a date outside the renewal period), auto-renew status, the QR code and the
- * add-to-wallet links.
+ * add-to-wallet links. Its links work on the page and in the modal (ui/app-link.tsx).
  */
-export function MembershipCard({ membership, names, now, wallet }: MembershipCardProps) {
+export function MembershipCard({ membership, names, now, wallet, level = 2 }: MembershipCardProps) {
   const t = useStrings(ACCOUNT_STRINGS);
   const config = useSellerConfig();
   const { timezone } = config;
@@ -55,13 +58,15 @@ export function MembershipCard({ membership, names, now, wallet }: MembershipCar
   const started = Date.parse(membership.valid_from) < now;
   const ended = Date.parse(membership.valid_to) <= now;
   const renewal = renewalStateOf(membership, now);
-  const headingId = `membership-${membership.id}`;
+  // the page and the modal over it may both show a term: ids unique per rendering
+  const headingId = `${useId()}-membership`;
+  const Heading = level === 3 ? 'h3' : 'h2';
   const enrolled =
     membership.auto_renew_state === 'scheduled' || membership.auto_renew_state === 'requested';
   return (
     <section aria-labelledby={headingId} className={styles.card}>
       <div className={styles.cardText}>
-        <h2 id={headingId}>{membership.role}</h2>
+        <Heading id={headingId}>{membership.role}</Heading>
         {names.length > 0 && <p>{names.join(', ')}</p>}
         <p>
           {ended
@@ -77,12 +82,12 @@ export function MembershipCard({ membership, names, now, wallet }: MembershipCar
         {sellsMemberships(config) && (
           <p>
             {renewal.open ? (
-              <Link
+              <AppLink
                 to="/membership/renew"
                 aria-label={t('account.membership.renew_label', { level: membership.role })}
               >
                 {t('account.membership.renew')}
-              </Link>
+              </AppLink>
             ) : (
               t('account.membership.renew_from', { date: date(renewal.from) })
             )}
@@ -94,9 +99,9 @@ export function MembershipCard({ membership, names, now, wallet }: MembershipCar
           {enrolled && !ended && (
             <>
               {' '}
-              <Link to={cancelAutoRenewPath(membership)}>
+              <AppLink to={cancelAutoRenewPath(membership)}>
                 {t('account.membership.cancel_auto_renew')}
-              </Link>
+              </AppLink>
             </>
           )}
         </p>

@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import type { ComponentType } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SavedPaymentMethod } from '@admit/contracts/saved-payment-method';
@@ -28,6 +28,8 @@ export interface SavedCardProps {
   hasMembership: boolean;
   /** the card fields "Replace card" shows (the app plugs the checkout's in; decision 0067) */
   cardEntry?: ComponentType<CardEntryProps>;
+  /** the section's heading: 2 on the account page, 3 under the modal's title */
+  level?: 2 | 3;
 }
 
 /**
@@ -36,8 +38,9 @@ export interface SavedCardProps {
  * card auto-renew charges — and "Replace card" (decision 0067). Nothing when there is none, or
  * the read fails (the rest of the page stands).
  */
-export function SavedCard({ hasMembership, cardEntry }: SavedCardProps) {
+export function SavedCard({ hasMembership, cardEntry, level = 2 }: SavedCardProps) {
   const t = useStrings(ACCOUNT_STRINGS);
+  const headingId = `${useId()}-saved-card`;
   const saved = useSavedPaymentMethod(hasMembership);
   const queryKey = savedPaymentMethodQueryOptions(useAccountOwner(), hasMembership).queryKey;
   const queryClient = useQueryClient();
@@ -53,8 +56,12 @@ export function SavedCard({ hasMembership, cardEntry }: SavedCardProps) {
     requestAnimationFrame(() => actions.current?.querySelector('button')?.focus());
   };
   return (
-    <section aria-labelledby="saved-card-heading" className={styles.savedCard}>
-      <h2 id="saved-card-heading">{t('account.saved_card.title')}</h2>
+    <section aria-labelledby={headingId} className={styles.savedCard}>
+      {level === 3 ? (
+        <h3 id={headingId}>{t('account.saved_card.title')}</h3>
+      ) : (
+        <h2 id={headingId}>{t('account.saved_card.title')}</h2>
+      )}
       <p>
         {t('account.saved_card.card', {
           brand: brandName(card.brand) ?? t('account.saved_card.unnamed'),

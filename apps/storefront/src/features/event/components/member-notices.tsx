@@ -6,20 +6,26 @@ import { ButtonLink } from '@/ui/button';
 import { dateFormatsFor, formatInZone } from '@admit/contracts/session-time';
 import { useStrings } from '@/ui/text/use-strings';
 import { EVENT_STRINGS } from '@/features/event/strings';
+import { useEventSlots } from '@/features/event/event-slots';
 import { hasMemberTickets, renewalNoticeOf } from '@/features/event/model/member-notices';
 import type { RenewalNotice } from '@/features/event/model/member-notices';
 import styles from '@/features/event/components/member-notices.module.css';
 import bannerStyles from '@/features/event/components/add-on-banner.module.css';
 
-/** spec: shopping §1 — members get a welcome banner. */
+/**
+ * spec: shopping §1 — members get a welcome banner; it opens their membership details (shopping
+ * §2 "Modals"), which the app plugs in (decision 0080).
+ */
 function WelcomeBanner() {
   const t = useStrings(EVENT_STRINGS);
   const name = useMemberState().identity?.first_name;
+  const { memberDetails: MemberDetails } = useEventSlots();
   return (
     <aside className={styles.banner} aria-label={t('event.member_banner_label')}>
       <p className={bannerStyles.text}>
         {name ? t('event.member_welcome', { name }) : t('event.member_welcome_anonymous')}
       </p>
+      {MemberDetails && <MemberDetails />}
     </aside>
   );
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { isPlainClick } from '@/ui/app-link';
 import { useLoginFlowContext } from '@/features/login/login-flow-context';
 
 /**
@@ -11,7 +12,7 @@ export function FlowLink({ to, children }: { to: string; children: ReactNode }) 
     <a
       href={href(to)}
       onClick={(event) => {
-        if (event.metaKey || event.ctrlKey || event.shiftKey || event.button !== 0) return;
+        if (!isPlainClick(event)) return;
         event.preventDefault();
         go(to);
       }}
