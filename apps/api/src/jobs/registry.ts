@@ -131,6 +131,8 @@ export const jobsPlugin = fp(
       }
     });
     app.addHook('onClose', async () => {
+      // each stop() marks its job stopped at once: from this line on, a job hands back its claims
+      if (running.length > 0) app.log.info('stopping the background jobs');
       await Promise.all(running.splice(0).map((job) => job.stop()));
     });
   },
