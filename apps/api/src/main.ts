@@ -31,7 +31,7 @@ async function main() {
     async (signal) => {
       if (config.STARTUP_HOLD_FILE) await waitWhileExists(config.STARTUP_HOLD_FILE, signal);
     },
-    () => database.migrate(),
+    (signal) => database.migrate(signal),
     async () => {
       // seedDemo itself only writes into a database without sellers
       if (!config.SEED_DEMO) return;

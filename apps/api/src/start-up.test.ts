@@ -47,6 +47,17 @@ describe('runStartUp', () => {
     expect(ran).toEqual(['migrate started', 'migrate ended']);
   });
 
+  it('counts a wait the stop ended (an AbortError) as stopped, not failed', async () => {
+    const startUp = runStartUp([
+      (signal) =>
+        new Promise((_, reject) =>
+          signal.addEventListener('abort', () => reject(signal.reason as Error)),
+        ),
+    ]);
+    await startUp.stop();
+    expect(await startUp.done).toBe(false);
+  });
+
   it('rejects with a failing step, and a stop still ends', async () => {
     const startUp = runStartUp([() => Promise.reject(new Error('no gateway')), async () => {}]);
     await expect(startUp.done).rejects.toThrow('no gateway');

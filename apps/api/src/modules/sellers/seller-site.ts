@@ -11,9 +11,10 @@ import { readStoredConfig } from './seller-settings';
  * Where a seller's storefront lives on the web (decision 0025): `seller.config.site`, server-only
  * (the public config is parsed through the contract, which has no `site`).
  *
- * - `public_origin`: the origin of every absolute link in the seller's e-mails and redirects
- *   (reset, passcode, order, single sign-on); else PUBLIC_URL; else, outside production,
- *   http://localhost:{PORT}. Never a request's Host header, which anyone can set.
+ * - `public_origin`: the origin of the absolute links in the seller's e-mails and redirects
+ *   (reset, passcode, order, single sign-on) made off its own domains, and of a job's mails when
+ *   it has no production domain (`storefrontRootOf` below); else PUBLIC_URL; else, outside
+ *   production, http://localhost:{PORT}. Never a request's Host header, which anyone can set.
  * - `frame_ancestors`: the origins allowed to embed the storefront (CSP `frame-ancestors`);
  *   else only the storefront's own origin.
  */
