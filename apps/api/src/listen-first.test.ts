@@ -107,7 +107,7 @@ for (const kind of testDatabaseKinds()) {
 
     it('answers /health at once and 503 elsewhere until migrated; a stop meanwhile migrates nothing', async () => {
       await writeFile(hold, '');
-      server = await startServerProcess(env, 60_000, { compiled: true });
+      server = await startServerProcess(env, 60_000, { compiled: true, until: 'health' });
       await expectStarting(server.baseUrl);
       const held = server;
       expect(await held.stop(), held.output()).toBe(0);
@@ -122,7 +122,7 @@ for (const kind of testDatabaseKinds()) {
 
     it('migrates once let go, then is ready and serves every route', async () => {
       await writeFile(hold, '');
-      server = await startServerProcess(env, 60_000, { compiled: true });
+      server = await startServerProcess(env, 60_000, { compiled: true, until: 'health' });
       const base = server.baseUrl;
       await expectStarting(base);
       await rm(hold);

@@ -96,11 +96,14 @@ function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
-/** Starts the server with `env` on a free port and waits until /health answers. */
+/**
+ * Starts the server with `env` on a free port and waits until it takes traffic (`/ready`), or
+ * only until it is alive (`/health`: it listens before it migrates, decision 0082).
+ */
 export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
-  { compiled = false }: { compiled?: boolean } = {},
+  { compiled = false, until = 'ready' }: { compiled?: boolean; until?: 'health' | 'ready' } = {},
 ): Promise<ServerProcess> {
   if (compiled) compileIfStale();
   const port = await freePort();
@@ -148,7 +151,7 @@ export async function startServerProcess(
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
-      const res = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2_000) });
+      const res = await fetch(`${baseUrl}/${until}`, { signal: AbortSignal.timeout(2_000) });
       if (res.ok) return server;
     } catch {
       // not listening yet
@@ -156,5 +159,5 @@ export async function startServerProcess(
     await new Promise((r) => setTimeout(r, 200));
   }
   await server.kill();
-  throw new Error(`server did not answer /health within ${timeoutMs} ms:\n${output}`);
+  throw new Error(`server did not answer /${until} within ${timeoutMs} ms:\n${output}`);
 }
