@@ -119,14 +119,15 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
   while (Date.now() < deadline) {
     if (exited) throw new Error(exited);
     try {
-      const res = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2_000) });
+      // /ready, not /health: the server listens before it migrates and seeds (decision 0082)
+      const res = await fetch(`${baseUrl}/ready`, { signal: AbortSignal.timeout(2_000) });
       if (res.ok) return;
     } catch {
       // not listening yet
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-  throw new Error(`server did not answer ${baseUrl}/health within ${timeoutMs} ms`);
+  throw new Error(`server was not ready (${baseUrl}/ready) within ${timeoutMs} ms`);
 }
 
 /** SIGTERM (graceful shutdown in main.ts), then SIGKILL if it does not exit in time. */

@@ -16,6 +16,7 @@ import { clientErrorHandler } from './http/client-error';
 import { cspDirectives } from './http/content-security-policy';
 import { errorHandling, renderError } from './http/error-handler';
 import { pathGuard } from './http/path-guard';
+import { startGate } from './http/start-gate';
 import { jobsPlugin } from './jobs/registry';
 import { healthRoutes } from './modules/health/routes';
 import { callLimits } from './modules/limits/call-limits';
@@ -89,6 +90,11 @@ const trustHops = (hops: number) => (_address: string, hop: number) => hop < hop
 export interface BuildOptions {
   /** told about every route as it is registered (the route fuzz test walks the table) */
   onRoute?: (route: RouteOptions) => void;
+  /**
+   * main.ts: every route but /health and /ready answers 503 until it calls `app.startGate.open()`
+   * after migrating (decision 0082); otherwise the app opens on `ready` (tests)
+   */
+  holdStart?: boolean;
 }
 
 /** Builds the app without listening: tests call `app.inject`, main.ts calls `listen`. */
@@ -129,6 +135,8 @@ export async function buildApp(
   // encapsulated plugins reading the services those decorate (`app.cart`, `app.checkout`).
   // - the `_data` error envelope, the 404 of unknown routes, the 503 while closing (src/http/)
   await app.register(errorHandling);
+  // - the 503 of every route but /health and /ready until start-up has migrated (src/http/start-gate.ts)
+  await app.register(startGate, { held: options.holdStart === true });
   await app.register(cookie);
   // JSON and HTML above 1 KB go out compressed when the client accepts it. Brotli at quality 4
   // is about as fast as gzip and smaller; the storefront's assets are compressed at build time

@@ -72,6 +72,11 @@ const envSchema = z.object({
     .transform((iso) => new Date(iso))
     .optional(),
   /**
+   * tests only: while this file exists, start-up waits before migrating (the server listens,
+   * /health answers, everything else is 503), so a test sees that state for certain (decision 0082)
+   */
+  STARTUP_HOLD_FILE: z.string().min(1).optional(),
+  /**
    * public origin of the storefront: the links in e-mails of every seller without its own
    * `public_origin`, and the printed URL. Required in production; in development it defaults to
    * http://localhost:{PORT}. A request's Host header never makes a link (decision 0025).

@@ -8,8 +8,13 @@ import { assertProductionGateways } from './modules/payments/sandbox-mode';
 import { listSellerSlugs } from './modules/sellers/repo';
 import { fromRepoRoot } from './repo-root';
 import { stopOnSignals } from './shutdown';
+import { runStartUp, waitWhileExists } from './start-up';
 
-/** Starts the server: config, database, migrations, demo seed, listen (and with it the jobs), graceful shutdown. */
+/**
+ * Starts the server: config, database, listen, then migrations and the demo seed behind the
+ * start gate (decision 0082: /health answers at once, everything else 503 until the gate opens,
+ * which also starts the jobs), graceful shutdown from the moment it listens.
+ */
 async function main() {
   const config = loadConfig();
   const dataDir = fromRepoRoot(config.DATA_DIR);
@@ -17,33 +22,45 @@ async function main() {
   const database = await openDatabase(
     config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir },
   );
-  await database.migrate();
-  // seedDemo itself only writes into a database without sellers
-  const seeded = config.SEED_DEMO
-    ? (
+  const app = await buildApp({ config, database }, { holdStart: true });
+  // `listen` loads the SSR bundle beside the steps below (storefront-host, decision 0072)
+  await app.listen({ port: config.PORT, host: config.HOST });
+  const port = (app.server.address() as AddressInfo).port;
+  let seeded = false;
+  const startUp = runStartUp([
+    async (signal) => {
+      if (config.STARTUP_HOLD_FILE) await waitWhileExists(config.STARTUP_HOLD_FILE, signal);
+    },
+    (signal) => database.migrate(signal),
+    async () => {
+      // seedDemo itself only writes into a database without sellers
+      if (!config.SEED_DEMO) return;
+      seeded = (
         await seedDemo(database.db, {
           now: config.SEED_NOW ?? new Date(),
           cartHoldMinutes: config.SEED_CART_HOLD_MINUTES,
           walletDir: config.SEED_WALLET_DIR,
         })
-      ).seeded
-    : false;
-
-  // no test card gateway in production unless the seller shows its test mode (issue #12)
-  await assertProductionGateways(database.db, config);
-  const app = await buildApp({ config, database });
-  await app.listen({ port: config.PORT, host: config.HOST });
-  // SIGTERM / SIGINT: in-flight requests finish, jobs hand back claims, a second signal forces
-  stopOnSignals(app, database);
-  const port = (app.server.address() as AddressInfo).port;
-  // the background jobs started with `listen` (onReady) and stop with `app.close()` (jobs/registry.ts)
+      ).seeded;
+    },
+    // no test card gateway in production unless the seller shows its test mode (issue #12)
+    () => assertProductionGateways(database.db, config),
+    // the jobs start and the SSR bundle is awaited here (jobs/registry.ts, storefront-host)
+    async () => void (await app.startGate.open()),
+  ]);
+  // SIGTERM / SIGINT: in-flight requests finish, the start-up step in progress ends, jobs hand
+  // back claims, a second signal forces
+  stopOnSignals(app, database, undefined, startUp);
+  app.log.info({ port }, 'Admit API listening: migrating before it takes traffic');
+  if (!(await startUp.done)) return;
   app.log.info(
     { database: database.kind, dataDir: config.DATABASE_URL ? undefined : dataDir, seeded },
     'Admit API ready',
   );
 
   const origin = (config.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, '');
-  const slugs = await listSellerSlugs(database.db);
+  // a stop right after opening may have closed the database: the lines are only a courtesy
+  const slugs = await listSellerSlugs(database.db).catch(() => [] as string[]);
   const shown = ['demo-museum', 'harbour-aquarium'].filter((s) => slugs.includes(s));
   for (const slug of shown.length > 0 ? shown : slugs.slice(0, 2)) {
     console.log(`Admit storefront: ${origin}/${slug}/events`);

@@ -55,6 +55,29 @@ describe.skipIf(!url)('migrations: servers started together on one fresh databas
     });
   }, 120_000);
 
+  it('a server stopping while another holds the lock stops waiting, migrating nothing', async () => {
+    await withFreshDatabase(async ([waiting, other]) => {
+      await other!.db.execute(sql`create table migration_lock (
+        id integer primary key, holder text not null, expires_at timestamptz not null)`);
+      await other!.db.execute(
+        sql`insert into migration_lock values (1, 'the other server', now() + interval '1 hour')`,
+      );
+      const stop = new AbortController();
+      const migrating = waiting!.migrate(stop.signal);
+      // it waits (the lease has an hour left) until it is told to stop
+      let settled = false;
+      void migrating.catch(() => {}).finally(() => (settled = true));
+      await new Promise((r) => setTimeout(r, 300));
+      expect(settled).toBe(false);
+      stop.abort();
+      await expect(migrating).rejects.toMatchObject({ name: 'AbortError' });
+      const applied = await other!.db.execute<{ n: number }>(
+        sql`select count(*)::int as n from information_schema.tables where table_schema = 'drizzle'`,
+      );
+      expect(applied.rows[0]!.n).toBe(0);
+    });
+  }, 120_000);
+
   it('CONTROL: without the lock the same start crashes', async () => {
     await withFreshDatabase(async (handles) => {
       const results = await Promise.allSettled(

@@ -59,7 +59,8 @@ describe('plugin order', () => {
   });
 
   it('refuses to boot when the jobs come before what they poll', async () => {
-    bare().register(named('mail'));
+    bare().register(named('start-gate'));
+    app.register(named('mail'));
     app.register(jobsPlugin);
     await expect(app.ready()).rejects.toThrow(/dependency 'payment-settlement'/);
   });

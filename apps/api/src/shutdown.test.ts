@@ -24,6 +24,26 @@ describe('stopOnSignals', () => {
     expect(steps).toEqual(['app', 'database']);
   });
 
+  it('waits for the start-up step in progress after the app and before the database', async () => {
+    const steps: string[] = [];
+    let endStep = () => {};
+    const step = new Promise<void>((resolve) => (endStep = resolve));
+    const exited = new Promise<number>((resolve) => {
+      remove = stopOnSignals(
+        { log, close: async () => void steps.push('app') } as unknown as FastifyInstance,
+        { close: async () => void steps.push('database') } as unknown as Database,
+        (code) => resolve(code),
+        { stop: () => step.then(() => void steps.push('start-up')) },
+      );
+    });
+    process.emit('SIGTERM');
+    await new Promise((r) => setTimeout(r, 0));
+    expect(steps).toEqual(['app']);
+    endStep();
+    expect(await exited).toBe(0);
+    expect(steps).toEqual(['app', 'start-up', 'database']);
+  });
+
   it('exits 1 at once on a second signal while the first stop hangs', async () => {
     const exit = vi.fn();
     const database = { close: vi.fn() };

@@ -1,18 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from './db/connection';
+import type { StartUp } from './start-up';
 
 /**
  * The graceful stop on SIGTERM and SIGINT (decision 0073), in this order: the server stops
  * accepting and answers the requests in flight (`app.close()`; a request arriving meanwhile on a
  * kept-alive connection gets the 503 of http/error-handler.ts), the background jobs finish the
  * item they are on and hand back what they claimed (jobs/registry.ts stops them in `onClose`),
- * then the database closes and the process exits 0 (1 when a step failed). A second signal
- * exits at once: the operator's way out of a stop that hangs.
+ * then start-up's step in progress ends (a migration or the demo seed is never cut short; the
+ * steps after it are skipped, decision 0082), then the database closes and the process exits 0
+ * (1 when a step failed). A second signal exits at once: the operator's way out of a stop that
+ * hangs.
  */
 export function stopOnSignals(
   app: FastifyInstance,
   database: Database,
   exit: (code: number) => void = (code) => process.exit(code),
+  startUp?: Pick<StartUp, 'stop'>,
 ) {
   let stopping = false;
   const stop = async (signal: NodeJS.Signals) => {
@@ -25,6 +29,7 @@ export function stopOnSignals(
     app.log.info({ signal }, 'shutting down: finishing in-flight requests');
     try {
       await app.close();
+      await startUp?.stop();
       await database.close();
       app.log.info('shut down');
       exit(0);

@@ -52,7 +52,11 @@ export type Db = PgDatabase<QueryRowsHKT, typeof schema>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /**
+   * Applies the pending migrations. `signal` ends a wait for another server's migration lock
+   * (PostgreSQL) with an AbortError; a migration once begun is never interrupted.
+   */
+  migrate(signal?: AbortSignal): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -84,8 +88,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       db,
       kind: 'postgres',
       // servers started together share the database: one migrates, the others wait for it
-      migrate: () =>
-        withMigrationLock(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR })),
+      migrate: (signal) =>
+        withMigrationLock(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }), {
+          signal,
+        }),
       close: () => pool.end(),
     };
   }

@@ -26,6 +26,8 @@ export interface MigrationLockOptions {
   pollMs?: number;
   /** give up waiting after this long (default 10 min) */
   timeoutMs?: number;
+  /** ends the wait (a server stopping while another migrates, decision 0082) with an AbortError */
+  signal?: AbortSignal;
 }
 
 type Queryable = Pick<pg.Pool, 'query'>;
@@ -68,13 +70,15 @@ export async function withMigrationLock<T>(
   work: () => Promise<T>,
   options: MigrationLockOptions = {},
 ): Promise<T> {
-  const { leaseMs = 60_000, pollMs = 250, timeoutMs = 600_000 } = options;
+  const { leaseMs = 60_000, pollMs = 250, timeoutMs = 600_000, signal } = options;
   const holder = randomUUID();
   await ensureLockTable(db);
   const deadline = Date.now() + timeoutMs;
   while (!(await claim(db, holder, leaseMs))) {
     if (Date.now() > deadline) throw new Error('timed out waiting for the migration lock');
+    signal?.throwIfAborted();
     await sleep(pollMs);
+    signal?.throwIfAborted();
   }
   const renew = setInterval(() => {
     db.query(

@@ -13,8 +13,9 @@ export interface BackgroundJob {
 }
 
 /**
- * The server's background jobs, the one place they start (decision 0028): every job starts in
- * `onReady` (so `listen` and the tests' `app.ready()` start them once) and stops in `onClose`,
+ * The server's background jobs, the one place they start (decision 0028): every job starts when
+ * the start gate opens (http/start-gate.ts: after main.ts migrated, or on the tests'
+ * `app.ready()`), once, and stops in `onClose`,
  * waiting for a run in progress. Each interval comes from the env; 0 turns a job off.
  */
 export const jobsPlugin = fp(
@@ -122,16 +123,19 @@ export const jobsPlugin = fp(
     ];
 
     const running: IntervalJob[] = [];
-    app.addHook('onReady', async () => {
+    // on a migrated database only: main.ts opens the gate after migrating (decision 0082)
+    app.startGate.whenOpening(() => {
       for (const job of jobs) {
         const started = job.start();
         if (started) running.push(started);
       }
     });
     app.addHook('onClose', async () => {
+      // each stop() marks its job stopped at once: from this line on, a job hands back its claims
+      if (running.length > 0) app.log.info('stopping the background jobs');
       await Promise.all(running.splice(0).map((job) => job.stop()));
     });
   },
   // the jobs poll what these decorate: registered after them, or Fastify refuses to boot
-  { name: 'jobs', dependencies: ['mail', 'payment-settlement', 'auto-renew'] },
+  { name: 'jobs', dependencies: ['start-gate', 'mail', 'payment-settlement', 'auto-renew'] },
 );

@@ -1,5 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
@@ -19,7 +21,7 @@ export const SERVER_ARGS = ['--import', 'tsx', apiEntry];
 /**
  * The compiled server as production runs it (`node apps/api/dist/main.mjs`, decision 0072),
  * compiled first when its output is older than the source (a no-op in CI, where `npm ci` built
- * it). Only the SIGTERM test starts it, so no two test files compile at once.
+ * it), under a lock so two test files never compile at once.
  */
 export const COMPILED_SERVER_ARGS = [
   '--enable-source-maps',
@@ -27,12 +29,38 @@ export const COMPILED_SERVER_ARGS = [
 ];
 const buildScript = fileURLToPath(new URL('../../../../scripts/build.mjs', import.meta.url));
 
+/**
+ * Two test files may start the compiled server at once (graceful-stop, listen-first): one
+ * compiles while the other waits, so no server starts from a half-written dist. The lock is a
+ * folder (mkdir is atomic); one left by a killed run is taken over after five minutes.
+ */
+function withBuildLock(work: () => void): void {
+  const lock = join(repoRoot, 'apps/api/dist.build-lock');
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      const age = Date.now() - (statSync(lock, { throwIfNoEntry: false })?.mtimeMs ?? Date.now());
+      if (age > 5 * 60_000) rmSync(lock, { recursive: true, force: true });
+      else Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 200);
+    }
+  }
+  try {
+    work();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
 function compileIfStale(): void {
-  const build = spawnSync(process.execPath, [buildScript, '--if-stale', '--api'], {
-    cwd: repoRoot,
-    encoding: 'utf8',
+  withBuildLock(() => {
+    const build = spawnSync(process.execPath, [buildScript, '--if-stale', '--api'], {
+      cwd: repoRoot,
+      encoding: 'utf8',
+    });
+    if (build.status !== 0) throw new Error(`API build failed:\n${build.stdout}${build.stderr}`);
   });
-  if (build.status !== 0) throw new Error(`API build failed:\n${build.stdout}${build.stderr}`);
 }
 
 const apiTsconfig = fileURLToPath(new URL('../../tsconfig.json', import.meta.url));
@@ -68,11 +96,14 @@ function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
-/** Starts the server with `env` on a free port and waits until /health answers. */
+/**
+ * Starts the server with `env` on a free port and waits until it takes traffic (`/ready`), or
+ * only until it is alive (`/health`: it listens before it migrates, decision 0082).
+ */
 export async function startServerProcess(
   env: Record<string, string>,
   timeoutMs = 60_000,
-  { compiled = false }: { compiled?: boolean } = {},
+  { compiled = false, until = 'ready' }: { compiled?: boolean; until?: 'health' | 'ready' } = {},
 ): Promise<ServerProcess> {
   if (compiled) compileIfStale();
   const port = await freePort();
@@ -120,7 +151,7 @@ export async function startServerProcess(
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${output}`);
     try {
-      const res = await fetch(`${baseUrl}/health`, { signal: AbortSignal.timeout(2_000) });
+      const res = await fetch(`${baseUrl}/${until}`, { signal: AbortSignal.timeout(2_000) });
       if (res.ok) return server;
     } catch {
       // not listening yet
@@ -128,5 +159,5 @@ export async function startServerProcess(
     await new Promise((r) => setTimeout(r, 200));
   }
   await server.kill();
-  throw new Error(`server did not answer /health within ${timeoutMs} ms:\n${output}`);
+  throw new Error(`server did not answer /${until} within ${timeoutMs} ms:\n${output}`);
 }

@@ -10,11 +10,15 @@ const REASONS = {
   database_unreachable: 'The database cannot be reached',
 } as const;
 
+// both answer while the server starts (http/start-gate.ts): they are how a supervisor watches it
+const whileStarting = { servesWhileStarting: true };
+
 /**
  * The supervisor's two questions (decision 0073). `GET /health`: is the process alive (no
  * database, so a slow database never gets a live server restarted). `GET /ready`: may it take
  * traffic: 200 once the database answers and has every migration of this build, else 503 in
- * the error envelope; while shutting down every request, this one too, is answered 503
+ * the error envelope, and 503 too while start-up has not opened the server to traffic (the demo
+ * seed, the SSR bundle, decision 0082); while shutting down every request, this one too, is answered 503
  * (http/error-handler.ts), so a load balancer stops sending before the server goes.
  */
 export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,13 +30,17 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/health',
-    { schema: { response: { 200: z.object({ status: z.literal('ok') }) } } },
+    {
+      config: whileStarting,
+      schema: { response: { 200: z.object({ status: z.literal('ok') }) } },
+    },
     async () => ({ status: 'ok' as const }),
   );
 
   app.get(
     '/ready',
     {
+      config: whileStarting,
       schema: {
         response: { 200: z.object({ status: z.literal('ready') }), 503: errorEnvelopeSchema },
       },
@@ -42,6 +50,9 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       reply.header('cache-control', 'no-store');
       if (!readiness.ready) {
         throw new AppError('service_unavailable', 'database', REASONS[readiness.reason]);
+      }
+      if (!app.startGate.isOpen()) {
+        throw new AppError('service_unavailable', 'request', 'The server is starting');
       }
       return { status: 'ready' as const };
     },

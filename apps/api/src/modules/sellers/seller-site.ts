@@ -4,15 +4,17 @@ import { defaultPublicOrigin, type AppConfig } from '@/config';
 import type { Db } from '@/db/connection';
 import { domainOriginOf } from '@/http/seller-host';
 import type { SellerRef } from '@/http/request-context';
+import { listSellerDomains } from './repo';
 import { readStoredConfig } from './seller-settings';
 
 /**
  * Where a seller's storefront lives on the web (decision 0025): `seller.config.site`, server-only
  * (the public config is parsed through the contract, which has no `site`).
  *
- * - `public_origin`: the origin of every absolute link in the seller's e-mails and redirects
- *   (reset, passcode, order, single sign-on); else PUBLIC_URL; else, outside production,
- *   http://localhost:{PORT}. Never a request's Host header, which anyone can set.
+ * - `public_origin`: the origin of the absolute links in the seller's e-mails and redirects
+ *   (reset, passcode, order, single sign-on) made off its own domains, and of a job's mails when
+ *   it has no production domain (`storefrontRootOf` below); else PUBLIC_URL; else, outside
+ *   production, http://localhost:{PORT}. Never a request's Host header, which anyone can set.
  * - `frame_ancestors`: the origins allowed to embed the storefront (CSP `frame-ancestors`);
  *   else only the storefront's own origin.
  */
@@ -78,11 +80,25 @@ export async function publicOriginOf(
 }
 
 /**
- * The one answer to "where is this seller's storefront" for the links a request makes (mails,
- * wallet passes, payment returns; decision 0071): the root URL its pages hang below, without a
- * trailing slash. On one of the seller's own domains, the request's origin (its storefront is
- * that domain's root); else the seller's public origin and its slug path, as before domains.
- * Without a request (a background job) the latter.
+ * The seller's production domain as an origin (`https://{host}`; the first by host when it
+ * has several), or undefined: where a link made without a request points (decision 0082).
+ */
+async function productionOriginOf(db: Db, sellerId: string): Promise<string | undefined> {
+  const domains = await listSellerDomains(db, sellerId);
+  const production = domains.find((d) => d.environment === 'production');
+  return production && `https://${production.host}`;
+}
+
+/**
+ * The one answer to "where is this seller's storefront" for every absolute link in its mails,
+ * wallet passes and payment returns (decisions 0071, 0082): the root URL its pages hang below,
+ * without a trailing slash.
+ * - A request on one of the seller's own domains: the request's origin (its storefront is that
+ *   domain's root).
+ * - Any other request (a shared host): the seller's public origin and its slug path, the
+ *   storefront the visitor is on (a payment returns there, its cookies are there).
+ * - No request (the jobs' mails: renewals, resends, the cancelled renewal): the seller's
+ *   production domain when it has one, else the public origin and slug path.
  */
 export async function storefrontRootOf(
   db: Db,
@@ -90,9 +106,14 @@ export async function storefrontRootOf(
   config: Pick<AppConfig, 'PUBLIC_URL' | 'PORT'>,
   request?: FastifyRequest,
 ): Promise<string> {
-  const host = request ? await request.server.hostSeller(request) : undefined;
-  if (request && host?.kind === 'domain' && host.seller.id === seller.id) {
-    return domainOriginOf(request, host);
+  if (request) {
+    const host = await request.server.hostSeller(request);
+    if (host.kind === 'domain' && host.seller.id === seller.id) {
+      return domainOriginOf(request, host);
+    }
+  } else {
+    const domain = await productionOriginOf(db, seller.id);
+    if (domain) return domain;
   }
   return `${await publicOriginOf(db, seller.id, config)}/${encodeURIComponent(seller.slug)}`;
 }

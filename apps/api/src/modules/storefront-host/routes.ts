@@ -63,12 +63,18 @@ const storefrontHostRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   // the bundle (and the jsdom its sanitizer uses) loads at start, not on a visitor's page;
   // closing waits for that load, so no import outlives the app (or the test file that built it).
-  // `listen` waits for it (tests excepted): the first page after a restart is then drawn in its
-  // budget instead of going out undrawn while the bundle loads (decision 0072)
+  // It starts loading with `listen`, beside the migrations, and the start gate opens only once
+  // it has loaded (tests excepted): the first page after a restart is then drawn in its budget
+  // instead of going out undrawn while the bundle loads (decisions 0072, 0082)
   let warming: Promise<void> | undefined;
-  app.addHook('onReady', async () => {
-    if (env.STOREFRONT_SSR_BUDGET_MS > 0) warming = renderer.warm();
-    if (env.NODE_ENV !== 'test') await warming;
+  const warm = () => {
+    if (env.STOREFRONT_SSR_BUDGET_MS > 0) warming ??= renderer.warm();
+    return warming;
+  };
+  app.addHook('onReady', async () => void warm());
+  app.startGate.whenOpening(async () => {
+    const loading = warm();
+    if (env.NODE_ENV !== 'test') await loading;
   });
   app.addHook('onClose', async () => {
     await warming;
@@ -233,6 +239,6 @@ const storefrontHostRoutes: FastifyPluginAsyncZod = async (app) => {
 /** The storefront host, encapsulated (its asset hooks stay its own), after the seller service. */
 export const storefrontHost = fp(storefrontHostRoutes, {
   name: 'storefront-host',
-  dependencies: ['sellers-service'],
+  dependencies: ['start-gate', 'sellers-service'],
   encapsulate: true,
 });
