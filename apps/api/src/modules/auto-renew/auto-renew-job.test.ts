@@ -26,7 +26,7 @@ describeEachDatabase('auto-renew: the job runs on AUTO_RENEW_POLL_MS', (ctx) => 
     try {
       await vi.waitFor(
         async () => expect((await renewalRows(ctx.db, member)).terms).toHaveLength(2),
-        { timeout: 5000, interval: 25 },
+        { timeout: 20_000, interval: 25 },
       );
     } finally {
       await app.close();
