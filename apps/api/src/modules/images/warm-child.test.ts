@@ -72,7 +72,7 @@ describeEachDatabase('image warming in a child process', (ctx) => {
     const app = await buildTestApp(ctx.database, { now: NOW, env: { IMAGE_WARM_MS: '10' } });
     try {
       await vi.waitFor(async () => expect(await missingCount()).toBe(0), {
-        timeout: 30_000,
+        timeout: 40_000,
         interval: 50,
       });
       expect(await storedCount()).toBeGreaterThan(0);
@@ -88,7 +88,7 @@ describeEachDatabase('image warming in a child process', (ctx) => {
     } finally {
       await app.close();
     }
-  });
+  }, 60_000);
 
   it('ends a child still encoding when the server stops', async () => {
     await ctx.db.delete(imageVariant);
@@ -104,7 +104,7 @@ describeEachDatabase('image warming in a child process', (ctx) => {
           expect(await storedCount()).toBeGreaterThan(0);
           expect(await missingCount()).toBeGreaterThan(8);
         },
-        { timeout: 30_000, interval: 20 },
+        { timeout: 40_000, interval: 20 },
       );
       await app.close();
       closed = true;
@@ -113,5 +113,5 @@ describeEachDatabase('image warming in a child process', (ctx) => {
       if (!closed) await app.close();
       for (const child of forked) child.kill('SIGKILL');
     }
-  });
+  }, 60_000);
 });
