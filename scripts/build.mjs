@@ -90,6 +90,8 @@ async function buildApi() {
       // pkpass-pool.ts starts `./pkpass-worker-boot.mjs` beside itself: in the source a file
       // that registers tsx, here the worker itself (every chunk lands in dist/ itself)
       'pkpass-worker-boot': 'src/modules/wallet/pkpass-worker.ts',
+      // the same for the image warming's child process (encoder-process.ts, decision 0078)
+      'image-encoder-boot': 'src/modules/images/image-encoder.ts',
     },
     outdir,
     outExtension: { '.js': '.mjs' },

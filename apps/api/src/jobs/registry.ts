@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import { startAuthHousekeeping } from '@/modules/auth/housekeeping';
 import { startCartSweeper } from '@/modules/cart/expiry';
+import { childProcessEncoder } from '@/modules/images/encoder-process';
 import { createVariantWarmer } from '@/modules/images/warm-variants';
 import { rollSessionRules } from '@/modules/seller-file/roll';
 import { startIntervalJob, type IntervalJob } from '@/lib/interval-job';
@@ -88,24 +89,31 @@ export const jobsPlugin = fp(
                 onError: onError('session roll'),
               }),
       },
-      // standard image variants encoded and kept before a visitor asks (decision 0033)
+      // standard image variants encoded and kept before a visitor asks (decision 0033), by a
+      // child process the job ends when idle and on stop, so libvips' memory is not the
+      // server's (decision 0078)
       {
         name: 'image warming',
-        start: () =>
-          config.IMAGE_WARM_MS === 0
-            ? null
-            : startIntervalJob({
-                intervalMs: config.IMAGE_WARM_MS,
-                run: createVariantWarmer({
-                  db,
-                  onError: (err, imageId) =>
-                    app.log.error(
-                      { err, imageId },
-                      'image warming skips a picture it cannot encode',
-                    ),
-                }),
-                onError: onError('image warming'),
-              }),
+        start() {
+          if (config.IMAGE_WARM_MS === 0) return null;
+          const encoder = childProcessEncoder();
+          const job = startIntervalJob({
+            intervalMs: config.IMAGE_WARM_MS,
+            run: createVariantWarmer({
+              db,
+              encoder,
+              onError: (err, imageId) =>
+                app.log.error({ err, imageId }, 'image warming skips a picture it cannot encode'),
+            }),
+            onError: onError('image warming'),
+          });
+          return {
+            async stop() {
+              await job.stop();
+              await encoder.release();
+            },
+          };
+        },
       },
       // ended sessions, passcode challenges, reset links and throttle counters (checked on use too)
       {

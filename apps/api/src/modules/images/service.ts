@@ -1,5 +1,5 @@
 import type { Db } from '@/db/connection';
-import { loadImage, type ImageRecord } from './repo';
+import { loadImage, type ImageRecord, type StoredImage } from './repo';
 import { resizeCache } from './resize-cache';
 import {
   isOriginal,
@@ -89,12 +89,18 @@ export class ImageVariants {
 }
 
 /**
- * Encodes `size` of the image's current bytes and keeps it without the per-image limit (the
- * warming job's standard sizes); false when the image is gone.
+ * Encodes `size` of the image's current bytes with `encode` (the warming job's child process,
+ * decision 0078) and keeps it without the per-image limit (the warming job's standard sizes);
+ * false when the image is gone.
  */
-export async function keepStandardVariant(db: Db, imageId: string, size: ImageSize) {
+export async function keepStandardVariant(
+  db: Db,
+  imageId: string,
+  size: ImageSize,
+  encode: (source: StoredImage, size: ImageSize) => Promise<ImageOutput> = resizeImage,
+) {
   const source = await loadImage(db, imageId);
   if (!source) return false;
-  await storeVariant(db, source, size, await resizeImage(source, size), null);
+  await storeVariant(db, source, size, await encode(source, size), null);
   return true;
 }

@@ -1,4 +1,6 @@
 import type { Db } from '@/db/connection';
+import type { VariantEncoder } from './encoder-process';
+import { resizeImage } from './resize';
 import { keepStandardVariant } from './service';
 import { findMissingStandardVariants } from './standard-variants';
 
@@ -25,11 +27,15 @@ const yieldToRequests = () => new Promise((resolve) => setImmediate(resolve));
  * resolves to how many it found, 0 once all exist (then a pass is one indexed query, and an
  * idle job makes it every `IDLE_TICKS` ticks only). A picture sharp cannot read is reported once
  * and skipped until its bytes change (or the process restarts), so it cannot hold the queue.
+ * The server encodes with `encoder` in a child process (encoder-process.ts, decision 0078), let
+ * go of each time a pass finds nothing; without one, in this process.
  */
 export function createVariantWarmer(options: {
   db: Db;
   onError: (err: unknown, imageId: string) => void;
+  encoder?: VariantEncoder;
 }): () => Promise<number> {
+  const encoder = options.encoder ?? { encode: resizeImage, release: async () => {} };
   const skip = new Set<string>();
   let idleTicks = 0;
   return async () => {
@@ -41,13 +47,19 @@ export function createVariantWarmer(options: {
       limit: WARM_BATCH,
       skip: [...skip],
     });
-    if (missing.length === 0) idleTicks = IDLE_TICKS - 1;
+    if (missing.length === 0) {
+      idleTicks = IDLE_TICKS - 1;
+      // the child's libvips memory leaves with it until there is work again
+      await encoder.release();
+    }
     for (const variant of missing) {
       const version = `${variant.imageId}:${variant.contentHash}`;
       if (skip.has(version)) continue;
       await yieldToRequests();
       try {
-        await keepStandardVariant(options.db, variant.imageId, variant.size);
+        await keepStandardVariant(options.db, variant.imageId, variant.size, (source, size) =>
+          encoder.encode(source, size),
+        );
       } catch (err) {
         skip.add(version);
         options.onError(err, variant.imageId);

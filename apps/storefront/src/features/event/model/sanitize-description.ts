@@ -26,6 +26,27 @@ purifier.addHook('afterSanitizeAttributes', (node) => {
 });
 
 /**
+ * Old engines ran script from CSS (IE's `expression()`, `javascript:` URLs, behaviours and
+ * bindings); DOMPurify keeps inline styles as they are, so a style naming one of these, once
+ * its comments and escapes are undone, is dropped whole, in the browser and on the server alike.
+ */
+const SCRIPTED_STYLE = /expression\s*\(|javascript:|behavior\s*:|-moz-binding/i;
+
+const unescapedCss = (value: string) =>
+  value
+    .replace(/\/\*[\s\S]*?\*\//g, '')
+    .replace(/\\([0-9a-f]{1,6})\s?/gi, (_, hex: string) =>
+      String.fromCodePoint(Math.min(parseInt(hex, 16), 0x10ffff)),
+    )
+    .replace(/\\/g, '');
+
+purifier.addHook('uponSanitizeAttribute', (_node, data) => {
+  if (data.attrName === 'style' && SCRIPTED_STYLE.test(unescapedCss(data.attrValue))) {
+    data.keepAttr = false;
+  }
+});
+
+/**
  * Seller HTML made safe to render: DOMPurify drops scripts, event handler attributes and
  * javascript: URLs. Lives in the event feature so dompurify stays out of the listing chunk.
  */
