@@ -15,6 +15,8 @@ export const RESERVED_PATH_SEGMENTS: readonly string[] = [
   '_dev',
   'sandbox',
   'webhooks',
+  // the back office's pages, `/{seller}/office` and `/office` on a seller's domain (decision 0083)
+  'office',
 ];
 
 /** Whether a seller slug is one of the server's own first path segments. */
