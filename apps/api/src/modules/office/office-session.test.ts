@@ -2,12 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { OFFICE_SESSION_COOKIE } from '@admit/contracts/office';
-import { auditLog, staffSession, staffUser, type StaffUserRow } from '@/db/schema/office';
+import { staffSession, staffUser, type StaffUserRow } from '@/db/schema/office';
 import { sellerDomain } from '@/db/schema/identity';
 import { buildTestApp } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { makeSeller, type SellerRow } from '@/testing/factories';
-import { makeStaff, officeCall, officeLogin, STAFF_PASSWORD } from './office.test-kit';
+import { auditOf, makeStaff, officeCall, officeLogin, STAFF_PASSWORD } from './office.test-kit';
 import { OFFICE_ABSOLUTE_MS, OFFICE_IDLE_MS } from './office-sessions';
 import { totpCodeAt } from './totp';
 
@@ -24,12 +24,7 @@ describeEachDatabase('office: the staff session', (ctx) => {
   let museum: SellerRow;
   let aquarium: SellerRow;
   let owner: StaffUserRow;
-  const auditOf = (sellerId: string, action: string) =>
-    ctx.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.sellerId, sellerId))
-      .then((rows) => rows.filter((r) => r.action === action));
+  const audited = (sellerId: string, action: string) => auditOf(ctx.db, sellerId, action);
 
   beforeAll(async () => {
     app = await buildTestApp(ctx.database, { now: () => clock });
@@ -92,7 +87,7 @@ describeEachDatabase('office: the staff session', (ctx) => {
       cookies: { [OFFICE_SESSION_COOKIE]: cookie.value },
     });
     expect(onDomain.statusCode).toBe(200);
-    expect((await auditOf(museum.id, 'staff.login')).length).toBeGreaterThan(0);
+    expect((await audited(museum.id, 'staff.login')).length).toBeGreaterThan(0);
   });
 
   it('refuses a write without the app header (CSRF), and me without a session', async () => {
@@ -133,7 +128,7 @@ describeEachDatabase('office: the staff session', (ctx) => {
       answers.push(res.json());
     }
     expect(answers[0]).toEqual(answers[1]);
-    const failed = await auditOf(museum.id, 'staff.login_failed');
+    const failed = await audited(museum.id, 'staff.login_failed');
     expect(failed.map((r) => [r.actor, (r.after as { reason: string }).reason]).sort()).toEqual(
       expect.arrayContaining([
         ['Owner@Museum.example', 'wrong_password'],
@@ -180,7 +175,7 @@ describeEachDatabase('office: the staff session', (ctx) => {
     const cleared = out.cookies.find((c) => c.name === OFFICE_SESSION_COOKIE)!;
     expect(cleared).toMatchObject({ value: '', path: '/api/office' });
     expect((await officeCall(app, { path: 'me', slug: museum.slug, cookie })).statusCode).toBe(401);
-    expect((await auditOf(museum.id, 'staff.logout')).length).toBe(1);
+    expect((await audited(museum.id, 'staff.logout')).length).toBe(1);
 
     const idle = await officeLogin(app, museum.slug, owner.email);
     clock = new Date(START.getTime() + OFFICE_IDLE_MS - 1000);
@@ -259,7 +254,7 @@ describeEachDatabase('office: the staff session', (ctx) => {
     expect(enrol.statusCode, enrol.body).toBe(200);
     expect(enrol.json().staff_user._data[0].totp_enrolled).toBe(true);
     expect(enrol.body).not.toContain(secret);
-    expect((await auditOf(museum.id, 'staff.totp_enrol')).map((r) => r.staffUserId)).toEqual([
+    expect((await audited(museum.id, 'staff.totp_enrol')).map((r) => r.staffUserId)).toEqual([
       box.id,
     ]);
 
@@ -295,7 +290,7 @@ describeEachDatabase('office: the staff session', (ctx) => {
     });
     expect(res.statusCode).toBe(401);
     expect(res.json()._data[0]._code).toBe('incorrect_password');
-    const failed = await auditOf(museum.id, 'staff.login_failed');
+    const failed = await audited(museum.id, 'staff.login_failed');
     expect(failed.find((r) => r.staffUserId === gone.id)?.after).toEqual({ reason: 'disabled' });
   });
 });

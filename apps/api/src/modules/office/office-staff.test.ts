@@ -6,7 +6,7 @@ import { auditLog, staffSession } from '@/db/schema/office';
 import { testConfig } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { makeSeller, type SellerRow } from '@/testing/factories';
-import { makeStaff, officeCall, officeLogin, STAFF_PASSWORD } from './office.test-kit';
+import { auditOf, makeStaff, officeCall, officeLogin, STAFF_PASSWORD } from './office.test-kit';
 import { OFFICE_ROLES } from './office-plugin';
 
 /**
@@ -51,10 +51,7 @@ describeEachDatabase('office: roles and staff management', (ctx) => {
   });
   afterAll(() => app.close());
 
-  const auditOf = async (action: string) =>
-    (await ctx.db.select().from(auditLog).where(eq(auditLog.sellerId, museum.id))).filter(
-      (r) => r.action === action,
-    );
+  const audited = (action: string) => auditOf(ctx.db, museum.id, action);
 
   it('lets each role through the guard it is allowed, and refuses the rest with 403', async () => {
     const boxRoute = (cookie: string) =>
@@ -98,7 +95,7 @@ describeEachDatabase('office: roles and staff management', (ctx) => {
     expect(
       (await officeCall(app, { path: 'me', slug: museum.slug, cookie: cookies.owner })).statusCode,
     ).toBe(200);
-    expect(await auditOf('staff.add')).toEqual([]);
+    expect(await audited('staff.add')).toEqual([]);
   });
 
   it('lets the owner add, list, change role, disable and reset passwords, each audited', async () => {
@@ -182,7 +179,7 @@ describeEachDatabase('office: roles and staff management', (ctx) => {
       await ctx.db.select().from(staffSession).where(eq(staffSession.staffUserId, made.id)),
     ).toEqual([]);
 
-    const [add] = await auditOf('staff.add');
+    const [add] = await audited('staff.add');
     expect(add).toMatchObject({
       staffUserId: ownerId,
       target: `staff_user:${made.id}`,
@@ -194,14 +191,14 @@ describeEachDatabase('office: roles and staff management', (ctx) => {
       disabled: false,
       totp_enrolled: false,
     });
-    const [role] = await auditOf('staff.role');
+    const [role] = await audited('staff.role');
     expect(role).toMatchObject({
       reason: 'covers the desk',
       before: expect.objectContaining({ role: 'door' }),
     });
     expect(role!.after).toMatchObject({ role: 'box_office' });
-    expect((await auditOf('staff.password_reset'))[0]).toMatchObject({ reason: 'forgot it' });
-    expect((await auditOf('staff.disable'))[0]!.after).toMatchObject({ disabled: true });
+    expect((await audited('staff.password_reset'))[0]).toMatchObject({ reason: 'forgot it' });
+    expect((await audited('staff.disable'))[0]!.after).toMatchObject({ disabled: true });
     // no audit record holds a password or its hash
     const all = JSON.stringify(await ctx.db.select().from(auditLog));
     expect(all).not.toMatch(/Second-pass-2|First-pass-1|argon2/);

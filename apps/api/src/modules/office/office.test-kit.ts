@@ -2,7 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { APP_HEADER, APP_HEADER_VALUE } from '@admit/contracts/constants';
 import { OFFICE_SESSION_COOKIE, type StaffRole } from '@admit/contracts/office';
 import type { Db } from '@/db/connection';
-import { staffUser, type StaffUserRow } from '@/db/schema/office';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, staffUser, type StaffUserRow } from '@/db/schema/office';
 import { hashPassword } from '@/modules/users/password-hash';
 
 /** Test helpers of the back office (decision 0083): staff users and their office calls. */
@@ -68,3 +69,10 @@ export async function officeLogin(
   if (res.statusCode !== 200 || !cookie) throw new Error(`login ${res.statusCode}: ${res.body}`);
   return cookie.value;
 }
+
+/** A seller's audit records of one action. */
+export const auditOf = (db: Db, sellerId: string, action: string) =>
+  db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.sellerId, sellerId), eq(auditLog.action, action)));
