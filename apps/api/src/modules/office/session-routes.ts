@@ -140,6 +140,14 @@ export const officeSessionRoutes: FastifyPluginAsyncZod = async (app) => {
         const before = await findStaffById(tx, staff.sellerId, staff.staffUserId, true);
         if (!before)
           throw new AppError('not_authorized', 'office_session', 'Please sign in to the office.');
+        // a stolen session must not swap the factor: an owner's password reset clears it first
+        if (before.totpSecret !== null) {
+          throw new AppError(
+            'conflict',
+            'office_totp',
+            'A second factor is already enrolled. Ask an owner to reset your password to enrol a new one.',
+          );
+        }
         const [after] = await tx
           .update(staffUser)
           .set({ totpSecret: request.body.secret, totpLastStep: step, updatedAt: at })
