@@ -69,6 +69,9 @@ import { apiKeyRoutes } from './modules/api-keys/routes';
 import { checkInRoutes } from './modules/check-in/routes';
 import { sellerOrderRoutes } from './modules/seller-orders/routes';
 import { staffApiRoutes } from './modules/staff-api/routes';
+import { officePlugin } from './modules/office/office-plugin';
+import { officeSessionRoutes } from './modules/office/session-routes';
+import { officeStaffRoutes } from './modules/office/staff-routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
 
 export interface AppDeps {
@@ -247,6 +250,11 @@ export async function buildApp(
   //   the orders export, the seller file out and in, so `npm run seller` works while this runs
   //   (src/modules/staff-api/); the server keeps its staff key in its data folder
   await app.register(staffApiRoutes);
+  // - the back office (issue #27, decision 0083): the role guard (`app.requireStaff`), then
+  //   /api/office/login, /logout, /me, staff management and the audit log (src/modules/office/)
+  await app.register(officePlugin);
+  await app.register(officeSessionRoutes);
+  await app.register(officeStaffRoutes);
   // - POST /api/client_errors: storefront error reports without a Sentry DSN, logged (src/modules/client-errors/, decision 0061)
   await app.register(clientErrorRoutes);
   // - /api/image: seller images (src/modules/images/)

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { staffUserSchema } from './office';
 
 /**
  * The staff part of the seller API (`/admin/api/staff/…`, issue #26, decision 0074): what
@@ -62,3 +63,6 @@ export const staffImportResultSchema = z.object({
   refusals: z.array(z.string()),
 });
 export type StaffImportResult = z.infer<typeof staffImportResultSchema>;
+
+/** POST /admin/api/staff/office_staff: a back-office staff user (decision 0083), as made. */
+export const staffOfficeUserResponseSchema = z.object({ staff_user: staffUserSchema });

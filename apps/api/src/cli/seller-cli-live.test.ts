@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { APP_HEADER, APP_HEADER_VALUE } from '@admit/contracts/constants';
 import { openDatabase, type Database } from '@/db/connection';
 import { tourShopFile } from '@/modules/seller-file/seller-file.test-kit';
 import { buildTestApp } from '@/testing/build-test-app';
@@ -33,10 +34,10 @@ describe('npm run seller against a running server on PGlite', () => {
   let port = 0;
 
   /** The CLI as a process of its own, as `npm run seller -- …` starts it from `dir`. */
-  function seller(args: string[], env: Record<string, string> = {}) {
+  function seller(args: string[], env: Record<string, string> = {}, input?: string) {
     const { DATABASE_URL: _url, STAFF_KEY: _key, ADMIT_URL: _admit, ...inherited } = process.env;
     return new Promise<{ code: number; stdout: string; stderr: string }>((resolve) => {
-      execFile(
+      const child = execFile(
         process.execPath,
         ['--import', 'tsx', cliEntry, ...args],
         {
@@ -56,6 +57,8 @@ describe('npm run seller against a running server on PGlite', () => {
         (error, stdout, stderr) =>
           resolve({ code: error ? Number(error.code ?? 1) : 0, stdout, stderr }),
       );
+      // what a person would type at a prompt (staff add's password)
+      if (input !== undefined) child.stdin?.end(input);
     });
   }
   /** A failure told as sentences: no stack frame, no Node error dump. */
@@ -91,6 +94,19 @@ describe('npm run seller against a running server on PGlite', () => {
     const real = await seller(['import', 'shop.yaml']);
     expect(real.code, real.stderr).toBe(0);
     expect(real.stdout).toContain('Imported live-shop');
+
+    // the first office owner (decision 0083), its password read from standard input
+    const args = ['staff', 'add', 'live-shop', '--email', 'boss@live.example', '--role', 'owner'];
+    const staff = await seller(args, {}, 'Live-owner-1\n');
+    expect(staff.code, staff.stderr).toBe(0);
+    expect(staff.stdout).toContain('Added owner boss@live.example');
+    const office = await app!.inject({
+      method: 'POST',
+      url: '/api/office/login?_seller=live-shop',
+      headers: { [APP_HEADER]: APP_HEADER_VALUE },
+      payload: { email: 'boss@live.example', password: 'Live-owner-1' },
+    });
+    expect(office.statusCode, office.body).toBe(200);
 
     const made = await seller(['api-key', 'create', 'live-shop', '--name', 'North door']);
     expect(made.code, made.stderr).toBe(0);

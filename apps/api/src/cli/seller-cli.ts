@@ -14,6 +14,7 @@ const COMMANDS: Record<string, () => Promise<Command>> = {
   export: () => import('./commands/export'),
   'api-key': () => import('./commands/api-key'),
   orders: () => import('./commands/orders'),
+  staff: () => import('./commands/staff'),
 };
 
 const USAGE = `Usage: npm run seller -- [--server URL] <command> [arguments]
@@ -30,6 +31,9 @@ Commands:
   api-key revoke SLUG ID            revoke a key at once
   orders SLUG [--since ISO] [--format csv|json] [--out FILE]
                                     export orders and their tickets
+  staff add SLUG --email EMAIL --role owner|box_office|door [--password PASSWORD]
+                                    a back-office staff user (the password is asked for
+                                    when not given); the first owner is made this way
 `;
 
 /** Runs one command line; the exit code. */

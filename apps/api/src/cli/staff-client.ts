@@ -5,6 +5,7 @@ import {
   staffApiKeyResponseSchema,
   staffApiKeysResponseSchema,
   staffImportResultSchema,
+  staffOfficeUserResponseSchema,
   staffSellerFileSchema,
 } from '@admit/contracts/staff-api';
 import { readSellerFile } from '@/modules/seller-file/service';
@@ -81,6 +82,10 @@ export function staffClient(baseUrl: string, key: string): StaffOps {
     async createKey(slug, name) {
       const { text } = await call('POST', 'api_keys', { _seller: slug }, { name });
       return json(staffApiKeyCreatedSchema, text);
+    },
+    async addOfficeStaff(slug, input) {
+      const { text } = await call('POST', 'office_staff', { _seller: slug }, input);
+      return json(staffOfficeUserResponseSchema, text).staff_user;
     },
     async listKeys(slug) {
       const { text } = await call('GET', 'api_keys', { _seller: slug });

@@ -1,9 +1,16 @@
+import type { StaffUser } from '@admit/contracts/office';
 import type { StaffApiKey, StaffImportResult } from '@admit/contracts/staff-api';
 import type { Db } from '@/db/connection';
 import { FileIssuesError } from '@/modules/seller-file/parse-file';
 import { exportSeller, importSellerFile, readSellerFile } from '@/modules/seller-file/service';
 import { exportOrders, type OrdersExport } from '@/modules/staff-api/orders-export';
-import { createStaffKey, listStaffKeys, revokeStaffKey } from '@/modules/staff-api/service';
+import type { NewStaff } from '@/modules/office/staff-service';
+import {
+  addOfficeStaff,
+  createStaffKey,
+  listStaffKeys,
+  revokeStaffKey,
+} from '@/modules/staff-api/service';
 
 /**
  * What the seller commands ask for (decision 0074), done one of two ways: by a running server's
@@ -19,6 +26,8 @@ export interface StaffOps {
   exportSeller(slug: string): Promise<{ yaml: string; images: Map<string, Buffer> } | undefined>;
   /** the file at `path` (problems: SellerFileError; a refused real import: ImportRefusedError) */
   importFile(path: string, dryRun: boolean): Promise<StaffImportResult>;
+  /** a back-office staff user (decision 0083) */
+  addOfficeStaff(slug: string, input: NewStaff): Promise<StaffUser>;
 }
 
 /** A command's failure told as one sentence, and the exit code it ends with. */
@@ -42,6 +51,7 @@ export function directStaffOps(db: Db, now: () => Date): StaffOps {
     revokeKey: (slug, id) => revokeStaffKey(db, slug, id, now()),
     exportOrders: (slug, since, format) => exportOrders(db, slug, since, format),
     exportSeller: (slug) => exportSeller(db, slug),
+    addOfficeStaff: (slug, input) => addOfficeStaff(db, slug, input, now()),
     async importFile(path, dryRun) {
       const { file, images, located } = await readSellerFile(path);
       const result = await importSellerFile(db, file, { now: now(), images, dryRun }).catch(

@@ -8,6 +8,7 @@ import * as codesTables from './schema/codes';
 import * as identityTables from './schema/identity';
 import * as mailTables from './schema/mail';
 import * as membershipTables from './schema/memberships';
+import * as officeTables from './schema/office';
 import * as paymentsTables from './schema/payments';
 import * as paymentPlanTables from './schema/payment-plans';
 import * as seatTables from './schema/seats';
@@ -25,6 +26,7 @@ const schema = {
   ...identityTables,
   ...mailTables,
   ...membershipTables,
+  ...officeTables,
   ...paymentsTables,
   ...paymentPlanTables,
   ...seatTables,

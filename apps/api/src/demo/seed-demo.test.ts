@@ -21,6 +21,9 @@ import {
   SCHEDULE_DAYS,
 } from './demo-session-states';
 import { seedDemo } from './seed-demo';
+import { DEMO_STAFF, demoStaffId } from './demo-staff';
+import { buildTestApp } from '@/testing/build-test-app';
+import { officeCall, officeLogin } from '@/modules/office/office.test-kit';
 import { addDays, localDate, localTime } from '@/lib/zoned-time';
 
 // A week before the US DST change (8 March 2026) so the schedule crosses it.
@@ -70,6 +73,36 @@ describeEachDatabase('seedDemo', (ctx) => {
       .from(identityTables.identity)
       .where(eq(identityTables.identity.email, 'member@demo-museum.test'));
     expect(member).toMatchObject({ kind: 'user', firstName: 'Mia', lastName: 'Member' });
+  });
+
+  it('seeds the museum’s office staff, one per role, who log in with the README’s password', async () => {
+    const staff = DEMO_STAFF['demo-museum']!;
+    expect(staff.map((s) => s.role)).toEqual(['owner', 'box_office', 'door']);
+    const app = await buildTestApp(ctx.database, { now: NOW });
+    try {
+      const roleSees = { owner: 200, box_office: 403, door: 403 } as const;
+      for (const { email, role } of staff) {
+        const cookie = await officeLogin(app, 'demo-museum', email, DEMO_PASSWORD);
+        const me = await officeCall(app, { path: 'me', slug: 'demo-museum', cookie });
+        expect(me.json().staff_user._data[0]).toMatchObject({
+          id: demoStaffId('demo-museum', email),
+          role,
+          email,
+        });
+        const list = await officeCall(app, { path: 'staff_user', slug: 'demo-museum', cookie });
+        expect(list.statusCode, email).toBe(roleSees[role]);
+      }
+      // the aquarium has no office staff of the museum's
+      const elsewhere = await officeCall(app, {
+        method: 'POST',
+        path: 'login',
+        slug: 'harbour-aquarium',
+        body: { email: staff[0]!.email, password: DEMO_PASSWORD },
+      });
+      expect(elsewhere.statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
   });
 
   it('seeds the demo accounts: a member with a password and a current membership, a guest without', async () => {

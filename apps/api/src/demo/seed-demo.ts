@@ -9,6 +9,7 @@ import { writeDemoMemberships } from './demo-memberships';
 import { writeDemoWallet } from './demo-wallet';
 import { writeDemoOrders } from './demo-orders';
 import { writeDemoSessionStates } from './demo-session-states';
+import { hashDemoStaffPassword, writeDemoStaff } from './demo-staff';
 import type { DemoSeller } from './demo-types';
 
 /** SQLSTATE unique_violation: another server seeded the same sellers first. */
@@ -62,6 +63,7 @@ export async function seedDemo(
   ]);
   const images = await Promise.all(DEMO_SELLERS.map(picturesOf));
   const passwordHashes = await hashDemoPasswords(DEMO_SELLERS);
+  const staffPasswordHash = await hashDemoStaffPassword();
   try {
     return await db.transaction(async (tx) => {
       if (await hasSellers(tx)) return { seeded: false };
@@ -69,6 +71,7 @@ export async function seedDemo(
         const sellerId = demoId(`${demo.slug}/seller`);
         await importInTransaction(tx, demo.file, { now, images: images[i]!, newId: demoId });
         await writeDemoAccounts(tx, demo, sellerId, passwordHashes);
+        await writeDemoStaff(tx, demo.slug, sellerId, staffPasswordHash, now);
         await writeDemoMemberships(tx, demo, now);
         await writeDemoSessionStates(tx, demo, now);
         await writeDemoOrders(tx, demo, now);

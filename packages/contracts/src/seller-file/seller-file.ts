@@ -7,7 +7,7 @@ import {
   fileMembershipProgramSchema,
   filePaymentPlanSchema,
 } from './commerce';
-import { RESERVED_PATH_SEGMENTS, isReservedPathSegment } from '../reserved-path-segments';
+import { RESERVED_PATH_SEGMENTS, SITE_SECTIONS, isReservedSlug } from '../reserved-path-segments';
 import { SELLER_FILE_MAX_BULK_ITEMS } from './limits';
 import { fileList, keySchema } from './primitives';
 import { checkReferences } from './references';
@@ -26,8 +26,8 @@ export const sellerFileSchema = z
     $schema: z.string().optional(),
     seller: z.strictObject({
       slug: keySchema.refine(
-        (slug) => !isReservedPathSegment(slug),
-        `the server routes /${RESERVED_PATH_SEGMENTS.join(', /')} itself: choose another slug`,
+        (slug) => !isReservedSlug(slug),
+        `the server routes /${RESERVED_PATH_SEGMENTS.join(', /')} itself and /${SITE_SECTIONS.join(', /')} is part of every seller's site: choose another slug`,
       ),
       name: z.string().min(1),
       currency: z.string().regex(/^[A-Z]{3}$/, 'an ISO 4217 code such as USD'),

@@ -20,6 +20,8 @@ import { makeMembership, makeUser, type IdentityRow } from '@/testing/identity-f
 import { makeSavedCard } from '@/testing/saved-card-factories';
 import { createApiKey, revokeApiKey } from '@/modules/api-keys/service';
 import { makeSeller } from '@/testing/factories';
+import { OFFICE_SESSION_COOKIE } from '@admit/contracts/office';
+import { makeStaff, officeLogin, STAFF_PASSWORD } from '@/modules/office/office.test-kit';
 
 /**
  * Cross-identity access (ASVS 8.2.2): for every `my/…` and `cart/{id}` route the app registers,
@@ -278,6 +280,50 @@ const ADMIN_CASES: Record<string, Case> = {
 };
 
 /**
+ * The back office (decision 0083): the caller is an office session of the seller's own staff.
+ * `open` routes take no session (login, logout); `staff` ones any role; `owner` ones only an
+ * owner. A visitor's session, another seller's owner and no cookie get 401; the seller's door
+ * user gets 403 on an owner's route; none of them sees the victim owner's account.
+ */
+interface OfficeCase {
+  path: (victimStaffId: string) => string;
+  body?: (victimStaffId: string) => object;
+  kind: 'open' | 'staff' | 'owner';
+}
+const OFFICE_CASES: Record<string, OfficeCase> = {
+  'POST /api/office/login': {
+    kind: 'open',
+    path: () => 'login',
+    body: () => ({ email: 'victim-owner@example.org', password: 'Not-the-pass-1' }),
+  },
+  'POST /api/office/logout': { kind: 'open', path: () => 'logout' },
+  'GET /api/office/me': { kind: 'staff', path: () => 'me' },
+  'POST /api/office/me/totp_secret': { kind: 'staff', path: () => 'me/totp_secret' },
+  'PUT /api/office/me/totp': {
+    kind: 'staff',
+    path: () => 'me/totp',
+    body: () => ({ secret: 'A'.repeat(32), totp: '123456' }),
+  },
+  'GET /api/office/staff_user': { kind: 'owner', path: () => 'staff_user' },
+  'POST /api/office/staff_user': {
+    kind: 'owner',
+    path: () => 'staff_user',
+    body: () => ({ email: 'mallory@example.org', password: STAFF_PASSWORD, role: 'owner' }),
+  },
+  'PATCH /api/office/staff_user/:id': {
+    kind: 'owner',
+    path: (id) => `staff_user/${id}`,
+    body: () => ({ disabled: true }),
+  },
+  'POST /api/office/staff_user/:id/password': {
+    kind: 'owner',
+    path: (id) => `staff_user/${id}/password`,
+    body: () => ({ password: 'Taken-over-1' }),
+  },
+  'GET /api/office/audit': { kind: 'owner', path: () => 'audit' },
+};
+
+/**
  * "METHOD /path" of every registered /api/my/…, /api/cart/…, /api/membership/…,
  * /api/ticket_order… and /api/ticket/… route (from printRoutes).
  */
@@ -308,6 +354,7 @@ const GUARDED = /^\/api\/(my\/|cart\/|membership\/|ticket_order\b|ticket\/)/;
 // the staff API (/admin/api/staff/…) takes the server's staff key, never a seller's: its own case
 const ADMIN = /^\/admin\/api\/(?!staff\/)/;
 const STAFF = /^\/admin\/api\/staff\//;
+const OFFICE = /^\/api\/office\//;
 
 describeEachDatabase('auth: cross-identity access', (ctx) => {
   let app: FastifyInstance;
@@ -526,5 +573,52 @@ describeEachDatabase('auth: cross-identity access', (ctx) => {
     }
     const [kept] = await ctx.db.select().from(ticket).where(eq(ticket.id, victim.orderTicketId));
     expect(kept).toMatchObject({ state: 'booked', redeemedAt: null });
+  });
+
+  it('keeps visitors, other sellers’ staff and lesser roles out of every office route', async () => {
+    const seller = victim.scene.seller;
+    const victimOwner = await makeStaff(ctx.db, seller.id, 'owner', {
+      email: 'victim-owner@example.org',
+    });
+    const door = await makeStaff(ctx.db, seller.id, 'door');
+    const doorCookie = await officeLogin(app, seller.slug, door.email);
+    const otherSeller = await makeSeller(ctx.db);
+    const theirOwner = await makeStaff(ctx.db, otherSeller.id, 'owner');
+    const theirCookie = await officeLogin(app, otherSeller.slug, theirOwner.email);
+    const visitorCookie = (await app.sessions.createSession(victim.member.id, seller.id)).token;
+
+    const routes = guardedRoutes(app, OFFICE);
+    expect(routes).toEqual(expect.arrayContaining(['GET /api/office/me', 'GET /api/office/audit']));
+    expect(routes.filter((r) => !(r in OFFICE_CASES))).toEqual([]);
+    for (const route of routes) {
+      const spec = OFFICE_CASES[route]!;
+      const method = route.split(' ')[0] as 'GET' | 'POST' | 'PATCH' | 'PUT';
+      const callers = [
+        ['a visitor’s session', { [SESSION_COOKIE]: visitorCookie }, 401],
+        ['another seller’s owner', { [OFFICE_SESSION_COOKIE]: theirCookie }, 401],
+        ['no cookie', {}, 401],
+        ['the seller’s door user', { [OFFICE_SESSION_COOKIE]: doorCookie }, 403],
+      ] as const;
+      for (const [who, cookies, status] of callers) {
+        if (spec.kind === 'staff' && status === 403) continue;
+        // logout would end the door user's session the later cases use
+        if (route === 'POST /api/office/logout' && status === 403) continue;
+        const payload = spec.body?.(victimOwner.id);
+        const res = await app.inject({
+          method,
+          url: `/api/office/${spec.path(victimOwner.id)}?_seller=${seller.slug}`,
+          headers: { [APP_HEADER]: APP_HEADER_VALUE },
+          cookies,
+          ...(payload === undefined ? {} : { payload }),
+        });
+        const label = `${route} as ${who}: ${res.statusCode} ${res.body.slice(0, 200)}`;
+        if (spec.kind !== 'open') expect(res.statusCode, label).toBe(status);
+        expect(res.statusCode, label).toBeLessThan(500);
+        for (const secret of [victimOwner.id, victimOwner.email])
+          expect(res.body, label).not.toContain(secret);
+      }
+    }
+    const victimStillIn = await officeLogin(app, seller.slug, victimOwner.email);
+    expect(victimStillIn).toMatch(/^[A-Za-z0-9_-]{43}$/);
   });
 });

@@ -3,6 +3,8 @@ import { authThrottle, otpChallenge, passwordResetToken, webSession } from '@/db
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { makeSeller } from '@/testing/factories';
 import { makeUser } from '@/testing/identity-factories';
+import { staffSession } from '@/db/schema/office';
+import { makeStaff } from '@/modules/office/office.test-kit';
 import { purgeEndedAuthRows } from './housekeeping';
 
 const NOW = new Date('2030-05-01T09:00:00Z');
@@ -34,12 +36,21 @@ describeEachDatabase('auth: housekeeping of ended rows', (ctx) => {
       { key: 'blocked', failures: 9, lastFailureAt: ago(25 * HOUR), blockedUntil: ago(-HOUR) },
     ]);
 
+    const staff = await makeStaff(ctx.db, seller.id, 'door');
+    const office = { sellerId: seller.id, staffUserId: staff.id, lastSeenAt: ago(HOUR) };
+    await ctx.db.insert(staffSession).values([
+      { ...office, tokenHash: 'ended', expiresAt: ago(1) },
+      { ...office, tokenHash: 'live', expiresAt: new Date(NOW.getTime() + HOUR) },
+    ]);
+
     await purgeEndedAuthRows(ctx.db, NOW);
 
     const hashes = async (
       table: typeof webSession | typeof otpChallenge | typeof passwordResetToken,
     ) => (await ctx.db.select({ h: table.tokenHash }).from(table)).map((r) => r.h).sort();
     expect(await hashes(webSession)).toEqual(['live']);
+    const officeLeft = await ctx.db.select({ h: staffSession.tokenHash }).from(staffSession);
+    expect(officeLeft.map((r) => r.h)).toEqual(['live']);
     expect(await hashes(otpChallenge)).toEqual(['recent']);
     expect(await hashes(passwordResetToken)).toEqual(['recent']);
     const keys = (await ctx.db.select({ k: authThrottle.key }).from(authThrottle)).map((r) => r.k);

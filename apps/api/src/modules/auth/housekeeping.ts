@@ -3,6 +3,7 @@ import type { Db } from '@/db/connection';
 import { startIntervalJob, type IntervalJob } from '@/lib/interval-job';
 import { authThrottle, otpChallenge, passwordResetToken, webSession } from '@/db/schema/identity';
 import { KNOWN_ADDRESS_KEY_PATTERN, KNOWN_ADDRESS_MS } from '@/modules/limits/login-throttle';
+import { purgeOfficeSessions } from '@/modules/office/office-sessions';
 
 // rows are kept a day past their end so a support question about "my link did not work" can
 // still be answered from the database
@@ -17,6 +18,8 @@ const KEEP_MS = 24 * 60 * 60_000;
 export async function purgeEndedAuthRows(db: Db, now: Date): Promise<void> {
   const dayAgo = new Date(now.getTime() - KEEP_MS);
   await db.delete(webSession).where(lt(webSession.expiresAt, now));
+  // the back office's sessions past their absolute deadline (decision 0083)
+  await purgeOfficeSessions(db, now);
   await db.delete(otpChallenge).where(lt(otpChallenge.expiresAt, dayAgo));
   await db.delete(passwordResetToken).where(lt(passwordResetToken.expiresAt, dayAgo));
   await db

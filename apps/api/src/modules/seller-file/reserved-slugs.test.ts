@@ -19,7 +19,7 @@ venues:
 `;
 
 describe('a seller file refuses the reserved slugs', () => {
-  it.each(['api', 'admin', 'assets-app', 'health', 'sandbox', 'webhooks'])('%s', (slug) => {
+  it.each(['api', 'admin', 'assets-app', 'health', 'sandbox', 'webhooks', 'office'])('%s', (slug) => {
     let error: unknown;
     try {
       parseSellerFile(fileWithSlug(slug), 'shop.yaml');

@@ -8,16 +8,19 @@ import {
   staffApiKeyResponseSchema,
   staffApiKeysResponseSchema,
   staffImportQuerySchema,
+  staffOfficeUserResponseSchema,
   staffImportResultSchema,
   staffOrdersQuerySchema,
   staffSellerFileSchema,
 } from '@admit/contracts/staff-api';
+import { staffUserCreateBodySchema } from '@admit/contracts/office';
 import { AppError } from '@/http/app-error';
 import { bearerKeyOf, sellerQuerySchema } from '@/http/caller';
 import { SellerFileError } from '@/modules/seller-file/parse-file';
 import { ImportRefusedError } from '@/modules/seller-file/service';
 import { exportOrders } from './orders-export';
 import {
+  addOfficeStaff,
   createStaffKey,
   exportStaffSellerFile,
   importStaffSellerFile,
@@ -120,6 +123,24 @@ export const staffApiRoutes: FastifyPluginAsyncZod = async (app) => {
       const { slug } = request.caller.seller;
       const api_key = await revokeStaffKey(db, slug, request.params.id, app.deps.now());
       return reply.header('cache-control', 'no-store').send({ api_key });
+    },
+  );
+
+  // the back office's staff (decision 0083): `staff add`, also the first owner of a seller
+  app.post(
+    `${P}/office_staff`,
+    {
+      schema: {
+        querystring: sellerQuerySchema,
+        body: staffUserCreateBodySchema,
+        response: { 200: staffOfficeUserResponseSchema },
+      },
+      config,
+    },
+    async (request, reply) => {
+      const { slug } = request.caller.seller;
+      const staff_user = await addOfficeStaff(db, slug, request.body, app.deps.now());
+      return reply.header('cache-control', 'no-store').send({ staff_user });
     },
   );
 

@@ -2,11 +2,14 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { StaffApiKey, StaffImportResult, StaffSellerFile } from '@admit/contracts/staff-api';
+import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
+import { seller } from '@/db/schema/identity';
 import type { SellerApiKeyRow } from '@/db/schema/seller-api';
 import { AppError } from '@/http/app-error';
 import { createApiKey, listApiKeys, revokeApiKey } from '@/modules/api-keys/service';
 import { FileIssuesError } from '@/modules/seller-file/parse-file';
+import { addStaff, type NewStaff } from '@/modules/office/staff-service';
 import { exportSeller, importSellerFile, readSellerFileText } from '@/modules/seller-file/service';
 
 /**
@@ -99,6 +102,21 @@ export async function importStaffSellerFile(
   } finally {
     await rm(folder, { recursive: true, force: true });
   }
+}
+
+/**
+ * `npm run seller -- staff add`: a back-office staff user (decision 0083), audited as done by
+ * `cli` (no staff user signed in); the first owner of a seller is made this way.
+ */
+export async function addOfficeStaff(db: Db, slug: string, input: NewStaff, now: Date) {
+  const [row] = await db
+    .select({ id: seller.id })
+    .from(seller)
+    .where(eq(seller.slug, slug))
+    .limit(1);
+  if (!row) throw noSuchSeller(slug);
+  const added = await addStaff(db, row.id, input, { staffUserId: null, name: 'cli' }, now);
+  return added.staff_user._data[0]!;
 }
 
 /** No seller has the slug: the answer of an export for one. */

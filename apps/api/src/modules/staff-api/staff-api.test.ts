@@ -63,6 +63,7 @@ describeEachDatabase('staff API: /admin/api/staff/…', (ctx) => {
       ['POST', `api_keys?_seller=no-such-seller`],
       ['GET', `orders?_seller=${scene.seller.slug}`],
       ['POST', 'seller_file?dry_run=true'],
+      ['POST', `office_staff?_seller=${scene.seller.slug}`],
     ] as const;
     for (const [method, path] of paths) {
       for (const key of [null, 'wrong-key', `${STAFF_KEY}x`]) {
@@ -74,6 +75,25 @@ describeEachDatabase('staff API: /admin/api/staff/…', (ctx) => {
       expect(res.statusCode).toBe(403);
       expect(firstError(res)).toMatchObject({ _code: 'forbidden', _context: 'staff_key' });
     }
+  });
+
+  it('adds a back-office staff user (decision 0083), audited as the CLI; 409 for a taken e-mail', async () => {
+    const scene = await makeReserveScene(ctx.db);
+    const body = { email: 'boss@staff-shop.example', password: 'Owner-pass-1', role: 'owner' };
+    const res = await staff('POST', `office_staff?_seller=${scene.seller.slug}`, { body });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().staff_user).toMatchObject({
+      email: body.email,
+      role: 'owner',
+      disabled: false,
+    });
+    expect(res.body).not.toContain('Owner-pass-1');
+    const again = await staff('POST', `office_staff?_seller=${scene.seller.slug}`, {
+      body: { ...body, email: 'BOSS@staff-shop.example' },
+    });
+    expect(again.statusCode).toBe(409);
+    const missing = await staff('POST', 'office_staff?_seller=no-such-seller', { body });
+    expect(missing.statusCode).toBe(404);
   });
 
   it('creates, lists and revokes door-scanner keys; a revoked key no longer opens the door', async () => {
