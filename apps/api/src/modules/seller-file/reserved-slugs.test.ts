@@ -19,18 +19,21 @@ venues:
 `;
 
 describe('a seller file refuses the reserved slugs', () => {
-  it.each(['api', 'admin', 'assets-app', 'health', 'sandbox', 'webhooks', 'office'])('%s', (slug) => {
-    let error: unknown;
-    try {
-      parseSellerFile(fileWithSlug(slug), 'shop.yaml');
-    } catch (e) {
-      error = e;
-    }
-    expect(error).toBeInstanceOf(SellerFileError);
-    expect((error as SellerFileError).issues).toEqual([
-      { path: 'seller.slug', line: 2, message: expect.stringContaining('choose another slug') },
-    ]);
-  });
+  it.each(['api', 'admin', 'assets-app', 'health', 'sandbox', 'webhooks', 'office'])(
+    '%s',
+    (slug) => {
+      let error: unknown;
+      try {
+        parseSellerFile(fileWithSlug(slug), 'shop.yaml');
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(SellerFileError);
+      expect((error as SellerFileError).issues).toEqual([
+        { path: 'seller.slug', line: 2, message: expect.stringContaining('choose another slug') },
+      ]);
+    },
+  );
 
   it('accepts a slug that only starts like one', () => {
     expect(parseSellerFile(fileWithSlug('api-museum'), 'shop.yaml').seller.slug).toBe('api-museum');
