@@ -214,4 +214,22 @@ describe('SeatCells.adopt: a new seat list', () => {
       hall.seats.length,
     );
   });
+
+  it("writes a seat's row at once when its cell is asked for before the slices reach it", () => {
+    const g = layer();
+    const writer = new SeatCells(g, index, rowLabel);
+    writer.show(viewsOf(), 'A-A-1', labelOf);
+    afterPaint();
+    const written = cells(g).length;
+    const last = index.rows.at(-1)!.seats.at(-1)!;
+    expect(written).toBeLessThan(hall.seats.length);
+    expect(cell(g, last.id)).toBeNull();
+    // the keyboard moving into the last row, 0 ms into the next frame
+    expect(writer.cellOf(last.id)).toBe(cell(g, last.id));
+    expect(cells(g)).toHaveLength(hall.seats.length);
+    expect(writer.cellOf('no-such-seat')).toBeUndefined();
+    // the slices that follow find nothing left and write nothing twice
+    vi.advanceTimersByTime(1000);
+    expect(cells(g)).toHaveLength(hall.seats.length);
+  });
 });

@@ -127,10 +127,18 @@ export class SeatCells {
     }
     const refocus = this.refocus;
     this.refocus = null;
-    if (refocus && this.index.byId.has(refocus)) {
-      if (!this.elements.has(refocus)) this.writeRows(() => !this.elements.has(refocus));
-      this.elements.get(refocus)!.focus({ preventScroll: true });
-    }
+    if (refocus) this.cellOf(refocus)?.focus({ preventScroll: true });
+  }
+
+  /**
+   * A seat's grid cell, its row (and the rows before it) written now if the slices have not got
+   * there yet: the keyboard may move into a row of a large hall in the first frames after it
+   * opens, and focus must land on that seat, not stay put.
+   */
+  cellOf(seatId: string): SVGElement | undefined {
+    if (!this.index.byId.has(seatId)) return undefined;
+    if (!this.elements.has(seatId)) this.writeRows(() => !this.elements.has(seatId));
+    return this.elements.get(seatId);
   }
 
   /** Row names follow the seller's text (a language change re-labels every row). */

@@ -1,4 +1,5 @@
 import { memo, useLayoutEffect, useMemo, useRef } from 'react';
+import type { RefObject } from 'react';
 import type { Seat } from '@admit/contracts/seat-map';
 import { SEAT_MAP_COLORS } from '@/features/seats/map/seat-colors';
 import { checkPath, crossPath } from '@/features/seats/map/seat-glyphs';
@@ -14,6 +15,8 @@ interface SeatLayerProps {
   activeId: string | null;
   seatLabel: SeatLabeler;
   rowLabel: (section: string, row: string) => string;
+  /** the cells' writer, shared with the keyboard (use-seat-keys.ts), which may need a row now */
+  cells: RefObject<SeatCells | null>;
 }
 
 /**
@@ -26,24 +29,24 @@ export const SeatLayer = memo(function SeatLayer({
   activeId,
   seatLabel,
   rowLabel,
+  cells,
 }: SeatLayerProps) {
   // the grid cells are written by seat-cells.ts, not React: React would own 5,000 elements
   const layer = useRef<SVGGElement>(null);
-  const cells = useRef<SeatCells | null>(null);
   useLayoutEffect(() => {
     const g = layer.current;
     if (!g) return;
     cells.current ??= new SeatCells(g, index, rowLabel);
     cells.current.adopt(index);
     cells.current.show(views, activeId, seatLabel);
-  }, [index, views, activeId, seatLabel, rowLabel]);
-  useLayoutEffect(() => cells.current?.relabel(rowLabel), [rowLabel]);
+  }, [index, views, activeId, seatLabel, rowLabel, cells]);
+  useLayoutEffect(() => cells.current?.relabel(rowLabel), [rowLabel, cells]);
   useLayoutEffect(
     () => () => {
       cells.current?.dispose();
       cells.current = null;
     },
-    [],
+    [cells],
   );
   const paint = useMemo(() => seatPaint(views.values()), [views]);
 

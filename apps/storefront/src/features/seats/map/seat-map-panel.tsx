@@ -8,7 +8,7 @@ import { GroupFilters } from '@/features/seats/map/group-filters';
 import { MapBackground } from '@/features/seats/map/map-background';
 import { groupColor, SEAT_MAP_COLORS } from '@/features/seats/map/seat-colors';
 import { SeatLayer } from '@/features/seats/map/seat-layer';
-import type { SeatView } from '@/features/seats/map/seat-cells';
+import type { SeatCells, SeatView } from '@/features/seats/map/seat-cells';
 import { SeatLegend } from '@/features/seats/map/seat-legend';
 import { SEAT_MAP_STRINGS } from '@/features/seats/map/seat-map-strings';
 import { indexSeats } from '@/features/seats/map/seat-rows';
@@ -86,7 +86,8 @@ export function SeatMapPanel(props: SeatMapPanelProps): JSX.Element {
     return result;
   }, [seats, seatGroups, selected, shown]);
 
-  const keys = useSeatKeys({ index, selected, svgRef, panZoom, onToggle });
+  const cells = useRef<SeatCells | null>(null);
+  const keys = useSeatKeys({ index, selected, cells, panZoom, onToggle });
   const rowLabel = useCallback(
     (section: string, row: string) => text('seat_map.row', { section, row }),
     [text],
@@ -179,6 +180,7 @@ export function SeatMapPanel(props: SeatMapPanelProps): JSX.Element {
                 activeId={keys.activeId}
                 seatLabel={seatLabel}
                 rowLabel={rowLabel}
+                cells={cells}
               />
               {keys.active && (
                 // wider than the selected seat's ring, with a white gap, so focus never reads as selection

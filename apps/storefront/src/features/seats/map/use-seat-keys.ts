@@ -1,6 +1,7 @@
 import { useCallback, useMemo, useState } from 'react';
 import type { FocusEvent, KeyboardEvent, RefObject } from 'react';
 import { SEAT_MAP_ZOOM_IN, SEAT_MAP_ZOOM_OUT } from '@admit/contracts/constants';
+import type { SeatCells } from '@/features/seats/map/seat-cells';
 import { moveFrom } from '@/features/seats/map/seat-rows';
 import type { SeatIndex, SeatMove } from '@/features/seats/map/seat-rows';
 import type { usePanZoom } from '@/features/seats/map/use-pan-zoom';
@@ -33,13 +34,14 @@ function seatIdOf(target: EventTarget | null): string | null {
 export function useSeatKeys({
   index,
   selected,
-  svgRef,
+  cells,
   panZoom,
   onToggle,
 }: {
   index: SeatIndex;
   selected: ReadonlySet<string>;
-  svgRef: RefObject<SVGSVGElement | null>;
+  /** the grid cells' writer (seat-layer.tsx): it writes a seat's row if it is not yet there */
+  cells: RefObject<SeatCells | null>;
   panZoom: ReturnType<typeof usePanZoom>;
   onToggle: (seatId: string) => void;
 }) {
@@ -59,13 +61,10 @@ export function useSeatKeys({
 
   const focusSeat = useCallback(
     (seatId: string) => {
-      const element = [...(svgRef.current?.querySelectorAll('[data-seat]') ?? [])].find(
-        (candidate) => candidate.getAttribute('data-seat') === seatId,
-      );
       // preventScroll: the map pans the seat into view itself (onFocus), the page stays put
-      (element as SVGElement | undefined)?.focus({ preventScroll: true });
+      cells.current?.cellOf(seatId)?.focus({ preventScroll: true });
     },
-    [svgRef],
+    [cells],
   );
 
   const onFocus = useCallback(
