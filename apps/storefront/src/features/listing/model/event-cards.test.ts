@@ -128,7 +128,8 @@ describe('toEventCards: the "from" a visitor is charged (issue 22)', () => {
     expect(card?.fromPrice).toBe('11.00');
   });
 
-  it('quotes admissions before a donation beside them; an event without admissions its own', () => {
+  // decision 0081: a range price (a flexible amount) never stands for an event; a fixed one does
+  it('quotes admissions before a donation beside them; a donation only quotes a fixed amount', () => {
     const donation = makeTicketGroup({
       id: fixtureId(106),
       event_template_id: event.id,
@@ -141,7 +142,9 @@ describe('toEventCards: the "from" a visitor is charged (issue 22)', () => {
     });
     const adult = makeTicketType({ ticket_group_id: admission.id, currency_amount: '25.00' });
     expect(toEventCards(body([admission, donation], [gift, adult]))[0]?.fromPrice).toBe('25.00');
-    expect(toEventCards(body([donation], [gift]))[0]?.fromPrice).toBe('1.00');
+    expect(toEventCards(body([donation], [gift]))[0]?.fromPrice).toBeNull();
+    const fixed = makeTicketType({ ticket_group_id: donation.id, currency_amount: '5.00' });
+    expect(toEventCards(body([donation], [fixed]))[0]?.fromPrice).toBe('5.00');
   });
 });
 
