@@ -1,10 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import { eq, lt } from 'drizzle-orm';
 import type { StaffRole } from '@admit/contracts/office';
 import type { Db } from '@/db/connection';
 import { staffSession, staffUser } from '@/db/schema/office';
 import type { Executor } from '@/db/transaction';
-import { hashToken } from '@/modules/sessions/session-service';
+import {
+  hashToken,
+  isSessionToken,
+  newSessionToken,
+  SESSION_TOUCH_AFTER_MS,
+} from '@/modules/sessions/session-service';
 
 /**
  * Office sessions (decision 0083): kept server-side (`staff_session`, revocable by deleting
@@ -15,9 +19,6 @@ import { hashToken } from '@/modules/sessions/session-service';
 
 export const OFFICE_IDLE_MS = 30 * 60_000;
 export const OFFICE_ABSOLUTE_MS = 12 * 60 * 60_000;
-const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
-// touching last_seen_at on every call would turn every read into a write
-const TOUCH_AFTER_MS = 60_000;
 
 export interface NewOfficeSession {
   token: string;
@@ -44,7 +45,7 @@ export async function createOfficeSession(
   sellerId: string,
   at: Date,
 ): Promise<NewOfficeSession> {
-  const token = randomBytes(32).toString('base64url');
+  const token = newSessionToken();
   const expiresAt = new Date(at.getTime() + OFFICE_ABSOLUTE_MS);
   await db.insert(staffSession).values({
     tokenHash: hashToken(token),
@@ -58,7 +59,7 @@ export async function createOfficeSession(
 }
 
 export async function destroyOfficeSession(db: Executor, token: string | undefined) {
-  if (!token || !TOKEN_RE.test(token)) return;
+  if (!isSessionToken(token)) return;
   await db.delete(staffSession).where(eq(staffSession.tokenHash, hashToken(token)));
 }
 
@@ -73,7 +74,7 @@ export async function staffOfToken(
   sellerId: string,
   at: Date,
 ): Promise<StaffCaller | null> {
-  if (!token || !TOKEN_RE.test(token)) return null;
+  if (!isSessionToken(token)) return null;
   const [row] = await db
     .select({ session: staffSession, user: staffUser })
     .from(staffSession)
@@ -88,7 +89,7 @@ export async function staffOfToken(
     return null;
   }
   let lastSeenAt = session.lastSeenAt;
-  if (at.getTime() - lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+  if (at.getTime() - lastSeenAt.getTime() > SESSION_TOUCH_AFTER_MS) {
     lastSeenAt = at;
     await db.update(staffSession).set({ lastSeenAt }).where(eq(staffSession.id, session.id));
   }

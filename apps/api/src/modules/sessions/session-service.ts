@@ -33,8 +33,15 @@ export interface SessionLookup {
 }
 
 const TOKEN_RE = /^[A-Za-z0-9_-]{43}$/;
-// touching last_seen_at on every request would turn every read into a write
-const TOUCH_AFTER_MS = 60_000;
+/** touching last_seen_at on every request would turn every read into a write */
+export const SESSION_TOUCH_AFTER_MS = 60_000;
+
+/** A new session token: 32 random bytes, base64url (the visitors' and the office's sessions). */
+export const newSessionToken = (): string => randomBytes(32).toString('base64url');
+
+/** Whether a presented cookie value has a session token's shape (anything else is never looked up). */
+export const isSessionToken = (token: string | undefined): token is string =>
+  token !== undefined && TOKEN_RE.test(token);
 
 /** Only the sha256 of a token is stored, so a leaked table cannot be replayed as cookies. */
 export function hashToken(token: string): string {
@@ -51,7 +58,7 @@ export function createSessionService({ db, now, config }: SessionServiceDeps) {
     new Date(Math.min(lastSeenAt.getTime() + idleMs, expiresAt.getTime()));
 
   async function createSession(identityId: string, sellerId: string): Promise<NewSession> {
-    const token = randomBytes(32).toString('base64url');
+    const token = newSessionToken();
     const at = now();
     const expiresAt = new Date(at.getTime() + absoluteMs);
     await db.insert(webSession).values({
@@ -66,7 +73,7 @@ export function createSessionService({ db, now, config }: SessionServiceDeps) {
   }
 
   async function destroySession(token: string | undefined): Promise<void> {
-    if (!token || !TOKEN_RE.test(token)) return;
+    if (!isSessionToken(token)) return;
     await db.delete(webSession).where(eq(webSession.tokenHash, hashToken(token)));
   }
 
@@ -90,7 +97,7 @@ export function createSessionService({ db, now, config }: SessionServiceDeps) {
     sellerId: string,
   ): Promise<SessionLookup> {
     if (!token) return { session: null, ended: false, renewed: false };
-    if (!TOKEN_RE.test(token)) return { session: null, ended: true, renewed: false };
+    if (!isSessionToken(token)) return { session: null, ended: true, renewed: false };
     const [row] = await db
       .select()
       .from(webSession)
@@ -104,7 +111,7 @@ export function createSessionService({ db, now, config }: SessionServiceDeps) {
       return { session: null, ended: true, renewed: false };
     }
     let lastSeenAt = row.lastSeenAt;
-    if (at.getTime() - lastSeenAt.getTime() > TOUCH_AFTER_MS) {
+    if (at.getTime() - lastSeenAt.getTime() > SESSION_TOUCH_AFTER_MS) {
       lastSeenAt = at;
       await db.update(webSession).set({ lastSeenAt: at }).where(eq(webSession.id, row.id));
     }
