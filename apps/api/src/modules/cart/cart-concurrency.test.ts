@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { and, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_HEADER, APP_HEADER_VALUE } from '@admit/contracts/constants';
@@ -8,6 +8,7 @@ import { cart, ticket } from '@/db/schema/cart';
 import { eventSession } from '@/db/schema/sessions';
 import { buildTestApp } from '@/testing/build-test-app';
 import { addBody, makeReserveScene, type ReserveScene } from '@/testing/cart-fixtures';
+import { checkInvariant } from '@/testing/capacity-invariant';
 import { openPostgresTestDatabase, type TestDatabase } from '@/testing/test-database';
 import { sweepExpiredCarts } from './expiry';
 
@@ -22,31 +23,6 @@ const URL_ = process.env.TEST_DATABASE_URL;
 const CAPACITY = 50;
 const BUYERS = 220;
 const START = new Date('2029-06-01T12:00:00Z');
-
-interface Invariant {
-  capacity: number;
-  used: number;
-  held: number;
-  violations: string[];
-}
-
-/** What must hold whatever happened: held tickets = used_capacity ≤ capacity + oversell. */
-async function checkInvariant(db: Db, sessionId: string): Promise<Invariant> {
-  const [row] = await db.select().from(eventSession).where(eq(eventSession.id, sessionId));
-  const [counted] = await db
-    .select({ n: sql<number>`cast(count(*) as integer)` })
-    .from(ticket)
-    .where(and(eq(ticket.eventSessionId, sessionId), eq(ticket.state, 'in_cart')));
-  const capacity = row!.capacity + row!.oversellCapacity;
-  const used = row!.usedCapacity;
-  const held = counted!.n;
-  const violations = [
-    held > capacity ? `oversold: ${held} tickets held for ${capacity} places` : '',
-    used !== held ? `used_capacity ${used} differs from ${held} held tickets` : '',
-    used > capacity ? `used_capacity ${used} above ${capacity}` : '',
-  ].filter(Boolean);
-  return { capacity, used, held, violations };
-}
 
 /**
  * CONTROL ONLY, never used by the service: the classic broken reserve. It reads the counter,

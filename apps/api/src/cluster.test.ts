@@ -1,0 +1,299 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '@/db/connection';
+import { seedDemo } from '@/demo/seed-demo';
+import { DEMO_PASSWORD } from '@/demo/demo-accounts';
+import { enqueueMail } from '@/modules/mail/outbox';
+import { checkInvariant } from '@/testing/capacity-invariant';
+import {
+  callAs,
+  clusterProgramsInstalled,
+  startCluster,
+  type RunningCluster,
+} from '@/testing/cluster-process';
+import { startFakeSmtp, type FakeSmtp } from '@/testing/fake-smtp';
+import { withAdmin } from '@/testing/test-database';
+
+/**
+ * Two compiled API nodes behind nginx and pgbouncer (transaction pooling) on one PostgreSQL, as
+ * `npm run cluster` starts them (issue #28, decision 0090): a rush spread over both nodes fills
+ * a session exactly, a guest cart and a login move between nodes, the per-address limits see
+ * each visitor behind nginx, nginx serves the precompressed assets, and with both nodes running
+ * the mail sender every mail goes out once. PostgreSQL only (TEST_DATABASE_URL), in a database
+ * of its own; skipped without nginx and pgbouncer, except in CI, where .ci/run installs them.
+ */
+
+const url = process.env.TEST_DATABASE_URL;
+const installed = clusterProgramsInstalled();
+if (url && !installed && process.env.CI) {
+  throw new Error('CI must run the cluster test: install nginx and pgbouncer (.ci/run does)');
+}
+const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
+const HOST = 'demo-museum.localhost';
+const PUBLIC_URL = 'https://tickets.example.org';
+const CAPACITY = 100;
+const BUYERS = 500;
+const MAILS = 40;
+
+interface Scene {
+  sellerId: string;
+  rushSessionId: string;
+  sessionId: string;
+  typeId: string;
+}
+
+/** The demo on a fresh database, in announced test mode, one session opened for the rush. */
+async function prepare(database: Database): Promise<Scene> {
+  await database.migrate();
+  await seedDemo(database.db, { now: new Date() });
+  await database.db.execute(
+    sql`update seller set config = jsonb_set(config, '{test_mode}', 'true'::jsonb)`,
+  );
+  const { rows } = await database.db.execute<{
+    seller_id: string;
+    session_id: string;
+    type_id: string;
+  }>(
+    sql`select sl.id as seller_id, s.id as session_id, tt.id as type_id
+          from event_session s
+          join event_template e on e.id = s.event_template_id
+          join seller sl on sl.id = e.seller_id
+          join ticket_group g on g.event_template_id = e.id
+          join ticket_type tt on tt.ticket_group_id = g.id
+         where sl.slug = 'demo-museum' and e.name = 'General Admission'
+           and g.name = 'Timed Admission' and tt.name = 'Adult'
+           and s.start_datetime > now() + interval '2 days' and s.used_capacity = 0
+         order by s.start_datetime limit 2`,
+  );
+  const [rush, other] = rows as [(typeof rows)[0], (typeof rows)[0]];
+  await database.db.execute(
+    sql`update event_session set capacity = ${CAPACITY}, oversell_capacity = 0
+         where id = ${rush.session_id}`,
+  );
+  return {
+    sellerId: rush.seller_id,
+    rushSessionId: rush.session_id,
+    sessionId: other.session_id,
+    typeId: rush.type_id,
+  };
+}
+
+const addOne = (sessionId: string, typeId: string) => ({
+  add: [
+    {
+      event_session_id: sessionId,
+      ticket_types_required: [{ ticket_type_id: typeId, quantity: 1 }],
+    },
+  ],
+});
+
+describe.skipIf(!url || !installed)('two nodes behind nginx and pgbouncer [postgres]', () => {
+  const name = `admit_cluster_${randomBytes(5).toString('hex')}`;
+  let database: Database;
+  let scene: Scene;
+  let smtp: FakeSmtp;
+  let cluster: RunningCluster | null = null;
+
+  beforeAll(async () => {
+    await withAdmin(url!, (admin) => admin.query(`create database ${name}`));
+    const target = new URL(url!);
+    target.pathname = `/${name}`;
+    database = await openDatabase({ url: target.toString(), poolSize: 2 });
+    scene = await prepare(database);
+    smtp = await startFakeSmtp();
+    smtp.release();
+    cluster = await startCluster({
+      pgUrl: url!,
+      database: name,
+      nodes: 2,
+      timeoutMs: 150_000,
+      env: {
+        NODE_ENV: 'production',
+        PUBLIC_URL,
+        SEED_DEMO: 'false',
+        LOG_LEVEL: 'warn',
+        IMAGE_WARM_MS: '0',
+        SMTP_URL: smtp.url,
+        MAIL_POLL_MS: '50',
+        // the 500 buyers come from one machine; the limit test below uses the report limit
+        CART_CREATE_LIMIT: '0',
+        CLIENT_ERROR_LIMIT: '2',
+      },
+    });
+  }, 200_000);
+  afterAll(async () => {
+    if (cluster) await cluster.stop();
+    await smtp?.close();
+    await database?.close();
+    await withAdmin(url!, (admin) => admin.query(`drop database if exists ${name} with (force)`));
+  }, 60_000);
+
+  it('fills one session exactly from a 500-buyer rush spread over both nodes', async () => {
+    const answers = await Promise.all(
+      Array.from({ length: BUYERS }, () =>
+        callAs(cluster!.url, {
+          method: 'POST',
+          path: '/api/my/cart/modify',
+          host: HOST,
+          body: addOne(scene.rushSessionId, scene.typeId),
+        }),
+      ),
+    );
+    const refusals = answers
+      .filter((a) => a.status !== 201)
+      .map((a) => `${a.status} ${String(a.body._data?.[0]?._code)}`);
+    expect(answers.length - refusals.length).toBe(CAPACITY);
+    expect(new Set(refusals)).toEqual(new Set(['422 event_session_sold_out']));
+    // nginx spread the buyers over both nodes (its X-Admit-Node names the node that answered)
+    const served = new Set(answers.map((a) => a.headers['x-admit-node']));
+    expect(served).toEqual(new Set(cluster!.nodes.map((node) => new URL(node).host)));
+    expect(await checkInvariant(database.db, scene.rushSessionId)).toEqual({
+      capacity: CAPACITY,
+      used: CAPACITY,
+      held: CAPACITY,
+      violations: [],
+    });
+  }, 60_000);
+
+  it('reads and pays on node B a guest cart made on node A', async () => {
+    const [nodeA, nodeB] = cluster!.nodes as [string, string];
+    const reserved = await callAs(nodeA, {
+      method: 'POST',
+      path: '/api/my/cart/modify',
+      host: HOST,
+      body: addOne(scene.sessionId, scene.typeId),
+    });
+    expect(reserved.status, JSON.stringify(reserved.body)).toBe(201);
+    const cartId = reserved.body.cart!._data[0]!.id as string;
+    const read = await callAs(nodeB, { method: 'GET', path: `/api/cart/${cartId}`, host: HOST });
+    expect(read.status, JSON.stringify(read.body)).toBe(200);
+    expect(read.body.cart!._data[0]!.id).toBe(cartId);
+    const amount = read.body.cart_fees!._data[0]!.total_outstanding as string;
+    const card = await callAs(nodeB, {
+      method: 'POST',
+      path: '/api/sandbox/payment_methods?_seller=demo-museum',
+      host: HOST,
+      body: { number: '4242424242424242', exp_month: 12, exp_year: 2034, cvc: '123', zip: '10001' },
+    });
+    expect(card.status, JSON.stringify(card.body)).toBe(201);
+    const paid = await callAs(nodeB, {
+      method: 'POST',
+      path: `/api/cart/${cartId}/guest_checkout`,
+      host: HOST,
+      headers: { 'idempotency-key': `cluster-${cartId}` },
+      body: {
+        amount,
+        gateway_id: 'stripe',
+        gateway_data: { source: card.body.payment_method!._data[0]!.id, source_type: 'card' },
+        purchaser: {
+          first_name: 'Ada',
+          last_name: 'Cluster',
+          email: 'ada.cluster@example.org',
+          email_confirm: 'ada.cluster@example.org',
+          zip_code: '10001',
+        },
+      },
+    });
+    expect(paid.status, JSON.stringify(paid.body)).toBe(201);
+    const { rows } = await database.db.execute<Record<string, unknown>>(
+      sql`select (select state from payment where cart_id = ${cartId}) as payment,
+                 (select count(*)::int from ticket t join cart c on c.id = t.cart_id
+                   where c.id = ${cartId} and t.state = 'booked') as tickets`,
+    );
+    expect(rows[0]).toEqual({ payment: 'succeeded', tickets: 1 });
+  }, 60_000);
+
+  it('ends on node B the session logged out on node A', async () => {
+    const [nodeA, nodeB] = cluster!.nodes as [string, string];
+    const login = await callAs(nodeA, {
+      method: 'POST',
+      path: '/api/login',
+      host: HOST,
+      body: { username: 'member@demo-museum.test', password: DEMO_PASSWORD },
+    });
+    expect(login.status, JSON.stringify(login.body)).toBe(200);
+    const cookie = (login.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+    const session = (node: string) =>
+      callAs(node, { method: 'GET', path: '/api/my/session', host: HOST, headers: { cookie } });
+    expect((await session(nodeB)).body.session!._data[0]!.is_public).toBe(false);
+    const out = await callAs(nodeA, {
+      method: 'POST',
+      path: '/api/logout',
+      host: HOST,
+      body: {},
+      headers: { cookie },
+    });
+    expect(out.status, JSON.stringify(out.body)).toBe(200);
+    expect((await session(nodeB)).body.session!._data[0]!.is_public).toBe(true);
+  }, 30_000);
+
+  it('gives each visitor behind nginx limits of its own, whatever X-Forwarded-For they send', async () => {
+    const report = (localAddress: string, headers: Record<string, string> = {}) =>
+      callAs(cluster!.url, {
+        method: 'POST',
+        path: '/api/client_errors',
+        host: HOST,
+        localAddress,
+        headers,
+        body: { message: 'cluster test', context: 'cluster' },
+      });
+    expect((await report('127.0.0.2')).status).toBeLessThan(300);
+    expect((await report('127.0.0.2')).status).toBeLessThan(300);
+    expect((await report('127.0.0.2')).status).toBe(429);
+    // a forged header is not the visitor: nginx appends the address it sees, the node takes it
+    expect((await report('127.0.0.2', { 'x-forwarded-for': '198.51.100.7' })).status).toBe(429);
+    expect((await report('127.0.0.3')).status).toBeLessThan(300);
+  }, 30_000);
+
+  it('serves the built assets from nginx, precompressed', async () => {
+    const assets = join(repoRoot, 'apps/storefront/dist/assets');
+    const script = readdirSync(assets).find(
+      (file) => file.endsWith('.js') && existsSync(join(assets, `${file}.gz`)),
+    );
+    const asset = await callAs(cluster!.url, {
+      method: 'GET',
+      path: `/assets-app/assets/${script}`,
+      host: HOST,
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(asset.status).toBe(200);
+    expect(asset.headers['content-encoding']).toBe('gzip');
+    expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // nginx answered from disk: no node was asked
+    expect(asset.headers['x-admit-node']).toBeUndefined();
+  });
+
+  it('sends every mail once while both nodes run the sender', async () => {
+    for (let n = 0; n < MAILS; n++) {
+      await enqueueMail(database.db, {
+        sellerId: scene.sellerId,
+        kind: 'otp',
+        to: `cluster-${n}@example.org`,
+        subject: `Cluster ${n}`,
+        text: `Mail ${n}`,
+      });
+    }
+    const pending = async () =>
+      (
+        await database.db.execute<{ n: number }>(
+          sql`select count(*)::int as n from outbox where status <> 'sent'`,
+        )
+      ).rows[0]!.n;
+    while ((await pending()) > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    // every send finished: the nodes stop gracefully, any second delivery would be counted now
+    expect(await cluster!.stop(), cluster!.output()).toBe(0);
+    cluster = null;
+    const { rows } = await database.db.execute<Record<string, number>>(
+      sql`select count(*)::int as mails, max(attempts)::int as attempts,
+                 count(*) filter (where to_address = 'ada.cluster@example.org')::int as confirmations
+            from outbox`,
+    );
+    expect(rows[0]).toMatchObject({ attempts: 1, confirmations: 1 });
+    expect(rows[0]!.mails).toBeGreaterThan(MAILS);
+    expect(smtp.delivered()).toBe(rows[0]!.mails);
+  }, 90_000);
+});

@@ -1,0 +1,138 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import http from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { APP_HEADER, APP_HEADER_VALUE } from '@admit/contracts/constants';
+
+/**
+ * `npm run cluster` as a child process for the cluster test (decision 0090): the script itself
+ * builds, migrates and starts the nodes, pgbouncer and nginx; the test reads the addresses from
+ * its `ADMIT_CLUSTER {json}` line and stops it with SIGINT, as Ctrl-C does.
+ */
+
+const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
+const clusterScript = join(repoRoot, 'scripts/cluster.mjs');
+
+/** True when nginx and pgbouncer are installed (on PATH or in /usr/sbin, as Debian puts them). */
+export function clusterProgramsInstalled(): boolean {
+  const dirs = [...(process.env.PATH ?? '').split(':').filter(Boolean), '/usr/sbin', '/sbin'];
+  return ['nginx', 'pgbouncer'].every((name) => dirs.some((dir) => existsSync(join(dir, name))));
+}
+
+export interface RunningCluster {
+  /** nginx, in front of every node */
+  url: string;
+  /** each node by its own port (through pgbouncer like the others) */
+  nodes: string[];
+  output(): string;
+  /** SIGINT (Ctrl-C) and wait; the script's exit code */
+  stop(): Promise<number | null>;
+}
+
+function exited(child: ChildProcess): Promise<number | null> {
+  if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+  return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
+}
+
+/** Starts the cluster on the database named in `pgUrl`'s server and waits until it serves. */
+export async function startCluster(options: {
+  pgUrl: string;
+  database: string;
+  nodes: number;
+  env: Record<string, string>;
+  timeoutMs: number;
+}): Promise<RunningCluster> {
+  const child = spawn(
+    process.execPath,
+    [
+      clusterScript,
+      ...['--nodes', String(options.nodes), '--port', '0'],
+      ...['--database', options.database, '--pg', options.pgUrl],
+    ],
+    { cwd: repoRoot, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let output = '';
+  const announced = new Promise<{ url: string; nodes: string[] }>((resolve, reject) => {
+    const keep = (chunk: Buffer) => {
+      output = (output + chunk.toString()).slice(-40_000);
+      const line = /^ADMIT_CLUSTER (.+)$/m.exec(output);
+      if (line) resolve(JSON.parse(line[1]!) as { url: string; nodes: string[] });
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    child.once('exit', (code) => reject(new Error(`cluster exited (${code}):\n${output}`)));
+    setTimeout(
+      () => reject(new Error(`cluster not up in ${options.timeoutMs} ms:\n${output}`)),
+      options.timeoutMs,
+    );
+  });
+  const stop = async () => {
+    child.kill('SIGINT');
+    const timer = setTimeout(() => child.kill('SIGKILL'), 40_000);
+    const code = await exited(child);
+    clearTimeout(timer);
+    return code;
+  };
+  try {
+    const { url, nodes } = await announced;
+    return { url, nodes, output: () => output, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+export interface Answer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  body: Record<string, { _data: Record<string, unknown>[] }>;
+}
+
+/**
+ * One JSON call for a seller's domain (the Host header), from `localAddress` when given: every
+ * address in 127.0.0.0/8 is this machine, so a test can be several visitors to nginx.
+ */
+export function callAs(
+  baseUrl: string,
+  request: {
+    method: string;
+    path: string;
+    host: string;
+    body?: unknown;
+    headers?: Record<string, string>;
+    localAddress?: string;
+  },
+): Promise<Answer> {
+  const payload = request.body === undefined ? undefined : JSON.stringify(request.body);
+  return new Promise((resolve, reject) => {
+    const req = http.request(`${baseUrl}${request.path}`, {
+      method: request.method,
+      localAddress: request.localAddress,
+      agent: false,
+      headers: {
+        host: request.host,
+        [APP_HEADER]: APP_HEADER_VALUE,
+        ...(payload
+          ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }
+          : {}),
+        ...request.headers,
+      },
+    });
+    req.on('response', (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => {
+        const text = Buffer.concat(chunks).toString('utf8');
+        const json = res.headers['content-type']?.includes('json') && text;
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: json ? JSON.parse(text) : {},
+        });
+      });
+    });
+    req.on('error', reject);
+    req.end(payload);
+  });
+}

@@ -1,0 +1,331 @@
+// `npm run cluster`: several compiled API nodes on one PostgreSQL, behind pgbouncer (transaction
+// pooling) and nginx, on this machine (issue #28, decision 0090). It builds when the build is
+// stale, creates the database when missing, migrates it once, starts the nodes, pgbouncer and
+// nginx as children (their configuration written into a temp folder), prints the address, and on
+// Ctrl-C (SIGINT) or SIGTERM stops nginx, then the nodes (each finishes its requests), then
+// pgbouncer. It installs nothing: without nginx or pgbouncer it says how to install them.
+//
+//   npm run cluster -- [--nodes 2] [--port 8080] [--database admit_cluster]
+//                      [--pg postgres://postgres@127.0.0.1:5432/postgres]
+//   node scripts/cluster.mjs --write-deploy   (rewrites deploy/nginx and deploy/pgbouncer)
+//   node scripts/cluster.mjs --check-deploy   (exits 1 when they differ from what it writes)
+//
+// The environment is passed to every node (SMTP_URL, NODE_ENV, …); the script sets DATABASE_URL
+// (through pgbouncer), PORT, HOST, and, unless given, TRUST_PROXY=1, PUBLIC_URL and a shared
+// AUTH_SECRET. Only the first node seeds the demo (SEED_DEMO). When ready it prints one line
+// `ADMIT_CLUSTER {json}` with the addresses, for tests.
+import { spawn, spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { createServer, connect } from 'node:net';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import {
+  BROTLI_STATIC_MODULE,
+  nginxMainConfig,
+  nginxSiteConfig,
+  pgbouncerConfig,
+} from './cluster-config.mjs';
+
+const root = dirname(dirname(fileURLToPath(import.meta.url)));
+const storefrontDist = join(root, 'apps/storefront/dist');
+
+const { values: args } = parseArgs({
+  options: {
+    nodes: { type: 'string', default: '2' },
+    port: { type: 'string', default: '8080' },
+    database: { type: 'string', default: 'admit_cluster' },
+    pg: {
+      type: 'string',
+      default: process.env.CLUSTER_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres',
+    },
+    'write-deploy': { type: 'boolean', default: false },
+    'check-deploy': { type: 'boolean', default: false },
+  },
+});
+
+/** The production examples in deploy/: two nodes on 3001/3002, the app in /opt/admit. */
+const deployFiles = {
+  'deploy/nginx/admit.conf': nginxSiteConfig({
+    nodes: ['127.0.0.1:3001', '127.0.0.1:3002'],
+    listen: '80',
+    storefrontDist: '/opt/admit/apps/storefront/dist',
+  }),
+  'deploy/pgbouncer/pgbouncer.ini': pgbouncerConfig({
+    listenPort: 6432,
+    pgHost: '127.0.0.1',
+    pgPort: 5432,
+    authType: 'scram-sha-256',
+    authFile: '/etc/pgbouncer/userlist.txt',
+    poolSize: 20,
+    maxClients: 400,
+    unixSocketDir: '/var/run/postgresql',
+  }),
+};
+if (args['write-deploy'] || args['check-deploy']) {
+  const stale = [];
+  for (const [file, text] of Object.entries(deployFiles)) {
+    const path = join(root, file);
+    if (args['write-deploy']) writeFileSync(path, text);
+    else if (!existsSync(path) || readFileSync(path, 'utf8') !== text) stale.push(file);
+  }
+  if (stale.length > 0) {
+    fail(
+      `${stale.join(' and ')} differ from scripts/cluster-config.mjs: run it with --write-deploy.`,
+    );
+  }
+  process.exit(0);
+}
+
+const nodeCount = Number(args.nodes);
+if (!Number.isInteger(nodeCount) || nodeCount < 1) fail('--nodes must be a whole number ≥ 1.');
+if (!/^[a-z_][a-z0-9_]{0,62}$/.test(args.database)) {
+  fail('--database must be a lower-case PostgreSQL name (letters, digits, _).');
+}
+
+/** Prints one sentence and exits 1. */
+function fail(message) {
+  console.error(`npm run cluster: ${message}`);
+  process.exit(1);
+}
+
+/** The program's path, on PATH or in /usr/sbin (where Debian puts nginx and pgbouncer). */
+function findProgram(name) {
+  const dirs = [...(process.env.PATH ?? '').split(':').filter(Boolean), '/usr/sbin', '/sbin'];
+  return dirs.map((dir) => join(dir, name)).find((path) => existsSync(path));
+}
+
+async function freePort() {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.on('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address();
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function waitFor(what, check, timeoutMs) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (stopping) throw new Error('stopped');
+    if (await check().catch(() => false)) return;
+    // not more often: each refused /ready is a logged 503 on a node still migrating or seeding
+    await sleep(1000);
+  }
+  throw new Error(`${what} did not come up within ${timeoutMs / 1000} s`);
+}
+
+const accepts = (port) =>
+  new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1');
+    socket.once('connect', () => (socket.destroy(), resolve(true)));
+    socket.once('error', () => resolve(false));
+  });
+const answers = async (url) => (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
+
+const children = [];
+let stopping = false;
+
+/** Starts a child in its own process group (the script stops each in order) with tagged output. */
+function startChild(name, command, commandArgs, env = process.env) {
+  const child = spawn(command, commandArgs, {
+    cwd: root,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const tag = (stream, out) => {
+    let rest = '';
+    stream.on('data', (chunk) => {
+      const lines = (rest + chunk.toString()).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) out.write(`[${name}] ${line}\n`);
+    });
+  };
+  tag(child.stdout, process.stdout);
+  tag(child.stderr, process.stderr);
+  const entry = { name, child, exited: new Promise((resolve) => child.once('exit', resolve)) };
+  child.once('exit', (code, signal) => {
+    if (!stopping) {
+      console.error(`[${name}] exited (${signal ?? code}) — stopping the cluster`);
+      void stopAll(1);
+    }
+  });
+  children.push(entry);
+  return entry;
+}
+
+async function stopChild(entry, signal, graceMs) {
+  if (entry.child.exitCode !== null || entry.child.signalCode !== null) return;
+  entry.child.kill(signal);
+  const timer = setTimeout(() => entry.child.kill('SIGKILL'), graceMs);
+  await entry.exited;
+  clearTimeout(timer);
+}
+
+let workDir;
+/** nginx first (no new requests), then the nodes (in-flight requests finish), then pgbouncer. */
+async function stopAll(code) {
+  if (stopping) return;
+  stopping = true;
+  const named = (prefix) => children.filter((c) => c.name.startsWith(prefix));
+  await Promise.all(named('nginx').map((c) => stopChild(c, 'SIGQUIT', 10_000)));
+  await Promise.all(named('node').map((c) => stopChild(c, 'SIGTERM', 15_000)));
+  await Promise.all(named('pgbouncer').map((c) => stopChild(c, 'SIGINT', 5_000)));
+  if (workDir) rmSync(workDir, { recursive: true, force: true });
+  process.exit(code);
+}
+// a second Ctrl-C while stopping is ignored: stopAll already escalates to SIGKILL on its own
+process.on('SIGINT', () => void stopAll(0));
+process.on('SIGTERM', () => void stopAll(0));
+
+async function main() {
+  const nginx = findProgram('nginx');
+  const pgbouncer = findProgram('pgbouncer');
+  if (!nginx || !pgbouncer) {
+    fail(
+      `${[!nginx && 'nginx', !pgbouncer && 'pgbouncer'].filter(Boolean).join(' and ')} not found: ` +
+        'install them (Debian: apt-get update && apt-get install -y nginx pgbouncer) and run again.',
+    );
+  }
+
+  const build = spawnSync(process.execPath, [join(root, 'scripts/build.mjs'), '--if-stale'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (build.status !== 0) fail('the build failed (see above).');
+
+  // the database: created when missing, migrated once on a direct connection
+  // loaded here: --write-deploy runs before `npm ci` has installed it
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: args.pg });
+  await admin.connect().catch((error) => fail(`PostgreSQL at ${args.pg}: ${error.message}.`));
+  const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [
+    args.database,
+  ]);
+  if (rowCount === 0) await admin.query(`create database ${args.database}`);
+  await admin.end();
+  const pgUrl = new URL(args.pg);
+  const direct = new URL(args.pg);
+  direct.pathname = `/${args.database}`;
+
+  const port = args.port === '0' ? await freePort() : Number(args.port);
+  const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
+  const migrate = spawnSync(process.execPath, [join(root, 'apps/api/dist/migrate-cli.mjs')], {
+    cwd: root,
+    env: { ...process.env, DATABASE_URL: direct.toString(), PUBLIC_URL: publicUrl },
+    stdio: 'inherit',
+  });
+  if (migrate.status !== 0) fail('the migration failed (see above).');
+
+  workDir = mkdtempSync(join(tmpdir(), 'admit-cluster-'));
+  // pgbouncer refuses to run as root: it drops to the postgres user, who must read the files
+  chmodSync(workDir, 0o755);
+  const asRoot = process.getuid?.() === 0;
+  for (const dir of ['client-body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
+    mkdirSync(join(workDir, dir));
+  }
+
+  const bouncerPort = await freePort();
+  const user = decodeURIComponent(pgUrl.username || 'postgres');
+  writeFileSync(
+    join(workDir, 'userlist.txt'),
+    `"${user}" "${decodeURIComponent(pgUrl.password)}"\n`,
+  );
+  writeFileSync(
+    join(workDir, 'pgbouncer.ini'),
+    pgbouncerConfig({
+      listenPort: bouncerPort,
+      pgHost: pgUrl.hostname,
+      pgPort: Number(pgUrl.port || 5432),
+      // the local PostgreSQL trusts loopback (README "Cluster"); production uses scram-sha-256
+      authType: pgUrl.password ? 'plain' : 'trust',
+      authFile: join(workDir, 'userlist.txt'),
+      poolSize: 20,
+      maxClients: 50 * nodeCount,
+      quiet: true,
+    }),
+  );
+  chmodSync(join(workDir, 'pgbouncer.ini'), 0o644);
+  chmodSync(join(workDir, 'userlist.txt'), 0o644);
+  startChild('pgbouncer', pgbouncer, [
+    ...(asRoot ? ['-u', 'postgres'] : []),
+    join(workDir, 'pgbouncer.ini'),
+  ]);
+  await waitFor('pgbouncer', () => accepts(bouncerPort), 15_000);
+
+  const pooled = new URL(direct);
+  pooled.port = String(bouncerPort);
+  pooled.hostname = '127.0.0.1';
+  const authSecret = process.env.AUTH_SECRET ?? randomBytes(32).toString('hex');
+  const nodePorts = [];
+  for (let i = 1; i <= nodeCount; i++) {
+    const nodePort = await freePort();
+    nodePorts.push(nodePort);
+    startChild(
+      `node${i}`,
+      process.execPath,
+      ['--enable-source-maps', join(root, 'apps/api/dist/main.mjs')],
+      {
+        ...process.env,
+        DATABASE_URL: pooled.toString(),
+        PORT: String(nodePort),
+        HOST: '127.0.0.1',
+        PUBLIC_URL: publicUrl,
+        // nginx on loopback appends the visitor's address: the last X-Forwarded-For entry
+        TRUST_PROXY: process.env.TRUST_PROXY ?? '1',
+        // one SSO state key for all nodes: a login started on one ends on another
+        AUTH_SECRET: authSecret,
+        // the first node seeds the demo; two seeding one empty database would collide
+        SEED_DEMO: i === 1 ? (process.env.SEED_DEMO ?? 'true') : 'false',
+      },
+    );
+  }
+  await Promise.all(
+    nodePorts.map((p) =>
+      waitFor(`node on ${p}`, () => answers(`http://127.0.0.1:${p}/ready`), 180_000),
+    ),
+  );
+
+  const brotli = existsSync(BROTLI_STATIC_MODULE);
+  const site = nginxSiteConfig({
+    nodes: nodePorts.map((p) => `127.0.0.1:${p}`),
+    listen: `127.0.0.1:${port}`,
+    storefrontDist,
+    brotli,
+    upstreamHeader: true,
+  });
+  writeFileSync(join(workDir, 'nginx.conf'), nginxMainConfig({ prefix: workDir, site, brotli }));
+  startChild('nginx', nginx, ['-e', 'stderr', '-p', workDir, '-c', join(workDir, 'nginx.conf')]);
+  await waitFor('nginx', () => answers(`http://127.0.0.1:${port}/ready`), 15_000);
+
+  const cluster = {
+    url: `http://127.0.0.1:${port}`,
+    nodes: nodePorts.map((p) => `http://127.0.0.1:${p}`),
+    pgbouncer: pooled.toString(),
+    database: direct.toString(),
+  };
+  console.log(`Admit cluster: ${publicUrl} → nginx → ${nodeCount} nodes → pgbouncer → ${direct}`);
+  console.log(`ADMIT_CLUSTER ${JSON.stringify(cluster)}`);
+  console.log('Ctrl-C stops it.');
+}
+
+main().catch((error) => {
+  if (stopping) return;
+  console.error(`npm run cluster: ${error instanceof Error ? error.message : error}`);
+  void stopAll(1);
+});
