@@ -147,3 +147,24 @@ default_pool_size = ${poolSize}
 max_client_conn = ${maxClients}
 ${quiet ? "; a line per connection would drown the nodes' output (npm run cluster)\nlog_connections = 0\nlog_disconnections = 0\n" : ''}`;
 }
+
+/** The production examples in deploy/: two nodes on 3001/3002, the app in /opt/admit. */
+export function deployConfigs() {
+  return {
+    'deploy/nginx/admit.conf': nginxSiteConfig({
+      nodes: ['127.0.0.1:3001', '127.0.0.1:3002'],
+      listen: '80',
+      storefrontDist: '/opt/admit/apps/storefront/dist',
+    }),
+    'deploy/pgbouncer/pgbouncer.ini': pgbouncerConfig({
+      listenPort: 6432,
+      pgHost: '127.0.0.1',
+      pgPort: 5432,
+      authType: 'scram-sha-256',
+      authFile: '/etc/pgbouncer/userlist.txt',
+      poolSize: 20,
+      maxClients: 400,
+      unixSocketDir: '/var/run/postgresql',
+    }),
+  };
+}

@@ -9,6 +9,7 @@
 //                      [--pg postgres://postgres@127.0.0.1:5432/postgres]
 //   node scripts/cluster.mjs --write-deploy   (rewrites deploy/nginx and deploy/pgbouncer)
 //   node scripts/cluster.mjs --check-deploy   (exits 1 when they differ from what it writes)
+//   node scripts/cluster.mjs --check-programs (exits 1 without nginx or pgbouncer)
 //
 // The environment is passed to every node (SMTP_URL, NODE_ENV, …); the script sets DATABASE_URL
 // (through pgbouncer), PORT, HOST, and, unless given, TRUST_PROXY=1, PUBLIC_URL and a shared
@@ -25,17 +26,18 @@ import {
   rmSync,
   writeFileSync,
 } from 'node:fs';
-import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   BROTLI_STATIC_MODULE,
+  deployConfigs,
   nginxMainConfig,
   nginxSiteConfig,
   pgbouncerConfig,
 } from './cluster-config.mjs';
+import { accepts, answers, findProgram, freePort, sleep } from './cluster-processes.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const storefrontDist = join(root, 'apps/storefront/dist');
@@ -51,30 +53,14 @@ const { values: args } = parseArgs({
     },
     'write-deploy': { type: 'boolean', default: false },
     'check-deploy': { type: 'boolean', default: false },
+    'check-programs': { type: 'boolean', default: false },
   },
 });
 
-/** The production examples in deploy/: two nodes on 3001/3002, the app in /opt/admit. */
-const deployFiles = {
-  'deploy/nginx/admit.conf': nginxSiteConfig({
-    nodes: ['127.0.0.1:3001', '127.0.0.1:3002'],
-    listen: '80',
-    storefrontDist: '/opt/admit/apps/storefront/dist',
-  }),
-  'deploy/pgbouncer/pgbouncer.ini': pgbouncerConfig({
-    listenPort: 6432,
-    pgHost: '127.0.0.1',
-    pgPort: 5432,
-    authType: 'scram-sha-256',
-    authFile: '/etc/pgbouncer/userlist.txt',
-    poolSize: 20,
-    maxClients: 400,
-    unixSocketDir: '/var/run/postgresql',
-  }),
-};
+if (args['check-programs']) process.exit(findProgram('nginx') && findProgram('pgbouncer') ? 0 : 1);
 if (args['write-deploy'] || args['check-deploy']) {
   const stale = [];
-  for (const [file, text] of Object.entries(deployFiles)) {
+  for (const [file, text] of Object.entries(deployConfigs())) {
     const path = join(root, file);
     if (args['write-deploy']) writeFileSync(path, text);
     else if (!existsSync(path) || readFileSync(path, 'utf8') !== text) stale.push(file);
@@ -99,25 +85,6 @@ function fail(message) {
   process.exit(1);
 }
 
-/** The program's path, on PATH or in /usr/sbin (where Debian puts nginx and pgbouncer). */
-function findProgram(name) {
-  const dirs = [...(process.env.PATH ?? '').split(':').filter(Boolean), '/usr/sbin', '/sbin'];
-  return dirs.map((dir) => join(dir, name)).find((path) => existsSync(path));
-}
-
-async function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function waitFor(what, check, timeoutMs) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -128,14 +95,6 @@ async function waitFor(what, check, timeoutMs) {
   }
   throw new Error(`${what} did not come up within ${timeoutMs / 1000} s`);
 }
-
-const accepts = (port) =>
-  new Promise((resolve) => {
-    const socket = connect(port, '127.0.0.1');
-    socket.once('connect', () => (socket.destroy(), resolve(true)));
-    socket.once('error', () => resolve(false));
-  });
-const answers = async (url) => (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
 
 const children = [];
 let stopping = false;

@@ -5,17 +5,24 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/db/connection';
-import { seedDemo } from '@/demo/seed-demo';
 import { DEMO_PASSWORD } from '@/demo/demo-accounts';
 import { enqueueMail } from '@/modules/mail/outbox';
 import { checkInvariant } from '@/testing/capacity-invariant';
 import {
+  addOne,
+  CLUSTER_CAPACITY as CAPACITY,
+  prepareClusterScene,
+  type ClusterScene,
+} from '@/testing/cluster-scene';
+import {
   callAs,
   clusterProgramsInstalled,
+  deployConfigsDrift,
   startCluster,
   type RunningCluster,
 } from '@/testing/cluster-process';
 import { startFakeSmtp, type FakeSmtp } from '@/testing/fake-smtp';
+import { firstError } from '@/testing/responses';
 import { withAdmin } from '@/testing/test-database';
 
 /**
@@ -35,66 +42,17 @@ if (url && !installed && process.env.CI) {
 const repoRoot = fileURLToPath(new URL('../../../', import.meta.url));
 const HOST = 'demo-museum.localhost';
 const PUBLIC_URL = 'https://tickets.example.org';
-const CAPACITY = 100;
 const BUYERS = 500;
 const MAILS = 40;
 
-interface Scene {
-  sellerId: string;
-  rushSessionId: string;
-  sessionId: string;
-  typeId: string;
-}
-
-/** The demo on a fresh database, in announced test mode, one session opened for the rush. */
-async function prepare(database: Database): Promise<Scene> {
-  await database.migrate();
-  await seedDemo(database.db, { now: new Date() });
-  await database.db.execute(
-    sql`update seller set config = jsonb_set(config, '{test_mode}', 'true'::jsonb)`,
-  );
-  const { rows } = await database.db.execute<{
-    seller_id: string;
-    session_id: string;
-    type_id: string;
-  }>(
-    sql`select sl.id as seller_id, s.id as session_id, tt.id as type_id
-          from event_session s
-          join event_template e on e.id = s.event_template_id
-          join seller sl on sl.id = e.seller_id
-          join ticket_group g on g.event_template_id = e.id
-          join ticket_type tt on tt.ticket_group_id = g.id
-         where sl.slug = 'demo-museum' and e.name = 'General Admission'
-           and g.name = 'Timed Admission' and tt.name = 'Adult'
-           and s.start_datetime > now() + interval '2 days' and s.used_capacity = 0
-         order by s.start_datetime limit 2`,
-  );
-  const [rush, other] = rows as [(typeof rows)[0], (typeof rows)[0]];
-  await database.db.execute(
-    sql`update event_session set capacity = ${CAPACITY}, oversell_capacity = 0
-         where id = ${rush.session_id}`,
-  );
-  return {
-    sellerId: rush.seller_id,
-    rushSessionId: rush.session_id,
-    sessionId: other.session_id,
-    typeId: rush.type_id,
-  };
-}
-
-const addOne = (sessionId: string, typeId: string) => ({
-  add: [
-    {
-      event_session_id: sessionId,
-      ticket_types_required: [{ ticket_type_id: typeId, quantity: 1 }],
-    },
-  ],
+it('keeps deploy/nginx and deploy/pgbouncer as scripts/cluster-config.mjs writes them', () => {
+  expect(deployConfigsDrift()).toBe('');
 });
 
 describe.skipIf(!url || !installed)('two nodes behind nginx and pgbouncer [postgres]', () => {
   const name = `admit_cluster_${randomBytes(5).toString('hex')}`;
   let database: Database;
-  let scene: Scene;
+  let scene: ClusterScene;
   let smtp: FakeSmtp;
   let cluster: RunningCluster | null = null;
 
@@ -103,7 +61,7 @@ describe.skipIf(!url || !installed)('two nodes behind nginx and pgbouncer [postg
     const target = new URL(url!);
     target.pathname = `/${name}`;
     database = await openDatabase({ url: target.toString(), poolSize: 2 });
-    scene = await prepare(database);
+    scene = await prepareClusterScene(database);
     smtp = await startFakeSmtp();
     smtp.release();
     cluster = await startCluster({
@@ -145,7 +103,7 @@ describe.skipIf(!url || !installed)('two nodes behind nginx and pgbouncer [postg
     );
     const refusals = answers
       .filter((a) => a.status !== 201)
-      .map((a) => `${a.status} ${String(a.body._data?.[0]?._code)}`);
+      .map((a) => `${a.status} ${firstError(a.body)?._code}`);
     expect(answers.length - refusals.length).toBe(CAPACITY);
     expect(new Set(refusals)).toEqual(new Set(['422 event_session_sold_out']));
     // nginx spread the buyers over both nodes (its X-Admit-Node names the node that answered)

@@ -1,9 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { APP_HEADER, APP_HEADER_VALUE } from '@admit/contracts/constants';
+import { compileIfStale } from './server-process';
 
 /**
  * `npm run cluster` as a child process for the cluster test (decision 0090): the script itself
@@ -14,10 +14,9 @@ import { APP_HEADER, APP_HEADER_VALUE } from '@admit/contracts/constants';
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const clusterScript = join(repoRoot, 'scripts/cluster.mjs');
 
-/** True when nginx and pgbouncer are installed (on PATH or in /usr/sbin, as Debian puts them). */
+/** True when nginx and pgbouncer are installed (the script's own look-up: PATH, /usr/sbin). */
 export function clusterProgramsInstalled(): boolean {
-  const dirs = [...(process.env.PATH ?? '').split(':').filter(Boolean), '/usr/sbin', '/sbin'];
-  return ['nginx', 'pgbouncer'].every((name) => dirs.some((dir) => existsSync(join(dir, name))));
+  return spawnSync(process.execPath, [clusterScript, '--check-programs']).status === 0;
 }
 
 export interface RunningCluster {
@@ -35,6 +34,15 @@ function exited(child: ChildProcess): Promise<number | null> {
   return new Promise((resolve) => child.once('exit', (code) => resolve(code)));
 }
 
+/** `--check-deploy`: deploy/'s nginx and pgbouncer files are what scripts/cluster-config.mjs writes. */
+export function deployConfigsDrift(): string {
+  const check = spawnSync(process.execPath, [clusterScript, '--check-deploy'], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+  });
+  return check.status === 0 ? '' : `${check.stdout}${check.stderr}`;
+}
+
 /** Starts the cluster on the database named in `pgUrl`'s server and waits until it serves. */
 export async function startCluster(options: {
   pgUrl: string;
@@ -43,6 +51,9 @@ export async function startCluster(options: {
   env: Record<string, string>;
   timeoutMs: number;
 }): Promise<RunningCluster> {
+  // under the lock the other compiled-server tests take: the script's own build then finds the
+  // API fresh and never writes dist/ while another file's server starts from it
+  compileIfStale();
   const child = spawn(
     process.execPath,
     [

@@ -53,7 +53,8 @@ function withBuildLock(work: () => void): void {
   }
 }
 
-function compileIfStale(): void {
+/** Compiles the API when stale, under the lock (the cluster test's nodes are this build too). */
+export function compileIfStale(): void {
   withBuildLock(() => {
     const build = spawnSync(process.execPath, [buildScript, '--if-stale', '--api'], {
       cwd: repoRoot,
