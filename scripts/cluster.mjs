@@ -79,6 +79,11 @@ if (!/^[a-z_][a-z0-9_]{0,62}$/.test(args.database)) {
   fail('--database must be a lower-case PostgreSQL name (letters, digits, _).');
 }
 
+/** Whom pgbouncer runs as when started by root (it refuses root): postgres if present. */
+function unprivilegedUser() {
+  return spawnSync('id', ['-u', 'postgres']).status === 0 ? 'postgres' : 'nobody';
+}
+
 /** Prints one sentence and exits 1. */
 function fail(message) {
   console.error(`npm run cluster: ${message}`);
@@ -192,7 +197,7 @@ async function main() {
   if (migrate.status !== 0) fail('the migration failed (see above).');
 
   workDir = mkdtempSync(join(tmpdir(), 'admit-cluster-'));
-  // pgbouncer refuses to run as root: it drops to the postgres user, who must read the files
+  // pgbouncer refuses to run as root: it drops to postgres (or nobody), who must read the files
   chmodSync(workDir, 0o755);
   const asRoot = process.getuid?.() === 0;
   for (const dir of ['client-body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
@@ -222,7 +227,7 @@ async function main() {
   chmodSync(join(workDir, 'pgbouncer.ini'), 0o644);
   chmodSync(join(workDir, 'userlist.txt'), 0o644);
   startChild('pgbouncer', pgbouncer, [
-    ...(asRoot ? ['-u', 'postgres'] : []),
+    ...(asRoot ? ['-u', unprivilegedUser()] : []),
     join(workDir, 'pgbouncer.ini'),
   ]);
   await waitFor('pgbouncer', () => accepts(bouncerPort), 15_000);
