@@ -1,5 +1,6 @@
 import type { FrameStats, SeatMapResult } from './seat-map';
 import type { TaskCpu } from './trace-cpu';
+import type { FramePhases } from './trace-phases';
 
 /** Targets of issue #24 for a 5,000-seat map in Chromium on this machine. */
 export const SEAT_MAP_TARGETS = { firstRenderMs: 150, frameMs: 16 } as const;
@@ -47,6 +48,25 @@ function gridRow(runs: TaskCpu[]): string {
   return `| Grid cells built, all frames from the first painted one | ${ms(main)} | ${ms(raster)} | ${ms(longest)} | ${target} |`;
 }
 
+/** Where the cells' frames' time goes (median per phase), the first frame apart. */
+function phaseRows(runs: SeatMapResult['phases']): string[] {
+  const row = (name: string, pick: (run: SeatMapResult['phases'][number]) => FramePhases) => {
+    const at = (key: keyof FramePhases) => ms(median(runs.map((run) => pick(run)[key])));
+    return `| ${name} | ${at('parseMs')} | ${at('styleMs')} | ${at('layoutMs')} | ${at('paintMs')} | ${at('rasterMs')} | ${at('vizMs')} |`;
+  };
+  return [
+    "Where those frames go: a fourth page per run traced with DevTools' timeline categories (`bench/trace-phases.ts`),",
+    'thread CPU time summed per phase, median over the runs. Parse, style, layout and paint are the main thread;',
+    "raster is the tile workers'; draw is the display compositor's (software, in the GPU process).",
+    '',
+    '| Frames | Parse | Style | Layout | Pre-paint, paint, layerise | Raster | Draw |',
+    '| --- | --- | --- | --- | --- | --- | --- |',
+    row('The first after the painted one', (run) => run.firstFrame),
+    row('All, from the painted one', (run) => run.all),
+    '',
+  ];
+}
+
 /** The RESULTS.md section of a seat map run. */
 export function renderSeatMap(result: SeatMapResult, when: Date): string {
   const commit = median(result.mounts.map((m) => m.commitMs));
@@ -72,6 +92,8 @@ export function renderSeatMap(result: SeatMapResult, when: Date): string {
     `| First render: to the first painted frame after it | ${ms(firstFrame)} | ≤ ${SEAT_MAP_TARGETS.firstRenderMs} ms | ${mark(firstFrame <= SEAT_MAP_TARGETS.firstRenderMs)} |`,
     `| Every seat's grid cell built (from mount; in tasks after the first frame) | ${ms(median(result.grid.map((g) => g.gridMs)))} | — | — |`,
     `| Longest frame while the cells are built | ${ms(median(result.grid.map((g) => g.longestFrameMs)))} | ≤ ${SEAT_MAP_TARGETS.frameMs} ms | ${mark(median(result.grid.map((g) => g.longestFrameMs)) <= SEAT_MAP_TARGETS.frameMs)} |`,
+    `| — of which the first frame (it waits for the painted frame's raster and draw) | ${ms(median(result.grid.map((g) => g.firstFrameMs)))} | — | — |`,
+    `| — the longest of the frames after it | ${ms(median(result.grid.map((g) => g.laterLongestFrameMs)))} | — | — |`,
     `| One seat selected (commit, memoised layer) | ${ms(median(result.toggleMs))} | — | — |`,
     '',
     '| Gesture | Frames | p50 | p95 | max | p95 ≤ 16 ms |',
@@ -94,5 +116,6 @@ export function renderSeatMap(result: SeatMapResult, when: Date): string {
     cpuRow('Wheel zoom, per frame', result.cpu.wheel, SEAT_MAP_TARGETS.frameMs),
     cpuRow('Pinch, per frame', result.cpu.pinch, SEAT_MAP_TARGETS.frameMs),
     '',
+    ...phaseRows(result.phases),
   ].join('\n');
 }

@@ -10,12 +10,14 @@ import { benchTmpDir } from './paths';
 import { writeSection } from './results';
 import { renderSeatMap } from './seat-map-report';
 import { traceCpu, type TaskCpu } from './trace-cpu';
+import { tracePhases, type FramePhases } from './trace-phases';
 
 const storefrontSrc = fileURLToPath(new URL('../apps/storefront/src', import.meta.url));
 const entry = join(storefrontSrc, 'testing/seat-map-bench-page.tsx');
 const outDir = join(benchTmpDir, 'seat-map');
 const ORIGIN = 'http://seat-map.bench';
-const RUNS = 5;
+/** fresh pages per measure; SEAT_BENCH_RUNS=1 checks the harness quickly (not for RESULTS.md) */
+const RUNS = Number(process.env.SEAT_BENCH_RUNS ?? 5);
 const FRAMES = 120;
 /** from the page's load (and first idle moment) to the map's mount: a visitor's pause, at least */
 const SETTLE_MS = 2000;
@@ -25,15 +27,25 @@ interface BenchWindow {
   seatBench: {
     seats: number;
     mount: () => Promise<{ commitMs: number; firstFrameMs: number }>;
-    gridComplete: () => Promise<{ gridMs: number; longestFrameMs: number }>;
+    gridComplete: () => Promise<GridFrames>;
     toggleOne: (id: string) => number;
     gesture: (kind: 'pan' | 'wheel' | 'pinch', frames: number) => Promise<number[]>;
   };
 }
 // page.evaluate sends a function's source: each one names the harness itself
 const HARNESS = 'seatBench';
-/** the harness's performance.mark at the first painted frame's start */
+/** the harness's performance.mark at the first painted frame's start, and at the next frame's */
 const PAINTED_MARK = 'seat-bench:painted';
+const SECOND_FRAME_MARK = 'seat-bench:second-frame';
+
+/** The frames while the cells are built (wall clock), as the harness reports them. */
+export interface GridFrames {
+  gridMs: number;
+  longestFrameMs: number;
+  /** the first frame after the painted one: it also waits for that frame's raster and draw */
+  firstFrameMs: number;
+  laterLongestFrameMs: number;
+}
 
 export interface FrameStats {
   frames: number;
@@ -49,7 +61,12 @@ export interface SeatMapResult {
   /** per run: React commit, and to the first painted frame after it */
   mounts: { commitMs: number; firstFrameMs: number }[];
   /** per run: from mount until every seat's grid cell is built (the cells come after the paint) */
-  grid: { gridMs: number; longestFrameMs: number }[];
+  grid: GridFrames[];
+  /**
+   * per run, on a fourth page traced with DevTools' timeline categories: where the cells' frames'
+   * time goes, for the first frame after the painted one and for all of them
+   */
+  phases: { firstFrame: FramePhases; all: FramePhases }[];
   toggleMs: number[];
   /** thread CPU time per run (load-independent): the mount, and per frame of each gesture */
   cpu: {
@@ -137,6 +154,7 @@ export async function measureSeatMap(): Promise<SeatMapResult> {
     const mounts: SeatMapResult['mounts'] = [];
     const toggleMs: number[] = [];
     const grids: SeatMapResult['grid'] = [];
+    const phases: SeatMapResult['phases'] = [];
     const frames = { pan: [] as number[], wheel: [] as number[], pinch: [] as number[] };
     const cpu: SeatMapResult['cpu'] = {
       mount: [],
@@ -216,12 +234,31 @@ export async function measureSeatMap(): Promise<SeatMapResult> {
       );
       cpu.grid.push(grid.cpu);
       await cells.close();
+
+      // a fourth, traced in detail (the timeline categories cost the renderer more than the
+      // third's): the rendering phases, raster and draw of the same frames
+      const detailed = await openPage();
+      const traced4 = await tracePhases(
+        browser,
+        detailed,
+        async () => {
+          await detailed.evaluate(() => (window as unknown as BenchWindow).seatBench.mount());
+          await detailed.evaluate(() =>
+            (window as unknown as BenchWindow).seatBench.gridComplete(),
+          );
+        },
+        PAINTED_MARK,
+        SECOND_FRAME_MARK,
+      );
+      phases.push({ firstFrame: traced4.window, all: traced4.total });
+      await detailed.close();
     }
     return {
       seats,
       load: [loadBefore, loadavg()[0]!],
       mounts,
       grid: grids,
+      phases,
       toggleMs,
       cpu,
       pan: stats(frames.pan),

@@ -27,6 +27,7 @@ function layer(): SVGGElement {
 }
 
 const cells = (g: SVGGElement) => g.querySelectorAll('[role="gridcell"]');
+const rowNames = (g: SVGGElement) => [...g.children].map((row) => row.getAttribute('aria-label'));
 const cell = (g: SVGGElement, id: string) => g.querySelector(`[data-seat="${id}"]`);
 const rowLabel = (section: string, row: string) => `${section} row ${row}`;
 /** the frame that paints the seats, then the one that writes the first cells */
@@ -61,7 +62,7 @@ describe('SeatCells: the grid cells, written in batches after the paint', () => 
 
   it('writes a large hall from the frame after its paint, one batch a frame, in reading order', () => {
     const g = layer();
-    new SeatCells(g, index, rowLabel).show(viewsOf(), 'A-A-1', labelOf);
+    new SeatCells(g, index, rowLabel).show(viewsOf(), null, labelOf);
     expect(cells(g)).toHaveLength(0);
     // the first frame paints the seats alone
     vi.advanceTimersToNextFrame();
@@ -77,9 +78,33 @@ describe('SeatCells: the grid cells, written in batches after the paint', () => 
     expect(cells(g).length).toBe(Math.min(hall.seats.length, first * 2));
     vi.advanceTimersByTime(1000);
     expect(cells(g)).toHaveLength(hall.seats.length);
-    expect([...g.children].map((row) => row.getAttribute('aria-label'))).toEqual(
-      index.rows.map((row) => rowLabel(row.section, row.row)),
+    expect(rowNames(g)).toEqual(index.rows.map((row) => rowLabel(row.section, row.row)));
+  });
+
+  it("writes the Tab stop's row before the first frame, out of turn, and keeps reading order", () => {
+    const g = layer();
+    // a Tab stop in a row the first slices would not reach
+    const deepRow = index.rows[30]!;
+    const tabStop = deepRow.seats[4]!.id;
+    new SeatCells(g, index, rowLabel).show(viewsOf(), tabStop, labelOf);
+    expect(rowNames(g)).toEqual([rowLabel(deepRow.section, deepRow.row)]);
+    expect(cells(g)).toHaveLength(deepRow.seats.length);
+    expect(cell(g, tabStop)).toHaveAttribute('tabindex', '0');
+    expect(g.querySelectorAll('[tabindex="0"]')).toHaveLength(1);
+    afterPaint();
+    // the first slice's rows go before it: the DOM stays in reading order
+    const first = cells(g).length;
+    expect(first).toBeGreaterThan(deepRow.seats.length);
+    expect(rowNames(g)).toEqual(
+      [...index.rows.slice(0, (first - deepRow.seats.length) / 25), deepRow].map((row) =>
+        rowLabel(row.section, row.row),
+      ),
     );
+    vi.advanceTimersByTime(1000);
+    // every row once, in reading order, the early one not written twice
+    expect(cells(g)).toHaveLength(hall.seats.length);
+    expect(rowNames(g)).toEqual(index.rows.map((row) => rowLabel(row.section, row.row)));
+    expect(g.querySelectorAll('[tabindex="0"]')).toHaveLength(1);
   });
 
   it("ends a frame's slice once its time is spent, after the row that spent it", () => {
@@ -100,9 +125,7 @@ describe('SeatCells: the grid cells, written in batches after the paint', () => 
     expect(cells(g)).toHaveLength(perSlice * 2);
     vi.advanceTimersByTime(1000);
     expect(cells(g)).toHaveLength(hall.seats.length);
-    expect([...g.children].map((row) => row.getAttribute('aria-label'))).toEqual(
-      index.rows.map((row) => rowLabel(row.section, row.row)),
-    );
+    expect(rowNames(g)).toEqual(index.rows.map((row) => rowLabel(row.section, row.row)));
   });
 
   it('names each cell, marks the one Tab stop, and draws later rows in the latest state', () => {
@@ -113,11 +136,13 @@ describe('SeatCells: the grid cells, written in batches after the paint', () => 
     expect(cell(g, 'A-A-1')).toHaveAttribute('tabindex', '0');
     expect(cell(g, 'A-A-1')).toHaveAttribute('aria-label', 'A-A-1 available');
     expect(cell(g, 'A-A-1')).toHaveAttribute('aria-selected', 'false');
-    // the last row is not written yet when a seat in it is chosen and becomes the Tab stop
+    // the last row is not written yet when a seat in it is chosen and becomes the Tab stop: its
+    // row is written at once
     const last = index.rows.at(-1)!.seats[3]!.id;
     expect(cell(g, last)).toBeNull();
     seatCells.show(viewsOf(new Set([last])), last, labelOf);
     expect(cell(g, 'A-A-1')).toHaveAttribute('tabindex', '-1');
+    expect(cell(g, last)).toHaveAttribute('tabindex', '0');
     vi.advanceTimersByTime(1000);
     expect(cell(g, last)).toHaveAttribute('aria-selected', 'true');
     expect(cell(g, last)).toHaveAttribute('aria-label', `${last} selected`);
@@ -224,12 +249,14 @@ describe('SeatCells.adopt: a new seat list', () => {
     const last = index.rows.at(-1)!.seats.at(-1)!;
     expect(written).toBeLessThan(hall.seats.length);
     expect(cell(g, last.id)).toBeNull();
-    // the keyboard moving into the last row, 0 ms into the next frame
+    // the keyboard moving into the last row, 0 ms into the next frame: that row alone, at once
     expect(writer.cellOf(last.id)).toBe(cell(g, last.id));
-    expect(cells(g)).toHaveLength(hall.seats.length);
+    expect(cells(g)).toHaveLength(written + index.rows.at(-1)!.seats.length);
+    expect(g.lastElementChild).toBe(cell(g, last.id)!.parentElement);
     expect(writer.cellOf('no-such-seat')).toBeUndefined();
-    // the slices that follow find nothing left and write nothing twice
+    // the slices that follow write the rows between, in order, and nothing twice
     vi.advanceTimersByTime(1000);
     expect(cells(g)).toHaveLength(hall.seats.length);
+    expect(rowNames(g)).toEqual(index.rows.map((row) => rowLabel(row.section, row.row)));
   });
 });

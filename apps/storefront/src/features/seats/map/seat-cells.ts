@@ -19,8 +19,9 @@ export type SeatLabeler = (seat: Seat, look: SeatLook) => string;
 
 /**
  * A map of up to this many seats gets all its grid cells in the first frame; a larger one gets
- * none in the first frame (its seats are painted first, seat-paint.ts) and then at most this many
- * a frame, whole rows at a time, and fewer once a frame's slice of time is spent (CELL_SLICE_MS).
+ * only its Tab stop's row in the first frame (its seats are painted first, seat-paint.ts) and then
+ * at most this many a frame, whole rows at a time, and fewer once a frame's slice of time is spent
+ * (CELL_SLICE_MS).
  */
 export const CELLS_PER_FRAME = 500;
 
@@ -45,7 +46,14 @@ export class SeatCells {
   /** each written cell's look and name, to touch only the cells that change */
   private readonly shown = new Map<string, { look: SeatLook; label: string }>();
   private labelOf: SeatLabeler = () => '';
-  private drawnRows = 0;
+  /** each row's `<g>` once written, by its place in reading order (a row may come early) */
+  private rowElements: (Element | undefined)[] = [];
+  private writtenRows = 0;
+  /** the first row in reading order the slices have not written */
+  private nextRow = 0;
+  /** the last written row in reading order: a row after it is appended, not inserted */
+  private lastRow = -1;
+  private started = false;
   private tabStop: string | null = null;
   private frame: number | null = null;
   private views: ReadonlyMap<string, SeatView> = new Map();
@@ -91,7 +99,11 @@ export class SeatCells {
     this.layer.replaceChildren();
     this.elements.clear();
     this.shown.clear();
-    this.drawnRows = 0;
+    this.rowElements = [];
+    this.writtenRows = 0;
+    this.nextRow = 0;
+    this.lastRow = -1;
+    this.started = false;
     this.refocus = focused ?? null;
   }
 
@@ -116,7 +128,8 @@ export class SeatCells {
       this.shown.set(id, { look: view.look, label });
     }
     this.moveTabStop(tabStop);
-    if (this.drawnRows === 0 && this.frame === null) {
+    if (!this.started) {
+      this.started = true;
       // a small hall is written at once; a large one starts the frame after its paint
       // (two frames: a callback asked for now runs before the first frame's paint)
       if (this.index.byId.size <= CELLS_PER_FRAME) this.writeRows(() => true);
@@ -125,27 +138,32 @@ export class SeatCells {
           this.frame = requestAnimationFrame(() => this.drawSlice());
         });
     }
+    // the Tab stop exists from the first frame, whatever row it is in (its row alone, written
+    // out of turn): Tab into a large map before the slices reach it lands on a seat, not past it
+    if (tabStop !== null) this.cellOf(tabStop);
     const refocus = this.refocus;
     this.refocus = null;
     if (refocus) this.cellOf(refocus)?.focus({ preventScroll: true });
   }
 
   /**
-   * A seat's grid cell, its row (and the rows before it) written now if the slices have not got
+   * A seat's grid cell, its row written now (alone, in its place) if the slices have not got
    * there yet: the keyboard may move into a row of a large hall in the first frames after it
    * opens, and focus must land on that seat, not stay put.
    */
   cellOf(seatId: string): SVGElement | undefined {
-    if (!this.index.byId.has(seatId)) return undefined;
-    if (!this.elements.has(seatId)) this.writeRows(() => !this.elements.has(seatId));
+    const row = this.index.rowOf.get(seatId);
+    if (!row) return undefined;
+    if (!this.elements.has(seatId)) this.writeRow(this.index.rows.indexOf(row));
     return this.elements.get(seatId);
   }
 
   /** Row names follow the seller's text (a language change re-labels every row). */
   relabel(rowLabel: (section: string, row: string) => string): void {
     this.rowLabel = rowLabel;
-    this.index.rows.slice(0, this.drawnRows).forEach((row, position) => {
-      this.layer.children[position]?.setAttribute('aria-label', rowLabel(row.section, row.row));
+    this.rowElements.forEach((element, at) => {
+      const row = this.index.rows[at]!;
+      element?.setAttribute('aria-label', rowLabel(row.section, row.row));
     });
   }
 
@@ -174,30 +192,47 @@ export class SeatCells {
       (seats, next) =>
         this.now() - start < CELL_SLICE_MS && seats + next.seats.length <= CELLS_PER_FRAME,
     );
-    if (this.drawnRows < this.index.rows.length) {
+    if (this.writtenRows < this.index.rows.length) {
       this.frame = requestAnimationFrame(() => this.drawSlice());
     }
   }
 
   /**
-   * Writes the next row (if any is left), then more while `more(seats written so far, next row)`
-   * holds. Row by row, each parsed as it is written, so a slice's clock counts the parsing too.
+   * Writes the next unwritten row in reading order (if any is left), then more while
+   * `more(seats written so far, next row)` holds. Row by row, each parsed as it is written, so a
+   * slice's clock counts the parsing too.
    */
   private writeRows(more: (seats: number, next: SeatRow) => boolean): void {
-    const groups = this.layer.children;
     let seats = 0;
-    for (let row = this.index.rows[this.drawnRows]; row; row = this.index.rows[this.drawnRows]) {
-      if (seats > 0 && !more(seats, row)) return;
-      let markup = `<g role="row" aria-label="${escape(this.rowLabel(row.section, row.row))}">`;
-      for (const seat of row.seats) markup += this.cellMarkup(seat);
-      // markup parsed in the SVG namespace: insertAdjacentHTML on an SVG element parses it as SVG
-      this.layer.insertAdjacentHTML('beforeend', `${markup}</g>`);
-      for (const cell of groups[this.drawnRows]!.children) {
-        this.elements.set(cell.getAttribute('data-seat')!, cell as SVGElement);
-      }
-      this.drawnRows += 1;
+    for (;;) {
+      while (this.rowElements[this.nextRow]) this.nextRow += 1;
+      const row = this.index.rows[this.nextRow];
+      if (!row || (seats > 0 && !more(seats, row))) return;
+      this.writeRow(this.nextRow);
       seats += row.seats.length;
     }
+  }
+
+  /** Writes one row's cells, before the next written row in reading order, so DOM order is kept. */
+  private writeRow(at: number): void {
+    const row = this.index.rows[at]!;
+    let markup = `<g role="row" aria-label="${escape(this.rowLabel(row.section, row.row))}">`;
+    for (const seat of row.seats) markup += this.cellMarkup(seat);
+    markup += '</g>';
+    // markup parsed in the SVG namespace: insertAdjacentHTML on an SVG element parses it as SVG
+    let after: Element | undefined;
+    for (let next = at + 1; !after && next <= this.lastRow; next += 1) {
+      after = this.rowElements[next];
+    }
+    if (after) after.insertAdjacentHTML('beforebegin', markup);
+    else this.layer.insertAdjacentHTML('beforeend', markup);
+    const element = (after ? after.previousElementSibling : this.layer.lastElementChild)!;
+    for (const cell of element.children) {
+      this.elements.set(cell.getAttribute('data-seat')!, cell as SVGElement);
+    }
+    this.rowElements[at] = element;
+    this.writtenRows += 1;
+    this.lastRow = Math.max(this.lastRow, at);
   }
 
   private cellMarkup(seat: Seat): string {
