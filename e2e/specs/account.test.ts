@@ -221,13 +221,13 @@ describe('the account area of a member, with Apple Wallet passes', () => {
       await page!.setViewportSize({ width: 390, height: 844 });
       await page!.goto(`/${SELLER}/my/${path}`);
       await main().getByRole('heading', { level: 1 }).first().waitFor();
+      await expectHeaderFitsPhone(path);
       // no sideways scrolling: the document is no wider than the screen
       const widths = await page!.evaluate(() => ({
         scroll: document.documentElement.scrollWidth,
         client: document.documentElement.clientWidth,
       }));
       expect(widths.scroll, path).toBeLessThanOrEqual(widths.client);
-      await expectHeaderFitsPhone(path);
       // a desktop keeps the shop's content width, not edge to edge
       await page!.setViewportSize({ width: 1920, height: 1080 });
       const box = await sidebar().boundingBox();
