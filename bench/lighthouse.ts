@@ -159,7 +159,7 @@ async function warmPage(url: string, formFactor: FormFactor) {
 }
 
 /** Pays for the held cart as a guest, by card; the URL of the complete page. */
-async function buyHeldCart(page: Page): Promise<string> {
+export async function buyHeldCart(page: Page): Promise<string> {
   await page.goto('/demo-museum/checkout');
   await page.getByRole('heading', { name: 'Payment information' }).waitFor();
   await fillPurchaser(page, {

@@ -179,12 +179,49 @@ describe('the account area of a member, with Apple Wallet passes', () => {
     await expect.poll(() => form.getByLabel('City').inputValue()).toBe('Springfield');
   });
 
+  /**
+   * The member's header on a 390 px phone (decision 0080 added "View membership details" to it):
+   * every item of its navigation lies inside the screen, none overlaps the next, and the button
+   * opens the details.
+   */
+  async function expectHeaderFitsPhone(path: string) {
+    const nav = page!.getByRole('banner').getByRole('navigation');
+    const button = nav.getByRole('button', { name: 'View membership details' });
+    await button.waitFor();
+    const boxes = await nav
+      .locator('li')
+      .evaluateAll((items) =>
+        items.map((item) => item.getBoundingClientRect().toJSON() as DOMRect),
+      );
+    expect(boxes.length, path).toBeGreaterThanOrEqual(4);
+    for (const [i, box] of boxes.entries()) {
+      expect(box.left, `${path} item ${i}`).toBeGreaterThanOrEqual(0);
+      expect(box.right, `${path} item ${i}`).toBeLessThanOrEqual(390);
+      const next = boxes[i + 1];
+      // items on one row do not overlap; a wrapped one starts on a row below
+      if (next && next.top < box.bottom - 1)
+        expect(next.left, `${path} items ${i} and ${i + 1}`).toBeGreaterThanOrEqual(box.right - 1);
+    }
+    const own = await button.boundingBox();
+    expect(own!.x + own!.width, path).toBeLessThanOrEqual(390);
+    expect(own!.height, path).toBeGreaterThanOrEqual(44);
+    await button.click();
+    const dialog = page!.getByRole('dialog', { name: 'My membership details' });
+    await dialog.waitFor();
+    const shown = await dialog.boundingBox();
+    expect(shown!.x, path).toBeGreaterThanOrEqual(0);
+    expect(shown!.x + shown!.width, path).toBeLessThanOrEqual(390);
+    await page!.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+  }
+
   it('keeps every account page inside a phone screen and the page width on a desktop (issue #25)', async () => {
     await logIn();
     for (const path of ['membership', 'upcoming', 'orders', 'profile']) {
       await page!.setViewportSize({ width: 390, height: 844 });
       await page!.goto(`/${SELLER}/my/${path}`);
       await main().getByRole('heading', { level: 1 }).first().waitFor();
+      await expectHeaderFitsPhone(path);
       // no sideways scrolling: the document is no wider than the screen
       const widths = await page!.evaluate(() => ({
         scroll: document.documentElement.scrollWidth,
