@@ -1,0 +1,20 @@
+import { defineConfig } from 'vitest/config';
+import { fileURLToPath } from 'node:url';
+
+/**
+ * The cluster test alone (decision 0090): two compiled nodes behind nginx and pgbouncer and a
+ * 500-buyer rush. It runs after the e2e suite (`npm run test:cluster`), not among the unit
+ * files, so its rush and the single-process concurrency tests never share the two cores.
+ */
+export default defineConfig({
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  test: {
+    name: 'api-cluster',
+    environment: 'node',
+    include: ['src/cluster.test.ts'],
+    env: { TZ: 'UTC' },
+    testTimeout: 30_000,
+    hookTimeout: 300_000,
+  },
+});
