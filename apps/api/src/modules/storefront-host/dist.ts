@@ -68,7 +68,12 @@ export function contentTypeOf(path: string): string {
   return CONTENT_TYPES[extname(path).toLowerCase()] ?? 'application/octet-stream';
 }
 
-/** Vite names built chunks `name-[hash].ext`; such files never change and are cached for a year. */
+/**
+ * Vite writes its chunks as `assets/name-[hash].ext`; such files never change and are cached for
+ * a year. `path` is relative to dist. Only `assets/` holds hashed output: a file beside it whose
+ * name merely looks hashed (`route-preloads.json`) changes with every build (nginx's config in
+ * `scripts/cluster-config.mjs` draws the same line).
+ */
 export function isHashedAsset(path: string): boolean {
-  return /-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/i.test(path);
+  return /^assets\/(?:[^/]+\/)*[^/]+-[A-Za-z0-9_-]{8,}\.[a-z0-9]+$/i.test(path);
 }

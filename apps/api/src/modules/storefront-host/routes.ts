@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import fp from 'fastify-plugin';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -104,7 +105,9 @@ const storefrontHostRoutes: FastifyPluginAsyncZod = async (app) => {
       decorateReply: false,
       cacheControl: false,
       setHeaders(res, path) {
-        const original = path.replace(/\.(br|gz)$/, '');
+        const original = relative(dist.dir, path.replace(/\.(br|gz)$/, ''))
+          .split(sep)
+          .join('/');
         res.setHeader(
           'cache-control',
           isHashedAsset(original) ? 'public, max-age=31536000, immutable' : 'no-cache',

@@ -348,6 +348,10 @@ describeEachDatabase('storefront host', (ctx) => {
     expect(js.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     const robots = await app.inject({ method: 'GET', url: '/assets-app/robots.txt' });
     expect(robots.headers['cache-control']).toBe('no-cache');
+    // its name looks hashed but it changes with every build: only assets/ is immutable
+    const preloads = await app.inject({ method: 'GET', url: '/assets-app/route-preloads.json' });
+    expect(preloads.statusCode).toBe(200);
+    expect(preloads.headers['cache-control']).toBe('no-cache');
     for (const url of [
       '/assets-app/missing.js',
       '/assets-app/../index.html',
