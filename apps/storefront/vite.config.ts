@@ -122,8 +122,8 @@ export default defineConfig(({ isSsrBuild }) => ({
           output: { codeSplitting: { groups: [{ name: 'index', tags: ['$initial'] }] } },
         },
       },
-  // Everything is bundled into the server bundle (jsdom aside: DOMPurify's server window, loaded
-  // at run time): the contracts are TypeScript source, and bundled React and its libraries are
+  // Everything is bundled into the server bundle (the server draws stored descriptions without a
+  // DOM, decision 0086, so jsdom is never imported; kept external should one reappear): the contracts are TypeScript source, and bundled React and its libraries are
   // their production builds (the define below), whatever NODE_ENV the API runs with — `npm
   // start` sets none, and React's development build renders several times slower and warns.
   ssr: { noExternal: true, external: ['jsdom'] },

@@ -8,6 +8,7 @@ import { assertProductionGateways } from './modules/payments/sandbox-mode';
 import { listSellerSlugs } from './modules/sellers/repo';
 import { fromRepoRoot } from './repo-root';
 import { stopOnSignals } from './shutdown';
+import { sanitizeStoredDescriptions } from './modules/seller-file/sanitize-stored-descriptions';
 import { runStartUp, waitWhileExists } from './start-up';
 
 /**
@@ -32,6 +33,8 @@ async function main() {
       if (config.STARTUP_HOLD_FILE) await waitWhileExists(config.STARTUP_HOLD_FILE, signal);
     },
     (signal) => database.migrate(signal),
+    // the descriptions stored before decision 0086, once; a later start only asks
+    () => sanitizeStoredDescriptions(database.db).then(() => {}),
     async () => {
       // seedDemo itself only writes into a database without sellers
       if (!config.SEED_DEMO) return;

@@ -61,3 +61,19 @@ export const notFound = (context: string, what = 'Resource') =>
 
 export const validationFailed = (context: string, field: string, message: string) =>
   new AppError('validation_failed', context, `${field}: ${message}`, { field });
+
+// the refusals made by `transientRefusal`; a WeakSet so the one AppError type keeps its shape
+const transient = new WeakSet<AppError>();
+
+/**
+ * A 503 the server answers while it starts or stops (decisions 0073, 0082): expected and
+ * over in seconds, so the error handler logs it at info, not as an application error.
+ */
+export function transientRefusal(description: string, context = 'request'): AppError {
+  const error = new AppError('service_unavailable', context, description);
+  transient.add(error);
+  return error;
+}
+
+/** Whether this error is one of `transientRefusal`'s (an expected refusal, not a fault). */
+export const isTransientRefusal = (error: AppError) => transient.has(error);

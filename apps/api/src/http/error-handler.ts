@@ -7,7 +7,7 @@ import {
 import { ZodError } from 'zod';
 import type { ErrorItem } from '@admit/contracts/envelope';
 import type { ErrorCode } from '@admit/contracts/error-codes';
-import { AppError } from './app-error';
+import { AppError, isTransientRefusal, transientRefusal } from './app-error';
 
 /** The `_code` of a 4xx/5xx raised by Fastify or Node rather than by a route (decision 0028). */
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -59,8 +59,11 @@ const isServerZodError = (error: FastifyError) =>
  */
 export function renderError(error: unknown, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
-    // a 504 is an answer, not a fault: `only-if-cached` asked for a stored response (images)
-    if (error.status >= 500 && error.status !== 504) {
+    if (isTransientRefusal(error)) {
+      // starting or stopping: the supervisor's polls and a browser's retry meet it by design
+      request.log.info({ code: error.code, reason: error.message }, 'request refused for now');
+    } else if (error.status >= 500 && error.status !== 504) {
+      // a 504 is an answer, not a fault: `only-if-cached` asked for a stored response (images)
       request.log.error({ err: error }, 'application error');
     }
     return send(reply, error.status, {
@@ -123,7 +126,7 @@ export const errorHandling = fp(
     app.addHook('onRequest', async (_request, reply) => {
       if (closing) {
         reply.header('connection', 'close');
-        throw new AppError('service_unavailable', 'request', 'The server is shutting down');
+        throw transientRefusal('The server is shutting down');
       }
     });
     // an answer finished while closing ends its connection: a kept-alive one would otherwise

@@ -1,5 +1,5 @@
 import fp from 'fastify-plugin';
-import { AppError } from './app-error';
+import { transientRefusal } from './app-error';
 
 /** Seconds a client refused while the server starts is told to wait (`Retry-After`). */
 export const STARTING_RETRY_AFTER_S = 5;
@@ -60,7 +60,7 @@ export const startGate = fp<StartGateOptions>(
     app.addHook('onRequest', async (request, reply) => {
       if (opened || request.routeOptions.config.servesWhileStarting) return;
       reply.header('retry-after', String(STARTING_RETRY_AFTER_S));
-      throw new AppError('service_unavailable', 'request', 'The server is starting');
+      throw transientRefusal('The server is starting');
     });
   },
   { name: 'start-gate', dependencies: ['error-handling'] },

@@ -36,7 +36,13 @@ export const eventTemplate = pgTable(
     name: text('name').notNull(),
     subtitle: text('subtitle'),
     summary: text('summary'),
+    /** seller HTML, stored sanitised (decision 0086) */
     description: text('description'),
+    /**
+     * whether `description` went through the sanitiser when stored; false on the rows stored
+     * before decision 0086, which a start-up step sanitises once (start-up.ts)
+     */
+    descriptionSanitized: boolean('description_sanitized').notNull().default(false),
     category: text('category'),
     eventType: text('event_type').notNull(),
     hiddenType: text('hidden_type').notNull().default('public_browsable'),

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorEnvelopeSchema } from '@admit/contracts/envelope';
 import { appliedMigrationCount, shippedMigrationCount } from '@/db/migration-state';
-import { AppError } from '@/http/app-error';
+import { AppError, transientRefusal } from '@/http/app-error';
 import { createReadinessProbe } from './readiness';
 
 const REASONS = {
@@ -49,11 +49,13 @@ export const healthRoutes: FastifyPluginAsyncZod = async (app) => {
       const readiness = await probe.check();
       reply.header('cache-control', 'no-store');
       if (!readiness.ready) {
-        throw new AppError('service_unavailable', 'database', REASONS[readiness.reason]);
+        const reason = REASONS[readiness.reason];
+        // migrating is part of every start; an unreachable database is a fault worth an error
+        throw readiness.reason === 'not_migrated'
+          ? transientRefusal(reason, 'database')
+          : new AppError('service_unavailable', 'database', reason);
       }
-      if (!app.startGate.isOpen()) {
-        throw new AppError('service_unavailable', 'request', 'The server is starting');
-      }
+      if (!app.startGate.isOpen()) throw transientRefusal('The server is starting');
       return { status: 'ready' as const };
     },
   );

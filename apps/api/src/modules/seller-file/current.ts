@@ -49,6 +49,7 @@ export const MANAGED_COLUMNS: Record<TableName, readonly string[]> = {
     'subtitle',
     'summary',
     'description',
+    'descriptionSanitized',
     'category',
     'eventType',
     'hiddenType',

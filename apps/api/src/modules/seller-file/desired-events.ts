@@ -35,7 +35,9 @@ export function eventRows(
         name: event.name,
         subtitle: event.subtitle ?? null,
         summary: event.summary ?? null,
+        // sanitised by the import (stored-descriptions.ts) before it plans
         description: event.description ?? null,
+        descriptionSanitized: true,
         category: event.category ?? null,
         eventType: event.type,
         hiddenType: event.visibility ?? 'public_browsable',

@@ -24,6 +24,7 @@ import {
   takenDomainIssues,
   writeSellerDomains,
 } from './seller-domains';
+import { withStoredDescriptions } from './stored-descriptions';
 
 /** The import would lose sales: nothing was written (decision 0041). */
 export class ImportRefusedError extends Error {
@@ -72,9 +73,10 @@ export async function importInTransaction(
  */
 async function planWithDomains(
   db: Executor,
-  file: SellerFile,
+  given: SellerFile,
   options: ImportOptions,
 ): Promise<ImportResult> {
+  const file = await withStoredDescriptions(given);
   const plan = await planImport(db, file, options);
   const taken = await takenDomainIssues(db, file, plan.sellerId);
   if (taken.length > 0) throw new FileIssuesError(taken);

@@ -1,0 +1,1 @@
+ALTER TABLE "event_template" ADD COLUMN "description_sanitized" boolean DEFAULT false NOT NULL;
