@@ -1,5 +1,5 @@
-import type { ReactNode } from 'react';
-import type { StaffRole } from '@admit/contracts/office';
+import { lazy, type ReactNode } from 'react';
+import { OFFICE_ROLES, type StaffRole } from '@admit/contracts/office';
 import { PAGE_PATHS } from '@admit/contracts/storefront-pages';
 
 /**
@@ -28,8 +28,17 @@ export interface OfficeSection {
   element: ReactNode;
 }
 
+const SalesPage = lazy(() =>
+  import('@/features/office/sales/sales-page').then((m) => ({ default: m.SalesPage })),
+);
+const TodayPage = lazy(() =>
+  import('@/features/office/today/today-page').then((m) => ({ default: m.TodayPage })),
+);
+
 export const OFFICE_SECTIONS: OfficeSection[] = [
   // one line per section, in the navigation's order; its element a `lazy` page
+  { path: 'today', label: 'Today', roles: OFFICE_ROLES.door, element: <TodayPage /> },
+  { path: 'sales', label: 'Sales', roles: OFFICE_ROLES.boxOffice, element: <SalesPage /> },
 ];
 
 /** The sections a role sees, in the list's order. */
