@@ -72,6 +72,8 @@ import { staffApiRoutes } from './modules/staff-api/routes';
 import { officePlugin } from './modules/office/office-plugin';
 import { officeSessionRoutes } from './modules/office/session-routes';
 import { officeStaffRoutes } from './modules/office/staff-routes';
+import { officeTodayRoutes } from './modules/office-today/routes';
+import { officeSalesRoutes } from './modules/office-sales/routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
 
 export interface AppDeps {
@@ -255,6 +257,10 @@ export async function buildApp(
   await app.register(officePlugin);
   await app.register(officeSessionRoutes);
   await app.register(officeStaffRoutes);
+  // - the office's reports (decision 0088): GET /api/office/today (every role; src/modules/office-today/),
+  //   GET /api/office/sales(/export) (owner, box office; src/modules/office-sales/)
+  await app.register(officeTodayRoutes);
+  await app.register(officeSalesRoutes);
   // - POST /api/client_errors: storefront error reports without a Sentry DSN, logged (src/modules/client-errors/, decision 0061)
   await app.register(clientErrorRoutes);
   // - /api/image: seller images (src/modules/images/)

@@ -281,14 +281,14 @@ const ADMIN_CASES: Record<string, Case> = {
 
 /**
  * The back office (decision 0083): the caller is an office session of the seller's own staff.
- * `open` routes take no session (login, logout); `staff` ones any role; `owner` ones only an
- * owner. A visitor's session, another seller's owner and no cookie get 401; the seller's door
+ * `open` routes take no session (login, logout); `staff` ones any role; `box_office` ones an
+ * owner or box office; `owner` ones only an owner. A visitor's session, another seller's owner and no cookie get 401; the seller's door
  * user gets 403 on an owner's route; none of them sees the victim owner's account.
  */
 interface OfficeCase {
   path: (victimStaffId: string) => string;
   body?: (victimStaffId: string) => object;
-  kind: 'open' | 'staff' | 'owner';
+  kind: 'open' | 'staff' | 'box_office' | 'owner';
 }
 const OFFICE_CASES: Record<string, OfficeCase> = {
   'POST /api/office/login': {
@@ -321,6 +321,10 @@ const OFFICE_CASES: Record<string, OfficeCase> = {
     body: () => ({ password: 'Taken-over-1' }),
   },
   'GET /api/office/audit': { kind: 'owner', path: () => 'audit' },
+  // the reports (decision 0088): today for every role, the sales for owner and box office
+  'GET /api/office/today': { kind: 'staff', path: () => 'today' },
+  'GET /api/office/sales': { kind: 'box_office', path: () => 'sales' },
+  'GET /api/office/sales/export': { kind: 'box_office', path: () => 'sales/export' },
 };
 
 /**

@@ -1,0 +1,100 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { OfficeSalesResponse } from '@admit/contracts/office-reports';
+import { createFetchStub, type StubRequest } from '@/testing/fetch-stub';
+import { renderRoute } from '@/testing/render-route';
+import { officeSessionOf } from '@/features/office/testing/office-session-fixture';
+
+/** The office's sales page (decision 0088): the figures beside the chart, the range, the CSV. */
+
+const figures = { revenue: 3734, sales: 6234, refunds: -2500, donations: 1234, tickets: 2 };
+const answer = (interval: 'day' | 'week'): OfficeSalesResponse => ({
+  sales_range: {
+    _count: 1,
+    _total: 1,
+    _data: [
+      {
+        from: '2029-05-30',
+        to: '2029-06-04',
+        interval,
+        timezone: 'America/New_York',
+        currency: 'USD',
+        ...figures,
+      },
+    ],
+  },
+  sales_period: {
+    _count: 2,
+    _total: 2,
+    _data: [
+      { period: '2029-05-31', revenue: 5000, sales: 5000, refunds: 0, donations: 0, tickets: 2 },
+      { period: '2029-06-03', revenue: -2500, sales: 0, refunds: -2500, donations: 0, tickets: 0 },
+    ],
+  },
+  sales_breakdown: {
+    _count: 2,
+    _total: 2,
+    _data: [
+      { dimension: 'event', key: 'e1', label: 'Dinosaurs', ...figures },
+      { dimension: 'channel', key: 'web', label: 'web', ...figures },
+    ],
+  },
+});
+
+beforeAll(async () => {
+  await import('@/features/office/shell/office-route');
+  await import('./sales-page');
+});
+
+describe('the office’s sales page', () => {
+  it('shows the box office the figures in tables beside the chart, and the CSV link', async () => {
+    const asked: StubRequest[] = [];
+    const fetch = createFetchStub({
+      'GET /api/office/me': officeSessionOf('box_office'),
+      'GET /api/office/sales': (request: StubRequest) => {
+        asked.push(request);
+        return answer(request.url.searchParams.get('_interval') === 'week' ? 'week' : 'day');
+      },
+    });
+    const { user, container } = renderRoute('/office/sales', { fetch });
+    expect(await screen.findByRole('heading', { name: 'Sales' })).toBeInTheDocument();
+    const periods = await screen.findByRole('grid', { name: 'By period' });
+    const refundRow = within(periods).getByText('2029-06-03').closest('[role="row"]')!;
+    expect(refundRow).toHaveTextContent('-$25.00');
+    expect(screen.getByRole('img', { name: 'Revenue by day' })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('grid', { name: 'By event' })).getByText('Dinosaurs'),
+    ).toBeInTheDocument();
+    const csv = screen.getByRole('link', { name: 'Download CSV' });
+    expect(csv.getAttribute('href')).toMatch(/^\/api\/office\/sales\/export\?/);
+    expect(csv.getAttribute('href')).toContain('_seller=demo-museum');
+
+    await user.click(screen.getByRole('radio', { name: 'Week' }));
+    await user.click(screen.getByRole('button', { name: 'Show' }));
+    await waitFor(() => expect(asked.at(-1)?.url.searchParams.get('_interval')).toBe('week'));
+    expect(asked.at(-1)?.url.searchParams.get('_from')).toBe('2029-05-30');
+    expect(await screen.findByRole('img', { name: 'Revenue by week' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toContain(
+        '_interval=week',
+      ),
+    );
+    const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(
+      result.violations.filter((v) => ['serious', 'critical'].includes(v.impact ?? '')),
+    ).toEqual([]);
+  });
+
+  it('is not the door’s: no link in its navigation, and the page says so', async () => {
+    const fetch = createFetchStub({ 'GET /api/office/me': officeSessionOf('door') });
+    renderRoute('/office/sales', { fetch });
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your role does not allow this page.',
+    );
+    const nav = screen.getByRole('navigation', { name: 'Office sections' });
+    expect(within(nav).queryByRole('link', { name: 'Sales' })).toBeNull();
+    expect(within(nav).getByRole('link', { name: 'Today' })).toBeInTheDocument();
+    expect(fetch.requests.some((r) => r.url.pathname === '/api/office/sales')).toBe(false);
+  });
+});
