@@ -72,6 +72,9 @@ import { staffApiRoutes } from './modules/staff-api/routes';
 import { officePlugin } from './modules/office/office-plugin';
 import { officeSessionRoutes } from './modules/office/session-routes';
 import { officeStaffRoutes } from './modules/office/staff-routes';
+import { officeCapacityRoutes } from './modules/office-capacity/routes';
+import { officeMembersRoutes } from './modules/office-members/routes';
+import { officeCatalogueRoutes } from './modules/office-catalogue/routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
 
 export interface AppDeps {
@@ -255,6 +258,11 @@ export async function buildApp(
   await app.register(officePlugin);
   await app.register(officeSessionRoutes);
   await app.register(officeStaffRoutes);
+  //   capacity, members and the catalogue (decision 0089): src/modules/office-capacity/,
+  //   office-members/, office-catalogue/
+  await app.register(officeCapacityRoutes);
+  await app.register(officeMembersRoutes);
+  await app.register(officeCatalogueRoutes);
   // - POST /api/client_errors: storefront error reports without a Sentry DSN, logged (src/modules/client-errors/, decision 0061)
   await app.register(clientErrorRoutes);
   // - /api/image: seller images (src/modules/images/)
