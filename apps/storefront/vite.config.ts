@@ -3,7 +3,7 @@ import type { OutputChunk } from 'rolldown';
 // a relative path: the config is bundled on its own, before workspace packages resolve
 import { PRELOADED_PAGES } from '../../packages/contracts/src/storefront-pages';
 import react from '@vitejs/plugin-react';
-import { firstLoadIntruder } from './first-load-check';
+import { NOT_IN_VISITOR_PAGES, firstLoadIntruder } from './first-load-check';
 import { compression, defineAlgorithm } from 'vite-plugin-compression2';
 import { constants as zlib } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
@@ -63,10 +63,14 @@ function routePreloads(): Plugin {
       for (const page of PRELOADED_PAGES) {
         const files = closure(chunkOf(page.module));
         if ('prefetch' in page) closure(chunkOf(page.prefetch), files);
-        if (page.name === 'events') {
-          const intruder = firstLoadIntruder([...loaded, ...files], byFile);
-          if (intruder) this.error(intruder);
-        }
+        const intruder =
+          page.name === 'events'
+            ? firstLoadIntruder([...loaded, ...files], byFile)
+            : firstLoadIntruder([...loaded, ...files], byFile, {
+                name: `${page.name} page`,
+                forbidden: NOT_IN_VISITOR_PAGES,
+              });
+        if (intruder) this.error(intruder);
         const js = [...files].filter((file) => !loaded.has(file));
         const css = js.flatMap((file) => [...(byFile.get(file)?.viteMetadata?.importedCss ?? [])]);
         pages[page.name] = { js, css: [...new Set(css)] };

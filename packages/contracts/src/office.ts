@@ -12,6 +12,19 @@ export const STAFF_ROLES = ['owner', 'box_office', 'door'] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 export const staffRoleSchema = z.enum(STAFF_ROLES);
 
+/**
+ * Who may reach what (decision 0083): each set names the roles, widest first. The API's guard
+ * (`app.requireStaff`) and the office's navigation (decision 0087) read the same sets.
+ */
+export const OFFICE_ROLES = {
+  /** check-in and today's arrivals: every role */
+  door: ['owner', 'box_office', 'door'],
+  /** orders, refunds, members, capacity */
+  boxOffice: ['owner', 'box_office'],
+  /** staff, keys, the catalogue, the audit log */
+  owner: ['owner'],
+} as const satisfies Record<string, readonly StaffRole[]>;
+
 /** The office session's cookie: host-only, `Path=/api/office`, httpOnly, SameSite=Strict. */
 export const OFFICE_SESSION_COOKIE = 'admit_office_sid';
 /** The path the office cookie is scoped to: the office API's calls, nothing else. */
@@ -28,6 +41,11 @@ export const AUDIT_ACTIONS = [
   'staff.enable',
   'staff.password_reset',
   'staff.totp_enrol',
+  // the box office's orders (decision 0087)
+  'order.cancel',
+  'order.note',
+  'order.reissue_code',
+  'order.resend',
   // capacity (decision 0089)
   'session.capacity',
   'session.close',

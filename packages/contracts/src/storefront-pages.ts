@@ -70,6 +70,8 @@ export function matchesRoutePath(pattern: string, path: string): boolean {
   const got = path.split('/').filter(Boolean);
   let i = 0;
   for (const part of want) {
+    // a trailing splat takes the rest of the path, or none of it (react-router's `*`)
+    if (part === '*') return true;
     const optional = part.endsWith('?');
     const value = got[i];
     if (value === undefined) {
@@ -151,6 +153,8 @@ export const PAGE_PATHS = {
   my: 'my',
   'ticket-order': 'ticket_order/:id',
   stories: '_stories',
+  // the back office (issue #27, decision 0087): one lazily loaded route, its pages its own
+  office: 'office/*',
 } as const;
 export type PageName = keyof typeof PAGE_PATHS;
 

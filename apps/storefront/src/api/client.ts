@@ -60,7 +60,8 @@ function firstErrorItem(body: unknown): ErrorItem | null {
   };
 }
 
-async function toApiError(response: Response): Promise<ApiError> {
+/** The error of a failed call, from its envelope (also the office's calls: features/office/api). */
+export async function toApiError(response: Response): Promise<ApiError> {
   let body: unknown = null;
   try {
     body = await response.json();

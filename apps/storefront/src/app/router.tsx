@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useRoutes } from 'react-router';
 import { releaseStoredValues } from '@/stores/persisted-store';
 import { markHydrated } from '@/app/boot/server-render';
@@ -17,6 +17,7 @@ import type { AccountPageName, PageName } from '@admit/contracts/storefront-page
 import type { RouteHandle } from '@/ui/routing/route-handle';
 import { ERROR_ROUTE_NAME, RouteTableProvider } from '@/ui/routing/route-handle';
 import { RootLayout } from '@/app/layout/root-layout';
+import { BootFallback } from '@/app/boot/boot-fallback';
 import { lazyRoute } from '@/app/lazy-route';
 import { PrefetchRoute } from '@/app/prefetch-route';
 import type { RoutePrefetch } from '@/api/route-prefetch';
@@ -149,6 +150,11 @@ const ManageConfirm = lazyRoute(
   () => import('@/app/routes/manage-confirm-route'),
   (m) => m.ComposedManageConfirmRoute,
 );
+// the back office (issue #27, decision 0087): its own chunk, its own frame, never in the first load
+const Office = lazyRoute(
+  () => import('@/features/office/shell/office-route'),
+  (m) => m.OfficeRoute,
+);
 // the developer viewer (identity §2 "/_stories"): a chunk of its own, never in the first load
 const Stories = lazyRoute(
   () => import('@/app/stories/stories-route'),
@@ -259,6 +265,17 @@ function otherRoutes(config: SellerConfig): RouteObject[] {
 /** spec: identity §2 route table. Every screen is a lazily loaded chunk (shopping §1). */
 export function createRoutes(config: SellerConfig): RouteObject[] {
   return [
+    {
+      // staff, not visitors: none of the visitor's frame, rules or hosts (decision 0087)
+      path: PAGE_PATHS.office,
+      handle: { name: 'office' } satisfies RouteHandle,
+      element: (
+        <Suspense fallback={<BootFallback />}>
+          <Office />
+          <PageHydrated />
+        </Suspense>
+      ),
+    },
     {
       element: <RootLayout />,
       children: [

@@ -25,6 +25,7 @@ import { WALLET_STRINGS } from '@/ui/wallet/wallet-strings';
 import { MANAGE_STRINGS } from '@/features/manage/strings';
 import { SEAT_MAP_STRINGS } from '@/features/seats/map/seat-map-strings';
 import { SEATS_STRINGS } from '@/features/seats/strings';
+import { OFFICE_STRINGS } from '@/features/office/shell/strings';
 
 /**
  * Every default text of the storefront by feature: the catalogue sellers override by key
@@ -35,6 +36,8 @@ export const TEXT_CATALOGUE_PARTS: Record<string, Record<string, string>> = {
   home: HOME_STRINGS,
   // the door's scanner (issue #16): staff texts, overridable like the rest
   scan: SCAN_STRINGS,
+  // the back office's shell and login (issue #27, decision 0087)
+  office: OFFICE_STRINGS,
   listing: LISTING_STRINGS,
   event: EVENT_STRINGS,
   'not-found': NOT_FOUND_STRINGS,

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { StaffRole } from '@admit/contracts/office';
+import { OFFICE_ROLES, type StaffRole } from '@admit/contracts/office';
 import { AppError } from '@/http/app-error';
 import { readOfficeToken } from './office-cookie';
 import { staffOfToken, type StaffCaller } from './office-sessions';
@@ -23,15 +23,8 @@ declare module 'fastify' {
   }
 }
 
-/** Who may reach what (decision 0083): each set names the roles, widest first. */
-export const OFFICE_ROLES = {
-  /** check-in and today's arrivals: every role */
-  door: ['owner', 'box_office', 'door'],
-  /** orders, refunds, members, capacity */
-  boxOffice: ['owner', 'box_office'],
-  /** staff, keys, the catalogue, the audit log */
-  owner: ['owner'],
-} as const satisfies Record<string, readonly StaffRole[]>;
+/** Who may reach what: the sets live in contracts, shared with the office's pages (0087). */
+export { OFFICE_ROLES };
 
 const notSignedIn = () =>
   new AppError('not_authorized', 'office_session', 'Please sign in to the office.', {

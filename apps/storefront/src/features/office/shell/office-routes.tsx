@@ -1,0 +1,39 @@
+import type { ReactNode } from 'react';
+import type { StaffRole } from '@admit/contracts/office';
+import { PAGE_PATHS } from '@admit/contracts/storefront-pages';
+
+/**
+ * The back office's sections (issue #27, decision 0087): the navigation and the nested routes
+ * are built from this one list, and a section is shown and routed only for its roles (the API
+ * refuses the others anyway: `app.requireStaff`). One line per section; each page loads lazily
+ * within the office's own chunk.
+ */
+
+export type OfficeRole = StaffRole;
+
+/**
+ * An office page's address below the router base: `/office`, `/office/orders/…`. Links and
+ * redirects inside the office use these absolute paths: the office is a splat route, so a
+ * relative path would resolve below the page it is on.
+ */
+export const officePath = (below = ''): string =>
+  `/${PAGE_PATHS.office.replace(/\/\*$/, '')}${below ? `/${below.replace(/^\/+/, '')}` : ''}`;
+
+export interface OfficeSection {
+  /** relative to the office, e.g. 'orders'; its pages below it are the section's own */
+  path: string;
+  /** the navigation's text (a seller may override it as `office.nav.<path>`) */
+  label: string;
+  roles: readonly OfficeRole[];
+  element: ReactNode;
+}
+
+export const OFFICE_SECTIONS: OfficeSection[] = [
+  // one line per section, in the navigation's order; its element a `lazy` page
+];
+
+/** The sections a role sees, in the list's order. */
+export const sectionsFor = (
+  role: OfficeRole,
+  sections: readonly OfficeSection[] = OFFICE_SECTIONS,
+): OfficeSection[] => sections.filter((section) => section.roles.includes(role));
