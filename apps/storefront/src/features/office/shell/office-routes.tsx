@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import type { StaffRole } from '@admit/contracts/office';
 import { PAGE_PATHS } from '@admit/contracts/storefront-pages';
 
@@ -28,8 +28,18 @@ export interface OfficeSection {
   element: ReactNode;
 }
 
+const CapacityPage = lazy(async () => ({
+  default: (await import('@/features/office/capacity/capacity-page')).CapacityPage,
+}));
+
 export const OFFICE_SECTIONS: OfficeSection[] = [
   // one line per section, in the navigation's order; its element a `lazy` page
+  {
+    path: 'capacity',
+    label: 'Capacity',
+    roles: ['owner', 'box_office'],
+    element: <CapacityPage />,
+  },
 ];
 
 /** The sections a role sees, in the list's order. */
