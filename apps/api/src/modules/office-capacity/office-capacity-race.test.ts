@@ -112,9 +112,10 @@ describe.skipIf(!URL_)('office: capacity change racing a hold [postgres]', () =>
     const seen = await row();
     const fits = seen.usedCapacity <= 10 + seen.oversellCapacity;
     expect(fits).toBe(true);
-    const write = db.execute(
-      sql`update event_session set capacity = 10 where id = ${scene.session.id}::uuid`,
-    );
+    // a drizzle query runs once it is awaited or `then`ed: start it now, it waits for the lock
+    const write = db
+      .execute(sql`update event_session set capacity = 10 where id = ${scene.session.id}::uuid`)
+      .then(() => undefined);
     await waitForLockWaiter(db);
     await hold.commit();
     await write;
