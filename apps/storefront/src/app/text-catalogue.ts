@@ -26,6 +26,7 @@ import { MANAGE_STRINGS } from '@/features/manage/strings';
 import { SEAT_MAP_STRINGS } from '@/features/seats/map/seat-map-strings';
 import { SEATS_STRINGS } from '@/features/seats/strings';
 import { OFFICE_STRINGS } from '@/features/office/shell/strings';
+import { OFFICE_AUDIT_STRINGS } from '@/features/office/audit/strings';
 import { OFFICE_CAPACITY_STRINGS } from '@/features/office/capacity/strings';
 
 /**
@@ -39,6 +40,7 @@ export const TEXT_CATALOGUE_PARTS: Record<string, Record<string, string>> = {
   scan: SCAN_STRINGS,
   // the back office's shell and login (issue #27, decision 0087)
   office: OFFICE_STRINGS,
+  'office.audit': OFFICE_AUDIT_STRINGS,
   'office.capacity': OFFICE_CAPACITY_STRINGS,
   listing: LISTING_STRINGS,
   event: EVENT_STRINGS,

@@ -326,7 +326,7 @@ const OFFICE_CASES: Record<string, OfficeCase> = {
   // capacity, members and the catalogue (decision 0089)
   'GET /api/office/session_capacity': {
     kind: 'box_office',
-    path: () => 'session_capacity?_ondate=2030-01-01',
+    path: () => 'session_capacity',
   },
   'PATCH /api/office/session_capacity/:id': {
     kind: 'box_office',
@@ -338,7 +338,7 @@ const OFFICE_CASES: Record<string, OfficeCase> = {
     path: () => 'closed_date',
     body: () => ({ date: '2030-01-01', closed: true, reason: 'x' }),
   },
-  'GET /api/office/member': { kind: 'box_office', path: () => 'member?q=victim' },
+  'GET /api/office/member': { kind: 'box_office', path: () => 'member' },
   'POST /api/office/membership/:id/auto_renew_cancel': {
     kind: 'box_office',
     path: () => `membership/${SOME_ID}/auto_renew_cancel`,

@@ -1,5 +1,4 @@
 import { and, asc, eq, sql, type SQL } from 'drizzle-orm';
-import type { Db } from '@/db/connection';
 import { eventTemplate } from '@/db/schema/catalog';
 import { eventSession } from '@/db/schema/sessions';
 import type { Executor } from '@/db/transaction';

@@ -1,5 +1,5 @@
 import { lazy, type ReactNode } from 'react';
-import type { StaffRole } from '@admit/contracts/office';
+import { OFFICE_ROLES, type StaffRole } from '@admit/contracts/office';
 import { PAGE_PATHS } from '@admit/contracts/storefront-pages';
 
 /**
@@ -28,18 +28,17 @@ export interface OfficeSection {
   element: ReactNode;
 }
 
+const AuditPage = lazy(async () => ({
+  default: (await import('@/features/office/audit/audit-page')).AuditPage,
+}));
 const CapacityPage = lazy(async () => ({
   default: (await import('@/features/office/capacity/capacity-page')).CapacityPage,
 }));
 
 export const OFFICE_SECTIONS: OfficeSection[] = [
   // one line per section, in the navigation's order; its element a `lazy` page
-  {
-    path: 'capacity',
-    label: 'Capacity',
-    roles: ['owner', 'box_office'],
-    element: <CapacityPage />,
-  },
+  { path: 'audit', label: 'Audit log', roles: OFFICE_ROLES.owner, element: <AuditPage /> },
+  { path: 'capacity', label: 'Capacity', roles: OFFICE_ROLES.boxOffice, element: <CapacityPage /> },
 ];
 
 /** The sections a role sees, in the list's order. */
