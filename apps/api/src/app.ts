@@ -74,6 +74,9 @@ import { officeSessionRoutes } from './modules/office/session-routes';
 import { officeStaffRoutes } from './modules/office/staff-routes';
 import { officeTodayRoutes } from './modules/office-today/routes';
 import { officeSalesRoutes } from './modules/office-sales/routes';
+import { officeCapacityRoutes } from './modules/office-capacity/routes';
+import { officeMembersRoutes } from './modules/office-members/routes';
+import { officeCatalogueRoutes } from './modules/office-catalogue/routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
 
 export interface AppDeps {
@@ -261,6 +264,11 @@ export async function buildApp(
   //   GET /api/office/sales(/export) (owner, box office; src/modules/office-sales/)
   await app.register(officeTodayRoutes);
   await app.register(officeSalesRoutes);
+  // - capacity, members and the catalogue (decision 0089): src/modules/office-capacity/,
+  //   office-members/, office-catalogue/
+  await app.register(officeCapacityRoutes);
+  await app.register(officeMembersRoutes);
+  await app.register(officeCatalogueRoutes);
   // - POST /api/client_errors: storefront error reports without a Sentry DSN, logged (src/modules/client-errors/, decision 0061)
   await app.register(clientErrorRoutes);
   // - /api/image: seller images (src/modules/images/)

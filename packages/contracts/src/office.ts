@@ -46,6 +46,20 @@ export const AUDIT_ACTIONS = [
   'order.note',
   'order.reissue_code',
   'order.resend',
+  // capacity (decision 0089)
+  'session.capacity',
+  'session.close',
+  'session.reopen',
+  'date.close',
+  'date.reopen',
+  // members (decision 0089)
+  'membership.auto_renew_cancel',
+  'membership.card_resend',
+  'membership.extend',
+  // the catalogue and keys (decision 0089)
+  'catalogue.import',
+  'api_key.create',
+  'api_key.revoke',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

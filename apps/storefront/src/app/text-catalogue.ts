@@ -28,6 +28,8 @@ import { SEATS_STRINGS } from '@/features/seats/strings';
 import { OFFICE_STRINGS } from '@/features/office/shell/strings';
 import { SALES_STRINGS } from '@/features/office/sales/strings';
 import { TODAY_STRINGS } from '@/features/office/today/strings';
+import { OFFICE_AUDIT_STRINGS } from '@/features/office/audit/strings';
+import { OFFICE_CAPACITY_STRINGS } from '@/features/office/capacity/strings';
 
 /**
  * Every default text of the storefront by feature: the catalogue sellers override by key
@@ -43,6 +45,8 @@ export const TEXT_CATALOGUE_PARTS: Record<string, Record<string, string>> = {
   // the office's today and sales pages (decision 0088)
   'office.today': TODAY_STRINGS,
   'office.sales': SALES_STRINGS,
+  'office.audit': OFFICE_AUDIT_STRINGS,
+  'office.capacity': OFFICE_CAPACITY_STRINGS,
   listing: LISTING_STRINGS,
   event: EVENT_STRINGS,
   'not-found': NOT_FOUND_STRINGS,

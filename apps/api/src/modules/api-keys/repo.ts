@@ -7,7 +7,7 @@ import { sellerRefColumns } from '@/http/request-context';
 /** The SQL of seller API keys (decision 0042). */
 
 export async function insertApiKey(
-  db: Db,
+  db: Pick<Db, 'insert'>,
   values: { sellerId: string; name: string; prefix: string; keyHash: string; createdAt: Date },
 ): Promise<SellerApiKeyRow> {
   const [row] = await db.insert(sellerApiKey).values(values).returning();
@@ -25,7 +25,7 @@ export function selectApiKeys(db: Db, sellerId: string): Promise<SellerApiKeyRow
 
 /** Revokes one key of the seller; answers it, or null when the seller has no such key. */
 export async function revokeApiKeyRow(
-  db: Db,
+  db: Pick<Db, 'select' | 'update'>,
   sellerId: string,
   id: string,
   now: Date,

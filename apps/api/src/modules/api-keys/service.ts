@@ -1,4 +1,5 @@
 import type { Db } from '@/db/connection';
+import type { Executor } from '@/db/transaction';
 import type { SellerApiKeyRow } from '@/db/schema/seller-api';
 import { AppError, notFound } from '@/http/app-error';
 import { isUuid } from '@/http/query-values';
@@ -21,14 +22,17 @@ const NAME_MAX = 100;
 // a key in use is noted at most once a minute: a busy door scanner writes no row per scan
 const LAST_USED_QUIET_MS = 60_000;
 
-async function sellerOf(db: Db, slug: string) {
+async function sellerOf(db: Executor, slug: string) {
   const row = await getSellerBySlug(db, slug);
   if (!row) throw new AppError('seller_not_found', 'seller', `No seller with the slug "${slug}"`);
   return row;
 }
 
-/** A new key for the seller: the key itself (shown once) and its stored row. */
-export async function createApiKey(db: Db, slug: string, name: string, now: Date) {
+/**
+ * A new key for the seller: the key itself (shown once) and its stored row. `db` may be a
+ * transaction (the office audits it in the same one, decision 0089).
+ */
+export async function createApiKey(db: Executor, slug: string, name: string, now: Date) {
   const trimmed = name.trim();
   if (!trimmed || trimmed.length > NAME_MAX) {
     throw new AppError('validation_failed', 'api_key', `name: 1 to ${NAME_MAX} characters`, {
@@ -52,7 +56,7 @@ export async function listApiKeys(db: Db, slug: string): Promise<SellerApiKeyRow
 }
 
 /** Revokes a key of the seller at once (the next request with it is a 401). */
-export async function revokeApiKey(db: Db, slug: string, id: string, now: Date) {
+export async function revokeApiKey(db: Executor, slug: string, id: string, now: Date) {
   const owner = await sellerOf(db, slug);
   const row = isUuid(id) ? await revokeApiKeyRow(db, owner.id, id.toLowerCase(), now) : null;
   if (!row) throw notFound('api_key', 'API key');

@@ -288,8 +288,10 @@ const ADMIN_CASES: Record<string, Case> = {
 interface OfficeCase {
   path: (victimStaffId: string) => string;
   body?: (victimStaffId: string) => object;
+  /** box_office: owner and box office (decision 0089); the door user is refused as on owner routes */
   kind: 'open' | 'staff' | 'box_office' | 'owner';
 }
+const SOME_ID = '00000000-0000-4000-8000-000000000000';
 const OFFICE_CASES: Record<string, OfficeCase> = {
   'POST /api/office/login': {
     kind: 'open',
@@ -325,6 +327,50 @@ const OFFICE_CASES: Record<string, OfficeCase> = {
   'GET /api/office/today': { kind: 'staff', path: () => 'today' },
   'GET /api/office/sales': { kind: 'box_office', path: () => 'sales' },
   'GET /api/office/sales/export': { kind: 'box_office', path: () => 'sales/export' },
+  // capacity, members and the catalogue (decision 0089)
+  'GET /api/office/session_capacity': {
+    kind: 'box_office',
+    path: () => 'session_capacity',
+  },
+  'PATCH /api/office/session_capacity/:id': {
+    kind: 'box_office',
+    path: () => `session_capacity/${SOME_ID}`,
+    body: () => ({ capacity: 0, reason: 'x' }),
+  },
+  'POST /api/office/closed_date': {
+    kind: 'box_office',
+    path: () => 'closed_date',
+    body: () => ({ date: '2030-01-01', closed: true, reason: 'x' }),
+  },
+  'GET /api/office/member': { kind: 'box_office', path: () => 'member' },
+  'POST /api/office/membership/:id/auto_renew_cancel': {
+    kind: 'box_office',
+    path: () => `membership/${SOME_ID}/auto_renew_cancel`,
+    body: () => ({ reason: 'x' }),
+  },
+  'POST /api/office/membership/:id/card_resend': {
+    kind: 'box_office',
+    path: () => `membership/${SOME_ID}/card_resend`,
+    body: () => ({ reason: 'x' }),
+  },
+  'PATCH /api/office/membership/:id': {
+    kind: 'box_office',
+    path: () => `membership/${SOME_ID}`,
+    body: () => ({ valid_to: '2031-01-01T00:00:00Z', reason: 'x' }),
+  },
+  'GET /api/office/seller_file': { kind: 'owner', path: () => 'seller_file' },
+  'POST /api/office/seller_file': {
+    kind: 'owner',
+    path: () => 'seller_file',
+    body: () => ({ file_name: 'x.yaml', text: 'seller: {}', dry_run: true }),
+  },
+  'GET /api/office/api_key': { kind: 'owner', path: () => 'api_key' },
+  'POST /api/office/api_key': { kind: 'owner', path: () => 'api_key', body: () => ({ name: 'x' }) },
+  'POST /api/office/api_key/:id/revoke': {
+    kind: 'owner',
+    path: () => `api_key/${SOME_ID}/revoke`,
+    body: () => ({ reason: 'x' }),
+  },
 };
 
 /**

@@ -64,12 +64,16 @@ async function queueCancelledMails(
   }
 }
 
+/** More work committed with a cancel (the office's audit record, decision 0089). */
+export type AlsoInTransaction = (tx: Tx, cancelled: MembershipRow[]) => Promise<void>;
+
 /** Cancels the scheduled terms `which` picks, mails their holders; 422 when none was scheduled. */
 async function cancelScheduled(
   { db, config }: CancelDeps,
   seller: SellerRef,
   which: SQL,
   extra: Record<string, string>,
+  alsoInTransaction?: AlsoInTransaction,
 ): Promise<Membership[]> {
   const origin = await storefrontRootOf(db, seller, config);
   const cancelled = await withRetryingTransaction(db, async (tx) => {
@@ -80,7 +84,10 @@ async function cancelScheduled(
         and(eq(membership.sellerId, seller.id), which, eq(membership.autoRenewState, 'scheduled')),
       )
       .returning();
-    if (rows.length > 0) await queueCancelledMails(tx, seller, origin, rows);
+    if (rows.length > 0) {
+      await queueCancelledMails(tx, seller, origin, rows);
+      await alsoInTransaction?.(tx, rows);
+    }
     return rows;
   });
   if (cancelled.length === 0) {
@@ -114,14 +121,20 @@ export function cancelOrderAutoRenew(
 
 /**
  * DELETE my/membership/{id}/auto_renew (decision 0057): the holder's own term, also one no order
- * made (a term entered by hand, an imported member); the caller has checked it is theirs.
+ * made (a term entered by hand, an imported member); the caller has checked it is theirs. The
+ * office cancels through it too (decision 0089), its audit record in `alsoInTransaction`.
  */
 export function cancelMembershipAutoRenew(
   deps: CancelDeps,
   seller: SellerRef,
   membershipId: string,
+  alsoInTransaction?: AlsoInTransaction,
 ): Promise<Membership[]> {
-  return cancelScheduled(deps, seller, eq(membership.id, membershipId), {
-    membership_id: membershipId,
-  });
+  return cancelScheduled(
+    deps,
+    seller,
+    eq(membership.id, membershipId),
+    { membership_id: membershipId },
+    alsoInTransaction,
+  );
 }

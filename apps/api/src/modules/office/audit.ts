@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { toCollection } from '@admit/contracts/envelope';
 import type { AuditAction, AuditEntry } from '@admit/contracts/office';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '@/db/connection';
 import { auditLog, type AuditLogRow } from '@/db/schema/office';
 import type { Executor } from '@/db/transaction';
@@ -18,6 +19,12 @@ export interface AuditActor {
   /** the staff user's e-mail, `cli`, or the e-mail a failed login typed */
   name: string;
 }
+
+/** The signed-in staff user of an office route (behind `requireStaff`) as the actor. */
+export const staffActor = (request: FastifyRequest): AuditActor => ({
+  staffUserId: request.staff.staffUserId,
+  name: request.staff.email,
+});
 
 export interface AuditRecord {
   sellerId: string;

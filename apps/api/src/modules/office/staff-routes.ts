@@ -6,13 +6,11 @@ import {
   staffUserPatchRoute,
   staffUsersRoute,
 } from '@admit/contracts/routes/office';
-import type { FastifyRequest } from 'fastify';
 import { isUuid } from '@/http/query-values';
 import { AppError } from '@/http/app-error';
 import { parseQuery } from '@/http/query-grammar';
 import { fromTable } from '@/http/table-route';
-import type { AuditActor } from './audit';
-import { listAudit } from './audit';
+import { listAudit, staffActor } from './audit';
 import { OFFICE_ROLES } from './office-plugin';
 import { addStaff, changeStaff, resetStaffPassword, staffUsersOf } from './staff-service';
 
@@ -23,11 +21,6 @@ import { addStaff, changeStaff, resetStaffPassword, staffUsersOf } from './staff
 
 const config = { caller: 'seller', callerContext: 'staff_user' } as const;
 const noQuery = { context: 'staff_user', fields: {} };
-
-const actorOf = (request: FastifyRequest): AuditActor => ({
-  staffUserId: request.staff.staffUserId,
-  name: request.staff.email,
-});
 
 /** A staff user id in the path: anything but a UUID names no one (404, not a 500). */
 function staffIdOf(id: string): string {
@@ -60,7 +53,7 @@ export const officeStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         db,
         request.staff.sellerId,
         request.body,
-        actorOf(request),
+        staffActor(request),
         app.deps.now(),
       );
       return reply.code(201).header('cache-control', 'no-store').send(answer);
@@ -78,7 +71,7 @@ export const officeStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         request.staff.sellerId,
         staffIdOf(request.params.staffUserId),
         request.body,
-        actorOf(request),
+        staffActor(request),
         app.deps.now(),
       );
       return reply.header('cache-control', 'no-store').send(answer);
@@ -96,7 +89,7 @@ export const officeStaffRoutes: FastifyPluginAsyncZod = async (app) => {
         request.staff.sellerId,
         staffIdOf(request.params.staffUserId),
         request.body,
-        actorOf(request),
+        staffActor(request),
         app.deps.now(),
       );
       return reply.header('cache-control', 'no-store').send(answer);

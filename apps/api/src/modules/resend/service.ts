@@ -1,4 +1,5 @@
 import type { Db } from '@/db/connection';
+import type { Executor } from '@/db/transaction';
 import { AppError } from '@/http/app-error';
 import type { SellerRef } from '@/http/request-context';
 import { enqueueMail } from '@/modules/mail/outbox';
@@ -39,17 +40,26 @@ export function createResendService({ db, config }: ResendDeps) {
   const brandOf = async (seller: SellerRef) =>
     loadMailBrand(db, seller, await storefrontRootOf(db, seller, config));
 
-  /** Queues the member-ID mail if the person has memberships; returns whether one was queued. */
-  async function resendMemberships(seller: SellerRef, person: IdentityRow | null) {
+  /**
+   * Queues the member-ID mail if the person has memberships; returns whether one was queued.
+   * `ex` and `root`: the office's resend runs it in its own transaction (its audit record and
+   * the mail commit together) with the storefront's origin read before it.
+   */
+  async function resendMemberships(
+    seller: SellerRef,
+    person: IdentityRow | null,
+    ex: Executor = db,
+    root?: string,
+  ) {
     if (!person?.email || needsEmail(person.email)) return false;
-    const rows = await membershipsOf(db, person.id);
+    const rows = await membershipsOf(ex, person.id);
     if (rows.length === 0) return false;
     // one line per member ID: its renewals share it, the latest ending term speaks for it
     const latest = rows.filter(
       (m, i) => rows.findIndex((o) => o.memberCode === m.memberCode) === i,
     );
     const content = await membershipResendMail({
-      brand: await brandOf(seller),
+      brand: await loadMailBrand(ex, seller, root ?? (await storefrontRootOf(db, seller, config))),
       memberships: latest.map((m) => ({
         memberCode: m.memberCode,
         level: m.role,
@@ -57,7 +67,7 @@ export function createResendService({ db, config }: ResendDeps) {
         validTo: m.validTo,
       })),
     });
-    await enqueueMail(db, {
+    await enqueueMail(ex, {
       sellerId: seller.id,
       kind: 'membership_resend',
       to: person.email,
@@ -138,5 +148,18 @@ export function createResendService({ db, config }: ResendDeps) {
     return membershipsOnly ? resendMemberships(seller, person) : resendOrders(seller, person);
   }
 
-  return { resendByEmail, resendOwn };
+  /**
+   * The office's resend of a member's cards (decision 0089): the member-ID mail to the holder,
+   * inside the caller's transaction `tx`; `root` is the storefront origin, read before it.
+   */
+  async function resendMemberCards(
+    seller: SellerRef,
+    identityId: string,
+    tx: Executor,
+    root: string,
+  ) {
+    return resendMemberships(seller, await findIdentityById(tx, identityId), tx, root);
+  }
+
+  return { resendByEmail, resendOwn, resendMemberCards };
 }

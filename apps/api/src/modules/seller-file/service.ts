@@ -84,14 +84,21 @@ async function planWithDomains(
   return { plan, lines: [...describePlan(plan), ...describeDomainChanges(before, file)] };
 }
 
+/** More work committed with an import (the office's audit record, decision 0089). */
+export type AlsoInImport = (tx: Executor, result: ImportResult) => Promise<void>;
+
 /** Imports a file in a transaction of its own; with `dryRun`, only plans (and refuses) it. */
 export async function importSellerFile(
   db: Db,
   file: SellerFile,
-  options: ImportOptions & { dryRun?: boolean },
+  options: ImportOptions & { dryRun?: boolean; alsoInTransaction?: AlsoInImport },
 ): Promise<ImportResult> {
   if (options.dryRun) return planWithDomains(db, file, options);
-  return withRetryingTransaction(db, (tx) => importInTransaction(tx, file, options));
+  return withRetryingTransaction(db, async (tx) => {
+    const result = await importInTransaction(tx, file, options);
+    await options.alsoInTransaction?.(tx, result);
+    return result;
+  });
 }
 
 /**

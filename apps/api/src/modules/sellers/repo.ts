@@ -4,7 +4,10 @@ import { seller, sellerDomain } from '@/db/schema/identity';
 import type { SellerRow } from './seller-config';
 
 /** The seller with this slug, or undefined. */
-export async function getSellerBySlug(db: Db, slug: string): Promise<SellerRow | undefined> {
+export async function getSellerBySlug(
+  db: Pick<Db, 'select'>,
+  slug: string,
+): Promise<SellerRow | undefined> {
   const [row] = await db.select().from(seller).where(eq(seller.slug, slug)).limit(1);
   return row;
 }

@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { SELLER_FILE_MAX_BYTES } from '@admit/contracts/seller-file/limits';
 import {
   staffApiKeyCreateBodySchema,
   staffApiKeyCreatedSchema,
@@ -16,13 +15,13 @@ import {
 import { staffUserCreateBodySchema } from '@admit/contracts/office';
 import { AppError } from '@/http/app-error';
 import { bearerKeyOf, sellerQuerySchema } from '@/http/caller';
-import { SellerFileError } from '@/modules/seller-file/parse-file';
-import { ImportRefusedError } from '@/modules/seller-file/service';
 import { exportOrders } from './orders-export';
 import {
   addOfficeStaff,
   createStaffKey,
   exportStaffSellerFile,
+  IMPORT_BODY_LIMIT,
+  importErrorOf,
   importStaffSellerFile,
   listStaffKeys,
   noSuchSeller,
@@ -39,20 +38,9 @@ import { isStaffKey, serverStaffKey } from './staff-key';
 
 const P = '/admin/api/staff';
 const config = { caller: 'seller', callerContext: 'seller' } as const;
-// a seller file and its pictures, in base64: the file's own limit and room for its pictures
-const IMPORT_BODY_LIMIT = SELLER_FILE_MAX_BYTES * 2 + 64 * 1024 * 1024;
 
 const notAuthorized = (description: string) =>
   new AppError('not_authorized', 'staff_key', description, { header: 'authorization' });
-
-/** A SellerFileError as the caller's 400: every problem a `file:line  path: message` line. */
-const fileProblems = (error: SellerFileError) =>
-  new AppError('validation_failed', 'seller_file', error.message, {
-    problems: error.message
-      .split('\n')
-      .slice(1)
-      .map((l) => l.trim()),
-  });
 
 export const staffApiRoutes: FastifyPluginAsyncZod = async (app) => {
   const db = app.deps.database.db;
@@ -198,13 +186,7 @@ export const staffApiRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         return await reply.header('cache-control', 'no-store').send(result);
       } catch (error) {
-        if (error instanceof SellerFileError) throw fileProblems(error);
-        if (error instanceof ImportRefusedError) {
-          throw new AppError('conflict', 'seller_file', error.message, {
-            refusals: error.refusals,
-          });
-        }
-        throw error;
+        throw importErrorOf(error);
       }
     },
   );

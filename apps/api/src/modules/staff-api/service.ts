@@ -4,13 +4,21 @@ import { dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import type { StaffApiKey, StaffImportResult, StaffSellerFile } from '@admit/contracts/staff-api';
 import { eq } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
+import type { Executor } from '@/db/transaction';
 import { seller } from '@/db/schema/identity';
 import type { SellerApiKeyRow } from '@/db/schema/seller-api';
 import { AppError } from '@/http/app-error';
 import { createApiKey, listApiKeys, revokeApiKey } from '@/modules/api-keys/service';
-import { FileIssuesError } from '@/modules/seller-file/parse-file';
+import { SELLER_FILE_MAX_BYTES } from '@admit/contracts/seller-file/limits';
+import { FileIssuesError, SellerFileError } from '@/modules/seller-file/parse-file';
 import { addStaff, type NewStaff } from '@/modules/office/staff-service';
-import { exportSeller, importSellerFile, readSellerFileText } from '@/modules/seller-file/service';
+import {
+  exportSeller,
+  ImportRefusedError,
+  importSellerFile,
+  readSellerFileText,
+  type AlsoInImport,
+} from '@/modules/seller-file/service';
 
 /**
  * What staff do to a seller (decision 0074), one home for the staff API's routes and for the
@@ -35,12 +43,12 @@ export async function listStaffKeys(db: Db, slug: string): Promise<StaffApiKey[]
 }
 
 /** A new door-scanner key: the key itself, shown this once, and how it is listed. */
-export async function createStaffKey(db: Db, slug: string, name: string, now: Date) {
+export async function createStaffKey(db: Executor, slug: string, name: string, now: Date) {
   const { key, row } = await createApiKey(db, slug, name, now);
   return { key, api_key: toStaffApiKey(row) };
 }
 
-export async function revokeStaffKey(db: Db, slug: string, id: string, now: Date) {
+export async function revokeStaffKey(db: Executor, slug: string, id: string, now: Date) {
   return toStaffApiKey(await revokeApiKey(db, slug, id, now));
 }
 
@@ -61,6 +69,28 @@ export async function exportStaffSellerFile(
   };
 }
 
+// a seller file and its pictures, in base64: the file's own limit and room for its pictures
+export const IMPORT_BODY_LIMIT = SELLER_FILE_MAX_BYTES * 2 + 64 * 1024 * 1024;
+
+/**
+ * An import's failure as the caller's answer (the staff API's and the office's): a file's
+ * problems a 400 with every `file:line  path: message` line, a refusal to lose sales a 409.
+ */
+export function importErrorOf(error: unknown): unknown {
+  if (error instanceof SellerFileError) {
+    return new AppError('validation_failed', 'seller_file', error.message, {
+      problems: error.message
+        .split('\n')
+        .slice(1)
+        .map((l) => l.trim()),
+    });
+  }
+  if (error instanceof ImportRefusedError) {
+    return new AppError('conflict', 'seller_file', error.message, { refusals: error.refusals });
+  }
+  return error;
+}
+
 /** Whether `path` stays inside `folder` (a picture's path comes from the client). */
 const isWithin = (folder: string, path: string) => {
   const rel = relative(folder, path);
@@ -76,7 +106,14 @@ const isWithin = (folder: string, path: string) => {
 export async function importStaffSellerFile(
   db: Db,
   sent: StaffSellerFile,
-  options: { now: Date; dryRun: boolean },
+  options: {
+    now: Date;
+    dryRun: boolean;
+    /** the office (decision 0089): the file must name this seller, the office's own */
+    sellerSlug?: string;
+    /** the office's audit record, in the import's transaction */
+    alsoInTransaction?: AlsoInImport;
+  },
 ): Promise<StaffImportResult> {
   const folder = await mkdtemp(join(tmpdir(), 'admit-import-'));
   try {
@@ -88,6 +125,13 @@ export async function importStaffSellerFile(
       await writeFile(target, Buffer.from(picture.base64, 'base64'));
     }
     const { file, images, located } = await readSellerFileText(sent.text, sent.file_name, folder);
+    if (options.sellerSlug !== undefined && file.seller.slug !== options.sellerSlug) {
+      throw new AppError(
+        'forbidden',
+        'seller_file',
+        `The file is the catalogue of ${file.seller.slug}, not of ${options.sellerSlug}.`,
+      );
+    }
     const result = await importSellerFile(db, file, { ...options, images }).catch(
       (error: unknown) => {
         throw error instanceof FileIssuesError ? located(error.issues) : error;

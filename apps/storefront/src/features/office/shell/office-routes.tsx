@@ -28,17 +28,25 @@ export interface OfficeSection {
   element: ReactNode;
 }
 
-const SalesPage = lazy(() =>
-  import('@/features/office/sales/sales-page').then((m) => ({ default: m.SalesPage })),
-);
-const TodayPage = lazy(() =>
-  import('@/features/office/today/today-page').then((m) => ({ default: m.TodayPage })),
-);
+const AuditPage = lazy(async () => ({
+  default: (await import('@/features/office/audit/audit-page')).AuditPage,
+}));
+const CapacityPage = lazy(async () => ({
+  default: (await import('@/features/office/capacity/capacity-page')).CapacityPage,
+}));
+const SalesPage = lazy(async () => ({
+  default: (await import('@/features/office/sales/sales-page')).SalesPage,
+}));
+const TodayPage = lazy(async () => ({
+  default: (await import('@/features/office/today/today-page')).TodayPage,
+}));
 
 export const OFFICE_SECTIONS: OfficeSection[] = [
   // one line per section, in the navigation's order; its element a `lazy` page
   { path: 'today', label: 'Today', roles: OFFICE_ROLES.door, element: <TodayPage /> },
   { path: 'sales', label: 'Sales', roles: OFFICE_ROLES.boxOffice, element: <SalesPage /> },
+  { path: 'capacity', label: 'Capacity', roles: OFFICE_ROLES.boxOffice, element: <CapacityPage /> },
+  { path: 'audit', label: 'Audit log', roles: OFFICE_ROLES.owner, element: <AuditPage /> },
 ];
 
 /** The sections a role sees, in the list's order. */

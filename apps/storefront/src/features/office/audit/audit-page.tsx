@@ -1,0 +1,107 @@
+import { useQuery, queryOptions } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { AUDIT_ACTIONS, auditLogResponseSchema } from '@admit/contracts/office';
+import { officeRequest } from '@/features/office/api/office-request';
+import { useStrings } from '@/ui/text/use-strings';
+import formStyles from '@/ui/form.module.css';
+import { OFFICE_AUDIT_STRINGS } from './strings';
+
+/** The filters of the page's address, as the API's query grammar names them. */
+const auditQuery = (filters: { action: string; from: string; to: string }) =>
+  queryOptions({
+    queryKey: ['office', 'audit', filters],
+    queryFn: async () =>
+      auditLogResponseSchema.parse(
+        await officeRequest('audit', {
+          query: {
+            action: filters.action || undefined,
+            'at._gte': filters.from ? `${filters.from}T00:00:00Z` : undefined,
+            'at._lt': filters.to ? `${filters.to}T00:00:00Z` : undefined,
+            _limit: 200,
+          },
+        }),
+      ).audit_log,
+  });
+
+/**
+ * The owner's audit log (issue #27, decision 0089): newest first, filtered by action and by
+ * dates (UTC days), the filters kept in the address so a filtered view can be shared.
+ */
+export function AuditPage() {
+  const t = useStrings(OFFICE_AUDIT_STRINGS);
+  const [params, setParams] = useSearchParams();
+  const filters = {
+    action: params.get('action') ?? '',
+    from: params.get('from') ?? '',
+    to: params.get('to') ?? '',
+  };
+  const log = useQuery(auditQuery(filters));
+  const set = (key: keyof typeof filters) => (value: string) => {
+    const next = new URLSearchParams(params);
+    if (value) next.set(key, value);
+    else next.delete(key);
+    setParams(next);
+  };
+
+  return (
+    <section>
+      <h1>{t('office.audit.title')}</h1>
+      <div className={formStyles.field}>
+        <label htmlFor="audit-action">{t('office.audit.action')}</label>
+        <select
+          id="audit-action"
+          value={filters.action}
+          onChange={(e) => set('action')(e.target.value)}
+        >
+          <option value="">{t('office.audit.all')}</option>
+          {AUDIT_ACTIONS.map((action) => (
+            <option key={action} value={action}>
+              {action}
+            </option>
+          ))}
+        </select>
+      </div>
+      {(['from', 'to'] as const).map((key) => (
+        <div className={formStyles.field} key={key}>
+          <label htmlFor={`audit-${key}`}>{t(`office.audit.${key}`)}</label>
+          <input
+            id={`audit-${key}`}
+            type="date"
+            value={filters[key]}
+            onChange={(e) => set(key)(e.target.value)}
+          />
+        </div>
+      ))}
+      {log.data && (
+        <p role="status">
+          {t('office.audit.count', { count: log.data._count, total: log.data._total })}
+        </p>
+      )}
+      {log.data?._count === 0 && <p>{t('office.audit.none')}</p>}
+      {log.data && log.data._count > 0 && (
+        <table>
+          <thead>
+            <tr>
+              <th scope="col">{t('office.audit.at')}</th>
+              <th scope="col">{t('office.audit.who')}</th>
+              <th scope="col">{t('office.audit.action')}</th>
+              <th scope="col">{t('office.audit.target')}</th>
+              <th scope="col">{t('office.audit.reason')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {log.data._data.map((entry) => (
+              <tr key={entry.id}>
+                <td>{new Date(entry.at).toLocaleString()}</td>
+                <td>{entry.actor}</td>
+                <td>{entry.action}</td>
+                <td>{entry.target}</td>
+                <td>{entry.reason}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,33 @@
+/** The office's capacity page (issue #27, decision 0089); sellers may override any by key. */
+export const OFFICE_CAPACITY_STRINGS = {
+  'office.capacity.title': 'Capacity',
+  'office.capacity.date': 'Date',
+  'office.capacity.none': 'No sessions start on this date.',
+  'office.capacity.event': 'Event',
+  'office.capacity.start': 'Starts',
+  'office.capacity.capacity': 'Capacity',
+  'office.capacity.unlimited': 'unlimited',
+  'office.capacity.held': 'Held',
+  'office.capacity.sold': 'Sold',
+  'office.capacity.state': 'Sales',
+  'office.capacity.open': 'open',
+  'office.capacity.closed': 'closed',
+  'office.capacity.change': 'Change',
+  'office.capacity.close-date': 'Close or reopen this date',
+  'office.capacity.dialog': 'Change the session',
+  'office.capacity.dialog-date': 'Close or reopen {date}',
+  'office.capacity.new-capacity': 'New capacity (empty: unlimited)',
+  'office.capacity.close-session': 'Closed: stop new sales',
+  'office.capacity.reopen': 'Reopen the date instead of closing it',
+  'office.capacity.reason': 'Reason (for the audit log)',
+  'office.capacity.preview': 'Show the effect',
+  'office.capacity.apply': 'Apply',
+  'office.capacity.cancel': 'Cancel',
+  'office.capacity.effect':
+    '{held} held and {sold} sold stay. Places left for new sales after the change: {available}.',
+  'office.capacity.over':
+    'The new capacity is {over} below the places already taken. Nothing is cancelled; new sales stop.',
+  'office.capacity.confirm-over': 'Keep the tickets and stop new sales',
+  'office.capacity.date-effect': '{count} sessions: {held} held and {sold} sold tickets stay.',
+  'office.capacity.done': 'Changed.',
+} as const;
