@@ -72,6 +72,7 @@ import { staffApiRoutes } from './modules/staff-api/routes';
 import { officePlugin } from './modules/office/office-plugin';
 import { officeSessionRoutes } from './modules/office/session-routes';
 import { officeStaffRoutes } from './modules/office/staff-routes';
+import { officeOrdersRoutes } from './modules/office-orders/routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
 
 export interface AppDeps {
@@ -255,6 +256,8 @@ export async function buildApp(
   await app.register(officePlugin);
   await app.register(officeSessionRoutes);
   await app.register(officeStaffRoutes);
+  // the box office's orders: search, the order's story, resend, cancel and refund, notes (0087)
+  await app.register(officeOrdersRoutes);
   // - POST /api/client_errors: storefront error reports without a Sentry DSN, logged (src/modules/client-errors/, decision 0061)
   await app.register(clientErrorRoutes);
   // - /api/image: seller images (src/modules/images/)

@@ -26,6 +26,7 @@ import { MANAGE_STRINGS } from '@/features/manage/strings';
 import { SEAT_MAP_STRINGS } from '@/features/seats/map/seat-map-strings';
 import { SEATS_STRINGS } from '@/features/seats/strings';
 import { OFFICE_STRINGS } from '@/features/office/shell/strings';
+import { OFFICE_ORDERS_STRINGS } from '@/features/office/orders/strings';
 
 /**
  * Every default text of the storefront by feature: the catalogue sellers override by key
@@ -38,6 +39,7 @@ export const TEXT_CATALOGUE_PARTS: Record<string, Record<string, string>> = {
   scan: SCAN_STRINGS,
   // the back office's shell and login (issue #27, decision 0087)
   office: OFFICE_STRINGS,
+  'office.orders': OFFICE_ORDERS_STRINGS,
   listing: LISTING_STRINGS,
   event: EVENT_STRINGS,
   'not-found': NOT_FOUND_STRINGS,

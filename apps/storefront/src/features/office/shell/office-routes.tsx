@@ -1,5 +1,6 @@
+import { lazy } from 'react';
 import type { ReactNode } from 'react';
-import type { StaffRole } from '@admit/contracts/office';
+import { OFFICE_ROLES, type StaffRole } from '@admit/contracts/office';
 import { PAGE_PATHS } from '@admit/contracts/storefront-pages';
 
 /**
@@ -28,8 +29,13 @@ export interface OfficeSection {
   element: ReactNode;
 }
 
+const OrdersSection = lazy(() =>
+  import('@/features/office/orders/orders-section').then((m) => ({ default: m.OrdersSection })),
+);
+
 export const OFFICE_SECTIONS: OfficeSection[] = [
   // one line per section, in the navigation's order; its element a `lazy` page
+  { path: 'orders', label: 'Orders', roles: OFFICE_ROLES.boxOffice, element: <OrdersSection /> },
 ];
 
 /** The sections a role sees, in the list's order. */
