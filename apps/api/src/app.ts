@@ -77,6 +77,7 @@ import { officeSalesRoutes } from './modules/office-sales/routes';
 import { officeCapacityRoutes } from './modules/office-capacity/routes';
 import { officeMembersRoutes } from './modules/office-members/routes';
 import { officeCatalogueRoutes } from './modules/office-catalogue/routes';
+import { officeOrdersRoutes } from './modules/office-orders/routes';
 import { clientErrorRoutes } from './modules/client-errors/routes';
 
 export interface AppDeps {
@@ -269,6 +270,8 @@ export async function buildApp(
   await app.register(officeCapacityRoutes);
   await app.register(officeMembersRoutes);
   await app.register(officeCatalogueRoutes);
+  // - the box office's orders: search, the order's story, resend, cancel and refund, notes (0087)
+  await app.register(officeOrdersRoutes);
   // - POST /api/client_errors: storefront error reports without a Sentry DSN, logged (src/modules/client-errors/, decision 0061)
   await app.register(clientErrorRoutes);
   // - /api/image: seller images (src/modules/images/)

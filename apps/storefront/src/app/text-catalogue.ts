@@ -30,6 +30,7 @@ import { SALES_STRINGS } from '@/features/office/sales/strings';
 import { TODAY_STRINGS } from '@/features/office/today/strings';
 import { OFFICE_AUDIT_STRINGS } from '@/features/office/audit/strings';
 import { OFFICE_CAPACITY_STRINGS } from '@/features/office/capacity/strings';
+import { OFFICE_ORDERS_STRINGS } from '@/features/office/orders/strings';
 
 /**
  * Every default text of the storefront by feature: the catalogue sellers override by key
@@ -47,6 +48,7 @@ export const TEXT_CATALOGUE_PARTS: Record<string, Record<string, string>> = {
   'office.sales': SALES_STRINGS,
   'office.audit': OFFICE_AUDIT_STRINGS,
   'office.capacity': OFFICE_CAPACITY_STRINGS,
+  'office.orders': OFFICE_ORDERS_STRINGS,
   listing: LISTING_STRINGS,
   event: EVENT_STRINGS,
   'not-found': NOT_FOUND_STRINGS,

@@ -282,15 +282,17 @@ const ADMIN_CASES: Record<string, Case> = {
 /**
  * The back office (decision 0083): the caller is an office session of the seller's own staff.
  * `open` routes take no session (login, logout); `staff` ones any role; `box_office` ones an
- * owner or box office; `owner` ones only an owner. A visitor's session, another seller's owner and no cookie get 401; the seller's door
+ * owner or box office (decision 0087); `owner` ones only an owner. A visitor's session, another seller's owner and no cookie get 401; the seller's door
  * user gets 403 on an owner's route; none of them sees the victim owner's account.
  */
 interface OfficeCase {
   path: (victimStaffId: string) => string;
   body?: (victimStaffId: string) => object;
-  /** box_office: owner and box office (decision 0089); the door user is refused as on owner routes */
+  /** box_office: owner and box office (decisions 0087, 0089); the door user is refused as on owner routes */
   kind: 'open' | 'staff' | 'box_office' | 'owner';
 }
+// the box office's orders (decision 0087): refused before any order is looked up
+const AN_ORDER = '00000000-0000-4000-8000-0000000000aa';
 const SOME_ID = '00000000-0000-4000-8000-000000000000';
 const OFFICE_CASES: Record<string, OfficeCase> = {
   'POST /api/office/login': {
@@ -323,6 +325,31 @@ const OFFICE_CASES: Record<string, OfficeCase> = {
     body: () => ({ password: 'Taken-over-1' }),
   },
   'GET /api/office/audit': { kind: 'owner', path: () => 'audit' },
+  'GET /api/office/ticket_order': { kind: 'box_office', path: () => 'ticket_order' },
+  'GET /api/office/ticket_order/:id': {
+    kind: 'box_office',
+    path: () => `ticket_order/${AN_ORDER}`,
+  },
+  'POST /api/office/ticket_order/:id/resend': {
+    kind: 'box_office',
+    path: () => `ticket_order/${AN_ORDER}/resend`,
+    body: () => ({ reason: 'take over' }),
+  },
+  'POST /api/office/ticket_order/:id/cancel': {
+    kind: 'box_office',
+    path: () => `ticket_order/${AN_ORDER}/cancel`,
+    body: () => ({ tickets: [AN_ORDER], reason: 'take over' }),
+  },
+  'POST /api/office/ticket_order/:id/note': {
+    kind: 'box_office',
+    path: () => `ticket_order/${AN_ORDER}/note`,
+    body: () => ({ note: 'take over' }),
+  },
+  'POST /api/office/ticket_order/:id/reissue_code': {
+    kind: 'box_office',
+    path: () => `ticket_order/${AN_ORDER}/reissue_code`,
+    body: () => ({ ticket_id: AN_ORDER, reason: 'take over' }),
+  },
   // the reports (decision 0088): today for every role, the sales for owner and box office
   'GET /api/office/today': { kind: 'staff', path: () => 'today' },
   'GET /api/office/sales': { kind: 'box_office', path: () => 'sales' },

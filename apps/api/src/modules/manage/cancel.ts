@@ -1,10 +1,12 @@
 import { orderCancelBodySchema, orderCancelResponseSchema } from '@admit/contracts/manage';
 import { cancelRefusal } from '@admit/contracts/rules/self-edit';
+import type { SelfEditRules } from '@admit/contracts/self-edit-rules';
 import type { Db } from '@/db/connection';
-import { withRetryingTransaction } from '@/db/transaction';
+import { withRetryingTransaction, type Tx } from '@/db/transaction';
 import { forgetSessionReads } from '@/http/read-scopes';
 import { AppError } from '@/http/app-error';
 import type { Caller } from '@/http/caller';
+import type { SellerRef } from '@/http/request-context';
 import {
   idempotencyKeyOf,
   recordKeyOrder,
@@ -13,7 +15,11 @@ import {
 } from '@/modules/payments/idempotency';
 import { runIdempotent, type IdempotencyOptions } from '@/modules/payments/idempotent-run';
 import { executeRefunds, type RefundRunDeps } from '@/modules/payments/refunds';
-import { applyOrderChangeInTx } from '@/modules/orders/order-change';
+import {
+  applyOrderChangeInTx,
+  type OrderChangeInput,
+  type OrderChangeResult,
+} from '@/modules/orders/order-change';
 import { factsOf, selectOrderTicketDetails } from '@/modules/orders/order-tickets';
 import { lockOrderRow } from '@/modules/orders/repo';
 import { horizonClock, managedOrder } from './access';
@@ -89,34 +95,70 @@ async function cancelInTx(
   const now = deps.now();
   const origin = await deps.origin(seller.id);
   return withRetryingTransaction(db, async (tx) => {
-    const order = (await lockOrderRow(tx, input.order.id))!;
-    const details = await selectOrderTicketDetails(tx, [order.id]);
-    const checkCancel = (detail: (typeof details)[number]) => {
-      const clock = horizonClock(now, detail.timeZone || seller.timezone, input.rules);
-      const refusal = cancelRefusal(factsOf(detail), input.rules, clock);
-      if (refusal) throw refusalError(refusal, detail.ticket.id, 'cancel');
-    };
-    for (const id of input.ids) {
-      const detail = details.find((d) => d.ticket.id === id);
-      if (!detail) throw ticketNotFound(id);
-      checkCancel(detail);
-    }
-    // the add-on tickets beyond the admission that stays leave with it, under the same rules
-    const addOns = await addOnsLeavingWith(tx, seller.id, details, new Set(input.ids));
-    addOns.forEach(checkCancel);
-    const result = await applyOrderChangeInTx(tx, {
-      order,
+    const result = await cancelTicketsInTx(tx, {
+      orderId: input.order.id,
       seller,
-      cancelIds: [...input.ids, ...addOns.map((d) => d.ticket.id)],
-      editCartId: null,
-      kind: 'order_cancel',
+      ids: input.ids,
+      rules: input.rules,
       now,
       mail: { origin, secret: input.secret, manageable: input.rules.enabled },
     });
-    await recordKeyOrder(tx, seller.id, input.key, { id: order.id, secret: '' });
+    await recordKeyOrder(tx, seller.id, input.key, { id: input.order.id, secret: '' });
     return {
       refunds: result.refunds,
       sessions: result.cancelled.map((d) => d.ticket.eventSessionId),
     };
+  });
+}
+
+export interface CancelTicketsInput {
+  orderId: string;
+  seller: SellerRef;
+  ids: string[];
+  /**
+   * the buyer's self-edit rules, each ticket checked against them; null: the box office
+   * (decision 0087), whom no self-edit rule limits — only a booked ticket still cancels
+   */
+  rules: SelfEditRules | null;
+  now: Date;
+  mail: OrderChangeInput['mail'];
+}
+
+/**
+ * THE cancel of an order's tickets, inside the caller's transaction: the order row locked, each
+ * ticket checked, the add-ons leaving with them, then the one order change (places back once,
+ * totals, refunds within what was paid, the cancel mail). The buyer's manage flow and the box
+ * office (modules/office-orders) both call it; the caller runs the card refunds after commit.
+ */
+export async function cancelTicketsInTx(
+  tx: Tx,
+  input: CancelTicketsInput,
+): Promise<OrderChangeResult> {
+  const { seller, now, rules } = input;
+  const order = await lockOrderRow(tx, input.orderId);
+  if (!order) throw new AppError('not_found', 'ticket_order', 'We could not find that order.');
+  const details = await selectOrderTicketDetails(tx, [order.id]);
+  const checkCancel = (detail: (typeof details)[number]) => {
+    if (!rules) return;
+    const clock = horizonClock(now, detail.timeZone || seller.timezone, rules);
+    const refusal = cancelRefusal(factsOf(detail), rules, clock);
+    if (refusal) throw refusalError(refusal, detail.ticket.id, 'cancel');
+  };
+  for (const id of input.ids) {
+    const detail = details.find((d) => d.ticket.id === id);
+    if (!detail) throw ticketNotFound(id);
+    checkCancel(detail);
+  }
+  // the add-on tickets beyond the admission that stays leave with it, under the same rules
+  const addOns = await addOnsLeavingWith(tx, seller.id, details, new Set(input.ids));
+  addOns.forEach(checkCancel);
+  return applyOrderChangeInTx(tx, {
+    order,
+    seller,
+    cancelIds: [...input.ids, ...addOns.map((d) => d.ticket.id)],
+    editCartId: null,
+    kind: 'order_cancel',
+    now,
+    mail: input.mail,
   });
 }

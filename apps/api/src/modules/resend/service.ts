@@ -35,6 +35,37 @@ export interface ResendDeps {
 /** The resend calls, built once (resend-plugin.ts). */
 export type ResendService = ReturnType<typeof createResendService>;
 
+/**
+ * One order mailed again as its confirmation to `to`, when it has live tickets: its tickets with
+ * their QR codes, a secret issued again for its links (the first link still works), the manage
+ * link when the seller lets buyers edit. Answers whether a mail was queued. The visitor's resend
+ * and the box office's (decision 0087, inside its audited transaction) both send through it.
+ */
+export async function mailOrderConfirmation(
+  ex: Executor,
+  input: { seller: SellerRef; to: string; order: OrderRow; origin: string; manageable: boolean },
+): Promise<boolean> {
+  const { order } = input;
+  const details = await selectOrderTicketDetails(ex, [order.id]);
+  const live = details.some((d) =>
+    (ACCOUNT_TICKET_STATES as readonly string[]).includes(d.ticket.state),
+  );
+  if (!live) return false;
+  const secret = await reissueOrderSecret(ex, order.id);
+  const mail = await orderMail(ex, {
+    order: { ...order, email: input.to },
+    seller: input.seller,
+    origin: input.origin,
+    secret,
+    manageable: input.manageable,
+    details,
+    change: null,
+  });
+  if (!mail) return false;
+  await enqueueMail(ex, { ...mail, kind: 'order_resend' });
+  return true;
+}
+
 /** Resend orders or member IDs by e-mail (identity §2 "Resend", §7 ticket_order/resend). */
 export function createResendService({ db, config }: ResendDeps) {
   const brandOf = async (seller: SellerRef) =>
@@ -87,24 +118,7 @@ export function createResendService({ db, config }: ResendDeps) {
     const manageable = await anonymousEditing(db, seller.id);
     let queued = 0;
     for (const order of orders.slice(0, RESEND_ORDER_LIMIT)) {
-      const details = await selectOrderTicketDetails(db, [order.id]);
-      const live = details.some((d) =>
-        (ACCOUNT_TICKET_STATES as readonly string[]).includes(d.ticket.state),
-      );
-      if (!live) continue;
-      const secret = await reissueOrderSecret(db, order.id);
-      const mail = await orderMail(db, {
-        order: { ...order, email: to },
-        seller,
-        origin,
-        secret,
-        manageable,
-        details,
-        change: null,
-      });
-      if (!mail) continue;
-      await enqueueMail(db, { ...mail, kind: 'order_resend' });
-      queued += 1;
+      if (await mailOrderConfirmation(db, { seller, to, order, origin, manageable })) queued += 1;
     }
     return queued;
   }

@@ -1,4 +1,5 @@
-import { lazy, type ReactNode } from 'react';
+import { lazy } from 'react';
+import type { ReactNode } from 'react';
 import { OFFICE_ROLES, type StaffRole } from '@admit/contracts/office';
 import { PAGE_PATHS } from '@admit/contracts/storefront-pages';
 
@@ -34,6 +35,9 @@ const AuditPage = lazy(async () => ({
 const CapacityPage = lazy(async () => ({
   default: (await import('@/features/office/capacity/capacity-page')).CapacityPage,
 }));
+const OrdersSection = lazy(async () => ({
+  default: (await import('@/features/office/orders/orders-section')).OrdersSection,
+}));
 const SalesPage = lazy(async () => ({
   default: (await import('@/features/office/sales/sales-page')).SalesPage,
 }));
@@ -44,6 +48,7 @@ const TodayPage = lazy(async () => ({
 export const OFFICE_SECTIONS: OfficeSection[] = [
   // one line per section, in the navigation's order; its element a `lazy` page
   { path: 'today', label: 'Today', roles: OFFICE_ROLES.door, element: <TodayPage /> },
+  { path: 'orders', label: 'Orders', roles: OFFICE_ROLES.boxOffice, element: <OrdersSection /> },
   { path: 'sales', label: 'Sales', roles: OFFICE_ROLES.boxOffice, element: <SalesPage /> },
   { path: 'capacity', label: 'Capacity', roles: OFFICE_ROLES.boxOffice, element: <CapacityPage /> },
   { path: 'audit', label: 'Audit log', roles: OFFICE_ROLES.owner, element: <AuditPage /> },

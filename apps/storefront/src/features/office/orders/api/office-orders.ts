@@ -1,0 +1,43 @@
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  OfficeOrderResponse,
+  OfficeOrderSearchResponse,
+} from '@admit/contracts/office-orders';
+import { officeRequest } from '@/features/office/api/office-request';
+
+/** The box office's order reads and actions (decision 0087): `/api/office/ticket_order…`. */
+
+export type OrderSearch = Partial<
+  Record<'order_number' | 'email' | 'name' | 'card_last4' | 'date', string>
+> & {
+  _offset?: number;
+};
+
+export const orderSearchQuery = (search: OrderSearch) =>
+  queryOptions({
+    queryKey: ['office', 'ticket_order', 'search', search] as const,
+    queryFn: ({ signal }) =>
+      officeRequest<OfficeOrderSearchResponse>('ticket_order', { query: search, signal }),
+  });
+
+export const officeOrderQuery = (orderId: string) =>
+  queryOptions({
+    queryKey: ['office', 'ticket_order', orderId] as const,
+    queryFn: ({ signal }) =>
+      officeRequest<OfficeOrderResponse>(`ticket_order/${orderId}`, { signal }),
+  });
+
+export type OrderAction =
+  | { kind: 'resend'; reason: string }
+  | { kind: 'note'; note: string }
+  | { kind: 'cancel'; tickets: string[]; reason: string }
+  | { kind: 'reissue_code'; ticket_id: string; reason: string };
+
+/** POST …/{action}: answers the order as it now is. */
+export function runOrderAction(orderId: string, action: OrderAction) {
+  const { kind, ...body } = action;
+  return officeRequest<OfficeOrderResponse>(`ticket_order/${orderId}/${kind}`, {
+    method: 'POST',
+    body,
+  });
+}

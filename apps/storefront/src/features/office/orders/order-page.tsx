@@ -1,0 +1,159 @@
+import { useState } from 'react';
+import { Button, Checkbox } from 'react-aria-components';
+import { Link, useParams } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { OfficeOrder } from '@admit/contracts/office-orders';
+import { useStrings } from '@/ui/text/use-strings';
+import { Loader } from '@/ui/loader';
+import { Price } from '@/ui/price';
+import { officePath } from '@/features/office/shell/office-routes';
+import { officeOrderQuery, type OrderAction } from '@/features/office/orders/api/office-orders';
+import { ActionDialog } from '@/features/office/orders/action-dialog';
+import { minorToWire } from '@/features/office/orders/money';
+import { OrderRecords } from '@/features/office/orders/order-records';
+import { OFFICE_ORDERS_STRINGS } from '@/features/office/orders/strings';
+import buttonStyles from '@/ui/button.module.css';
+
+type Open = {
+  title: string;
+  consequence: string;
+  action: (reason: string) => OrderAction;
+  isNote?: boolean;
+};
+
+/** One order for the box office: its tickets to select, the actions, and its records. */
+export function OrderPage() {
+  const t = useStrings(OFFICE_ORDERS_STRINGS);
+  const { orderId = '' } = useParams();
+  const { data, error, isLoading } = useQuery(officeOrderQuery(orderId));
+  const [selected, setSelected] = useState<string[]>([]);
+  const [open, setOpen] = useState<Open | null>(null);
+  if (isLoading) return <Loader label={t('office.orders.title')} />;
+  if (error) return <p role="alert">{error.message}</p>;
+  const order = data?.ticket_order._data[0];
+  if (!order) return null;
+  const bookedSelected = selected.filter((id) =>
+    order.tickets_detail.some((x) => x.id === id && x.state === 'booked'),
+  );
+  const button = `${buttonStyles.button} ${buttonStyles.secondary}`;
+  return (
+    <section>
+      <p>
+        <Link to={officePath('orders')}>{t('office.orders.back')}</Link>
+      </p>
+      <h1>{t('office.orders.order', { number: order.order_number })}</h1>
+      <p>{[order.name, order.email].filter(Boolean).join(' · ')}</p>
+      <p>
+        {t('office.orders.paid', {
+          paid: minorToWire(order.paid),
+          refunded: minorToWire(order.refunded),
+        })}
+      </p>
+      <h2>{t('office.orders.tickets')}</h2>
+      <TicketList order={order} selected={selected} onSelect={setSelected} />
+      <div role="group" aria-label={t('office.orders.title')}>
+        <Button
+          className={button}
+          isDisabled={bookedSelected.length === 0}
+          onPress={() =>
+            setOpen({
+              title: t('office.orders.action.cancel'),
+              consequence: t('office.orders.confirm.cancel', { count: bookedSelected.length }),
+              action: (reason) => ({ kind: 'cancel', tickets: bookedSelected, reason }),
+            })
+          }
+        >
+          {t('office.orders.action.cancel')}
+        </Button>
+        <Button
+          className={button}
+          isDisabled={bookedSelected.length !== 1}
+          onPress={() =>
+            setOpen({
+              title: t('office.orders.action.reissue'),
+              consequence: t('office.orders.confirm.reissue'),
+              action: (reason) => ({ kind: 'reissue_code', ticket_id: bookedSelected[0]!, reason }),
+            })
+          }
+        >
+          {t('office.orders.action.reissue')}
+        </Button>
+        <Button
+          className={button}
+          onPress={() =>
+            setOpen({
+              title: t('office.orders.action.resend'),
+              consequence: t('office.orders.confirm.resend'),
+              action: (reason) => ({ kind: 'resend', reason }),
+            })
+          }
+        >
+          {t('office.orders.action.resend')}
+        </Button>
+        <Button
+          className={button}
+          onPress={() =>
+            setOpen({
+              title: t('office.orders.action.note'),
+              consequence: t('office.orders.confirm.note'),
+              action: (note) => ({ kind: 'note', note }),
+              isNote: true,
+            })
+          }
+        >
+          {t('office.orders.action.note')}
+        </Button>
+      </div>
+      {open && (
+        <ActionDialog
+          orderId={order.id}
+          {...open}
+          isOpen
+          onOpenChange={(isOpen) => {
+            if (!isOpen) {
+              setOpen(null);
+              setSelected([]);
+            }
+          }}
+        />
+      )}
+      <OrderRecords order={order} />
+    </section>
+  );
+}
+
+function TicketList(props: {
+  order: OfficeOrder;
+  selected: string[];
+  onSelect: (ids: string[]) => void;
+}) {
+  const t = useStrings(OFFICE_ORDERS_STRINGS);
+  const toggle = (id: string, on: boolean) =>
+    props.onSelect(on ? [...props.selected, id] : props.selected.filter((x) => x !== id));
+  return (
+    <ul>
+      {props.order.tickets_detail.map((ticket) => (
+        <li key={ticket.id}>
+          <Checkbox
+            isSelected={props.selected.includes(ticket.id)}
+            isDisabled={ticket.state !== 'booked'}
+            onChange={(on) => toggle(ticket.id, on)}
+            aria-label={t('office.orders.select-ticket', { id: ticket.id.slice(0, 8) })}
+          >
+            {ticket.event_name} · {ticket.ticket_type_name}
+            {ticket.session_start
+              ? ` · ${new Date(ticket.session_start).toLocaleString()}`
+              : ''} · <Price amount={minorToWire(ticket.price)} /> · <strong>{ticket.state}</strong>{' '}
+            ·{' '}
+            {ticket.redeemed_at
+              ? t('office.orders.scanned', {
+                  at: new Date(ticket.redeemed_at).toLocaleString(),
+                  by: ticket.redeemed_by ?? '—',
+                })
+              : t('office.orders.not-scanned')}
+          </Checkbox>
+        </li>
+      ))}
+    </ul>
+  );
+}
