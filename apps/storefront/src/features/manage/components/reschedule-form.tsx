@@ -9,7 +9,7 @@ import { useSellerConfig } from '@/config/seller-config';
 import { Button, ButtonLink } from '@/ui/button';
 import { useStrings } from '@/ui/text/use-strings';
 import { MANAGE_STRINGS } from '@/features/manage/strings';
-import { Check } from '@/features/manage/components/check';
+import { Check } from '@/ui/check';
 import { isMovable } from '@/features/manage/model/manage-view';
 import type { ManageSession } from '@/features/manage/model/manage-view';
 import { isDearer, priceAt, rescheduleBody } from '@/features/manage/model/reschedule';

@@ -4,7 +4,7 @@ import { formatMoney } from '@admit/contracts/money';
 import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { MANAGE_STRINGS } from '@/features/manage/strings';
-import { Check } from '@/features/manage/components/check';
+import { Check } from '@/ui/check';
 import type { ManageSession, ManageTicket } from '@/features/manage/model/manage-view';
 import styles from '@/features/manage/manage.module.css';
 

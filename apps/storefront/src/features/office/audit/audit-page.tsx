@@ -5,6 +5,7 @@ import { officeRequest } from '@/features/office/api/office-request';
 import { useStrings } from '@/ui/text/use-strings';
 import formStyles from '@/ui/form.module.css';
 import { OFFICE_AUDIT_STRINGS } from './strings';
+import { useVenueTime } from '@/features/office/shell/use-venue-time';
 
 /** The filters of the page's address, as the API's query grammar names them. */
 const auditQuery = (filters: { action: string; from: string; to: string }) =>
@@ -28,6 +29,7 @@ const auditQuery = (filters: { action: string; from: string; to: string }) =>
  * dates (UTC days), the filters kept in the address so a filtered view can be shared.
  */
 export function AuditPage() {
+  const when = useVenueTime();
   const t = useStrings(OFFICE_AUDIT_STRINGS);
   const [params, setParams] = useSearchParams();
   const filters = {
@@ -92,7 +94,7 @@ export function AuditPage() {
           <tbody>
             {log.data._data.map((entry) => (
               <tr key={entry.id}>
-                <td>{new Date(entry.at).toLocaleString()}</td>
+                <td>{when(entry.at)}</td>
                 <td>{entry.actor}</td>
                 <td>{entry.action}</td>
                 <td>{entry.target}</td>

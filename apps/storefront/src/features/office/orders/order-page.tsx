@@ -1,16 +1,20 @@
 import { useState } from 'react';
-import { Button, Checkbox } from 'react-aria-components';
+import { Button } from 'react-aria-components';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { OfficeOrder } from '@admit/contracts/office-orders';
+import { formatMoney } from '@admit/contracts/money';
+import { useSellerConfig } from '@/config/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { Loader } from '@/ui/loader';
+import { Check } from '@/ui/check';
 import { Price } from '@/ui/price';
 import { officePath } from '@/features/office/shell/office-routes';
 import { officeOrderQuery, type OrderAction } from '@/features/office/orders/api/office-orders';
 import { ActionDialog } from '@/features/office/orders/action-dialog';
 import { minorToWire } from '@/features/office/orders/money';
 import { OrderRecords } from '@/features/office/orders/order-records';
+import { useVenueTime } from '@/features/office/shell/use-venue-time';
 import { OFFICE_ORDERS_STRINGS } from '@/features/office/orders/strings';
 import buttonStyles from '@/ui/button.module.css';
 
@@ -28,6 +32,7 @@ export function OrderPage() {
   const { data, error, isLoading } = useQuery(officeOrderQuery(orderId));
   const [selected, setSelected] = useState<string[]>([]);
   const [open, setOpen] = useState<Open | null>(null);
+  const { currency, locale } = useSellerConfig();
   if (isLoading) return <Loader label={t('office.orders.title')} />;
   if (error) return <p role="alert">{error.message}</p>;
   const order = data?.ticket_order._data[0];
@@ -45,8 +50,8 @@ export function OrderPage() {
       <p>{[order.name, order.email].filter(Boolean).join(' · ')}</p>
       <p>
         {t('office.orders.paid', {
-          paid: minorToWire(order.paid),
-          refunded: minorToWire(order.refunded),
+          paid: formatMoney(minorToWire(order.paid), currency, locale),
+          refunded: formatMoney(minorToWire(order.refunded), currency, locale),
         })}
       </p>
       <h2>{t('office.orders.tickets')}</h2>
@@ -128,30 +133,28 @@ function TicketList(props: {
   onSelect: (ids: string[]) => void;
 }) {
   const t = useStrings(OFFICE_ORDERS_STRINGS);
+  const when = useVenueTime();
   const toggle = (id: string, on: boolean) =>
     props.onSelect(on ? [...props.selected, id] : props.selected.filter((x) => x !== id));
   return (
     <ul>
       {props.order.tickets_detail.map((ticket) => (
         <li key={ticket.id}>
-          <Checkbox
+          <Check
             isSelected={props.selected.includes(ticket.id)}
             isDisabled={ticket.state !== 'booked'}
             onChange={(on) => toggle(ticket.id, on)}
-            aria-label={t('office.orders.select-ticket', { id: ticket.id.slice(0, 8) })}
           >
             {ticket.event_name} · {ticket.ticket_type_name}
-            {ticket.session_start
-              ? ` · ${new Date(ticket.session_start).toLocaleString()}`
-              : ''} · <Price amount={minorToWire(ticket.price)} /> · <strong>{ticket.state}</strong>{' '}
-            ·{' '}
+            {ticket.session_start ? ` · ${when(ticket.session_start)}` : ''} ·{' '}
+            <Price amount={minorToWire(ticket.price)} /> · <strong>{ticket.state}</strong> ·{' '}
             {ticket.redeemed_at
               ? t('office.orders.scanned', {
-                  at: new Date(ticket.redeemed_at).toLocaleString(),
+                  at: when(ticket.redeemed_at),
                   by: ticket.redeemed_by ?? '—',
                 })
               : t('office.orders.not-scanned')}
-          </Checkbox>
+          </Check>
         </li>
       ))}
     </ul>

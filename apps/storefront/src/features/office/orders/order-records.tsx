@@ -2,13 +2,13 @@ import type { OfficeOrder } from '@admit/contracts/office-orders';
 import { useStrings } from '@/ui/text/use-strings';
 import { Price } from '@/ui/price';
 import { minorToWire } from '@/features/office/orders/money';
+import { useVenueTime } from '@/features/office/shell/use-venue-time';
 import { OFFICE_ORDERS_STRINGS } from '@/features/office/orders/strings';
-
-const when = (iso: string) => new Date(iso).toLocaleString();
 
 /** An order's payments, refunds, mails, and its notes and staff actions. */
 export function OrderRecords({ order }: { order: OfficeOrder }) {
   const t = useStrings(OFFICE_ORDERS_STRINGS);
+  const when = useVenueTime();
   return (
     <>
       <h2>{t('office.orders.payments')}</h2>

@@ -9,6 +9,7 @@ import { Loader } from '@/ui/loader';
 import { Price } from '@/ui/price';
 import { officePath } from '@/features/office/shell/office-routes';
 import { orderSearchQuery, type OrderSearch } from '@/features/office/orders/api/office-orders';
+import { useVenueTime } from '@/features/office/shell/use-venue-time';
 import { OFFICE_ORDERS_STRINGS } from '@/features/office/orders/strings';
 import { minorToWire } from '@/features/office/orders/money';
 import formStyles from '@/ui/form.module.css';
@@ -18,6 +19,7 @@ const FIELDS = ['order_number', 'email', 'name', 'card_last4', 'date'] as const;
 
 /** The order search: any of the fields, newest first, a page at a time. */
 export function OrderSearchPage() {
+  const when = useVenueTime();
   const t = useStrings(OFFICE_ORDERS_STRINGS);
   const [search, setSearch] = useState<OrderSearch>({});
   const { data, isLoading, error } = useQuery({
@@ -82,7 +84,7 @@ export function OrderSearchPage() {
                       <Link to={officePath(`orders/${order.id}`)}>{order.order_number}</Link>
                     </td>
                     <td>{[order.name, order.email].filter(Boolean).join(' · ')}</td>
-                    <td>{new Date(order.created_at).toLocaleString()}</td>
+                    <td>{when(order.created_at)}</td>
                     <td>
                       {order.live_tickets} / {order.tickets}
                     </td>

@@ -26,7 +26,6 @@ export const OFFICE_ORDERS_STRINGS = {
   'office.orders.paid': 'Paid {paid}, refunded {refunded}',
   'office.orders.scanned': 'Scanned {at} by {by}',
   'office.orders.not-scanned': 'Not scanned',
-  'office.orders.select-ticket': 'Select ticket {id}',
   'office.orders.action.resend': 'Resend the confirmation',
   'office.orders.action.cancel': 'Cancel and refund the selected tickets',
   'office.orders.action.note': 'Add a note',

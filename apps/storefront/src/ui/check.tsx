@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Checkbox } from 'react-aria-components';
 import type { CheckboxProps } from 'react-aria-components';
-import styles from '@/features/manage/manage.module.css';
+import styles from '@/ui/check.module.css';
 
 /** A react-aria checkbox (keyboard, labels, indeterminate) with the storefront's visible box. */
 export function Check({
