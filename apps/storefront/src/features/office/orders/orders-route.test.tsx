@@ -1,0 +1,162 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { OfficeSessionResponse, StaffRole } from '@admit/contracts/office';
+import type { OfficeOrder } from '@admit/contracts/office-orders';
+import { renderRoute } from '@/testing/render-route';
+import { createFetchStub, errorResponse, type StubRequest } from '@/testing/fetch-stub';
+import axe from 'axe-core';
+
+/** The box office's orders pages through the office's real route (decision 0087). */
+
+const ORDER_ID = '00000000-0000-4000-8000-0000000000aa';
+const CHILD = '00000000-0000-4000-8000-0000000000c1';
+const ADULT = '00000000-0000-4000-8000-0000000000a1';
+const me = (role: StaffRole): OfficeSessionResponse => ({
+  office_session: {
+    _count: 1,
+    _total: 1,
+    _data: [
+      {
+        staff_user_id: '00000000-0000-4000-8000-000000000001',
+        seller_id: '00000000-0000-4000-8000-000000000002',
+        expires_at: '2030-01-01T12:00:00.000Z',
+      },
+    ],
+  },
+  staff_user: {
+    _count: 1,
+    _total: 1,
+    _data: [
+      {
+        id: '00000000-0000-4000-8000-000000000001',
+        email: 'desk@demo-museum.test',
+        role,
+        disabled: false,
+        totp_enrolled: false,
+        created_at: '2026-01-01T00:00:00.000Z',
+        updated_at: '2026-01-01T00:00:00.000Z',
+      },
+    ],
+  },
+});
+const ticket = (id: string, type: string, price: number) => ({
+  id,
+  state: 'booked',
+  event_template_id: '00000000-0000-4000-8000-0000000000e1',
+  event_name: 'General Admission',
+  ticket_type_name: type,
+  event_session_id: '00000000-0000-4000-8000-0000000000f1',
+  // 16:00 in New York (the test seller's zone), whatever the machine's zone
+  session_start: '2029-06-10T20:00:00.000Z',
+  admit_name: null,
+  price,
+  redeemed_at: null,
+  redeemed_by: null,
+});
+const order = (refunded: number, childState = 'booked'): OfficeOrder => ({
+  id: ORDER_ID,
+  order_number: 'R6HBQ68U',
+  email: 'ora@example.test',
+  name: 'Ora Office',
+  created_at: '2029-06-01T14:00:00.000Z',
+  currency: 'USD',
+  total: 4429,
+  live_tickets: childState === 'booked' ? 2 : 1,
+  tickets: 2,
+  paid: 4429,
+  refunded,
+  tickets_detail: [
+    { ...ticket(CHILD, 'Child', 1507), state: childState },
+    ticket(ADULT, 'Adult', 2922),
+  ],
+  payments: [
+    {
+      id: '00000000-0000-4000-8000-0000000000p1',
+      gateway: 'stripe',
+      state: 'succeeded',
+      amount: 4429,
+      card_last4: '4242',
+      created_at: '2029-06-01T14:00:00.000Z',
+    },
+  ],
+  refunds: [],
+  mails: [],
+  history: [],
+});
+const collection = <T,>(data: T[]) => ({ _count: data.length, _total: data.length, _data: data });
+
+beforeAll(async () => {
+  await import('@/features/office/shell/office-route');
+  await import('@/features/office/orders/orders-section');
+});
+
+describe('the office orders pages', () => {
+  it('finds an order by e-mail, opens it, and cancels one ticket with a required reason', async () => {
+    const cancels: StubRequest[] = [];
+    let current = order(0);
+    const fetch = createFetchStub({
+      'GET /api/office/me': me('box_office'),
+      'GET /api/office/ticket_order': { ticket_order: collection([order(0)]) },
+      [`GET /api/office/ticket_order/${ORDER_ID}`]: () => ({ ticket_order: collection([current]) }),
+      [`POST /api/office/ticket_order/${ORDER_ID}/cancel`]: (request: StubRequest) => {
+        cancels.push(request);
+        current = order(1507, 'cancelled');
+        return { ticket_order: collection([current]) };
+      },
+    });
+    const { user, container } = renderRoute('/office/orders', { fetch });
+    await user.type(await screen.findByRole('textbox', { name: 'E-mail' }), 'ora@example.test');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    expect(await screen.findByText('1 of 1 orders')).toBeInTheDocument();
+    // the page lists the latest orders on opening; the search is the last read
+    const search = fetch.requests
+      .filter((r) => r.url.pathname === '/api/office/ticket_order')
+      .at(-1);
+    expect(search!.url.searchParams.get('email')).toBe('ora@example.test');
+    // contrast needs a real layout (the e2e checks it in Chromium)
+    const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(result.violations.map((v) => v.id)).toEqual([]);
+
+    await user.click(screen.getByRole('link', { name: 'R6HBQ68U' }));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order R6HBQ68U' })).toBeVisible();
+    expect(screen.getByText('Paid $44.29, refunded $0.00')).toBeInTheDocument();
+    // the venue's time (New York), not the machine's
+    const child = screen.getByRole('checkbox', {
+      name: /Child · Jun 10, 2029, 4:00 PM · \$15\.07/,
+    });
+    const cancel = screen.getByRole('button', { name: 'Cancel and refund the selected tickets' });
+    expect(cancel).toBeDisabled();
+    await user.click(child);
+    expect(cancel).toBeEnabled();
+    await user.click(cancel);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/1 ticket\(s\) will be cancelled/)).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    // no reason, nothing sent
+    expect(cancels).toHaveLength(0);
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'school asked');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(cancels[0]!.body).toMatchObject({ tickets: [CHILD], reason: 'school asked' });
+    expect(await screen.findByText('Paid $44.29, refunded $15.07')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: /Child/ })).toBeDisabled();
+  });
+
+  it('shows the API’s refusal in the dialog and keeps it open', async () => {
+    const fetch = createFetchStub({
+      'GET /api/office/me': me('box_office'),
+      [`GET /api/office/ticket_order/${ORDER_ID}`]: { ticket_order: collection([order(0)]) },
+      [`POST /api/office/ticket_order/${ORDER_ID}/resend`]: () =>
+        errorResponse(409, 'conflict', 'This order has no e-mail address to send to.'),
+    });
+    const { user } = renderRoute(`/office/orders/${ORDER_ID}`, { fetch });
+    await user.click(await screen.findByRole('button', { name: 'Resend the confirmation' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'lost it');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'This order has no e-mail address to send to.',
+    );
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+  });
+});
