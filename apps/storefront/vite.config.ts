@@ -113,7 +113,17 @@ export default defineConfig(({ isSsrBuild }) => ({
   ],
   resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   build: isSsrBuild
-    ? { outDir: SSR_OUT_DIR, sourcemap: true, target: 'node20', emptyOutDir: true }
+    ? {
+        outDir: SSR_OUT_DIR,
+        sourcemap: true,
+        target: 'node20',
+        emptyOutDir: true,
+        // One file. The API imports the entry at a fresh address per build (`?v=`, so a rebuild
+        // is picked up); a split chunk importing `../entry-server.js` back would get a second
+        // copy of the entry, whose contexts no provider fills ("useSellerConfig must be used
+        // inside <SellerConfigProvider>": every page was sent undrawn)
+        rolldownOptions: { output: { codeSplitting: false } },
+      }
     : {
         outDir: 'dist',
         sourcemap: true,

@@ -25,6 +25,17 @@ describe('event listing /demo-museum/events', () => {
     });
   }
 
+  // decision 0044: the page is drawn on the server; sent undrawn, a visitor waits for the code
+  it('arrives drawn by the server, every event named in the HTML as sent', async () => {
+    const response = await fetch(`${fx.baseUrl}/demo-museum/events`);
+    expect(response.status).toBe(200);
+    const html = await response.text();
+    expect(html).toMatch(/<div id="root" data-server-render="(desktop|mobile)">/);
+    const escape = (text: string) =>
+      text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+    for (const event of events) expect(html).toContain(escape(event.name));
+  });
+
   it('lists every browsable event, each card linking to /events/{id}', async () => {
     const { page } = fx;
     expect(events.length).toBeGreaterThan(1);
@@ -69,9 +80,13 @@ describe('event listing /demo-museum/events', () => {
       await held;
       await route.continue();
     });
-    // a plain navigation: the fixture's goto would wait for the hydration held back here
+    // a plain navigation from a blank page: the fixture's goto would wait for the hydration held
+    // back here, and so would the load event (the held module script delays it). Waiting only for
+    // the commit must not be met by an earlier test's page already at this address.
+    await page.goto('about:blank');
     await page.evaluate((url) => window.location.assign(url), `${fx.baseUrl}/demo-museum/events`);
-    await page.waitForURL(/\/demo-museum\/events$/);
+    await page.waitForURL(/\/demo-museum\/events$/, { waitUntil: 'commit' });
+    await filterChoice(page, chosen).waitFor();
     await filterChoice(page, chosen).click();
     expect(await page.locator('#root[data-server-render]').count()).toBe(1);
     expect(new URL(page.url()).searchParams.get('category')).toBeNull();
