@@ -18,148 +18,44 @@ import type { RouteHandle } from '@/ui/routing/route-handle';
 import { ERROR_ROUTE_NAME, RouteTableProvider } from '@/ui/routing/route-handle';
 import { RootLayout } from '@/app/layout/root-layout';
 import { BootFallback } from '@/app/boot/boot-fallback';
-import { lazyRoute } from '@/app/lazy-route';
+import {
+  Home,
+  Listing,
+  Event,
+  NotFound,
+  Scan,
+  TransferCart,
+  Resend,
+  ForgotMembership,
+  ForgotPassword,
+  ResetPassword,
+  SetEmail,
+  Login,
+  Logout,
+  AuthCallback,
+  Account,
+  Checkout,
+  CheckoutComplete,
+  CheckoutPending,
+  TicketOrder,
+  Membership,
+  Redeem,
+  CancelAutoRenew,
+  AccountIndex,
+  MyMembership,
+  Profile,
+  Upcoming,
+  SessionDetail,
+  Orders,
+  OrderDetail,
+  Manage,
+  ManageReschedule,
+  ManageConfirm,
+  Office,
+  Stories,
+} from '@/app/route-pages';
 import { PrefetchRoute } from '@/app/prefetch-route';
 import type { RoutePrefetch } from '@/api/route-prefetch';
-
-const Home = lazyRoute(
-  () => import('@/features/home/home-route'),
-  (m) => m.HomeRoute,
-);
-const Listing = lazyRoute(
-  () => import('@/app/routes/listing-route'),
-  (m) => m.ComposedListingRoute,
-);
-const Event = lazyRoute(
-  () => import('@/app/routes/event-route'),
-  (m) => m.ComposedEventRoute,
-);
-const NotFound = lazyRoute(
-  () => import('@/features/not-found/not-found-route'),
-  (m) => m.NotFoundRoute,
-);
-const Scan = lazyRoute(
-  () => import('@/features/scan/scan-route'),
-  (m) => m.ScanRoute,
-);
-const TransferCart = lazyRoute(
-  () => import('@/features/user/transfer-cart-route'),
-  (m) => m.TransferCartRoute,
-);
-const Resend = lazyRoute(
-  () => import('@/features/user/resend-route'),
-  (m) => m.ResendRoute,
-);
-const ForgotMembership = lazyRoute(
-  () => import('@/features/user/forgot-membership-route'),
-  (m) => m.ForgotMembershipRoute,
-);
-const ForgotPassword = lazyRoute(
-  () => import('@/features/user/forgot-password-route'),
-  (m) => m.ForgotPasswordRoute,
-);
-const ResetPassword = lazyRoute(
-  () => import('@/features/user/reset-password-route'),
-  (m) => m.ResetPasswordRoute,
-);
-const SetEmail = lazyRoute(
-  () => import('@/features/user/set-email-route'),
-  (m) => m.SetEmailRoute,
-);
-const Login = lazyRoute(
-  () => import('@/features/login/login-route'),
-  (m) => m.LoginRoute,
-);
-const Logout = lazyRoute(
-  () => import('@/features/login/logout-route'),
-  (m) => m.LogoutRoute,
-);
-const AuthCallback = lazyRoute(
-  () => import('@/features/login/auth-callback-route'),
-  (m) => m.AuthCallbackRoute,
-);
-const Account = lazyRoute(
-  () => import('@/app/routes/account-route'),
-  (m) => m.ComposedAccountRoute,
-);
-const Checkout = lazyRoute(
-  () => import('@/app/routes/checkout-route'),
-  (m) => m.ComposedCheckoutRoute,
-);
-const CheckoutComplete = lazyRoute(
-  () => import('@/features/orders/checkout-complete-route'),
-  (m) => m.CheckoutCompleteRoute,
-);
-const CheckoutPending = lazyRoute(
-  () => import('@/features/orders/checkout-pending-route'),
-  (m) => m.CheckoutPendingRoute,
-);
-const TicketOrder = lazyRoute(
-  () => import('@/features/orders/ticket-order-route'),
-  (m) => m.TicketOrderRoute,
-);
-const Membership = lazyRoute(
-  () => import('@/features/membership/membership-route'),
-  (m) => m.MembershipRoute,
-);
-const Redeem = lazyRoute(
-  () => import('@/app/routes/redeem-route'),
-  (m) => m.ComposedRedeemRoute,
-);
-const CancelAutoRenew = lazyRoute(
-  () => import('@/app/routes/cancel-auto-renew-route'),
-  (m) => m.ComposedCancelAutoRenewRoute,
-);
-const AccountIndex = lazyRoute(
-  () => import('@/features/account/account-index'),
-  (m) => m.AccountIndex,
-);
-const MyMembership = lazyRoute(
-  () => import('@/app/routes/my-membership-route'),
-  (m) => m.ComposedMyMembershipRoute,
-);
-const Profile = lazyRoute(
-  () => import('@/features/account/profile-route'),
-  (m) => m.ProfileRoute,
-);
-const Upcoming = lazyRoute(
-  () => import('@/features/account/upcoming-route'),
-  (m) => m.UpcomingRoute,
-);
-const SessionDetail = lazyRoute(
-  () => import('@/features/account/session-detail-route'),
-  (m) => m.SessionDetailRoute,
-);
-const Orders = lazyRoute(
-  () => import('@/features/account/orders-route'),
-  (m) => m.OrdersRoute,
-);
-const OrderDetail = lazyRoute(
-  () => import('@/app/routes/account-order-route'),
-  (m) => m.ComposedOrderDetailRoute,
-);
-const Manage = lazyRoute(
-  () => import('@/features/manage/manage-route'),
-  (m) => m.ManageRoute,
-);
-const ManageReschedule = lazyRoute(
-  () => import('@/app/routes/manage-reschedule-route'),
-  (m) => m.ComposedRescheduleRoute,
-);
-const ManageConfirm = lazyRoute(
-  () => import('@/app/routes/manage-confirm-route'),
-  (m) => m.ComposedManageConfirmRoute,
-);
-// the back office (issue #27, decision 0087): its own chunk, its own frame, never in the first load
-const Office = lazyRoute(
-  () => import('@/features/office/shell/office-route'),
-  (m) => m.OfficeRoute,
-);
-// the developer viewer (identity §2 "/_stories"): a chunk of its own, never in the first load
-const Stories = lazyRoute(
-  () => import('@/app/stories/stories-route'),
-  (m) => m.StoriesRoute,
-);
 
 /** Reads that start with the page's code (app/prefetch-route.tsx), each a small chunk of its own. */
 const prefetchEvent = () => import('@/features/event/prefetch-event').then((m) => m.prefetchEvent);
