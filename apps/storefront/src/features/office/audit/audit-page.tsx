@@ -6,18 +6,23 @@ import { useStrings } from '@/ui/text/use-strings';
 import formStyles from '@/ui/form.module.css';
 import { OFFICE_AUDIT_STRINGS } from './strings';
 import { useVenueTime } from '@/features/office/shell/use-venue-time';
+import { useSellerConfig } from '@/config/seller-config';
+import { venueDayStart } from './venue-day';
 
-/** The filters of the page's address, as the API's query grammar names them. */
-const auditQuery = (filters: { action: string; from: string; to: string }) =>
+/**
+ * The filters of the page's address, as the API's query grammar names them: the dates are the
+ * venue's days, both included (from the venue's midnight starting `from` to the one ending `to`).
+ */
+const auditQuery = (filters: { action: string; from: string; to: string }, timeZone: string) =>
   queryOptions({
-    queryKey: ['office', 'audit', filters],
+    queryKey: ['office', 'audit', filters, timeZone],
     queryFn: async () =>
       auditLogResponseSchema.parse(
         await officeRequest('audit', {
           query: {
             action: filters.action || undefined,
-            'at._gte': filters.from ? `${filters.from}T00:00:00Z` : undefined,
-            'at._lt': filters.to ? `${filters.to}T00:00:00Z` : undefined,
+            'at._gte': filters.from ? venueDayStart(filters.from, timeZone) : undefined,
+            'at._lt': filters.to ? venueDayStart(filters.to, timeZone, 1) : undefined,
             _limit: 200,
           },
         }),
@@ -26,10 +31,11 @@ const auditQuery = (filters: { action: string; from: string; to: string }) =>
 
 /**
  * The owner's audit log (issue #27, decision 0089): newest first, filtered by action and by
- * dates (UTC days), the filters kept in the address so a filtered view can be shared.
+ * the venue's days, the filters kept in the address so a filtered view can be shared.
  */
 export function AuditPage() {
   const when = useVenueTime();
+  const { timezone } = useSellerConfig();
   const t = useStrings(OFFICE_AUDIT_STRINGS);
   const [params, setParams] = useSearchParams();
   const filters = {
@@ -37,7 +43,7 @@ export function AuditPage() {
     from: params.get('from') ?? '',
     to: params.get('to') ?? '',
   };
-  const log = useQuery(auditQuery(filters));
+  const log = useQuery(auditQuery(filters, timezone));
   const set = (key: keyof typeof filters) => (value: string) => {
     const next = new URLSearchParams(params);
     if (value) next.set(key, value);

@@ -72,6 +72,24 @@ describe('the office audit page', () => {
     await waitFor(() => expect(reads.at(-1)!.url.searchParams.get('action')).toBe('staff.add'));
   });
 
+  it('filters by the venue’s days, both included, whatever the desk’s zone', async () => {
+    const reads: StubRequest[] = [];
+    const fetch = createFetchStub({
+      'GET /api/office/me': me('owner'),
+      'GET /api/office/audit': (request: StubRequest) => {
+        reads.push(request);
+        return { audit_log: { _count: 1, _total: 1, _data: [entry] } };
+      },
+    });
+    // the test seller's venue is in New York (UTC-4 in June)
+    renderRoute('/office/audit?from=2029-06-10&to=2029-06-10', { fetch });
+    await screen.findByText('burst pipe');
+    const query = reads.at(-1)!.url.searchParams;
+    expect(query.get('at._gte')).toBe('2029-06-10T04:00:00.000Z');
+    expect(query.get('at._lt')).toBe('2029-06-11T04:00:00.000Z');
+    expect(screen.getByLabelText('To (date)')).toHaveValue('2029-06-10');
+  });
+
   it('is the owner’s only', async () => {
     const fetch = createFetchStub({ 'GET /api/office/me': me('box_office') });
     renderRoute('/office/audit', { fetch });

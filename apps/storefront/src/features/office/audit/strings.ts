@@ -4,7 +4,7 @@ export const OFFICE_AUDIT_STRINGS = {
   'office.audit.action': 'Action',
   'office.audit.all': 'All actions',
   'office.audit.from': 'From (date)',
-  'office.audit.to': 'Before (date)',
+  'office.audit.to': 'To (date)',
   'office.audit.at': 'When',
   'office.audit.who': 'Who',
   'office.audit.target': 'What',
