@@ -28,6 +28,15 @@ export interface BarChartProps {
 const WIDTH = 640;
 const HEIGHT = 240;
 const MARGIN = { top: 12, right: 12, bottom: 36, left: 64 };
+/**
+ * Axes in the theme's text colour (the chart's `color`), not visx's fixed #222, which a dark
+ * theme's background all but hides; labels at 13 viewBox units, not visx's 10.
+ */
+const AXIS = {
+  stroke: 'currentColor',
+  tickStroke: 'currentColor',
+  tickLabelProps: { fill: 'currentColor', fontSize: 13 },
+} as const;
 
 export function BarChart(props: BarChartProps) {
   const { categories, values, reference, formatValue = String } = props;
@@ -79,8 +88,9 @@ export function BarChart(props: BarChartProps) {
             />
           )}
           <line x1={0} x2={innerWidth} y1={zeroY} y2={zeroY} className={styles.zero} />
-          <AxisLeft scale={y} numTicks={5} tickFormat={(v) => formatValue(Number(v))} />
+          <AxisLeft {...AXIS} scale={y} numTicks={5} tickFormat={(v) => formatValue(Number(v))} />
           <AxisBottom
+            {...AXIS}
             top={innerHeight}
             scale={x}
             tickValues={categories.filter((_, i) => i % every === 0)}
