@@ -87,6 +87,28 @@ function routePreloads(): Plugin {
 /** Where `vite build --ssr` writes the server-rendering bundle the page host loads (decision 0044). */
 export const SSR_OUT_DIR = 'dist-ssr';
 
+/**
+ * The API imports the SSR entry at a fresh address per build (`entry-server.js?v=…`): a chunk
+ * importing the entry back would load a second copy of it, whose contexts no provider fills.
+ * `src/entry-server.tsx` reaches the app through a dynamic import so that none does; this keeps it so.
+ */
+function noChunkImportsTheEntry(): Plugin {
+  return {
+    name: 'admit-ssr-entry-not-imported',
+    generateBundle(_options, bundle) {
+      const entries = Object.values(bundle).flatMap((file) =>
+        file.type === 'chunk' && file.isEntry ? [file.fileName] : [],
+      );
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk') continue;
+        const back = file.imports.find((imported) => entries.includes(imported));
+        if (back)
+          this.error(`${file.fileName} imports the SSR entry ${back} (see entry-server.tsx)`);
+      }
+    },
+  };
+}
+
 // The API serves the built index.html with the seller config injected, so assets use an
 // absolute base that does not depend on the seller slug in the URL.
 export default defineConfig(({ isSsrBuild }) => ({
@@ -96,7 +118,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     sellerDeepLinks(),
     // the SSR bundle (src/entry-server.tsx) is loaded by the API from disk: no preload list,
     // no precompressed twins
-    ...(isSsrBuild ? [] : [routePreloads()]),
+    ...(isSsrBuild ? [noChunkImportsTheEntry()] : [routePreloads()]),
     // .br and .gz beside every text asset: the API sends the variant a client accepts as is
     // (@fastify/static preCompressed), so the bytes on the wire are compressed at build time,
     // at the highest levels, and no request pays for it
@@ -118,11 +140,6 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: true,
         target: 'node20',
         emptyOutDir: true,
-        // One file. The API imports the entry at a fresh address per build (`?v=`, so a rebuild
-        // is picked up); a split chunk importing `../entry-server.js` back would get a second
-        // copy of the entry, whose contexts no provider fills ("useSellerConfig must be used
-        // inside <SellerConfigProvider>": every page was sent undrawn)
-        rolldownOptions: { output: { codeSplitting: false } },
       }
     : {
         outDir: 'dist',

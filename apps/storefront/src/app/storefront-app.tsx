@@ -8,7 +8,7 @@ import { AppRoutes, createRoutes, routerBasename } from '@/app/router';
 
 /**
  * The whole storefront, the same tree in the browser (`main.tsx`, BrowserRouter) and on the
- * server (`entry-server.tsx`, StaticRouter): hydration needs both sides to render one tree.
+ * server (`app/boot/render-page.tsx`, StaticRouter): hydration needs both sides to render one tree.
  */
 export function StorefrontApp({
   config,
