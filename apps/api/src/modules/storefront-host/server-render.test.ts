@@ -9,6 +9,7 @@ import { PAINT_THEN_RUN_SCRIPT } from '@/http/content-security-policy';
 import { buildTestApp } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { makeEvent, makeSeller } from '@/testing/factories';
+import { sql } from 'drizzle-orm';
 
 const NOW = '2026-03-01T15:00:00Z';
 const EVENT_NAME = 'Dome Show';
@@ -56,8 +57,10 @@ const EMPTY_ROOT = '<div id="root"></div>';
 
 describeEachDatabase('server-rendered storefront pages (decision 0044)', (ctx) => {
   let folder: string;
-  const apps: Record<'rendering' | 'throwing' | 'slow' | 'missing' | 'counting', FastifyInstance> =
-    {} as never;
+  const apps: Record<
+    'rendering' | 'throwing' | 'slow' | 'missing' | 'counting' | 'fresh',
+    FastifyInstance
+  > = {} as never;
   let eventId: string;
 
   beforeAll(async () => {
@@ -83,6 +86,15 @@ describeEachDatabase('server-rendered storefront pages (decision 0044)', (ctx) =
         env: { STOREFRONT_DIST: dist, STOREFRONT_SSR_DIST: join(folder, name) },
       });
     }
+    // the counting bundle with no read kept: each page's reads are the database's now
+    apps.fresh = await buildTestApp(ctx.database, {
+      now: NOW,
+      env: {
+        STOREFRONT_DIST: dist,
+        STOREFRONT_SSR_DIST: join(folder, 'counting'),
+        CACHED_API_SERVER_TTL_MS: '0',
+      },
+    });
   });
   afterAll(async () => {
     for (const app of Object.values(apps)) await app.close();
@@ -190,5 +202,25 @@ describeEachDatabase('server-rendered storefront pages (decision 0044)', (ctx) =
     expect(await get(false)).toContain(`<p>render ${first} wide</p>`);
     expect(await get(true)).toContain(`<p>render ${Number(first) + 1} phone</p>`);
     expect(await get(false)).toContain(`<p>render ${first} wide</p>`);
+  });
+
+  // decision 0090: a kept page is keyed by the reads it was drawn from, so a change another
+  // node made shows once the reads show it, not after the page's own 30 s
+  it('draws a kept page again as soon as the reads it was drawn from change', async () => {
+    const seller = await makeSeller(ctx.db, { slug: 'moon-hall' });
+    const event = await makeEvent(ctx.db, seller, { name: 'Moon Walk' });
+    const get = async () =>
+      /<p>render (\d+) wide<\/p>/.exec(
+        (await apps.fresh.inject({ method: 'GET', url: `/moon-hall/events/${event.id}` })).body,
+      )?.[1];
+    const first = await get();
+    expect(first).toBeDefined();
+    expect(await get()).toBe(first);
+    await ctx.db.execute(
+      sql`update event_template set name = 'Moon Walk, late' where id = ${event.id}`,
+    );
+    const second = await get();
+    expect(second).toBe(String(Number(first) + 1));
+    expect(await get()).toBe(second);
   });
 });
