@@ -31,6 +31,8 @@ import { TODAY_STRINGS } from '@/features/office/today/strings';
 import { OFFICE_AUDIT_STRINGS } from '@/features/office/audit/strings';
 import { OFFICE_CAPACITY_STRINGS } from '@/features/office/capacity/strings';
 import { OFFICE_ORDERS_STRINGS } from '@/features/office/orders/strings';
+import { OFFICE_CATALOGUE_STRINGS } from '@/features/office/catalogue/strings';
+import { OFFICE_API_KEYS_STRINGS } from '@/features/office/api-keys/strings';
 
 /**
  * Every default text of the storefront by feature: the catalogue sellers override by key
@@ -49,6 +51,8 @@ export const TEXT_CATALOGUE_PARTS: Record<string, Record<string, string>> = {
   'office.audit': OFFICE_AUDIT_STRINGS,
   'office.capacity': OFFICE_CAPACITY_STRINGS,
   'office.orders': OFFICE_ORDERS_STRINGS,
+  'office.catalogue': OFFICE_CATALOGUE_STRINGS,
+  'office.api-keys': OFFICE_API_KEYS_STRINGS,
   listing: LISTING_STRINGS,
   event: EVENT_STRINGS,
   'not-found': NOT_FOUND_STRINGS,

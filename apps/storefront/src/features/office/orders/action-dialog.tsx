@@ -1,9 +1,6 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
-import { Button, Form, Label, TextArea, TextField } from 'react-aria-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/api/client';
-import { Modal } from '@/ui/modal';
 import { useStrings } from '@/ui/text/use-strings';
 import {
   officeOrderQuery,
@@ -11,8 +8,7 @@ import {
   type OrderAction,
 } from '@/features/office/orders/api/office-orders';
 import { OFFICE_ORDERS_STRINGS } from '@/features/office/orders/strings';
-import formStyles from '@/ui/form.module.css';
-import buttonStyles from '@/ui/button.module.css';
+import { ReasonDialog } from '@/features/office/shell/reason-dialog';
 
 export interface ActionDialogProps {
   orderId: string;
@@ -43,37 +39,22 @@ export function ActionDialog(props: ActionDialogProps) {
     },
     onError: (caught) => setError(caught instanceof ApiError ? caught.description : String(caught)),
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    setError(null);
-    mutation.mutate(String(new FormData(event.currentTarget).get('reason') ?? '').trim());
-  };
   return (
-    <Modal
+    <ReasonDialog
       title={props.title}
+      consequence={props.consequence}
+      reasonLabel={props.isNote ? t('office.orders.note') : t('office.orders.reason')}
+      confirmLabel={t('office.orders.confirm')}
+      closeLabel={t('office.orders.close')}
+      minLength={3}
+      error={error}
+      isPending={mutation.isPending}
       isOpen={props.isOpen}
       onOpenChange={props.onOpenChange}
-      closeLabel={t('office.orders.close')}
-    >
-      <Form className={formStyles.form} onSubmit={submit}>
-        <p>{props.consequence}</p>
-        {error && (
-          <div className={formStyles.alert} role="alert">
-            <p>{error}</p>
-          </div>
-        )}
-        <TextField name="reason" isRequired minLength={3} className={formStyles.field} autoFocus>
-          <Label>{props.isNote ? t('office.orders.note') : t('office.orders.reason')}</Label>
-          <TextArea rows={3} />
-        </TextField>
-        <Button
-          type="submit"
-          isDisabled={mutation.isPending}
-          className={`${buttonStyles.button} ${buttonStyles.primary}`}
-        >
-          {t('office.orders.confirm')}
-        </Button>
-      </Form>
-    </Modal>
+      onConfirm={(reason) => {
+        setError(null);
+        mutation.mutate(reason);
+      }}
+    />
   );
 }

@@ -29,11 +29,17 @@ export interface OfficeSection {
   element: ReactNode;
 }
 
+const ApiKeysPage = lazy(async () => ({
+  default: (await import('@/features/office/api-keys/api-keys-page')).ApiKeysPage,
+}));
 const AuditPage = lazy(async () => ({
   default: (await import('@/features/office/audit/audit-page')).AuditPage,
 }));
 const CapacityPage = lazy(async () => ({
   default: (await import('@/features/office/capacity/capacity-page')).CapacityPage,
+}));
+const CataloguePage = lazy(async () => ({
+  default: (await import('@/features/office/catalogue/catalogue-page')).CataloguePage,
 }));
 const OrdersSection = lazy(async () => ({
   default: (await import('@/features/office/orders/orders-section')).OrdersSection,
@@ -51,6 +57,8 @@ export const OFFICE_SECTIONS: OfficeSection[] = [
   { path: 'orders', label: 'Orders', roles: OFFICE_ROLES.boxOffice, element: <OrdersSection /> },
   { path: 'sales', label: 'Sales', roles: OFFICE_ROLES.boxOffice, element: <SalesPage /> },
   { path: 'capacity', label: 'Capacity', roles: OFFICE_ROLES.boxOffice, element: <CapacityPage /> },
+  { path: 'catalogue', label: 'Catalogue', roles: OFFICE_ROLES.owner, element: <CataloguePage /> },
+  { path: 'api-keys', label: 'API keys', roles: OFFICE_ROLES.owner, element: <ApiKeysPage /> },
   { path: 'audit', label: 'Audit log', roles: OFFICE_ROLES.owner, element: <AuditPage /> },
 ];
 

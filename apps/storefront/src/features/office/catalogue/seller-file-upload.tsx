@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import type { ChangeEvent } from 'react';
+import { Button, Input, Label, TextField } from 'react-aria-components';
+import { useMutation } from '@tanstack/react-query';
+import {
+  officeSellerFileImportBodySchema,
+  type OfficeSellerFileImportBody,
+} from '@admit/contracts/office-catalogue';
+import type { StaffImportResult } from '@admit/contracts/staff-api';
+import { useStrings } from '@/ui/text/use-strings';
+import buttonStyles from '@/ui/button.module.css';
+import formStyles from '@/ui/form.module.css';
+import { importSellerFile } from './catalogue-api';
+import { ImportError } from './import-error';
+import { ImportPlan } from './import-plan';
+import { readText } from './browser-file';
+import { OFFICE_CATALOGUE_STRINGS } from './strings';
+
+type SellerFileBody = Omit<OfficeSellerFileImportBody, 'dry_run' | 'reason'>;
+
+/** The chosen file as the import's body: the JSON the download gives (file_name, text, pictures). */
+async function bodyOf(file: File): Promise<SellerFileBody | null> {
+  try {
+    const parsed = officeSellerFileImportBodySchema.safeParse(JSON.parse(await readText(file)));
+    if (!parsed.success) return null;
+    const { file_name, text, pictures } = parsed.data;
+    return { file_name, text, pictures };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Upload a seller file (decision 0089): choosing it sends a dry run and shows its plan; only
+ * then can it be applied, and what is applied is the very body that was planned. A refusal
+ * (the file's problems, or sales behind what it would remove) is the API's message.
+ */
+export function SellerFileUpload() {
+  const t = useStrings(OFFICE_CATALOGUE_STRINGS);
+  const [body, setBody] = useState<SellerFileBody | null>(null);
+  const [plan, setPlan] = useState<StaffImportResult | null>(null);
+  const [applied, setApplied] = useState<StaffImportResult | null>(null);
+  const [notAFile, setNotAFile] = useState(false);
+  const [reason, setReason] = useState('');
+  const dryRun = useMutation({
+    mutationFn: (sent: SellerFileBody) => importSellerFile({ ...sent, dry_run: true }),
+  });
+  const apply = useMutation({
+    mutationFn: (sent: SellerFileBody) =>
+      importSellerFile({ ...sent, dry_run: false, ...(reason.trim() ? { reason } : {}) }),
+  });
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    // a new file starts over: no plan of another file may be applied
+    setBody(null);
+    setPlan(null);
+    setApplied(null);
+    setNotAFile(false);
+    dryRun.reset();
+    apply.reset();
+    if (!file) return;
+    const read = await bodyOf(file);
+    if (!read) return setNotAFile(true);
+    setBody(read);
+    // the call's own callback: a plan of a file chosen before this one is never shown
+    dryRun.mutate(read, { onSuccess: setPlan });
+  };
+  const canApply = body !== null && plan !== null && plan.refusals.length === 0;
+
+  return (
+    <section aria-labelledby="seller-file-upload">
+      <h2 id="seller-file-upload">{t('office.catalogue.upload')}</h2>
+      <div className={formStyles.field}>
+        <label htmlFor="seller-file-input">{t('office.catalogue.upload')}</label>
+        <input
+          id="seller-file-input"
+          type="file"
+          accept=".json,application/json"
+          aria-describedby="seller-file-hint"
+          onChange={(event) => void choose(event)}
+        />
+        <p id="seller-file-hint">{t('office.catalogue.upload-hint')}</p>
+      </div>
+      {notAFile && (
+        <div className={formStyles.alert} role="alert">
+          <p>{t('office.catalogue.not-a-file')}</p>
+        </div>
+      )}
+      {dryRun.isPending && <p role="status">{t('office.catalogue.checking')}</p>}
+      {dryRun.isError && <ImportError error={dryRun.error} />}
+      {plan && <ImportPlan result={plan} title={t('office.catalogue.plan')} />}
+      {canApply && (
+        <>
+          <TextField className={formStyles.field} value={reason} onChange={setReason}>
+            <Label>{t('office.catalogue.reason')}</Label>
+            <Input />
+          </TextField>
+          <Button
+            className={`${buttonStyles.button} ${buttonStyles.primary}`}
+            isDisabled={apply.isPending}
+            onPress={() =>
+              apply.mutate(body, {
+                onSuccess: (result) => {
+                  setApplied(result);
+                  setPlan(null);
+                },
+              })
+            }
+          >
+            {apply.isPending ? t('office.catalogue.applying') : t('office.catalogue.apply')}
+          </Button>
+        </>
+      )}
+      {apply.isError && <ImportError error={apply.error} />}
+      {applied && <ImportPlan result={applied} title={t('office.catalogue.result')} />}
+    </section>
+  );
+}
