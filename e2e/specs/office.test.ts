@@ -1,30 +1,19 @@
 import { describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { saveFailureScreenshot } from '../support/browser';
 import { readSellerConfig } from '../support/catalog';
 import { waitForMail } from '../support/mailbox';
 import { checkOutAsGuest } from '../support/manage';
+import { BOX_OFFICE, officeLogin } from '../support/office';
 import { useBrowserPage } from '../support/page-fixture';
 import { reserveAsThisGuest, SELLER } from '../support/reserve';
 import { sessionsOn } from '../support/session-reads';
 
 // issue #27 "Tests that must exist": a box-office user finds an order by the buyer's e-mail,
 // refunds one of two tickets (the sandbox refund is recorded, the place comes back, the buyer is
-// mailed), and sees the refund in the day's sales table. The demo's staff (README): every
-// demo-museum staff user has the password Admit-demo-1.
-const STAFF_PASSWORD = 'Admit-demo-1';
-const BOX_OFFICE = 'box-office@demo-museum.test';
+// mailed), and sees the refund in the day's sales table.
 // two days ahead: a session still on sale whatever the hour the suite runs at
 const AHEAD_MS = 2 * 24 * 60 * 60_000;
-
-async function officeLogin(page: Page, email: string): Promise<void> {
-  await page.goto(`/${SELLER}/office`);
-  await page.getByLabel('E-mail').fill(email);
-  await page.getByLabel('Password').fill(STAFF_PASSWORD);
-  await page.keyboard.press('Enter');
-  await page.getByRole('navigation', { name: 'Office sections' }).waitFor();
-}
 
 /** The session's places in use, as the public sessions read gives them. */
 async function usedAt(baseUrl: string, eventId: string, start: string, sessionId: string) {
