@@ -6,6 +6,13 @@ import type { Config, DOMPurify } from 'dompurify';
  * them again before it draws one; the server's page render draws the stored markup as it is.
  * Taking the DOMPurify instance keeps dompurify and jsdom out of this package's imports.
  */
+/**
+ * The seller's markup the storefront draws as HTML, each stored sanitised by these rules: the
+ * event description, the content blocks' `html` (seller config) and these seller meta keys
+ * (the checkout's terms). Ticket group and type descriptions and other texts are drawn as text.
+ */
+export const HTML_SELLER_META_KEYS: readonly string[] = ['portal_terms'];
+
 const SANITIZE_OPTIONS: Config = { USE_PROFILES: { html: true }, ADD_ATTR: ['target'] };
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   index,
   integer,
   jsonb,
@@ -21,6 +22,11 @@ export const seller = pgTable('seller', {
   timezone: text('timezone').notNull(),
   /** storefront configuration (contracts `sellerConfigSchema` minus the derived parts) */
   config: jsonb('config').notNull().default({}),
+  /**
+   * true once the seller's HTML (config content blocks, HTML meta) is stored sanitised: an
+   * import writes true, the start-up step cleans the older rows once (decision 0086)
+   */
+  htmlSanitized: boolean('html_sanitized').notNull().default(false),
   createdAt: createdAt(),
 });
 

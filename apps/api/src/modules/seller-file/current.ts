@@ -22,7 +22,7 @@ export interface CurrentState {
 
 /** The columns the file decides, per table (the values of a Row). */
 export const MANAGED_COLUMNS: Record<TableName, readonly string[]> = {
-  seller: ['slug', 'name', 'currency', 'timezone', 'config'],
+  seller: ['slug', 'name', 'currency', 'timezone', 'config', 'htmlSanitized'],
   identity: ['kind'],
   venue: ['name', 'timezone', 'address'],
   seat_layout: ['venueId', 'key', 'name', 'width', 'height', 'otherElements', 'sections'],

@@ -159,7 +159,9 @@ export function desiredRows(
       name: file.seller.name,
       currency: file.seller.currency,
       timezone: file.seller.timezone,
+      // its content blocks and HTML meta sanitised by the import (stored-descriptions.ts)
       config,
+      htmlSanitized: true,
     },
   });
   return out;

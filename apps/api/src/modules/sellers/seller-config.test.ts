@@ -15,6 +15,7 @@ const row = (config: unknown): SellerRow => ({
   currency: 'GBP',
   timezone: 'Europe/London',
   config,
+  htmlSanitized: true,
   createdAt: new Date(NOW),
 });
 

@@ -1,0 +1,1 @@
+ALTER TABLE "seller" ADD COLUMN "html_sanitized" boolean DEFAULT false NOT NULL;
