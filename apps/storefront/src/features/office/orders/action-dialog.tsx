@@ -1,6 +1,4 @@
 import { useState } from 'react';
-import type { FormEvent } from 'react';
-import { Button, Form, Label, TextArea, TextField } from 'react-aria-components';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/api/client';
 import { Modal } from '@/ui/modal';
@@ -11,8 +9,7 @@ import {
   type OrderAction,
 } from '@/features/office/orders/api/office-orders';
 import { OFFICE_ORDERS_STRINGS } from '@/features/office/orders/strings';
-import formStyles from '@/ui/form.module.css';
-import buttonStyles from '@/ui/button.module.css';
+import { ReasonForm } from '@/features/office/actions/reason-form';
 
 export interface ActionDialogProps {
   orderId: string;
@@ -43,10 +40,9 @@ export function ActionDialog(props: ActionDialogProps) {
     },
     onError: (caught) => setError(caught instanceof ApiError ? caught.description : String(caught)),
   });
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
+  const submit = (form: FormData) => {
     setError(null);
-    mutation.mutate(String(new FormData(event.currentTarget).get('reason') ?? '').trim());
+    mutation.mutate(String(form.get('reason') ?? '').trim());
   };
   return (
     <Modal
@@ -55,25 +51,16 @@ export function ActionDialog(props: ActionDialogProps) {
       onOpenChange={props.onOpenChange}
       closeLabel={t('office.orders.close')}
     >
-      <Form className={formStyles.form} onSubmit={submit}>
+      <ReasonForm
+        error={error}
+        isPending={mutation.isPending}
+        reasonLabel={props.isNote ? t('office.orders.note') : t('office.orders.reason')}
+        confirmLabel={t('office.orders.confirm')}
+        minLength={3}
+        onSubmit={submit}
+      >
         <p>{props.consequence}</p>
-        {error && (
-          <div className={formStyles.alert} role="alert">
-            <p>{error}</p>
-          </div>
-        )}
-        <TextField name="reason" isRequired minLength={3} className={formStyles.field} autoFocus>
-          <Label>{props.isNote ? t('office.orders.note') : t('office.orders.reason')}</Label>
-          <TextArea rows={3} />
-        </TextField>
-        <Button
-          type="submit"
-          isDisabled={mutation.isPending}
-          className={`${buttonStyles.button} ${buttonStyles.primary}`}
-        >
-          {t('office.orders.confirm')}
-        </Button>
-      </Form>
+      </ReasonForm>
     </Modal>
   );
 }
