@@ -31,6 +31,7 @@ import { TODAY_STRINGS } from '@/features/office/today/strings';
 import { OFFICE_AUDIT_STRINGS } from '@/features/office/audit/strings';
 import { OFFICE_CAPACITY_STRINGS } from '@/features/office/capacity/strings';
 import { OFFICE_ORDERS_STRINGS } from '@/features/office/orders/strings';
+import { OFFICE_MEMBERS_STRINGS } from '@/features/office/members/strings';
 
 /**
  * Every default text of the storefront by feature: the catalogue sellers override by key
@@ -49,6 +50,7 @@ export const TEXT_CATALOGUE_PARTS: Record<string, Record<string, string>> = {
   'office.audit': OFFICE_AUDIT_STRINGS,
   'office.capacity': OFFICE_CAPACITY_STRINGS,
   'office.orders': OFFICE_ORDERS_STRINGS,
+  'office.members': OFFICE_MEMBERS_STRINGS,
   listing: LISTING_STRINGS,
   event: EVENT_STRINGS,
   'not-found': NOT_FOUND_STRINGS,
