@@ -25,6 +25,8 @@ export const officeMemberTermSchema = z.object({
   benefits_used: z.record(z.string(), z.number()),
   /** valid now */
   current: z.boolean(),
+  /** starts later (a renewal bought ahead); neither current nor upcoming: ended */
+  upcoming: z.boolean(),
   /** a later term renews this one (it cannot be extended past it) */
   renewed: z.boolean(),
 });

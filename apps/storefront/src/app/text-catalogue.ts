@@ -33,6 +33,7 @@ import { OFFICE_CAPACITY_STRINGS } from '@/features/office/capacity/strings';
 import { OFFICE_ORDERS_STRINGS } from '@/features/office/orders/strings';
 import { OFFICE_CATALOGUE_STRINGS } from '@/features/office/catalogue/strings';
 import { OFFICE_API_KEYS_STRINGS } from '@/features/office/api-keys/strings';
+import { OFFICE_MEMBERS_STRINGS } from '@/features/office/members/strings';
 
 /**
  * Every default text of the storefront by feature: the catalogue sellers override by key
@@ -53,6 +54,7 @@ export const TEXT_CATALOGUE_PARTS: Record<string, Record<string, string>> = {
   'office.orders': OFFICE_ORDERS_STRINGS,
   'office.catalogue': OFFICE_CATALOGUE_STRINGS,
   'office.api-keys': OFFICE_API_KEYS_STRINGS,
+  'office.members': OFFICE_MEMBERS_STRINGS,
   listing: LISTING_STRINGS,
   event: EVENT_STRINGS,
   'not-found': NOT_FOUND_STRINGS,

@@ -80,6 +80,7 @@ describeEachDatabase('office: members', (ctx) => {
           benefits: { '*': 4 },
           benefits_used: {},
           current: true,
+          upcoming: false,
           renewed: false,
         }),
       ]);
@@ -148,6 +149,26 @@ describeEachDatabase('office: members', (ctx) => {
     );
     expect(again.statusCode).toBe(422);
     expect(await auditOf(ctx.db, museum.id, 'membership.auto_renew_cancel')).toHaveLength(1);
+  });
+
+  it('says which terms are current, which start later and which have ended', async () => {
+    const grace = await makeUser(ctx.db, museum, { firstName: 'Grace', lastName: 'Hopper' });
+    const ended = await makeMembership(ctx.db, grace, NOW, {
+      validFrom: new Date('2027-06-01T04:00:00Z'),
+      validTo: new Date('2028-06-01T04:00:00Z'),
+    });
+    const ahead = await makeMembership(ctx.db, grace, NOW, {
+      validFrom: new Date('2029-06-01T16:00:01Z'),
+      validTo: new Date('2030-06-01T04:00:00Z'),
+    });
+    const terms = officeMembersResponseSchema.parse((await find('hopper')).json()).member._data[0]!
+      .terms;
+    const flags = (id: string) => {
+      const t = terms.find((x) => x.id === id)!;
+      return { current: t.current, upcoming: t.upcoming };
+    };
+    expect(flags(ended.id)).toEqual({ current: false, upcoming: false });
+    expect(flags(ahead.id)).toEqual({ current: false, upcoming: true });
   });
 
   it('resends the card to the holder, audited', async () => {

@@ -71,6 +71,7 @@ async function membersOf(db: Db, sellerId: string, ids: string[], now: Date) {
       benefits: benefitsOf(t.benefits),
       benefits_used: used,
       current: t.validFrom <= now && now < t.validTo,
+      upcoming: now < t.validFrom,
       renewed: renewed.has(t.id),
     };
   };

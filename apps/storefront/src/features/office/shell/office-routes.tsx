@@ -41,6 +41,9 @@ const CapacityPage = lazy(async () => ({
 const CataloguePage = lazy(async () => ({
   default: (await import('@/features/office/catalogue/catalogue-page')).CataloguePage,
 }));
+const MembersPage = lazy(async () => ({
+  default: (await import('@/features/office/members/members-page')).MembersPage,
+}));
 const OrdersSection = lazy(async () => ({
   default: (await import('@/features/office/orders/orders-section')).OrdersSection,
 }));
@@ -55,6 +58,7 @@ export const OFFICE_SECTIONS: OfficeSection[] = [
   // one line per section, in the navigation's order; its element a `lazy` page
   { path: 'today', label: 'Today', roles: OFFICE_ROLES.door, element: <TodayPage /> },
   { path: 'orders', label: 'Orders', roles: OFFICE_ROLES.boxOffice, element: <OrdersSection /> },
+  { path: 'members', label: 'Members', roles: OFFICE_ROLES.boxOffice, element: <MembersPage /> },
   { path: 'sales', label: 'Sales', roles: OFFICE_ROLES.boxOffice, element: <SalesPage /> },
   { path: 'capacity', label: 'Capacity', roles: OFFICE_ROLES.boxOffice, element: <CapacityPage /> },
   { path: 'catalogue', label: 'Catalogue', roles: OFFICE_ROLES.owner, element: <CataloguePage /> },

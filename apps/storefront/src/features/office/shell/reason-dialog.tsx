@@ -1,8 +1,5 @@
-import type { FormEvent } from 'react';
-import { Button, Form, Label, TextArea, TextField } from 'react-aria-components';
 import { Modal } from '@/ui/modal';
-import formStyles from '@/ui/form.module.css';
-import buttonStyles from '@/ui/button.module.css';
+import { ReasonForm } from '@/features/office/actions/reason-form';
 
 export interface ReasonDialogProps {
   title: string;
@@ -23,14 +20,12 @@ export interface ReasonDialogProps {
 }
 
 /**
- * An office action confirmed with a required reason (kept in the audit log): the orders'
- * actions, an API key's revocation. Each caller owns its texts and its call.
+ * An office action confirmed with nothing but a required reason (kept in the audit log): the
+ * orders' actions, an API key's revocation. The form is every confirmed action's
+ * (`actions/reason-form.tsx`; a member's extension adds its date to it). Each caller owns its
+ * texts and its call.
  */
 export function ReasonDialog(props: ReasonDialogProps) {
-  const submit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    props.onConfirm(String(new FormData(event.currentTarget).get('reason') ?? '').trim());
-  };
   return (
     <Modal
       title={props.title}
@@ -38,32 +33,16 @@ export function ReasonDialog(props: ReasonDialogProps) {
       onOpenChange={props.onOpenChange}
       closeLabel={props.closeLabel}
     >
-      <Form className={formStyles.form} onSubmit={submit}>
+      <ReasonForm
+        error={props.error}
+        isPending={props.isPending}
+        reasonLabel={props.reasonLabel}
+        confirmLabel={props.confirmLabel}
+        minLength={props.minLength}
+        onSubmit={(form) => props.onConfirm(String(form.get('reason') ?? '').trim())}
+      >
         <p>{props.consequence}</p>
-        {props.error && (
-          <div className={formStyles.alert} role="alert">
-            <p>{props.error}</p>
-          </div>
-        )}
-        <TextField
-          name="reason"
-          isRequired
-          minLength={props.minLength}
-          maxLength={1000}
-          className={formStyles.field}
-          autoFocus
-        >
-          <Label>{props.reasonLabel}</Label>
-          <TextArea rows={3} />
-        </TextField>
-        <Button
-          type="submit"
-          isDisabled={props.isPending}
-          className={`${buttonStyles.button} ${buttonStyles.primary}`}
-        >
-          {props.confirmLabel}
-        </Button>
-      </Form>
+      </ReasonForm>
     </Modal>
   );
 }

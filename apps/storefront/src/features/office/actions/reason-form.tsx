@@ -1,0 +1,56 @@
+import type { FormEvent, ReactNode } from 'react';
+import { Button, Form, Label, TextArea, TextField } from 'react-aria-components';
+import formStyles from '@/ui/form.module.css';
+import buttonStyles from '@/ui/button.module.css';
+
+export interface ReasonFormProps {
+  /** what the action will do and any fields of its own, before the reason */
+  children: ReactNode;
+  /** the API's refusal, shown in the dialog */
+  error: string | null;
+  isPending: boolean;
+  reasonLabel: string;
+  confirmLabel: string;
+  minLength?: number;
+  autoFocusReason?: boolean;
+  onSubmit: (form: FormData) => void;
+}
+
+/**
+ * The form of every confirmed office action (orders, members): the action's own fields, the
+ * API's refusal, the required reason the audit log keeps, and the confirm button.
+ */
+export function ReasonForm(props: ReasonFormProps) {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    props.onSubmit(new FormData(event.currentTarget));
+  };
+  return (
+    <Form className={formStyles.form} onSubmit={submit}>
+      {props.children}
+      {props.error && (
+        <div className={formStyles.alert} role="alert">
+          <p>{props.error}</p>
+        </div>
+      )}
+      <TextField
+        name="reason"
+        isRequired
+        minLength={props.minLength}
+        maxLength={1000}
+        className={formStyles.field}
+        autoFocus={props.autoFocusReason ?? true}
+      >
+        <Label>{props.reasonLabel}</Label>
+        <TextArea rows={3} />
+      </TextField>
+      <Button
+        type="submit"
+        isDisabled={props.isPending}
+        className={`${buttonStyles.button} ${buttonStyles.primary}`}
+      >
+        {props.confirmLabel}
+      </Button>
+    </Form>
+  );
+}
