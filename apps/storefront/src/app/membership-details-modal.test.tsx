@@ -10,7 +10,7 @@ import {
   makeTicketType,
   makeVenue,
 } from '@/testing/api-fixtures';
-import { createFetchStub } from '@/testing/fetch-stub';
+import { createFetchStub, jsonResponse } from '@/testing/fetch-stub';
 import type { Fixture } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
 import {
@@ -19,6 +19,7 @@ import {
   logOutMember,
   MEMBERSHIP_EVENT_ID,
   savedCardBody,
+  typeSandboxCard,
 } from '@/testing/membership-fixtures';
 import { makeSellerConfig } from '@/testing/seller-config';
 import { clearAuthCookie, setAuthCookie } from '@/features/login/login-test-kit';
@@ -103,10 +104,10 @@ describe('the membership details modal (shopping §2 "Modals")', () => {
       'href',
       '/demo-museum/membership/gift',
     );
-    // the saved card is shown; replacing it stays on the account page
+    // the saved card is shown, and can be replaced here (decision 0092)
     const saved = await within(modal).findByRole('region', { name: 'Saved card' });
     expect(saved).toHaveTextContent('Visa ending 4242 · expires 03/2031');
-    expect(within(saved).queryByRole('button', { name: 'Replace card' })).toBeNull();
+    expect(within(saved).getByRole('button', { name: 'Replace card' })).toBeVisible();
     expect(fetch.requests.filter((r) => r.url.pathname === '/api/my/membership').length).toBe(1);
 
     await user.keyboard('{Escape}');
@@ -140,6 +141,74 @@ describe('the membership details modal (shopping §2 "Modals")', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     // react-aria gives the focus back once the modal has left (after its exit transition)
     await waitFor(() => expect(opener).toHaveFocus());
+  });
+
+  it('replaces the saved card by keyboard inside the modal, which stays open and keeps the focus', async () => {
+    const mastercard = { id: fixtureId(7991), type: 'card' as const, brand: 'mastercard' };
+    const newCard = { ...mastercard, last4: '4444', exp_month: 12, exp_year: 2030 };
+    const { user, fetch } = renderAs('/resend', {
+      'GET /api/my/identity/saved_payment_method': savedCardBody(),
+      // the sandbox's token, then the saved card (decision 0067)
+      'POST /api/sandbox/payment_methods': () =>
+        jsonResponse(
+          { payment_method: toCollection([{ ...newCard, id: 'pm_sandbox_4444' }]) },
+          201,
+        ),
+      'POST /api/my/identity/saved_payment_method': () =>
+        jsonResponse(
+          {
+            saved_payment_method: toCollection([
+              { ...newCard, created_at: '2026-06-01T14:00:00.000Z' },
+            ]),
+          },
+          201,
+        ),
+    });
+    const opener = await within(screen.getByRole('banner')).findByRole('button', {
+      name: 'View membership details',
+    });
+    act(() => opener.focus());
+    await user.keyboard('{Enter}');
+    const modal = await dialog();
+    const saved = await within(modal).findByRole('region', { name: 'Saved card' });
+    const inModal = () => expect(modal.contains(document.activeElement)).toBe(true);
+
+    // Cancel: nothing sent, the modal stays, the keyboard is back on the button
+    act(() => within(saved).getByRole('button', { name: 'Replace card' }).focus());
+    await user.keyboard('{Enter}');
+    let form = within(saved).getByRole('form', { name: 'Your new card' });
+    expect(within(form).getByRole('heading', { name: 'Your new card' })).toHaveFocus();
+    act(() => within(form).getByRole('button', { name: 'Cancel' }).focus());
+    await user.keyboard('{Enter}');
+    await waitFor(() =>
+      expect(within(saved).getByRole('button', { name: 'Replace card' })).toHaveFocus(),
+    );
+    expect(screen.getByRole('dialog', { name: 'My membership details' })).toBe(modal);
+
+    // the checkout's card fields, typed and sent with Enter, in the modal
+    await user.keyboard('{Enter}');
+    form = within(saved).getByRole('form', { name: 'Your new card' });
+    const number = await within(form).findByLabelText('Card number');
+    await user.tab();
+    expect(number).toHaveFocus();
+    await typeSandboxCard(user, '5555555555554444');
+    expect(await within(saved).findByRole('status')).toHaveTextContent(
+      'Your card has been replaced. Auto-renew will charge the new card.',
+    );
+    expect(saved).toHaveTextContent('Mastercard ending 4444 · expires 12/2030');
+    await waitFor(() =>
+      expect(within(saved).getByRole('button', { name: 'Replace card' })).toHaveFocus(),
+    );
+    inModal();
+    expect(screen.getByRole('dialog', { name: 'My membership details' })).toBe(modal);
+    const posts = fetch.requests.filter((r) => r.method === 'POST');
+    expect(posts.map((r) => [r.url.pathname, r.body])).toEqual([
+      [
+        '/api/sandbox/payment_methods',
+        { number: '5555555555554444', exp_month: 12, exp_year: 2030, cvc: '123', zip: '10001' },
+      ],
+      ['/api/my/identity/saved_payment_method', { payment_method: 'pm_sandbox_4444' }],
+    ]);
   });
 
   it('offers the renewal inside its period: the link closes the modal and goes to /membership/renew', async () => {

@@ -10,6 +10,8 @@ import { FeatureFlagsProvider } from '@/config/feature-flags';
 import { ModalStackProvider } from '@/ui/modal-stack';
 import { ThemeRoot } from '@/ui/theme/theme-root';
 import { ServerViewportContext } from '@/ui/use-media-query';
+import { AccountSlotsProvider } from '@/features/account/account-slots';
+import { ACCOUNT_SLOTS } from '@/app/account-slots';
 
 const DESKTOP = { mobile: false };
 
@@ -37,7 +39,9 @@ export function AppProviders({
             <ServerViewportContext value={serverViewport}>
               <ServerVisitorContext value={serverVisitor}>
                 <StoredValuesHold>
-                  <ModalStackProvider>{children}</ModalStackProvider>
+                  <AccountSlotsProvider slots={ACCOUNT_SLOTS}>
+                    <ModalStackProvider>{children}</ModalStackProvider>
+                  </AccountSlotsProvider>
                 </StoredValuesHold>
               </ServerVisitorContext>
             </ServerViewportContext>

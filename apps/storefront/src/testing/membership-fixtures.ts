@@ -1,3 +1,4 @@
+import type { UserEvent } from '@testing-library/user-event';
 import { AUTH_INDICATOR_COOKIE } from '@admit/contracts/constants';
 import { toCollection } from '@admit/contracts/envelope';
 import type {
@@ -223,4 +224,16 @@ export function savedCardBody() {
       },
     ]),
   };
+}
+
+/**
+ * "Replace card" with the sandbox fields by keyboard (decision 0067): from the focused card
+ * number, the number, then expiry 12/30, CVC 123 and ZIP 10001, sent with Enter.
+ */
+export async function typeSandboxCard(user: UserEvent, number: string) {
+  await user.keyboard(number);
+  for (const next of ['12/30', '123', '10001{Enter}']) {
+    await user.tab();
+    await user.keyboard(next);
+  }
 }

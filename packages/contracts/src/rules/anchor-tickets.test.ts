@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { anchorMismatch, countAnchorTickets, isAnchorEvent, isMetaFlagSet } from './anchor-tickets';
+import {
+  anchorMismatch,
+  countAnchorTickets,
+  isAnchorEvent,
+  isMetaFlagSet,
+  setsMustMatchAnchor,
+} from './anchor-tickets';
 
 const config = { anchor_events: ['tour'], anchor_categories: ['Add-ons'] };
 
@@ -40,5 +46,20 @@ describe('add-ons that follow the admission (decision 0065)', () => {
     for (const on of [true, 1, 'true', ' Yes ', 'y', '1']) expect(isMetaFlagSet(on)).toBe(true);
     for (const off of [false, 0, 'no', '', null, undefined, {}])
       expect(isMetaFlagSet(off)).toBe(false);
+  });
+});
+
+describe('setsMustMatchAnchor (decision 0092)', () => {
+  const row = (over: Partial<{ resource: string; key: string; value: unknown }>) => ({
+    resource: 'event_template',
+    key: 'tickets_must_match_anchor_tickets',
+    value: 'yes',
+    ...over,
+  });
+  it('is the event meta set to a flag that reads as on', () => {
+    expect(setsMustMatchAnchor(row({}))).toBe(true);
+    expect(setsMustMatchAnchor(row({ value: false }))).toBe(false);
+    expect(setsMustMatchAnchor(row({ resource: 'ticket_group' }))).toBe(false);
+    expect(setsMustMatchAnchor(row({ key: 'ticket_date_time' }))).toBe(false);
   });
 });

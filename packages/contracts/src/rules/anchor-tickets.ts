@@ -24,6 +24,15 @@ export function isMetaFlagSet(value: unknown): boolean {
   );
 }
 
+/** Whether a meta row sets the rule on its event: the one reading of the meta for both apps. */
+export function setsMustMatchAnchor(m: { resource: string; key: string; value: unknown }): boolean {
+  return (
+    m.resource === 'event_template' &&
+    m.key === MUST_MATCH_ANCHOR_META_KEY &&
+    isMetaFlagSet(m.value)
+  );
+}
+
 /** The seller's configured add-ons (shopping §1, §9 "Upsell anchors"). */
 export interface AnchorConfig {
   anchor_events: readonly string[];

@@ -1,10 +1,9 @@
 import {
-  MUST_MATCH_ANCHOR_META_KEY,
   addOnTicketsBeyondAdmission,
   anchorMismatch,
   countAnchorTickets,
   isAnchorEvent,
-  isMetaFlagSet,
+  setsMustMatchAnchor,
   type CartTicketKind,
   type HeldTicketKind,
 } from '@admit/contracts/rules/anchor-tickets';
@@ -28,16 +27,7 @@ import { selectLiveTicketKinds } from './repo';
 /** The events among the planned tickets whose meta sets the rule (none: nothing to check). */
 export function mustMatchEvents(planned: PlannedTicket[], rows: BundleRows | null): string[] {
   if (!rows) return [];
-  const flagged = new Set(
-    rows.metas
-      .filter(
-        (m) =>
-          m.resource === 'event_template' &&
-          m.key === MUST_MATCH_ANCHOR_META_KEY &&
-          isMetaFlagSet(m.value),
-      )
-      .map((m) => m.resourceId),
-  );
+  const flagged = new Set(rows.metas.filter(setsMustMatchAnchor).map((m) => m.resourceId));
   return [...new Set(planned.map((t) => t.event.id))].filter((id) => flagged.has(id));
 }
 

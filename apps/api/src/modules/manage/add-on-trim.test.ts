@@ -1,6 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { orderCancelResponseSchema, orderEditResponseSchema } from '@admit/contracts/manage';
+import {
+  orderCancelResponseSchema,
+  orderEditResponseSchema,
+  orderManageResponseSchema,
+} from '@admit/contracts/manage';
 import { PURCHASER, checkoutCall, orderOf } from '@/modules/checkout/checkout-test-kit';
 import { buildTestApp } from '@/testing/build-test-app';
 import { bundleOf, cartCall, makeReserveScene, type ReserveScene } from '@/testing/cart-fixtures';
@@ -77,6 +81,7 @@ describeEachDatabase('manage: an add-on follows the admission the order keeps', 
       secret: order.access_secret,
       admissions: ids(scene.event.id),
       addOns: ids(event.id),
+      addOnEventId: event.id,
     };
   }
 
@@ -110,6 +115,25 @@ describeEachDatabase('manage: an add-on follows the admission the order keeps', 
     expect([...edit.cancelled_ticket_ids].sort()).toEqual(
       [...visit.admissions.slice(0, 2), ...visit.addOns.slice(1)].sort(),
     );
+  });
+
+  it('the manage read carries the meta, so the page can say it before a cancel (decision 0092)', async () => {
+    for (const mustMatch of [true, false]) {
+      const visit = await buyVisit(mustMatch);
+      const res = await manageCall(app, visit.scene, {
+        method: 'GET',
+        path: `ticket_order/${visit.orderId}/manage`,
+        secret: visit.secret,
+        key: null,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const meta = orderManageResponseSchema
+        .parse(res.json())
+        .meta?._data.filter((m) => m.key === 'tickets_must_match_anchor_tickets');
+      expect(meta?.map((m) => [m.resource_id, m.value])).toEqual(
+        mustMatch ? [[visit.addOnEventId, true]] : [],
+      );
+    }
   });
 
   it('leaves the add-on of an event without the meta as it is', async () => {

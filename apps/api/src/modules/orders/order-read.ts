@@ -5,6 +5,7 @@ import {
   GROUP_QUESTION_KEYS,
 } from '@admit/contracts/rules/checkout-questions';
 import { decimalToMinor, minorToDecimal } from '@admit/contracts/money';
+import { MUST_MATCH_ANCHOR_META_KEY } from '@admit/contracts/rules/anchor-tickets';
 import { TICKET_DATE_TIME_KEY } from '@admit/contracts/session-time';
 import type { Db } from '@/db/connection';
 import type { OrderRow } from '@/db/schema/cart';
@@ -19,6 +20,9 @@ import { selectOrder } from './repo';
 import { orderPaymentsAdjustment } from './order-money';
 
 /** Reading an order: who may, and the order bundle (identity §7 GET ticket_order/{id}). */
+
+// the event meta the order pages read besides the questions: dates, and add-ons that follow
+const EVENT_META_SHOWN = new Set<string>([TICKET_DATE_TIME_KEY, MUST_MATCH_ANCHOR_META_KEY]);
 
 const isQuestionMeta = (m: { resource: string; key: string }) =>
   (m.resource === 'event_template' && (EVENT_QUESTION_KEYS as readonly string[]).includes(m.key)) ||
@@ -91,12 +95,13 @@ export async function orderBundle(
     seller: bundle.seller,
     // the seller's completed_* rows, each event's ticket_date_time (every page that shows a
     // ticket's visit reads its dates as the cart did, shopping §3) and the order's checkout
-    // questions, which name its answers on the order pages (decision 0064)
+    // questions, which name its answers on the order pages (decision 0064), and whether an
+    // add-on follows the admission, which the manage page says before a cancel (decision 0092)
     meta: toCollection([
       ...sellerMeta,
       ...bundle.meta._data.filter(
         (m) =>
-          (m.resource === 'event_template' && m.key === TICKET_DATE_TIME_KEY) || isQuestionMeta(m),
+          (m.resource === 'event_template' && EVENT_META_SHOWN.has(m.key)) || isQuestionMeta(m),
       ),
     ]),
     scheduled_payment: bundle.scheduled_payment ?? toCollection([]),

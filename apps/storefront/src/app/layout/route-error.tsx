@@ -13,6 +13,12 @@ import styles from '@/app/layout/route-error.module.css';
 export function RouteError() {
   const t = useStrings(LAYOUT_STRINGS);
   usePageTitle(t('layout.error.title'));
+  return <RouteErrorScreen />;
+}
+
+/** The route error's content, without the page title: also the viewer's story (/_stories). */
+export function RouteErrorScreen() {
+  const t = useStrings(LAYOUT_STRINGS);
   return (
     <div className={styles.page} role="alert">
       <h1>{t('layout.error.title')}</h1>

@@ -12,6 +12,7 @@ import { MembersOnlyNotice } from '@/features/event/components/selection-notices
 import { SessionPicker } from '@/features/reserve/flows/date-first/session-picker';
 import { ExpiredNotice } from '@/features/cart/expiry/expired-notice';
 import { CART_STRINGS } from '@/features/cart/strings';
+import { RouteErrorScreen } from '@/app/layout/route-error';
 import { SOLD_OUT_SESSIONS } from '@/app/stories/sample-props';
 import { Story } from '@/app/stories/story';
 import { STORIES_STRINGS } from '@/app/stories/stories-strings';
@@ -46,7 +47,8 @@ function ExpiredCartStory() {
  * The spec's screens in their states (issue #25: empty, loading, error, sold out, members-only,
  * expired cart), each the feature's own component with sample data and no server: the listing
  * empty and loading, the listing's answer to a failed API read, a sold-out event's sessions, the
- * members-only notice and the expired-cart dialog (decision 0081).
+ * members-only notice and the expired-cart dialog (decision 0081), and the page frame's answer
+ * to a route that fails to load or render (the router's error boundary; decision 0092).
  */
 export function ScreenStories() {
   const t = useStrings(STORIES_STRINGS);
@@ -77,6 +79,9 @@ export function ScreenStories() {
         <MembersOnlyNotice />
       </Story>
       <ExpiredCartStory />
+      <Story title={t('stories.screen.route_error')}>
+        <RouteErrorScreen />
+      </Story>
     </>
   );
 }

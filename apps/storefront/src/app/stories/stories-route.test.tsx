@@ -88,6 +88,16 @@ describe('/_stories (decision 0068)', () => {
       const cart = screen.getByRole('region', { name: 'Cart widget' });
       expect(within(cart).getByText('Your cart is empty')).toBeInTheDocument();
 
+      // the router's error boundary's screen (app/layout/route-error.tsx), not its page title
+      const routeError = screen.getByRole('region', { name: 'Any page: it failed to load' });
+      const alert = within(routeError).getByRole('alert');
+      expect(within(alert).getByRole('heading', { name: 'Something went wrong' })).toBeVisible();
+      expect(alert).toHaveTextContent(
+        'This page could not be loaded. Please check your connection and try again.',
+      );
+      expect(within(alert).getByRole('button', { name: 'Reload the page' })).toBeEnabled();
+      expect(document.title).toMatch(/^Component stories/);
+
       await user.click(screen.getByRole('button', { name: 'Show the timed-out cart dialog' }));
       const expired = await screen.findByRole('dialog', { name: 'Cart timed out' });
       expect(expired).toHaveTextContent(

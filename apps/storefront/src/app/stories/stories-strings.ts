@@ -34,4 +34,5 @@ export const STORIES_STRINGS = {
   'stories.screen.members_only': 'Event: members only',
   'stories.screen.expired_cart': 'Cart: timed out',
   'stories.screen.expired_cart_open': 'Show the timed-out cart dialog',
+  'stories.screen.route_error': 'Any page: it failed to load',
 } as const;

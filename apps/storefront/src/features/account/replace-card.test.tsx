@@ -12,6 +12,7 @@ import {
   logOutMember,
   makeMembership,
   myMembershipBody,
+  typeSandboxCard,
 } from '@/testing/membership-fixtures';
 
 vi.mock('@stripe/stripe-js', async () => (await import('@/testing/fake-stripe')).stripeJsModule());
@@ -112,13 +113,7 @@ describe('/my/membership: Replace card (sandbox)', () => {
     expect(posts(fetch, '/api/sandbox/payment_methods')).toEqual([]);
 
     // a declined test card: the provider's words, the old card stays
-    await user.keyboard('4000000000000002');
-    await user.tab();
-    await user.keyboard('12/30');
-    await user.tab();
-    await user.keyboard('123');
-    await user.tab();
-    await user.keyboard('10001{Enter}');
+    await typeSandboxCard(user, '4000000000000002');
     const alert = await within(form).findByRole('alert');
     expect(alert).toHaveTextContent('Your card was not saved.');
     expect(alert).toHaveTextContent('Your card was declined.');

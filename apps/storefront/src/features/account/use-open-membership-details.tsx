@@ -8,6 +8,7 @@ import type { ButtonVariant } from '@/ui/button';
 import { Loader } from '@/ui/loader';
 import { useModalStack } from '@/ui/modal-stack';
 import { useStrings } from '@/ui/text/use-strings';
+import { useAccountSlots } from '@/features/account/account-slots';
 import { MEMBERSHIP_DIALOG_STRINGS } from '@/features/account/membership-dialog-strings';
 import { MEMBERSHIP_DIALOG } from '@/features/account/modal-names';
 
@@ -29,6 +30,8 @@ export function useOpenMembershipDetails(): () => void {
   const navigate = useNavigate();
   const config = useSellerConfig();
   const t = useStrings(MEMBERSHIP_DIALOG_STRINGS);
+  // read here, inside the app's providers: the stack's content is drawn by the stack's host
+  const { cardEntry } = useAccountSlots();
   return useCallback(() => {
     open({
       name: MEMBERSHIP_DIALOG,
@@ -45,12 +48,12 @@ export function useOpenMembershipDetails(): () => void {
           }}
         >
           <Suspense fallback={<Loader label={t('account.membership.loading')} />}>
-            <MembershipDetailsDialog />
+            <MembershipDetailsDialog cardEntry={cardEntry} />
           </Suspense>
         </StackNavigationProvider>
       ),
     });
-  }, [config, navigate, open, t]);
+  }, [cardEntry, config, navigate, open, t]);
 }
 
 /** "View membership details": the modal's opener where a member looks for it (decision 0080). */

@@ -16,7 +16,12 @@ import { manageFailureOf } from '@/features/manage/model/manage-errors';
 import type { ManageFailure } from '@/features/manage/model/manage-errors';
 import { editSuccess, successOf } from '@/features/manage/model/manage-success';
 import type { ManageSuccess } from '@/features/manage/model/manage-success';
-import { editOf, isSelectable, manageSessions } from '@/features/manage/model/manage-view';
+import {
+  editOf,
+  isSelectable,
+  manageSessions,
+  sessionsFollowingAdmission,
+} from '@/features/manage/model/manage-view';
 import { useEditActions } from '@/features/manage/use-edit-actions';
 import { useEditCountdown } from '@/features/manage/use-edit-countdown';
 import { useManageLeaveGuard } from '@/features/manage/use-manage-leave-guard';
@@ -52,6 +57,7 @@ export function ManageOrder({ orderId, secret, order, edit, editReadAt }: Manage
     () => manageSessions(order, edit, config.timezone, config.locale),
     [order, edit, config.timezone, config.locale],
   );
+  const following = sessionsFollowingAdmission(order, sessions, config);
   const facts = order.order_manage._data[0];
   const actions = useEditActions(orderId, secret, edit);
   const selection = useTicketSelection();
@@ -147,6 +153,7 @@ export function ManageOrder({ orderId, secret, order, edit, editReadAt }: Manage
           onSelect={selection.toggle}
           onUndo={(id) => actions.change.mutate({ restore: [id] }, { onError: fail })}
           rescheduleTo={managePath(orderId, secret, `/reschedule/${session.sessionId ?? ''}`)}
+          followsAdmission={following.has(session.key)}
           busy={busy}
         />
       ))}

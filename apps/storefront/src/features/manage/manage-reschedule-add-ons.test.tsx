@@ -6,6 +6,7 @@ import {
   eventTemplateBody,
   fixtureId,
   makeEventTemplate,
+  makeMeta,
   makeTicketGroup,
   makeTicketType,
   makeVenue,
@@ -28,7 +29,8 @@ import {
 
 /**
  * Issue #25 "A reschedule leaves the add-on on the old day without a warning" (decision 0065):
- * moving an admission warns about the add-ons of the same day, which stay where they are.
+ * moving an admission warns about the add-ons of the same day, which stay where they are; and
+ * the manage page says when an add-on's tickets follow the admission's (decision 0092).
  */
 const NOW = new Date('2029-05-20T12:00:00Z');
 const ADD_ON_ID = fixtureId(2);
@@ -41,6 +43,7 @@ const WARNING =
 
 beforeAll(async () => {
   await import('@/features/manage/reschedule-route');
+  await import('@/features/manage/manage-route');
 });
 beforeEach(() => {
   vi.useFakeTimers({ now: NOW, toFake: ['Date'] });
@@ -48,8 +51,11 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-/** An order of a General Admission ticket at 10:00 and a Chronos add-on at 11:00 that day. */
-function render(config: SellerConfig, path = SESSION_1) {
+/**
+ * An order of a General Admission ticket at 10:00 and a Chronos add-on at 11:00 that day; with
+ * `followsAdmission`, Chronos has the meta `tickets_must_match_anchor_tickets`.
+ */
+function addOnOrder(followsAdmission = false) {
   const admission = orderTicket();
   const addOn = orderTicket({
     event_template_id: ADD_ON_ID,
@@ -75,8 +81,15 @@ function render(config: SellerConfig, path = SESSION_1) {
   body.ticket_type._data.push(
     makeTicketType({ id: ADD_ON_TYPE, ticket_group_id: ADD_ON_GROUP, name: 'Adult' }),
   );
+  if (followsAdmission) {
+    body.meta = toCollection([makeMeta(ADD_ON_ID, 'tickets_must_match_anchor_tickets', true)]);
+  }
+  return body;
+}
+
+function render(config: SellerConfig, path = SESSION_1) {
   const fetch = createFetchStub({
-    [`GET /api/ticket_order/${ORDER_ID}/manage`]: body,
+    [`GET /api/ticket_order/${ORDER_ID}/manage`]: addOnOrder(),
     [`GET /api/ticket_order/${ORDER_ID}/edit`]: NO_EDIT,
     'GET /cached_api/events/:id': eventTemplateBody({
       event_template: [makeEventTemplate({ name: 'General Admission' })],
@@ -115,5 +128,38 @@ describe('rescheduling an admission with an add-on the same day', () => {
     render(withAddOns(['Exhibitions']), ADD_ON_SESSION);
     await screen.findByRole('heading', { level: 2, name: 'Chronos' });
     expect(screen.queryByText(/Add-ons do not move/)).toBeNull();
+  });
+});
+
+// decision 0076 left the trimmed add-on tickets unexplained on the manage page (decision 0092)
+describe('the manage page of an order whose add-on follows the admission', () => {
+  const FOLLOWS =
+    'Chronos tickets follow your admission tickets: cancelling admission tickets also cancels the Chronos tickets beyond their number.';
+  const renderManage = (followsAdmission: boolean, anchors = ['Exhibitions']) =>
+    renderRoute(`/manage/${ORDER_ID}?secret=${SECRET}`, {
+      fetch: createFetchStub({
+        [`GET /api/ticket_order/${ORDER_ID}/manage`]: addOnOrder(followsAdmission),
+        [`GET /api/ticket_order/${ORDER_ID}/edit`]: NO_EDIT,
+      }),
+      config: withAddOns(anchors),
+    });
+
+  it('says so on the add-on, before the visitor cancels', async () => {
+    renderManage(true);
+    const addOn = await screen.findByRole('region', { name: 'Chronos' });
+    expect(addOn).toHaveTextContent(FOLLOWS);
+    const admission = screen.getByRole('region', { name: 'General Admission' });
+    expect(admission).not.toHaveTextContent(/follow your admission/);
+  });
+
+  it('says nothing without the meta, or when the event is no add-on of the seller', async () => {
+    const { unmount } = renderManage(false);
+    await screen.findByRole('region', { name: 'Chronos' });
+    expect(screen.queryByText(/follow your admission/)).toBeNull();
+    unmount();
+
+    renderManage(true, []);
+    await screen.findByRole('region', { name: 'Chronos' });
+    expect(screen.queryByText(/follow your admission/)).toBeNull();
   });
 });

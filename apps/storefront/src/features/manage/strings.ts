@@ -40,6 +40,9 @@ export const MANAGE_STRINGS = {
   'manage.cancel-selected': 'Cancel selected tickets',
   'manage.cancel-order': 'Cancel order',
   'manage.change.cancel': 'To be cancelled',
+  // ours (decision 0092): an add-on that follows the admission (shopping §3 meta)
+  'manage.add-on-follows':
+    '{event} tickets follow your admission tickets: cancelling admission tickets also cancels the {event} tickets beyond their number.',
   'manage.change.move': 'Moves to {when}, {type}, {price}',
   'manage.change.undo': 'Undo',
   'manage.change.undo-label': 'Undo the change to {ticket}',

@@ -70,6 +70,7 @@ export function ManageSessionCard({
   onSelect,
   onUndo,
   rescheduleTo,
+  followsAdmission = false,
   busy,
 }: {
   session: ManageSession;
@@ -77,6 +78,8 @@ export function ManageSessionCard({
   onSelect: (ids: string[], on: boolean) => void;
   onUndo: (ticketId: string) => void;
   rescheduleTo: string;
+  /** an add-on whose tickets follow the admission's (decision 0092): say it before a cancel */
+  followsAdmission?: boolean;
   busy: boolean;
 }) {
   const t = useStrings(MANAGE_STRINGS);
@@ -99,6 +102,9 @@ export function ManageSessionCard({
           <TicketStatus ticket={ticket} name={name} onUndo={onUndo} busy={busy} />
         )}
       />
+      {followsAdmission && (
+        <p className={styles.muted}>{t('manage.add-on-follows', { event: session.eventName })}</p>
+      )}
       {note && (
         <p className={styles.muted}>
           {t(note === 'too-close' ? 'manage.too-close' : 'manage.contact-to-reschedule')}

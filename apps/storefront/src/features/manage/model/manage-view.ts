@@ -5,7 +5,11 @@ import {
   sessionWhenLabel,
   ticketDateTimeOf,
 } from '@admit/contracts/session-time';
-import { isAnchorEvent, type AnchorConfig } from '@admit/contracts/rules/anchor-tickets';
+import {
+  isAnchorEvent,
+  setsMustMatchAnchor,
+  type AnchorConfig,
+} from '@admit/contracts/rules/anchor-tickets';
 import { eventTimeZone } from '@/api/orders/event-time-zone';
 
 /**
@@ -187,6 +191,32 @@ export function addOnsLeftBehind(
       s.date === moving.date &&
       isAddOn(s) &&
       s.tickets.some((t) => t.label === null && t.change === null),
+  );
+}
+
+/**
+ * The add-on sessions of the order whose tickets follow its admission (shopping §3 event meta
+ * `tickets_must_match_anchor_tickets`; decisions 0076, 0092): cancelling admission tickets
+ * cancels the add-on tickets beyond them too, so the page says it before the visitor cancels.
+ * Only while the order has an admission session and the add-on a ticket not used or cancelled.
+ */
+export function sessionsFollowingAdmission(
+  order: Pick<OrderManageResponse, 'meta'>,
+  sessions: readonly ManageSession[],
+  anchors: AnchorConfig,
+): Set<string> {
+  const isAddOn = (s: ManageSession) =>
+    isAnchorEvent({ id: s.eventId, category: s.category }, anchors);
+  const following = new Set(
+    (order.meta?._data ?? []).filter(setsMustMatchAnchor).map((m) => m.resource_id),
+  );
+  if (!sessions.some((s) => !isAddOn(s))) return new Set();
+  return new Set(
+    sessions
+      .filter(
+        (s) => following.has(s.eventId) && isAddOn(s) && s.tickets.some((t) => t.label === null),
+      )
+      .map((s) => s.key),
   );
 }
 
