@@ -21,6 +21,7 @@ import {
   startCluster,
   type RunningCluster,
 } from '@/testing/cluster-process';
+import { buyWhile, streamInvariants } from '@/testing/cluster-stream';
 import { startFakeSmtp, type FakeSmtp } from '@/testing/fake-smtp';
 import { firstError } from '@/testing/responses';
 import { withAdmin } from '@/testing/test-database';
@@ -224,6 +225,30 @@ describe.skipIf(!url || !installed)('two nodes behind nginx and pgbouncer [postg
     // nginx answered from disk: no node was asked
     expect(asset.headers['x-admit-node']).toBeUndefined();
   });
+
+  it('loses no read and no checkout while each node in turn stops and starts again', async () => {
+    // SIGUSR2: the script stops node 1 (SIGTERM), starts it, waits until ready, then node 2
+    const log = await buyWhile(cluster!.restartNodes(), {
+      url: cluster!.url,
+      host: HOST,
+      sessionId: scene.streamSessionId,
+      typeId: scene.typeId,
+      lanes: 6,
+    });
+    const nginxSaid = cluster!
+      .output()
+      .split('\n')
+      .filter((line) => line.startsWith('[nginx]'));
+    const summary = `${log.buyers} buyers, ${log.reads} reads, refused for now: ${log.refusals.length}\n${nginxSaid.slice(0, 10).join('\n')}`;
+    expect(log.failures, summary).toEqual([]);
+    expect(log.paidCarts.length, summary).toBe(log.buyers);
+    expect(await streamInvariants(database.db, scene.streamSessionId)).toEqual({
+      used: log.buyers,
+      tickets: log.buyers,
+      carts: log.buyers,
+      broken: [],
+    });
+  }, 90_000);
 
   it('sends every mail once while both nodes run the sender', async () => {
     for (let n = 0; n < MAILS; n++) {
