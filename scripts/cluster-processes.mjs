@@ -1,4 +1,5 @@
 // Small process helpers of `npm run cluster` (scripts/cluster.mjs).
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { join } from 'node:path';
@@ -7,6 +8,11 @@ import { join } from 'node:path';
 export function findProgram(name) {
   const dirs = [...(process.env.PATH ?? '').split(':').filter(Boolean), '/usr/sbin', '/sbin'];
   return dirs.map((dir) => join(dir, name)).find((path) => existsSync(path));
+}
+
+/** Whom pgbouncer runs as when started by root (it refuses root): postgres if present. */
+export function unprivilegedUser() {
+  return spawnSync('id', ['-u', 'postgres']).status === 0 ? 'postgres' : 'nobody';
 }
 
 export async function freePort() {
@@ -31,3 +37,63 @@ export const accepts = (port) =>
   });
 /** True when the URL answers 2xx within 2 s. */
 export const answers = async (url) => (await fetch(url, { signal: AbortSignal.timeout(2000) })).ok;
+
+/**
+ * Starts a child in its own process group (the script stops each in order) with its output
+ * tagged by name. `onUnexpectedExit` runs when it exits without `stopChild` having asked it to.
+ */
+export function startChild({ name, command, args, cwd, env, onUnexpectedExit }) {
+  const child = spawn(command, args, {
+    cwd,
+    env,
+    detached: true,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const tag = (stream, out) => {
+    let rest = '';
+    stream.on('data', (chunk) => {
+      const lines = (rest + chunk.toString()).split('\n');
+      rest = lines.pop() ?? '';
+      for (const line of lines) out.write(`[${name}] ${line}\n`);
+    });
+  };
+  tag(child.stdout, process.stdout);
+  tag(child.stderr, process.stderr);
+  const entry = {
+    name,
+    child,
+    stopRequested: false,
+    exited: new Promise((resolve) => child.once('exit', resolve)),
+  };
+  child.once('exit', (code, signal) => {
+    if (!entry.stopRequested) onUnexpectedExit(entry, signal ?? code);
+  });
+  return entry;
+}
+
+/** Sends `signal`, then SIGKILL after `graceMs`, and resolves once the child has exited. */
+export async function stopChild(entry, signal, graceMs) {
+  entry.stopRequested = true;
+  if (entry.child.exitCode !== null || entry.child.signalCode !== null) return;
+  entry.child.kill(signal);
+  const timer = setTimeout(() => entry.child.kill('SIGKILL'), graceMs);
+  await entry.exited;
+  clearTimeout(timer);
+}
+
+/**
+ * The rolling restart: each node in turn is stopped as any stop stops it (SIGTERM: it finishes
+ * what it holds and refuses the rest), started again from apps/api/dist on its own port and
+ * waited for until ready before the next is stopped, so the others serve meanwhile. False when
+ * the cluster began stopping on the way.
+ */
+export async function restartInTurn(specs, { running, start, ready, cancelled }) {
+  for (const spec of specs) {
+    await stopChild(running(spec), 'SIGTERM', 15_000);
+    if (cancelled()) return false;
+    start(spec);
+    await ready(spec);
+    console.log(`[${spec.name}] restarted`);
+  }
+  return true;
+}

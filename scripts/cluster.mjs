@@ -3,7 +3,8 @@
 // stale, creates the database when missing, migrates it once, starts the nodes, pgbouncer and
 // nginx as children (their configuration written into a temp folder), prints the address, and on
 // Ctrl-C (SIGINT) or SIGTERM stops nginx, then the nodes (each finishes its requests), then
-// pgbouncer. It installs nothing: without nginx or pgbouncer it says how to install them.
+// pgbouncer; SIGUSR2 restarts the nodes one at a time (`ADMIT_CLUSTER_RESTARTED` when done).
+// It installs nothing: without nginx or pgbouncer it says how to install them.
 //
 //   npm run cluster -- [--nodes 2] [--port 8080] [--database admit_cluster]
 //                      [--pg postgres://postgres@127.0.0.1:5432/postgres]
@@ -15,29 +16,31 @@
 // (through pgbouncer), PORT, HOST, and, unless given, TRUST_PROXY=1, PUBLIC_URL and a shared
 // AUTH_SECRET. Only the first node seeds the demo (SEED_DEMO). When ready it prints one line
 // `ADMIT_CLUSTER {json}` with the addresses, for tests.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import {
-  chmodSync,
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import {
   BROTLI_STATIC_MODULE,
-  deployConfigs,
   nginxMainConfig,
   nginxSiteConfig,
   pgbouncerConfig,
+  syncDeployConfigs,
 } from './cluster-config.mjs';
-import { accepts, answers, findProgram, freePort, sleep } from './cluster-processes.mjs';
+import {
+  accepts,
+  answers,
+  findProgram,
+  freePort,
+  sleep,
+  startChild as startChildProcess,
+  stopChild,
+  restartInTurn,
+  unprivilegedUser,
+} from './cluster-processes.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const storefrontDist = join(root, 'apps/storefront/dist');
@@ -59,12 +62,7 @@ const { values: args } = parseArgs({
 
 if (args['check-programs']) process.exit(findProgram('nginx') && findProgram('pgbouncer') ? 0 : 1);
 if (args['write-deploy'] || args['check-deploy']) {
-  const stale = [];
-  for (const [file, text] of Object.entries(deployConfigs())) {
-    const path = join(root, file);
-    if (args['write-deploy']) writeFileSync(path, text);
-    else if (!existsSync(path) || readFileSync(path, 'utf8') !== text) stale.push(file);
-  }
+  const stale = syncDeployConfigs(root, { write: args['write-deploy'] });
   if (stale.length > 0) {
     fail(
       `${stale.join(' and ')} differ from scripts/cluster-config.mjs: run it with --write-deploy.`,
@@ -77,11 +75,6 @@ const nodeCount = Number(args.nodes);
 if (!Number.isInteger(nodeCount) || nodeCount < 1) fail('--nodes must be a whole number ≥ 1.');
 if (!/^[a-z_][a-z0-9_]{0,62}$/.test(args.database)) {
   fail('--database must be a lower-case PostgreSQL name (letters, digits, _).');
-}
-
-/** Whom pgbouncer runs as when started by root (it refuses root): postgres if present. */
-function unprivilegedUser() {
-  return spawnSync('id', ['-u', 'postgres']).status === 0 ? 'postgres' : 'nobody';
 }
 
 /** Prints one sentence and exits 1. */
@@ -104,41 +97,22 @@ async function waitFor(what, check, timeoutMs) {
 const children = [];
 let stopping = false;
 
-/** Starts a child in its own process group (the script stops each in order) with tagged output. */
+/** A child of the cluster; one that exits unasked stops the whole cluster. */
 function startChild(name, command, commandArgs, env = process.env) {
-  const child = spawn(command, commandArgs, {
+  const entry = startChildProcess({
+    name,
+    command,
+    args: commandArgs,
     cwd: root,
     env,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const tag = (stream, out) => {
-    let rest = '';
-    stream.on('data', (chunk) => {
-      const lines = (rest + chunk.toString()).split('\n');
-      rest = lines.pop() ?? '';
-      for (const line of lines) out.write(`[${name}] ${line}\n`);
-    });
-  };
-  tag(child.stdout, process.stdout);
-  tag(child.stderr, process.stderr);
-  const entry = { name, child, exited: new Promise((resolve) => child.once('exit', resolve)) };
-  child.once('exit', (code, signal) => {
-    if (!stopping) {
-      console.error(`[${name}] exited (${signal ?? code}) — stopping the cluster`);
+    onUnexpectedExit: (_entry, how) => {
+      if (stopping) return;
+      console.error(`[${name}] exited (${how}) — stopping the cluster`);
       void stopAll(1);
-    }
+    },
   });
   children.push(entry);
   return entry;
-}
-
-async function stopChild(entry, signal, graceMs) {
-  if (entry.child.exitCode !== null || entry.child.signalCode !== null) return;
-  entry.child.kill(signal);
-  const timer = setTimeout(() => entry.child.kill('SIGKILL'), graceMs);
-  await entry.exited;
-  clearTimeout(timer);
 }
 
 let workDir;
@@ -157,6 +131,38 @@ async function stopAll(code) {
 process.on('SIGINT', () => void stopAll(0));
 process.on('SIGTERM', () => void stopAll(0));
 
+/** Each node as started: its name, port and environment (a rolling restart starts it again). */
+const nodeSpecs = [];
+const startNode = (spec) =>
+  startChild(
+    spec.name,
+    process.execPath,
+    ['--enable-source-maps', join(root, 'apps/api/dist/main.mjs')],
+    spec.env,
+  );
+const nodeReady = (spec) =>
+  waitFor(spec.name, () => answers(`http://127.0.0.1:${spec.port}/ready`), 180_000);
+
+// SIGUSR2: the rolling restart (decision 0090), one node at a time; a new build goes live
+let restarting = false;
+process.on('SIGUSR2', () => {
+  if (restarting || stopping || nodeSpecs.length === 0) return;
+  restarting = true;
+  restartInTurn(nodeSpecs, {
+    running: (spec) => children.findLast((c) => c.name === spec.name),
+    start: startNode,
+    ready: nodeReady,
+    cancelled: () => stopping,
+  })
+    .then((restarted) => restarted && console.log('ADMIT_CLUSTER_RESTARTED'))
+    .catch((error) => {
+      if (stopping) return;
+      console.error(`npm run cluster: the restart failed: ${error.message}`);
+      void stopAll(1);
+    })
+    .finally(() => (restarting = false));
+});
+
 async function main() {
   const nginx = findProgram('nginx');
   const pgbouncer = findProgram('pgbouncer');
@@ -173,8 +179,8 @@ async function main() {
   });
   if (build.status !== 0) fail('the build failed (see above).');
 
-  // the database: created when missing, migrated once on a direct connection
-  // loaded here: --write-deploy runs before `npm ci` has installed it
+  // the database: created when missing, migrated once on a direct connection; pg loaded here,
+  // as --write-deploy runs before `npm ci` has installed it
   const { default: pg } = await import('pg');
   const admin = new pg.Client({ connectionString: args.pg });
   await admin.connect().catch((error) => fail(`PostgreSQL at ${args.pg}: ${error.message}.`));
@@ -240,11 +246,10 @@ async function main() {
   for (let i = 1; i <= nodeCount; i++) {
     const nodePort = await freePort();
     nodePorts.push(nodePort);
-    startChild(
-      `node${i}`,
-      process.execPath,
-      ['--enable-source-maps', join(root, 'apps/api/dist/main.mjs')],
-      {
+    const spec = {
+      name: `node${i}`,
+      port: nodePort,
+      env: {
         ...process.env,
         DATABASE_URL: pooled.toString(),
         PORT: String(nodePort),
@@ -257,13 +262,11 @@ async function main() {
         // the first node seeds the demo; two seeding one empty database would collide
         SEED_DEMO: i === 1 ? (process.env.SEED_DEMO ?? 'true') : 'false',
       },
-    );
+    };
+    nodeSpecs.push(spec);
+    startNode(spec);
   }
-  await Promise.all(
-    nodePorts.map((p) =>
-      waitFor(`node on ${p}`, () => answers(`http://127.0.0.1:${p}/ready`), 180_000),
-    ),
-  );
+  await Promise.all(nodeSpecs.map(nodeReady));
 
   const brotli = existsSync(BROTLI_STATIC_MODULE);
   const site = nginxSiteConfig({

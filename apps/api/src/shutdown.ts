@@ -4,8 +4,9 @@ import type { StartUp } from './start-up';
 
 /**
  * The graceful stop on SIGTERM and SIGINT (decision 0073), in this order: the server stops
- * accepting and answers the requests in flight (`app.close()`; a request arriving meanwhile on a
- * kept-alive connection gets the 503 of http/error-handler.ts), the background jobs finish the
+ * accepting and answers the requests in flight (`app.close()`; its port closes first and its
+ * kept-alive connections are left to end, http/connection-drain.ts, decision 0090; a request
+ * arriving meanwhile on one gets the 503 of http/error-handler.ts), the background jobs finish the
  * item they are on and hand back what they claimed (jobs/registry.ts stops them in `onClose`),
  * then start-up's step in progress ends (a migration or the demo seed is never cut short; the
  * steps after it are skipped, decision 0082), then the database closes and the process exits 0

@@ -8,6 +8,7 @@ import { ZodError } from 'zod';
 import type { ErrorItem } from '@admit/contracts/envelope';
 import type { ErrorCode } from '@admit/contracts/error-codes';
 import { AppError, isTransientRefusal, transientRefusal } from './app-error';
+import { drainConnections, KEPT_ALIVE_GRACE_MS } from './connection-drain';
 
 /** The `_code` of a 4xx/5xx raised by Fastify or Node rather than by a route (decision 0028). */
 const CODE_BY_STATUS: Record<number, ErrorCode> = {
@@ -122,6 +123,8 @@ export const errorHandling = fp(
     let closing = false;
     app.addHook('preClose', async () => {
       closing = true;
+      // the port closes first; the kept-alive connections end before any is cut (decision 0090)
+      await drainConnections(app.server, KEPT_ALIVE_GRACE_MS);
     });
     app.addHook('onRequest', async (_request, reply) => {
       if (closing) {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { AppError } from './app-error';
 import { errorHandling } from './error-handler';
 import { startGate } from './start-gate';
+import { getOn, keptAliveAgent, untilRefused } from '@/testing/kept-alive';
 
 interface LogLine {
   level: number;
@@ -69,19 +70,18 @@ describe("the start gate's and the shutdown's 503s are logged as refusals, not e
     const lines: LogLine[] = [];
     const app = await gatedApp(lines);
     await app.startGate.open();
-    // hold the close open at preClose so a request can arrive while closing
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    app.addHook('preClose', () => held);
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = new URL(address);
+    // a kept-alive connection stays open while the app closes (http/connection-drain.ts)
+    const agent = keptAliveAgent();
+    await getOn(agent, Number(port), '/refused');
     const closed = app.close();
-    // over the socket: preClose runs before the server stops accepting
-    const res = await fetch(`${address}/refused`);
-    release();
+    await untilRefused(Number(port));
+    const res = await getOn(agent, Number(port), '/refused');
     await closed;
-    const body = await res.text();
+    agent.destroy();
     expect(res.status).toBe(503);
-    expect((JSON.parse(body) as { _data: { _description: string }[] })._data[0]).toMatchObject({
+    expect((JSON.parse(res.body) as { _data: { _description: string }[] })._data[0]).toMatchObject({
       _description: 'The server is shutting down',
     });
     expect(lines.filter((line) => line.level >= ERROR)).toEqual([]);

@@ -25,6 +25,8 @@ export interface RunningCluster {
   /** each node by its own port (through pgbouncer like the others) */
   nodes: string[];
   output(): string;
+  /** SIGUSR2 (the rolling restart) and wait until the script says every node is back */
+  restartNodes(): Promise<void>;
   /** SIGINT (Ctrl-C) and wait; the script's exit code */
   stop(): Promise<number | null>;
 }
@@ -64,9 +66,14 @@ export async function startCluster(options: {
     { cwd: repoRoot, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
   let output = '';
+  // what the script printed since the last rolling restart was asked for
+  let sinceRestart = '';
+  let restarted = () => {};
   const announced = new Promise<{ url: string; nodes: string[] }>((resolve, reject) => {
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-40_000);
+      sinceRestart = (sinceRestart + chunk.toString()).slice(-1_000);
+      if (/^ADMIT_CLUSTER_RESTARTED$/m.test(sinceRestart)) restarted();
       const line = /^ADMIT_CLUSTER (.+)$/m.exec(output);
       if (line) resolve(JSON.parse(line[1]!) as { url: string; nodes: string[] });
     };
@@ -85,9 +92,16 @@ export async function startCluster(options: {
     clearTimeout(timer);
     return code;
   };
+  const restartNodes = () =>
+    new Promise<void>((resolve, reject) => {
+      sinceRestart = '';
+      restarted = resolve;
+      child.once('exit', (code) => reject(new Error(`cluster exited (${code}):\n${output}`)));
+      child.kill('SIGUSR2');
+    });
   try {
     const { url, nodes } = await announced;
-    return { url, nodes, output: () => output, stop };
+    return { url, nodes, output: () => output, restartNodes, stop };
   } catch (error) {
     await stop();
     throw error;

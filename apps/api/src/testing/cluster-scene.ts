@@ -4,11 +4,15 @@ import { seedDemo } from '@/demo/seed-demo';
 
 /** The session the cluster test's rush is for holds this many places. */
 export const CLUSTER_CAPACITY = 100;
+/** The session the rolling-restart buyers buy from never sells out (its capacity). */
+export const STREAM_CAPACITY = 10_000;
 
 export interface ClusterScene {
   sellerId: string;
   rushSessionId: string;
   sessionId: string;
+  /** the rolling restart's buyers' session */
+  streamSessionId: string;
   typeId: string;
 }
 
@@ -33,17 +37,22 @@ export async function prepareClusterScene(database: Database): Promise<ClusterSc
          where sl.slug = 'demo-museum' and e.name = 'General Admission'
            and g.name = 'Timed Admission' and tt.name = 'Adult'
            and s.start_datetime > now() + interval '2 days' and s.used_capacity = 0
-         order by s.start_datetime limit 2`,
+         order by s.start_datetime limit 3`,
   );
-  const [rush, other] = rows as [(typeof rows)[0], (typeof rows)[0]];
+  const [rush, other, stream] = rows as [(typeof rows)[0], (typeof rows)[0], (typeof rows)[0]];
   await database.db.execute(
     sql`update event_session set capacity = ${CLUSTER_CAPACITY}, oversell_capacity = 0
          where id = ${rush.session_id}`,
+  );
+  await database.db.execute(
+    sql`update event_session set capacity = ${STREAM_CAPACITY}, oversell_capacity = 0
+         where id = ${stream.session_id}`,
   );
   return {
     sellerId: rush.seller_id,
     rushSessionId: rush.session_id,
     sessionId: other.session_id,
+    streamSessionId: stream.session_id,
     typeId: rush.type_id,
   };
 }
