@@ -27,10 +27,15 @@ describe('event listing /demo-museum/events', () => {
 
   // decision 0044: the page is drawn on the server; sent undrawn, a visitor waits for the code
   it('arrives drawn by the server, every event named in the HTML as sent', async () => {
-    const response = await fetch(`${fx.baseUrl}/demo-museum/events`);
-    expect(response.status).toBe(200);
-    const html = await response.text();
-    expect(html).toMatch(/<div id="root" data-server-render="(desktop|mobile)">/);
+    // a render over the host's budget goes out undrawn, by design: a loaded machine may miss it
+    // once, a broken server render always
+    let html = '';
+    await eventually(async () => {
+      const response = await fetch(`${fx.baseUrl}/demo-museum/events`);
+      expect(response.status).toBe(200);
+      html = await response.text();
+      expect(html).toMatch(/<div id="root" data-server-render="(desktop|mobile)">/);
+    });
     const escape = (text: string) =>
       text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
     for (const event of events) expect(html).toContain(escape(event.name));

@@ -36,6 +36,9 @@ describe('the compiled server loads jsdom only for a write that sanitises', () =
         DATA_DIR: join(dir, 'pglite'),
         SEED_DEMO: 'true',
         LOG_LEVEL: 'warn',
+        // what is checked is jsdom, not speed: a loaded machine's slow first render must not
+        // send the page undrawn (the 250 ms default budget)
+        STOREFRONT_SSR_BUDGET_MS: '10000',
         NODE_OPTIONS: `--require ${join(dir, 'probe.cjs')}`,
         JSDOM_PROBE_FILE: join(dir, probeFile),
       },
