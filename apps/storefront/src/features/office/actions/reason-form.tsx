@@ -12,13 +12,16 @@ export interface ReasonFormProps {
   reasonLabel: string;
   confirmLabel: string;
   minLength?: number;
+  /** the reason may be left empty (the API takes none, but keeps one given in the audit log) */
+  isReasonOptional?: boolean;
   autoFocusReason?: boolean;
   onSubmit: (form: FormData) => void;
 }
 
 /**
- * The form of every confirmed office action (orders, members): the action's own fields, the
- * API's refusal, the required reason the audit log keeps, and the confirm button.
+ * The form of every confirmed office action (orders, members, staff): the action's own fields,
+ * the API's refusal, the reason the audit log keeps (required unless the API takes none), and
+ * the confirm button.
  */
 export function ReasonForm(props: ReasonFormProps) {
   const submit = (event: FormEvent<HTMLFormElement>) => {
@@ -35,7 +38,7 @@ export function ReasonForm(props: ReasonFormProps) {
       )}
       <TextField
         name="reason"
-        isRequired
+        isRequired={!props.isReasonOptional}
         minLength={props.minLength}
         maxLength={1000}
         className={formStyles.field}

@@ -10,6 +10,8 @@ export interface ReasonDialogProps {
   closeLabel: string;
   /** the shortest reason the API takes */
   minLength?: number;
+  /** the API takes no reason (staff changes): one given still goes to the audit log */
+  isReasonOptional?: boolean;
   /** the API's refusal, shown in the dialog, which stays open */
   error: string | null;
   isPending: boolean;
@@ -20,8 +22,8 @@ export interface ReasonDialogProps {
 }
 
 /**
- * An office action confirmed with nothing but a required reason (kept in the audit log): the
- * orders' actions, an API key's revocation. The form is every confirmed action's
+ * An office action confirmed with nothing but a reason (kept in the audit log): the orders'
+ * actions, an API key's revocation, disabling or enabling a member of staff. The form is every confirmed action's
  * (`actions/reason-form.tsx`; a member's extension adds its date to it). Each caller owns its
  * texts and its call.
  */
@@ -39,6 +41,7 @@ export function ReasonDialog(props: ReasonDialogProps) {
         reasonLabel={props.reasonLabel}
         confirmLabel={props.confirmLabel}
         minLength={props.minLength}
+        isReasonOptional={props.isReasonOptional}
         onSubmit={(form) => props.onConfirm(String(form.get('reason') ?? '').trim())}
       >
         <p>{props.consequence}</p>
