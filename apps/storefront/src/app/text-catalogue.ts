@@ -34,6 +34,7 @@ import { OFFICE_ORDERS_STRINGS } from '@/features/office/orders/strings';
 import { OFFICE_CATALOGUE_STRINGS } from '@/features/office/catalogue/strings';
 import { OFFICE_API_KEYS_STRINGS } from '@/features/office/api-keys/strings';
 import { OFFICE_MEMBERS_STRINGS } from '@/features/office/members/strings';
+import { OFFICE_STAFF_STRINGS } from '@/features/office/staff/strings';
 
 /**
  * Every default text of the storefront by feature: the catalogue sellers override by key
@@ -55,6 +56,7 @@ export const TEXT_CATALOGUE_PARTS: Record<string, Record<string, string>> = {
   'office.catalogue': OFFICE_CATALOGUE_STRINGS,
   'office.api-keys': OFFICE_API_KEYS_STRINGS,
   'office.members': OFFICE_MEMBERS_STRINGS,
+  'office.staff': OFFICE_STAFF_STRINGS,
   listing: LISTING_STRINGS,
   event: EVENT_STRINGS,
   'not-found': NOT_FOUND_STRINGS,

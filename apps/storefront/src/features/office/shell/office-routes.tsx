@@ -50,6 +50,9 @@ const OrdersSection = lazy(async () => ({
 const SalesPage = lazy(async () => ({
   default: (await import('@/features/office/sales/sales-page')).SalesPage,
 }));
+const StaffPage = lazy(async () => ({
+  default: (await import('@/features/office/staff/staff-page')).StaffPage,
+}));
 const TodayPage = lazy(async () => ({
   default: (await import('@/features/office/today/today-page')).TodayPage,
 }));
@@ -63,6 +66,7 @@ export const OFFICE_SECTIONS: OfficeSection[] = [
   { path: 'capacity', label: 'Capacity', roles: OFFICE_ROLES.boxOffice, element: <CapacityPage /> },
   { path: 'catalogue', label: 'Catalogue', roles: OFFICE_ROLES.owner, element: <CataloguePage /> },
   { path: 'api-keys', label: 'API keys', roles: OFFICE_ROLES.owner, element: <ApiKeysPage /> },
+  { path: 'staff', label: 'Staff', roles: OFFICE_ROLES.owner, element: <StaffPage /> },
   { path: 'audit', label: 'Audit log', roles: OFFICE_ROLES.owner, element: <AuditPage /> },
 ];
 
