@@ -4,10 +4,11 @@ import type { Browser, Page } from 'playwright-core';
  * CPU time a page's renderer spends on an action, from a Chromium trace: the thread time
  * (`tdur`) of top-level tasks, which, unlike wall-clock time, a busy shared machine does not
  * inflate (a task waiting for a core is not counted). Main thread: script, style, layout, paint
- * recording; raster: the compositor thread's tasks and the tile workers' `RasterTask`s that turn
- * it into pixels. A tile worker's tasks are not `RunTask`s: counted by their top-level tasks, as
- * this once did, the raster column read 1.5 ms for a first paint that rasterises for 14 ms
- * (`trace-phases.ts` counts the same `RasterTask`s).
+ * recording; raster: the compositor thread's tasks and the `RasterTask`s that turn it into
+ * pixels, on whichever worker runs them. Counted by the tile workers' top-level tasks, as this
+ * once did, the raster column read 1.5 ms for a first paint that rasterises for 14 ms: a worker's
+ * tasks are not `RunTask`s, and this Chromium rasterises on ThreadPoolForegroundWorker threads,
+ * not CompositorTileWorker (`trace-phases.ts` counts the same `RasterTask`s).
  */
 export interface TaskCpu {
   mainMs: number;
@@ -61,7 +62,9 @@ export async function traceCpu<T>(
     const entry = byPid.get(event.pid) ?? { main: [], raster: 0 };
     if (topLevel && name === 'CrRendererMain') entry.main.push(event.tdur / 1000);
     else if (topLevel && name === 'Compositor') entry.raster += event.tdur / 1000;
-    else if (event.name === 'RasterTask' && name.startsWith('CompositorTileWorker'))
+    // on whichever worker runs it (CompositorTileWorker, or this Chromium's
+    // ThreadPoolForegroundWorker); never inside a task counted above
+    else if (event.name === 'RasterTask' && name !== 'Compositor' && name !== 'CrRendererMain')
       entry.raster += event.tdur / 1000;
     else continue;
     byPid.set(event.pid, entry);
