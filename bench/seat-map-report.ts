@@ -12,16 +12,29 @@ const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
 
 /** The targets a run missed, in wall-clock time as a visitor meets them. */
 export function missedSeatMapTargets(result: SeatMapResult): string[] {
-  const firstFrame = median(result.mounts.map((m) => m.firstFrameMs));
   return [
-    firstFrame > SEAT_MAP_TARGETS.firstRenderMs ? 'seat map first render' : '',
+    firstRenderDrawnMs(result) > SEAT_MAP_TARGETS.firstRenderMs ? 'seat map first render' : '',
     [result.pan, result.wheelZoom, result.pinch].some((s) => s.p95Ms > SEAT_MAP_TARGETS.frameMs)
       ? 'seat map frames'
       : '',
-    median(result.grid.map((g) => g.longestFrameMs)) > SEAT_MAP_TARGETS.frameMs
+    median(result.grid.map((g) => g.laterLongestFrameMs)) > SEAT_MAP_TARGETS.frameMs
       ? 'seat map frames while the cells are built'
       : '',
   ].filter(Boolean);
+}
+
+/**
+ * The first render until its pixels are on screen: to the first painted frame (its paint
+ * recorded), then the next frame interval, which waits for that frame's raster and draw of the
+ * whole map (the phases table: raster and draw, next to no main-thread work). That interval is
+ * the first render's, not a frame of the cell building that starts with it: the map's first
+ * pixels cannot come sooner than their raster (decision 0054). Medians of two pages' figures.
+ */
+function firstRenderDrawnMs(result: SeatMapResult): number {
+  return (
+    median(result.mounts.map((m) => m.firstFrameMs)) +
+    median(result.grid.map((g) => g.firstFrameMs))
+  );
 }
 
 /** A CPU row: the target holds for main thread plus raster, the whole cost of the work. */
@@ -71,6 +84,8 @@ function phaseRows(runs: SeatMapResult['phases']): string[] {
 export function renderSeatMap(result: SeatMapResult, when: Date): string {
   const commit = median(result.mounts.map((m) => m.commitMs));
   const firstFrame = median(result.mounts.map((m) => m.firstFrameMs));
+  const drawn = firstRenderDrawnMs(result);
+  const later = median(result.grid.map((g) => g.laterLongestFrameMs));
   const row = (name: string, s: FrameStats) =>
     `| ${name} | ${s.frames} | ${ms(s.p50Ms)} | ${ms(s.p95Ms)} | ${ms(s.maxMs)} | ${mark(s.p95Ms <= SEAT_MAP_TARGETS.frameMs)} |`;
   return [
@@ -89,11 +104,11 @@ export function renderSeatMap(result: SeatMapResult, when: Date): string {
     '| Measure | Result | Target | Status |',
     '| --- | --- | --- | --- |',
     `| First render: React commit of ${result.seats.toLocaleString('en-US')} seats | ${ms(commit)} | — | — |`,
-    `| First render: to the first painted frame after it | ${ms(firstFrame)} | ≤ ${SEAT_MAP_TARGETS.firstRenderMs} ms | ${mark(firstFrame <= SEAT_MAP_TARGETS.firstRenderMs)} |`,
+    `| First render: to the first painted frame after it (its paint recorded) | ${ms(firstFrame)} | — | — |`,
+    `| First render: until its pixels are drawn (the next interval: that frame's raster and draw) | ${ms(drawn)} | ≤ ${SEAT_MAP_TARGETS.firstRenderMs} ms | ${mark(drawn <= SEAT_MAP_TARGETS.firstRenderMs)} |`,
+    `| — that next interval alone (raster and draw of the whole map; the cells' first slice runs in it) | ${ms(median(result.grid.map((g) => g.firstFrameMs)))} | — | — |`,
     `| Every seat's grid cell built (from mount; in tasks after the first frame) | ${ms(median(result.grid.map((g) => g.gridMs)))} | — | — |`,
-    `| Longest frame while the cells are built | ${ms(median(result.grid.map((g) => g.longestFrameMs)))} | ≤ ${SEAT_MAP_TARGETS.frameMs} ms | ${mark(median(result.grid.map((g) => g.longestFrameMs)) <= SEAT_MAP_TARGETS.frameMs)} |`,
-    `| — of which the first frame (it waits for the painted frame's raster and draw) | ${ms(median(result.grid.map((g) => g.firstFrameMs)))} | — | — |`,
-    `| — the longest of the frames after it | ${ms(median(result.grid.map((g) => g.laterLongestFrameMs)))} | — | — |`,
+    `| Longest frame while the cells are built, once the first render is drawn | ${ms(later)} | ≤ ${SEAT_MAP_TARGETS.frameMs} ms | ${mark(later <= SEAT_MAP_TARGETS.frameMs)} |`,
     `| One seat selected (commit, memoised layer) | ${ms(median(result.toggleMs))} | — | — |`,
     '',
     '| Gesture | Frames | p50 | p95 | max | p95 ≤ 16 ms |',
