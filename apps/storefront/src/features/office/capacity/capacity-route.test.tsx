@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import axe from 'axe-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OfficeSessionResponse, StaffRole } from '@admit/contracts/office';
 import type { CapacityEffect, SessionCapacity } from '@admit/contracts/office-capacity';
@@ -80,8 +81,11 @@ describe('the office capacity page', () => {
         return { capacity_effect: collection([effect({ applied: !body.dry_run })]) };
       },
     });
-    const { user } = renderRoute('/office/capacity?date=2029-06-10', { fetch });
+    const { user, container } = renderRoute('/office/capacity?date=2029-06-10', { fetch });
     const row = await screen.findByRole('row', { name: /Dinosaur Hall/ });
+    // contrast needs a real layout (the e2e checks it in Chromium)
+    const noContrast = { rules: { 'color-contrast': { enabled: false } } };
+    expect((await axe.run(container, noContrast)).violations.map((v) => v.id)).toEqual([]);
     expect(
       within(row)
         .getAllByRole('cell')
@@ -102,6 +106,8 @@ describe('the office capacity page', () => {
     expect(await within(dialog).findByText(/3 held and 1 sold stay/)).toBeInTheDocument();
     expect(within(dialog).getByText(/2 below the places already taken/)).toBeInTheDocument();
     expect(patches[0]!.body).toMatchObject({ capacity: 2, reason: 'fewer guides', dry_run: true });
+    // the open dialog with its preview (it is rendered outside the route's container)
+    expect((await axe.run(dialog, noContrast)).violations.map((v) => v.id)).toEqual([]);
 
     await user.click(within(dialog).getByRole('checkbox', { name: /Keep the tickets/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
