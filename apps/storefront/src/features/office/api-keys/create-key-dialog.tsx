@@ -1,14 +1,14 @@
 import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button, Form, Input, Label, TextField } from 'react-aria-components';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '@/api/client';
+import { useQueryClient } from '@tanstack/react-query';
 import { Modal } from '@/ui/modal';
 import { useStrings } from '@/ui/text/use-strings';
 import buttonStyles from '@/ui/button.module.css';
 import formStyles from '@/ui/form.module.css';
 import { apiKeysQuery, createApiKey, type CreatedApiKey } from './api-keys-api';
 import { OFFICE_API_KEYS_STRINGS } from './strings';
+import { useOfficeAction } from '@/features/office/shell/use-office-action';
 
 /**
  * A new API key (decision 0089): its name (and a reason for the audit log), then the secret,
@@ -20,21 +20,15 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
   const queryClient = useQueryClient();
   const [created, setCreated] = useState<CreatedApiKey | null>(null);
   const [copied, setCopied] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: createApiKey,
-    onSuccess: (made) => {
-      setCreated(made);
-      void queryClient.invalidateQueries({ queryKey: apiKeysQuery().queryKey });
-    },
-    onError: (caught) => setError(caught instanceof ApiError ? caught.description : String(caught)),
+  const { error, isPending, run } = useOfficeAction(createApiKey, (made) => {
+    setCreated(made);
+    void queryClient.invalidateQueries({ queryKey: apiKeysQuery().queryKey });
   });
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    setError(null);
     const form = new FormData(event.currentTarget);
     const reason = String(form.get('reason') ?? '').trim();
-    mutation.mutate({ name: String(form.get('name') ?? '').trim(), ...(reason ? { reason } : {}) });
+    run({ name: String(form.get('name') ?? '').trim(), ...(reason ? { reason } : {}) });
   };
   const copy = async (key: string) => {
     await navigator.clipboard.writeText(key);
@@ -83,7 +77,7 @@ export function CreateKeyDialog({ onClose }: { onClose: () => void }) {
           </TextField>
           <Button
             type="submit"
-            isDisabled={mutation.isPending}
+            isDisabled={isPending}
             className={`${buttonStyles.button} ${buttonStyles.primary}`}
           >
             {t('office.api-keys.create-submit')}

@@ -1,9 +1,8 @@
-import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { StaffApiKey } from '@admit/contracts/staff-api';
-import { ApiError } from '@/api/client';
 import { useStrings } from '@/ui/text/use-strings';
 import { ReasonDialog } from '@/features/office/shell/reason-dialog';
+import { useOfficeAction } from '@/features/office/shell/use-office-action';
 import { apiKeysQuery, revokeApiKey } from './api-keys-api';
 import { OFFICE_API_KEYS_STRINGS } from './strings';
 
@@ -14,15 +13,13 @@ import { OFFICE_API_KEYS_STRINGS } from './strings';
 export function RevokeKeyDialog({ apiKey, onClose }: { apiKey: StaffApiKey; onClose: () => void }) {
   const t = useStrings(OFFICE_API_KEYS_STRINGS);
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: (reason: string) => revokeApiKey(apiKey.id, reason),
-    onSuccess: () => {
+  const { error, isPending, run } = useOfficeAction(
+    (reason: string) => revokeApiKey(apiKey.id, reason),
+    () => {
       void queryClient.invalidateQueries({ queryKey: apiKeysQuery().queryKey });
       onClose();
     },
-    onError: (caught) => setError(caught instanceof ApiError ? caught.description : String(caught)),
-  });
+  );
   return (
     <ReasonDialog
       title={t('office.api-keys.revoke-title', { name: apiKey.name })}
@@ -31,13 +28,10 @@ export function RevokeKeyDialog({ apiKey, onClose }: { apiKey: StaffApiKey; onCl
       confirmLabel={t('office.api-keys.revoke-confirm')}
       closeLabel={t('office.api-keys.close')}
       error={error}
-      isPending={mutation.isPending}
+      isPending={isPending}
       isOpen
       onOpenChange={(open) => !open && onClose()}
-      onConfirm={(reason) => {
-        setError(null);
-        mutation.mutate(reason);
-      }}
+      onConfirm={run}
     />
   );
 }

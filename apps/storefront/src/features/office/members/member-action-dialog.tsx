@@ -1,8 +1,6 @@
-import { useState } from 'react';
 import { Input, Label, TextField } from 'react-aria-components';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { OfficeMember, OfficeMemberTerm } from '@admit/contracts/office-members';
-import { ApiError } from '@/api/client';
 import { useSellerConfig } from '@/config/seller-config';
 import { Modal } from '@/ui/modal';
 import { useStrings } from '@/ui/text/use-strings';
@@ -11,6 +9,7 @@ import { laterEnd, venueDateOf } from './extend-date';
 import { runMemberAction, showMembersAnew, type MemberAction } from './members-api';
 import { OFFICE_MEMBERS_STRINGS } from './strings';
 import { ReasonForm } from '@/features/office/actions/reason-form';
+import { useOfficeAction } from '@/features/office/shell/use-office-action';
 import formStyles from '@/ui/form.module.css';
 
 export type MemberActionKind = MemberAction['kind'];
@@ -33,21 +32,18 @@ export function MemberActionDialog({ kind, term, onClose, onDone }: MemberAction
   const when = useVenueTime();
   const { timezone } = useSellerConfig();
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: (action: MemberAction) => runMemberAction(term.id, action),
-    onSuccess: (members) => {
+  const { error, isPending, run } = useOfficeAction(
+    (action: MemberAction) => runMemberAction(term.id, action),
+    (members) => {
       showMembersAnew(queryClient, members);
       onDone(members.find((m) => m.terms.some((x) => x.id === term.id)));
     },
-    onError: (caught) => setError(caught instanceof ApiError ? caught.description : String(caught)),
-  });
+  );
   const submit = (form: FormData) => {
-    setError(null);
     const reason = String(form.get('reason') ?? '').trim();
-    if (kind !== 'extend') return mutation.mutate({ kind, reason });
+    if (kind !== 'extend') return run({ kind, reason });
     const date = String(form.get('valid_to') ?? '');
-    mutation.mutate({ kind, reason, valid_to: laterEnd(term.valid_to, date, timezone) });
+    run({ kind, reason, valid_to: laterEnd(term.valid_to, date, timezone) });
   };
   const title = t(`office.members.action.${kind}`);
   return (
@@ -59,7 +55,7 @@ export function MemberActionDialog({ kind, term, onClose, onDone }: MemberAction
     >
       <ReasonForm
         error={error}
-        isPending={mutation.isPending}
+        isPending={isPending}
         reasonLabel={t('office.members.reason')}
         confirmLabel={t('office.members.confirm')}
         autoFocusReason={kind !== 'extend'}

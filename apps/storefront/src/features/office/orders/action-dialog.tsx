@@ -1,6 +1,4 @@
-import { useState } from 'react';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError } from '@/api/client';
+import { useQueryClient } from '@tanstack/react-query';
 import { useStrings } from '@/ui/text/use-strings';
 import {
   officeOrderQuery,
@@ -9,6 +7,7 @@ import {
 } from '@/features/office/orders/api/office-orders';
 import { OFFICE_ORDERS_STRINGS } from '@/features/office/orders/strings';
 import { ReasonDialog } from '@/features/office/shell/reason-dialog';
+import { useOfficeAction } from '@/features/office/shell/use-office-action';
 
 export interface ActionDialogProps {
   orderId: string;
@@ -29,16 +28,14 @@ export interface ActionDialogProps {
 export function ActionDialog(props: ActionDialogProps) {
   const t = useStrings(OFFICE_ORDERS_STRINGS);
   const queryClient = useQueryClient();
-  const [error, setError] = useState<string | null>(null);
-  const mutation = useMutation({
-    mutationFn: (reason: string) => runOrderAction(props.orderId, props.action(reason)),
-    onSuccess: (answer) => {
+  const { error, isPending, run } = useOfficeAction(
+    (reason: string) => runOrderAction(props.orderId, props.action(reason)),
+    (answer) => {
       queryClient.setQueryData(officeOrderQuery(props.orderId).queryKey, answer);
       void queryClient.invalidateQueries({ queryKey: ['office', 'ticket_order', 'search'] });
       props.onOpenChange(false);
     },
-    onError: (caught) => setError(caught instanceof ApiError ? caught.description : String(caught)),
-  });
+  );
   return (
     <ReasonDialog
       title={props.title}
@@ -48,13 +45,10 @@ export function ActionDialog(props: ActionDialogProps) {
       closeLabel={t('office.orders.close')}
       minLength={3}
       error={error}
-      isPending={mutation.isPending}
+      isPending={isPending}
       isOpen={props.isOpen}
       onOpenChange={props.onOpenChange}
-      onConfirm={(reason) => {
-        setError(null);
-        mutation.mutate(reason);
-      }}
+      onConfirm={run}
     />
   );
 }
