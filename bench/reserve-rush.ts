@@ -62,7 +62,7 @@ const percentile = (sorted: number[], p: number) =>
     ? 0
     : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-async function withClient<T>(url: string, run: (c: pg.Client) => Promise<T>): Promise<T> {
+export async function withClient<T>(url: string, run: (c: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
@@ -100,6 +100,8 @@ export async function seedRush(url: string, capacity = CAPACITY) {
         [seller, event, start, capacity],
       );
     return {
+      seller,
+      event,
       type,
       warmup: await session('2099-01-01T10:00:00Z'),
       http: await session('2099-01-01T11:00:00Z'),
@@ -109,7 +111,7 @@ export async function seedRush(url: string, capacity = CAPACITY) {
 }
 
 /** Runs CLIENTS workers, each making PER_CLIENT attempts one after the other. */
-async function drive(
+export async function drive(
   meters: { database: string; serverPid: number | null },
   attempt: () => Promise<'held' | 'sold_out' | 'error'>,
 ) {
@@ -152,7 +154,7 @@ async function drive(
   };
 }
 
-async function oversoldOf(url: string, sessionId: string, countTickets: boolean) {
+export async function oversoldOf(url: string, sessionId: string, countTickets: boolean) {
   return withClient(url, async (c) => {
     const { rows } = await c.query(
       `select s.capacity + s.oversell_capacity as places, s.used_capacity as used,
@@ -166,7 +168,7 @@ async function oversoldOf(url: string, sessionId: string, countTickets: boolean)
   });
 }
 
-async function httpRush(
+export async function httpRush(
   meters: { database: string; serverPid: number | null },
   baseUrl: string,
   typeId: string,
@@ -193,7 +195,7 @@ async function httpRush(
   }
 }
 
-async function rawRush(database: string, url: string, sessionId: string) {
+export async function rawRush(database: string, url: string, sessionId: string) {
   const pool = new pg.Pool({ connectionString: url, max: POOL_SIZE });
   try {
     // the pool's connections first, so their start-up is not counted as the UPDATEs' CPU
