@@ -93,6 +93,49 @@ describe('call: the address, the headers and the answer', () => {
     expect(request!.body).toEqual({ add: [] });
   });
 
+  it('sends a write again when the server refused it before any handler ran (503 service_unavailable)', async () => {
+    vi.useFakeTimers();
+    const answers = [
+      errorResponse(503, 'service_unavailable', 'The server is shutting down'),
+      errorResponse(503, 'service_unavailable', 'The server is starting'),
+    ];
+    const stub = createFetchStub({
+      'POST /api/my/cart/modify': () => answers.shift() ?? { n: 7 },
+    });
+    vi.stubGlobal('fetch', stub);
+
+    const answer = call(modify, { body: { add: [] } });
+    await vi.advanceTimersByTimeAsync(250 + 500);
+
+    await expect(answer).resolves.toEqual({ n: 7 });
+    expect(stub.requests).toHaveLength(3);
+    expect(stub.requests.map((r) => r.body)).toEqual([{ add: [] }, { add: [] }, { add: [] }]);
+  });
+
+  it('sends a write at most 3 more times, and never again after any other 503 or failure', async () => {
+    vi.useFakeTimers();
+    const refused = createFetchStub({
+      'POST /api/my/cart/modify': () => errorResponse(503, 'service_unavailable'),
+    });
+    vi.stubGlobal('fetch', refused);
+    const answer = call(modify, { body: { add: [] } }).catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(250 + 500 + 1000);
+    expect(await answer).toMatchObject({ status: 503, code: 'service_unavailable' });
+    expect(refused.requests).toHaveLength(4);
+
+    // a proxy's own 503 page, or a 503 with another code, may have been handled: sent once
+    for (const response of [
+      () => new Response('<h1>busy</h1>', { status: 503 }),
+      () => errorResponse(503, 'internal_error'),
+      () => errorResponse(500, 'internal_error'),
+    ]) {
+      const once = createFetchStub({ 'POST /api/my/cart/modify': response });
+      vi.stubGlobal('fetch', once);
+      await expect(call(modify, { body: { add: [] } })).rejects.toBeInstanceOf(ApiError);
+      expect(once.requests).toHaveLength(1);
+    }
+  });
+
   it('answers null for a 204 and sends no body without one', async () => {
     const stub = createFetchStub({
       'DELETE /api/my/cart/:id': () => new Response(null, { status: 204 }),

@@ -1,6 +1,11 @@
 import type { z } from 'zod';
 import type { ErrorItem } from '@admit/contracts/envelope';
-import { APP_HEADER, APP_HEADER_VALUE } from '@admit/contracts/constants';
+import {
+  APP_HEADER,
+  APP_HEADER_VALUE,
+  READ_RETRIES,
+  READ_RETRY_BASE_MS,
+} from '@admit/contracts/constants';
 import { readAddress, type ReadQuery } from '@admit/contracts/initial-reads';
 import { fillUrl } from '@admit/contracts/routes/route';
 import type {
@@ -197,7 +202,9 @@ async function fetchRead(
  * body as the route's response schema parsed it: no call can skip the check. A GET is tried
  * once here; a failure worth retrying is marked so (`isRetryableRead`) and the query client
  * retries it (shopping §7: 3 times, 250 ms doubling). Any other method is a write, never
- * retried, since it may have taken effect.
+ * retried, since it may have taken effect, with one exception: a 503 `service_unavailable` is
+ * the server refusing before any handler ran (a node starting or stopping, decisions 0082 and
+ * 0090), so nothing was done and the write is sent again on the same schedule.
  */
 export async function call<R extends Route>(
   route: R,
@@ -226,12 +233,20 @@ export async function call<R extends Route>(
     throw response.status === 502 ? retryable(error) : error;
   }
   if (input.body !== undefined) headers['Content-Type'] = 'application/json';
-  const response = await fetch(url, {
-    method: route.method,
-    headers,
-    credentials: 'same-origin',
-    body: input.body === undefined ? undefined : JSON.stringify(input.body),
-  });
+  const send = () =>
+    fetch(url, {
+      method: route.method,
+      headers,
+      credentials: 'same-origin',
+      body: input.body === undefined ? undefined : JSON.stringify(input.body),
+    });
+  let response = await send();
+  for (let retry = 0; retry < READ_RETRIES && response.status === 503; retry++) {
+    const error = await toApiError(response.clone());
+    if (error.code !== 'service_unavailable') break;
+    await new Promise((resolve) => setTimeout(resolve, READ_RETRY_BASE_MS * 2 ** retry));
+    response = await send();
+  }
   if (!response.ok) throw fromCall(await toApiError(response), route.method, url);
   return answerOf(route, response);
 }

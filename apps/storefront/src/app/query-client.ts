@@ -6,7 +6,8 @@ import { isRetryableRead } from '@/api/client';
  * spec: shopping §7 — reads retry up to 3 times, 250 ms doubling, on network error, timeout or
  * 502; any other failure is final. The API client marks such a failure (`isRetryableRead`, GETs
  * only), and the query retries it: the retry loop is TanStack Query's, not a hand-made one
- * (issue #23, decision 0050). Writes are never retried: a mutation may have taken effect.
+ * (issue #23, decision 0050). Writes are not retried here: a mutation may have taken effect
+ * (the API client alone sends a write again, when the server refused it before any handler ran).
  */
 export function readRetry(failureCount: number, error: unknown): boolean {
   return failureCount < READ_RETRIES && isRetryableRead(error);
