@@ -150,6 +150,45 @@ describe('the office catalogue page', () => {
     expect(screen.queryByRole('button', { name: 'Apply' })).toBeNull();
   });
 
+  it('takes a seller file’s YAML alone, sent with the pictures the catalogue has now', async () => {
+    const fetch = createFetchStub({
+      'GET /api/office/me': officeSessionOf('owner'),
+      'GET /api/office/seller_file': { seller_file: collection([sellerFile]) },
+      'POST /api/office/seller_file': (request: StubRequest) => ({
+        seller_file_import: collection([result((request.body as { dry_run: boolean }).dry_run)]),
+      }),
+    });
+    const { user } = renderRoute('/office/catalogue', { fetch });
+    const input = await screen.findByLabelText('Upload a seller file', { selector: 'input' });
+    const edited = 'seller:\n  slug: demo-museum\n  currency: GBP\n';
+    await user.upload(input, new File([edited], 'museum.yaml', { type: 'application/yaml' }));
+
+    await screen.findByRole('region', { name: 'What this upload would change' });
+    expect(imports(fetch.requests).map((r) => r.body)).toEqual([
+      { file_name: 'museum.yaml', text: edited, pictures: sellerFile.pictures, dry_run: true },
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await screen.findByRole('region', { name: 'The upload is applied' });
+    expect(imports(fetch.requests)[1]!.body).toEqual({
+      file_name: 'museum.yaml',
+      text: edited,
+      pictures: sellerFile.pictures,
+      dry_run: false,
+    });
+  });
+
+  it('says so when the catalogue’s pictures for a YAML upload cannot be read, and sends nothing', async () => {
+    const fetch = createFetchStub({
+      'GET /api/office/me': officeSessionOf('owner'),
+      'GET /api/office/seller_file': () => errorResponse(500, 'internal_error', 'Try again later'),
+    });
+    const { user } = renderRoute('/office/catalogue', { fetch });
+    const input = await screen.findByLabelText('Upload a seller file', { selector: 'input' });
+    await user.upload(input, new File(['seller: {}\n'], 'museum.yml'));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Try again later');
+    expect(imports(fetch.requests)).toEqual([]);
+  });
+
   it('sends nothing for a file that is not a seller file', async () => {
     const fetch = createFetchStub({ 'GET /api/office/me': officeSessionOf('owner') });
     const { user } = renderRoute('/office/catalogue', { fetch });

@@ -10,7 +10,7 @@ import type { StaffImportResult } from '@admit/contracts/staff-api';
 import { useStrings } from '@/ui/text/use-strings';
 import buttonStyles from '@/ui/button.module.css';
 import formStyles from '@/ui/form.module.css';
-import { importSellerFile } from './catalogue-api';
+import { getSellerFile, importSellerFile } from './catalogue-api';
 import { ImportError } from './import-error';
 import { ImportPlan } from './import-plan';
 import { readText } from './browser-file';
@@ -18,13 +18,25 @@ import { OFFICE_CATALOGUE_STRINGS } from './strings';
 
 type SellerFileBody = Omit<OfficeSellerFileImportBody, 'dry_run' | 'reason'>;
 
-/** The chosen file as the import's body: the JSON the download gives (file_name, text, pictures). */
+const YAML_NAME = /\.ya?ml$/i;
+
+/**
+ * The chosen file as the import's body: the JSON the download gives (file_name, text,
+ * pictures), or a seller file's YAML alone, sent with the pictures the catalogue has now (the
+ * API's current file), so an owner may edit the YAML they know and upload it as it is.
+ */
 async function bodyOf(file: File): Promise<SellerFileBody | null> {
+  const text = await readText(file).catch(() => null);
+  if (text === null) return null;
+  if (YAML_NAME.test(file.name)) {
+    const { pictures } = await getSellerFile();
+    return { file_name: file.name, text, pictures };
+  }
   try {
-    const parsed = officeSellerFileImportBodySchema.safeParse(JSON.parse(await readText(file)));
+    const parsed = officeSellerFileImportBodySchema.safeParse(JSON.parse(text));
     if (!parsed.success) return null;
-    const { file_name, text, pictures } = parsed.data;
-    return { file_name, text, pictures };
+    const { file_name, text: yaml, pictures } = parsed.data;
+    return { file_name, text: yaml, pictures };
   } catch {
     return null;
   }
@@ -41,6 +53,8 @@ export function SellerFileUpload() {
   const [plan, setPlan] = useState<StaffImportResult | null>(null);
   const [applied, setApplied] = useState<StaffImportResult | null>(null);
   const [notAFile, setNotAFile] = useState(false);
+  // the catalogue's pictures for a YAML upload could not be read
+  const [readError, setReadError] = useState<unknown>(null);
   const [reason, setReason] = useState('');
   const dryRun = useMutation({
     mutationFn: (sent: SellerFileBody) => importSellerFile({ ...sent, dry_run: true }),
@@ -57,10 +71,16 @@ export function SellerFileUpload() {
     setPlan(null);
     setApplied(null);
     setNotAFile(false);
+    setReadError(null);
     dryRun.reset();
     apply.reset();
     if (!file) return;
-    const read = await bodyOf(file);
+    let read: SellerFileBody | null;
+    try {
+      read = await bodyOf(file);
+    } catch (error) {
+      return setReadError(error);
+    }
     if (!read) return setNotAFile(true);
     setBody(read);
     // the call's own callback: a plan of a file chosen before this one is never shown
@@ -76,7 +96,7 @@ export function SellerFileUpload() {
         <input
           id="seller-file-input"
           type="file"
-          accept=".json,application/json"
+          accept=".json,.yaml,.yml,application/json,application/yaml"
           aria-describedby="seller-file-hint"
           onChange={(event) => void choose(event)}
         />
@@ -87,6 +107,7 @@ export function SellerFileUpload() {
           <p>{t('office.catalogue.not-a-file')}</p>
         </div>
       )}
+      {readError !== null && <ImportError error={readError} />}
       {dryRun.isPending && <p role="status">{t('office.catalogue.checking')}</p>}
       {dryRun.isError && <ImportError error={dryRun.error} />}
       {plan && <ImportPlan result={plan} title={t('office.catalogue.plan')} />}

@@ -7,9 +7,9 @@ export const OFFICE_CATALOGUE_STRINGS = {
   'office.catalogue.downloading': 'Preparing the file…',
   'office.catalogue.upload': 'Upload a seller file',
   'office.catalogue.upload-hint':
-    'The file as downloaded here (JSON: the seller file’s text and its pictures).',
+    'The file as downloaded here (JSON: the seller file’s text and its pictures), or the seller file’s YAML alone, which keeps the pictures the catalogue has now.',
   'office.catalogue.not-a-file':
-    'This is not a seller file as downloaded here: a JSON file with file_name, text and pictures.',
+    'This is not a seller file: a .yaml seller file, or a JSON file as downloaded here with file_name, text and pictures.',
   'office.catalogue.checking': 'Checking the file…',
   'office.catalogue.plan': 'What this upload would change',
   'office.catalogue.result': 'The upload is applied',
