@@ -6,7 +6,7 @@ import { deleteCart } from '@/api/cart/delete-cart';
 import { loadCart } from '@/api/cart/get-cart';
 import { modifyVisitorCart } from '@/api/cart/modify-cart';
 import { cartQueryKey } from '@/api/cart/cart-query-key';
-import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
+import { createFetchStub, errorResponse, jsonResponse } from '@/testing/fetch-stub';
 import { cartBundle, FIXTURE_CART_ID, makeTicket } from '@/testing/cart-fixtures';
 
 const NOW = Date.parse('2026-06-01T14:00:00.000Z');
@@ -93,6 +93,25 @@ describe('loadCart (shopping §4, §8 cart errors)', () => {
       createFetchStub({ 'GET /api/my/cart/:id': errorResponse(403, 'forbidden') }),
     );
     await expect(loadCart(FIXTURE_CART_ID)).rejects.toMatchObject({ code: 'forbidden' });
+  });
+
+  it('clears the cart on a 400 not_configured from the card gateway, rethrows it from elsewhere', async () => {
+    const notConfigured = (context: string) =>
+      jsonResponse(
+        {
+          _data: [{ _code: 'not_configured', _context: context, _description: '', _extra: null }],
+        },
+        400,
+      );
+    setCartFromBundle(cartBundle());
+    vi.stubGlobal('fetch', createFetchStub({ 'GET /api/my/cart/:id': notConfigured('stripe') }));
+    expect(await loadCart(FIXTURE_CART_ID)).toBeNull();
+    expect(getCartState().cartId).toBeNull();
+
+    setCartFromBundle(cartBundle());
+    vi.stubGlobal('fetch', createFetchStub({ 'GET /api/my/cart/:id': notConfigured('wallet') }));
+    await expect(loadCart(FIXTURE_CART_ID)).rejects.toMatchObject({ code: 'not_configured' });
+    expect(getCartState().cartId).toBe(FIXTURE_CART_ID);
   });
 });
 

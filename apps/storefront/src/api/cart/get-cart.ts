@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CartBundle } from '@admit/contracts/cart';
+import type { GatewayId } from '@admit/contracts/checkout';
 import { CART_RECREATE_BELOW_SECONDS } from '@admit/contracts/constants';
 import { CART_FETCH_LIMIT } from '@admit/contracts/constants';
 import { ApiError, call } from '@/api/client';
@@ -24,6 +25,9 @@ export async function getCart(cartId: string, signal?: AbortSignal): Promise<Car
   return call(myCartRoute, { params: { cartId }, query: { _limit: CART_FETCH_LIMIT }, signal });
 }
 
+/** The card gateway's `_context` on its errors: the provider's wire id (identity §3). */
+const CARD_GATEWAY_CONTEXT: GatewayId = 'stripe';
+
 function forget(cartId: string): void {
   if (getCartState().cartId === cartId) clearCart();
 }
@@ -32,7 +36,8 @@ function forget(cartId: string): void {
  * The cart as the storefront may use it, or null when there is none to use.
  * spec: shopping §4 — a cart with expires_in under 30 s is deleted (the next reserve creates a
  * new one); an expired or non-pending cart is forgotten. spec: shopping §8 "Cart errors" — a 400
- * scope_error deletes the cart, a 404 (or 400 not_configured) clears it, others are rethrown.
+ * scope_error deletes the cart; a 404, or a 400 not_configured in the card gateway's context,
+ * clears it; others are rethrown.
  */
 export async function loadCart(cartId: string, signal?: AbortSignal): Promise<CartBundle | null> {
   let bundle: CartBundle;
@@ -48,7 +53,9 @@ export async function loadCart(cartId: string, signal?: AbortSignal): Promise<Ca
       const gone =
         error.status === 404 ||
         error.status === 410 ||
-        (error.status === 400 && error.code === 'not_configured');
+        (error.status === 400 &&
+          error.code === 'not_configured' &&
+          error.context === CARD_GATEWAY_CONTEXT);
       if (gone) {
         forget(cartId);
         return null;

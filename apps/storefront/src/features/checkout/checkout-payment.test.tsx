@@ -152,6 +152,18 @@ describe('card payment (identity §3 payment entry, §4 checkout result, §8, §
     await waitFor(() => expect(cartReads()).toBeGreaterThan(readsBefore));
   });
 
+  it("says 'Please edit your payment details and try again.' when the provider gives no message (identity §8)", async () => {
+    const { user } = cardCheckout(errorResponse(422, 'card_declined'));
+    await screen.findByRole('button', { name: 'Pay $50.00' });
+    await fillAll(user);
+    await user.click(screen.getByRole('button', { name: 'Pay $50.00' }));
+    expect(
+      await screen.findByText(
+        'Your card has not been charged. Please edit your payment details and try again.',
+      ),
+    ).toBeInTheDocument();
+  });
+
   it('runs the authentication step on 402 and completes on return', async () => {
     const authUrl = `/api/sandbox/authenticate/pay_1?return_url=%2Fdemo-museum%2Fcheckout%2F${FIXTURE_CART_ID}`;
     let calls = 0;

@@ -62,7 +62,7 @@ describe('external login callback route (identity §2)', () => {
       'GET /api/my/session': () => session,
       'GET /api/my/user': { user: toCollection([]), identity: loginResponse().identity },
     });
-    const { router } = renderRoute('/auth/callback?next=%2Fresend', { fetch });
+    const { router } = renderRoute('/auth/callback?next=%2Fresend&auth_callback=1', { fetch });
     expect(await screen.findByText('Logging in and redirecting…')).toBeInTheDocument();
     setAuthCookie();
     answer({
@@ -84,6 +84,15 @@ describe('external login callback route (identity §2)', () => {
     renderRoute('/auth/callback?auth_error=expired', { fetch });
     expect(await main().findByRole('alert')).toHaveTextContent('SFEC error: expired');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(fetch.requests.some((r) => r.url.pathname === '/api/my/session')).toBe(false);
+  });
+
+  it("shows 'Missing handler arguments' when opened without the server's auth_callback", async () => {
+    setAuthCookie();
+    const fetch = createFetchStub();
+    const { router } = renderRoute('/auth/callback?next=%2Fresend', { fetch });
+    expect(await main().findByRole('alert')).toHaveTextContent('Missing handler arguments');
+    expect(router.state.location.pathname).toBe('/demo-museum/auth/callback');
     expect(fetch.requests.some((r) => r.url.pathname === '/api/my/session')).toBe(false);
   });
 });

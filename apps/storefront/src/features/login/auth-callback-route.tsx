@@ -14,7 +14,8 @@ type Outcome = { kind: 'pending' } | { kind: 'error'; text: string };
 /**
  * The external provider's callback route (identity §2): the server has finished the login; the
  * storefront asks who is logged in, then goes on to `next`. Shows 'Logging in and redirecting…'
- * or the error (identity §8 Auth).
+ * or the error (identity §8 Auth): the provider's, 'SFEC Authentication failed' when no member
+ * is logged in after all, 'Missing handler arguments' when the server's query is absent.
  */
 export function AuthCallbackRoute() {
   const t = useStrings(LOGIN_STRINGS);
@@ -32,6 +33,12 @@ export function AuthCallbackRoute() {
     const authError = params.get('auth_error');
     if (authError) {
       setOutcome({ kind: 'error', text: t('login.auth.sfec-error', { error: authError }) });
+      return;
+    }
+    // the server comes back with auth_callback (or auth_error); without either the route was
+    // opened by hand and has nothing to finish (identity §8 Auth, decision 0099)
+    if (!params.has('auth_callback')) {
+      setOutcome({ kind: 'error', text: t('login.auth.missing-arguments') });
       return;
     }
     const next = safeNextPath(params.get('next')) ?? '/events';

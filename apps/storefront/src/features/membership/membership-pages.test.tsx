@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toCollection } from '@admit/contracts/envelope';
 import type { CodeLookup } from '@admit/contracts/codes';
+import { makeMeta } from '@/testing/api-fixtures';
 import { cartBundle } from '@/testing/cart-fixtures';
 import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
 import type { FetchStub } from '@/testing/fetch-stub';
@@ -12,6 +13,7 @@ import {
   FAMILY,
   INDIVIDUAL,
   MEMBERSHIP_EVENT_ID,
+  MEMBERSHIP_GROUP_ID,
   logOutMember,
   membershipEventBody,
   membershipLevels,
@@ -169,6 +171,27 @@ describe('/membership/redeem (identity §2, §4 gift code, §5, §9)', () => {
     await user.type(screen.getByLabelText('Email'), 'gus@example.org');
     await user.click(screen.getByRole('button', { name: 'Add to cart' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/demo-museum/events'));
+  });
+
+  it("shows the membership group's redeem_gom_summary and redeem_gom_description (identity §3)", async () => {
+    const event = membershipEventBody();
+    event.meta = toCollection([
+      makeMeta(MEMBERSHIP_GROUP_ID, 'redeem_gom_summary', 'A year of free visits', 'ticket_group'),
+      makeMeta(MEMBERSHIP_GROUP_ID, 'redeem_gom_description', 'Pick a level.', 'ticket_group'),
+      // the group's words for buying are not the redeem page's
+      makeMeta(MEMBERSHIP_GROUP_ID, 'admit_names', 'required', 'ticket_group'),
+    ]);
+    renderRoute(`/membership/redeem?gift_code=${CODE}`, {
+      config: withEvent,
+      fetch: createFetchStub({
+        'GET /api/code/:code': { code: toCollection([lookup()]) },
+        'GET /cached_api/events/:id': event,
+        'GET /api/membership_rules': rulesBody(),
+      }),
+    });
+    expect(await screen.findByText('A year of free visits')).toBeInTheDocument();
+    expect(screen.getByText('Pick a level.')).toBeInTheDocument();
+    expect(await screen.findByRole('radiogroup', { name: 'Membership level' })).toBeInTheDocument();
   });
 
   it.each([

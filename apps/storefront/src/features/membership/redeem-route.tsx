@@ -18,6 +18,7 @@ import {
   giftCodeStateOf,
   normalizeGiftCode,
   redeemLevelsOf,
+  redeemTextsOf,
 } from '@/features/membership/model/gift-code';
 import type { MembershipPageStringKey } from '@/features/membership/strings';
 import { MEMBERSHIP_PAGE_STRINGS } from '@/features/membership/strings';
@@ -65,13 +66,21 @@ function RedeemLevels({
   }
   const levels = redeemLevelsOf(membershipLevelsOf(event), discounts);
   const giftCovers = Object.fromEntries((discounts ?? []).map((d) => [d.ticket_type_id, d.amount]));
+  const groupIds = event.ticketGroups
+    .filter(({ ticketGroup }) => ticketGroup.handler === 'membership')
+    .map(({ ticketGroup }) => ticketGroup.id);
+  const texts = redeemTextsOf(query.data?.meta?._data ?? [], groupIds);
   return (
-    <LevelForm
-      event={event}
-      levels={levels}
-      promoCodes={[code]}
-      giftCovers={discounts ? giftCovers : undefined}
-    />
+    <>
+      {texts.summary && <p className={styles.summary}>{texts.summary}</p>}
+      {texts.description && <p>{texts.description}</p>}
+      <LevelForm
+        event={event}
+        levels={levels}
+        promoCodes={[code]}
+        giftCovers={discounts ? giftCovers : undefined}
+      />
+    </>
   );
 }
 

@@ -1,7 +1,7 @@
 import { GIFT_CODE_LENGTH } from '@admit/contracts/constants';
 import type { CodeLookup } from '@admit/contracts/codes';
 import { decimalToMinor } from '@admit/contracts/money';
-import type { TicketType } from '@admit/contracts/resources';
+import type { Meta, TicketType } from '@admit/contracts/resources';
 
 /**
  * The gift of membership code (identity §2 "Redeem gift of membership", §4 "Gift code: expired,
@@ -56,4 +56,27 @@ export function redeemLevelsOf(
     .sort((a, b) => b.discount - a.discount || a.index - b.index)
     .slice(0, REDEEM_LEVELS_MAX)
     .map(({ type }) => type);
+}
+
+/** What the redeem page says of the gift before its levels; null where the seller says nothing. */
+export interface RedeemTexts {
+  summary: string | null;
+  description: string | null;
+}
+
+/**
+ * identity §3 — a membership group's meta `redeem_gom_summary` and `redeem_gom_description`:
+ * the redeem page's words for the gift, read from the first offered group that has them.
+ */
+export function redeemTextsOf(meta: readonly Meta[], groupIds: readonly string[]): RedeemTexts {
+  const text = (key: string) => {
+    for (const groupId of groupIds) {
+      const row = meta.find(
+        (m) => m.resource === 'ticket_group' && m.resource_id === groupId && m.key === key,
+      );
+      if (typeof row?.value === 'string' && row.value.trim() !== '') return row.value;
+    }
+    return null;
+  };
+  return { summary: text('redeem_gom_summary'), description: text('redeem_gom_description') };
 }
