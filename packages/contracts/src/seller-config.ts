@@ -50,7 +50,19 @@ export const AUTHENTICATION_METHODS = [
   'member_id_last_name',
   'member_id_email',
   'external',
+  'external_ecommerce',
 ] as const;
+
+/**
+ * The single-sign-on methods (identity §4 "Login methods", §6; decision 0099): both log in
+ * through the seller's external login page, which returns a signed token. `external` is the
+ * external-URL method (logout goes on to the seller's external logout address);
+ * `external_ecommerce`, an external ecommerce provider, logs out here and stays.
+ */
+export const EXTERNAL_METHODS = ['external', 'external_ecommerce'] as const;
+
+export const isExternalMethod = (method: string): method is (typeof EXTERNAL_METHODS)[number] =>
+  (EXTERNAL_METHODS as readonly string[]).includes(method);
 
 export const HOME_BLOCKS = ['login', 'join', 'guest'] as const;
 

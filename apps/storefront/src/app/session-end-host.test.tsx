@@ -112,6 +112,25 @@ describe('logout route (identity §2, §4 "Login methods")', () => {
     expect(storedMember()?.loggedIn ?? false).toBe(false);
   });
 
+  it('logs out here and stays for the external ecommerce provider (an SSO kind)', async () => {
+    seedLoggedIn();
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign });
+    const config = makeSellerConfig({
+      authentication_method: 'external_ecommerce',
+      external_urls: {
+        login: 'https://shop.example.com/in',
+        logout: 'https://shop.example.com/out',
+      },
+    });
+    const fetch = createFetchStub({ 'POST /api/logout': {} });
+    const { router } = renderRoute('/logout', { config, fetch });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/demo-museum'));
+    expect(fetch.requests.filter((r) => r.url.pathname === '/api/logout')).toHaveLength(1);
+    expect(storedMember()?.loggedIn ?? false).toBe(false);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it("says 'External logout URL missing' when there is none", async () => {
     seedLoggedIn();
     const config = makeSellerConfig({ authentication_method: 'external' });

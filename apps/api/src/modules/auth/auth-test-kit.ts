@@ -15,7 +15,7 @@ export const EXTERNAL_LOGIN = 'https://login.example.org/sso';
 /** A seller whose stored config picks the login method (and, for external, the SSO settings). */
 export function makeAuthSeller(db: Db, method: string, config: Record<string, unknown> = {}) {
   const external =
-    method === 'external'
+    method === 'external' || method === 'external_ecommerce'
       ? {
           external_urls: { login: EXTERNAL_LOGIN, logout: null },
           private: { sso_jwt_secret: JWT_SECRET },

@@ -1,5 +1,6 @@
 import type { LoginBody, LoginResponse } from '@admit/contracts/identity';
 import { toCollection } from '@admit/contracts/envelope';
+import { EXTERNAL_METHODS } from '@admit/contracts/seller-config';
 import type { Db } from '@/db/connection';
 import { AppError, validationFailed } from '@/http/app-error';
 import type { SellerRef } from '@/http/request-context';
@@ -116,7 +117,7 @@ export function createLoginService({ db, now }: LoginServiceDeps) {
 
   /** A token from the seller's provider (also the SSO callback): find or create the person. */
   async function externalLogin(auth: SellerAuth, jwt: string, ctx: LoginContext) {
-    assertMethod(auth, ['external']);
+    assertMethod(auth, EXTERNAL_METHODS);
     const keys = loginKeys(auth.seller.id, null, ctx.ip);
     await takeLoginAttempt(db, keys, now());
     const claims = await verifyExternalJwt(auth, jwt, now());

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { EXTERNAL_METHODS } from '@admit/contracts/seller-config';
 import { AppError, validationFailed } from '@/http/app-error';
 import type { AuthRouteKit } from './routes';
 import { assertMethod } from './seller-auth';
@@ -57,7 +58,7 @@ export const ssoRoutes: FastifyPluginAsyncZod<{ kit: AuthRouteKit }> = async (ap
   app.get('/api/sso/start', { schema, config: routeConfig }, async (request, reply) => {
     const query = parse(startQuery, request.query);
     const auth = await kit.sellerAuthOf(request);
-    assertMethod(auth, ['external']);
+    assertMethod(auth, EXTERNAL_METHODS);
     if (!auth.externalLoginUrl) {
       throw new AppError('validation_failed', 'sso', 'External login URL missing', {
         field: 'external_urls.login',

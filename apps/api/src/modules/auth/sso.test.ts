@@ -62,27 +62,30 @@ describeEachDatabase('auth: single sign-on', (ctx) => {
   const token = (seller: { slug: string }, claims = CLAIMS) =>
     externalToken(seller, claims, { expiresAt: new Date(START.getTime() + 300_000) });
 
-  it('sends the visitor to the external login and back, logged in, to the requested page', async () => {
-    clock = START;
-    const seller = await makeAuthSeller(ctx.db, 'external');
-    const { returnTo, nonceCookie } = await begin(seller);
-    expect(`${returnTo.origin}${returnTo.pathname}`).toBe(`${ORIGIN}/api/sso/callback`);
-    expect(returnTo.searchParams.get('_seller')).toBe(seller.slug);
-    expect(returnTo.searchParams.get('state')).toBeTruthy();
+  it.each(['external', 'external_ecommerce'])(
+    'sends the visitor to the external login and back, logged in, to the requested page (%s)',
+    async (method) => {
+      clock = START;
+      const seller = await makeAuthSeller(ctx.db, method);
+      const { returnTo, nonceCookie } = await begin(seller);
+      expect(`${returnTo.origin}${returnTo.pathname}`).toBe(`${ORIGIN}/api/sso/callback`);
+      expect(returnTo.searchParams.get('_seller')).toBe(seller.slug);
+      expect(returnTo.searchParams.get('state')).toBeTruthy();
 
-    const res = await callback(returnTo, await token(seller), nonceCookie);
-    expect(res.statusCode).toBe(302);
-    expect(res.headers.location).toBe(`/${seller.slug}/checkout?auth_callback=1`);
-    const jar = setCookiesOf(res);
-    expect(jar[SESSION_COOKIE]?.value).toBeTruthy();
-    expect(jar[AUTH_INDICATOR_COOKIE]?.value).toBe('1');
-    const who = await authCall(app, seller, {
-      method: 'GET',
-      path: 'my/session',
-      cookie: `${SESSION_COOKIE}=${jar[SESSION_COOKIE]!.value}`,
-    });
-    expect(sessionResponseSchema.parse(who.json()).session._data[0]!.is_public).toBe(false);
-  });
+      const res = await callback(returnTo, await token(seller), nonceCookie);
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe(`/${seller.slug}/checkout?auth_callback=1`);
+      const jar = setCookiesOf(res);
+      expect(jar[SESSION_COOKIE]?.value).toBeTruthy();
+      expect(jar[AUTH_INDICATOR_COOKIE]?.value).toBe('1');
+      const who = await authCall(app, seller, {
+        method: 'GET',
+        path: 'my/session',
+        cookie: `${SESSION_COOKIE}=${jar[SESSION_COOKIE]!.value}`,
+      });
+      expect(sessionResponseSchema.parse(who.json()).session._data[0]!.is_public).toBe(false);
+    },
+  );
 
   it('sends failures back to the storefront with auth_error and no session', async () => {
     clock = START;

@@ -2,6 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSellerConfig } from '@/config/seller-config';
+import { isExternalMethod } from '@admit/contracts/seller-config';
 import { useRouteName } from '@/ui/routing/route-handle';
 import { useStrings } from '@/ui/text/use-strings';
 import { getCartState, liveCartId } from '@/stores/cart-store';
@@ -118,7 +119,7 @@ export function LoginRules() {
         if (params.login) openLogin({ magicOtp: params.otp, page });
         return;
       }
-      if (params.requireLogin && config.authentication_method === 'external') {
+      if (params.requireLogin && isExternalMethod(config.authentication_method)) {
         if (!config.external_urls.login) {
           showMessage(t('login.auth.login-url-missing'));
           return;

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useSellerConfig } from '@/config/seller-config';
+import { isExternalMethod } from '@admit/contracts/seller-config';
 import { useStrings } from '@/ui/text/use-strings';
 import { getCartState, liveCartId } from '@/stores/cart-store';
 import { cookiesEnabled } from '@/stores/auth-cookie';
@@ -44,7 +45,7 @@ function MethodForm({ idPrefix, magicOtp, initialMessage }: LoginFlowProps) {
       </p>
     );
   }
-  if (method === 'external') return <ExternalLogin />;
+  if (isExternalMethod(method)) return <ExternalLogin />;
   if (method === 'password') return <PasswordLoginForm idPrefix={idPrefix} />;
   if (isMemberIdMethod(method)) {
     return <MemberIdForm method={method} idPrefix={idPrefix} initialMessage={initialMessage} />;

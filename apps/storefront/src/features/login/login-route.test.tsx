@@ -128,21 +128,24 @@ describe('login methods (identity §6)', () => {
     vi.restoreAllMocks();
   });
 
-  it('shows a login link to /api/sso/start for the external method', async () => {
-    const config = makeSellerConfig({
-      authentication_method: 'external',
-      external_urls: { login: 'https://sso.example.com/login', logout: null },
-    });
-    renderRoute('/login', { config });
-    const link = await main().findByRole('link', { name: 'Log in' });
-    const url = new URL(link.getAttribute('href')!, 'http://localhost');
-    expect(url.pathname).toBe('/api/sso/start');
-    expect(url.searchParams.get('_seller')).toBe('demo-museum');
-    // the server comes back to /{slug}{redirect}&auth_callback=1: the callback route, then next
-    expect(url.searchParams.get('redirect')).toBe('/auth/callback?next=%2Fevents');
-    expect(url.searchParams.has('cart_id')).toBe(false);
-    expect(main().queryByRole('textbox')).not.toBeInTheDocument();
-  });
+  it.each(['external', 'external_ecommerce'] as const)(
+    'shows a login link to /api/sso/start for the %s method',
+    async (method) => {
+      const config = makeSellerConfig({
+        authentication_method: method,
+        external_urls: { login: 'https://sso.example.com/login', logout: null },
+      });
+      renderRoute('/login', { config });
+      const link = await main().findByRole('link', { name: 'Log in' });
+      const url = new URL(link.getAttribute('href')!, 'http://localhost');
+      expect(url.pathname).toBe('/api/sso/start');
+      expect(url.searchParams.get('_seller')).toBe('demo-museum');
+      // the server comes back to /{slug}{redirect}&auth_callback=1: the callback route, then next
+      expect(url.searchParams.get('redirect')).toBe('/auth/callback?next=%2Fevents');
+      expect(url.searchParams.has('cart_id')).toBe(false);
+      expect(main().queryByRole('textbox')).not.toBeInTheDocument();
+    },
+  );
 
   it("says 'External login URL missing' when the external method has no login address", async () => {
     renderRoute('/login', { config: makeSellerConfig({ authentication_method: 'external' }) });
