@@ -11,6 +11,7 @@ import {
 import type { AppConfig } from './config';
 import type { Database } from './db/connection';
 import { appHeaderGuard } from './http/app-header-guard';
+import { cacheNotices } from './http/cache-notices-plugin';
 import { callerPlugin } from './http/caller';
 import { clientErrorHandler } from './http/client-error';
 import { cspDirectives } from './http/content-security-policy';
@@ -173,6 +174,10 @@ export async function buildApp(
 
   // - GET /health (alive) and GET /ready (migrated, database reachable) (src/modules/health/)
   await app.register(healthRoutes);
+
+  // - cached reads kept fresh across nodes: notices sent after writes, one LISTEN per node
+  //   (PostgreSQL with DATABASE_LISTEN_URL only; src/http/cache-notices-plugin.ts, decision 0097)
+  await app.register(cacheNotices);
 
   // - request guards: the tix-app header on state-changing /api calls, no NUL in params or body
   await app.register(appHeaderGuard);

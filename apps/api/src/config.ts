@@ -7,6 +7,18 @@ const envSchema = z.object({
   HOST: z.string().default('0.0.0.0'),
   /** PostgreSQL connection string; without it the embedded PGlite database is used */
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * a streaming replica of DATABASE_URL: the /cached_api reads go there while it has replayed
+   * every write a cache notice named, other reads and all writes go to the primary (decision 0097)
+   */
+  DATABASE_READ_URL: z.string().url().optional(),
+  /**
+   * a direct connection to the primary (never through pgbouncer) on which the server LISTENs for
+   * the other nodes' cache notices; without it each node's caches end at their TTL (decision 0097)
+   */
+  DATABASE_LISTEN_URL: z.string().url().optional(),
+  /** milliseconds a cached read waits for the replica to catch up before reading the primary */
+  REPLICA_WAIT_MS: z.coerce.number().int().min(0).max(5_000).default(100),
   /** where PGlite keeps its files; "memory://" keeps nothing */
   DATA_DIR: z.string().default('./data/pglite'),
   /**

@@ -21,7 +21,13 @@ async function main() {
   const dataDir = fromRepoRoot(config.DATA_DIR);
   if (!config.DATABASE_URL && !dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
   const database = await openDatabase(
-    config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir },
+    config.DATABASE_URL
+      ? {
+          url: config.DATABASE_URL,
+          readUrl: config.DATABASE_READ_URL,
+          replicaWaitMs: config.REPLICA_WAIT_MS,
+        }
+      : { dataDir },
   );
   const app = await buildApp({ config, database }, { holdStart: true });
   // `listen` loads the SSR bundle beside the steps below (storefront-host, decision 0072)

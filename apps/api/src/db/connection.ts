@@ -16,6 +16,7 @@ import * as sellerApiTables from './schema/seller-api';
 import * as sessionTables from './schema/sessions';
 import { lockDataDir } from './data-dir-lock';
 import { withMigrationLock } from './migration-lock';
+import { createReadRouter, type ReadRouter } from './read-replica';
 
 // every table, for drizzle's relational API (one file per area: db/schema/*.ts)
 const schema = {
@@ -59,13 +60,24 @@ export interface Database {
    * (PostgreSQL) with an AbortError; a migration once begun is never interrupted.
    */
   migrate(signal?: AbortSignal): Promise<void>;
+  /** where cached reads go: a streaming replica when one is given and caught up (decision 0097) */
+  reads: ReadRouter;
   close(): Promise<void>;
 }
 
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseOptions =
-  { url: string; poolSize?: number } | { dataDir: string } | { pglite: PGlite };
+  | {
+      url: string;
+      poolSize?: number;
+      /** a streaming replica for cached reads (DATABASE_READ_URL, decision 0097) */
+      readUrl?: string;
+      /** the longest a cached read waits for the replica to catch up before reading the primary */
+      replicaWaitMs?: number;
+    }
+  | { dataDir: string }
+  | { pglite: PGlite };
 
 /**
  * The one connection module: PostgreSQL when a URL is given, otherwise embedded PGlite
@@ -86,15 +98,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // fail on their own. Without a listener Node would treat it as an uncaught exception.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
+    const replicaPool = options.readUrl
+      ? new pg.Pool({ connectionString: options.readUrl, max: options.poolSize ?? 20 })
+      : null;
+    replicaPool?.on('error', () => {});
+    const replica = replicaPool ? drizzlePg(replicaPool, { schema }) : null;
     return {
       db,
       kind: 'postgres',
+      reads: createReadRouter({ primary: db, replica, waitMs: options.replicaWaitMs ?? 100 }),
       // servers started together share the database: one migrates, the others wait for it
       migrate: (signal) =>
         withMigrationLock(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }), {
           signal,
         }),
-      close: () => pool.end(),
+      close: async () => {
+        await Promise.all([pool.end(), replicaPool?.end()]);
+      },
     };
   }
   if ('pglite' in options) return pgliteDatabase(options.pglite, async () => {});
@@ -119,6 +139,7 @@ async function pgliteDatabase(client: PGlite, unlock: () => Promise<void>): Prom
   return {
     db,
     kind: 'pglite',
+    reads: createReadRouter({ primary: db, replica: null, waitMs: 0 }),
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: async () => {
       await client.close();

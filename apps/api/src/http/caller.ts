@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { seller } from '@/db/schema/identity';
 import { ttlCache } from '@/lib/ttl-cache';
+import { clearWithCatalogue } from './read-scopes';
 import { AppError, validationFailed } from './app-error';
 import { hostSellerReader, sellerSlugFor, type HostSeller } from './seller-host';
 import {
@@ -123,6 +124,8 @@ export const callerPlugin = fp(
     // the seller row rarely changes: reused for SELLER_CACHE_MS (0 in tests); unknown slugs are
     // not remembered, so a seller created a moment ago is found at once
     const sellers = ttlCache<SellerRef>(app.deps.config.SELLER_CACHE_MS);
+    // an import of a seller's settings clears it on every node (decision 0097)
+    clearWithCatalogue(db, sellers);
     const loadSeller = async (slug: string): Promise<SellerRef> => {
       const [row] = await db
         .select(sellerRefColumns)

@@ -3,7 +3,8 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { parseQuery, type ParsedQuery, type QuerySpec } from './query-grammar';
 import { ResponseCache } from './response-cache';
-import { readScopeGeneration } from './read-scopes';
+import type { Db } from '@/db/connection';
+import { readScopeGeneration, sellerReadScope } from './read-scopes';
 import type { RequestIdentity, SellerRef } from './request-context';
 import type { App } from './typed-app';
 import type { Route, RouteSchema } from '@admit/contracts/routes/route';
@@ -17,6 +18,11 @@ export interface ReadContext {
   params: Record<string, string>;
   cached: boolean;
   now: Date;
+  /**
+   * the database to read: on /cached_api the replica when one is configured and caught up
+   * (db/read-replica.ts, decision 0097), otherwise the primary
+   */
+  db: Db;
 }
 
 /**
@@ -44,11 +50,17 @@ export interface ReadRoute<R extends TableRead> {
   handler: (ctx: ReadContext) => Promise<z.input<R['schema']['response'][200]>>;
   /**
    * The read scope of an answer that shows live tickets (read-scopes.ts): its cached body is
-   * keyed by the scope's generation, so a hold makes it stale at once, and browsers revalidate
-   * it every time (`no-cache` with the ETag: a 304 when nothing changed) instead of reusing it
-   * for `CACHE_MAX_AGE`.
+   * keyed by the scope's generation, so a hold makes it stale at once (on every node, decision
+   * 0097), and browsers revalidate it every time (`no-cache` with the ETag: a 304 when nothing
+   * changed) instead of reusing it for `CACHE_MAX_AGE`. Every cached read is also keyed by its
+   * seller's scope, which a catalogue import forgets.
    */
   cacheScope?: (params: Record<string, string>) => string;
+  /**
+   * A scoped read that browsers may still reuse for `CACHE_MAX_AGE` (availability: its server
+   * copies are kept fresh across nodes, decision 0097; what browsers keep is unchanged, 0090).
+   */
+  browsersMayKeep?: boolean;
 }
 
 export const API_PREFIX = '/api';
@@ -115,7 +127,8 @@ export function registerReadRoute<R extends TableRead>(app: App, read: ReadRoute
       `${prefix}${path}`,
       { schema: { querystring: rawQuerySchema, params, response }, config },
       async (request, reply) => {
-        const answer = () => {
+        const { database } = app.deps;
+        const answer = (db: Db) => {
           const { seller, identity } = request.caller;
           return read.handler({
             seller,
@@ -124,26 +137,33 @@ export function registerReadRoute<R extends TableRead>(app: App, read: ReadRoute
             params: request.params,
             cached,
             now: app.deps.now(),
+            db,
           });
         };
         reply.type('application/json; charset=utf-8');
-        if (!cached) return reply.header('cache-control', 'no-store').send(await answer());
+        if (!cached) {
+          return reply.header('cache-control', 'no-store').send(await answer(database.db));
+        }
 
         // the seller and the raw URL are the key: the same seller, path and query give the
         // same public bytes. The seller is not always in the URL: a seller's domain names it by
-        // its Host (decision 0070). A scoped read adds its scope's generation, so a forgotten
-        // scope is a miss (read-scopes.ts)
+        // its Host (decision 0070). The seller's scope and a scoped read's own scope add their
+        // generations, so a forgotten scope is a miss (read-scopes.ts)
         const scope = read.cacheScope?.(request.params);
-        const url = `${request.caller.seller.id} ${request.url}`;
-        const key = scope ? `${url}#${readScopeGeneration(app.deps.database.db, scope)}` : url;
+        const sellerId = request.caller.seller.id;
+        const generation = (name: string) => readScopeGeneration(database.db, name);
+        const generations = [sellerReadScope(sellerId), ...(scope ? [scope] : [])].map(generation);
+        const key = `${sellerId} ${request.url}#${generations.join('.')}`;
         const { json, bytes, etag } = await responseCacheOf(app).getOrCompute(key, async () => {
-          const body = serialiserOf(reply)(await answer());
+          const body = serialiserOf(reply)(await answer(await database.reads.choose()));
           return { json: body, bytes: Buffer.from(body), etag: etagOf(body) };
         });
         reply
           .header(
             'cache-control',
-            scope ? 'public, no-cache' : `public, max-age=${app.deps.config.CACHE_MAX_AGE}`,
+            scope && !read.browsersMayKeep
+              ? 'public, no-cache'
+              : `public, max-age=${app.deps.config.CACHE_MAX_AGE}`,
           )
           .header('etag', etag);
         if (matchesIfNoneMatch(request.headers['if-none-match'], etag)) {

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { forgetSessionReads, readScopeGeneration, sessionReadScope } from './read-scopes';
+import {
+  applyReadNotice,
+  clearWithCatalogue,
+  eventReadScope,
+  forgetAllReads,
+  forgetSellerReads,
+  forgetSessionReads,
+  readScopeGeneration,
+  sellerReadScope,
+  sessionReadScope,
+  setReadNoticePublisher,
+} from './read-scopes';
 
 /** The generations behind scoped cache keys (decision 0052 "Cache"). */
 describe('read scopes', () => {
@@ -35,5 +46,58 @@ describe('read scopes', () => {
     // A was dropped: it reads the floor, a generation newer than any it had (a miss, never stale)
     expect(seen.has(readScopeGeneration(db, a))).toBe(false);
     expect(readScopeGeneration(db, a)).toBeGreaterThan([...seen][0]!);
+  });
+});
+
+/** Forgets sent to the other nodes and applied from them (decision 0097). */
+describe('read scopes across nodes', () => {
+  const A = 'aaaaaaaa-0000-4000-8000-000000000001';
+  const S = 'bbbbbbbb-0000-4000-8000-000000000001';
+
+  it('sends each forget through the attached publisher, and none without one', () => {
+    const db = {};
+    const sent: string[] = [];
+    forgetSessionReads(db, [A]);
+    forgetSellerReads(db, S);
+    expect(sent).toEqual([]);
+    setReadNoticePublisher(db, {
+      sessions: (ids) => sent.push(`sessions ${ids.join(',')}`),
+      seller: (id) => sent.push(`seller ${id}`),
+    });
+    forgetSessionReads(db, [A, A, null]);
+    forgetSessionReads(db, []);
+    forgetSellerReads(db, S);
+    expect(sent).toEqual([`sessions ${A}`, `seller ${S}`]);
+    setReadNoticePublisher(db, null);
+    forgetSessionReads(db, [A]);
+    expect(sent).toHaveLength(2);
+  });
+
+  it('applies a notice: its scopes move on, a seller scope clears the catalogue caches', () => {
+    const db = {};
+    let cleared = 0;
+    clearWithCatalogue(db, { clear: () => (cleared += 1) });
+    const scopes = [sessionReadScope(A), eventReadScope(A), sellerReadScope(S)];
+    const before = scopes.map((scope) => readScopeGeneration(db, scope));
+    applyReadNotice(db, [eventReadScope(A)]);
+    expect(readScopeGeneration(db, scopes[1]!)).not.toBe(before[1]);
+    expect(readScopeGeneration(db, scopes[0]!)).toBe(before[0]);
+    expect(readScopeGeneration(db, scopes[2]!)).toBe(before[2]);
+    expect(cleared).toBe(0);
+    applyReadNotice(db, [sellerReadScope(S)]);
+    expect(readScopeGeneration(db, scopes[2]!)).not.toBe(before[2]);
+    expect(cleared).toBe(1);
+  });
+
+  it('forgets everything when the listener (re)connects: no key from before is read again', () => {
+    const db = {};
+    let cleared = 0;
+    clearWithCatalogue(db, { clear: () => (cleared += 1) });
+    const scopes = [sessionReadScope(A), eventReadScope(A), sellerReadScope(S)];
+    forgetSessionReads(db, [A]);
+    const seen = scopes.map((scope) => readScopeGeneration(db, scope));
+    forgetAllReads(db);
+    scopes.forEach((scope, i) => expect(readScopeGeneration(db, scope)).toBeGreaterThan(seen[i]!));
+    expect(cleared).toBe(1);
   });
 });

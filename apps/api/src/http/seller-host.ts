@@ -5,6 +5,7 @@ import type { AppConfig } from '@/config';
 import type { Db } from '@/db/connection';
 import { seller, sellerDomain } from '@/db/schema/identity';
 import { ttlCache } from '@/lib/ttl-cache';
+import { clearWithCatalogue } from './read-scopes';
 import { AppError } from './app-error';
 import { sellerRefColumns, type SellerRef } from './request-context';
 
@@ -63,6 +64,8 @@ export function hostSellerReader(
 ): (request: FastifyRequest) => Promise<HostSeller> {
   const shared = sharedHosts(config);
   const domains = ttlCache<Extract<HostSeller, { kind: 'domain' }>>(config.SELLER_CACHE_MS);
+  // an import changes a seller's domains: cleared on every node (decision 0097)
+  clearWithCatalogue(db, domains);
   const loadDomain = async (host: string) => {
     const [row] = await db
       .select({ ...sellerRefColumns, environment: sellerDomain.environment })

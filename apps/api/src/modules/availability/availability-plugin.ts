@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Db } from '@/db/connection';
+import { clearWithCatalogue } from '@/http/read-scopes';
 import { ttlCache } from '@/lib/ttl-cache';
 import { eventCalendar } from './calendar';
 import { pricecheck } from './pricecheck';
@@ -16,16 +17,20 @@ import { eventSessions } from './sessions';
 export function createAvailabilityService(db: Db, scopeCacheMs: number) {
   // catalogue rows every read of an event starts from, reused for a moment (scope.ts)
   const scopes = ttlCache<AvailabilityScope>(scopeCacheMs);
+  // an import of the seller's catalogue clears it on every node (decision 0097)
+  clearWithCatalogue(db, scopes);
   const scoped = (request: AvailabilityRequest) => ({ ...request, scopes });
+  // a cached read names its database (the replica, decision 0097); every other read the primary
+  const from = (request: AvailabilityRequest) => request.db ?? db;
   return {
     calendar: async (request: AvailabilityRequest, eventId: string, selection?: SelectionLine[]) =>
-      (await eventCalendar(db, scoped(request), eventId, selection)).body,
+      (await eventCalendar(from(request), scoped(request), eventId, selection)).body,
     sessions: (request: AvailabilityRequest, eventId: string, selection: SelectionLine[] | null) =>
-      eventSessions(db, scoped(request), eventId, selection),
+      eventSessions(from(request), scoped(request), eventId, selection),
     sessionDetail: (request: AvailabilityRequest, eventId: string, sessionId: string) =>
-      eventSessionDetail(db, scoped(request), eventId, sessionId),
+      eventSessionDetail(from(request), scoped(request), eventId, sessionId),
     pricecheck: (request: AvailabilityRequest, eventId: string, typeIds: string[]) =>
-      pricecheck(db, scoped(request), eventId, typeIds),
+      pricecheck(from(request), scoped(request), eventId, typeIds),
   };
 }
 

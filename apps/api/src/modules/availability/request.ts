@@ -1,3 +1,4 @@
+import type { Db } from '@/db/connection';
 import type { Filter, ParsedQuery } from '@/http/query-grammar';
 import type { RequestIdentity, SellerRef } from '@/http/request-context';
 import type { TtlCache } from '@/lib/ttl-cache';
@@ -12,6 +13,8 @@ export interface AvailabilityRequest {
   now: Date;
   /** the app's short-lived cache of event scopes (scope.ts); absent, every read loads its own */
   scopes?: TtlCache<AvailabilityScope>;
+  /** the database to read, when not the app's primary (a cached read's replica, decision 0097) */
+  db?: Db;
 }
 
 const fieldOf = (filter: Filter) => filter.key.split('.')[0] ?? '';

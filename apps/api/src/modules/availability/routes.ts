@@ -11,6 +11,7 @@ import {
 } from '@admit/contracts/routes/availability';
 import { parseQuery, type QuerySpec } from '@/http/query-grammar';
 import { rawQuerySchema, registerReadRoute } from '@/http/read-route';
+import { eventReadScope } from '@/http/read-scopes';
 import { fromTable } from '@/http/table-route';
 import type { App } from '@/http/typed-app';
 import { calendarQuery, pricecheckQuery, sessionDetailQuery, sessionsQuery } from './query-specs';
@@ -45,8 +46,15 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
     'content-type': 'application/json; charset=utf-8',
   };
 
+  // a hold, release or expiry on one of the event's sessions makes its cached availability
+  // stale on every node (decision 0097)
+  const liveScope = {
+    cacheScope: (params: Record<string, string>) => eventReadScope(params.eventId ?? ''),
+    browsersMayKeep: true,
+  };
   // the table's routes (decision 0050); pricecheck is not a storefront call and stays here
   registerReadRoute(app, {
+    ...liveScope,
     route: calendarRoute,
     query: calendarQuery,
     handler: (ctx) => availability.calendar(ctx, ctx.params.eventId ?? ''),
@@ -66,6 +74,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   registerReadRoute(app, {
+    ...liveScope,
     route: sessionsRoute,
     query: sessionsQuery,
     handler: (ctx) => availability.sessions(ctx, ctx.params.eventId ?? '', null),
@@ -85,6 +94,7 @@ export const availabilityRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   registerReadRoute(app, {
+    ...liveScope,
     route: sessionDetailRoute,
     query: sessionDetailQuery,
     handler: (ctx) =>

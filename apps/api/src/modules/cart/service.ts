@@ -1,7 +1,7 @@
 import type { CartBundle, CartModifyBody } from '@admit/contracts/cart';
 import { DEFAULT_CART_HOLD_MINUTES } from '@admit/contracts/constants';
 import type { Db } from '@/db/connection';
-import { forgetSessionReads } from '@/http/read-scopes';
+import { clearWithCatalogue, forgetSessionReads } from '@/http/read-scopes';
 import { ttlCache } from '@/lib/ttl-cache';
 import { readSellerSettings } from '@/modules/sellers/seller-settings';
 import { selectBundleRows, type BundleRows } from './bundle-repo';
@@ -35,6 +35,9 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
   const coalescer = createHoldCoalescer(db);
   const lookup = createCartLookup(db);
   const rowsCache = ttlCache<BundleRows>(planCacheMs);
+  // a seller's import clears both on every node (decision 0097)
+  clearWithCatalogue(db, holdCache);
+  clearWithCatalogue(db, rowsCache);
   const loadRows: BundleRowsLoader = (sellerId, ids) =>
     rowsCache.get(`${sellerId}|${[...ids.types].sort()}|${[...ids.sessions].sort()}`, () =>
       selectBundleRows(db, sellerId, ids, null),

@@ -1,5 +1,4 @@
 import fp from 'fastify-plugin';
-import type { Db } from '@/db/connection';
 import type { ReadContext } from '@/http/read-route';
 import {
   getEvent,
@@ -9,14 +8,17 @@ import {
   listEventTemplates,
 } from './service';
 
-/** The browsing reads over the app's database (spec: shopping §7). */
-export function createCatalogService(db: Db) {
+/**
+ * The browsing reads (spec: shopping §7), each over the database its context names: the
+ * replica for a cached read when one is configured (decision 0097), otherwise the primary.
+ */
+export function createCatalogService() {
   return {
-    listAvailableEvents: (ctx: ReadContext) => listAvailableEvents(db, ctx),
-    getEvent: (ctx: ReadContext, id: string) => getEvent(db, ctx, id),
-    listEventTemplates: (ctx: ReadContext) => listEventTemplates(db, ctx),
-    listConfig: (ctx: ReadContext) => listConfig(db, ctx),
-    getTicketGroup: (ctx: ReadContext, id: string) => getTicketGroup(db, ctx, id),
+    listAvailableEvents: (ctx: ReadContext) => listAvailableEvents(ctx.db, ctx),
+    getEvent: (ctx: ReadContext, id: string) => getEvent(ctx.db, ctx, id),
+    listEventTemplates: (ctx: ReadContext) => listEventTemplates(ctx.db, ctx),
+    listConfig: (ctx: ReadContext) => listConfig(ctx.db, ctx),
+    getTicketGroup: (ctx: ReadContext, id: string) => getTicketGroup(ctx.db, ctx, id),
   };
 }
 
@@ -32,7 +34,7 @@ declare module 'fastify' {
 /** Builds the catalog service once and decorates the app with it (`app.catalog`). */
 export const catalogService = fp(
   async (app) => {
-    app.decorate('catalog', createCatalogService(app.deps.database.db));
+    app.decorate('catalog', createCatalogService());
   },
   { name: 'catalog-service' },
 );

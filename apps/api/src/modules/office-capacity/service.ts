@@ -10,6 +10,7 @@ import type { Db } from '@/db/connection';
 import { withRetryingTransaction } from '@/db/transaction';
 import { AppError, validationFailed } from '@/http/app-error';
 import { parseQuery } from '@/http/query-grammar';
+import { forgetSessionReads } from '@/http/read-scopes';
 import { recordAudit, type AuditActor } from '@/modules/office/audit';
 import { sessionOf, sessionsOnDate, writeCapacity, writeClosed, type SessionPlaces } from './repo';
 
@@ -135,6 +136,8 @@ export async function changeSessionCapacity(
     });
     return done;
   });
+  // committed: the session's cached availability goes stale on every node (decision 0097)
+  forgetSessionReads(db, [id]);
   return { capacity_effect: toCollection([effect]) };
 }
 
@@ -170,6 +173,7 @@ export async function closeDate(
     });
     return new Set(ids);
   });
+  forgetSessionReads(db, changed);
   return {
     capacity_effect: toCollection(rows.map((r) => preview(r, changed.has(r.id)))),
   };

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { Db } from '@/db/connection';
+import { clearWithCatalogue } from '@/http/read-scopes';
 import { ttlCache } from '@/lib/ttl-cache';
 import type { AvailabilityRequest } from '@/modules/availability/request';
 import type { AvailabilityScope } from '@/modules/availability/scope';
@@ -12,6 +13,9 @@ export function createSeatsService(db: Db, scopeCacheMs: number) {
   const scopes = ttlCache<AvailabilityScope>(scopeCacheMs);
   // a layout's seats are catalogue rows too (never their states): reused for the same moment
   const layouts = ttlCache<LayoutSeat[]>(scopeCacheMs);
+  // an import of the seller's catalogue clears both on every node (decision 0097)
+  clearWithCatalogue(db, scopes);
+  clearWithCatalogue(db, layouts);
   const layoutSeats = (layoutId: string) =>
     layouts.get(layoutId, () => selectLayoutSeats(db, layoutId));
   return {
@@ -20,7 +24,16 @@ export function createSeatsService(db: Db, scopeCacheMs: number) {
       eventId: string,
       sessionId: string,
       withGeometry: boolean,
-    ) => sessionSeatMap(db, layoutSeats, { ...request, scopes }, eventId, sessionId, withGeometry),
+    ) =>
+      // a cached read names its database (the replica, decision 0097)
+      sessionSeatMap(
+        request.db ?? db,
+        layoutSeats,
+        { ...request, scopes },
+        eventId,
+        sessionId,
+        withGeometry,
+      ),
   };
 }
 

@@ -8,6 +8,7 @@ import type { Db } from '@/db/connection';
 import { image } from '@/db/schema/catalog';
 import { seller } from '@/db/schema/identity';
 import { withRetryingTransaction, type Executor } from '@/db/transaction';
+import { forgetSellerReads } from '@/http/read-scopes';
 import { applyPlan } from './apply';
 import { exportSellerFile } from './export-file';
 import { loadFileImages, type FileImage } from './file-images';
@@ -94,11 +95,14 @@ export async function importSellerFile(
   options: ImportOptions & { dryRun?: boolean; alsoInTransaction?: AlsoInImport },
 ): Promise<ImportResult> {
   if (options.dryRun) return planWithDomains(db, file, options);
-  return withRetryingTransaction(db, async (tx) => {
+  const imported = await withRetryingTransaction(db, async (tx) => {
     const result = await importInTransaction(tx, file, options);
     await options.alsoInTransaction?.(tx, result);
     return result;
   });
+  // committed: the seller's cached reads and catalogue rows go stale on every node (decision 0097)
+  forgetSellerReads(db, imported.plan.sellerId);
+  return imported;
 }
 
 /**

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { Db } from './connection';
+import { parseLsn } from './cache-notices';
+import { createReadRouter } from './read-replica';
+
+/** Where cached reads go (decision 0097): the replica only once it has replayed what was noticed. */
+describe('read router', () => {
+  const primary = { name: 'primary' } as unknown as Db;
+  const replica = { name: 'replica' } as unknown as Db;
+  // the replica's position, moved by the test; sleeping moves a fake clock, never the wall's
+  const setup = (waitMs = 20) => {
+    const state = { replayed: 100n as bigint | null, slept: 0, catchUpAfter: Infinity };
+    const router = createReadRouter({
+      primary,
+      replica,
+      waitMs,
+      replayed: async () => state.replayed,
+      sleep: async (ms) => {
+        state.slept += ms;
+        if (state.slept >= state.catchUpAfter) state.replayed = 1_000n;
+      },
+    });
+    return { router, state };
+  };
+
+  it('reads the primary when there is no replica', async () => {
+    const router = createReadRouter({ primary, replica: null, waitMs: 100 });
+    expect(await router.choose()).toBe(primary);
+  });
+
+  it('reads the replica while it has replayed every noticed write', async () => {
+    const { router } = setup();
+    expect(await router.choose()).toBe(replica);
+    router.requireLsn(100n);
+    expect(await router.choose()).toBe(replica);
+  });
+
+  it('waits for a replica behind a notice, and reads the primary once the wait is over', async () => {
+    const { router, state } = setup(20);
+    router.requireLsn(500n);
+    expect(await router.choose()).toBe(primary);
+    expect(state.slept).toBe(20);
+    // caught up within the wait: the replica again
+    state.slept = 0;
+    state.catchUpAfter = 10;
+    expect(await router.choose()).toBe(replica);
+  });
+
+  it('reads the primary after this node’s own write until its notice’s position is known', async () => {
+    const { router, state } = setup();
+    const noticed = router.beginWrite();
+    expect(await router.choose()).toBe(primary);
+    noticed(700n);
+    // known now: the replica once it has replayed it
+    expect(await router.choose()).toBe(primary);
+    state.replayed = 700n;
+    expect(await router.choose()).toBe(replica);
+    // a failed notice releases the wait; answering twice counts once
+    const failed = router.beginWrite();
+    failed(null);
+    failed(null);
+    expect(await router.choose()).toBe(replica);
+  });
+
+  it('reads WAL positions as PostgreSQL prints them', () => {
+    expect(parseLsn('0/16B3748')).toBe(0x16b3748n);
+    expect(parseLsn('1/0')).toBe(1n << 32n);
+    expect(parseLsn(null)).toBeNull();
+    expect(parseLsn('nonsense')).toBeNull();
+  });
+});

@@ -1,0 +1,78 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from './connection';
+import { parseLsn } from './cache-notices';
+
+/**
+ * Where a cached read is answered from (decision 0097): the streaming replica
+ * (DATABASE_READ_URL) when it has replayed every write this node knows made a cached read stale,
+ * else the primary. The cache notices carry the primary's WAL position after their write
+ * (`requireLsn`); a write of this node counts as unknown until its notice's position is known
+ * (`beginWrite`), so a read right after it (the visitor's own) is the primary's. A read never
+ * waits more than `waitMs` for the replica to catch up: past that it reads the primary, so
+ * replica lag never adds to a cache's staleness bound while the notices flow.
+ */
+export interface ReadRouter {
+  /** the database a cached read should use now */
+  choose(): Promise<Db>;
+  /** a notice: replica reads wait until it has replayed `lsn` */
+  requireLsn(lsn: bigint): void;
+  /** a write of this node is being noticed; call the answer with its position once known */
+  beginWrite(): (lsn: bigint | null) => void;
+}
+
+export interface ReadRouterOptions {
+  primary: Db;
+  replica: Db | null;
+  waitMs: number;
+  /** the replica's replayed WAL position (tests pass their own) */
+  replayed?: () => Promise<bigint | null>;
+  sleep?: (ms: number) => Promise<void>;
+}
+
+const POLL_MS = 5;
+
+export function createReadRouter(options: ReadRouterOptions): ReadRouter {
+  const { primary, replica, waitMs } = options;
+  const sleep = options.sleep ?? ((ms) => new Promise((resolve) => setTimeout(resolve, ms)));
+  const replayed =
+    options.replayed ??
+    (async () => {
+      const { rows } = await replica!.execute<{ lsn: string | null }>(
+        sql`select pg_last_wal_replay_lsn()::text as lsn`,
+      );
+      return parseLsn(rows[0]?.lsn);
+    });
+  let required = 0n;
+  let known = 0n;
+  let pending = 0;
+
+  const caughtUp = async () => {
+    if (known >= required) return true;
+    known = (await replayed().catch(() => null)) ?? known;
+    return known >= required;
+  };
+
+  return {
+    async choose() {
+      if (!replica || pending > 0) return primary;
+      for (let waited = 0; ; waited += POLL_MS) {
+        if (await caughtUp()) return replica;
+        if (waited >= waitMs || pending > 0) return primary;
+        await sleep(POLL_MS);
+      }
+    },
+    requireLsn(lsn) {
+      if (lsn > required) required = lsn;
+    },
+    beginWrite() {
+      pending += 1;
+      let done = false;
+      return (lsn) => {
+        if (done) return;
+        done = true;
+        pending -= 1;
+        if (lsn !== null && lsn > required) required = lsn;
+      };
+    },
+  };
+}
