@@ -36,35 +36,40 @@ export function parseCacheNotice(payload: string): CacheNotice | null {
 
 /**
  * Notices the sessions' scopes and their events' (the availability reads are keyed by event,
- * looked up here so a hold never pays for it); answers the WAL position sent.
+ * looked up in the same statement); answers the WAL position sent and the event scopes.
  */
-export async function noticeSessions(db: Db, sessionIds: string[]): Promise<bigint | null> {
+export async function noticeSessions(
+  db: Db,
+  sessionIds: string[],
+): Promise<{ lsn: bigint | null; scopes: string[] }> {
   let lsn: bigint | null = null;
+  const scopes: string[] = [];
   for (let i = 0; i < sessionIds.length; i += SESSIONS_PER_NOTICE) {
     const ids = sessionIds.slice(i, i + SESSIONS_PER_NOTICE).map((id) => id.toLowerCase());
     const listed = sql.join(
       ids.map((id) => sql`${id}`),
       sql`, `,
     );
-    const { rows } = await db.execute<{ lsn: string }>(sql`
+    const { rows } = await db.execute<{ lsn: string; scopes: string }>(sql`
       with at as (select pg_current_wal_flush_lsn()::text as lsn),
       events as (
         select coalesce(string_agg(distinct 'event:' || event_template_id::text, ' '), '') as scopes
           from event_session where id in (${listed})
       )
-      select at.lsn, pg_notify(${CACHE_NOTICE_CHANNEL},
+      select at.lsn, events.scopes, pg_notify(${CACHE_NOTICE_CHANNEL},
                at.lsn || ' ' || ${ids.map((id) => `event_session:${id}`).join(' ')} || ' ' || events.scopes)
         from at, events`);
     lsn = parseLsn(rows[0]?.lsn) ?? lsn;
+    scopes.push(...(rows[0]?.scopes ?? '').split(' ').filter(Boolean));
   }
-  return lsn;
+  return { lsn, scopes };
 }
 
 /** Notices a seller's scope (its catalogue or settings changed); answers the WAL position. */
-export async function noticeSeller(db: Db, sellerId: string): Promise<bigint | null> {
+export async function noticeSeller(db: Db, sellerId: string): Promise<{ lsn: bigint | null }> {
   const { rows } = await db.execute<{ lsn: string }>(sql`
     with at as (select pg_current_wal_flush_lsn()::text as lsn)
     select at.lsn, pg_notify(${CACHE_NOTICE_CHANNEL}, at.lsn || ' seller:' || ${sellerId.toLowerCase()})
       from at`);
-  return parseLsn(rows[0]?.lsn);
+  return { lsn: parseLsn(rows[0]?.lsn) };
 }

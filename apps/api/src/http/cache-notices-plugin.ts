@@ -23,21 +23,28 @@ export const cacheNotices = fp(
     if (database.kind !== 'postgres' || !url) return;
     const { db, reads } = database;
 
-    // not awaited: the writer's answer does not wait for the other nodes; until the notice's
-    // WAL position is known, this node's cached reads go to the primary (beginWrite)
-    const send = (notice: () => Promise<bigint | null>) => {
+    // until the notice's WAL position is known, this node's cached reads go to the primary
+    // (beginWrite); a notice that fails costs freshness only, never the write's answer
+    const send = async <T extends { lsn: bigint | null }>(notice: () => Promise<T>) => {
       const done = reads.beginWrite();
-      notice().then(done, (error: unknown) => {
+      try {
+        const sent = await notice();
+        done(sent.lsn);
+        return sent;
+      } catch (error) {
         done(null);
         app.log.warn(
           { err: error },
           'cache notice not sent: other nodes keep their copy to its TTL',
         );
-      });
+        return null;
+      }
     };
     const publisher: ReadNoticePublisher = {
-      sessions: (ids) => send(() => noticeSessions(db, ids)),
-      seller: (id) => send(() => noticeSeller(db, id)),
+      // awaited by the writer (one statement): its answer follows this node's own forgets
+      sessions: async (ids) => (await send(() => noticeSessions(db, ids)))?.scopes ?? [],
+      // an import is rare and slow already: not awaited
+      seller: (id) => void send(() => noticeSeller(db, id)),
     };
     setReadNoticePublisher(db, publisher);
 

@@ -81,7 +81,7 @@ describe.skipIf(!url)('cache notices between nodes [postgres]', () => {
     await databases[0]!.db.execute(
       sql`update event_session set used_capacity = used_capacity + 7 where id = ${session!.id}`,
     );
-    forgetSessionReads(a.deps.database.db, [session!.id]);
+    await forgetSessionReads(a.deps.database.db, [session!.id]);
     const after = await changedOn(b, path, before);
     expect(after).not.toBe(before);
     // the control: without the notice the cached body stays (its TTL is a minute)

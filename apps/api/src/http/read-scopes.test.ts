@@ -23,25 +23,25 @@ describe('read scopes', () => {
     const a = sessionReadScope(A);
     const b = sessionReadScope(B);
     const before = [readScopeGeneration(db, a), readScopeGeneration(db, b)];
-    forgetSessionReads(db, [A, null, undefined]);
+    void forgetSessionReads(db, [A, null, undefined]);
     expect(readScopeGeneration(db, a)).not.toBe(before[0]);
     expect(readScopeGeneration(db, b)).toBe(before[1]);
     // ids are compared lower-cased
     expect(sessionReadScope(A)).toBe(sessionReadScope(A.toLowerCase()));
     expect(readScopeGeneration(other, a)).toBe(0);
     const once = readScopeGeneration(db, a);
-    forgetSessionReads(db, [A]);
+    void forgetSessionReads(db, [A]);
     expect(readScopeGeneration(db, a)).toBeGreaterThan(once);
   });
 
   it('never hands a scope back a generation a body was stored under before its last change, also past the bound', () => {
     const db = {};
     const a = sessionReadScope(A);
-    forgetSessionReads(db, [A]);
+    void forgetSessionReads(db, [A]);
     const seen = new Set([readScopeGeneration(db, a)]);
     // fill the map past its bound, so it is dropped and the floor rises
     for (let i = 0; i < 10_050; i++) {
-      forgetSessionReads(db, [`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`]);
+      void forgetSessionReads(db, [`00000000-0000-4000-8000-${String(i).padStart(12, '0')}`]);
     }
     // A was dropped: it reads the floor, a generation newer than any it had (a miss, never stale)
     expect(seen.has(readScopeGeneration(db, a))).toBe(false);
@@ -54,22 +54,30 @@ describe('read scopes across nodes', () => {
   const A = 'aaaaaaaa-0000-4000-8000-000000000001';
   const S = 'bbbbbbbb-0000-4000-8000-000000000001';
 
-  it('sends each forget through the attached publisher, and none without one', () => {
+  it('sends each forget through the attached publisher, and forgets the events it answers here', async () => {
     const db = {};
     const sent: string[] = [];
-    forgetSessionReads(db, [A]);
+    const event = eventReadScope(S);
+    await forgetSessionReads(db, [A]);
     forgetSellerReads(db, S);
     expect(sent).toEqual([]);
+    // without a publisher the event is not known here: its reads wait for their TTL
+    expect(readScopeGeneration(db, event)).toBe(0);
     setReadNoticePublisher(db, {
-      sessions: (ids) => sent.push(`sessions ${ids.join(',')}`),
-      seller: (id) => sent.push(`seller ${id}`),
+      sessions: async (ids) => {
+        sent.push(`sessions ${ids.join(',')}`);
+        return [event];
+      },
+      seller: (id) => void sent.push(`seller ${id}`),
     });
-    forgetSessionReads(db, [A, A, null]);
-    forgetSessionReads(db, []);
+    await forgetSessionReads(db, [A, A, null]);
+    await forgetSessionReads(db, []);
     forgetSellerReads(db, S);
     expect(sent).toEqual([`sessions ${A}`, `seller ${S}`]);
+    // the writer's answer goes out after this node's event reads went stale
+    expect(readScopeGeneration(db, event)).toBeGreaterThan(0);
     setReadNoticePublisher(db, null);
-    forgetSessionReads(db, [A]);
+    await forgetSessionReads(db, [A]);
     expect(sent).toHaveLength(2);
   });
 
@@ -89,12 +97,12 @@ describe('read scopes across nodes', () => {
     expect(cleared).toBe(1);
   });
 
-  it('forgets everything when the listener (re)connects: no key from before is read again', () => {
+  it('forgets everything when the listener (re)connects: no key from before is read again', async () => {
     const db = {};
     let cleared = 0;
     clearWithCatalogue(db, { clear: () => (cleared += 1) });
     const scopes = [sessionReadScope(A), eventReadScope(A), sellerReadScope(S)];
-    forgetSessionReads(db, [A]);
+    await forgetSessionReads(db, [A]);
     const seen = scopes.map((scope) => readScopeGeneration(db, scope));
     forgetAllReads(db);
     scopes.forEach((scope, i) => expect(readScopeGeneration(db, scope)).toBeGreaterThan(seen[i]!));

@@ -22,7 +22,8 @@ const MAX_SCOPES = 10_000;
 
 /** Sends a forget to the other nodes (and back to this one, which applies it again: harmless). */
 export interface ReadNoticePublisher {
-  sessions(sessionIds: string[]): void;
+  /** resolves, once sent, with the sessions' event scopes (none when the notice failed) */
+  sessions(sessionIds: string[]): Promise<string[]>;
   seller(sellerId: string): void;
 }
 
@@ -79,14 +80,21 @@ export function forgetReadScopes(db: object, scopes: Iterable<string>) {
 
 /**
  * Makes cached reads of these sessions stale: call after the transaction that changed their
- * tickets has committed (holds, removal, expiry, cancel, a capacity change). The other nodes
- * hear of it (with the sessions' events) through the publisher, when one is attached.
+ * tickets has committed (holds, removal, expiry, cancel, a capacity change). With a publisher
+ * attached, the other nodes hear of it, and it resolves once the notice is sent and the
+ * sessions' events (looked up by the notice) are forgotten here too: the writer's answer goes
+ * out after every cached read of this node shows the write. Without one, the seat maps are
+ * forgotten here and the availability reads end at their TTL.
  */
-export function forgetSessionReads(db: object, sessionIds: Iterable<string | null | undefined>) {
+export async function forgetSessionReads(
+  db: object,
+  sessionIds: Iterable<string | null | undefined>,
+): Promise<void> {
   const ids = [...new Set(sessionIds)].filter((id): id is string => !!id);
   if (ids.length === 0) return;
   forgetReadScopes(db, ids.map(sessionReadScope));
-  generationsOf(db).publisher?.sessions(ids);
+  const publisher = generationsOf(db).publisher;
+  if (publisher) forgetReadScopes(db, await publisher.sessions(ids));
 }
 
 /**

@@ -124,7 +124,7 @@ export function createCartChanges({ db, now, lookup }: CartChangesDeps) {
     });
     if (done.ranOut) {
       // the lock expired the cart in that transaction, now committed: its seats are free
-      forgetSessionReads(db, await selectCartSessionIds(db, cartId));
+      await forgetSessionReads(db, await selectCartSessionIds(db, cartId));
       throw cartExpired(cartId);
     }
     return done.value;
@@ -142,7 +142,7 @@ export function createCartChanges({ db, now, lookup }: CartChangesDeps) {
     });
     // the seats are free: the sessions' cached seat maps go stale (decision 0052); the answer
     // reads the cart as the change left it (its codes settled)
-    forgetSessionReads(db, freed);
+    await forgetSessionReads(db, freed);
     return bundle(caller, await ownedCart(caller, cartId), at);
   }
 
@@ -165,7 +165,7 @@ export function createCartChanges({ db, now, lookup }: CartChangesDeps) {
       await deleteCartRow(tx, cartId);
       return sessions;
     });
-    forgetSessionReads(db, freed);
+    await forgetSessionReads(db, freed);
   }
 
   /** GET (my/)cart/{id}: the bundle; a cart past its expiry is expired first (state `expired`). */

@@ -15,7 +15,7 @@ import { withRetryingTransaction, type Tx } from '@/db/transaction';
 export async function expireCart(db: Db, cartId: string, now: Date): Promise<boolean> {
   const freed = await withRetryingTransaction(db, (tx) => expireCartInTx(tx, cartId, now));
   // committed: the freed seats' cached seat maps go stale (decision 0052)
-  if (freed) forgetSessionReads(db, freed);
+  if (freed) await forgetSessionReads(db, freed);
   return freed !== null;
 }
 

@@ -213,7 +213,7 @@ export async function holdModify(
   if (!written) {
     // the cart ran out and was expired by this transaction, now committed: its seats are free
     if (target.cartId)
-      forgetSessionReads(deps.db, await selectCartSessionIds(deps.db, target.cartId));
+      await forgetSessionReads(deps.db, await selectCartSessionIds(deps.db, target.cartId));
     throw cartExpired(target.cartId ?? '');
   }
   return written;

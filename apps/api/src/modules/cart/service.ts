@@ -72,7 +72,7 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
     if (!outcome.ok) throw outcome.error;
     // committed: the sessions' cached seat maps go stale, so a held seat is never offered after
     // this answer (decision 0052)
-    forgetSessionReads(db, [
+    await forgetSessionReads(db, [
       ...outcome.plan.planned.map((t) => t.session?.id),
       ...(written.freedSessions ?? []),
     ]);

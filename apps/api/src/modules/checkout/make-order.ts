@@ -78,7 +78,7 @@ export async function makeOrder(db: Db, input: MakeOrderInput) {
   const freed: (string | null)[] = [];
   const made = await makeOrderInTx(db, input, freed);
   // committed: an order edit's replaced seats are free, their cached seat maps go stale
-  forgetSessionReads(db, freed);
+  await forgetSessionReads(db, freed);
   return made;
 }
 

@@ -77,7 +77,7 @@ export async function cancelOrderTickets(deps: CancelDeps, call: CancelCall) {
         seller: call.caller,
       });
       // committed: the freed seats' cached seat maps go stale (decision 0052)
-      forgetSessionReads(db, sessions);
+      await forgetSessionReads(db, sessions);
       await executeRefunds(deps, refunds);
     }
     const body = await cancelledOrderAnswer(db, call.caller, managed.order.id, deps.now());

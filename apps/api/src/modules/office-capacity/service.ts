@@ -137,7 +137,7 @@ export async function changeSessionCapacity(
     return done;
   });
   // committed: the session's cached availability goes stale on every node (decision 0097)
-  forgetSessionReads(db, [id]);
+  await forgetSessionReads(db, [id]);
   return { capacity_effect: toCollection([effect]) };
 }
 
@@ -173,7 +173,7 @@ export async function closeDate(
     });
     return new Set(ids);
   });
-  forgetSessionReads(db, changed);
+  await forgetSessionReads(db, changed);
   return {
     capacity_effect: toCollection(rows.map((r) => preview(r, changed.has(r.id)))),
   };

@@ -116,7 +116,7 @@ export async function cancelTickets(
     return change;
   });
   // committed: the freed places' cached reads go stale, and the card refunds run
-  forgetSessionReads(
+  await forgetSessionReads(
     deps.db,
     result.cancelled.map((d) => d.ticket.eventSessionId),
   );
