@@ -42,10 +42,12 @@ export const answers = async (url) => (await fetch(url, { signal: AbortSignal.ti
  * Starts a child in its own process group (the script stops each in order) with its output
  * tagged by name. `onUnexpectedExit` runs when it exits without `stopChild` having asked it to.
  */
-export function startChild({ name, command, args, cwd, env, onUnexpectedExit }) {
+export function startChild({ name, command, args, cwd, env, user, onUnexpectedExit }) {
   const child = spawn(command, args, {
     cwd,
     env,
+    // `{ uid, gid }`: PostgreSQL refuses to run as root (cluster-postgres.mjs)
+    ...user,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

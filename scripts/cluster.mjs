@@ -7,10 +7,16 @@
 // It installs nothing: without nginx or pgbouncer it says how to install them.
 //
 //   npm run cluster -- [--nodes 2] [--port 8080] [--database admit_cluster]
-//                      [--pg postgres://postgres@127.0.0.1:5432/postgres]
+//                      [--pg postgres://postgres@127.0.0.1:5432/postgres] [--replica]
+//
+// --replica (decision 0097): instead of --pg, the script starts a PostgreSQL primary of its own
+// and a streaming replica of it (pg_basebackup, scripts/cluster-postgres.mjs); the nodes read
+// their /cached_api reads from the replica (DATABASE_READ_URL). Every node LISTENs for cache
+// notices on a direct connection to the primary (DATABASE_LISTEN_URL), with or without it.
 //   node scripts/cluster.mjs --write-deploy   (rewrites deploy/nginx and deploy/pgbouncer)
 //   node scripts/cluster.mjs --check-deploy   (exits 1 when they differ from what it writes)
-//   node scripts/cluster.mjs --check-programs (exits 1 without nginx or pgbouncer)
+//   node scripts/cluster.mjs --check-programs [--replica] (exits 1 without nginx or pgbouncer,
+//                                             or with --replica PostgreSQL's binaries)
 //
 // The environment is passed to every node (SMTP_URL, NODE_ENV, …); the script sets DATABASE_URL
 // (through pgbouncer), PORT, HOST, and, unless given, TRUST_PROXY=1, PUBLIC_URL and a shared
@@ -41,6 +47,7 @@ import {
   restartInTurn,
   unprivilegedUser,
 } from './cluster-processes.mjs';
+import { postgresBinDir, startPrimaryAndReplica } from './cluster-postgres.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
 const storefrontDist = join(root, 'apps/storefront/dist');
@@ -57,10 +64,14 @@ const { values: args } = parseArgs({
     'write-deploy': { type: 'boolean', default: false },
     'check-deploy': { type: 'boolean', default: false },
     'check-programs': { type: 'boolean', default: false },
+    replica: { type: 'boolean', default: false },
   },
 });
 
-if (args['check-programs']) process.exit(findProgram('nginx') && findProgram('pgbouncer') ? 0 : 1);
+if (args['check-programs']) {
+  const found = findProgram('nginx') && findProgram('pgbouncer');
+  process.exit(found && (!args.replica || postgresBinDir()) ? 0 : 1);
+}
 if (args['write-deploy'] || args['check-deploy']) {
   const stale = syncDeployConfigs(root, { write: args['write-deploy'] });
   if (stale.length > 0) {
@@ -98,13 +109,14 @@ const children = [];
 let stopping = false;
 
 /** A child of the cluster; one that exits unasked stops the whole cluster. */
-function startChild(name, command, commandArgs, env = process.env) {
+function startChild(name, command, commandArgs, env = process.env, user = {}) {
   const entry = startChildProcess({
     name,
     command,
     args: commandArgs,
     cwd: root,
     env,
+    user,
     onUnexpectedExit: (_entry, how) => {
       if (stopping) return;
       console.error(`[${name}] exited (${how}) — stopping the cluster`);
@@ -124,6 +136,9 @@ async function stopAll(code) {
   await Promise.all(named('nginx').map((c) => stopChild(c, 'SIGQUIT', 10_000)));
   await Promise.all(named('node').map((c) => stopChild(c, 'SIGTERM', 15_000)));
   await Promise.all(named('pgbouncer').map((c) => stopChild(c, 'SIGINT', 5_000)));
+  // the replica before its primary (SIGINT: PostgreSQL's fast shutdown)
+  await Promise.all(named('pg-replica').map((c) => stopChild(c, 'SIGINT', 10_000)));
+  await Promise.all(named('pg-primary').map((c) => stopChild(c, 'SIGINT', 10_000)));
   if (workDir) rmSync(workDir, { recursive: true, force: true });
   process.exit(code);
 }
@@ -179,19 +194,34 @@ async function main() {
   });
   if (build.status !== 0) fail('the build failed (see above).');
 
+  workDir = mkdtempSync(join(tmpdir(), 'admit-cluster-'));
+  // pgbouncer refuses to run as root: it drops to postgres (or nobody), who must read the files
+  chmodSync(workDir, 0o755);
+  const asRoot = process.getuid?.() === 0;
+  for (const dir of ['client-body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
+    mkdirSync(join(workDir, dir));
+  }
+
+  // --replica: a primary and a streaming replica of the script's own (decision 0097)
+  const own = args.replica ? await startPrimaryAndReplica({ workDir, startChild, waitFor }) : null;
+  const server = own?.primary ?? args.pg;
+
   // the database: created when missing, migrated once on a direct connection; pg loaded here,
   // as --write-deploy runs before `npm ci` has installed it
   const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: args.pg });
-  await admin.connect().catch((error) => fail(`PostgreSQL at ${args.pg}: ${error.message}.`));
+  const admin = new pg.Client({ connectionString: server });
+  await admin.connect().catch((error) => fail(`PostgreSQL at ${server}: ${error.message}.`));
   const { rowCount } = await admin.query('select 1 from pg_database where datname = $1', [
     args.database,
   ]);
   if (rowCount === 0) await admin.query(`create database ${args.database}`);
   await admin.end();
-  const pgUrl = new URL(args.pg);
-  const direct = new URL(args.pg);
+  const pgUrl = new URL(server);
+  const direct = new URL(server);
   direct.pathname = `/${args.database}`;
+  // the replica has the database as soon as the primary's create has been replayed
+  const replicaUrl = own && new URL(own.replica);
+  if (replicaUrl) replicaUrl.pathname = `/${args.database}`;
 
   const port = args.port === '0' ? await freePort() : Number(args.port);
   const publicUrl = process.env.PUBLIC_URL ?? `http://localhost:${port}`;
@@ -201,14 +231,6 @@ async function main() {
     stdio: 'inherit',
   });
   if (migrate.status !== 0) fail('the migration failed (see above).');
-
-  workDir = mkdtempSync(join(tmpdir(), 'admit-cluster-'));
-  // pgbouncer refuses to run as root: it drops to postgres (or nobody), who must read the files
-  chmodSync(workDir, 0o755);
-  const asRoot = process.getuid?.() === 0;
-  for (const dir of ['client-body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
-    mkdirSync(join(workDir, dir));
-  }
 
   const bouncerPort = await freePort();
   const user = decodeURIComponent(pgUrl.username || 'postgres');
@@ -252,6 +274,9 @@ async function main() {
       env: {
         ...process.env,
         DATABASE_URL: pooled.toString(),
+        // the cache notices' LISTEN: never through pgbouncer (decision 0097)
+        DATABASE_LISTEN_URL: direct.toString(),
+        ...(replicaUrl ? { DATABASE_READ_URL: replicaUrl.toString() } : {}),
         PORT: String(nodePort),
         HOST: '127.0.0.1',
         PUBLIC_URL: publicUrl,
@@ -285,8 +310,12 @@ async function main() {
     nodes: nodePorts.map((p) => `http://127.0.0.1:${p}`),
     pgbouncer: pooled.toString(),
     database: direct.toString(),
+    ...(replicaUrl ? { replica: replicaUrl.toString() } : {}),
   };
-  console.log(`Admit cluster: ${publicUrl} → nginx → ${nodeCount} nodes → pgbouncer → ${direct}`);
+  console.log(
+    `Admit cluster: ${publicUrl} → nginx → ${nodeCount} nodes → pgbouncer → ${direct}` +
+      (replicaUrl ? ` (cached reads: replica ${replicaUrl})` : ''),
+  );
   console.log(`ADMIT_CLUSTER ${JSON.stringify(cluster)}`);
   console.log('Ctrl-C stops it.');
 }

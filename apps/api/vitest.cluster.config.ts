@@ -12,7 +12,9 @@ export default defineConfig({
   test: {
     name: 'api-cluster',
     environment: 'node',
-    include: ['src/cluster.test.ts'],
+    include: ['src/cluster.test.ts', 'src/cluster-replica.test.ts'],
+    // each file starts a cluster of its own: one at a time on the two cores
+    fileParallelism: false,
     env: { TZ: 'UTC' },
     testTimeout: 30_000,
     hookTimeout: 300_000,

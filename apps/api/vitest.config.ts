@@ -8,7 +8,7 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.{ts,tsx}'],
     // the cluster test runs on its own after e2e (vitest.cluster.config.ts, `npm run test:cluster`)
-    exclude: ['src/cluster.test.ts', '**/node_modules/**'],
+    exclude: ['src/cluster.test.ts', 'src/cluster-replica.test.ts', '**/node_modules/**'],
     // migrates PGlite once and hands each test file a dump to load (src/testing/)
     globalSetup: ['src/testing/global-setup.ts'],
     env: { TZ: 'UTC' },

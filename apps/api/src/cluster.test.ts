@@ -21,6 +21,7 @@ import {
   startCluster,
   type RunningCluster,
 } from '@/testing/cluster-process';
+import { holdSeenAcrossNodes } from '@/testing/cluster-freshness';
 import { buyWhile, streamInvariants } from '@/testing/cluster-stream';
 import { startFakeSmtp, type FakeSmtp } from '@/testing/fake-smtp';
 import { firstError } from '@/testing/responses';
@@ -45,6 +46,8 @@ const HOST = 'demo-museum.localhost';
 const PUBLIC_URL = 'https://tickets.example.org';
 const BUYERS = 500;
 const MAILS = 40;
+/** decision 0097: a hold shows on every node's cached availability within this */
+const FRESH_WITHIN_MS = 500;
 
 it('keeps deploy/nginx and deploy/pgbouncer as scripts/cluster-config.mjs writes them', () => {
   expect(deployConfigsDrift()).toBe('');
@@ -81,6 +84,8 @@ describe.skipIf(!url || !installed)('two nodes behind nginx and pgbouncer [postg
         // the 500 buyers come from one machine; the limit test below uses the report limit
         CART_CREATE_LIMIT: '0',
         CLIENT_ERROR_LIMIT: '2',
+        // far past FRESH_WITHIN_MS: a hold seen sooner on another node came by its cache notice
+        CACHED_API_SERVER_TTL_MS: '30000',
       },
     });
   }, 200_000);
@@ -204,6 +209,14 @@ describe.skipIf(!url || !installed)('two nodes behind nginx and pgbouncer [postg
     });
     expect(out.status, JSON.stringify(out.body)).toBe(200);
     expect((await session(nodeB)).body.session!._data[0]!.is_public).toBe(true);
+  }, 30_000);
+
+  it('shows a hold on node A in node B’s cached availability within 500 ms (the cache keeps 30 s)', async () => {
+    const [nodeA, nodeB] = cluster!.nodes as [string, string];
+    const seen = await holdSeenAcrossNodes({ nodeA, nodeB, host: HOST, ...scene, giveUpMs: 5_000 });
+    expect(seen.own, JSON.stringify(seen)).toBe(seen.before + 1);
+    expect(seen.after, JSON.stringify(seen)).toBe(seen.before + 1);
+    expect(seen.seenAfterMs, JSON.stringify(seen)).toBeLessThan(FRESH_WITHIN_MS);
   }, 30_000);
 
   it('gives each visitor behind nginx limits of its own, whatever X-Forwarded-For they send', async () => {

@@ -14,9 +14,13 @@ import { compileIfStale } from './server-process';
 const repoRoot = fileURLToPath(new URL('../../../../', import.meta.url));
 const clusterScript = join(repoRoot, 'scripts/cluster.mjs');
 
-/** True when nginx and pgbouncer are installed (the script's own look-up: PATH, /usr/sbin). */
-export function clusterProgramsInstalled(): boolean {
-  return spawnSync(process.execPath, [clusterScript, '--check-programs']).status === 0;
+/**
+ * True when nginx and pgbouncer are installed (the script's own look-up: PATH, /usr/sbin), and
+ * with `replica` PostgreSQL's binaries (initdb, pg_basebackup).
+ */
+export function clusterProgramsInstalled(replica = false): boolean {
+  const args = [clusterScript, '--check-programs', ...(replica ? ['--replica'] : [])];
+  return spawnSync(process.execPath, args).status === 0;
 }
 
 export interface RunningCluster {
@@ -24,6 +28,10 @@ export interface RunningCluster {
   url: string;
   /** each node by its own port (through pgbouncer like the others) */
   nodes: string[];
+  /** the database on the primary, directly (not through pgbouncer) */
+  database: string;
+  /** with `replica`: the same database on the streaming replica */
+  replica?: string;
   output(): string;
   /** SIGUSR2 (the rolling restart) and wait until the script says every node is back */
   restartNodes(): Promise<void>;
@@ -52,6 +60,8 @@ export async function startCluster(options: {
   nodes: number;
   env: Record<string, string>;
   timeoutMs: number;
+  /** `--replica`: the script's own primary and streaming replica instead of `pgUrl` (0097) */
+  replica?: boolean;
 }): Promise<RunningCluster> {
   // under the lock the other compiled-server tests take: the script's own build then finds the
   // API fresh and never writes dist/ while another file's server starts from it
@@ -62,6 +72,7 @@ export async function startCluster(options: {
       clusterScript,
       ...['--nodes', String(options.nodes), '--port', '0'],
       ...['--database', options.database, '--pg', options.pgUrl],
+      ...(options.replica ? ['--replica'] : []),
     ],
     { cwd: repoRoot, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
@@ -69,13 +80,14 @@ export async function startCluster(options: {
   // what the script printed since the last rolling restart was asked for
   let sinceRestart = '';
   let restarted = () => {};
-  const announced = new Promise<{ url: string; nodes: string[] }>((resolve, reject) => {
+  type Announced = Pick<RunningCluster, 'url' | 'nodes' | 'database' | 'replica'>;
+  const announced = new Promise<Announced>((resolve, reject) => {
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-40_000);
       sinceRestart = (sinceRestart + chunk.toString()).slice(-1_000);
       if (/^ADMIT_CLUSTER_RESTARTED$/m.test(sinceRestart)) restarted();
       const line = /^ADMIT_CLUSTER (.+)$/m.exec(output);
-      if (line) resolve(JSON.parse(line[1]!) as { url: string; nodes: string[] });
+      if (line) resolve(JSON.parse(line[1]!) as Announced);
     };
     child.stdout?.on('data', keep);
     child.stderr?.on('data', keep);
@@ -100,8 +112,7 @@ export async function startCluster(options: {
       child.kill('SIGUSR2');
     });
   try {
-    const { url, nodes } = await announced;
-    return { url, nodes, output: () => output, restartNodes, stop };
+    return { ...(await announced), output: () => output, restartNodes, stop };
   } catch (error) {
     await stop();
     throw error;

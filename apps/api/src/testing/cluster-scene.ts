@@ -14,6 +14,8 @@ export interface ClusterScene {
   /** the rolling restart's buyers' session */
   streamSessionId: string;
   typeId: string;
+  /** the event of the sessions (their availability reads are keyed by it) */
+  eventId: string;
 }
 
 /** The demo on a fresh database, in announced test mode, one session opened for the rush. */
@@ -27,8 +29,9 @@ export async function prepareClusterScene(database: Database): Promise<ClusterSc
     seller_id: string;
     session_id: string;
     type_id: string;
+    event_id: string;
   }>(
-    sql`select sl.id as seller_id, s.id as session_id, tt.id as type_id
+    sql`select sl.id as seller_id, s.id as session_id, tt.id as type_id, e.id as event_id
           from event_session s
           join event_template e on e.id = s.event_template_id
           join seller sl on sl.id = e.seller_id
@@ -54,6 +57,7 @@ export async function prepareClusterScene(database: Database): Promise<ClusterSc
     sessionId: other.session_id,
     streamSessionId: stream.session_id,
     typeId: rush.type_id,
+    eventId: rush.event_id,
   };
 }
 
