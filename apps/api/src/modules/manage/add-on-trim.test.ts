@@ -85,6 +85,60 @@ describeEachDatabase('manage: an add-on follows the admission the order keeps', 
     };
   }
 
+  /**
+   * A free order of admission Adult ×2 and Child ×1, then the add-on Adult ×2 and Child ×1 in
+   * that order (the add-on's Child ticket is the last made; decision 0098).
+   */
+  async function buyFamily() {
+    const scene = await makeReserveScene(ctx.db, {
+      type: { name: 'Adult', amount: 0 },
+      sellerConfig: { anchor_categories: ['Add-ons'] },
+    });
+    await setSelfEditRules(ctx.db, scene.seller.id, RULES_ON);
+    const child = await makeTicketType(ctx.db, scene.group, { name: 'Child', amount: 0 });
+    const event = await makeEvent(ctx.db, scene.seller, { category: 'Add-ons' });
+    const group = await makeTicketGroup(ctx.db, event);
+    const addOnAdult = await makeTicketType(ctx.db, group, { name: 'Adult', amount: 0 });
+    const addOnChild = await makeTicketType(ctx.db, group, { name: 'Child', amount: 0 });
+    const session = await makeSession(ctx.db, event, { capacity: 50 });
+    const line = (s: SessionRow, types: [string, number][]) => ({
+      event_session_id: s.id,
+      ticket_types_required: types.map(([id, quantity]) => ({ ticket_type_id: id, quantity })),
+    });
+    const modify = async (path: string, add: ReturnType<typeof line>) =>
+      bundleOf(await cartCall(app, scene.seller, { method: 'POST', path, body: { add: [add] } }));
+    const cartId = (
+      await modify(
+        'my/cart/modify',
+        line(scene.session, [
+          [scene.type.id, 2],
+          [child.id, 1],
+        ]),
+      )
+    ).cart._data[0]!.id;
+    // the Child in a modify of its own, so it is surely made last; the meta comes after (a
+    // modify adding the add-on must match the admission whole)
+    await modify(`my/cart/${cartId}/modify`, line(session, [[addOnAdult.id, 2]]));
+    await modify(`my/cart/${cartId}/modify`, line(session, [[addOnChild.id, 1]]));
+    await makeMeta(ctx.db, event, 'event_template', 'tickets_must_match_anchor_tickets', true);
+    const order = orderOf(
+      await checkoutCall(app, scene, {
+        path: `cart/${cartId}/guest_checkout`,
+        body: { ...FREE, purchaser: PURCHASER },
+      }),
+    );
+    const ids = (typeId: string) =>
+      order.ticket._data.filter((t) => t.ticket_type_id === typeId).map((t) => t.id);
+    return {
+      scene,
+      orderId: order.ticket_order._data[0]!.id,
+      secret: order.access_secret,
+      adults: ids(scene.type.id),
+      addOnAdults: ids(addOnAdult.id),
+      addOnChild: ids(addOnChild.id),
+    };
+  }
+
   const call = (
     visit: { scene: ReserveScene; orderId: string; secret: string },
     path: string,
@@ -114,6 +168,27 @@ describeEachDatabase('manage: an add-on follows the admission the order keeps', 
     const edit = orderEditResponseSchema.parse(res.json()).order_edit._data[0]!;
     expect([...edit.cancelled_ticket_ids].sort()).toEqual(
       [...visit.admissions.slice(0, 2), ...visit.addOns.slice(1)].sort(),
+    );
+  });
+
+  it('cancelling an Adult admission cancels an Adult add-on ticket, not the Child made last', async () => {
+    const visit = await buyFamily();
+    const res = await call(visit, 'cancel', { tickets: [visit.adults[0]] });
+    expect(res.statusCode, res.body).toBe(200);
+    const cancelled = orderCancelResponseSchema
+      .parse(res.json())
+      .ticket._data.filter((t) => t.state === 'cancelled')
+      .map((t) => t.id);
+    expect(cancelled.sort()).toEqual([visit.adults[0]!, visit.addOnAdults[1]!].sort());
+  });
+
+  it('an edit that cancels an Adult admission takes an Adult add-on ticket too', async () => {
+    const visit = await buyFamily();
+    const res = await call(visit, 'edit', { cancel: [visit.adults[1]] });
+    expect(res.statusCode, res.body).toBe(200);
+    const edit = orderEditResponseSchema.parse(res.json()).order_edit._data[0]!;
+    expect([...edit.cancelled_ticket_ids].sort()).toEqual(
+      [visit.adults[1]!, visit.addOnAdults[1]!].sort(),
     );
   });
 
