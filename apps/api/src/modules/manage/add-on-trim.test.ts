@@ -192,6 +192,31 @@ describeEachDatabase('manage: an add-on follows the admission the order keeps', 
     );
   });
 
+  it('a dry run names the add-on ticket that would leave, and cancels nothing (decision 0098)', async () => {
+    const visit = await buyFamily();
+    const res = await manageCall(app, visit.scene, {
+      path: `ticket_order/${visit.orderId}/cancel`,
+      secret: visit.secret,
+      body: { tickets: [visit.adults[0]] },
+      key: null,
+      query: 'dry_run=true',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const cancelled = orderCancelResponseSchema
+      .parse(res.json())
+      .ticket._data.filter((t) => t.state === 'cancelled')
+      .map((t) => t.id);
+    expect(cancelled.sort()).toEqual([visit.adults[0]!, visit.addOnAdults[1]!].sort());
+    const read = await manageCall(app, visit.scene, {
+      method: 'GET',
+      path: `ticket_order/${visit.orderId}/manage`,
+      secret: visit.secret,
+      key: null,
+    });
+    const states = orderManageResponseSchema.parse(read.json()).ticket._data.map((t) => t.state);
+    expect(new Set(states)).toEqual(new Set(['booked']));
+  });
+
   it('the manage read carries the meta, so the page can say it before a cancel (decision 0092)', async () => {
     for (const mustMatch of [true, false]) {
       const visit = await buyVisit(mustMatch);
