@@ -1,6 +1,6 @@
 import type { Executor } from '@/db/transaction';
 import { AppError, validationFailed } from '@/http/app-error';
-import { resourceCovers } from '@/modules/pricing/totals';
+import { resourceCovers } from '@admit/contracts/rules/discounts';
 import { readSellerSettings } from '@/modules/sellers/seller-settings';
 import { checkVouchers, citypassGroupOf, voucherUsed } from './citypass';
 import {

@@ -35,6 +35,17 @@ describeEachDatabase('manage: an add-on follows the admission the order keeps', 
     await app.close();
   });
 
+  /** The guest checkout of a free cart: the order, its id and its secret link. */
+  async function buyFree(scene: ReserveScene, cartId: string) {
+    const order = orderOf(
+      await checkoutCall(app, scene, {
+        path: `cart/${cartId}/guest_checkout`,
+        body: { ...FREE, purchaser: PURCHASER },
+      }),
+    );
+    return { scene, order, orderId: order.ticket_order._data[0]!.id, secret: order.access_secret };
+  }
+
   /** A free order of three admission tickets and three add-on tickets, bought in that order. */
   async function buyVisit(mustMatch: boolean) {
     const scene = await makeReserveScene(ctx.db, {
@@ -67,18 +78,11 @@ describeEachDatabase('manage: an add-on follows the admission the order keeps', 
         body: { add: [line(session, type.id)] },
       }),
     );
-    const order = orderOf(
-      await checkoutCall(app, scene, {
-        path: `cart/${cart.id}/guest_checkout`,
-        body: { ...FREE, purchaser: PURCHASER },
-      }),
-    );
+    const { order, ...bought } = await buyFree(scene, cart.id);
     const ids = (eventId: string) =>
       order.ticket._data.filter((t) => t.event_template_id === eventId).map((t) => t.id);
     return {
-      scene,
-      orderId: order.ticket_order._data[0]!.id,
-      secret: order.access_secret,
+      ...bought,
       admissions: ids(scene.event.id),
       addOns: ids(event.id),
       addOnEventId: event.id,
@@ -121,18 +125,11 @@ describeEachDatabase('manage: an add-on follows the admission the order keeps', 
     await modify(`my/cart/${cartId}/modify`, line(session, [[addOnAdult.id, 2]]));
     await modify(`my/cart/${cartId}/modify`, line(session, [[addOnChild.id, 1]]));
     await makeMeta(ctx.db, event, 'event_template', 'tickets_must_match_anchor_tickets', true);
-    const order = orderOf(
-      await checkoutCall(app, scene, {
-        path: `cart/${cartId}/guest_checkout`,
-        body: { ...FREE, purchaser: PURCHASER },
-      }),
-    );
+    const { order, ...bought } = await buyFree(scene, cartId);
     const ids = (typeId: string) =>
       order.ticket._data.filter((t) => t.ticket_type_id === typeId).map((t) => t.id);
     return {
-      scene,
-      orderId: order.ticket_order._data[0]!.id,
-      secret: order.access_secret,
+      ...bought,
       adults: ids(scene.type.id),
       addOnAdults: ids(addOnAdult.id),
       addOnChild: ids(addOnChild.id),

@@ -36,8 +36,9 @@ export function useReserveCitypass(
     () =>
       holdsCitypassFor(bundle, config.citypass_code_groups, {
         id: event.template.id,
-        groupIds: event.ticketGroups.map((g) => g.ticketGroup.id),
-        typeIds: event.ticketGroups.flatMap((g) => g.ticketTypes.map((type) => type.id)),
+        types: event.ticketGroups.flatMap((g) =>
+          g.ticketTypes.map((type) => ({ id: type.id, groupId: g.ticketGroup.id })),
+        ),
       }),
     [bundle, config.citypass_code_groups, event],
   );

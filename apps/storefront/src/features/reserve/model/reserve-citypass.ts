@@ -1,5 +1,6 @@
 import type { CartBundle, CartModifyBody } from '@admit/contracts/cart';
 import { cleanVoucher } from '@admit/contracts/rules/citypass';
+import { resourceCovers } from '@admit/contracts/rules/discounts';
 import type { FieldIssue } from '@/features/reserve/model/form-issues';
 import { fieldId } from '@/features/reserve/model/form-issues';
 import type { Quantities } from '@/features/reserve/model/stepper-rules';
@@ -55,11 +56,10 @@ export function voucherSlots(
   );
 }
 
-/** The event's groups and types, to tell whether a code's resource covers its tickets. */
+/** The event's types with their groups, to tell whether a code's resource covers them. */
 export interface CitypassEvent {
   id: string;
-  groupIds: readonly string[];
-  typeIds: readonly string[];
+  types: readonly { id: string; groupId: string }[];
 }
 
 /**
@@ -72,21 +72,17 @@ export function holdsCitypassFor(
   citypassGroups: Readonly<Record<string, unknown>>,
   event: CitypassEvent,
 ): boolean {
-  return (bundle?.cartmod._data ?? []).some((mod) => {
-    if (!mod.code_group || !Object.hasOwn(citypassGroups, mod.code_group)) return false;
-    switch (mod.resource) {
-      case null:
-        return true;
-      case 'event_template':
-        return mod.resource_id === event.id;
-      case 'ticket_group':
-        return event.groupIds.includes(mod.resource_id ?? '');
-      case 'ticket_type':
-        return event.typeIds.includes(mod.resource_id ?? '');
-      default:
-        return false;
-    }
-  });
+  return (bundle?.cartmod._data ?? []).some(
+    (mod) =>
+      !!mod.code_group &&
+      Object.hasOwn(citypassGroups, mod.code_group) &&
+      event.types.some((type) =>
+        resourceCovers(
+          { resource: mod.resource, resourceId: mod.resource_id },
+          { ticketTypeId: type.id, ticketGroupId: type.groupId, eventTemplateId: event.id },
+        ),
+      ),
+  );
 }
 
 /**
