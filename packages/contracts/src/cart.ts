@@ -97,6 +97,11 @@ export const cartmodSchema = z.object({
   discount: moneySchema,
   blocking_checkout: z.boolean(),
   activating_code_groups: z.array(z.string()),
+  /**
+   * The code's own code group: a client tells a CityPASS code by the seller's
+   * `citypass_code_groups` (decision 0098). Optional: absent from servers before it.
+   */
+  code_group: z.string().nullable().optional(),
   resource: z.string().nullable(),
   resource_id: z.string().nullable(),
 });
@@ -245,11 +250,13 @@ export const cartModifyBodySchema = z.object({
   /**
    * CityPASS given on a reserve form (shopping §5 "CityPASS codes", §3 `web.ecommerce.citypass`;
    * decision 0076): the code, taken as apply_code would, and one voucher per ticket this modify
-   * reserves — the n-th voucher of a type goes to the n-th new ticket of that type.
+   * reserves — the n-th voucher of a type goes to the n-th new ticket of that type. A code the
+   * cart already holds, or no code at all (the cart's CityPASS code), adds the vouchers to it
+   * (decision 0098).
    */
   citypass: z
     .object({
-      code: z.string().trim().min(PROMO_CODE_MIN).max(PROMO_CODE_MAX),
+      code: z.string().trim().min(PROMO_CODE_MIN).max(PROMO_CODE_MAX).optional(),
       vouchers: z
         .array(
           z.object({

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { cartExtendBodySchema } from '../cart';
 import { paymentEntrySchema, payResponseSchema } from '../checkout';
 import {
@@ -28,13 +29,16 @@ export const orderManageRoute = defineRoute({
   },
 });
 
-/** POST ticket_order/{id}/cancel `{ tickets }`, with an Idempotency-Key. */
+/**
+ * POST ticket_order/{id}/cancel `{ tickets }`, with an Idempotency-Key. `?dry_run=true`: the same
+ * answer as the cancel would give, nothing cancelled, no key needed (decision 0098).
+ */
 export const orderCancelRoute = defineRoute({
   method: 'POST',
   url: '/api/ticket_order/:orderId/cancel',
   schema: {
     params: orderParams,
-    querystring: secretQuery,
+    querystring: callQuery({ secret: textParam, dry_run: z.enum(['true', 'false']).optional() }),
     body: orderCancelBodySchema,
     response: { 200: orderCancelResponseSchema },
   },

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  addOnTicketsBeyondAdmission,
   anchorMismatch,
   countAnchorTickets,
   isAnchorEvent,
@@ -61,5 +62,46 @@ describe('setsMustMatchAnchor (decision 0092)', () => {
     expect(setsMustMatchAnchor(row({ value: false }))).toBe(false);
     expect(setsMustMatchAnchor(row({ resource: 'ticket_group' }))).toBe(false);
     expect(setsMustMatchAnchor(row({ key: 'ticket_date_time' }))).toBe(false);
+  });
+});
+
+describe('addOnTicketsBeyondAdmission (decisions 0076, 0098)', () => {
+  const admission = (id: string, typeName: string) => ({
+    id,
+    eventId: 'museum',
+    category: null,
+    handler: 'tickets',
+    typeName,
+  });
+  const addOn = (id: string, typeName: string) => ({
+    id,
+    eventId: 'tour',
+    category: null,
+    handler: 'tickets',
+    typeName,
+  });
+  const trim = (tickets: ReturnType<typeof admission>[]) =>
+    addOnTicketsBeyondAdmission(tickets, new Set(['tour']), config);
+
+  it('takes the add-on ticket of the type the admission lost, even when another was made last', () => {
+    // an Adult admission left: the Child add-on, made last, still has its Child admission
+    const left = [admission('a2', 'Adult'), admission('c1', 'Child')];
+    const addOns = [addOn('ta1', 'Adult'), addOn('ta2', ' adult'), addOn('tc1', 'Child')];
+    expect(trim([...left, ...addOns])).toEqual(['ta2']);
+    // the Child admission left instead: its add-on goes
+    expect(trim([admission('a1', 'Adult'), admission('a2', 'Adult'), ...addOns])).toEqual(['tc1']);
+  });
+
+  it('takes the last made among the unmatched when no name matches', () => {
+    const addOns = [addOn('t1', 'Grown-up'), addOn('t2', 'Kid'), addOn('t3', 'Grown-up')];
+    expect(trim([admission('a1', 'Adult'), ...addOns])).toEqual(['t3', 't2']);
+  });
+
+  it('takes nothing while the add-on does not outnumber the admission, nor binds other events', () => {
+    const tickets = [admission('a1', 'Adult'), addOn('t1', 'Child')];
+    expect(trim(tickets)).toEqual([]);
+    expect(addOnTicketsBeyondAdmission([addOn('t1', 'Adult')], new Set(['other']), config)).toEqual(
+      [],
+    );
   });
 });

@@ -86,38 +86,60 @@ export interface HeldTicketKind {
   eventId: string;
   category: string | null;
   handler: string;
+  /** its ticket type's name: an add-on ticket goes with the admission ticket of the same name */
+  typeName: string;
 }
+
+/** A type name as the rule compares it ("Adult " and "adult" are one type). */
+export const typeNameKey = (name: string) => name.trim().toLowerCase();
 
 /**
  * The add-on tickets a cart or an order may no longer keep once its admission tickets fell
  * (a removal, a manage cancel): for each of the seller's add-ons whose meta sets the rule
- * (`mustMatch`), its tickets beyond the admission count, the last made first. `tickets`: the
- * live tickets in the order they were made. An add-on never holds more tickets than the
- * admission; fewer (the admission grew since) is left for the buyer to add (decision 0076).
+ * (`mustMatch`), as many of its tickets as it holds beyond the admission count. Those taken are
+ * the ones no admission ticket of the same type name still stands for (an Adult add-on ticket
+ * per Adult admission ticket, as the reserve forms preset them, decision 0065), the last made
+ * first; there are always enough of them (decision 0098). `tickets`: the live tickets in the
+ * order they were made. An add-on never holds more tickets than the admission; fewer (the
+ * admission grew since) is left for the buyer to add (decision 0076).
  */
 export function addOnTicketsBeyondAdmission(
   tickets: readonly HeldTicketKind[],
   mustMatch: ReadonlySet<string>,
   config: AnchorConfig,
 ): string[] {
-  const anchorTickets = countAnchorTickets(
-    tickets.map((t) => ({ ...t, count: 1 })),
-    config,
+  const admissions = tickets.filter(
+    (t) =>
+      admitsByTicketCode(t.handler) &&
+      !isAnchorEvent({ id: t.eventId, category: t.category }, config),
   );
+  const admissionsByName = new Map<string, number>();
+  for (const t of admissions) {
+    const name = typeNameKey(t.typeName);
+    admissionsByName.set(name, (admissionsByName.get(name) ?? 0) + 1);
+  }
   const beyond: string[] = [];
   for (const eventId of mustMatch) {
     const own = tickets.filter(
       (t) =>
         t.eventId === eventId && isAnchorEvent({ id: t.eventId, category: t.category }, config),
     );
-    if (own.length > anchorTickets) {
-      beyond.push(
-        ...own
-          .slice(anchorTickets)
-          .map((t) => t.id)
-          .reverse(),
-      );
-    }
+    const surplus = own.length - admissions.length;
+    if (surplus <= 0) continue;
+    // per type name, the first made are those the admission of that name still stands for
+    const seen = new Map<string, number>();
+    const unmatched = own.filter((t) => {
+      const name = typeNameKey(t.typeName);
+      const n = (seen.get(name) ?? 0) + 1;
+      seen.set(name, n);
+      return n > (admissionsByName.get(name) ?? 0);
+    });
+    beyond.push(
+      ...unmatched
+        .slice(-surplus)
+        .map((t) => t.id)
+        .reverse(),
+    );
   }
   return beyond;
 }

@@ -21,3 +21,25 @@ export function codeMayDiscount(
   if (resource !== null) return true;
   return handler != null && DISCOUNTED_BY_ANY_CODE.has(handler);
 }
+
+/**
+ * Whether a code (or a checkout rule) on `resource` covers the ticket: the one reading for the
+ * API's totals and codes and the storefront's CityPASS fields (decision 0098).
+ */
+export function resourceCovers(
+  target: { resource: string | null; resourceId: string | null },
+  ticket: { ticketTypeId: string; ticketGroupId: string; eventTemplateId: string },
+): boolean {
+  switch (target.resource) {
+    case null:
+      return true;
+    case 'ticket_type':
+      return target.resourceId === ticket.ticketTypeId;
+    case 'ticket_group':
+      return target.resourceId === ticket.ticketGroupId;
+    case 'event_template':
+      return target.resourceId === ticket.eventTemplateId;
+    default:
+      return false;
+  }
+}

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { MUST_MATCH_ANCHOR_META_KEY, isMetaFlagSet } from '@admit/contracts/rules/anchor-tickets';
 import { ticket } from '@/db/schema/cart';
-import { eventTemplate, meta, ticketGroup } from '@/db/schema/catalog';
+import { eventTemplate, meta, ticketGroup, ticketType } from '@/db/schema/catalog';
 import type { Executor } from '@/db/transaction';
 
 /** The add-on rule's SQL (anchor-match.ts; decisions 0065, 0076). */
@@ -14,9 +14,11 @@ export function selectLiveTicketList(tx: Executor, cartId: string) {
       eventId: ticket.eventTemplateId,
       category: eventTemplate.category,
       handler: ticketGroup.handler,
+      typeName: ticketType.name,
     })
     .from(ticket)
     .innerJoin(ticketGroup, eq(ticketGroup.id, ticket.ticketGroupId))
+    .innerJoin(ticketType, eq(ticketType.id, ticket.ticketTypeId))
     .innerJoin(eventTemplate, eq(eventTemplate.id, ticket.eventTemplateId))
     .where(and(eq(ticket.cartId, cartId), eq(ticket.state, 'in_cart')))
     .orderBy(asc(ticket.createdAt), asc(ticket.id));

@@ -205,6 +205,7 @@ export function assembleCartBundle(
           codeGroup: null,
           activatingCodeGroups: code.activatingCodeGroups,
         }),
+        code_group: code.codeGroup,
         resource: code.resource,
         resource_id: code.resourceId,
       })),

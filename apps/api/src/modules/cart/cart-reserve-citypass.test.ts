@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartModifyBody } from '@admit/contracts/cart';
 import { cartCode } from '@/db/schema/codes';
 import { buildTestApp } from '@/testing/build-test-app';
@@ -107,5 +107,92 @@ describeEachDatabase('cart: CityPASS with the reserve', (ctx) => {
     const extra = await reserve({ code: 'CITYPASS', vouchers: [...vouchers, kid('C7777777')] });
     expect(extra.statusCode).toBe(400);
     expect(errorOf(extra)).toMatchObject({ _code: 'validation_failed' });
+  });
+
+  // decision 0098: vouchers for the tickets added to a cart that already holds the code
+  describe('on a cart that already holds the CityPASS code', () => {
+    const addAdults = (cartId: string, citypass: CartModifyBody['citypass'], adults = 1) =>
+      cartCall(app, scene.seller, {
+        method: 'POST',
+        path: `my/cart/${cartId}/modify`,
+        body: {
+          add: [
+            {
+              event_session_id: scene.session.id,
+              ticket_types_required: [{ ticket_type_id: scene.type.id, quantity: adults }],
+            },
+          ],
+          citypass,
+        },
+      });
+    const vouchersOf = async (cartId: string) =>
+      (await ctx.db.select().from(cartCode).where(eq(cartCode.cartId, cartId)))[0]!
+        .voucher!.split(',')
+        .sort();
+    async function cityCart(first: string, second: string, kidVoucher: string) {
+      const res = await reserve({
+        code: 'CITYPASS',
+        vouchers: [adult(first), adult(second), kid(kidVoucher)],
+      });
+      return bundleOf(res).cart._data[0]!.id;
+    }
+
+    it('gives each new ticket its voucher, with the code named or not', async () => {
+      const cartId = await cityCart('40000001', '40000002', 'C4000003');
+      const unnamed = await addAdults(cartId, { vouchers: [adult('4000-0004')] });
+      expect(bundleOf(unnamed).ticket._count).toBe(4);
+      const named = await addAdults(cartId, { code: 'citypass', vouchers: [adult('40000005')] });
+      const bundle = bundleOf(named);
+      expect(bundle.ticket._count).toBe(5);
+      expect(await vouchersOf(cartId)).toEqual([
+        '40000001',
+        '40000002',
+        '40000004',
+        '40000005',
+        'C4000003',
+      ]);
+      // the held code covers the new tickets as it did the first ones (its one discount line)
+      expect(bundle.cartmod._data).toMatchObject([{ code_group: 'citypass' }]);
+    });
+
+    it('checks the new vouchers as the first ones: pattern, once in the cart, once anywhere', async () => {
+      const cartId = await cityCart('50000001', '50000002', 'C5000003');
+      const mismatch = await addAdults(cartId, { vouchers: [adult('1'), adult('50000009')] }, 2);
+      expect(errorOf(mismatch)).toMatchObject({
+        _code: 'invalid_citypass',
+        _extra: { ticket_type_id: scene.type.id, voucher_index: 0 },
+      });
+      const again = await addAdults(cartId, { vouchers: [adult('50000002')] });
+      expect(errorOf(again)).toMatchObject({ _code: 'citypass_failure' });
+      const other = await cityCart('60000001', '60000002', 'C6000003');
+      const elsewhere = await addAdults(other, { vouchers: [adult('50000001')] });
+      expect(errorOf(elsewhere)).toMatchObject({ _code: 'citypass_failure' });
+      const missing = await addAdults(cartId, { vouchers: [adult('50000010')] }, 2);
+      expect(errorOf(missing)).toMatchObject({
+        _code: 'invalid_citypass',
+        _extra: { ticket_type_id: scene.type.id, voucher_index: 1 },
+      });
+      // nothing refused was kept
+      expect(await vouchersOf(cartId)).toEqual(['50000001', '50000002', 'C5000003']);
+      expect(
+        bundleOf(await addAdults(cartId, { vouchers: [adult('50000010')] })).ticket._count,
+      ).toBe(4);
+    });
+
+    it('refuses vouchers without a code on a cart that holds none, and a held code that is not CityPASS', async () => {
+      const res = await reserve(undefined, 1);
+      const cartId = bundleOf(res).cart._data[0]!.id;
+      const none = await addAdults(cartId, { vouchers: [adult('70000001')] });
+      expect(none.statusCode).toBe(400);
+      expect(errorOf(none)).toMatchObject({ _code: 'validation_failed' });
+      const welcome = await cartCall(app, scene.seller, {
+        method: 'POST',
+        path: `my/cart/${cartId}/modify`,
+        body: { preReservePromoCodes: ['WELCOME10'] },
+      });
+      expect(welcome.statusCode, welcome.body).toBe(200);
+      const named = await addAdults(cartId, { code: 'WELCOME10', vouchers: [adult('70000001')] });
+      expect(errorOf(named)).toMatchObject({ _code: 'invalid_citypass' });
+    });
   });
 });

@@ -25,7 +25,7 @@ export function codeRequestsOf(body: CartModifyBody): CodeRequest[] {
   const seen = new Set<string>();
   const requests: CodeRequest[] = [];
   // a reserve form's CityPASS code is taken with them (its vouchers: reserve-citypass.ts)
-  const citypass = body.citypass ? [body.citypass.code] : [];
+  const citypass = body.citypass?.code ? [body.citypass.code] : [];
   for (const text of [
     ...(body.preReservePromoCodes ?? []),
     ...(body.preloadedPromoCodes ?? []),

@@ -166,7 +166,13 @@ async function holdInTransaction(
     if (plan.body.remove?.tickets.length) freedSessions.push(...(await trimAddOnsInTx(tx, cart)));
     const citypass = plan.body.citypass;
     const places = citypass
-      ? await attachReserveVouchers(tx, caller.seller.id, citypass, taken, held?.tickets ?? [])
+      ? await attachReserveVouchers(
+          tx,
+          { sellerId: caller.seller.id, cartId: cart.id },
+          citypass,
+          taken,
+          held?.tickets ?? [],
+        )
       : null;
     // a new cart without codes has nothing to settle
     if (cartId || taken.length > 0) {

@@ -4,6 +4,7 @@ import type { Executor } from '@/db/transaction';
 import { AppError, validationFailed } from '@/http/app-error';
 import type { TakenCode } from '@/modules/codes/apply';
 import { citypassGroupOf } from '@/modules/codes/citypass';
+import { addHeldCitypassVouchers } from '@/modules/codes/held-citypass';
 import { readSellerSettings } from '@/modules/sellers/seller-settings';
 
 /**
@@ -11,7 +12,8 @@ import { readSellerSettings } from '@/modules/sellers/seller-settings';
  * §8 "invalid_citypass and code_exhausted are shown as a CityPASS error"; decision 0076). The
  * body's code is taken with the modify's other codes; once the tickets are held, each new ticket
  * gets its voucher (the n-th voucher of a type, the n-th new ticket of that type) and the code's
- * settling checks them as apply_code does (`modules/codes/apply.ts` `settleCodes`). A refusal
+ * settling checks them as apply_code does (`modules/codes/apply.ts` `settleCodes`); on a cart
+ * that already holds its CityPASS code they join that code (decision 0098). A refusal
  * about a new ticket names its type and place (`ticket_type_id`, `voucher_index`), since the
  * ticket itself is rolled back with the modify: the form puts it under that voucher field.
  */
@@ -34,34 +36,19 @@ function vouchersByType(citypass: Citypass): Map<string, string[]> {
 export type VoucherPlaces = Map<string, { ticket_type_id: string; voucher_index: number }>;
 
 /**
- * After the hold, in the modify's transaction: the taken CityPASS code gets one voucher per new
- * ticket. Refuses a code that is not one of the seller's CityPASS codes, a code the cart already
- * holds (its vouchers were given with it), and a count of vouchers that is not the count of new
- * tickets of each type. Returns where each ticket's voucher came from.
+ * After the hold, in the modify's transaction: one voucher per new ticket (the count of each
+ * type must be the count of new tickets of that type). A code taken by this modify gets them,
+ * for its settling to check (refused when it is not one of the seller's CityPASS codes); a code
+ * the cart already holds, or none named, gives them to the cart's CityPASS code at once
+ * (`addHeldCitypassVouchers`, decision 0098). Returns where each ticket's voucher came from.
  */
 export async function attachReserveVouchers(
   tx: Executor,
-  sellerId: string,
+  target: { sellerId: string; cartId: string },
   citypass: Citypass,
   taken: TakenCode[],
   held: TicketRow[],
 ): Promise<VoucherPlaces> {
-  const key = citypass.code.trim().toLowerCase();
-  const code = taken.find((t) => t.code.code.toLowerCase() === key);
-  if (!code) {
-    throw new AppError(
-      'citypass_failure',
-      CONTEXT,
-      'Your cart already has this CityPASS code: enter the vouchers of your new tickets in your cart.',
-      { code: citypass.code },
-    );
-  }
-  const settings = await readSellerSettings(tx, sellerId);
-  if (!citypassGroupOf(settings.citypass_code_groups, code.code.codeGroup)) {
-    throw new AppError('invalid_citypass', CONTEXT, 'This is not a CityPASS code.', {
-      code: citypass.code,
-    });
-  }
   const byType = vouchersByType(citypass);
   const places: VoucherPlaces = new Map();
   const used = new Map<string, number>();
@@ -86,6 +73,22 @@ export async function attachReserveVouchers(
     if (given.length > (used.get(type) ?? 0)) {
       throw validationFailed(CONTEXT, 'citypass.vouchers', 'one voucher per new ticket');
     }
+  }
+  const key = citypass.code?.trim().toLowerCase();
+  const code = key ? taken.find((t) => t.code.code.toLowerCase() === key) : undefined;
+  if (!code) {
+    await addHeldCitypassVouchers(tx, target, citypass.code ?? null, vouchers).catch(
+      (err: unknown) => {
+        throw placedCitypassError(err, places);
+      },
+    );
+    return places;
+  }
+  const settings = await readSellerSettings(tx, target.sellerId);
+  if (!citypassGroupOf(settings.citypass_code_groups, code.code.codeGroup)) {
+    throw new AppError('invalid_citypass', CONTEXT, 'This is not a CityPASS code.', {
+      code: citypass.code,
+    });
   }
   code.vouchers = vouchers;
   return places;

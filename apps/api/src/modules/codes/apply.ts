@@ -1,5 +1,6 @@
 import { AppError } from '@/http/app-error';
-import { cartTotals, resourceCovers, type TotalsTicket } from '@/modules/pricing/totals';
+import { resourceCovers } from '@admit/contracts/rules/discounts';
+import { cartTotals, type TotalsTicket } from '@/modules/pricing/totals';
 import type { Executor } from '@/db/transaction';
 import { readSellerSettings } from '@/modules/sellers/seller-settings';
 import { checkVouchers, citypassGroupOf, voucherUsed } from './citypass';

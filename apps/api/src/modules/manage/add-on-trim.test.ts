@@ -35,6 +35,17 @@ describeEachDatabase('manage: an add-on follows the admission the order keeps', 
     await app.close();
   });
 
+  /** The guest checkout of a free cart: the order, its id and its secret link. */
+  async function buyFree(scene: ReserveScene, cartId: string) {
+    const order = orderOf(
+      await checkoutCall(app, scene, {
+        path: `cart/${cartId}/guest_checkout`,
+        body: { ...FREE, purchaser: PURCHASER },
+      }),
+    );
+    return { scene, order, orderId: order.ticket_order._data[0]!.id, secret: order.access_secret };
+  }
+
   /** A free order of three admission tickets and three add-on tickets, bought in that order. */
   async function buyVisit(mustMatch: boolean) {
     const scene = await makeReserveScene(ctx.db, {
@@ -67,21 +78,61 @@ describeEachDatabase('manage: an add-on follows the admission the order keeps', 
         body: { add: [line(session, type.id)] },
       }),
     );
-    const order = orderOf(
-      await checkoutCall(app, scene, {
-        path: `cart/${cart.id}/guest_checkout`,
-        body: { ...FREE, purchaser: PURCHASER },
-      }),
-    );
+    const { order, ...bought } = await buyFree(scene, cart.id);
     const ids = (eventId: string) =>
       order.ticket._data.filter((t) => t.event_template_id === eventId).map((t) => t.id);
     return {
-      scene,
-      orderId: order.ticket_order._data[0]!.id,
-      secret: order.access_secret,
+      ...bought,
       admissions: ids(scene.event.id),
       addOns: ids(event.id),
       addOnEventId: event.id,
+    };
+  }
+
+  /**
+   * A free order of admission Adult ×2 and Child ×1, then the add-on Adult ×2 and Child ×1 in
+   * that order (the add-on's Child ticket is the last made; decision 0098).
+   */
+  async function buyFamily() {
+    const scene = await makeReserveScene(ctx.db, {
+      type: { name: 'Adult', amount: 0 },
+      sellerConfig: { anchor_categories: ['Add-ons'] },
+    });
+    await setSelfEditRules(ctx.db, scene.seller.id, RULES_ON);
+    const child = await makeTicketType(ctx.db, scene.group, { name: 'Child', amount: 0 });
+    const event = await makeEvent(ctx.db, scene.seller, { category: 'Add-ons' });
+    const group = await makeTicketGroup(ctx.db, event);
+    const addOnAdult = await makeTicketType(ctx.db, group, { name: 'Adult', amount: 0 });
+    const addOnChild = await makeTicketType(ctx.db, group, { name: 'Child', amount: 0 });
+    const session = await makeSession(ctx.db, event, { capacity: 50 });
+    const line = (s: SessionRow, types: [string, number][]) => ({
+      event_session_id: s.id,
+      ticket_types_required: types.map(([id, quantity]) => ({ ticket_type_id: id, quantity })),
+    });
+    const modify = async (path: string, add: ReturnType<typeof line>) =>
+      bundleOf(await cartCall(app, scene.seller, { method: 'POST', path, body: { add: [add] } }));
+    const cartId = (
+      await modify(
+        'my/cart/modify',
+        line(scene.session, [
+          [scene.type.id, 2],
+          [child.id, 1],
+        ]),
+      )
+    ).cart._data[0]!.id;
+    // the Child in a modify of its own, so it is surely made last; the meta comes after (a
+    // modify adding the add-on must match the admission whole)
+    await modify(`my/cart/${cartId}/modify`, line(session, [[addOnAdult.id, 2]]));
+    await modify(`my/cart/${cartId}/modify`, line(session, [[addOnChild.id, 1]]));
+    await makeMeta(ctx.db, event, 'event_template', 'tickets_must_match_anchor_tickets', true);
+    const { order, ...bought } = await buyFree(scene, cartId);
+    const ids = (typeId: string) =>
+      order.ticket._data.filter((t) => t.ticket_type_id === typeId).map((t) => t.id);
+    return {
+      ...bought,
+      adults: ids(scene.type.id),
+      addOnAdults: ids(addOnAdult.id),
+      addOnChild: ids(addOnChild.id),
     };
   }
 
@@ -115,6 +166,52 @@ describeEachDatabase('manage: an add-on follows the admission the order keeps', 
     expect([...edit.cancelled_ticket_ids].sort()).toEqual(
       [...visit.admissions.slice(0, 2), ...visit.addOns.slice(1)].sort(),
     );
+  });
+
+  it('cancelling an Adult admission cancels an Adult add-on ticket, not the Child made last', async () => {
+    const visit = await buyFamily();
+    const res = await call(visit, 'cancel', { tickets: [visit.adults[0]] });
+    expect(res.statusCode, res.body).toBe(200);
+    const cancelled = orderCancelResponseSchema
+      .parse(res.json())
+      .ticket._data.filter((t) => t.state === 'cancelled')
+      .map((t) => t.id);
+    expect(cancelled.sort()).toEqual([visit.adults[0]!, visit.addOnAdults[1]!].sort());
+  });
+
+  it('an edit that cancels an Adult admission takes an Adult add-on ticket too', async () => {
+    const visit = await buyFamily();
+    const res = await call(visit, 'edit', { cancel: [visit.adults[1]] });
+    expect(res.statusCode, res.body).toBe(200);
+    const edit = orderEditResponseSchema.parse(res.json()).order_edit._data[0]!;
+    expect([...edit.cancelled_ticket_ids].sort()).toEqual(
+      [visit.adults[1]!, visit.addOnAdults[1]!].sort(),
+    );
+  });
+
+  it('a dry run names the add-on ticket that would leave, and cancels nothing (decision 0098)', async () => {
+    const visit = await buyFamily();
+    const res = await manageCall(app, visit.scene, {
+      path: `ticket_order/${visit.orderId}/cancel`,
+      secret: visit.secret,
+      body: { tickets: [visit.adults[0]] },
+      key: null,
+      query: 'dry_run=true',
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const cancelled = orderCancelResponseSchema
+      .parse(res.json())
+      .ticket._data.filter((t) => t.state === 'cancelled')
+      .map((t) => t.id);
+    expect(cancelled.sort()).toEqual([visit.adults[0]!, visit.addOnAdults[1]!].sort());
+    const read = await manageCall(app, visit.scene, {
+      method: 'GET',
+      path: `ticket_order/${visit.orderId}/manage`,
+      secret: visit.secret,
+      key: null,
+    });
+    const states = orderManageResponseSchema.parse(read.json()).ticket._data.map((t) => t.state);
+    expect(new Set(states)).toEqual(new Set(['booked']));
   });
 
   it('the manage read carries the meta, so the page can say it before a cancel (decision 0092)', async () => {

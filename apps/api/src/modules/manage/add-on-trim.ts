@@ -8,7 +8,7 @@ import { undoEditChanges } from './edit-undo';
  * A manage edit keeps the add-on rule as the cart does (shopping §3 event meta
  * `tickets_must_match_anchor_tickets`; decision 0076): an order's add-on never keeps more
  * tickets than its admission, so cancelling admission tickets cancels the add-on tickets now
- * beyond them too, the last made first (`cart/anchor-match.ts`, the rule's one server home).
+ * beyond them too, those of the removed admission's type names first (`cart/anchor-match.ts`, the rule's one server home).
  * A reschedule moves a ticket within its own event and changes no count.
  */
 
@@ -37,6 +37,7 @@ export async function addOnsLeavingWith(
       eventId: d.ticket.eventTemplateId,
       category: d.category,
       handler: d.handler,
+      typeName: d.typeName,
     })),
   );
   return beyond.map((id) => staying.find((d) => d.ticket.id === id)!);

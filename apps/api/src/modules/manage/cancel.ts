@@ -56,14 +56,7 @@ export async function cancelOrderTickets(deps: CancelDeps, call: CancelCall) {
   const { seller } = call.caller;
   const managed = await managedOrder(db, call.caller, call.orderId, call.secret);
   const key = idempotencyKeyOf(call.headers);
-  const parsed = orderCancelBodySchema.safeParse(call.body ?? {});
-  if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const field = issue?.path.map(String).join('.') || 'body';
-    throw new AppError('validation_failed', 'ticket_order', issue?.message ?? 'invalid', { field });
-  }
-  // each id once: the contract refuses a repeat (400)
-  const ids = parsed.data.tickets.map((id) => id.toLowerCase());
+  const ids = cancelIdsOf(call.body);
   const hash = requestHash([call.caller.identity.id, call.method, call.url, call.orderId, ids]);
   const options = deps.idempotencyOf(managed.order.cartId);
   return runIdempotent(db, seller.id, key, hash, options, async () => {
@@ -84,6 +77,18 @@ export async function cancelOrderTickets(deps: CancelDeps, call: CancelCall) {
     // the answer the key stores (and a replay sends), in its wire shape
     return { status: 200, body: orderCancelResponseSchema.parse(body) };
   });
+}
+
+/** The body's ticket ids, read after the order check (a refusal is the cancel's 4xx). */
+export function cancelIdsOf(body: unknown): string[] {
+  const parsed = orderCancelBodySchema.safeParse(body ?? {});
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const field = issue?.path.map(String).join('.') || 'body';
+    throw new AppError('validation_failed', 'ticket_order', issue?.message ?? 'invalid', { field });
+  }
+  // each id once: the contract refuses a repeat (400)
+  return parsed.data.tickets.map((id) => id.toLowerCase());
 }
 
 async function cancelInTx(

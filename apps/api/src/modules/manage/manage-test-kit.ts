@@ -118,13 +118,16 @@ export function manageCall(
     body?: unknown;
     key?: string | null;
     token?: string;
+    /** more of the query, e.g. `dry_run=true` */
+    query?: string;
   },
 ): Promise<LightMyRequestResponse> {
   const key = options.key === undefined ? newKey() : options.key;
   const secret = options.secret ? `&secret=${encodeURIComponent(options.secret)}` : '';
+  const more = options.query ? `&${options.query}` : '';
   return app.inject({
     method: options.method ?? 'POST',
-    url: `/api/${options.path}?_seller=${scene.seller.slug}${secret}`,
+    url: `/api/${options.path}?_seller=${scene.seller.slug}${secret}${more}`,
     headers: {
       [APP_HEADER]: APP_HEADER_VALUE,
       ...(key === null ? {} : { 'idempotency-key': key }),

@@ -16,6 +16,7 @@ import { storefrontRootOf } from '@/modules/sellers/seller-site';
 import { anonymousRules, managedOrder, orderOf } from './access';
 import { managedOrderAnswer } from './answers';
 import { cancelOrderTickets } from './cancel';
+import { previewOrderCancel } from './cancel-preview';
 import { emailOrder } from './email';
 import { editRoutes } from './edit-routes';
 import { manageLinkOf } from './manage-link';
@@ -63,6 +64,16 @@ export const manageRoutes: FastifyPluginAsyncZod = async (app) => {
     config,
     handler: async (request, reply) => {
       const { orderId, secret } = orderOf(request);
+      if (request.query.dry_run === 'true') {
+        const preview = await previewOrderCancel(db, {
+          caller: request.caller,
+          orderId,
+          secret,
+          body: request.body,
+          now: now(),
+        });
+        return reply.header('cache-control', 'no-store').send(preview);
+      }
       const answer = await cancelOrderTickets(
         {
           db,

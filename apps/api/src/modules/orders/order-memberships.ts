@@ -5,7 +5,7 @@ import { selectCartCodes } from '@/modules/codes/repo';
 import { issueGiftCodes } from '@/modules/gift-codes/issue';
 import { issueMemberships } from '@/modules/memberships/issue';
 import { newestSavedMethod } from '@/modules/payments/saved-methods';
-import { resourceCovers } from '@/modules/pricing/totals';
+import { resourceCovers } from '@admit/contracts/rules/discounts';
 import { findOrCreateUser } from '@/modules/users/repo';
 import type { ConfirmationMembership } from './confirmation-mail';
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ticketFees } from '@admit/contracts/rules/fees';
-import { cartTotals, resourceCovers, type TotalsCode, type TotalsTicket } from './totals';
+import { resourceCovers } from '@admit/contracts/rules/discounts';
+import { cartTotals, type TotalsCode, type TotalsTicket } from './totals';
 
 /**
  * The pricing model's identities (decision 0047) over random carts: ticket types at random

@@ -1,6 +1,6 @@
 import { isCountedPayment, type CartFees } from '@admit/contracts/cart';
 import { minorToDecimal } from '@admit/contracts/money';
-import { codeMayDiscount } from '@admit/contracts/rules/discounts';
+import { codeMayDiscount, resourceCovers } from '@admit/contracts/rules/discounts';
 import { lineTotals, percentFee, type LineTotals } from '@admit/contracts/rules/fees';
 
 /**
@@ -37,25 +37,6 @@ export interface TotalsCode {
 export interface TotalsPayment {
   amount: number;
   state: string;
-}
-
-/** Whether a code (or a checkout rule) on `resource` covers the ticket. */
-export function resourceCovers(
-  target: { resource: string | null; resourceId: string | null },
-  ticket: Pick<TotalsTicket, 'ticketTypeId' | 'ticketGroupId' | 'eventTemplateId'>,
-): boolean {
-  switch (target.resource) {
-    case null:
-      return true;
-    case 'ticket_type':
-      return target.resourceId === ticket.ticketTypeId;
-    case 'ticket_group':
-      return target.resourceId === ticket.ticketGroupId;
-    case 'event_template':
-      return target.resourceId === ticket.eventTemplateId;
-    default:
-      return false;
-  }
 }
 
 /**

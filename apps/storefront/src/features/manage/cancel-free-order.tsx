@@ -11,8 +11,13 @@ import { SuccessNotice } from '@/features/manage/components/success-notice';
 import { manageFailureOf } from '@/features/manage/model/manage-errors';
 import type { ManageFailure } from '@/features/manage/model/manage-errors';
 import type { ManageSuccess } from '@/features/manage/model/manage-success';
-import { manageSessions } from '@/features/manage/model/manage-view';
+import {
+  cancelledIds,
+  manageSessions,
+  sessionsFollowingAdmission,
+} from '@/features/manage/model/manage-view';
 import type { ManageSession, ManageTicket } from '@/features/manage/model/manage-view';
+import { useCancelPreview } from '@/features/manage/use-cancel-preview';
 import { useOrderCancel } from '@/features/manage/use-order-cancel';
 import { useTicketSelection } from '@/features/manage/use-ticket-selection';
 import { managePath } from '@/features/manage/use-managed-order';
@@ -91,6 +96,13 @@ export function CancelFreeOrder({
   const [dialog, setDialog] = useState<'tickets' | 'order' | null>(null);
   const [failure, setFailure] = useState<ManageFailure | null>(null);
   const [success, setSuccess] = useState<ManageSuccess | null>(null);
+  const preview = useCancelPreview({
+    orderId,
+    secret,
+    named: dialog === 'tickets' ? [...selection.selected] : null,
+    askServer: sessionsFollowingAdmission(order, sessions, config).size > 0,
+    cancelledBefore: cancelledIds(order),
+  });
   const valid = sessions.flatMap((s) => s.tickets.filter(isValid).map((ticket) => ticket.id));
   const days = byDate(sessions);
   // a paid ticket nobody may cancel online: the order is the seller's to cancel (§8)
@@ -160,6 +172,8 @@ export function CancelFreeOrder({
       <CancelConfirm
         dialog={dialog}
         count={selection.selected.size}
+        addOns={preview.addOns}
+        checking={preview.checking}
         now
         busy={cancel.isPending}
         onClose={() => setDialog(null)}

@@ -17,6 +17,7 @@ import type { ManageFailure } from '@/features/manage/model/manage-errors';
 import { editSuccess, successOf } from '@/features/manage/model/manage-success';
 import type { ManageSuccess } from '@/features/manage/model/manage-success';
 import {
+  cancelledIds,
   editOf,
   isSelectable,
   manageSessions,
@@ -25,6 +26,7 @@ import {
 import { useEditActions } from '@/features/manage/use-edit-actions';
 import { useEditCountdown } from '@/features/manage/use-edit-countdown';
 import { useManageLeaveGuard } from '@/features/manage/use-manage-leave-guard';
+import { useCancelPreview } from '@/features/manage/use-cancel-preview';
 import { useOrderCancel } from '@/features/manage/use-order-cancel';
 import { useTicketSelection } from '@/features/manage/use-ticket-selection';
 import { managePath } from '@/features/manage/use-managed-order';
@@ -72,6 +74,18 @@ export function ManageOrder({ orderId, secret, order, edit, editReadAt }: Manage
   const seconds = useEditCountdown(unsaved ? row : null, editReadAt);
   useManageLeaveGuard(orderId, unsaved);
   const cancelNow = useOrderCancel(orderId, secret);
+  // the edit's cancels and the ticked tickets: what leaves once the changes are confirmed, and
+  // what the server's dry run counts the add-on tickets taken along from (decision 0098)
+  const preview = useCancelPreview({
+    orderId,
+    secret,
+    named:
+      dialog === 'tickets'
+        ? [...new Set([...(row?.cancelled_ticket_ids ?? []), ...selection.selected])]
+        : null,
+    askServer: following.size > 0,
+    cancelledBefore: cancelledIds(order),
+  });
 
   const fail = (error: unknown) => {
     setDialog(null);
@@ -181,6 +195,8 @@ export function ManageOrder({ orderId, secret, order, edit, editReadAt }: Manage
       <CancelConfirm
         dialog={dialog}
         count={selection.selected.size}
+        addOns={preview.addOns}
+        checking={preview.checking}
         now={false}
         busy={busy}
         onClose={() => setDialog(null)}

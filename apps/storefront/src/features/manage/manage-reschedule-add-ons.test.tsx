@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toCollection } from '@admit/contracts/envelope';
 import type { SellerConfig } from '@admit/contracts/seller-config';
@@ -161,5 +161,55 @@ describe('the manage page of an order whose add-on follows the admission', () =>
     renderManage(true, []);
     await screen.findByRole('region', { name: 'Chronos' });
     expect(screen.queryByText(/follow your admission/)).toBeNull();
+  });
+});
+
+// decision 0098: the confirm modal says how many add-on tickets the cancel takes along, from the
+// server's dry run of the cancel
+describe('the cancel modal of an order whose add-on follows the admission', () => {
+  const renderCancel = (followsAdmission: boolean) => {
+    const order = addOnOrder(followsAdmission);
+    const fetch = createFetchStub({
+      [`GET /api/ticket_order/${ORDER_ID}/manage`]: order,
+      [`GET /api/ticket_order/${ORDER_ID}/edit`]: NO_EDIT,
+      // the dry run: the admission named, the add-on ticket taken along
+      [`POST /api/ticket_order/${ORDER_ID}/cancel`]: {
+        ...order,
+        ticket: toCollection(order.ticket._data.map((t) => ({ ...t, state: 'cancelled' }))),
+        payment_refund: toCollection([]),
+      },
+    });
+    const rendered = renderRoute(`/manage/${ORDER_ID}?secret=${SECRET}`, {
+      fetch,
+      config: withAddOns(['Exhibitions']),
+    });
+    return { ...rendered, fetch };
+  };
+  const openCancel = async (user: ReturnType<typeof renderCancel>['user']) => {
+    const admission = await screen.findByRole('region', { name: 'General Admission' });
+    await user.click(within(admission).getByRole('checkbox', { name: /^Ticket 1: Adult/ }));
+    await user.click(screen.getByRole('button', { name: 'Cancel selected tickets' }));
+    return screen.findByRole('dialog', { name: 'Cancel these tickets?' });
+  };
+
+  it('counts the add-on tickets the cancel takes along before the visitor confirms', async () => {
+    const { fetch, user } = renderCancel(true);
+    const dialog = await openCancel(user);
+    await within(dialog).findByText(
+      '1 ticket and 1 add-on ticket will be cancelled when you confirm your changes.',
+    );
+    expect(within(dialog).getByRole('button', { name: 'Yes, cancel' })).toBeEnabled();
+    const dryRun = fetch.requests.find((r) => r.method === 'POST')!;
+    expect(dryRun.url.searchParams.get('dry_run')).toBe('true');
+    expect(dryRun.url.searchParams.get('secret')).toBe(SECRET);
+    expect(dryRun.headers.get('idempotency-key')).toBeNull();
+    expect((dryRun.body as { tickets: string[] }).tickets).toHaveLength(1);
+  });
+
+  it('asks nothing, and counts only the ticked tickets, without the meta', async () => {
+    const { fetch, user } = renderCancel(false);
+    const dialog = await openCancel(user);
+    expect(dialog).toHaveTextContent('1 ticket will be cancelled when you confirm your changes.');
+    expect(fetch.requests.some((r) => r.method === 'POST')).toBe(false);
   });
 });

@@ -50,6 +50,10 @@ export const MANAGE_STRINGS = {
   'manage.confirm-cancel.title': 'Cancel these tickets?',
   'manage.confirm-cancel.count-one': '1 ticket',
   'manage.confirm-cancel.count': '{count} tickets',
+  // the add-on tickets the cancel takes along (decisions 0076, 0098), from the server's dry run
+  'manage.confirm-cancel.with-add-ons': '{tickets} and {addOns}',
+  'manage.confirm-cancel.add-ons-one': '1 add-on ticket',
+  'manage.confirm-cancel.add-ons': '{count} add-on tickets',
   'manage.confirm-cancel.body': '{tickets} will be cancelled when you confirm your changes.',
   'manage.confirm-cancel.now': '{tickets} will be cancelled now. This cannot be undone.',
   'manage.confirm-order.title': 'Cancel your whole order?',

@@ -36,6 +36,9 @@ export const RESERVE_STRINGS = {
   'reserve.citypass_enable': 'I have CityPASS vouchers',
   'reserve.citypass_legend': 'CityPASS',
   'reserve.citypass_code': 'CityPASS code',
+  // decision 0098: a cart that already holds a CityPASS code asks a voucher per ticket added
+  'reserve.citypass_held':
+    'Your cart has a CityPASS code: enter one voucher number for each ticket you add.',
   'reserve.citypass_voucher': '{type} ticket {number}: voucher number',
   'reserve.citypass_placeholder': CITYPASS_VOUCHER_PLACEHOLDER,
   'reserve.citypass_no_tickets': 'Choose your tickets: each one takes a voucher.',

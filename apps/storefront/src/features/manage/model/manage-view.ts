@@ -10,6 +10,7 @@ import {
   setsMustMatchAnchor,
   type AnchorConfig,
 } from '@admit/contracts/rules/anchor-tickets';
+import { isCancelledState } from '@admit/contracts/rules/self-edit';
 import { eventTimeZone } from '@/api/orders/event-time-zone';
 
 /**
@@ -218,6 +219,11 @@ export function sessionsFollowingAdmission(
       )
       .map((s) => s.key),
   );
+}
+
+/** The order's tickets cancelled already: a cancel preview counts only what it adds to them. */
+export function cancelledIds(order: Pick<OrderManageResponse, 'ticket'>): Set<string> {
+  return new Set(order.ticket._data.filter((t) => isCancelledState(t.state)).map((t) => t.id));
 }
 
 /**

@@ -3,6 +3,7 @@ import {
   MUST_MATCH_ANCHOR_META_KEY,
   countAnchorTickets,
   isAnchorEvent,
+  typeNameKey,
   type AnchorConfig,
 } from '@admit/contracts/rules/anchor-tickets';
 import type { TicketGroupWithTypes } from '@/api/events/event-detail';
@@ -41,7 +42,7 @@ export function anchorMatchOf(
   // a preset only for a first choice: with add-on tickets held, the visitor adds the rest
   if (held === 0) {
     for (const k of kinds.filter((kind) => countAnchorTickets([kind], config) > 0)) {
-      const name = k.typeName.trim().toLowerCase();
+      const name = typeNameKey(k.typeName);
       byTypeName.set(name, (byTypeName.get(name) ?? 0) + k.count);
     }
   }
@@ -62,7 +63,7 @@ export function presetQuantities(
   const available = groups.flatMap(({ ticketGroup, ticketTypes }) =>
     ticketTypes.filter((type) => type.available && ticketGroup.available),
   );
-  const byName = new Map(available.map((type) => [type.name.trim().toLowerCase(), type.id]));
+  const byName = new Map(available.map((type) => [typeNameKey(type.name), type.id]));
   const named: Record<string, number> = {};
   for (const [name, n] of match.byTypeName) {
     const id = byName.get(name);

@@ -1,5 +1,6 @@
-import type { CartModifyBody } from '@admit/contracts/cart';
+import type { CartBundle, CartModifyBody } from '@admit/contracts/cart';
 import { cleanVoucher } from '@admit/contracts/rules/citypass';
+import { resourceCovers } from '@admit/contracts/rules/discounts';
 import type { FieldIssue } from '@/features/reserve/model/form-issues';
 import { fieldId } from '@/features/reserve/model/form-issues';
 import type { Quantities } from '@/features/reserve/model/stepper-rules';
@@ -10,6 +11,9 @@ import type { Quantities } from '@/features/reserve/model/stepper-rules';
  * required voucher field per selected ticket. The modify carries them (`citypass`); the server
  * checks each voucher against the seller's patterns and answers a mismatch by the voucher's
  * ticket type and place (`_extra.ticket_type_id`, `voucher_index`), which names its field here.
+ * On a cart that already holds a CityPASS code covering the event, every ticket added brings its
+ * voucher: the fields are asked without the checkbox or the code, and join the cart's code
+ * (decision 0098).
  */
 
 /** What the visitor typed: whether the checkbox is on, the code, each voucher by field id. */
@@ -52,11 +56,47 @@ export function voucherSlots(
   );
 }
 
-/** The fields left empty, in page order (spec: shopping §5 "one required voucher field"). */
-export function citypassIssues(entry: CitypassEntry, slots: readonly VoucherSlot[]): FieldIssue[] {
+/** The event's types with their groups, to tell whether a code's resource covers them. */
+export interface CitypassEvent {
+  id: string;
+  types: readonly { id: string; groupId: string }[];
+}
+
+/**
+ * Whether the cart holds a CityPASS code (its code group one of the seller's
+ * `citypass_code_groups`) that covers tickets of the event: then every ticket added takes a
+ * voucher (decision 0098).
+ */
+export function holdsCitypassFor(
+  bundle: Pick<CartBundle, 'cartmod'> | null,
+  citypassGroups: Readonly<Record<string, unknown>>,
+  event: CitypassEvent,
+): boolean {
+  return (bundle?.cartmod._data ?? []).some(
+    (mod) =>
+      !!mod.code_group &&
+      Object.hasOwn(citypassGroups, mod.code_group) &&
+      event.types.some((type) =>
+        resourceCovers(
+          { resource: mod.resource, resourceId: mod.resource_id },
+          { ticketTypeId: type.id, ticketGroupId: type.groupId, eventTemplateId: event.id },
+        ),
+      ),
+  );
+}
+
+/**
+ * The fields left empty, in page order (spec: shopping §5 "one required voucher field").
+ * `held`: the cart's code is used, so no code is asked.
+ */
+export function citypassIssues(
+  entry: CitypassEntry,
+  slots: readonly VoucherSlot[],
+  held = false,
+): FieldIssue[] {
   if (!entry.enabled) return [];
   const issues: FieldIssue[] = [];
-  if (entry.code.trim() === '') {
+  if (!held && entry.code.trim() === '') {
     issues.push({ fieldId: CITYPASS_CODE_FIELD_ID, messageKey: 'reserve.citypass_code_required' });
   }
   for (const slot of slots) {
@@ -67,14 +107,18 @@ export function citypassIssues(entry: CitypassEntry, slots: readonly VoucherSlot
   return issues;
 }
 
-/** The modify's `citypass`: the code and each ticket's cleaned voucher; undefined when off. */
+/**
+ * The modify's `citypass`: the code and each ticket's cleaned voucher; undefined when off.
+ * `held`: no code, so the vouchers join the cart's CityPASS code.
+ */
 export function citypassBody(
   entry: CitypassEntry,
   slots: readonly VoucherSlot[],
+  held = false,
 ): CartModifyBody['citypass'] {
   if (!entry.enabled || slots.length === 0) return undefined;
   return {
-    code: entry.code.trim(),
+    ...(held ? {} : { code: entry.code.trim() }),
     vouchers: slots.map((slot) => ({
       ticket_type_id: slot.typeId,
       voucher: cleanVoucher(entry.vouchers[slot.fieldId] ?? ''),

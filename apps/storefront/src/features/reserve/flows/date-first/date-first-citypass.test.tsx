@@ -6,6 +6,7 @@ import { fixtureId } from '@/testing/api-fixtures';
 import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
 import { makeSellerConfig } from '@/testing/seller-config';
+import { HELD_CITYPASS_NOTE, heldCitypassCart } from '@/features/reserve/citypass-test-kit';
 import {
   ADULT,
   EVENT_ID,
@@ -150,5 +151,36 @@ describe('CityPASS on the date-first form', { timeout: 30_000 }, () => {
     // elsewhere it stays the API's described error, offered as a retry (shopping §8)
     expect(await screen.findByRole('dialog')).toHaveTextContent('This code has been used up');
     expect(screen.queryByText(/There is a problem with your CityPASS/)).toBeNull();
+  });
+
+  // decision 0098: on a cart that holds a CityPASS code covering the event, whatever its flag
+  it('asks a voucher per ticket added to a cart that holds a CityPASS code', async () => {
+    const held = heldCitypassCart();
+    const fetch = createFetchStub({
+      'GET /cached_api/events/:id': citypassEvent(false),
+      ...saturdayReads(),
+      ...held.reads,
+      'POST /api/my/cart/:id/modify': () => errorResponse(422, 'code_exhausted', 'used up'),
+    });
+    const { user } = renderRoute(`/events/${EVENT_ID}`, { config: held.config, fetch });
+    await user.click(
+      await screen.findByRole('button', { name: 'Sat 21 Nov Saturday, November 21, 2026' }),
+    );
+    await user.click(await screen.findByRole('radio', { name: /10:00 AM/ }));
+    await user.click(await screen.findByRole('button', { name: 'Increase Adult' }));
+    await user.click(screen.getByRole('button', { name: 'Increase Adult' }));
+    expect(screen.getByText(HELD_CITYPASS_NOTE)).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: ENABLE })).toBeNull();
+    await user.type(screen.getByLabelText('Adult ticket 1: voucher number'), '11112222');
+    await user.type(screen.getByLabelText('Adult ticket 2: voucher number'), '33334444');
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    await screen.findByText(/There is a problem with your CityPASS|used up/);
+    const post = fetch.requests.find((r) => r.method === 'POST')!;
+    expect((post.body as { citypass: unknown }).citypass).toEqual({
+      vouchers: [
+        { ticket_type_id: ADULT, voucher: '11112222' },
+        { ticket_type_id: ADULT, voucher: '33334444' },
+      ],
+    });
   });
 });

@@ -11,6 +11,7 @@ import {
 } from '@/features/reserve/flows/quantity-first/quantity-first-test-kit';
 import { fixtureId } from '@/testing/api-fixtures';
 import { renderRoute } from '@/testing/render-route';
+import { HELD_CITYPASS_NOTE, heldCitypassCart } from '@/features/reserve/citypass-test-kit';
 
 /** spec: shopping §3 `web.ecommerce.citypass`, §5 "CityPASS codes" (issue #25, decision 0076). */
 
@@ -54,5 +55,23 @@ describe('CityPASS on the quantity-first form', { timeout: 30_000 }, () => {
     renderRoute(`/events/${EVENT_ID}`, { fetch });
     await screen.findByRole('heading', { name: 'Choose your tickets' });
     expect(screen.queryByRole('checkbox', { name: 'I have CityPASS vouchers' })).toBeNull();
+  });
+
+  // decision 0098: on a cart that holds a CityPASS code, no checkbox: every ticket's voucher
+  it('asks a voucher per chosen ticket on a cart that holds a CityPASS code', async () => {
+    const held = heldCitypassCart();
+    const fetch = fixtures({ 'GET /cached_api/events/:id': citypassEvent(true), ...held.reads });
+    const { user } = renderRoute(`/events/${EVENT_ID}`, { fetch, config: held.config });
+    await chooseQuantities(user);
+    await user.click(screen.getByRole('button', { name: 'Find available tickets' }));
+    await user.click(await screen.findByRole('button', { name: /November 24, 2026/ }));
+    await user.click(await screen.findByRole('radio', { name: /11:00 AM/ }));
+    expect(screen.getByText(HELD_CITYPASS_NOTE)).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'I have CityPASS vouchers' })).toBeNull();
+    expect(screen.getAllByPlaceholderText('Enter voucher number')).toHaveLength(3);
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findAllByText('Please enter a voucher number.')).toHaveLength(3);
+    expect(screen.queryByText('Please enter your CityPASS code.')).toBeNull();
+    expect(requestsTo(fetch, 'POST', '/modify')).toHaveLength(0);
   });
 });

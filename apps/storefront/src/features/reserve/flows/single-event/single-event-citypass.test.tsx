@@ -16,6 +16,7 @@ import {
 } from '@/testing/availability-fixtures';
 import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
 import { renderRoute } from '@/testing/render-route';
+import { HELD_CITYPASS_NOTE, heldCitypassCart } from '@/features/reserve/citypass-test-kit';
 
 /**
  * spec: shopping §3 config `web.ecommerce.citypass`, §5 "CityPASS codes", §8 "invalid_citypass
@@ -32,7 +33,7 @@ const types = [
 ];
 const MISMATCH = 'Does not match the expected format. Please check your CityPASS code.';
 
-function renderSingle(refusal: Response) {
+function renderSingle(refusal: Response, held?: ReturnType<typeof heldCitypassCart>) {
   const session = makePricedSession({ id: fixtureId(300), start_datetime: '2026-12-19T15:30:00Z' });
   const event = eventTemplateBody({
     event_template: [makeEventTemplate({ id: EVENT_ID, name: 'City Tour', event_type: 'single' })],
@@ -58,8 +59,13 @@ function renderSingle(refusal: Response) {
       ticket_type: types,
     }),
     'POST /api/my/cart/modify': () => refusal.clone(),
+    'POST /api/my/cart/:id/modify': () => refusal.clone(),
+    ...held?.reads,
   });
-  return { ...renderRoute(`/events/${EVENT_ID}`, { fetch }), fetch };
+  return {
+    ...renderRoute(`/events/${EVENT_ID}`, { fetch, ...(held ? { config: held.config } : {}) }),
+    fetch,
+  };
 }
 
 async function fillAdultAndChild(user: ReturnType<typeof renderSingle>['user']) {
@@ -110,5 +116,27 @@ describe('CityPASS on the single-event form', { timeout: 30_000 }, () => {
       await screen.findByText('There is a problem with your CityPASS: This code has been used up'),
     ).toBeInTheDocument();
     expect(screen.queryByText(MISMATCH)).toBeNull();
+  });
+
+  // decision 0098: a ticket added to a cart that holds the code brings its voucher
+  it('asks a voucher for every ticket added to a cart that holds a CityPASS code, and sends no code', async () => {
+    const { user, fetch } = renderSingle(
+      errorResponse(422, 'invalid_citypass', MISMATCH, { ticket_type_id: ADULT, voucher_index: 0 }),
+      heldCitypassCart(),
+    );
+    await user.click(await screen.findByRole('button', { name: 'Increase Adult' }));
+    expect(await screen.findByText(HELD_CITYPASS_NOTE)).toBeInTheDocument();
+    expect(screen.queryByRole('checkbox', { name: 'I have CityPASS vouchers' })).toBeNull();
+    expect(screen.queryByLabelText('CityPASS code')).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByText('Please enter a voucher number.')).toBeInTheDocument();
+    expect(fetch.requests.some((r) => r.method === 'POST')).toBe(false);
+    await user.type(screen.getByLabelText('Adult ticket 1: voucher number'), '1234-5678');
+    await user.click(screen.getByRole('button', { name: 'Add to cart' }));
+    expect(await screen.findByText(MISMATCH)).toBeInTheDocument();
+    const post = fetch.requests.find((r) => r.method === 'POST')!;
+    expect((post.body as { citypass: unknown }).citypass).toEqual({
+      vouchers: [{ ticket_type_id: ADULT, voucher: '12345678' }],
+    });
   });
 });
