@@ -189,6 +189,8 @@ async function oneRun(): Promise<StartMemoryRun> {
     return { freshMs: fresh.ms, laterMs: later.ms, pgliteRss, bareRss, postgresRss };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+    // the data-dir lock sits beside the folder (db/data-dir-lock.ts)
+    rmSync(`${dataDir}.lock`, { force: true });
   }
 }
 
@@ -217,6 +219,8 @@ async function underLoad(minutes: number): Promise<LoadMeasure> {
     }
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
+    // the data-dir lock sits beside the folder (db/data-dir-lock.ts)
+    rmSync(`${dataDir}.lock`, { force: true });
   }
 }
 
