@@ -17,6 +17,7 @@ declare module 'autocannon' {
     duration?: number;
     headers?: Record<string, string>;
     method?: string;
+    body?: string;
     /** each response body must equal this; others count as `mismatches` */
     expectBody?: string;
   }

@@ -152,7 +152,7 @@ const startNode = (spec) =>
   startChild(
     spec.name,
     process.execPath,
-    ['--enable-source-maps', join(root, 'apps/api/dist/main.mjs')],
+    ['--max-semi-space-size=2', join(root, 'apps/api/dist/main.mjs')],
     spec.env,
   );
 const nodeReady = (spec) =>

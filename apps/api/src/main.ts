@@ -1,6 +1,5 @@
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { buildApp } from './app';
 import { loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { seedDemo } from './demo/seed-demo';
@@ -20,15 +19,20 @@ async function main() {
   const config = loadConfig();
   const dataDir = fromRepoRoot(config.DATA_DIR);
   if (!config.DATABASE_URL && !dataDir.includes('://')) await mkdir(dataDir, { recursive: true });
-  const database = await openDatabase(
-    config.DATABASE_URL
-      ? {
-          url: config.DATABASE_URL,
-          readUrl: config.DATABASE_READ_URL,
-          replicaWaitMs: config.REPLICA_WAIT_MS,
-        }
-      : { dataDir },
-  );
+  // the app's modules load while the database opens: PGlite compiles its WebAssembly on other
+  // threads and reads its folder, which overlaps the module graph's reads (decision 0096)
+  const [database, { buildApp }] = await Promise.all([
+    openDatabase(
+      config.DATABASE_URL
+        ? {
+            url: config.DATABASE_URL,
+            readUrl: config.DATABASE_READ_URL,
+            replicaWaitMs: config.REPLICA_WAIT_MS,
+          }
+        : { dataDir },
+    ),
+    import('./app'),
+  ]);
   const app = await buildApp({ config, database }, { holdStart: true });
   // `listen` loads the SSR bundle beside the steps below (storefront-host, decision 0072)
   await app.listen({ port: config.PORT, host: config.HOST });

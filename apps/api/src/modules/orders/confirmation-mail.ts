@@ -1,4 +1,3 @@
-import QRCode from 'qrcode';
 import { orderConfirmationMail } from '@/modules/mail/compose';
 import type { OrderConfirmationInput } from '@/modules/mail/templates/order-confirmation-mail';
 import type {
@@ -7,7 +6,7 @@ import type {
 } from '@/modules/mail/templates/order-parts';
 import type { OutgoingAttachment, OutgoingMail } from '@/modules/mail/outbox';
 import { grantsEntry } from '@admit/contracts/rules/admission';
-import { ORDER_QR_MARGIN } from '@/lib/qr-png';
+import { loadQrcode, ORDER_QR_MARGIN } from '@/lib/qr-png';
 
 export type { ConfirmationMembership };
 
@@ -31,9 +30,9 @@ const png = async (content: string, cid: string): Promise<OutgoingAttachment> =>
   filename: `${cid}.png`,
   cid,
   contentType: 'image/png',
-  base64: (await QRCode.toBuffer(content, { margin: ORDER_QR_MARGIN, width: 240 })).toString(
-    'base64',
-  ),
+  base64: (
+    await (await loadQrcode()).toBuffer(content, { margin: ORDER_QR_MARGIN, width: 240 })
+  ).toString('base64'),
 });
 
 /**
