@@ -5,9 +5,8 @@ import { AppError } from '@/http/app-error';
 import { forgetSessionReads } from '@/http/read-scopes';
 import type { RequestIdentity } from '@/http/request-context';
 import { holdTickets } from '@/modules/cart/reserve';
-import { insertCart } from '@/modules/cart/repo';
 import { planTicketMoves } from '@/modules/manage/edit-plan';
-import { insertOrderEdit } from '@/modules/manage/edit-repo';
+import { insertEditCart } from '@/modules/manage/edit-repo';
 import { ticketNotFound } from '@/modules/manage/refusals';
 import { recordAudit } from '@/modules/office/audit';
 import { applyOrderChangeInTx, ticketStateIncorrect } from '@/modules/orders/order-change';
@@ -88,20 +87,13 @@ async function holdReplacements(
   },
 ) {
   const { move, at } = input;
-  const cart = await insertCart(tx, {
-    sellerId: move.seller.id,
-    identityId: input.order.identityId,
+  // committed in this transaction: it expires the moment it is made, never left open
+  const cart = await insertEditCart(tx, {
+    order: input.order,
     channel: 'office',
-    additionalInfo: input.order.additionalInfo ?? null,
-    expiresAt: at,
-    createdAt: at,
-    updatedAt: at,
-  });
-  await insertOrderEdit(tx, {
-    cartId: cart.id,
-    ticketOrderId: input.order.id,
     accessSecret: null,
-    createdAt: at,
+    expiresAt: at,
+    at,
   });
   const held = await holdTickets(tx, cart.id, input.planned);
   const charged = await selectCartTicketDetails(tx, cart.id);

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_HEADER, APP_HEADER_VALUE } from '@admit/contracts/constants';
 import { OFFICE_SESSION_COOKIE } from '@admit/contracts/office';
@@ -6,7 +6,12 @@ import type { Db } from '@/db/connection';
 import { ticket } from '@/db/schema/cart';
 import { eventSession } from '@/db/schema/sessions';
 import { makeSession, type SessionRow } from '@/testing/factories';
-import { buyOrder, raceStage, type BoughtOrder } from '@/modules/manage/manage-test-kit';
+import {
+  buyOrder,
+  raceStage,
+  sessionInvariant,
+  type BoughtOrder,
+} from '@/modules/manage/manage-test-kit';
 import { auditOf, makeStaff, officeLogin } from '@/modules/office/office.test-kit';
 
 /**
@@ -20,22 +25,6 @@ import { auditOf, makeStaff, officeLogin } from '@/modules/office/office.test-ki
 const URL_ = process.env.TEST_DATABASE_URL;
 const NOW = new Date('2029-06-01T12:00:00Z');
 const DESKS = 8;
-
-/** The session's counter against its live (held or booked) tickets and its capacity. */
-async function checkInvariant(db: Db, sessionId: string) {
-  const [row] = await db.select().from(eventSession).where(eq(eventSession.id, sessionId));
-  const [live] = await db
-    .select({ n: sql<number>`cast(count(*) as integer)` })
-    .from(ticket)
-    .where(and(eq(ticket.eventSessionId, sessionId), inArray(ticket.state, ['in_cart', 'booked'])));
-  const violations = [
-    live!.n > row!.capacity ? `oversold: ${live!.n} tickets for ${row!.capacity} places` : '',
-    row!.usedCapacity !== live!.n
-      ? `used_capacity ${row!.usedCapacity} for ${live!.n} tickets`
-      : '',
-  ].filter(Boolean);
-  return { used: row!.usedCapacity, live: live!.n, violations };
-}
 
 /**
  * CONTROL ONLY, never used by the service: a move that reads the target's counter, decides in
@@ -115,7 +104,7 @@ describe.skipIf(!URL_)('office: moves raced [postgres]', () => {
     const { db, app, scene } = stage;
     const target = await sessionAt('2030-02-01T15:00:00Z', 50);
     const order = await buyOrder(app, scene, 1);
-    const before = await checkInvariant(db, scene.session.id);
+    const before = await sessionInvariant(db, scene.session.id);
     const answers = await Promise.all(
       Array.from({ length: DESKS }, (_, desk) => moveOverHttp(order, target, desk)),
     );
@@ -124,8 +113,8 @@ describe.skipIf(!URL_)('office: moves raced [postgres]', () => {
       answers.filter((a) => a.status !== 200).every((a) => a.code === 'ticket_state_incorrect'),
       JSON.stringify(answers),
     ).toBe(true);
-    expect(await checkInvariant(db, target.id)).toEqual({ used: 1, live: 1, violations: [] });
-    expect((await checkInvariant(db, scene.session.id)).used).toBe(before.used - 1);
+    expect(await sessionInvariant(db, target.id)).toEqual({ used: 1, live: 1, violations: [] });
+    expect((await sessionInvariant(db, scene.session.id)).used).toBe(before.used - 1);
     const records = (await auditOf(db, scene.seller.id, 'order.move')).filter(
       (r) => r.target === `ticket_order:${order.orderId}`,
     );
@@ -140,7 +129,7 @@ describe.skipIf(!URL_)('office: moves raced [postgres]', () => {
       answers.filter((a) => a.status !== 200).every((a) => a.code === 'event_session_sold_out'),
       JSON.stringify(answers),
     ).toBe(true);
-    expect(await checkInvariant(stage.db, target.id)).toEqual({
+    expect(await sessionInvariant(stage.db, target.id)).toEqual({
       used: 3,
       live: 3,
       violations: [],
@@ -151,7 +140,9 @@ describe.skipIf(!URL_)('office: moves raced [postgres]', () => {
     const { target, orders } = await lastPlace('2030-02-03T15:00:00Z');
     const results = await Promise.all(orders.map((order) => naiveMove(stage.db, order, target)));
     expect(results.filter(Boolean).length).toBeGreaterThan(1);
-    expect((await checkInvariant(stage.db, target.id)).violations.join('; ')).toContain('oversold');
+    expect((await sessionInvariant(stage.db, target.id)).violations.join('; ')).toContain(
+      'oversold',
+    );
   });
 });
 
