@@ -140,3 +140,45 @@ export const officeCancelBodySchema = z.object({
 });
 /** A lost ticket: the order's scan codes are issued anew and mailed; the old ones stop working. */
 export const officeReissueBodySchema = z.object({ ticket_id: z.string().uuid(), reason });
+
+/**
+ * How a dearer move is settled (decision 0094): `waive` — each moved ticket costing more keeps
+ * the price it was bought at (a staff comp, its amount in the audit); `owe` — the order owes
+ * the difference, a balance the buyer pays as any order's balance.
+ */
+export const OFFICE_MOVE_SETTLEMENTS = ['waive', 'owe'] as const;
+export type OfficeMoveSettlement = (typeof OFFICE_MOVE_SETTLEMENTS)[number];
+
+/** Move these tickets of the order to another session of their event. */
+export const officeMoveBodySchema = z.object({
+  tickets: officeCancelBodySchema.shape.tickets,
+  event_session_id: z.string().uuid(),
+  settle: z.enum(OFFICE_MOVE_SETTLEMENTS),
+  reason,
+  /** only show the effect (the difference, the refund), change nothing */
+  dry_run: z.boolean().optional(),
+});
+export type OfficeMoveBody = z.infer<typeof officeMoveBodySchema>;
+
+/** What a move does to the order's money (minor units); `applied` false for a dry run. */
+export const orderMoveSchema = z.object({
+  event_session_id: z.string().uuid(),
+  tickets: z.array(z.string().uuid()),
+  /** the new tickets' price less the moved ones' (negative: cheaper) */
+  difference: z.number().int(),
+  /** the part of a dearer difference staff waived */
+  waived: z.number().int().nonnegative(),
+  /** refunded to the payments that paid (a cheaper move), never beyond them */
+  refund: z.number().int().nonnegative(),
+  /** what the order still owes after the move */
+  owed: z.number().int().nonnegative(),
+  total_before: z.number().int(),
+  total_after: z.number().int(),
+  applied: z.boolean(),
+});
+export type OrderMove = z.infer<typeof orderMoveSchema>;
+
+export const officeOrderMoveResponseSchema = officeOrderResponseSchema.extend({
+  order_move: collectionSchema(orderMoveSchema),
+});
+export type OfficeOrderMoveResponse = z.infer<typeof officeOrderMoveResponseSchema>;

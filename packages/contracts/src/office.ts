@@ -45,6 +45,7 @@ export const AUDIT_ACTIONS = [
   'order.cancel',
   'order.note',
   'order.reissue_code',
+  'order.move',
   'order.resend',
   // capacity (decision 0089)
   'session.capacity',

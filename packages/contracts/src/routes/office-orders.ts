@@ -1,6 +1,8 @@
 import {
   officeCancelBodySchema,
+  officeMoveBodySchema,
   officeNoteBodySchema,
+  officeOrderMoveResponseSchema,
   officeOrderResponseSchema,
   officeOrderSearchQuery,
   officeOrderSearchResponseSchema,
@@ -78,5 +80,17 @@ export const officeOrderReissueRoute = defineRoute({
     querystring: callQuery({}),
     body: officeReissueBodySchema,
     response: { 200: officeOrderResponseSchema },
+  },
+});
+
+/** POST …/move: tickets moved to another session of their event; `dry_run` previews. */
+export const officeOrderMoveRoute = defineRoute({
+  method: 'POST',
+  url: '/api/office/ticket_order/:orderId/move',
+  schema: {
+    params: idParams('orderId'),
+    querystring: callQuery({}),
+    body: officeMoveBodySchema,
+    response: { 200: officeOrderMoveResponseSchema },
   },
 });

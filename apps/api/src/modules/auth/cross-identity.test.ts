@@ -350,6 +350,16 @@ const OFFICE_CASES: Record<string, OfficeCase> = {
     path: () => `ticket_order/${AN_ORDER}/reissue_code`,
     body: () => ({ ticket_id: AN_ORDER, reason: 'take over' }),
   },
+  'POST /api/office/ticket_order/:id/move': {
+    kind: 'box_office',
+    path: () => `ticket_order/${AN_ORDER}/move`,
+    body: () => ({
+      tickets: [AN_ORDER],
+      event_session_id: AN_ORDER,
+      settle: 'waive',
+      reason: 'take over',
+    }),
+  },
   // the reports (decision 0088): today for every role, the sales for owner and box office
   'GET /api/office/today': { kind: 'staff', path: () => 'today' },
   'GET /api/office/sales': { kind: 'box_office', path: () => 'sales' },

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_HEADER, APP_HEADER_VALUE } from '@admit/contracts/constants';
@@ -7,7 +7,7 @@ import { ticket } from '@/db/schema/cart';
 import { eventSession } from '@/db/schema/sessions';
 import type { ReserveScene } from '@/testing/cart-fixtures';
 import { makeSession, type SessionRow } from '@/testing/factories';
-import { buyOrder, raceStage, type BoughtOrder } from './manage-test-kit';
+import { buyOrder, raceStage, sessionInvariant, type BoughtOrder } from './manage-test-kit';
 
 /**
  * 10 buyers reschedule into a session with 1 place left at the same moment (issue #15 "Tests
@@ -19,23 +19,6 @@ import { buyOrder, raceStage, type BoughtOrder } from './manage-test-kit';
 const URL_ = process.env.TEST_DATABASE_URL;
 const NOW = new Date('2029-06-01T12:00:00Z');
 const BUYERS = 10;
-
-/** Held and booked tickets of the session against its counter and its capacity. */
-async function checkInvariant(db: Db, sessionId: string) {
-  const [row] = await db.select().from(eventSession).where(eq(eventSession.id, sessionId));
-  const [live] = await db
-    .select({ n: sql<number>`cast(count(*) as integer)` })
-    .from(ticket)
-    .where(and(eq(ticket.eventSessionId, sessionId), inArray(ticket.state, ['in_cart', 'booked'])));
-  const capacity = row!.capacity + row!.oversellCapacity;
-  const violations = [
-    live!.n > capacity ? `oversold: ${live!.n} tickets for ${capacity} places` : '',
-    row!.usedCapacity !== live!.n
-      ? `used_capacity ${row!.usedCapacity} for ${live!.n} tickets`
-      : '',
-  ].filter(Boolean);
-  return { used: row!.usedCapacity, live: live!.n, violations };
-}
 
 /**
  * CONTROL ONLY, never used by the service: a reschedule that reads the counter, decides in
@@ -119,7 +102,7 @@ describe.skipIf(!URL_)('manage: the rush to reschedule into the last place [post
       losers.every((l) => l.status === 422 && l.code === 'event_session_sold_out'),
       JSON.stringify(losers),
     ).toBe(true);
-    expect(await checkInvariant(handle.database.db, target.id)).toEqual({
+    expect(await sessionInvariant(handle.database.db, target.id)).toEqual({
       used: 5,
       live: 5,
       violations: [],
@@ -131,7 +114,7 @@ describe.skipIf(!URL_)('manage: the rush to reschedule into the last place [post
     const { target, orders } = await lastPlace();
     const results = await Promise.all(orders.map((order) => naiveReschedule(db, order, target)));
     expect(results.filter(Boolean).length).toBeGreaterThan(1);
-    const invariant = await checkInvariant(db, target.id);
+    const invariant = await sessionInvariant(db, target.id);
     expect(invariant.violations.join('; ')).toContain('oversold');
   });
 });

@@ -1,8 +1,9 @@
 import { and, desc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { orderEdit, orderEditTicket } from '@/db/schema/aftersale';
-import { cart } from '@/db/schema/cart';
+import { cart, type OrderRow } from '@/db/schema/cart';
 import { payment } from '@/db/schema/payments';
 import type { Executor } from '@/db/transaction';
+import { insertCart } from '@/modules/cart/repo';
 
 /** The order edit's SQL (decision 0036): its cart, the tickets it takes away, its credit. */
 
@@ -34,6 +35,41 @@ export async function selectLatestEdit(db: Executor, orderId: string) {
     .orderBy(desc(sql`${cart.state} = 'pending'`), desc(cart.createdAt))
     .limit(1);
   return row ?? null;
+}
+
+/**
+ * A new edit cart of the order (the visitor's edit, the office's move): pending until
+ * `expiresAt`, the order's buyer's (no cart route reaches it, only the order's own calls do),
+ * with the order's checkout answers kept (decision 0080: the edit's checkout asks nothing again),
+ * marked as the order's edit so the order's money reads find it once it is completed.
+ */
+export async function insertEditCart(
+  tx: Executor,
+  input: {
+    order: OrderRow;
+    channel: 'manage' | 'office';
+    accessSecret: string | null;
+    expiresAt: Date;
+    at: Date;
+  },
+) {
+  const { order, at } = input;
+  const row = await insertCart(tx, {
+    sellerId: order.sellerId,
+    identityId: order.identityId,
+    channel: input.channel,
+    additionalInfo: order.additionalInfo ?? null,
+    expiresAt: input.expiresAt,
+    createdAt: at,
+    updatedAt: at,
+  });
+  await insertOrderEdit(tx, {
+    cartId: row.id,
+    ticketOrderId: order.id,
+    accessSecret: input.accessSecret,
+    createdAt: at,
+  });
+  return row;
 }
 
 export async function insertOrderEdit(

@@ -8,8 +8,14 @@ import { cardEntry, tokenize } from '@/modules/checkout/checkout-test-kit';
 import { buildTestApp } from '@/testing/build-test-app';
 import { makeReserveScene, type ReserveScene } from '@/testing/cart-fixtures';
 import { describeEachDatabase } from '@/testing/describe-each-database';
-import { makeSession, makeSessionPrice, type SessionRow } from '@/testing/factories';
-import { RULES_ON, buyOrder, manageCall, setSelfEditRules } from './manage-test-kit';
+import type { SessionRow } from '@/testing/factories';
+import {
+  RULES_ON,
+  buyOrder,
+  makePricedSessions,
+  manageCall,
+  setSelfEditRules,
+} from './manage-test-kit';
 
 const NOW = new Date('2029-06-01T12:00:00Z');
 const FREE = { amount: '0.00', gateway_id: 'free', gateway_data: {} };
@@ -26,12 +32,10 @@ describeEachDatabase('manage: rescheduling to a session with its own price', (ct
     app = await buildTestApp(ctx.database, { now: NOW, env: { MAIL_POLL_MS: '0' } });
     scene = await makeReserveScene(ctx.db, { type: { amount: 2500 } });
     await setSelfEditRules(ctx.db, scene.seller.id, RULES_ON);
-    const at = (iso: string) =>
-      makeSession(ctx.db, scene.event, { startDatetime: new Date(iso), capacity: 50 });
-    dearer = await at('2030-01-03T22:30:00Z');
-    cheaper = await at('2030-01-04T15:00:00Z');
-    await makeSessionPrice(ctx.db, dearer, scene.type, 2900);
-    await makeSessionPrice(ctx.db, cheaper, scene.type, 2000);
+    ({ dearer, cheaper } = await makePricedSessions(ctx.db, scene, {
+      dearer: 2900,
+      cheaper: 2000,
+    }));
   });
   afterAll(async () => {
     await app.close();

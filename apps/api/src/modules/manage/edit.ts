@@ -9,7 +9,7 @@ import { withRetryingTransaction, type Tx } from '@/db/transaction';
 import { AppError, validationFailed } from '@/http/app-error';
 import type { Caller } from '@/http/caller';
 import { releaseHeldCapacity } from '@/modules/cart/holds';
-import { deleteTickets, insertCart, lockPendingCart, selectCart } from '@/modules/cart/repo';
+import { deleteTickets, lockPendingCart, selectCart } from '@/modules/cart/repo';
 import { holdTickets } from '@/modules/cart/reserve';
 import { selectCartTicketDetails, selectOrderTicketDetails } from '@/modules/orders/order-tickets';
 import { lockOrderRow } from '@/modules/orders/repo';
@@ -20,8 +20,8 @@ import { undoEditChanges } from './edit-undo';
 import {
   closeEditCart,
   hasEditPayments,
+  insertEditCart,
   insertEditChanges,
-  insertOrderEdit,
   selectEditChanges,
   selectLatestEdit,
   selectOpenEdit,
@@ -85,25 +85,13 @@ export function createEditService(deps: EditDeps) {
     const open = await selectOpenEdit(tx, managed.order.id, at);
     if (expected && open?.cart.id !== expected) throw editExpired(expected);
     if (open) return open.cart;
-    const cart = await insertCart(tx, {
-      sellerId: caller.seller.id,
-      // the order's buyer: no cart route reaches it, only the order's secret link does
-      identityId: managed.order.identityId,
+    return insertEditCart(tx, {
+      order: managed.order,
       channel: 'manage',
-      // the order's checkout answers (decision 0080): the edit's checkout finds them kept and
-      // asks nothing again; the storefront's confirm step has no questions to ask
-      additionalInfo: managed.order.additionalInfo ?? null,
-      expiresAt: holdUntil,
-      createdAt: at,
-      updatedAt: at,
-    });
-    await insertOrderEdit(tx, {
-      cartId: cart.id,
-      ticketOrderId: managed.order.id,
       accessSecret: managed.secret,
-      createdAt: at,
+      expiresAt: holdUntil,
+      at,
     });
-    return cart;
   }
 
   /**

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { APP_HEADER, APP_HEADER_VALUE, SESSION_COOKIE } from '@admit/contracts/constants';
 import type { SelfEditRules } from '@admit/contracts/self-edit-rules';
 import type { Db } from '@/db/connection';
@@ -21,6 +21,7 @@ import {
 } from '@/modules/checkout/checkout-test-kit';
 import { buildTestApp } from '@/testing/build-test-app';
 import { makeReserveScene, type ReserveScene } from '@/testing/cart-fixtures';
+import { makeSession, makeSessionPrice } from '@/testing/factories';
 import { openPostgresTestDatabase } from '@/testing/test-database';
 
 /** Test helpers of the after-sale suites: orders bought by a guest, manage calls, the money. */
@@ -180,4 +181,36 @@ export async function raceStage(url: string, now: Date, pool: number) {
     await handle.dispose();
   };
   return { db: handle.database.db, app, origin, scene, close };
+}
+
+/** Held and booked tickets of the session against its counter and its capacity (the races' check). */
+export async function sessionInvariant(db: Db, sessionId: string) {
+  const [row] = await db.select().from(eventSession).where(eq(eventSession.id, sessionId));
+  const [live] = await db
+    .select({ n: sql<number>`cast(count(*) as integer)` })
+    .from(ticket)
+    .where(and(eq(ticket.eventSessionId, sessionId), inArray(ticket.state, ['in_cart', 'booked'])));
+  const capacity = row!.capacity + row!.oversellCapacity;
+  const violations = [
+    live!.n > capacity ? `oversold: ${live!.n} tickets for ${capacity} places` : '',
+    row!.usedCapacity !== live!.n
+      ? `used_capacity ${row!.usedCapacity} for ${live!.n} tickets`
+      : '',
+  ].filter(Boolean);
+  return { used: row!.usedCapacity, live: live!.n, violations };
+}
+
+/** Two later sessions of the scene's event with their own price of its type (decision 0043). */
+export async function makePricedSessions(
+  db: Db,
+  scene: ReserveScene,
+  prices: { dearer: number; cheaper: number },
+) {
+  const at = (iso: string) =>
+    makeSession(db, scene.event, { startDatetime: new Date(iso), capacity: 50 });
+  const dearer = await at('2030-01-03T22:30:00Z');
+  const cheaper = await at('2030-01-04T15:00:00Z');
+  await makeSessionPrice(db, dearer, scene.type, prices.dearer);
+  await makeSessionPrice(db, cheaper, scene.type, prices.cheaper);
+  return { dearer, cheaper };
 }

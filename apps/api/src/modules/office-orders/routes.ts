@@ -2,12 +2,14 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   officeOrderCancelRoute,
+  officeOrderMoveRoute,
   officeOrderNoteRoute,
   officeOrderReissueRoute,
   officeOrderResendRoute,
   officeOrderRoute,
   officeOrderSearchRoute,
 } from '@admit/contracts/routes/office-orders';
+import { toCollection } from '@admit/contracts/envelope';
 import { fromTable } from '@/http/table-route';
 import type { AuditActor } from '@/modules/office/audit';
 import { OFFICE_ROLES } from '@/modules/office/office-plugin';
@@ -19,6 +21,7 @@ import {
   resendConfirmation,
   type OfficeActionDeps,
 } from './actions';
+import { moveTickets } from './move';
 import { officeOrderView } from './order-view';
 import { searchOrders } from './search';
 
@@ -118,6 +121,31 @@ export const officeOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
         ticketId: request.body.ticket_id,
       });
       return reply.header('cache-control', 'no-store').send(await answer(request));
+    },
+  });
+
+  app.route({
+    ...fromTable(officeOrderMoveRoute),
+    config,
+    preHandler: boxOffice,
+    handler: async (request, reply) => {
+      const effect = await moveTickets(deps, {
+        ...action(request, request.body.reason),
+        ticketIds: request.body.tickets,
+        sessionId: request.body.event_session_id,
+        // staff plan as the seller's public identity, members-only types allowed: the ticket's
+        // type was already sold to this buyer (decision 0094)
+        identity: {
+          ...(await app.identities.publicIdentity(request.caller.seller)),
+          isMember: true,
+        },
+        settle: request.body.settle,
+        dryRun: request.body.dry_run ?? false,
+      });
+      const view = await answer(request);
+      return reply
+        .header('cache-control', 'no-store')
+        .send({ ...view, order_move: toCollection([effect]) });
     },
   });
 };

@@ -12,6 +12,7 @@ import { Price } from '@/ui/price';
 import { officePath } from '@/features/office/shell/office-routes';
 import { officeOrderQuery, type OrderAction } from '@/features/office/orders/api/office-orders';
 import { ActionDialog } from '@/features/office/orders/action-dialog';
+import { MoveDialog } from '@/features/office/orders/move-dialog';
 import { minorToWire } from '@/features/office/orders/money';
 import { OrderRecords } from '@/features/office/orders/order-records';
 import { useVenueTime } from '@/features/office/shell/use-venue-time';
@@ -32,6 +33,7 @@ export function OrderPage() {
   const { data, error, isLoading } = useQuery(officeOrderQuery(orderId));
   const [selected, setSelected] = useState<string[]>([]);
   const [open, setOpen] = useState<Open | null>(null);
+  const [moving, setMoving] = useState(false);
   const { currency, locale } = useSellerConfig();
   if (isLoading) return <Loader label={t('office.orders.title')} />;
   if (error) return <p role="alert">{error.message}</p>;
@@ -41,6 +43,12 @@ export function OrderPage() {
     order.tickets_detail.some((x) => x.id === id && x.state === 'booked'),
   );
   const button = `${buttonStyles.button} ${buttonStyles.secondary}`;
+  // a move goes to another session of one event: the selected tickets must share it
+  const events = new Set(
+    order.tickets_detail
+      .filter((x) => bookedSelected.includes(x.id))
+      .map((x) => x.event_template_id),
+  );
   return (
     <section>
       <p>
@@ -69,6 +77,13 @@ export function OrderPage() {
           }
         >
           {t('office.orders.action.cancel')}
+        </Button>
+        <Button
+          className={button}
+          isDisabled={bookedSelected.length === 0 || events.size !== 1}
+          onPress={() => setMoving(true)}
+        >
+          {t('office.orders.action.move')}
         </Button>
         <Button
           className={button}
@@ -119,6 +134,16 @@ export function OrderPage() {
               setOpen(null);
               setSelected([]);
             }
+          }}
+        />
+      )}
+      {moving && (
+        <MoveDialog
+          order={order}
+          tickets={bookedSelected}
+          onClose={() => {
+            setMoving(false);
+            setSelected([]);
           }}
         />
       )}

@@ -159,4 +159,104 @@ describe('the office orders pages', () => {
     );
     expect(screen.getByRole('dialog')).toBeInTheDocument();
   });
+
+  it('moves a ticket to another session: keyboard, places left, the difference first, then the move with a reason (axe clean)', async () => {
+    const moves: StubRequest[] = [];
+    const EVENT = '00000000-0000-4000-8000-0000000000e1';
+    const session = (id: string, start: string, extra: object = {}) => ({
+      id,
+      event_template_id: EVENT,
+      event_name: 'General Admission',
+      start_datetime: start,
+      end_datetime: start,
+      capacity: 20,
+      oversell_capacity: 0,
+      used_capacity: 8,
+      held: 0,
+      sold: 8,
+      closed: false,
+      ...extra,
+    });
+    const LATER = '00000000-0000-4000-8000-0000000000f2';
+    const effect = (applied: boolean) => ({
+      event_session_id: LATER,
+      tickets: [ADULT],
+      difference: 400,
+      waived: 0,
+      refund: 0,
+      owed: 400,
+      total_before: 4429,
+      total_after: 4829,
+      applied,
+    });
+    const fetch = createFetchStub({
+      'GET /api/office/me': me('box_office'),
+      [`GET /api/office/ticket_order/${ORDER_ID}`]: { ticket_order: collection([order(0)]) },
+      'GET /api/office/session_capacity': {
+        session_capacity: collection([
+          session('00000000-0000-4000-8000-0000000000f1', '2029-06-10T20:00:00.000Z'),
+          session(LATER, '2029-06-10T22:00:00.000Z'),
+          session('00000000-0000-4000-8000-0000000000f3', '2029-06-10T23:00:00.000Z', {
+            closed: true,
+          }),
+          session('00000000-0000-4000-8000-0000000000f4', '2029-06-10T21:00:00.000Z', {
+            event_template_id: '00000000-0000-4000-8000-0000000000e2',
+          }),
+        ]),
+      },
+      [`POST /api/office/ticket_order/${ORDER_ID}/move`]: (request: StubRequest) => {
+        moves.push(request);
+        const applied = !(request.body as { dry_run?: boolean }).dry_run;
+        return { ticket_order: collection([order(0)]), order_move: collection([effect(applied)]) };
+      },
+    });
+    const { user } = renderRoute(`/office/orders/${ORDER_ID}`, { fetch });
+    const move = await screen.findByRole('button', {
+      name: 'Move the selected tickets to another session',
+    });
+    expect(move).toBeDisabled();
+    await user.click(screen.getByRole('checkbox', { name: /Adult/ }));
+    expect(move).toBeEnabled();
+    move.focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog');
+    // the venue's date of the ticket's session; that day's sessions of its event only
+    expect(within(dialog).getByLabelText('Date')).toHaveValue('2029-06-10');
+    const sessions = within(dialog).getByRole('radiogroup', { name: /Session/ });
+    expect(within(sessions).getByRole('radio', { name: /the current session/ })).toBeDisabled();
+    expect(within(sessions).getByRole('radio', { name: /closed/ })).toBeDisabled();
+    expect(within(sessions).getAllByRole('radio')).toHaveLength(3);
+    const later = within(sessions).getByRole('radio', {
+      name: 'Jun 10, 2029, 6:00 PM · 12 places left',
+    });
+    // keyboard: into the sessions (the one free choice), then the settlement
+    later.focus();
+    await user.keyboard(' ');
+    expect(later).toBeChecked();
+    within(dialog).getByRole('radio', { name: /Waive/ }).focus();
+    await user.keyboard('{ArrowDown}');
+    expect(within(dialog).getByRole('radio', { name: /owes the difference/ })).toBeChecked();
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'visitor ill');
+    await user.click(within(dialog).getByRole('button', { name: 'Show the difference' }));
+    expect(await within(dialog).findByRole('status')).toHaveTextContent(
+      'Difference $4.00. Refund $0.00, waived $0.00, still owed $4.00. The order total goes from $44.29 to $48.29.',
+    );
+    expect(moves[0]!.body).toMatchObject({
+      tickets: [ADULT],
+      event_session_id: LATER,
+      settle: 'owe',
+      reason: 'visitor ill',
+      dry_run: true,
+    });
+    const result = await axe.run(dialog, { rules: { 'color-contrast': { enabled: false } } });
+    expect(result.violations.map((v) => v.id)).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Move the tickets' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(moves).toHaveLength(2);
+    expect(moves[1]!.body).toMatchObject({
+      dry_run: false,
+      settle: 'owe',
+      event_session_id: LATER,
+    });
+  });
 });

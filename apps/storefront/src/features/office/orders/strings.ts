@@ -41,4 +41,23 @@ export const OFFICE_ORDERS_STRINGS = {
     'Every ticket of this order gets a new scan code; the old codes stop working. The buyer is mailed the new tickets.',
   'office.orders.confirm.note': 'The note is kept with the order.',
   'office.orders.done': 'Done.',
+  'office.orders.action.move': 'Move the selected tickets to another session',
+  'office.orders.move.title': 'Move tickets to another session',
+  'office.orders.move.intro':
+    '{count} ticket(s) of {event} move to the session you choose: its places are taken, the old ones given back. The buyer is mailed.',
+  'office.orders.move.date': 'Date',
+  'office.orders.move.session': 'Session',
+  'office.orders.move.no-sessions': 'No session of this event on that date.',
+  'office.orders.move.places': '{time} · {count} places left',
+  'office.orders.move.unlimited': '{time} · no limit',
+  'office.orders.move.closed': '{time} · closed',
+  'office.orders.move.current': '{time} · the current session',
+  'office.orders.move.settle': 'If the new session costs more',
+  'office.orders.move.settle.waive': 'Waive the difference (a staff comp, kept in the audit log)',
+  'office.orders.move.settle.owe': 'The buyer owes the difference (a balance on the order)',
+  'office.orders.move.choose': 'Choose a session first.',
+  'office.orders.move.preview': 'Show the difference',
+  'office.orders.move.apply': 'Move the tickets',
+  'office.orders.move.effect':
+    'Difference {difference}. Refund {refund}, waived {waived}, still owed {owed}. The order total goes from {before} to {after}.',
 } as const;

@@ -1,5 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type {
+  OfficeMoveBody,
+  OfficeOrderMoveResponse,
   OfficeOrderResponse,
   OfficeOrderSearchResponse,
 } from '@admit/contracts/office-orders';
@@ -37,6 +39,14 @@ export type OrderAction =
 export function runOrderAction(orderId: string, action: OrderAction) {
   const { kind, ...body } = action;
   return officeRequest<OfficeOrderResponse>(`ticket_order/${orderId}/${kind}`, {
+    method: 'POST',
+    body,
+  });
+}
+
+/** POST …/move: the tickets moved to another session, or with `dry_run` only the effect shown. */
+export function moveOrderTickets(orderId: string, body: OfficeMoveBody) {
+  return officeRequest<OfficeOrderMoveResponse>(`ticket_order/${orderId}/move`, {
     method: 'POST',
     body,
   });
