@@ -3,6 +3,7 @@ import {
   officeNoteBodySchema,
   officeOrderResponseSchema,
   officeOrderSearchQuery,
+  officeEventsResponseSchema,
   officeOrderSearchResponseSchema,
   officeReissueBodySchema,
   officeResendBodySchema,
@@ -79,4 +80,11 @@ export const officeOrderReissueRoute = defineRoute({
     body: officeReissueBodySchema,
     response: { 200: officeOrderResponseSchema },
   },
+});
+
+/** GET /api/office/event_template (owner, box office): all the seller's events, for pickers. */
+export const officeEventsRoute = defineRoute({
+  method: 'GET',
+  url: '/api/office/event_template',
+  schema: { querystring: callQuery({}), response: { 200: officeEventsResponseSchema } },
 });

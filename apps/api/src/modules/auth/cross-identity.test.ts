@@ -342,6 +342,8 @@ const OFFICE_CASES: Record<string, OfficeCase> = {
   },
   'GET /api/office/audit': { kind: 'owner', path: () => 'audit' },
   'GET /api/office/ticket_order': { kind: 'box_office', path: () => 'ticket_order' },
+  // the search's event picker (decision 0095)
+  'GET /api/office/event_template': { kind: 'box_office', path: () => 'event_template' },
   'GET /api/office/ticket_order/:id': {
     kind: 'box_office',
     path: () => `ticket_order/${AN_ORDER}`,
