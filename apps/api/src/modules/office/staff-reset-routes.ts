@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AcceptedResponse } from '@admit/contracts/identity';
+import { ACCEPTED } from '@admit/contracts/identity';
 import {
   officePasswordResetRequestRoute,
   officePasswordResetRoute,
@@ -16,9 +16,6 @@ import { requestStaffReset, resetStaffPasswordByLink, validateStaffReset } from 
  * `_seller` or its domain, the visitors' mail limits (limits/request-limits.ts). Never cached.
  */
 
-const ACCEPTED: AcceptedResponse = {
-  accepted: { _count: 1, _total: 1, _data: [{ accepted: true }] },
-};
 const config = { caller: 'seller', callerContext: 'office_password_reset' } as const;
 const noQuery = { context: 'office_password_reset', fields: {} };
 
