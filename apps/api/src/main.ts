@@ -1,7 +1,7 @@
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app';
-import { loadConfig } from './config';
+import { clockOf, loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { seedDemo } from './demo/seed-demo';
 import { assertProductionGateways } from './modules/payments/sandbox-mode';
@@ -23,7 +23,8 @@ async function main() {
   const database = await openDatabase(
     config.DATABASE_URL ? { url: config.DATABASE_URL } : { dataDir },
   );
-  const app = await buildApp({ config, database }, { holdStart: true });
+  const now = clockOf(config);
+  const app = await buildApp({ config, database, now }, { holdStart: true });
   // `listen` loads the SSR bundle beside the steps below (storefront-host, decision 0072)
   await app.listen({ port: config.PORT, host: config.HOST });
   const port = (app.server.address() as AddressInfo).port;
@@ -40,7 +41,7 @@ async function main() {
       if (!config.SEED_DEMO) return;
       seeded = (
         await seedDemo(database.db, {
-          now: config.SEED_NOW ?? new Date(),
+          now: config.SEED_NOW ?? now(),
           cartHoldMinutes: config.SEED_CART_HOLD_MINUTES,
           walletDir: config.SEED_WALLET_DIR,
         })
