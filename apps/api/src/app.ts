@@ -73,6 +73,7 @@ import { staffApiRoutes } from './modules/staff-api/routes';
 import { officePlugin } from './modules/office/office-plugin';
 import { officeSessionRoutes } from './modules/office/session-routes';
 import { officeStaffRoutes } from './modules/office/staff-routes';
+import { officeStaffResetRoutes } from './modules/office/staff-reset-routes';
 import { officeTodayRoutes } from './modules/office-today/routes';
 import { officeSalesRoutes } from './modules/office-sales/routes';
 import { officeCapacityRoutes } from './modules/office-capacity/routes';
@@ -266,6 +267,8 @@ export async function buildApp(
   await app.register(officePlugin);
   await app.register(officeSessionRoutes);
   await app.register(officeStaffRoutes);
+  //   and a staff user's own reset by e-mail, /api/office/password_reset/* (decision 0095)
+  await app.register(officeStaffResetRoutes);
   // - the office's reports (decision 0088): GET /api/office/today (every role; src/modules/office-today/),
   //   GET /api/office/sales(/export) (owner, box office; src/modules/office-sales/)
   await app.register(officeTodayRoutes);

@@ -84,6 +84,16 @@ const envSchema = z.object({
     .transform((iso) => new Date(iso))
     .optional(),
   /**
+   * tests only, refused in production (decision 0095): the server's clock starts at this instant
+   * (ISO 8601 with an offset) and runs on at real speed, and the demo seed lays its dates out from
+   * it unless SEED_NOW says otherwise. An e2e spec that needs a known hour of the venue's day
+   * (the door's "today") starts its own server with it, so it passes whatever the real hour.
+   */
+  TEST_CLOCK_START: z.iso
+    .datetime({ offset: true })
+    .transform((iso) => new Date(iso))
+    .optional(),
+  /**
    * tests only: while this file exists, start-up waits before migrating (the server listens,
    * /health answers, everything else is 503), so a test sees that state for certain (decision 0082)
    */
@@ -197,7 +207,27 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       'Invalid environment:\n  PUBLIC_URL: required in production (the public origin of the storefront, e.g. https://tickets.example.org); links in e-mails are built from it',
     );
   }
+  if (config.NODE_ENV === 'production' && config.TEST_CLOCK_START !== undefined) {
+    // a moved clock would shift every hold, expiry and visit date of real buyers
+    throw new Error(
+      'Invalid environment:\n  TEST_CLOCK_START: tests only, never in production (it moves the server clock)',
+    );
+  }
   return config;
+}
+
+/**
+ * The server's clock: the real one, or (TEST_CLOCK_START, tests only) one that starts at the
+ * given instant and runs on at real speed from `bootedAt`.
+ */
+export function clockOf(
+  config: Pick<AppConfig, 'TEST_CLOCK_START'>,
+  bootedAt = Date.now(),
+): () => Date {
+  const start = config.TEST_CLOCK_START;
+  if (!start) return () => new Date();
+  const offset = start.getTime() - bootedAt;
+  return () => new Date(Date.now() + offset);
 }
 
 /** The origin links fall back to: PUBLIC_URL, else (development, tests) this server on localhost. */

@@ -1,6 +1,6 @@
 import { mkdir } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
-import { loadConfig } from './config';
+import { clockOf, loadConfig } from './config';
 import { openDatabase } from './db/connection';
 import { seedDemo } from './demo/seed-demo';
 import { assertProductionGateways } from './modules/payments/sandbox-mode';
@@ -33,7 +33,8 @@ async function main() {
     ),
     import('./app'),
   ]);
-  const app = await buildApp({ config, database }, { holdStart: true });
+  const now = clockOf(config);
+  const app = await buildApp({ config, database, now }, { holdStart: true });
   // `listen` loads the SSR bundle beside the steps below (storefront-host, decision 0072)
   await app.listen({ port: config.PORT, host: config.HOST });
   const port = (app.server.address() as AddressInfo).port;
@@ -50,7 +51,7 @@ async function main() {
       if (!config.SEED_DEMO) return;
       seeded = (
         await seedDemo(database.db, {
-          now: config.SEED_NOW ?? new Date(),
+          now: config.SEED_NOW ?? now(),
           cartHoldMinutes: config.SEED_CART_HOLD_MINUTES,
           walletDir: config.SEED_WALLET_DIR,
         })

@@ -201,3 +201,7 @@ export const acceptedResponseSchema = z.object({
   accepted: collectionSchema(z.object({ accepted: z.literal(true) })),
 });
 export type AcceptedResponse = z.infer<typeof acceptedResponseSchema>;
+/** The one `accepted` answer (forgot forms, resends: the same whoever asks). */
+export const ACCEPTED: AcceptedResponse = {
+  accepted: { _count: 1, _total: 1, _data: [{ accepted: true }] },
+};

@@ -182,3 +182,21 @@ export const officeOrderMoveResponseSchema = officeOrderResponseSchema.extend({
   order_move: collectionSchema(orderMoveSchema),
 });
 export type OfficeOrderMoveResponse = z.infer<typeof officeOrderMoveResponseSchema>;
+
+/**
+ * An event as the office lists it for its pickers (decision 0095): every event of the seller,
+ * whatever its visibility (`hidden_type`: members-only, link-only and hidden ones too).
+ */
+export const officeEventSchema = z.object({
+  id: z.string().uuid(),
+  name: z.string(),
+  event_type: z.string(),
+  hidden_type: z.string(),
+});
+export type OfficeEvent = z.infer<typeof officeEventSchema>;
+
+/** GET /api/office/event_template: the seller's events by name. */
+export const officeEventsResponseSchema = z.object({
+  event_template: collectionSchema(officeEventSchema),
+});
+export type OfficeEventsResponse = z.infer<typeof officeEventsResponseSchema>;

@@ -30,6 +30,9 @@ export const OFFICE_SESSION_COOKIE = 'admit_office_sid';
 /** The path the office cookie is scoped to: the office API's calls, nothing else. */
 export const OFFICE_API_PATH = '/api/office';
 
+/** The office page a staff user's reset link opens, below the office (decision 0095). */
+export const OFFICE_RESET_PAGE = 'reset-password';
+
 /** What the audit log records; one home for the names. */
 export const AUDIT_ACTIONS = [
   'staff.login',
@@ -41,6 +44,9 @@ export const AUDIT_ACTIONS = [
   'staff.enable',
   'staff.password_reset',
   'staff.totp_enrol',
+  // a staff user's own reset by e-mail (decision 0095)
+  'staff.password_reset_request',
+  'staff.password_reset_link',
   // the box office's orders (decision 0087)
   'order.cancel',
   'order.note',

@@ -5,6 +5,7 @@ import {
   officeOrderMoveResponseSchema,
   officeOrderResponseSchema,
   officeOrderSearchQuery,
+  officeEventsResponseSchema,
   officeOrderSearchResponseSchema,
   officeReissueBodySchema,
   officeResendBodySchema,
@@ -93,4 +94,11 @@ export const officeOrderMoveRoute = defineRoute({
     body: officeMoveBodySchema,
     response: { 200: officeOrderMoveResponseSchema },
   },
+});
+
+/** GET /api/office/event_template (owner, box office): all the seller's events, for pickers. */
+export const officeEventsRoute = defineRoute({
+  method: 'GET',
+  url: '/api/office/event_template',
+  schema: { querystring: callQuery({}), response: { 200: officeEventsResponseSchema } },
 });

@@ -10,6 +10,12 @@ import {
   totpEnrolBodySchema,
   totpSecretResponseSchema,
 } from '../office';
+import {
+  acceptedResponseSchema,
+  emailBodySchema,
+  resetPasswordBodySchema,
+  tokenBodySchema,
+} from '../identity';
 import { callQuery, idParams, noContent } from './query';
 import { defineRoute } from './route';
 
@@ -114,5 +120,41 @@ export const officeAuditRoute = defineRoute({
   schema: {
     querystring: callQuery({ _limit: z.string().optional(), _sort: z.string().optional() }),
     response: { 200: auditLogResponseSchema },
+  },
+});
+
+/**
+ * POST /api/office/password_reset/request: mails a reset link to the seller's enabled staff user
+ * with this e-mail; the same answer whether or not there is one (decision 0095).
+ */
+export const officePasswordResetRequestRoute = defineRoute({
+  method: 'POST',
+  url: '/api/office/password_reset/request',
+  schema: {
+    querystring: callQuery({}),
+    body: emailBodySchema,
+    response: { 200: acceptedResponseSchema },
+  },
+});
+
+/** POST /api/office/password_reset/validate: whether a staff reset link still works (404/422). */
+export const officePasswordResetValidateRoute = defineRoute({
+  method: 'POST',
+  url: '/api/office/password_reset/validate',
+  schema: {
+    querystring: callQuery({}),
+    body: tokenBodySchema,
+    response: { 200: acceptedResponseSchema },
+  },
+});
+
+/** POST /api/office/password_reset/reset: the new password; the user's office sessions end. */
+export const officePasswordResetRoute = defineRoute({
+  method: 'POST',
+  url: '/api/office/password_reset/reset',
+  schema: {
+    querystring: callQuery({}),
+    body: resetPasswordBodySchema,
+    response: { 200: acceptedResponseSchema },
   },
 });

@@ -101,3 +101,29 @@ export const auditLog = pgTable(
 );
 
 export type AuditLogRow = typeof auditLog.$inferSelect;
+
+/**
+ * A staff user's "forgot password" link (decision 0095): like a visitor's
+ * (`password_reset_token`), only the token's sha256 is kept, and it is used once by a
+ * conditional UPDATE of `used_at`; its own table, so no visitor reset can name a staff user.
+ */
+export const staffPasswordResetToken = pgTable(
+  'staff_password_reset_token',
+  {
+    id: id(),
+    sellerId: uuid('seller_id')
+      .notNull()
+      .references(() => seller.id),
+    staffUserId: uuid('staff_user_id')
+      .notNull()
+      .references(() => staffUser.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('staff_password_reset_token_uq').on(t.tokenHash),
+    index('staff_password_reset_user_idx').on(t.staffUserId),
+  ],
+);

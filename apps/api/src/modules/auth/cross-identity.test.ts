@@ -301,6 +301,22 @@ const OFFICE_CASES: Record<string, OfficeCase> = {
     body: () => ({ email: 'victim-owner@example.org', password: 'Not-the-pass-1' }),
   },
   'POST /api/office/logout': { kind: 'open', path: () => 'logout' },
+  // a staff user's own reset by e-mail (decision 0095): the link is the credential, no session
+  'POST /api/office/password_reset/request': {
+    kind: 'open',
+    path: () => 'password_reset/request',
+    body: () => ({ email: 'victim-owner@example.org' }),
+  },
+  'POST /api/office/password_reset/validate': {
+    kind: 'open',
+    path: () => 'password_reset/validate',
+    body: () => ({ token: 'not-a-token' }),
+  },
+  'POST /api/office/password_reset/reset': {
+    kind: 'open',
+    path: () => 'password_reset/reset',
+    body: () => ({ token: 'not-a-token', password: 'Not-the-pass-1' }),
+  },
   'GET /api/office/me': { kind: 'staff', path: () => 'me' },
   'POST /api/office/me/totp_secret': { kind: 'staff', path: () => 'me/totp_secret' },
   'PUT /api/office/me/totp': {
@@ -326,6 +342,8 @@ const OFFICE_CASES: Record<string, OfficeCase> = {
   },
   'GET /api/office/audit': { kind: 'owner', path: () => 'audit' },
   'GET /api/office/ticket_order': { kind: 'box_office', path: () => 'ticket_order' },
+  // the search's event picker (decision 0095)
+  'GET /api/office/event_template': { kind: 'box_office', path: () => 'event_template' },
   'GET /api/office/ticket_order/:id': {
     kind: 'box_office',
     path: () => `ticket_order/${AN_ORDER}`,

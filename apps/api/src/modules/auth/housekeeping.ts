@@ -4,6 +4,7 @@ import { startIntervalJob, type IntervalJob } from '@/lib/interval-job';
 import { authThrottle, otpChallenge, passwordResetToken, webSession } from '@/db/schema/identity';
 import { KNOWN_ADDRESS_KEY_PATTERN, KNOWN_ADDRESS_MS } from '@/modules/limits/login-throttle';
 import { purgeOfficeSessions } from '@/modules/office/office-sessions';
+import { purgeStaffResetTokens } from '@/modules/office/staff-reset-repo';
 
 // rows are kept a day past their end so a support question about "my link did not work" can
 // still be answered from the database
@@ -22,6 +23,7 @@ export async function purgeEndedAuthRows(db: Db, now: Date): Promise<void> {
   await purgeOfficeSessions(db, now);
   await db.delete(otpChallenge).where(lt(otpChallenge.expiresAt, dayAgo));
   await db.delete(passwordResetToken).where(lt(passwordResetToken.expiresAt, dayAgo));
+  await purgeStaffResetTokens(db, dayAgo);
   await db
     .delete(authThrottle)
     .where(

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  officeEventsRoute,
   officeOrderCancelRoute,
   officeOrderMoveRoute,
   officeOrderNoteRoute,
@@ -10,6 +11,7 @@ import {
   officeOrderSearchRoute,
 } from '@admit/contracts/routes/office-orders';
 import { toCollection } from '@admit/contracts/envelope';
+import { parseQuery } from '@/http/query-grammar';
 import { fromTable } from '@/http/table-route';
 import type { AuditActor } from '@/modules/office/audit';
 import { OFFICE_ROLES } from '@/modules/office/office-plugin';
@@ -23,6 +25,7 @@ import {
 } from './actions';
 import { moveTickets } from './move';
 import { officeOrderView } from './order-view';
+import { officeEvents } from './events';
 import { searchOrders } from './search';
 
 /**
@@ -59,6 +62,18 @@ export const officeOrdersRoutes: FastifyPluginAsyncZod = async (app) => {
     preHandler: boxOffice,
     handler: async (request, reply) => {
       const answer = await searchOrders(db, request.caller.seller, request.query);
+      return reply.header('cache-control', 'no-store').send(answer);
+    },
+  });
+
+  // the search's event picker (decision 0095): every event of the seller, whatever its visibility
+  app.route({
+    ...fromTable(officeEventsRoute),
+    config: { ...config, callerContext: 'event_template' },
+    preHandler: boxOffice,
+    handler: async (request, reply) => {
+      parseQuery({ context: 'event_template', fields: {} }, request.query);
+      const answer = await officeEvents(db, request.staff.sellerId);
       return reply.header('cache-control', 'no-store').send(answer);
     },
   });

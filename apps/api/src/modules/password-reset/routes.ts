@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AcceptedResponse } from '@admit/contracts/identity';
+import { ACCEPTED } from '@admit/contracts/identity';
 import {
   passwordResetRequestRoute,
   passwordResetRoute,
@@ -10,9 +10,6 @@ import { fromTable } from '@/http/table-route';
 import { storefrontRootOf } from '@/modules/sellers/seller-site';
 import { enforceRequestLimits, mailRequestLimits } from '@/modules/limits/request-limits';
 
-const ACCEPTED: AcceptedResponse = {
-  accepted: { _count: 1, _total: 1, _data: [{ accepted: true }] },
-};
 const checkQuery = (query: Record<string, string>) =>
   parseQuery({ context: 'password_reset', fields: {} }, query);
 

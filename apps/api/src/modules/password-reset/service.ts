@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import type { IdentityResponse } from '@admit/contracts/identity';
 import { PASSWORD_RESET_TTL_MINUTES } from '@admit/contracts/constants';
 import type { Db } from '@/db/connection';
@@ -24,13 +23,13 @@ import {
   touchResetTokens,
   type ResetTokenRow,
 } from './repo';
-
-const hashResetToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-function newResetToken() {
-  const token = randomBytes(32).toString('base64url');
-  return { token, tokenHash: hashResetToken(token) };
-}
+import {
+  hashResetToken,
+  newResetToken,
+  RESET_LINK_INVALID,
+  RESET_LINK_USED,
+  resetTokenExpiry,
+} from './reset-token';
 
 /** The storefront page a reset or first-password link opens (identity §2 "Reset password"). */
 export const resetLink = (root: string, token: string) =>
@@ -68,7 +67,7 @@ export async function sendPasswordSetupMail(
   if (!person.email) return;
   const to = person.email;
   const { token, tokenHash } = newResetToken();
-  const expiresAt = new Date(options.now.getTime() + PASSWORD_RESET_TTL_MINUTES * 60_000);
+  const expiresAt = resetTokenExpiry(options.now);
   const content = await setupMailContent(db, seller, kind, options.origin, token);
   // the token and its mail commit together: no link without a token, no token without a mail
   await db.transaction(async (tx) => {
@@ -114,21 +113,17 @@ export function createPasswordResetService({ db, now }: PasswordResetDeps) {
   async function usableToken(seller: SellerRef, token: string): Promise<ResetTokenRow> {
     const row = await findResetToken(db, hashResetToken(token));
     if (!row || row.sellerId !== seller.id) {
-      throw new AppError('not_found', 'password_reset', 'This reset link is not valid.');
+      throw new AppError('not_found', 'password_reset', RESET_LINK_INVALID);
     }
     if (row.usedAt !== null || row.expiresAt <= now()) {
-      throw new AppError(
-        'validate_failed',
-        'password_reset',
-        'This reset link has expired or was used.',
-      );
+      throw new AppError('validate_failed', 'password_reset', RESET_LINK_USED);
     }
     return row;
   }
 
   async function identityBody(identityId: string): Promise<IdentityResponse> {
     const person = await findIdentityById(db, identityId);
-    if (!person) throw new AppError('not_found', 'password_reset', 'This reset link is not valid.');
+    if (!person) throw new AppError('not_found', 'password_reset', RESET_LINK_INVALID);
     const member = await hasActiveMembership(db, person.id, now());
     return { identity: { _count: 1, _total: 1, _data: [toIdentityContract(person, member)] } };
   }
@@ -156,11 +151,7 @@ export function createPasswordResetService({ db, now }: PasswordResetDeps) {
       return won.identityId;
     });
     if (!identityId) {
-      throw new AppError(
-        'validate_failed',
-        'password_reset',
-        'This reset link has expired or was used.',
-      );
+      throw new AppError('validate_failed', 'password_reset', RESET_LINK_USED);
     }
     return identityBody(identityId);
   }

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { AcceptedResponse } from '@admit/contracts/identity';
+import { ACCEPTED } from '@admit/contracts/identity';
 import { resendOrdersRoute } from '@admit/contracts/routes/identity';
 import { myResendRoute } from '@admit/contracts/routes/orders';
 import { AppError } from '@/http/app-error';
@@ -13,9 +13,6 @@ import {
   mailRequestLimits,
 } from '@/modules/limits/request-limits';
 
-const ACCEPTED: AcceptedResponse = {
-  accepted: { _count: 1, _total: 1, _data: [{ accepted: true }] },
-};
 const checkQuery = (query: Record<string, string>) =>
   parseQuery({ context: 'ticket_order', fields: {} }, query);
 

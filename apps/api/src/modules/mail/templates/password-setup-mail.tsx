@@ -6,7 +6,8 @@ import { renderMail } from './render-mail';
 export interface PasswordSetupMailInput {
   brand: MailBrand;
   link: string;
-  kind: 'password_reset' | 'guest_account';
+  /** `staff_password_reset`: a staff user's office password (decision 0095) */
+  kind: 'password_reset' | 'guest_account' | 'staff_password_reset';
   ttlMinutes: number;
 }
 
@@ -14,12 +15,13 @@ export interface PasswordSetupMailInput {
 export function passwordSetupMail({ brand, link, kind, ttlMinutes }: PasswordSetupMailInput) {
   const guest = kind === 'guest_account';
   const seller = brand.sellerName;
+  const account = kind === 'staff_password_reset' ? `${seller} office` : seller;
   const subject = guest
     ? `Set a password for your ${seller} account`
-    : `Reset your ${seller} password`;
+    : `Reset your ${account} password`;
   const lead = guest
     ? `Your ${seller} account has no password set yet. Choose one with this link:`
-    : `Someone asked to reset the password of your ${seller} account. Choose a new one with this link:`;
+    : `Someone asked to reset the password of your ${account} account. Choose a new one with this link:`;
   return renderMail(
     subject,
     <MailLayout brand={brand} title={subject} preview={lead}>

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
-import { Navigate, useLocation } from 'react-router';
+import { Link, Navigate, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/api/client';
 import { useStrings } from '@/ui/text/use-strings';
@@ -129,6 +129,9 @@ export function OfficeLoginPage() {
           {busy ? t('office.login.submitting') : t('office.login.submit')}
         </Button>
       </Form>
+      <p>
+        <Link to={officePath('forgot-password')}>{t('office.login.forgot')}</Link>
+      </p>
     </section>
   );
 }

@@ -12,6 +12,7 @@ import { orderSearchQuery, type OrderSearch } from '@/features/office/orders/api
 import { useVenueTime } from '@/features/office/shell/use-venue-time';
 import { OFFICE_ORDERS_STRINGS } from '@/features/office/orders/strings';
 import { minorToWire } from '@/features/office/orders/money';
+import { EventPicker } from '@/features/office/orders/event-picker';
 import formStyles from '@/ui/form.module.css';
 import buttonStyles from '@/ui/button.module.css';
 
@@ -22,6 +23,7 @@ export function OrderSearchPage() {
   const when = useVenueTime();
   const t = useStrings(OFFICE_ORDERS_STRINGS);
   const [search, setSearch] = useState<OrderSearch>({});
+  const [eventId, setEventId] = useState<string | null>(null);
   const { data, isLoading, error } = useQuery({
     ...orderSearchQuery(search),
     placeholderData: keepPreviousData,
@@ -34,6 +36,7 @@ export function OrderSearchPage() {
       const value = String(form.get(field) ?? '').trim();
       if (value) next[field] = value;
     }
+    if (eventId) next.event_template_id = eventId;
     setSearch(next);
   };
   const page = data?.ticket_order;
@@ -53,6 +56,7 @@ export function OrderSearchPage() {
             <Input />
           </TextField>
         ))}
+        <EventPicker selected={eventId} onChange={setEventId} />
         <Button type="submit" className={`${buttonStyles.button} ${buttonStyles.primary}`}>
           {t('office.orders.search')}
         </Button>

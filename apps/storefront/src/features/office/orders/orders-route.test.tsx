@@ -142,6 +142,47 @@ describe('the office orders pages', () => {
     expect(screen.getByRole('checkbox', { name: /Child/ })).toBeDisabled();
   });
 
+  it('picks an event from all the seller’s events, members-only ones too, and searches by it', async () => {
+    const MEMBERS = '00000000-0000-4000-8000-0000000000e2';
+    const event = (id: string, name: string, hidden_type: string) => ({
+      id,
+      name,
+      event_type: 'repeating',
+      hidden_type,
+    });
+    const fetch = createFetchStub({
+      'GET /api/office/me': me('box_office'),
+      'GET /api/office/event_template': {
+        event_template: collection([
+          event('00000000-0000-4000-8000-0000000000e1', 'General Admission', 'public_browsable'),
+          event(MEMBERS, 'Members Evening', 'public_member_only'),
+        ]),
+      },
+      'GET /api/office/ticket_order': { ticket_order: collection([order(0)]) },
+    });
+    const { user, container } = renderRoute('/office/orders', { fetch });
+    const picker = await screen.findByRole('combobox', { name: 'Event' });
+    await user.click(picker);
+    await user.keyboard('memb');
+    const listbox = await screen.findByRole('listbox');
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Members Evening']);
+    const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(result.violations.map((v) => v.id)).toEqual([]);
+    await user.click(within(listbox).getByRole('option', { name: 'Members Evening' }));
+    expect(picker).toHaveValue('Members Evening');
+    await user.click(screen.getByRole('button', { name: 'Search' }));
+    await waitFor(() => {
+      const search = fetch.requests
+        .filter((r) => r.url.pathname === '/api/office/ticket_order')
+        .at(-1);
+      expect(search!.url.searchParams.get('event_template_id')).toBe(MEMBERS);
+    });
+  });
+
   it('shows the API’s refusal in the dialog and keeps it open', async () => {
     const fetch = createFetchStub({
       'GET /api/office/me': me('box_office'),

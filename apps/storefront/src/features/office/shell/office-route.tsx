@@ -4,7 +4,10 @@ import { usePageTitle } from '@/ui/page-title';
 import { Loader } from '@/ui/loader';
 import { useStrings } from '@/ui/text/use-strings';
 import type { OfficeStaff } from '@/features/office/api/office-session';
+import { OFFICE_RESET_PAGE } from '@admit/contracts/office';
+import { OfficeForgotPage } from '@/features/office/login/office-forgot-page';
 import { OfficeLoginPage } from '@/features/office/login/office-login-page';
+import { OfficeResetPage } from '@/features/office/login/office-reset-page';
 import { OfficeLayout } from '@/features/office/shell/office-layout';
 import { OFFICE_SECTIONS, officePath, sectionsFor } from '@/features/office/shell/office-routes';
 import type { OfficeRole } from '@/features/office/shell/office-routes';
@@ -25,6 +28,9 @@ export function OfficeRoute() {
   return (
     <Routes>
       <Route path="login" element={<OfficeLoginPage />} />
+      {/* a staff user's own reset by e-mail (decision 0095): open signed in or out */}
+      <Route path="forgot-password" element={<OfficeForgotPage />} />
+      <Route path={OFFICE_RESET_PAGE} element={<OfficeResetPage />} />
       <Route element={staff ? <OfficeLayout staff={staff} /> : <ToLogin />}>
         <Route index element={staff && <OfficeLanding staff={staff} />} />
         {OFFICE_SECTIONS.map((section) => (

@@ -24,4 +24,25 @@ export const OFFICE_STRINGS = {
   'office.login.totp': 'Six-digit code from your authenticator app',
   'office.login.submit': 'Sign in',
   'office.login.submitting': 'Signing in…',
+  'office.login.forgot': 'Forgot password?',
+  // a staff user's own reset by e-mail (decision 0095)
+  'office.forgot.title': 'Reset your office password',
+  'office.forgot.intro':
+    'Enter the e-mail address of your staff account. We will send you a link to choose a new password.',
+  'office.forgot.submit': 'Send the link',
+  'office.forgot.sending': 'Sending…',
+  'office.forgot.sent':
+    'If {email} belongs to a staff account, a link is on its way. It works once, for {minutes} minutes.',
+  'office.forgot.rate-limited': 'Too many requests. Please try again later.',
+  'office.forgot.back': 'Back to sign in',
+  'office.reset.title': 'Choose a new office password',
+  'office.reset.checking': 'Checking the link…',
+  'office.reset.invalid': 'This reset link has expired or was used.',
+  'office.reset.request-new': 'Ask for a new link',
+  'office.reset.password': 'New password',
+  'office.reset.submit': 'Set the new password',
+  'office.reset.saving': 'Saving…',
+  'office.reset.done':
+    'Your password is changed and every office session of yours has ended. Sign in with the new password.',
+  'office.reset.sign-in': 'Sign in',
 } as const;

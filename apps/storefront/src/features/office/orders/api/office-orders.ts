@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import type {
   OfficeMoveBody,
   OfficeOrderMoveResponse,
+  OfficeEventsResponse,
   OfficeOrderResponse,
   OfficeOrderSearchResponse,
 } from '@admit/contracts/office-orders';
@@ -10,7 +11,7 @@ import { officeRequest } from '@/features/office/api/office-request';
 /** The box office's order reads and actions (decision 0087): `/api/office/ticket_order…`. */
 
 export type OrderSearch = Partial<
-  Record<'order_number' | 'email' | 'name' | 'card_last4' | 'date', string>
+  Record<'order_number' | 'email' | 'name' | 'card_last4' | 'date' | 'event_template_id', string>
 > & {
   _offset?: number;
 };
@@ -20,6 +21,14 @@ export const orderSearchQuery = (search: OrderSearch) =>
     queryKey: ['office', 'ticket_order', 'search', search] as const,
     queryFn: ({ signal }) =>
       officeRequest<OfficeOrderSearchResponse>('ticket_order', { query: search, signal }),
+  });
+
+/** GET /api/office/event_template: every event of the seller, for the search's picker. */
+export const officeEventsQuery = () =>
+  queryOptions({
+    queryKey: ['office', 'event_template'] as const,
+    queryFn: ({ signal }) => officeRequest<OfficeEventsResponse>('event_template', { signal }),
+    staleTime: 60_000,
   });
 
 export const officeOrderQuery = (orderId: string) =>
