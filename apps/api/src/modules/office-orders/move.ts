@@ -204,7 +204,7 @@ export async function moveTickets(deps: OfficeActionDeps, move: OfficeMove): Pro
     throw err;
   }
   // committed: both sessions' cached reads go stale, and the card refunds run
-  forgetSessionReads(deps.db, [
+  await forgetSessionReads(deps.db, [
     move.sessionId,
     ...result.change.cancelled.map((d) => d.ticket.eventSessionId),
   ]);
