@@ -22,7 +22,7 @@ import {
 } from '@/modules/schedules/cart-schedule';
 import { selectBundleRows, selectGiftee, type BundleRows, type GifteeRow } from './bundle-repo';
 import { selectOrderByCart, selectTickets } from './repo';
-import { cartFeesOf, cartTotals } from '@/modules/pricing/totals';
+import { cartFeesOf, cartTotals, voucherLimitOf } from '@/modules/pricing/totals';
 import { withDiscountedAmount } from './discounted-types';
 import type { PaymentRow } from '@/db/schema/payments';
 import type { CartRow, TicketRow } from '@/db/schema/cart';
@@ -130,7 +130,11 @@ export function assembleCartBundle(
       outsideFees: typeById.get(t.ticketTypeId)?.outsideFees,
     }));
   // spec: shopping §3 cartmods and cart_fees — one computation for every figure (totals.ts)
-  const codes = money.codes.map(({ cartCode, code }) => ({ ...code, id: cartCode.id }));
+  const codes = money.codes.map(({ cartCode, code }) => ({
+    ...code,
+    id: cartCode.id,
+    ticketLimit: voucherLimitOf(cartCode.voucher),
+  }));
   const totals = cartTotals(live, codes, money.payments);
   const groups = new Set(money.codes.flatMap((c) => codeGroupsOf(c.code)));
   const ownedByPublicIdentity = cart.identityId === options.publicIdentityId;

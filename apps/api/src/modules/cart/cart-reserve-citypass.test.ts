@@ -2,6 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CartModifyBody } from '@admit/contracts/cart';
+import { ticket } from '@/db/schema/cart';
 import { cartCode } from '@/db/schema/codes';
 import { buildTestApp } from '@/testing/build-test-app';
 import {
@@ -153,6 +154,25 @@ describeEachDatabase('cart: CityPASS with the reserve', (ctx) => {
       ]);
       // the held code covers the new tickets as it did the first ones (its one discount line)
       expect(bundle.cartmod._data).toMatchObject([{ code_group: 'citypass' }]);
+    });
+
+    it('discounts one ticket per voucher: tickets added without one pay their price', async () => {
+      const cartId = await cityCart('80000001', '80000002', 'C8000003');
+      // another client's modify with no `citypass`: the held code must not cover the new ticket
+      const bare = bundleOf(await addAdults(cartId, undefined, 2));
+      const adults = bare.ticket._data.filter((t) => t.ticket_type_id === scene.type.id);
+      expect(adults.map((t) => t.adjusted_value)).toEqual(['0.00', '0.00', '25.00', '25.00']);
+      expect(bare.cart_fees._data[0]!.total_outstanding).toBe('50.00');
+      expect(bare.cartmod._data[0]!.discount).toBe('65.00');
+      // the stored adjusted values agree with the bundle (what checkout charges and the order keeps)
+      const stored = await ctx.db.select().from(ticket).where(eq(ticket.cartId, cartId));
+      expect(stored.map((t) => t.adjustedValue).sort((a, b) => a - b)).toEqual([
+        0, 0, 0, 2500, 2500,
+      ]);
+      // a ticket added with its voucher is covered, as the first ones were
+      const paid = bundleOf(await addAdults(cartId, { vouchers: [adult('80000004')] }));
+      expect(paid.cart_fees._data[0]!.total_outstanding).toBe('50.00');
+      expect(paid.cartmod._data[0]!.discount).toBe('90.00');
     });
 
     it('checks the new vouchers as the first ones: pattern, once in the cart, once anywhere', async () => {

@@ -72,6 +72,7 @@ describeEachDatabase('codes: apply_code', (ctx) => {
         discount: '4.00',
         blocking_checkout: false,
         activating_code_groups: ['newsletter'],
+        code_group: null,
         resource: null,
         resource_id: null,
       },

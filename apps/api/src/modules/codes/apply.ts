@@ -1,6 +1,6 @@
 import { AppError } from '@/http/app-error';
 import { resourceCovers } from '@admit/contracts/rules/discounts';
-import { cartTotals, type TotalsTicket } from '@/modules/pricing/totals';
+import { cartTotals, voucherLimitOf, type TotalsTicket } from '@/modules/pricing/totals';
 import type { Executor } from '@/db/transaction';
 import { readSellerSettings } from '@/modules/sellers/seller-settings';
 import { checkVouchers, citypassGroupOf, voucherUsed } from './citypass';
@@ -162,12 +162,13 @@ const asTotalsTicket = (
   ...t,
   outsideFees: null,
 });
-const asTotalsCode = (c: CartCodeRow) => ({
+const asTotalsCode = (c: CartCodeRow, vouchers = c.cartCode.voucher) => ({
   id: c.cartCode.id,
   discountType: c.code.discountType,
   discountValue: c.code.discountValue,
   resource: c.code.resource,
   resourceId: c.code.resourceId,
+  ticketLimit: voucherLimitOf(vouchers),
 });
 
 /**
@@ -184,7 +185,23 @@ export async function settleCodes(
   if (held.length === 0) return;
   const tickets = await selectLiveTickets(tx, target.cartId);
   const live = tickets.map(asTotalsTicket);
-  const codes = held.map(asTotalsCode);
+  // a newly taken CityPASS code's vouchers first: it discounts one ticket per voucher it holds
+  // ('' for none), so the totals below are the ones its vouchers allow (decision 0100)
+  const stored = new Map<string, string>();
+  const citypass = taken.some((t) => t.code.codeGroup)
+    ? (await readSellerSettings(tx, target.sellerId)).citypass_code_groups
+    : null;
+  for (const t of taken) {
+    const group = citypassGroupOf(citypass, t.code.codeGroup);
+    if (!group) continue;
+    const covered = tickets.filter((ticket) => resourceCovers(t.code, ticket));
+    const vouchers = checkVouchers(group, covered, t.vouchers ?? []);
+    const [used] = await selectVouchersInUse(tx, target.sellerId, vouchers, target.cartId);
+    if (used) throw voucherUsed(used);
+    stored.set(t.cartCodeId, vouchers.join(','));
+    await updateCartCodeVoucher(tx, t.cartCodeId, vouchers.join(','));
+  }
+  const codes = held.map((c) => asTotalsCode(c, stored.get(c.cartCode.id) ?? c.cartCode.voucher));
   const totals = cartTotals(live, codes);
   if (taken.length > 0) {
     const needsRules = taken.some((t) => codeGroupsOf(t.code).length > 0);
@@ -193,18 +210,7 @@ export async function settleCodes(
           ...new Set(tickets.flatMap((t) => [t.ticketTypeId, t.ticketGroupId, t.eventTemplateId])),
         ])
       : [];
-    const citypass = taken.some((t) => t.code.codeGroup)
-      ? (await readSellerSettings(tx, target.sellerId)).citypass_code_groups
-      : null;
     for (const t of taken) {
-      const group = citypassGroupOf(citypass, t.code.codeGroup);
-      if (group) {
-        const covered = tickets.filter((ticket) => resourceCovers(t.code, ticket));
-        const vouchers = checkVouchers(group, covered, t.vouchers ?? []);
-        const [used] = await selectVouchersInUse(tx, target.sellerId, vouchers, target.cartId);
-        if (used) throw voucherUsed(used);
-        if (vouchers.length > 0) await updateCartCodeVoucher(tx, t.cartCodeId, vouchers.join(','));
-      }
       const without = cartTotals(
         live,
         codes.filter((c) => c.id !== t.cartCodeId),

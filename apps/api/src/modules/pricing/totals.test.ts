@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { percentFee } from '@admit/contracts/rules/fees';
-import { cartTotals, codeDiscountOn, type TotalsCode, type TotalsTicket } from './totals';
+import {
+  cartTotals,
+  codeDiscountOn,
+  voucherLimitOf,
+  type TotalsCode,
+  type TotalsTicket,
+} from './totals';
 
 const TYPES = ['t1', 't2'];
 const GROUPS = ['g1', 'g2'];
@@ -136,6 +142,27 @@ describe('cart totals: examples', () => {
     resource: null,
     resourceId: null,
     ...over,
+  });
+
+  it('a code with a ticket limit (a CityPASS code: one per voucher) discounts only that many, in ticket order', () => {
+    const city = code('city', { discountValue: 100_000, ticketLimit: voucherLimitOf('111,222') });
+    const welcome = code('welcome', {});
+    const totals = cartTotals(
+      [ticket('a', 2500), ticket('b', 2500), ticket('c', 2500)],
+      [city, welcome],
+    );
+    expect([...totals.tickets.values()].map((t) => [t.cartmodId, t.adjustedValue])).toEqual([
+      ['city', 0],
+      ['city', 0],
+      // the third ticket brought no voucher: the next best code, not the CityPASS one
+      ['welcome', 2250],
+    ]);
+    expect(totals.cartmods.get('city')).toBe(5000);
+    expect(voucherLimitOf('')).toBe(0);
+    expect(voucherLimitOf(null)).toBeNull();
+    expect(cartTotals([ticket('a', 2500)], [code('none', { ticketLimit: 0 })]).cartmodAmount).toBe(
+      0,
+    );
   });
 
   it('rounds a percent code per ticket, not on the sum', () => {

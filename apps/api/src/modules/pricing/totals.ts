@@ -32,7 +32,20 @@ export interface TotalsCode {
   /** ticket_type | ticket_group | event_template | null (every ticket) */
   resource: string | null;
   resourceId: string | null;
+  /**
+   * The most tickets this code may discount; null or absent: any number. A CityPASS code
+   * discounts one ticket per voucher it holds (`voucherLimitOf`), so a ticket added after it
+   * without a voucher pays its price (decision 0100).
+   */
+  ticketLimit?: number | null;
 }
+
+/**
+ * A cart code's ticket limit from its `cart_code.voucher`: null for a code without vouchers (not
+ * a CityPASS code), else the number of vouchers it holds ('' — a CityPASS code holding none — 0).
+ */
+export const voucherLimitOf = (voucher: string | null): number | null =>
+  voucher === null ? null : voucher.split(',').filter((v) => v !== '').length;
 
 export interface TotalsPayment {
   amount: number;
@@ -81,7 +94,8 @@ export interface CartTotals {
 /**
  * Totals of a cart. Codes do not stack: each ticket gets the single best discount among the
  * codes covering it (ties: the code applied first, i.e. earlier in `codes`), so a discount can
- * never exceed the price it discounts. Fees are on the price after the discount, per line
+ * never exceed the price it discounts; a code with a ticket limit discounts only the first
+ * tickets it wins, in ticket order (the order `checkVouchers` gives vouchers out). Fees are on the price after the discount, per line
  * (`lineTotals`), and every total is the sum of its lines, so
  * outstanding = price − cartmods + fees − payments, never negative.
  */
@@ -92,6 +106,8 @@ export function cartTotals(
 ): CartTotals {
   const perTicket = new Map<string, TicketTotals>();
   const cartmods = new Map<string, number>(codes.map((c) => [c.id, 0]));
+  // tickets each code has discounted so far, in ticket order, against its ticket limit
+  const wins = new Map<string, number>();
   let price = 0;
   let feeFixed = 0;
   let feePercent = 0;
@@ -100,13 +116,17 @@ export function cartTotals(
     let best = 0;
     let winner: string | null = null;
     for (const code of codes) {
+      if (code.ticketLimit != null && (wins.get(code.id) ?? 0) >= code.ticketLimit) continue;
       const discount = codeDiscountOn(code, t);
       if (discount > best) {
         best = discount;
         winner = code.id;
       }
     }
-    if (winner) cartmods.set(winner, (cartmods.get(winner) ?? 0) + best);
+    if (winner) {
+      cartmods.set(winner, (cartmods.get(winner) ?? 0) + best);
+      wins.set(winner, (wins.get(winner) ?? 0) + 1);
+    }
     const line = lineTotals(t.faceValue, best, t.outsideFees);
     price += line.face;
     cartmodAmount += line.discount;
