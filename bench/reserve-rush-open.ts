@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto';
 import { availableParallelism, loadavg } from 'node:os';
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -6,7 +5,15 @@ import { startServer } from '../e2e/support/server';
 import { startCluster } from '../apps/api/src/testing/cluster-process';
 import { runOpenLoop, type OpenLoopRun, type Outcome } from './open-loop';
 import { benchTmpDir } from './paths';
-import { httpRush, oversoldOf, RUSH_CLIENTS, rawRush, seedRush, withClient } from './reserve-rush';
+import {
+  httpRush,
+  oversoldOf,
+  RUSH_CLIENTS,
+  rawRush,
+  seedRush,
+  throwawayDatabaseName,
+  withClient,
+} from './reserve-rush';
 import type { RushRun } from './reserve-rush';
 import { renderOpenRush } from './reserve-rush-open-report';
 import { writeSection } from './results';
@@ -100,16 +107,9 @@ async function openRates(
 }
 
 export async function measureOpenRush(rates: number[], seconds: number): Promise<OpenRushResult> {
-  const admin =
-    process.env.BENCH_DATABASE_URL ??
-    process.env.TEST_DATABASE_URL ??
-    'postgres://postgres@127.0.0.1:5432/test';
+  const { admin, name, url } = throwawayDatabaseName();
   const loadAverage = loadavg()[0] ?? 0;
   const ranAt = new Date().toISOString();
-  const name = `admit_bench_${randomBytes(5).toString('hex')}`;
-  const target = new URL(admin);
-  target.pathname = `/${name}`;
-  const url = target.toString();
   mkdirSync(benchTmpDir, { recursive: true });
   const env = {
     SEED_DEMO: 'false',

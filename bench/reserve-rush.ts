@@ -216,18 +216,26 @@ export async function rawRush(database: string, url: string, sessionId: string) 
   }
 }
 
-/** Runs the rush once on a throw-away database created from BENCH_DATABASE_URL / TEST_DATABASE_URL. */
-export async function measureReserveRush(): Promise<ReserveRushResult> {
+/**
+ * A throw-away database's name and address on the server of BENCH_DATABASE_URL /
+ * TEST_DATABASE_URL (`admin`, where it is created and dropped).
+ */
+export function throwawayDatabaseName() {
   const admin =
     process.env.BENCH_DATABASE_URL ??
     process.env.TEST_DATABASE_URL ??
     'postgres://postgres@127.0.0.1:5432/test';
-  const loadAverage = loadavg()[0] ?? 0;
-  const ranAt = new Date().toISOString();
   const name = `admit_bench_${randomBytes(5).toString('hex')}`;
   const target = new URL(admin);
   target.pathname = `/${name}`;
-  const url = target.toString();
+  return { admin, name, url: target.toString() };
+}
+
+/** Runs the rush once on a throw-away database created from BENCH_DATABASE_URL / TEST_DATABASE_URL. */
+export async function measureReserveRush(): Promise<ReserveRushResult> {
+  const { admin, name, url } = throwawayDatabaseName();
+  const loadAverage = loadavg()[0] ?? 0;
+  const ranAt = new Date().toISOString();
   mkdirSync(benchTmpDir, { recursive: true });
   await withClient(admin, (c) => c.query(`create database ${name}`));
   try {
