@@ -18,7 +18,28 @@ export interface CacheNotice {
 }
 
 // PostgreSQL refuses a payload of 8000 bytes or more; a scope is at most ~50 bytes
-const SESSIONS_PER_NOTICE = 60;
+const NOTICE_CHARS = 7_000;
+
+const listOf = (values: string[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
+/** The scopes cut into payloads PostgreSQL takes, each under `NOTICE_CHARS` with its position. */
+export function noticePayloads(scopes: string[]): string[] {
+  const payloads: string[] = [];
+  let current = '';
+  for (const scope of scopes) {
+    if (current && current.length + scope.length + 1 > NOTICE_CHARS) {
+      payloads.push(current);
+      current = '';
+    }
+    current = current ? `${current} ${scope}` : scope;
+  }
+  if (current) payloads.push(current);
+  return payloads;
+}
 
 /** `X/Y` (hex halves of a WAL position) as one number; null for anything else. */
 export function parseLsn(text: string | null | undefined): bigint | null {
@@ -35,41 +56,27 @@ export function parseCacheNotice(payload: string): CacheNotice | null {
 }
 
 /**
- * Notices the sessions' scopes and their events' (the availability reads are keyed by event,
- * looked up in the same statement); answers the WAL position sent and the event scopes.
+ * Sends the scopes to every listening node, in as many notices as their length needs, in one
+ * statement; answers the primary's flushed WAL position (at or after every write that committed
+ * before the call).
  */
-export async function noticeSessions(
-  db: Db,
-  sessionIds: string[],
-): Promise<{ lsn: bigint | null; scopes: string[] }> {
-  let lsn: bigint | null = null;
-  const scopes: string[] = [];
-  for (let i = 0; i < sessionIds.length; i += SESSIONS_PER_NOTICE) {
-    const ids = sessionIds.slice(i, i + SESSIONS_PER_NOTICE).map((id) => id.toLowerCase());
-    const listed = sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    );
-    const { rows } = await db.execute<{ lsn: string; scopes: string }>(sql`
-      with at as (select pg_current_wal_flush_lsn()::text as lsn),
-      events as (
-        select coalesce(string_agg(distinct 'event:' || event_template_id::text, ' '), '') as scopes
-          from event_session where id in (${listed})
-      )
-      select at.lsn, events.scopes, pg_notify(${CACHE_NOTICE_CHANNEL},
-               at.lsn || ' ' || ${ids.map((id) => `event_session:${id}`).join(' ')} || ' ' || events.scopes)
-        from at, events`);
-    lsn = parseLsn(rows[0]?.lsn) ?? lsn;
-    scopes.push(...(rows[0]?.scopes ?? '').split(' ').filter(Boolean));
-  }
-  return { lsn, scopes };
-}
-
-/** Notices a seller's scope (its catalogue or settings changed); answers the WAL position. */
-export async function noticeSeller(db: Db, sellerId: string): Promise<{ lsn: bigint | null }> {
+export async function sendCacheNotice(db: Db, scopes: string[]): Promise<bigint | null> {
+  const payloads = noticePayloads(scopes.map((scope) => scope.toLowerCase()));
+  if (payloads.length === 0) return null;
   const { rows } = await db.execute<{ lsn: string }>(sql`
     with at as (select pg_current_wal_flush_lsn()::text as lsn)
-    select at.lsn, pg_notify(${CACHE_NOTICE_CHANNEL}, at.lsn || ' seller:' || ${sellerId.toLowerCase()})
-      from at`);
-  return { lsn: parseLsn(rows[0]?.lsn) };
+    select at.lsn, pg_notify(${CACHE_NOTICE_CHANNEL}, at.lsn || ' ' || payload)
+      from at, unnest(array[${listOf(payloads)}]::text[]) as payload`);
+  return parseLsn(rows[0]?.lsn);
+}
+
+/** Each session's event (the availability reads are keyed by event); unknown ids are left out. */
+export async function eventsOfSessions(db: Db, sessionIds: string[]): Promise<Map<string, string>> {
+  const events = new Map<string, string>();
+  if (sessionIds.length === 0) return events;
+  const { rows } = await db.execute<{ id: string; event: string }>(sql`
+    select id::text as id, event_template_id::text as event from event_session
+     where id in (${listOf(sessionIds.map((id) => id.toLowerCase()))})`);
+  for (const row of rows) events.set(row.id.toLowerCase(), row.event.toLowerCase());
+  return events;
 }

@@ -1,12 +1,21 @@
 import fp from 'fastify-plugin';
-import { noticeSeller, noticeSessions } from '@/db/cache-notices';
+import { LRUCache } from 'lru-cache';
+import { eventsOfSessions, sendCacheNotice } from '@/db/cache-notices';
 import { startNoticeListener, type NoticeListener } from '@/db/notice-listener';
+import { createNoticeBatcher } from './notice-batcher';
 import {
   applyReadNotice,
+  clearWithCatalogue,
+  eventReadScope,
   forgetAllReads,
+  sellerReadScope,
+  sessionReadScope,
   setReadNoticePublisher,
   type ReadNoticePublisher,
 } from './read-scopes';
+
+// sessions whose event this node remembers; a forgotten one costs one lookup at its next write
+const SESSION_EVENTS = 10_000;
 
 /**
  * Cached reads kept fresh across nodes (decision 0097), on PostgreSQL with DATABASE_LISTEN_URL
@@ -23,28 +32,46 @@ export const cacheNotices = fp(
     if (database.kind !== 'postgres' || !url) return;
     const { db, reads } = database;
 
-    // until the notice's WAL position is known, this node's cached reads go to the primary
-    // (beginWrite); a notice that fails costs freshness only, never the write's answer
-    const send = async <T extends { lsn: bigint | null }>(notice: () => Promise<T>) => {
-      const done = reads.beginWrite();
+    // one send in flight per node, what arrives meanwhile in the next (decision 0103); a notice
+    // that fails costs freshness only, never the write's answer
+    const batcher = createNoticeBatcher(async (scopes) => {
       try {
-        const sent = await notice();
-        done(sent.lsn);
-        return sent;
+        return await sendCacheNotice(db, scopes);
       } catch (error) {
-        done(null);
         app.log.warn(
           { err: error },
           'cache notice not sent: other nodes keep their copy to its TTL',
         );
         return null;
       }
+    });
+    // until the notice's WAL position is known, this node's cached reads go to the primary
+    const notice = (scopes: string[]) => {
+      const done = reads.beginWrite();
+      void batcher.notice(scopes).then(done);
+    };
+    // a session's event never changes: looked up once per node (cleared with the catalogue), so
+    // a hold's writer forgets its event's reads here without a statement of its own
+    const eventOf = new LRUCache<string, string>({ max: SESSION_EVENTS });
+    clearWithCatalogue(db, eventOf);
+    const eventScopes = async (ids: string[]) => {
+      const missing = ids.filter((id) => !eventOf.has(id));
+      if (missing.length > 0) {
+        const found = await eventsOfSessions(db, missing).catch(() => new Map<string, string>());
+        for (const [session, event] of found) eventOf.set(session, event);
+      }
+      const events = ids.map((id) => eventOf.get(id)).filter((e): e is string => !!e);
+      return [...new Set(events)].map(eventReadScope);
     };
     const publisher: ReadNoticePublisher = {
-      // awaited by the writer (one statement): its answer follows this node's own forgets
-      sessions: async (ids) => (await send(() => noticeSessions(db, ids)))?.scopes ?? [],
-      // an import is rare and slow already: not awaited
-      seller: (id) => void send(() => noticeSeller(db, id)),
+      // the writer awaits this node's own forgets only; the notice goes out on its own
+      sessions: async (ids) => {
+        const sessions = ids.map((id) => id.toLowerCase());
+        const events = await eventScopes(sessions);
+        notice([...sessions.map(sessionReadScope), ...events]);
+        return events;
+      },
+      seller: (id) => notice([sellerReadScope(id)]),
     };
     setReadNoticePublisher(db, publisher);
 
@@ -65,6 +92,7 @@ export const cacheNotices = fp(
     });
     app.addHook('onClose', async () => {
       setReadNoticePublisher(db, null);
+      await batcher.idle();
       await listener?.stop();
     });
   },

@@ -90,6 +90,21 @@ describe.skipIf(!url)('cache notices between nodes [postgres]', () => {
     expect(await read(a, path)).toBe(after);
   }, 20_000);
 
+  it('carries a write of many sessions in several notices, the last one’s event included (0103)', async () => {
+    const [session] = scene.sessions;
+    const path = `/events/${scene.event.id}/sessions?_seller=${scene.seller.slug}`;
+    const before = await read(b, path);
+    const kept = await read(c, path);
+    await databases[0]!.db.execute(
+      sql`update event_session set used_capacity = used_capacity + 1 where id = ${session!.id}`,
+    );
+    // 300 sessions' scopes are ~16 KB: more than one notice's 8000 bytes
+    const others = Array.from({ length: 300 }, () => crypto.randomUUID());
+    await forgetSessionReads(a.deps.database.db, [...others, session!.id]);
+    expect(await changedOn(b, path, before)).not.toBe(before);
+    expect(await read(c, path)).toBe(kept);
+  }, 20_000);
+
   it('shows a seller’s catalogue change made through node A on node B’s cached event read', async () => {
     const path = `/events/${scene.event.id}?_seller=${scene.seller.slug}`;
     const before = await read(b, path);
