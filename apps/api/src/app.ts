@@ -2,7 +2,6 @@ import Fastify, { type FastifyInstance, type RouteOptions } from 'fastify';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import { constants as zlib } from 'node:zlib';
-import helmet from '@fastify/helmet';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -14,6 +13,7 @@ import { appHeaderGuard } from './http/app-header-guard';
 import { cacheNotices } from './http/cache-notices-plugin';
 import { callerPlugin } from './http/caller';
 import { clientErrorHandler } from './http/client-error';
+import { securityHeaders } from './http/security-headers';
 import { cspDirectives } from './http/content-security-policy';
 import { errorHandling, renderError } from './http/error-handler';
 import { pathGuard } from './http/path-guard';
@@ -160,12 +160,14 @@ export async function buildApp(
   });
   // Security headers (http/content-security-policy.ts). Framing is left to CSP
   // frame-ancestors: this site by default, the seller's own origins on its storefront pages.
-  await app.register(helmet, {
-    frameguard: false,
-    contentSecurityPolicy: {
-      directives: {
-        ...cspDirectives(deps.config.ERROR_REPORTER_DSN),
-        upgradeInsecureRequests: null,
+  await app.register(securityHeaders, {
+    options: {
+      frameguard: false,
+      contentSecurityPolicy: {
+        directives: {
+          ...cspDirectives(deps.config.ERROR_REPORTER_DSN),
+          upgradeInsecureRequests: null,
+        },
       },
     },
   });
