@@ -97,11 +97,11 @@ describeEachDatabase('office: an owed move is paid through the balance payment',
       total_outstanding: '4.37',
     });
 
-    // the balance checkout's read of the cart (the storefront's owedMoveCart fixture): the
-    // difference outstanding and all of it due now
+    // what the link's page reads (GET my/cart/{id}, here from a browser with no session; the
+    // storefront's owedMoveCart fixture): the difference outstanding, all of it due now
     const cartRead = await app.inject({
       method: 'GET',
-      url: `/api/cart/${order.cartId}?_seller=${scene.seller.slug}`,
+      url: `/api/my/cart/${order.cartId}?_seller=${scene.seller.slug}&_limit=1000`,
       headers: { [APP_HEADER]: APP_HEADER_VALUE },
     });
     expect(cartRead.statusCode, cartRead.body).toBe(200);
