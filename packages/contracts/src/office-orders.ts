@@ -164,6 +164,11 @@ export type OfficeMoveBody = z.infer<typeof officeMoveBodySchema>;
 export const orderMoveSchema = z.object({
   event_session_id: z.string().uuid(),
   tickets: z.array(z.string().uuid()),
+  /**
+   * add-on tickets that follow the moved admission to the new day, each with its new session
+   * (decision 0101); priced, counted and settled with the tickets
+   */
+  add_ons: z.array(z.object({ ticket_id: z.string().uuid(), event_session_id: z.string().uuid() })),
   /** the new tickets' price less the moved ones' (negative: cheaper) */
   difference: z.number().int(),
   /** the part of a dearer difference staff waived */

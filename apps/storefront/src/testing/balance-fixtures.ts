@@ -55,6 +55,22 @@ export function paidUp(): CartBundle {
   });
 }
 
+/**
+ * An order's cart owing what an office move settled `owe` left (decision 0101): $4.37 over the
+ * $25.00 paid, no payment plan, so no schedule and all of it due (as the API's cart read answers
+ * in office-move-balance.test.ts).
+ */
+export function owedMoveCart(): CartBundle {
+  return scheduledCart({
+    outstanding: '4.37',
+    due: '4.37',
+    paid: ['25.00'],
+    cart: completed,
+    order: true,
+    schedule: [],
+  });
+}
+
 function orderPage(): OrderBundle {
   return { ...checkoutResponse(), ticket_order_fees: toCollection([]) };
 }

@@ -19,6 +19,7 @@ import {
 import { freezeTicketCharges, lockOrderRow, orderCartIds } from '@/modules/orders/repo';
 import { executeRefunds, netPaid } from '@/modules/payments/refunds';
 import type { OfficeAction, OfficeActionDeps } from './actions';
+import { addOnsFollowingMove } from './move-add-ons';
 import { officeOrderNotFound, orderTarget, sellerOrder } from './order-view';
 
 /**
@@ -29,7 +30,9 @@ import { officeOrderNotFound, orderTarget, sellerOrder } from './order-view';
  * refuses), in an edit cart of the order (`order_edit`, so the order's money reads find it),
  * and `orders/order-change.ts` `applyOrderChangeInTx` cancels the old tickets (their places back
  * once), books the new ones, refunds what was paid beyond the new total and sends the
- * visitor's reschedule mail (`order_update`). No self-edit rule limits staff.
+ * visitor's reschedule mail (`order_update`). No self-edit rule limits staff. The add-on
+ * tickets that follow a moved admission move with it, in the same plan, hold and change
+ * (`move-add-ons.ts`, decision 0101).
  */
 
 export interface OfficeMove extends OfficeAction {
@@ -133,15 +136,22 @@ export async function moveTickets(deps: OfficeActionDeps, move: OfficeMove): Pro
   const ids = move.ticketIds.map((id) => id.toLowerCase());
   const at = deps.now();
   const details = await selectOrderTicketDetails(deps.db, [order.id]);
-  const moved = chosenTickets(details, ids, move.sessionId);
+  const chosen = chosenTickets(details, ids, move.sessionId);
   // the reserve's own rules: the same event, a session not yet started, its own prices
-  const planned = await planTicketMoves(
-    deps.db,
-    seller.id,
-    move.identity,
-    moved.map((d) => ({ d, sessionId: move.sessionId })),
-    at,
-  );
+  const plan = (moves: Parameters<typeof planTicketMoves>[3]) =>
+    planTicketMoves(deps.db, seller.id, move.identity, moves, at);
+  const plannedChosen = await plan(chosen.map((d) => ({ d, sessionId: move.sessionId })));
+  const addOns = await addOnsFollowingMove(deps.db, {
+    sellerId: seller.id,
+    sellerZone: seller.timezone,
+    details,
+    moved: chosen,
+    target: { start: plannedChosen[0]!.session!.startDatetime },
+  });
+  // in the order of `moved`: the held tickets replace them one for one
+  const moved = [...chosen, ...addOns.map((a) => a.d)];
+  const planned = [...plannedChosen, ...(await plan(addOns))];
+  const cancelIds = moved.map((d) => d.ticket.id);
   if (planned.some((p) => p.session?.seatLayoutId)) throw seated(ids[0]!);
   let result;
   try {
@@ -152,7 +162,7 @@ export async function moveTickets(deps: OfficeActionDeps, move: OfficeMove): Pro
       const change = await applyOrderChangeInTx(tx, {
         order: before,
         seller,
-        cancelIds: ids,
+        cancelIds,
         editCartId: held.cartId,
         kind: 'order_update',
         now: at,
@@ -162,6 +172,7 @@ export async function moveTickets(deps: OfficeActionDeps, move: OfficeMove): Pro
       const effect: OrderMove = {
         event_session_id: move.sessionId,
         tickets: ids,
+        add_ons: addOns.map((a) => ({ ticket_id: a.d.ticket.id, event_session_id: a.sessionId })),
         difference: held.difference,
         waived: held.waived,
         refund: change.refunds.reduce((n, r) => n + r.amount, 0),
@@ -185,6 +196,7 @@ export async function moveTickets(deps: OfficeActionDeps, move: OfficeMove): Pro
           session: move.sessionId,
           tickets: change.added.map((d) => d.ticket.id),
           settle: move.settle,
+          add_ons: effect.add_ons,
           difference: effect.difference,
           waived: effect.waived,
           owed: effect.owed,
@@ -206,6 +218,7 @@ export async function moveTickets(deps: OfficeActionDeps, move: OfficeMove): Pro
   // committed: both sessions' cached reads go stale, and the card refunds run
   await forgetSessionReads(deps.db, [
     move.sessionId,
+    ...addOns.map((a) => a.sessionId),
     ...result.change.cancelled.map((d) => d.ticket.eventSessionId),
   ]);
   await executeRefunds(deps, result.change.refunds);

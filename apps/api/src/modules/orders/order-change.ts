@@ -9,7 +9,7 @@ import { enqueueMail } from '@/modules/mail/outbox';
 import { allocateRefunds, netPaid } from '@/modules/payments/refunds';
 import { rewriteOrderSchedule } from '@/modules/schedules/order-schedule';
 import type { ScheduleEntry } from '@/modules/schedules/plan';
-import { changeView, orderMail } from './order-mail';
+import { changeView, orderBalanceLink, orderMail } from './order-mail';
 import { selectOrderTicketDetails, ticketCharge, type OrderTicketDetail } from './order-tickets';
 import { completeCart, orderCartIds, updateOrderTotals, type OrderTotalsRow } from './repo';
 import { ticketScanCodeSql } from './codes';
@@ -144,10 +144,11 @@ export async function applyOrderChangeInTx(
         })
       : [];
   // the schedule owes exactly what the order does: value booked = paid + still owed
+  const owedMinor = Math.max(0, updated.totalAfterFeesPrice - kept);
   await rewriteOrderSchedule(tx, {
     seller,
     order: updated,
-    owed: Math.max(0, updated.totalAfterFeesPrice - kept),
+    owed: owedMinor,
     added: input.addedSchedule ?? [],
     now,
   });
@@ -160,6 +161,12 @@ export async function applyOrderChangeInTx(
       change: changeView(input.kind, cancelled, refundMinor, seller.timezone, {
         added,
         chargedMinor,
+        // decision 0101: a change that leaves something owed (an office move settled `owe`)
+        // says how much and links the order's balance payment
+        owed:
+          owedMinor > 0
+            ? { minor: owedMinor, link: orderBalanceLink(input.mail.origin, updated.cartId) }
+            : null,
       }),
     });
     if (mail) await enqueueMail(tx, mail);

@@ -30,6 +30,14 @@ export function orderLinks(
   };
 }
 
+/**
+ * Where the buyer pays what an order still owes: the checkout opened on the order's cart
+ * (identity §2 "Checkout": "Route params cartId or orderId load a cart or an existing order for
+ * payment"; decision 0021's balance payment, `cart/{id}/pay`). Decision 0101.
+ */
+export const orderBalanceLink = (root: string, cartId: string) =>
+  `${root}/checkout/${encodeURIComponent(cartId)}`;
+
 /** Whether the seller lets the secret link's holder edit the order (identity §6). */
 export async function anonymousEditing(tx: Executor, sellerId: string): Promise<boolean> {
   return anonymousEditingRules(selfEditRulesOf(await readSellerSettings(tx, sellerId))).enabled;
@@ -85,8 +93,15 @@ export function changeView(
   cancelled: OrderTicketDetail[],
   refundMinor: number,
   sellerZone: string,
-  /** a reschedule's new tickets and what its checkout charged (issue #25) */
-  rescheduled: { added: OrderTicketDetail[]; chargedMinor: number } = {
+  /**
+   * a reschedule's new tickets and what its checkout charged (issue #25); `owed`: what the
+   * order still owes after the change and where to pay it (decision 0101)
+   */
+  rescheduled: {
+    added: OrderTicketDetail[];
+    chargedMinor: number;
+    owed?: OrderChangeView['owed'];
+  } = {
     added: [],
     chargedMinor: 0,
   },
@@ -107,6 +122,7 @@ export function changeView(
     cancelled: cancelled.map(named),
     rescheduled: rescheduled.added.map(named),
     chargedMinor: rescheduled.chargedMinor,
+    owed: rescheduled.owed ?? null,
   };
 }
 

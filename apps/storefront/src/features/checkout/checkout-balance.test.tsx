@@ -9,6 +9,7 @@ import {
   balanceCart,
   balanceCheckout,
   fillCard,
+  owedMoveCart,
   paidUp,
   payCalls,
 } from '@/testing/balance-fixtures';
@@ -78,6 +79,27 @@ describe('paying the balance of an order (identity §2 "Checkout" by cartId, §4
     const [call] = payCalls(fetch);
     expect(call?.url.pathname).toBe(`/api/my/cart/${FIXTURE_CART_ID}/pay`);
     expect(call?.body).toMatchObject({ amount: '60.00' });
+  });
+
+  it('an order owing what an office move left, without a plan: shows the balance and pays exactly it (decision 0101)', async () => {
+    const { user, fetch, router } = balanceCheckout(owedMoveCart(), () => paidUp());
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Pay your balance' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Order A-1001')).toBeInTheDocument();
+    // no schedule: the owed amount is the one option, the whole balance
+    expect(screen.queryByRole('region', { name: 'Scheduled payments' })).toBeNull();
+    const options = within(screen.getByRole('radiogroup'));
+    expect(options.getAllByRole('radio')).toHaveLength(1);
+    expect(options.getByRole('radio', { name: 'Outstanding balance: $4.37' })).toBeChecked();
+    await fillCard(user);
+    await user.click(screen.getByRole('button', { name: 'Pay $4.37' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe(`/demo-museum/ticket_order/${ORDER_ID}`),
+    );
+    const [call] = payCalls(fetch);
+    expect(call?.url.pathname).toBe(`/api/cart/${FIXTURE_CART_ID}/pay`);
+    expect(call?.body).toMatchObject({ amount: '4.37', gateway_id: 'stripe' });
   });
 
   it('back from the authentication page, completes the saved balance payment once', async () => {

@@ -73,6 +73,8 @@ export interface OrderChangeView {
   chargedMinor?: number;
   /** minor units given back to the original payments (card and gift card) */
   refundMinor: number;
+  /** what the order still owes after the change, and the link that pays it (decision 0101) */
+  owed?: { minor: number; link: string } | null;
 }
 
 // the mail's subject and heading by what happened to the order
@@ -208,6 +210,14 @@ function ChangeSummary({
   const cancelled = change.cancelled.map(line);
   const rescheduled = (change.rescheduled ?? []).map(line);
   const charged = change.chargedMinor ?? 0;
+  const owed = change.owed && change.owed.minor > 0 ? change.owed : null;
+  // decision 0101: the order page's own words for a balance ('Balance to pay', 'Pay balance')
+  const balance = owed && (
+    <>
+      <MailText>{`Balance to pay: ${money(owed.minor)}`}</MailText>
+      <MailButton href={owed.link}>Pay balance</MailButton>
+    </>
+  );
   if (rescheduled.length > 0) {
     return (
       <>
@@ -229,9 +239,10 @@ function ChangeSummary({
             {`${money(change.refundMinor)} will be refunded to your original payment method.`}
           </MailText>
         )}
-        {charged === 0 && change.refundMinor === 0 && (
+        {charged === 0 && change.refundMinor === 0 && !owed && (
           <MailText>The change cost nothing extra.</MailText>
         )}
+        {balance}
         <MailText muted>Your tickets as they are now:</MailText>
       </>
     );
@@ -253,6 +264,7 @@ function ChangeSummary({
           {`${money(change.refundMinor)} will be refunded to your original payment method.`}
         </MailText>
       )}
+      {balance}
       <MailText muted>Your tickets as they are now:</MailText>
     </>
   );

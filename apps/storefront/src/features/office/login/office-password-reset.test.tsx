@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { renderRoute } from '@/testing/render-route';
 import { createFetchStub, errorResponse } from '@/testing/fetch-stub';
 import type { StubRequest } from '@/testing/fetch-stub';
+import axe from 'axe-core';
 
 /** A staff user's own reset by e-mail, as they meet it (decision 0095). */
 
@@ -70,13 +71,20 @@ describe('the office password reset', () => {
       },
     });
     const { user, router } = renderRoute('/office/reset-password?token=abc_123', { fetch });
-    const field = await screen.findByLabelText(/New password/);
+    const field = await screen.findByLabelText(/^New password/);
+    const confirm = screen.getByLabelText(/^Confirm new password/);
     await waitFor(() => expect(field).toHaveFocus());
-    await user.type(field, 'short{Enter}');
+    await user.type(field, 'short');
+    await user.type(confirm, 'short{Enter}');
     expect(await screen.findByText('This password does not follow the rules.')).toBeInTheDocument();
     expect(resets).toHaveLength(0);
     await user.clear(field);
-    await user.type(field, 'New-office-pass-2{Enter}');
+    await user.clear(confirm);
+    // by keyboard: the password, Tab past its description to the confirmation, Enter
+    await user.type(field, 'New-office-pass-2');
+    await user.tab();
+    expect(confirm).toHaveFocus();
+    await user.keyboard('New-office-pass-2{Enter}');
     expect(await screen.findByRole('status')).toHaveTextContent(
       'every office session of yours has ended',
     );
@@ -85,6 +93,44 @@ describe('the office password reset', () => {
     ]);
     await user.click(screen.getByRole('link', { name: 'Sign in' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/demo-museum/office/login'));
+  });
+
+  it('asks for the new password twice: a mismatch is said beside the confirmation and nothing is sent', async () => {
+    const resets: StubRequest[] = [];
+    const fetch = createFetchStub({
+      'GET /api/office/me': signedOut,
+      'POST /api/office/password_reset/validate': ACCEPTED,
+      'POST /api/office/password_reset/reset': (request: StubRequest) => {
+        resets.push(request);
+        return ACCEPTED;
+      },
+    });
+    const { user, container } = renderRoute('/office/reset-password?token=abc_123', { fetch });
+    const field = await screen.findByLabelText(/^New password/);
+    const confirm = screen.getByLabelText(/^Confirm new password/);
+    expect(confirm).toBeRequired();
+    expect(confirm).toHaveAttribute('type', 'password');
+    await user.type(field, 'New-office-pass-2');
+    await user.type(confirm, 'New-office-pass-3{Enter}');
+    // the error belongs to the confirmation field: read out with it, and focus goes there
+    await waitFor(() =>
+      expect(confirm).toHaveAccessibleDescription(expect.stringContaining('Passwords must match.')),
+    );
+    expect(confirm).toHaveAttribute('aria-invalid', 'true');
+    expect(field).not.toHaveAttribute('aria-invalid');
+    expect(confirm).toHaveFocus();
+    expect(resets).toHaveLength(0);
+    const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(result.violations.map((v) => v.id)).toEqual([]);
+    // corrected, it goes
+    await user.clear(confirm);
+    await user.type(confirm, 'New-office-pass-2{Enter}');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'every office session of yours has ended',
+    );
+    expect(resets.map((r) => r.body)).toEqual([
+      { token: 'abc_123', password: 'New-office-pass-2' },
+    ]);
   });
 
   it('says a used or expired link is dead and offers a new one', async () => {

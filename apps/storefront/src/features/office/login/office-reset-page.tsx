@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Button, Form } from 'react-aria-components';
+import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-components';
 import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/api/client';
@@ -25,7 +25,9 @@ const isDeadLink = (error: unknown) =>
 /**
  * The page a staff reset link opens, `office/reset-password?token=…` (decision 0095): the link
  * is checked first, then a new password under the owners' rules (the staff page's field). Once
- * set, every office session of the user has ended, so this browser is signed out too.
+ * set, every office session of the user has ended, so this browser is signed out too. The
+ * password is typed twice (identity §5 "confirmation equal"; decision 0101): a mismatch is the
+ * confirmation field's own error and blocks the form, so nothing is sent.
  */
 export function OfficeResetPage() {
   const t = useStrings(OFFICE_STRINGS);
@@ -41,16 +43,20 @@ export function OfficeResetPage() {
   const [outcome, setOutcome] = useState<'form' | 'done' | 'dead'>('form');
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [password, setPassword] = useState('');
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), [outcome]);
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const password = String(new FormData(event.currentTarget).get('password') ?? '');
+    const form = new FormData(event.currentTarget);
+    const typed = String(form.get('password') ?? '');
+    // the form's validation stops a mismatch first; this keeps "nothing sent" whatever submits
+    if (typed !== String(form.get('password_confirm') ?? '')) return;
     setBusy(true);
     setProblem(null);
     try {
-      await resetOfficePassword(token, password);
+      await resetOfficePassword(token, typed);
       queryClient.setQueryData(officeStaffQuery().queryKey, null);
       setOutcome('done');
     } catch (error) {
@@ -88,7 +94,21 @@ export function OfficeResetPage() {
             <p>{problem}</p>
           </div>
         )}
-        <StaffPasswordField label={t('office.reset.password')} autoFocus />
+        <StaffPasswordField label={t('office.reset.password')} autoFocus onChange={setPassword} />
+        <TextField
+          name="password_confirm"
+          type="password"
+          autoComplete="new-password"
+          isRequired
+          validate={(value) =>
+            value === '' || value === password ? null : t('office.reset.mismatch')
+          }
+          className={formStyles.field}
+        >
+          <Label>{t('office.reset.confirm')}</Label>
+          <Input />
+          <FieldError className={formStyles.fieldError} />
+        </TextField>
         <Button
           type="submit"
           isDisabled={busy}

@@ -184,6 +184,12 @@ function MoveEffect({ effect }: { effect: OrderMove }) {
         before: money(effect.total_before),
         after: money(effect.total_after),
       })}
+      {effect.add_ons.length > 0 &&
+        ` ${
+          effect.add_ons.length === 1
+            ? t('office.orders.move.add-ons.one')
+            : t('office.orders.move.add-ons.other', { count: effect.add_ons.length })
+        }`}
     </p>
   );
 }

@@ -222,6 +222,12 @@ describe('the office orders pages', () => {
     const effect = (applied: boolean) => ({
       event_session_id: LATER,
       tickets: [ADULT],
+      add_ons: [
+        {
+          ticket_id: '00000000-0000-4000-8000-0000000000b1',
+          event_session_id: '00000000-0000-4000-8000-0000000000f3',
+        },
+      ],
       difference: 400,
       waived: 0,
       refund: 0,
@@ -280,7 +286,7 @@ describe('the office orders pages', () => {
     await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'visitor ill');
     await user.click(within(dialog).getByRole('button', { name: 'Show the difference' }));
     expect(await within(dialog).findByRole('status')).toHaveTextContent(
-      'Difference $4.00. Refund $0.00, waived $0.00, still owed $4.00. The order total goes from $44.29 to $48.29.',
+      'Difference $4.00. Refund $0.00, waived $0.00, still owed $4.00. The order total goes from $44.29 to $48.29. One add-on ticket moves with them to the new day.',
     );
     expect(moves[0]!.body).toMatchObject({
       tickets: [ADULT],

@@ -63,4 +63,7 @@ export const OFFICE_ORDERS_STRINGS = {
   'office.orders.move.apply': 'Move the tickets',
   'office.orders.move.effect':
     'Difference {difference}. Refund {refund}, waived {waived}, still owed {owed}. The order total goes from {before} to {after}.',
+  // decision 0101: the add-on tickets that follow the moved admission, counted in the figures
+  'office.orders.move.add-ons.one': 'One add-on ticket moves with them to the new day.',
+  'office.orders.move.add-ons.other': '{count} add-on tickets move with them to the new day.',
 } as const;

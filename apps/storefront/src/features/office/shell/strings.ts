@@ -40,6 +40,9 @@ export const OFFICE_STRINGS = {
   'office.reset.invalid': 'This reset link has expired or was used.',
   'office.reset.request-new': 'Ask for a new link',
   'office.reset.password': 'New password',
+  // decision 0101: typed twice; the visitor's reset says the same (identity §5)
+  'office.reset.confirm': 'Confirm new password',
+  'office.reset.mismatch': 'Passwords must match.',
   'office.reset.submit': 'Set the new password',
   'office.reset.saving': 'Saving…',
   'office.reset.done':

@@ -9,7 +9,16 @@ import { OFFICE_STAFF_STRINGS } from './strings';
  * A staff user's password, chosen by the owner, with the rules the API enforces (identity §5,
  * `rules/password-rules.ts`) said as its description and checked before anything is sent.
  */
-export function StaffPasswordField({ label, autoFocus }: { label: string; autoFocus?: boolean }) {
+export function StaffPasswordField({
+  label,
+  autoFocus,
+  onChange,
+}: {
+  label: string;
+  autoFocus?: boolean;
+  /** the value as typed (a confirmation field compares against it) */
+  onChange?: (value: string) => void;
+}) {
   const t = useStrings(OFFICE_STAFF_STRINGS);
   return (
     <TextField
@@ -18,6 +27,7 @@ export function StaffPasswordField({ label, autoFocus }: { label: string; autoFo
       autoComplete="new-password"
       isRequired
       autoFocus={autoFocus}
+      onChange={onChange}
       validate={(value) =>
         value === '' || isAcceptablePassword(value) ? null : t('office.staff.password-invalid')
       }
