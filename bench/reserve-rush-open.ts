@@ -2,15 +2,16 @@ import { availableParallelism, loadavg } from 'node:os';
 import { mkdirSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { startServer } from '../e2e/support/server';
-import { startCluster } from '../apps/api/src/testing/cluster-process';
 import { runOpenLoop, type OpenLoopRun, type Outcome } from './open-loop';
 import { benchTmpDir } from './paths';
 import {
+  addSession,
   httpRush,
   oversoldOf,
   RUSH_CLIENTS,
   rawRush,
   seedRush,
+  startRushCluster,
   throwawayDatabaseName,
   withClient,
 } from './reserve-rush';
@@ -53,17 +54,6 @@ export interface OpenRushResult {
 
 const classify = (status: number, text: string): Outcome =>
   status === 201 ? 'held' : text.includes('"event_session_sold_out"') ? 'sold_out' : 'error';
-
-async function addSession(url: string, ids: { seller: string; event: string }, capacity: number) {
-  return withClient(url, async (c) => {
-    const { rows } = await c.query(
-      `insert into event_session (seller_id, event_template_id, start_datetime, end_datetime, capacity)
-       values ($1, $2, now() + interval '400 days', now() + interval '400 days 1 hour', $3) returning id`,
-      [ids.seller, ids.event, capacity],
-    );
-    return rows[0].id as string;
-  });
-}
 
 async function openRates(
   target: OpenRushRow['target'],
@@ -132,13 +122,7 @@ export async function measureOpenRush(rates: number[], seconds: number): Promise
     } finally {
       await server.stop();
     }
-    const cluster = await startCluster({
-      pgUrl: admin,
-      database: name,
-      nodes: 2,
-      env,
-      timeoutMs: 300_000,
-    });
+    const cluster = await startRushCluster(admin, name, env);
     try {
       const db = { url, ids };
       const clusterRows = await openRates(

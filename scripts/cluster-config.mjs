@@ -22,6 +22,7 @@ export function nginxSiteConfig({
   storefrontDist,
   brotli = false,
   upstreamHeader = false,
+  down = [],
 }) {
   const dist = storefrontDist.replace(/\/+$/, '');
   const precompressed = brotli
@@ -34,7 +35,7 @@ upstream admit_api {
     # closed, or a 503), so the cost is one quick retry on the next node; marked down instead, a
     # node just started again would take no traffic for fail_timeout, and a rolling restart that
     # stops the next node meanwhile would leave nginx with "no live upstreams" (decision 0090)
-${nodes.map((node) => `    server ${node} max_fails=0;`).join('\n')}
+${nodes.map((node) => `    server ${node} max_fails=0${down.includes(node) ? ' down' : ''};`).join('\n')}
     # idle connections kept open to the nodes, so a request does not pay a TCP handshake; nginx
     # ends an idle one within 2 s, before a stopping node would cut it (KEPT_ALIVE_GRACE_MS, 3 s)
     keepalive 32;

@@ -1,6 +1,6 @@
 // Small process helpers of `npm run cluster` (scripts/cluster.mjs).
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { join } from 'node:path';
 
@@ -84,18 +84,37 @@ export async function stopChild(entry, signal, graceMs) {
 }
 
 /**
- * The rolling restart: each node in turn is stopped as any stop stops it (SIGTERM: it finishes
- * what it holds and refuses the rest), started again from apps/api/dist on its own port and
- * waited for until ready before the next is stopped, so the others serve meanwhile. False when
- * the cluster began stopping on the way.
+ * The rolling restart: each node in turn is first taken out of the balancer (`takeOut`: nginx
+ * sends it nothing new, decision 0103), then stopped as any stop stops it (SIGTERM: it finishes
+ * what it holds and refuses the rest), started again from apps/api/dist on its own port, waited
+ * for until ready and put back (`putBack`) before the next is taken out, so the others serve
+ * meanwhile. False when the cluster began stopping on the way.
  */
-export async function restartInTurn(specs, { running, start, ready, cancelled }) {
+export async function restartInTurn(specs, { running, start, ready, cancelled, takeOut, putBack }) {
   for (const spec of specs) {
+    await takeOut(spec);
+    if (cancelled()) return false;
     await stopChild(running(spec), 'SIGTERM', 15_000);
     if (cancelled()) return false;
     start(spec);
     await ready(spec);
+    await putBack(spec);
     console.log(`[${spec.name}] restarted`);
   }
   return true;
+}
+
+/** The pids of a process's children (nginx's workers), from /proc. */
+export function childPids(pid) {
+  try {
+    const tasks = readdirSync(`/proc/${pid}/task`);
+    return tasks.flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8')
+        .split(' ')
+        .filter(Boolean)
+        .map(Number),
+    );
+  } catch {
+    return [];
+  }
 }

@@ -47,6 +47,7 @@ import {
   restartInTurn,
   unprivilegedUser,
 } from './cluster-processes.mjs';
+import { nginxControl } from './cluster-nginx.mjs';
 import { postgresBinDir, startPrimaryAndReplica } from './cluster-postgres.mjs';
 
 const root = dirname(dirname(fileURLToPath(import.meta.url)));
@@ -158,6 +159,10 @@ const startNode = (spec) =>
 const nodeReady = (spec) =>
   waitFor(spec.name, () => answers(`http://127.0.0.1:${spec.port}/ready`), 180_000);
 
+// nginx as started (main), to mark a node down in it for the rolling restart
+let nginxRun = null;
+const setDown = (spec, down) => nginxRun?.setDown(`127.0.0.1:${spec.port}`, down);
+
 // SIGUSR2: the rolling restart (decision 0090), one node at a time; a new build goes live
 let restarting = false;
 process.on('SIGUSR2', () => {
@@ -168,6 +173,8 @@ process.on('SIGUSR2', () => {
     start: startNode,
     ready: nodeReady,
     cancelled: () => stopping,
+    takeOut: (spec) => setDown(spec, true),
+    putBack: (spec) => setDown(spec, false),
   })
     .then((restarted) => restarted && console.log('ADMIT_CLUSTER_RESTARTED'))
     .catch((error) => {
@@ -294,15 +301,27 @@ async function main() {
   await Promise.all(nodeSpecs.map(nodeReady));
 
   const brotli = existsSync(BROTLI_STATIC_MODULE);
-  const site = nginxSiteConfig({
+  const siteOptions = {
     nodes: nodePorts.map((p) => `127.0.0.1:${p}`),
     listen: `127.0.0.1:${port}`,
     storefrontDist,
     brotli,
     upstreamHeader: true,
+  };
+  const site = nginxSiteConfig(siteOptions);
+  const mainOptions = { prefix: workDir, brotli };
+  writeFileSync(join(workDir, 'nginx.conf'), nginxMainConfig({ ...mainOptions, site }));
+  const nginxArgs = ['-e', 'stderr', '-p', workDir, '-c', join(workDir, 'nginx.conf')];
+  const nginxEntry = startChild('nginx', nginx, nginxArgs);
+  nginxRun = nginxControl({
+    program: nginx,
+    args: nginxArgs,
+    confPath: join(workDir, 'nginx.conf'),
+    site: siteOptions,
+    main: mainOptions,
+    pid: nginxEntry.child.pid,
+    stopping: () => stopping,
   });
-  writeFileSync(join(workDir, 'nginx.conf'), nginxMainConfig({ prefix: workDir, site, brotli }));
-  startChild('nginx', nginx, ['-e', 'stderr', '-p', workDir, '-c', join(workDir, 'nginx.conf')]);
   await waitFor('nginx', () => answers(`http://127.0.0.1:${port}/ready`), 15_000);
 
   const cluster = {
