@@ -92,6 +92,8 @@ async function buildApi() {
       'pkpass-worker-boot': 'src/modules/wallet/pkpass-worker.ts',
       // the same for the image warming's child process (encoder-process.ts, decision 0078)
       'image-encoder-boot': 'src/modules/images/image-encoder.ts',
+      // and the description sanitiser's (jsdom) child process (description-html.ts, decision 0102)
+      'description-sanitizer-boot': 'src/lib/description-sanitizer.ts',
     },
     outdir,
     outExtension: { '.js': '.mjs' },
