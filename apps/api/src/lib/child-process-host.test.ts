@@ -33,3 +33,21 @@ describe('childProcessHost with idleMs', () => {
     expect(children[1]!.exitCode).toBe(0);
   });
 });
+
+describe('childProcessHost keeps a busy child', () => {
+  it('does not end a child while calls keep coming, however many answers share a tick', async () => {
+    const children: ChildProcess[] = [];
+    const host = childProcessHost<string, string>({
+      entry: SANITIZER,
+      name: 'the description sanitiser',
+      idleMs: 50,
+      onFork: (child) => children.push(child),
+    });
+    // answers arriving together each reach the idle check: only one timer may be left
+    await Promise.all(Array.from({ length: 20 }, (_, i) => host.call(`<p>${i}</p>`)));
+    // calls back to back, many idle periods long in all: the child is never idle that long
+    for (let i = 0; i < 500; i++) expect(await host.call('<b>busy</b>')).toBe('<b>busy</b>');
+    expect(children).toHaveLength(1);
+    await host.release();
+  });
+});

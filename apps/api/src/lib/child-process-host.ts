@@ -46,6 +46,15 @@ export function childProcessHost<In, Out>(
     current = undefined;
     await leaving?.end();
   };
+  // one timer at a time: calls answered in the same tick each reach their `finally`, and a timer
+  // left behind would end a child busy with a later call (its answer then fails with EPIPE)
+  const endWhenIdle = (child: Child<In, Out>, idleMs: number) => {
+    clearTimeout(idleTimer);
+    idleTimer = setTimeout(() => {
+      if (current === child && child.pending() === 0) void release();
+    }, idleMs);
+    idleTimer.unref();
+  };
   return {
     async call(input) {
       clearTimeout(idleTimer);
@@ -61,8 +70,7 @@ export function childProcessHost<In, Out>(
         return await child.call({ id: nextId++, input });
       } finally {
         if (options.idleMs !== undefined && child === current && child.pending() === 0) {
-          idleTimer = setTimeout(() => void release(), options.idleMs);
-          idleTimer.unref();
+          endWhenIdle(child, options.idleMs);
         }
       }
     },
