@@ -279,6 +279,8 @@ async function main() {
       name: `node${i}`,
       port: nodePort,
       env: {
+        // two malloc arenas, as npm start and the deploy units run (decision 0102)
+        MALLOC_ARENA_MAX: '2',
         ...process.env,
         DATABASE_URL: pooled.toString(),
         // the cache notices' LISTEN: never through pgbouncer (decision 0097)

@@ -1,7 +1,7 @@
 import type { StaffUser } from '@admit/contracts/office';
 import type { StaffApiKey, StaffImportResult } from '@admit/contracts/staff-api';
 import type { Db } from '@/db/connection';
-import { FileIssuesError } from '@/modules/seller-file/parse-file';
+import { FileIssuesError } from '@/modules/seller-file/file-errors';
 import { exportSeller, importSellerFile, readSellerFile } from '@/modules/seller-file/service';
 import { exportOrders, type OrdersExport } from '@/modules/staff-api/orders-export';
 import type { NewStaff } from '@/modules/office/staff-service';

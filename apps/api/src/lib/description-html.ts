@@ -1,23 +1,26 @@
-import type { WindowLike } from 'dompurify';
-import { descriptionSanitizer } from '@admit/contracts/description-html';
-import { loadOnce } from './load-once';
+import { childProcessHost } from './child-process-host';
 
 /**
- * DOMPurify on one jsdom window (some 60 MB resident), loaded by the first write that stores a
- * description and not at start-up: a server whose descriptions are stored never loads it, and
- * its page render draws them as stored (decision 0086). DOMPurify is only as safe as its DOM;
- * happy-dom and linkedom let scripts through (decision 0078), so it is jsdom.
+ * How long the sanitiser's child outlives its last description: an import sanitises its file's
+ * markup in one go, and the start-up's pass over stored rows runs right before the demo seed.
  */
-const loadSanitizer = loadOnce(async () => {
-  // a runtime specifier: jsdom ships no types
-  const [{ JSDOM }, { default: DOMPurify }] = await Promise.all([
-    import('jsdom' as string) as Promise<{ JSDOM: new (html: string) => { window: WindowLike } }>,
-    import('dompurify'),
-  ]);
-  return descriptionSanitizer(DOMPurify(new JSDOM('').window));
+const SANITIZER_IDLE_MS = 10_000;
+
+/**
+ * DOMPurify on one jsdom window in a child process (description-sanitizer.ts), forked by the
+ * first write that stores a description and ended once idle: a server whose descriptions are
+ * stored never starts it, and its page render draws them as stored (decision 0086); a server
+ * that imported a seller file no longer keeps jsdom's ~35 MB for the rest of its life (decision
+ * 0102).
+ */
+const sanitizer = childProcessHost<string, string>({
+  // description-sanitizer-boot.mjs in the source, the compiled one in dist/
+  entry: new URL('./description-sanitizer-boot.mjs', import.meta.url),
+  name: 'the description sanitiser',
+  idleMs: SANITIZER_IDLE_MS,
 });
 
 /** Seller HTML as it is stored: the description's rules applied (contracts/description-html). */
-export async function sanitizeDescriptionHtml(html: string): Promise<string> {
-  return (await loadSanitizer())(html);
+export function sanitizeDescriptionHtml(html: string): Promise<string> {
+  return sanitizer.call(html);
 }

@@ -1,6 +1,5 @@
 import { parseArgs } from 'node:util';
-import { SellerFileError } from '@/modules/seller-file/parse-file';
-import { ImportRefusedError } from '@/modules/seller-file/service';
+import { ImportRefusedError, SellerFileError } from '@/modules/seller-file/file-errors';
 import { staffOf, type CliIo } from '../cli-io';
 import { CliFailure } from '../staff-ops';
 import { typedPath } from '../typed-path';

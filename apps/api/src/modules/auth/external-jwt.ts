@@ -1,6 +1,6 @@
-import { jwtVerify } from 'jose';
 import { z } from 'zod';
 import { AppError } from '@/http/app-error';
+import { loadJose } from '@/lib/jose';
 import type { SellerAuth } from './seller-auth';
 
 /** The claims an external provider's token must carry (identity §3 "Login credentials": jwt). */
@@ -34,6 +34,8 @@ export async function verifyExternalJwt(
   // without an expected issuer a token minted for another site could be replayed here
   if (!auth.jwt?.issuer) throw externalRefused('not_configured');
   const key = new TextEncoder().encode(auth.jwt.secret);
+  // a failure to load is the server's (500), not the token's: outside the try
+  const { jwtVerify } = await loadJose();
   let payload: unknown;
   try {
     ({ payload } = await jwtVerify(token, key, {

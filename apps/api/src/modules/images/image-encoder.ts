@@ -1,25 +1,11 @@
-import type { ImageSize } from './resize';
+import { serveChildRequests } from '@/lib/child-process-host';
+import { asBuffer, type EncodedOutput, type EncodeInput } from './encoder-process';
 import { resizeImage } from './resize';
-import type { EncodeAnswer, EncodeJob } from './encoder-process';
 
 /**
  * The image encoder's child process (encoder-process.ts): sharp and libvips live here, not in
- * the server, and their memory leaves with the process. Each job is answered by its id; the
- * process ends when the server lets go of it (the IPC channel closes), also when the server
- * itself dies.
+ * the server, and their memory leaves with the process.
  */
-const send = (answer: EncodeAnswer) => process.send!(answer);
-
-process.on('message', (job: EncodeJob) => {
-  const bytes = Buffer.from(
-    job.source.bytes.buffer,
-    job.source.bytes.byteOffset,
-    job.source.bytes.byteLength,
-  );
-  resizeImage({ ...job.source, bytes }, job.size as ImageSize).then(
-    (output) => send({ id: job.id, output }),
-    (error: unknown) =>
-      send({ id: job.id, error: error instanceof Error ? error.message : String(error) }),
-  );
-});
-process.on('disconnect', () => process.exit(0));
+serveChildRequests<EncodeInput, EncodedOutput>(({ source, size }) =>
+  resizeImage({ ...source, bytes: asBuffer(source.bytes) }, size),
+);

@@ -1,38 +1,16 @@
-import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull } from 'drizzle-orm';
 import { catalogKey } from '@/db/schema/catalog';
 import { eventSession } from '@/db/schema/sessions';
 import type { Executor } from '@/db/transaction';
 import { detachDeletedLayouts, insertSeats, writeSeatGroups } from './apply-seats';
 import { writeSessionPrices, type StoredPrices } from './file-session-prices';
 import { isKeyed, type ImportPlan } from './plan';
+import { chunked, insertSessions } from './insert-sessions';
 import { TABLE_ORDER, TABLES, type Row, type TableName } from './rows';
 
 type AnyTable = (typeof TABLES)['venue'];
 
 const table = (name: TableName) => TABLES[name] as unknown as AnyTable;
-
-async function chunked<T>(rows: T[], size: number, write: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += size) await write(rows.slice(i, i + size));
-}
-
-/**
- * Sessions come by the thousand (a rule lays out months): one JSON parameter per statement
- * instead of eight per row keeps an import of a year of opening hours under a second.
- */
-export async function insertSessions(tx: Executor, rows: Record<string, unknown>[]) {
-  await chunked(rows, 5000, (chunk) =>
-    tx.execute(sql`
-      insert into event_session
-        (id, seller_id, event_template_id, session_rule_id, start_datetime, end_datetime,
-         capacity, sold_out, seat_layout_id)
-      select id, "sellerId", "eventTemplateId", "sessionRuleId", "startDatetime", "endDatetime",
-        capacity, "soldOut", "seatLayoutId"
-      from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as r(
-        id uuid, "sellerId" uuid, "eventTemplateId" uuid, "sessionRuleId" uuid,
-        "startDatetime" timestamptz, "endDatetime" timestamptz, capacity int, "soldOut" boolean,
-        "seatLayoutId" uuid)`),
-  );
-}
 
 /**
  * Writes a plan (inside the caller's transaction): inserts parents first, then updates, then

@@ -1,6 +1,6 @@
 import type { SellerFile } from '@admit/contracts/seller-file/seller-file';
 import type { DesiredLayout } from './desired-seats';
-import type { LaterIssue } from './parse-file';
+import type { LaterIssue } from './file-errors';
 import type { Row, TableName } from './rows';
 
 /** Adds a row the file wants and returns its id (kept when the database has it, desired.ts). */

@@ -8,7 +8,7 @@ import { eventRows } from './desired-events';
 import { seatLayoutRows, settleSeatGroups } from './desired-seats';
 import { imageNameOf, isFilePath, type FileImage } from './file-images';
 import { storedConfigOf } from './import-settings';
-import { FileIssuesError } from './parse-file';
+import { FileIssuesError } from './file-errors';
 import type { Row, TableName } from './rows';
 
 /**

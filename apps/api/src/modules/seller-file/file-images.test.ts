@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { SellerFileError } from './parse-file';
+import { SellerFileError } from './file-errors';
 import { readSellerFile } from './service';
 
 // issue 22, finding 3: a seller file's pictures stay inside its folder (after `..` and symbolic

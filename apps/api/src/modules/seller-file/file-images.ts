@@ -3,7 +3,7 @@ import { basename, isAbsolute, relative, resolve, sep } from 'node:path';
 import { SELLER_FILE_PICTURE_MAX_BYTES } from '@admit/contracts/seller-file/limits';
 import type { SellerFile } from '@admit/contracts/seller-file/seller-file';
 import { loadSharp } from '@/lib/sharp';
-import { FileIssuesError, type LaterIssue } from './parse-file';
+import { FileIssuesError, type LaterIssue } from './file-errors';
 
 /**
  * Pictures named by a seller file (decision 0041): a relative path is a file in the seller

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { sellerConfigSchema } from '@admit/contracts/seller-config';
 import { buildTestApp } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';
-import { parseSellerFile, SellerFileError } from './parse-file';
+import { SellerFileError } from './file-errors';
+import { parseSellerFile } from './parse-file';
 import { exportSeller, importSellerFile } from './service';
 import { tourShopFile } from './seller-file.test-kit';
 

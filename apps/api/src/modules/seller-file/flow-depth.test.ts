@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { flowDepthExcess } from './flow-depth';
-import { parseSellerFile, SellerFileError } from './parse-file';
+import { SellerFileError } from './file-errors';
+import { parseSellerFile } from './parse-file';
 
 const nested = (depth: number) => '{a: ['.repeat(depth / 2) + ']}'.repeat(depth / 2);
 

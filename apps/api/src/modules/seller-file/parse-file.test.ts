@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseSellerFile, SellerFileError } from './parse-file';
+import { SellerFileError } from './file-errors';
+import { parseSellerFile } from './parse-file';
 import { tourShopFile } from './seller-file.test-kit';
 
 const VALID = tourShopFile();

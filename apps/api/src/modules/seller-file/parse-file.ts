@@ -4,60 +4,12 @@ import { sellerPatternProblem } from '@/lib/seller-pattern';
 import { parseRepeat } from '@/lib/session-rules';
 import { SELLER_FILE_MAX_FLOW_DEPTH } from '@admit/contracts/seller-file/limits';
 import { flowDepthExcess } from './flow-depth';
-
-/** One problem of a seller file: where (key path and line) and what. */
-export interface FileIssue {
-  path: string;
-  line?: number;
-  message: string;
-}
-
-/** A seller file that cannot be imported; the message lists every issue with its line. */
-export class SellerFileError extends Error {
-  constructor(
-    readonly fileName: string,
-    readonly issues: FileIssue[],
-  ) {
-    super(
-      `${fileName}: ${issues.length} problem${issues.length === 1 ? '' : 's'}\n` +
-        issues
-          .map((i) => `  ${fileName}:${i.line ?? '?'}  ${i.path || '(file)'}: ${i.message}`)
-          .join('\n'),
-    );
-    this.name = 'SellerFileError';
-  }
-}
-
-type Path = readonly PropertyKey[];
-
-/** A problem found after the parse (a picture, a limit), at its key path in the file. */
-export interface LaterIssue {
-  path: Path;
-  message: string;
-}
-
-/**
- * Problems of a parsed file found later (its pictures, what it lays out); the reader of the file
- * turns them into a SellerFileError naming each line (`ParsedSellerFile.located`).
- */
-export class FileIssuesError extends Error {
-  constructor(readonly issues: LaterIssue[]) {
-    super(issues.map((i) => `${formatPath(i.path) || '(file)'}: ${i.message}`).join('\n'));
-    this.name = 'FileIssuesError';
-  }
-}
+import { formatPath, SellerFileError, type LaterIssue, type Path } from './file-errors';
 
 /** A valid file, and the error of later problems, each at its line of this text. */
 export interface ParsedSellerFile {
   file: SellerFile;
   located: (issues: readonly LaterIssue[]) => SellerFileError;
-}
-
-/** `events[0].ticket_groups[1].name` */
-export function formatPath(path: Path): string {
-  return path
-    .map((p, i) => (typeof p === 'number' ? `[${p}]` : `${i === 0 ? '' : '.'}${String(p)}`))
-    .join('');
 }
 
 /**

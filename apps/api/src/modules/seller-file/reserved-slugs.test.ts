@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RESERVED_PATH_SEGMENTS } from '@admit/contracts/reserved-path-segments';
 import { buildTestApp } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';
-import { parseSellerFile, SellerFileError } from './parse-file';
+import { SellerFileError } from './file-errors';
+import { parseSellerFile } from './parse-file';
 
 // issue 22: a seller whose slug is one of the server's own first path segments would never be
 // reached at /{slug}/ (and /api/… must never be a storefront page): the file refuses them.

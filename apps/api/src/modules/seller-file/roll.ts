@@ -15,7 +15,7 @@ import { sessionRule } from '@/db/schema/sessions';
 import { withRetryingTransaction } from '@/db/transaction';
 import { ruleSessions, timesOfHours } from '@/lib/session-rules';
 import { addDays, localDate } from '@/lib/zoned-time';
-import { insertSessions } from './apply';
+import { insertSessions } from './insert-sessions';
 import { storedPrices, writeSessionPrices } from './file-session-prices';
 
 /**

@@ -6,9 +6,11 @@ import { identity } from '@/db/schema/identity';
 import { seatLayout, seatTemplate, seatTemplateGroup } from '@/db/schema/seats';
 import { eventSession } from '@/db/schema/sessions';
 import { describeEachDatabase } from '@/testing/describe-each-database';
-import { parseSellerFile, SellerFileError } from './parse-file';
+import { SellerFileError } from './file-errors';
+import { parseSellerFile } from './parse-file';
 import { rollSessionRules } from './roll';
-import { exportSeller, ImportRefusedError, importSellerFile } from './service';
+import { ImportRefusedError } from './file-errors';
+import { exportSeller, importSellerFile } from './service';
 
 /** Seat layouts in a seller file (issue 24, decision 0052 "Seller file"). */
 const NOW = new Date('2026-03-07T16:00:00Z');

@@ -3,7 +3,7 @@ import type { SellerDomain } from '@admit/contracts/seller-domains';
 import type { SellerFile } from '@admit/contracts/seller-file/seller-file';
 import { seller, sellerDomain } from '@/db/schema/identity';
 import type { Executor } from '@/db/transaction';
-import type { LaterIssue } from './parse-file';
+import type { LaterIssue } from './file-errors';
 
 /**
  * A seller file's `domains` (decision 0070): the file holds them all, so an import replaces the

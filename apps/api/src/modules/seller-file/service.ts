@@ -12,12 +12,8 @@ import { forgetSellerReads } from '@/http/read-scopes';
 import { applyPlan } from './apply';
 import { exportSellerFile } from './export-file';
 import { loadFileImages, type FileImage } from './file-images';
-import {
-  FileIssuesError,
-  parseLocatedSellerFile,
-  SellerFileError,
-  type ParsedSellerFile,
-} from './parse-file';
+import { FileIssuesError, ImportRefusedError, SellerFileError } from './file-errors';
+import { parseLocatedSellerFile, type ParsedSellerFile } from './parse-file';
 import { describePlan, planImport, type ImportPlan } from './plan';
 import {
   describeDomainChanges,
@@ -26,16 +22,6 @@ import {
   writeSellerDomains,
 } from './seller-domains';
 import { withStoredDescriptions } from './stored-descriptions';
-
-/** The import would lose sales: nothing was written (decision 0041). */
-export class ImportRefusedError extends Error {
-  constructor(readonly refusals: string[]) {
-    super(
-      `The import was refused; nothing was changed:\n${refusals.map((r) => `  ${r}`).join('\n')}`,
-    );
-    this.name = 'ImportRefusedError';
-  }
-}
 
 export interface ImportOptions {
   /** the clock: relative dates and rolling windows are laid out from the venue's day of it */

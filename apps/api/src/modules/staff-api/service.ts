@@ -10,21 +10,27 @@ import type { SellerApiKeyRow } from '@/db/schema/seller-api';
 import { AppError } from '@/http/app-error';
 import { createApiKey, listApiKeys, revokeApiKey } from '@/modules/api-keys/service';
 import { SELLER_FILE_MAX_BYTES } from '@admit/contracts/seller-file/limits';
-import { FileIssuesError, SellerFileError } from '@/modules/seller-file/parse-file';
-import { addStaff, type NewStaff } from '@/modules/office/staff-service';
+import { loadOnce } from '@/lib/load-once';
 import {
-  exportSeller,
+  FileIssuesError,
   ImportRefusedError,
-  importSellerFile,
-  readSellerFileText,
-  type AlsoInImport,
-} from '@/modules/seller-file/service';
+  SellerFileError,
+} from '@/modules/seller-file/file-errors';
+import { addStaff, type NewStaff } from '@/modules/office/staff-service';
+import type { AlsoInImport } from '@/modules/seller-file/service';
 
 /**
  * What staff do to a seller (decision 0074), one home for the staff API's routes and for the
  * CLI when no server runs: the door-scanner keys, and the catalogue as a seller file. The orders
  * export is orders-export.ts.
  */
+
+/**
+ * The seller-file import and export (the yaml parser, the file's schemas, the picture reader),
+ * loaded by the first export or import: a server that never takes one does not hold them
+ * (decision 0102).
+ */
+const sellerFiles = loadOnce(() => import('@/modules/seller-file/service'));
 
 /** A key row as staff see it. */
 export function toStaffApiKey(row: SellerApiKeyRow): StaffApiKey {
@@ -57,7 +63,7 @@ export async function exportStaffSellerFile(
   db: Db,
   slug: string,
 ): Promise<StaffSellerFile | undefined> {
-  const exported = await exportSeller(db, slug);
+  const exported = await (await sellerFiles()).exportSeller(db, slug);
   if (!exported) return undefined;
   return {
     file_name: `${slug}.yaml`,
@@ -124,6 +130,7 @@ export async function importStaffSellerFile(
       await mkdir(dirname(target), { recursive: true });
       await writeFile(target, Buffer.from(picture.base64, 'base64'));
     }
+    const { readSellerFileText, importSellerFile } = await sellerFiles();
     const { file, images, located } = await readSellerFileText(sent.text, sent.file_name, folder);
     if (options.sellerSlug !== undefined && file.seller.slug !== options.sellerSlug) {
       throw new AppError(

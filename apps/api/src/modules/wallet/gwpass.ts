@@ -1,4 +1,4 @@
-import { SignJWT, importPKCS8 } from 'jose';
+import { loadJose } from '@/lib/jose';
 import { googlePrivateKey, type GoogleWallet } from './credentials';
 import type { PassTicket } from './pass-ticket';
 
@@ -57,6 +57,7 @@ export async function googleSaveUrl(
   origin: string,
   now: Date,
 ): Promise<string> {
+  const { SignJWT, importPKCS8 } = await loadJose();
   const key = await importPKCS8(await googlePrivateKey(google), 'RS256');
   const jwt = await new SignJWT({
     typ: 'savetowallet',
