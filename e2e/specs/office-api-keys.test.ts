@@ -65,7 +65,7 @@ describe('the office API keys page', () => {
     await expect.poll(() => checkInWith(key)).toBe(401);
   });
 
-  it('no office page scrolls sideways on a tablet (768×1024)', async () => {
+  it('no office page scrolls sideways on a tablet (768×1024), and each is axe clean there', async () => {
     const { page } = fx;
     await page.setViewportSize(TABLET);
     await officeLogin(page, OWNER);
@@ -84,6 +84,8 @@ describe('the office API keys page', () => {
       // the page's own reads settle before measuring
       await page.waitForLoadState('networkidle');
       if ((await overflow(page)) > 0) wide.push(`${section}: ${await overflow(page)}px`);
+      // issue #27 "axe clean on every page": every section, walked from the navigation
+      await expectNoSeriousA11yViolations(page);
     }
     expect(wide).toEqual([]);
   });

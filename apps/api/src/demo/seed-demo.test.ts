@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { beforeAll, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -102,6 +103,13 @@ describeEachDatabase('seedDemo', (ctx) => {
       expect(elsewhere.statusCode).toBe(401);
     } finally {
       await app.close();
+    }
+    // and the README's staff table names each of them with their role (issue #27 "Done when")
+    const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
+    for (const { email, role } of staff) {
+      expect(readme, email).toMatch(
+        new RegExp(`\\| \`demo-museum\` +\\| \`${email}\` +\\| \`${role}\` +\\|`),
+      );
     }
   });
 

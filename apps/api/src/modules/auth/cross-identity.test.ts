@@ -283,7 +283,8 @@ const ADMIN_CASES: Record<string, Case> = {
  * The back office (decision 0083): the caller is an office session of the seller's own staff.
  * `open` routes take no session (login, logout); `staff` ones any role; `box_office` ones an
  * owner or box office (decision 0087); `owner` ones only an owner. A visitor's session, another seller's owner and no cookie get 401; the seller's door
- * user gets 403 on an owner's route; none of them sees the victim owner's account.
+ * user gets 403 on a box office's or an owner's route, the box-office user on an owner's; none of
+ * them sees the victim owner's account; each role's own reads let it through.
  */
 interface OfficeCase {
   path: (victimStaffId: string) => string;
@@ -687,6 +688,8 @@ describeEachDatabase('auth: cross-identity access', (ctx) => {
     });
     const door = await makeStaff(ctx.db, seller.id, 'door');
     const doorCookie = await officeLogin(app, seller.slug, door.email);
+    const boxOffice = await makeStaff(ctx.db, seller.id, 'box_office');
+    const boxCookie = await officeLogin(app, seller.slug, boxOffice.email);
     const otherSeller = await makeSeller(ctx.db);
     const theirOwner = await makeStaff(ctx.db, otherSeller.id, 'owner');
     const theirCookie = await officeLogin(app, otherSeller.slug, theirOwner.email);
@@ -703,9 +706,12 @@ describeEachDatabase('auth: cross-identity access', (ctx) => {
         ['another seller’s owner', { [OFFICE_SESSION_COOKIE]: theirCookie }, 401],
         ['no cookie', {}, 401],
         ['the seller’s door user', { [OFFICE_SESSION_COOKIE]: doorCookie }, 403],
+        ['the seller’s box-office user', { [OFFICE_SESSION_COOKIE]: boxCookie }, 403],
       ] as const;
       for (const [who, cookies, status] of callers) {
         if (spec.kind === 'staff' && status === 403) continue;
+        // box office may do all but the owner's routes (staff, keys, the seller file, the log)
+        if (who === 'the seller’s box-office user' && spec.kind !== 'owner') continue;
         // logout would end the door user's session the later cases use
         if (route === 'POST /api/office/logout' && status === 403) continue;
         const payload = spec.body?.(victimOwner.id);
@@ -721,6 +727,27 @@ describeEachDatabase('auth: cross-identity access', (ctx) => {
         expect(res.statusCode, label).toBeLessThan(500);
         for (const secret of [victimOwner.id, victimOwner.email])
           expect(res.body, label).not.toContain(secret);
+      }
+    }
+    // and each role reaches the reads it may: refused neither as a stranger nor by its role
+    const ownerCookie = await officeLogin(app, seller.slug, victimOwner.email);
+    const allowed = {
+      staff: [doorCookie, boxCookie, ownerCookie],
+      box_office: [boxCookie, ownerCookie],
+      owner: [ownerCookie],
+    };
+    for (const route of routes.filter((r) => r.startsWith('GET '))) {
+      const spec = OFFICE_CASES[route]!;
+      if (spec.kind === 'open') continue;
+      for (const cookie of allowed[spec.kind]) {
+        const res = await app.inject({
+          method: 'GET',
+          url: `/api/office/${spec.path(victimOwner.id)}?_seller=${seller.slug}`,
+          cookies: { [OFFICE_SESSION_COOKIE]: cookie },
+        });
+        expect([401, 403], `${route}: ${res.statusCode} ${res.body.slice(0, 200)}`).not.toContain(
+          res.statusCode,
+        );
       }
     }
     const victimStillIn = await officeLogin(app, seller.slug, victimOwner.email);

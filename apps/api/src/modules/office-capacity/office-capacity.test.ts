@@ -258,5 +258,21 @@ describeEachDatabase('office: capacity', (ctx) => {
     const [record] = await auditOf(ctx.db, museum.seller.id, 'date.close');
     expect(record).toMatchObject({ target: `date:${DAY}`, reason: 'burst pipe' });
     expect((record!.after as { event_session_ids: string[] }).event_session_ids).toHaveLength(3);
+
+    // reopened: the day's sessions sell again, the places taken as they were, audited
+    const reopened = await officeCall(app, {
+      method: 'POST',
+      path: 'closed_date',
+      slug: slug(),
+      cookie: cookie.box_office,
+      body: { ...body, closed: false, reason: 'pipe fixed' },
+    });
+    expect(reopened.statusCode, reopened.body).toBe(200);
+    for (const id of [museum.session.id, later.id, lateNight.id]) {
+      expect((await sessionRow(id)).soldOut).toBe(false);
+    }
+    expect((await sessionRow(museum.session.id)).usedCapacity).toBe(4);
+    const [reopenRecord] = await auditOf(ctx.db, museum.seller.id, 'date.reopen');
+    expect(reopenRecord).toMatchObject({ target: `date:${DAY}`, reason: 'pipe fixed' });
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type {
@@ -7,11 +7,17 @@ import type {
 } from '@admit/contracts/office-orders';
 import { ticket, ticketOrder } from '@/db/schema/cart';
 import { outbox } from '@/db/schema/mail';
-import { payment } from '@/db/schema/payments';
 import { buildTestApp } from '@/testing/build-test-app';
 import { makeReserveScene, type ReserveScene } from '@/testing/cart-fixtures';
 import { describeEachDatabase } from '@/testing/describe-each-database';
-import { buyOrder, ledgerOf, type BoughtOrder } from '@/modules/manage/manage-test-kit';
+import { paymentRefund } from '@/db/schema/aftersale';
+import { payment } from '@/db/schema/payments';
+import {
+  buyOrder,
+  ledgerOf,
+  makeGiftCard,
+  type BoughtOrder,
+} from '@/modules/manage/manage-test-kit';
 import { auditOf, makeStaff, officeCall, officeLogin } from '@/modules/office/office.test-kit';
 
 /**
@@ -52,21 +58,13 @@ describeEachDatabase('office: orders', (ctx) => {
       cookie: cookies[role],
       body,
     });
-  /** The card's last 4 as a Stripe payment records them (receipt-payments.ts withPaidCard); the sandbox records none. */
-  const paidWithCard = (cartId: string, last4: string) =>
-    ctx.db
-      .update(payment)
-      .set({
-        gatewayData: sql`${payment.gatewayData} || ${JSON.stringify({ card_brand: 'visa', card_last4: last4 })}::jsonb`,
-      })
-      .where(eq(payment.cartId, cartId));
   const orderOf = (res: { json: () => unknown }) =>
     (res.json() as OfficeOrderResponse).ticket_order._data[0]!;
 
   it('finds an order by number, e-mail, name, card digits, day and event; never another seller’s', async () => {
     const order = await buyOrder(app, scene, 2);
     const [row] = await ctx.db.select().from(ticketOrder).where(eq(ticketOrder.id, order.orderId));
-    await paidWithCard(order.cartId, '4242');
+    // paid by the sandbox's 4242 test card, as the demo pays: its last 4 are recorded like Stripe's
     const day = scene.session.startDatetime.toISOString().slice(0, 10);
     const queries = [
       `order_number=${row!.orderNumber}`,
@@ -103,7 +101,6 @@ describeEachDatabase('office: orders', (ctx) => {
 
   it('shows the order’s tickets, payments and mails to owner and box office; door is refused', async () => {
     const order = await buyOrder(app, scene, 2);
-    await paidWithCard(order.cartId, '4242');
     for (const role of ['owner', 'box_office'] as const) {
       const res = await call(role, `ticket_order/${order.orderId}`);
       expect(res.statusCode, role).toBe(200);
@@ -156,6 +153,43 @@ describeEachDatabase('office: orders', (ctx) => {
     const again = await call('box_office', `ticket_order/${order.orderId}/cancel`, body);
     expect(again.statusCode).toBe(422);
     expect((await ledgerOf(ctx.db, scene, order.orderId)).refunds).toHaveLength(1);
+  });
+
+  it('refunds a gift card and card order back to each payment, never more than each took', async () => {
+    const balance = await makeGiftCard(ctx.db, scene.seller.id, 'GIFTOFFICE01', 1000);
+    const order = await buyOrder(app, scene, 2, {
+      giftCard: { number: 'GIFTOFFICE01', amount: '10.00' },
+    });
+    expect(await balance()).toBe(0);
+    for (const ticketId of order.ticketIds) {
+      const body = { tickets: [ticketId], reason: 'Family could not come' };
+      const res = await call('box_office', `ticket_order/${order.orderId}/cancel`, body);
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    // the manage flow's order: the latest payment (the card) first, then the gift card's part
+    const payments = await ctx.db.select().from(payment).where(eq(payment.cartId, order.cartId));
+    const refunds = await ctx.db
+      .select()
+      .from(paymentRefund)
+      .where(
+        inArray(
+          paymentRefund.paymentId,
+          payments.map((p) => p.id),
+        ),
+      );
+    for (const p of payments) {
+      const back = refunds.filter((r) => r.paymentId === p.id).reduce((n, r) => n + r.amount, 0);
+      expect(back, p.gatewayId).toBe(p.amount);
+    }
+    expect(refunds.reduce((n, r) => n + r.amount, 0)).toBe(5000);
+    expect(await balance()).toBe(1000);
+    // a third ask finds nothing left to refund
+    const again = await call('box_office', `ticket_order/${order.orderId}/cancel`, {
+      tickets: order.ticketIds,
+      reason: 'twice',
+    });
+    expect(again.statusCode).toBe(422);
+    expect(await balance()).toBe(1000);
   });
 
   it('resends the confirmation, adds a note, re-issues a lost ticket’s code — each audited, each refused to door', async () => {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { officeOrderResponseSchema } from '@admit/contracts/office-orders';
 import { officeTodayResponseSchema } from '@admit/contracts/office-reports';
 import { makeApiKey, scan } from '@/modules/check-in/check-in-test-kit';
 import { buyOrder } from '@/modules/manage/manage-test-kit';
@@ -136,5 +137,55 @@ describeEachDatabase('office today: the day at the door', (ctx) => {
     expect(hours['14:00']).toMatchObject({ arrivals: 0, expected: 3, capacity: 40 });
     expect(after.arrival_hour._data.at(-1)!.hour).toBe('23:00');
     expect(after.arrival_hour._data.reduce((n, h) => n + h.arrivals, 0)).toBe(1);
+  });
+
+  it('shows a ticket’s scan on its order; a re-issued code admits where the lost one is unknown', async () => {
+    const order = await buyOrder(app, museum, 2);
+    const key = (await makeApiKey(ctx.db, museum.seller.slug, 'East door', NOW)).key;
+    const codeOf = async (id: string) =>
+      (await ctx.db.select().from(ticket).where(eq(ticket.id, id)))[0]!.scanCode!;
+    const [scannedId, lostId] = order.ticketIds as [string, string];
+    expect((await scan(app, key, await codeOf(scannedId))).statusCode).toBe(200);
+
+    const view = async () => {
+      const res = await officeCall(app, {
+        path: `ticket_order/${order.orderId}`,
+        slug: museum.seller.slug,
+        cookie: cookies.box_office,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const tickets = officeOrderResponseSchema.parse(res.json()).ticket_order._data[0]!
+        .tickets_detail;
+      return new Map(tickets.map((t) => [t.id, t]));
+    };
+    const seen = await view();
+    expect(seen.get(scannedId)).toMatchObject({
+      state: 'redeemed',
+      redeemed_at: clock.toISOString(),
+      redeemed_by: 'East door',
+    });
+    expect(seen.get(lostId)).toMatchObject({
+      state: 'booked',
+      redeemed_at: null,
+      redeemed_by: null,
+    });
+
+    const lostCode = await codeOf(lostId);
+    const reissued = await officeCall(app, {
+      method: 'POST',
+      path: `ticket_order/${order.orderId}/reissue_code`,
+      slug: museum.seller.slug,
+      cookie: cookies.box_office,
+      body: { ticket_id: lostId, reason: 'Ticket lost' },
+    });
+    expect(reissued.statusCode, reissued.body).toBe(200);
+    const refused = await scan(app, key, lostCode);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()._data[0]._code).toBe('unknown_code');
+    expect((await scan(app, key, await codeOf(lostId))).statusCode).toBe(200);
+    expect((await view()).get(lostId)).toMatchObject({
+      state: 'redeemed',
+      redeemed_by: 'East door',
+    });
   });
 });

@@ -199,6 +199,22 @@ describeEachDatabase('office: roles and staff management', (ctx) => {
     expect(role!.after).toMatchObject({ role: 'box_office' });
     expect((await audited('staff.password_reset'))[0]).toMatchObject({ reason: 'forgot it' });
     expect((await audited('staff.disable'))[0]!.after).toMatchObject({ disabled: true });
+
+    // enabled again: the same password signs in, the change audited with before and after
+    const enabled = await officeCall(app, {
+      method: 'PATCH',
+      path: `staff_user/${made.id}`,
+      slug: museum.slug,
+      cookie: owner,
+      body: { disabled: false, reason: 'back from leave' },
+    });
+    expect(enabled.json().staff_user._data[0].disabled).toBe(false);
+    await officeLogin(app, museum.slug, made.email, 'Second-pass-2');
+    expect((await audited('staff.enable'))[0]).toMatchObject({
+      reason: 'back from leave',
+      before: expect.objectContaining({ disabled: true }),
+      after: expect.objectContaining({ disabled: false }),
+    });
     // no audit record holds a password or its hash
     const all = JSON.stringify(await ctx.db.select().from(auditLog));
     expect(all).not.toMatch(/Second-pass-2|First-pass-1|argon2/);

@@ -85,6 +85,12 @@ export function createSandboxGateway(deps: SandboxDeps): CardGateway {
         message: status === 'failed' ? DECLINE_MESSAGES[outcome] : undefined,
         clientSecret: null,
         savedCard: input.saveCard && status !== 'failed' ? sandboxSavedCard(card) : undefined,
+        // recorded like Stripe's card (withPaidCard), so the office finds the order by its last 4;
+        // a test number of no known brand is Stripe's 'unknown', which the receipt calls "Card"
+        paidCard:
+          status === 'failed'
+            ? null
+            : { brand: sandboxBrandOf(card.last4) ?? 'unknown', last4: card.last4 },
       };
     },
     retrieve: deps.readState,

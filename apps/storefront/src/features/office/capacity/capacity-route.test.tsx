@@ -120,6 +120,49 @@ describe('the office capacity page', () => {
     });
   });
 
+  it('closes a date: the effect on its sessions first, then applied with the reason', async () => {
+    const posts: StubRequest[] = [];
+    const fetch = createFetchStub({
+      'GET /api/office/me': me('box_office'),
+      'GET /api/office/session_capacity': { session_capacity: collection([session]) },
+      'POST /api/office/closed_date': (request: StubRequest) => {
+        posts.push(request);
+        const body = request.body as { dry_run: boolean };
+        const closed = { capacity: 10, closed: true };
+        return {
+          capacity_effect: collection([
+            effect({ after: closed, over_by: 0, applied: !body.dry_run }),
+            effect({
+              event_session_id: '00000000-0000-4000-8000-0000000000cc',
+              after: closed,
+              held: 0,
+              sold: 5,
+              over_by: 0,
+            }),
+          ]),
+        };
+      },
+    });
+    const { user } = renderRoute('/office/capacity?date=2029-06-10', { fetch });
+    await screen.findByRole('row', { name: /Dinosaur Hall/ });
+    await user.click(screen.getByRole('button', { name: 'Close or reopen this date' }));
+    const dialog = await screen.findByRole('dialog', { name: /2029-06-10/ });
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'burst pipe');
+    await user.click(within(dialog).getByRole('button', { name: 'Show the effect' }));
+    expect(
+      await within(dialog).findByText('2 sessions: 3 held and 6 sold tickets stay.'),
+    ).toBeInTheDocument();
+    expect(posts[0]!.body).toEqual({
+      date: '2029-06-10',
+      closed: true,
+      reason: 'burst pipe',
+      dry_run: true,
+    });
+    await user.click(within(dialog).getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posts[1]!.body).toMatchObject({ closed: true, reason: 'burst pipe', dry_run: false });
+  });
+
   it('is not a door user’s page', async () => {
     const fetch = createFetchStub({
       'GET /api/office/me': me('door'),

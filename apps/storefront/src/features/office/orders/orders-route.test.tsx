@@ -1,16 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OfficeSessionResponse, StaffRole } from '@admit/contracts/office';
-import type { OfficeOrder } from '@admit/contracts/office-orders';
 import { renderRoute } from '@/testing/render-route';
 import { createFetchStub, errorResponse, type StubRequest } from '@/testing/fetch-stub';
 import axe from 'axe-core';
+import { ADULT, CHILD, collection, ORDER_ID, officeOrderOf as order } from './orders-test-fixtures';
 
 /** The box office's orders pages through the office's real route (decision 0087). */
 
-const ORDER_ID = '00000000-0000-4000-8000-0000000000aa';
-const CHILD = '00000000-0000-4000-8000-0000000000c1';
-const ADULT = '00000000-0000-4000-8000-0000000000a1';
 const me = (role: StaffRole): OfficeSessionResponse => ({
   office_session: {
     _count: 1,
@@ -39,51 +36,6 @@ const me = (role: StaffRole): OfficeSessionResponse => ({
     ],
   },
 });
-const ticket = (id: string, type: string, price: number) => ({
-  id,
-  state: 'booked',
-  event_template_id: '00000000-0000-4000-8000-0000000000e1',
-  event_name: 'General Admission',
-  ticket_type_name: type,
-  event_session_id: '00000000-0000-4000-8000-0000000000f1',
-  // 16:00 in New York (the test seller's zone), whatever the machine's zone
-  session_start: '2029-06-10T20:00:00.000Z',
-  admit_name: null,
-  price,
-  redeemed_at: null,
-  redeemed_by: null,
-});
-const order = (refunded: number, childState = 'booked'): OfficeOrder => ({
-  id: ORDER_ID,
-  order_number: 'R6HBQ68U',
-  email: 'ora@example.test',
-  name: 'Ora Office',
-  created_at: '2029-06-01T14:00:00.000Z',
-  currency: 'USD',
-  total: 4429,
-  live_tickets: childState === 'booked' ? 2 : 1,
-  tickets: 2,
-  paid: 4429,
-  refunded,
-  tickets_detail: [
-    { ...ticket(CHILD, 'Child', 1507), state: childState },
-    ticket(ADULT, 'Adult', 2922),
-  ],
-  payments: [
-    {
-      id: '00000000-0000-4000-8000-0000000000p1',
-      gateway: 'stripe',
-      state: 'succeeded',
-      amount: 4429,
-      card_last4: '4242',
-      created_at: '2029-06-01T14:00:00.000Z',
-    },
-  ],
-  refunds: [],
-  mails: [],
-  history: [],
-});
-const collection = <T,>(data: T[]) => ({ _count: data.length, _total: data.length, _data: data });
 
 beforeAll(async () => {
   await import('@/features/office/shell/office-route');
