@@ -98,6 +98,27 @@ describe('the office order page’s dialogs', () => {
     expect(screen.getByRole('checkbox', { name: /Adult/ })).not.toBeChecked();
   });
 
+  it('says a sentence when the answer is no envelope (a proxy’s 502 page), not its status text', async () => {
+    const fetch = createFetchStub({
+      'GET /api/office/me': officeSessionOf('box_office'),
+      [`GET ${ACTIONS}`]: { ticket_order: collection([officeOrderOf(0)]) },
+      [`POST ${ACTIONS}/resend`]: () =>
+        new Response('<html><body><h1>502 Bad Gateway</h1></body></html>', {
+          status: 502,
+          statusText: 'Bad Gateway',
+          headers: { 'Content-Type': 'text/html' },
+        }),
+    });
+    const { user } = renderRoute(`/office/orders/${ORDER_ID}`, { fetch });
+    await user.click(await screen.findByRole('button', { name: 'Resend the confirmation' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'lost it');
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'Something went wrong. Please try again.',
+    );
+  });
+
   it('adds a note: opened by keyboard, the note required, then kept with the order', async () => {
     const { posts, user } = orderPage('note', after('order.note', 'Called about parking'));
     const add = await screen.findByRole('button', { name: 'Add a note' });
