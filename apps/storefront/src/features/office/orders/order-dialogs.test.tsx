@@ -42,6 +42,22 @@ function orderPage(kind: string, answer: OfficeOrder) {
   return { posts, ...renderRoute(`/office/orders/${ORDER_ID}`, { fetch }) };
 }
 
+/** The refusal's checks (nothing sent, the dialog still axe clean), then the text typed and confirmed. */
+async function refusedThenConfirmed(
+  user: ReturnType<typeof renderRoute>['user'],
+  posts: StubRequest[],
+  field: HTMLElement,
+  text: string,
+) {
+  const dialog = screen.getByRole('dialog');
+  expect(posts).toEqual([]);
+  expect((await axe.run(dialog, noContrast)).violations.map((v) => v.id)).toEqual([]);
+  await user.clear(field);
+  await user.type(field, text);
+  await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+  await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+}
+
 const posted = (posts: StubRequest[]) =>
   posts.map((r) => ({ method: r.method, path: r.url.pathname, body: r.body }));
 const notesAndActions = () =>
@@ -77,13 +93,7 @@ describe('the office order page’s dialogs', () => {
     await user.type(reason, '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(within(dialog).getByText('Please write at least 3 characters.')).toBeVisible();
-    expect(posts).toEqual([]);
-    expect((await axe.run(dialog, noContrast)).violations.map((v) => v.id)).toEqual([]);
-
-    await user.clear(reason);
-    await user.type(reason, 'lost on the bus');
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await refusedThenConfirmed(user, posts, reason, 'lost on the bus');
     expect(posted(posts)).toEqual([
       {
         method: 'POST',
@@ -129,13 +139,7 @@ describe('the office order page’s dialogs', () => {
     await user.type(note, 'ok');
     await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
     expect(note).toHaveAccessibleDescription('Please write at least 3 characters.');
-    expect(posts).toEqual([]);
-    expect((await axe.run(dialog, noContrast)).violations.map((v) => v.id)).toEqual([]);
-
-    await user.clear(note);
-    await user.type(note, '  Called about parking ');
-    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await refusedThenConfirmed(user, posts, note, '  Called about parking ');
     expect(posted(posts)).toEqual([
       { method: 'POST', path: `${ACTIONS}/note`, body: { note: 'Called about parking' } },
     ]);
