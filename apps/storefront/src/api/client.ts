@@ -28,6 +28,11 @@ export class ApiError extends Error {
   /** the call that failed, for the error reporter's ignore list (identity §8); set by `call` */
   method = '';
   url = '';
+  /**
+   * whether the API said this in its error envelope; otherwise `description` is only the HTTP
+   * status text of an answer that was no envelope (a proxy's error page), set by `toApiError`
+   */
+  fromEnvelope = false;
 
   constructor(
     status: number,
@@ -74,14 +79,17 @@ export async function toApiError(response: Response): Promise<ApiError> {
     // a proxy error page is not JSON; fall through to the generic error
   }
   const first = firstErrorItem(body);
-  if (first)
-    return new ApiError(
+  if (first) {
+    const error = new ApiError(
       response.status,
       first._code,
       first._context,
       first._description,
       first._extra,
     );
+    error.fromEnvelope = true;
+    return error;
+  }
   return new ApiError(
     response.status,
     'internal_error',

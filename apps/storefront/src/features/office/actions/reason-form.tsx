@@ -1,5 +1,7 @@
 import type { FormEvent, ReactNode } from 'react';
-import { Button, Form, Label, TextArea, TextField } from 'react-aria-components';
+import { Button, FieldError, Form, Label, TextArea, TextField } from 'react-aria-components';
+import { OFFICE_STRINGS } from '@/features/office/shell/strings';
+import { useStrings } from '@/ui/text/use-strings';
 import formStyles from '@/ui/form.module.css';
 import buttonStyles from '@/ui/button.module.css';
 
@@ -24,6 +26,13 @@ export interface ReasonFormProps {
  * the confirm button.
  */
 export function ReasonForm(props: ReasonFormProps) {
+  const t = useStrings(OFFICE_STRINGS);
+  const min = props.minLength ?? 1;
+  // said beside the field and the form not sent; trimmed, as the reason is sent trimmed
+  const validate = (value: string) => {
+    if (props.isReasonOptional || value.trim().length >= min) return null;
+    return min > 1 ? t('office.reason.short', { count: min }) : t('office.reason.missing');
+  };
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     props.onSubmit(new FormData(event.currentTarget));
@@ -39,13 +48,14 @@ export function ReasonForm(props: ReasonFormProps) {
       <TextField
         name="reason"
         isRequired={!props.isReasonOptional}
-        minLength={props.minLength}
+        validate={validate}
         maxLength={1000}
         className={formStyles.field}
         autoFocus={props.autoFocusReason ?? true}
       >
         <Label>{props.reasonLabel}</Label>
         <TextArea rows={3} />
+        <FieldError className={formStyles.fieldError} />
       </TextField>
       <Button
         type="submit"

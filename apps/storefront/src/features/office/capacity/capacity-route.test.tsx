@@ -163,6 +163,43 @@ describe('the office capacity page', () => {
     expect(posts[1]!.body).toMatchObject({ closed: true, reason: 'burst pipe', dry_run: false });
   });
 
+  it('says a sentence, never the raw text, when the answer is no envelope or does not parse', async () => {
+    const answers = [
+      // a 200 that is not the answer's shape (the parse fails), a proxy's HTML page, the API's refusal
+      () => ({ capacity_effect: { _count: 1, _data: [1] } }),
+      () =>
+        new Response('<html><body>502 Bad Gateway</body></html>', {
+          status: 502,
+          statusText: 'Bad Gateway',
+          headers: { 'Content-Type': 'text/html' },
+        }),
+      () => errorResponse(409, 'conflict', 'The date is already closed.'),
+    ];
+    const fetch = createFetchStub({
+      'GET /api/office/me': me('box_office'),
+      'GET /api/office/session_capacity': { session_capacity: collection([session]) },
+      'POST /api/office/closed_date': () => answers.shift()!(),
+    });
+    const { user } = renderRoute('/office/capacity?date=2029-06-10', { fetch });
+    await screen.findByRole('row', { name: /Dinosaur Hall/ });
+    await user.click(screen.getByRole('button', { name: 'Close or reopen this date' }));
+    const dialog = await screen.findByRole('dialog', { name: /2029-06-10/ });
+    await user.type(within(dialog).getByRole('textbox', { name: /Reason/ }), 'burst pipe');
+    const preview = within(dialog).getByRole('button', { name: 'Show the effect' });
+    const sentence = 'Something went wrong. Please try again.';
+
+    const alertAfter = async (posts: number) => {
+      await user.click(preview);
+      await waitFor(() =>
+        expect(fetch.requests.filter((r) => r.method === 'POST')).toHaveLength(posts),
+      );
+      return (await within(dialog).findByRole('alert')).textContent;
+    };
+    expect(await alertAfter(1)).toBe(sentence);
+    expect(await alertAfter(2)).toBe(sentence);
+    expect(await alertAfter(3)).toBe('The date is already closed.');
+  });
+
   it('is not a door user’s page', async () => {
     const fetch = createFetchStub({
       'GET /api/office/me': me('door'),

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button, Checkbox, Input, Label, TextField } from 'react-aria-components';
 import type { CapacityEffect } from '@admit/contracts/office-capacity';
-import { ApiError } from '@/api/client';
+import { useOfficeErrorText } from '@/features/office/shell/office-error-text';
 import { Modal } from '@/ui/modal';
 import { useStrings } from '@/ui/text/use-strings';
 import buttonStyles from '@/ui/button.module.css';
@@ -21,6 +21,7 @@ export function DateCloseDialog({
   onChanged: () => void;
 }) {
   const t = useStrings(OFFICE_CAPACITY_STRINGS);
+  const errorText = useOfficeErrorText();
   const [reopen, setReopen] = useState(false);
   const [reason, setReason] = useState('');
   const [effects, setEffects] = useState<CapacityEffect[] | null>(null);
@@ -35,7 +36,7 @@ export function DateCloseDialog({
       if (dryRun) setEffects(answer);
       else onChanged();
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.description : String(caught));
+      setError(errorText(caught));
     }
   };
   const sum = (key: 'held' | 'sold') => (effects ?? []).reduce((n, e) => n + e[key], 0);

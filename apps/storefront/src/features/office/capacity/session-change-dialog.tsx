@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button, Checkbox, Input, Label, TextField } from 'react-aria-components';
 import type { CapacityEffect, SessionCapacity } from '@admit/contracts/office-capacity';
-import { ApiError } from '@/api/client';
+import { useOfficeErrorText } from '@/features/office/shell/office-error-text';
 import { Modal } from '@/ui/modal';
 import { useStrings } from '@/ui/text/use-strings';
 import buttonStyles from '@/ui/button.module.css';
@@ -25,6 +25,7 @@ export function SessionChangeDialog({
   onChanged: () => void;
 }) {
   const t = useStrings(OFFICE_CAPACITY_STRINGS);
+  const errorText = useOfficeErrorText();
   const [capacity, setCapacity] = useState(
     session.capacity === null ? '' : String(session.capacity),
   );
@@ -48,7 +49,7 @@ export function SessionChangeDialog({
       if (dryRun) setEffect(answer ?? null);
       else onChanged();
     } catch (caught) {
-      setError(caught instanceof ApiError ? caught.description : String(caught));
+      setError(errorText(caught));
     }
   };
   const submit = (event: FormEvent) => {

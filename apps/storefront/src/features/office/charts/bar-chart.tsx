@@ -7,9 +7,10 @@ import styles from './bar-chart.module.css';
 
 /**
  * The office's one chart (decision 0088: visx, SVG drawn by React, loaded with the office only):
- * bars for a series by category, with an optional reference line (capacity, places expected).
- * The figures are always in a table beside it; the chart is one image with a name and a summary
- * for screen readers, not a second copy of the table.
+ * bars for a series by category, an optional second series of bars beside them (the sales'
+ * refunds), and an optional reference line (capacity, places expected). The figures are always
+ * in a table beside it; the chart is one image with a name and a summary for screen readers, not
+ * a second copy of the table. Each bar's own title (the pointer's tooltip) names its value.
  */
 
 export interface BarChartProps {
@@ -21,6 +22,8 @@ export interface BarChartProps {
   values: number[];
   /** the bars' legend */
   valueLabel: string;
+  /** a second series, drawn as outlined bars beside the first in each category */
+  beside?: { label: string; values: number[] };
   reference?: { label: string; values: number[] };
   formatValue?: (value: number) => string;
 }
@@ -39,13 +42,25 @@ const AXIS = {
 } as const;
 
 export function BarChart(props: BarChartProps) {
-  const { categories, values, reference, formatValue = String } = props;
+  const { categories, values, beside, reference, formatValue = String } = props;
   const titleId = useId();
   const descId = useId();
   const innerWidth = WIDTH - MARGIN.left - MARGIN.right;
   const innerHeight = HEIGHT - MARGIN.top - MARGIN.bottom;
-  const all = [0, ...values, ...(reference?.values ?? [])];
+  const all = [0, ...values, ...(beside?.values ?? []), ...(reference?.values ?? [])];
   const x = scaleBand<string>({ domain: categories, range: [0, innerWidth], padding: 0.2 });
+  // with a second series each category's band is shared: the first series left, the second right
+  const series = [
+    {
+      label: props.valueLabel,
+      values,
+      className: (v: number) => (v < 0 ? styles.negative : styles.bar),
+    },
+    ...(beside
+      ? [{ label: beside.label, values: beside.values, className: () => styles.beside }]
+      : []),
+  ];
+  const slot = scaleBand<number>({ domain: series.map((_, i) => i), range: [0, x.bandwidth()] });
   const y = scaleLinear<number>({
     domain: [Math.min(...all), Math.max(1, ...all)],
     range: [innerHeight, 0],
@@ -66,19 +81,23 @@ export function BarChart(props: BarChartProps) {
         <title id={titleId}>{props.title}</title>
         <desc id={descId}>{props.summary}</desc>
         <Group left={MARGIN.left} top={MARGIN.top}>
-          {values.map((value, i) => {
-            const top = y(Math.max(0, value));
-            return (
-              <Bar
-                key={categories[i]}
-                x={x(categories[i]!) ?? 0}
-                y={top}
-                width={x.bandwidth()}
-                height={Math.abs(y(Math.min(0, value)) - top)}
-                className={value < 0 ? styles.negative : styles.bar}
-              />
-            );
-          })}
+          {series.map((s, n) =>
+            s.values.map((value, i) => {
+              const top = y(Math.max(0, value));
+              return (
+                <Bar
+                  key={`${n}-${categories[i]}`}
+                  x={(x(categories[i]!) ?? 0) + (slot(n) ?? 0)}
+                  y={top}
+                  width={slot.bandwidth()}
+                  height={Math.abs(y(Math.min(0, value)) - top)}
+                  className={s.className(value)}
+                >
+                  <title>{`${categories[i]}: ${s.label} ${formatValue(value)}`}</title>
+                </Bar>
+              );
+            }),
+          )}
           {reference && (
             <LinePath
               data={reference.values}
@@ -99,6 +118,12 @@ export function BarChart(props: BarChartProps) {
       </svg>
       <figcaption className={styles.legend} aria-hidden="true">
         <span className={styles.swatchBar} /> {props.valueLabel}
+        {beside && (
+          <>
+            {' '}
+            <span className={styles.swatchBeside} /> {beside.label}
+          </>
+        )}
         {reference && (
           <>
             {' '}

@@ -4,6 +4,7 @@ import { Button, FieldError, Form, Input, Label, TextField } from 'react-aria-co
 import { Link, Navigate, useLocation } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/api/client';
+import { officeErrorText } from '@/features/office/shell/office-error-text';
 import { useStrings } from '@/ui/text/use-strings';
 import { loginToOffice, officeStaffQuery } from '@/features/office/api/office-session';
 import { officePath } from '@/features/office/shell/office-routes';
@@ -55,14 +56,10 @@ export function OfficeLoginPage() {
     } catch (caught) {
       const totpField = asksForTotp(caught);
       if (totpField) setNeedsTotp(true);
-      const message = caught instanceof ApiError ? caught.description : t('office.error');
+      const message = officeErrorText(caught, t('office.error'));
       // the first ask for the code is no error: the code field appears, focused, with its label
       const firstAsk = totpField && !needsTotp;
-      setError(
-        firstAsk
-          ? null
-          : { message: message || t('office.error'), field: totpField ? 'totp' : null },
-      );
+      setError(firstAsk ? null : { message, field: totpField ? 'totp' : null });
     } finally {
       setBusy(false);
     }

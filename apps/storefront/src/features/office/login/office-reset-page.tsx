@@ -5,6 +5,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ApiError } from '@/api/client';
 import { Loader } from '@/ui/loader';
+import { officeErrorText } from '@/features/office/shell/office-error-text';
 import { useStrings } from '@/ui/text/use-strings';
 import { officeStaffQuery } from '@/features/office/api/office-session';
 import {
@@ -61,7 +62,7 @@ export function OfficeResetPage() {
       setOutcome('done');
     } catch (error) {
       if (isDeadLink(error)) setOutcome('dead');
-      else setProblem(error instanceof ApiError ? error.description : t('office.error'));
+      else setProblem(officeErrorText(error, t('office.error')));
     } finally {
       setBusy(false);
     }

@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { Button, Form, Input, Label, TextField } from 'react-aria-components';
 import { useQuery } from '@tanstack/react-query';
 import type { OfficeMember, OfficeMemberTerm } from '@admit/contracts/office-members';
+import { useOfficeErrorText } from '@/features/office/shell/office-error-text';
 import { useStrings } from '@/ui/text/use-strings';
 import { Loader } from '@/ui/loader';
 import { useVenueTime } from '@/features/office/shell/use-venue-time';
@@ -21,6 +22,7 @@ type Open = { kind: MemberActionKind; term: OfficeMemberTerm };
  */
 export function MembersPage() {
   const t = useStrings(OFFICE_MEMBERS_STRINGS);
+  const errorText = useOfficeErrorText();
   const when = useVenueTime();
   const [query, setQuery] = useState('');
   const [open, setOpen] = useState<Open | null>(null);
@@ -44,7 +46,7 @@ export function MembersPage() {
         </Button>
       </Form>
       {isFetching && <Loader label={t('office.members.search')} />}
-      {error && <p role="alert">{error.message}</p>}
+      {error && <p role="alert">{errorText(error)}</p>}
       <p role="status">
         {done ??
           (data &&

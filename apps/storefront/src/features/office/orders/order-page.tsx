@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { OfficeOrder } from '@admit/contracts/office-orders';
 import { formatMoney } from '@admit/contracts/money';
 import { useSellerConfig } from '@/config/seller-config';
+import { useOfficeErrorText } from '@/features/office/shell/office-error-text';
 import { useStrings } from '@/ui/text/use-strings';
 import { Loader } from '@/ui/loader';
 import { Check } from '@/ui/check';
@@ -29,6 +30,7 @@ type Open = {
 /** One order for the box office: its tickets to select, the actions, and its records. */
 export function OrderPage() {
   const t = useStrings(OFFICE_ORDERS_STRINGS);
+  const errorText = useOfficeErrorText();
   const { orderId = '' } = useParams();
   const { data, error, isLoading } = useQuery(officeOrderQuery(orderId));
   const [selected, setSelected] = useState<string[]>([]);
@@ -36,7 +38,7 @@ export function OrderPage() {
   const [moving, setMoving] = useState(false);
   const { currency, locale } = useSellerConfig();
   if (isLoading) return <Loader label={t('office.orders.title')} />;
-  if (error) return <p role="alert">{error.message}</p>;
+  if (error) return <p role="alert">{errorText(error)}</p>;
   const order = data?.ticket_order._data[0];
   if (!order) return null;
   const bookedSelected = selected.filter((id) =>

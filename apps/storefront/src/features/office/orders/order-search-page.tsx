@@ -4,6 +4,7 @@ import { Button, Form, Input, Label, TextField } from 'react-aria-components';
 import { Link } from 'react-router';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { OFFICE_ORDER_PAGE_SIZE } from '@admit/contracts/office-orders';
+import { useOfficeErrorText } from '@/features/office/shell/office-error-text';
 import { useStrings } from '@/ui/text/use-strings';
 import { Loader } from '@/ui/loader';
 import { Price } from '@/ui/price';
@@ -22,6 +23,7 @@ const FIELDS = ['order_number', 'email', 'name', 'card_last4', 'date'] as const;
 export function OrderSearchPage() {
   const when = useVenueTime();
   const t = useStrings(OFFICE_ORDERS_STRINGS);
+  const errorText = useOfficeErrorText();
   const [search, setSearch] = useState<OrderSearch>({});
   const [eventId, setEventId] = useState<string | null>(null);
   const { data, isLoading, error } = useQuery({
@@ -62,7 +64,7 @@ export function OrderSearchPage() {
         </Button>
       </Form>
       {isLoading && <Loader label={t('office.orders.search')} />}
-      {error && <p role="alert">{error.message}</p>}
+      {error && <p role="alert">{errorText(error)}</p>}
       {page && (
         <>
           <p role="status">

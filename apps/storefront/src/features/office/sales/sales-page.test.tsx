@@ -62,7 +62,26 @@ describe('the office’s sales page', () => {
     const periods = await screen.findByRole('grid', { name: 'By period' });
     const refundRow = within(periods).getByText('2029-06-03').closest('[role="row"]')!;
     expect(refundRow).toHaveTextContent('-$25.00');
-    expect(screen.getByRole('img', { name: 'Revenue by day' })).toBeInTheDocument();
+    // the chart has the refunds beside the revenue: each bar's value, the refund's below zero
+    const chart = screen.getByRole('img', { name: 'Revenue and refunds by day' });
+    const bars = [...chart.querySelectorAll('rect')];
+    expect(bars.map((bar) => bar.querySelector('title')?.textContent)).toEqual([
+      '2029-05-31: Revenue $50.00',
+      '2029-06-03: Revenue -$25.00',
+      '2029-05-31: Refunds $0.00',
+      '2029-06-03: Refunds -$25.00',
+    ]);
+    const zero = Number(chart.querySelector('line')!.getAttribute('y1'));
+    const [, lostDay, noRefund, refund] = bars.map((bar) => ({
+      top: Number(bar.getAttribute('y')),
+      height: Number(bar.getAttribute('height')),
+    }));
+    expect(refund).toEqual({ top: zero, height: lostDay!.height });
+    expect(refund!.height).toBeGreaterThan(0);
+    expect(noRefund!.height).toBe(0);
+    expect(chart.closest('figure')!.querySelector('figcaption')).toHaveTextContent(
+      /^Revenue Refunds$/,
+    );
     expect(
       within(screen.getByRole('grid', { name: 'By event' })).getByText('Dinosaurs'),
     ).toBeInTheDocument();
@@ -74,7 +93,9 @@ describe('the office’s sales page', () => {
     await user.click(screen.getByRole('button', { name: 'Show' }));
     await waitFor(() => expect(asked.at(-1)?.url.searchParams.get('_interval')).toBe('week'));
     expect(asked.at(-1)?.url.searchParams.get('_from')).toBe('2029-05-30');
-    expect(await screen.findByRole('img', { name: 'Revenue by week' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('img', { name: 'Revenue and refunds by week' }),
+    ).toBeInTheDocument();
     await waitFor(() =>
       expect(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')).toContain(
         '_interval=week',

@@ -12,7 +12,7 @@ import styles from './sales.module.css';
 
 /**
  * The office's sales page (issue #27 "Sales", decision 0088), for owners and the box office:
- * revenue by period as a chart with its table, the breakdowns by event, ticket type and
+ * revenue and refunds by period as a chart with its table, the breakdowns by event, ticket type and
  * channel, and the CSV of the same entries. The server owns the zone and the sums.
  */
 export function SalesPage() {
@@ -69,6 +69,10 @@ function SalesReport({ data, query }: { data: OfficeSalesResponse; query: SalesQ
           categories={periods.map((p) => p.period)}
           values={periods.map((p) => p.revenue)}
           valueLabel={t('office.sales.chart.bars')}
+          beside={{
+            label: t('office.sales.chart.refunds'),
+            values: periods.map((p) => p.refunds),
+          }}
           formatValue={money}
         />
         <SalesTable

@@ -17,10 +17,11 @@ export const SALES_STRINGS = {
   'office.sales.failed': 'The sales could not be loaded.',
   'office.sales.zone': 'Dates and times in {timezone}.',
   'office.sales.totals': 'Totals',
-  'office.sales.chart': 'Revenue by {interval}',
+  'office.sales.chart': 'Revenue and refunds by {interval}',
   'office.sales.chart.summary':
-    'Revenue in each period as bars, refunds below zero. The table below gives the figures.',
+    'Revenue (sales less refunds) and the refunds in each period as bars side by side, refunds below zero. The table below gives the figures.',
   'office.sales.chart.bars': 'Revenue',
+  'office.sales.chart.refunds': 'Refunds',
   'office.sales.periods': 'By period',
   'office.sales.by.event': 'By event',
   'office.sales.by.ticket_type': 'By ticket type',

@@ -18,6 +18,9 @@ export const OFFICE_STRINGS = {
   'office.not-found': 'There is no office page at this address.',
   'office.forbidden': 'Your role does not allow this page.',
   'office.error': 'Something went wrong. Please try again.',
+  // a confirmed action's reason (or note) left empty or too short: the form is not sent
+  'office.reason.missing': 'Please fill this in.',
+  'office.reason.short': 'Please write at least {count} characters.',
   'office.login.title': 'Sign in to the back office',
   'office.login.email': 'E-mail address',
   'office.login.password': 'Password',

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { useQuery } from '@tanstack/react-query';
 import type { StaffUser } from '@admit/contracts/office';
+import { useOfficeErrorText } from '@/features/office/shell/office-error-text';
 import { useStrings } from '@/ui/text/use-strings';
 import { Loader } from '@/ui/loader';
 import buttonStyles from '@/ui/button.module.css';
@@ -23,6 +24,7 @@ type Open = { kind: StaffAction; user: StaffUser } | { kind: 'add' };
 export function StaffPage() {
   const t = useStrings(OFFICE_STAFF_STRINGS);
   const { staff } = useStaff();
+  const errorText = useOfficeErrorText();
   const users = useQuery(staffUsersQuery());
   const [open, setOpen] = useState<Open | null>(null);
   const [done, setDone] = useState<string | null>(null);
@@ -43,7 +45,7 @@ export function StaffPage() {
       </Button>
       <p role="status">{done}</p>
       {users.isLoading && <Loader label={t('office.staff.title')} />}
-      {users.error && <p role="alert">{users.error.message}</p>}
+      {users.error && <p role="alert">{errorText(users.error)}</p>}
       {users.data?.length === 0 && <p>{t('office.staff.none')}</p>}
       {users.data && users.data.length > 0 && (
         <StaffTable
