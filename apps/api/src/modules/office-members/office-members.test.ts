@@ -2,12 +2,26 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { officeMembersResponseSchema } from '@admit/contracts/office-members';
+import { cart, ticket } from '@/db/schema/cart';
 import { outbox } from '@/db/schema/mail';
 import { membership } from '@/db/schema/memberships';
 import { buildTestApp } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';
-import { makeSeller, type SellerRow } from '@/testing/factories';
-import { makeMembership, makeUser, type MembershipRow } from '@/testing/identity-factories';
+import {
+  makeEvent,
+  makeSeller,
+  makeTicketGroup,
+  makeTicketType,
+  type EventRow,
+  type SellerRow,
+  type TicketTypeRow,
+} from '@/testing/factories';
+import {
+  makeMembership,
+  makeUser,
+  type IdentityRow,
+  type MembershipRow,
+} from '@/testing/identity-factories';
 import { auditOf, makeStaff, officeCall, officeLogin } from '@/modules/office/office.test-kit';
 
 /**
@@ -92,6 +106,81 @@ describeEachDatabase('office: members', (ctx) => {
     expect((await find('lovelace', cookie.owner)).statusCode).toBe(200);
     expect((await find('lovelace', cookie.door)).statusCode).toBe(403);
     expect((await find('lovelace', cookie.otherOwner)).statusCode).toBe(401);
+  });
+
+  type Sold = TicketTypeRow & { eventTemplateId: string };
+  /** A type of a new group (`hiddenType`, `handler`) of `event`, to sell in the test below. */
+  const typeOf = async (
+    event: EventRow,
+    group: { hiddenType?: string; handler?: string } = {},
+  ) => ({
+    ...(await makeTicketType(ctx.db, await makeTicketGroup(ctx.db, event, group))),
+    eventTemplateId: event.id,
+  });
+  /** `n` tickets of `type` in a cart of `holder`'s, reserved at `at` (as the reserve writes them). */
+  async function sell(holder: IdentityRow, type: Sold, at: Date, state: string, n = 1) {
+    const [c] = await ctx.db
+      .insert(cart)
+      .values({
+        sellerId: museum.id,
+        identityId: holder.id,
+        cartNumber: `B-${Math.floor(Math.random() * 1e9)}`,
+        state: state === 'in_cart' ? 'pending' : 'completed',
+        expiresAt: new Date(at.getTime() + 15 * 60_000),
+        createdAt: at,
+      })
+      .returning();
+    const line = {
+      cartId: c!.id,
+      ticketTypeId: type.id,
+      ticketGroupId: type.ticketGroupId,
+      eventTemplateId: type.eventTemplateId,
+      state,
+      faceValue: type.amount,
+      adjustedValue: type.amount,
+      createdAt: at,
+    };
+    await ctx.db.insert(ticket).values(Array.from({ length: n }, () => line));
+  }
+
+  it('counts the members-only tickets a member booked within each term, by type', async () => {
+    // decision 0105: booked or redeemed, reserved while the term ran; never cancelled, held,
+    // public or membership tickets, and never those of another term
+    const mary = await makeUser(ctx.db, museum, { firstName: 'Mary', lastName: 'Somerville' });
+    const earlier = await makeMembership(ctx.db, mary, NOW, {
+      validFrom: new Date('2027-07-01T04:00:00Z'),
+      validTo: new Date('2028-07-01T04:00:00Z'),
+    });
+    const current = await makeMembership(ctx.db, mary, NOW, {
+      benefits: { '*': 2 },
+      validFrom: new Date('2028-07-01T04:00:00Z'),
+      validTo: new Date('2029-07-01T04:00:00Z'),
+      previousMembershipId: earlier.id,
+    });
+    const mornings = await makeEvent(ctx.db, museum, { name: 'Members’ mornings' });
+    const members = await makeTicketGroup(ctx.db, mornings, { hiddenType: 'public_member_only' });
+    const adult = { ...(await makeTicketType(ctx.db, members)), eventTemplateId: mornings.id };
+    const child = { ...(await makeTicketType(ctx.db, members)), eventTemplateId: mornings.id };
+    const publicType = await typeOf(mornings);
+    // members-only mode: every group of the event is for members, but not the membership's own
+    const preview = await makeEvent(ctx.db, museum, { hiddenType: 'public_member_only' });
+    const previewType = await typeOf(preview);
+    const level = await typeOf(preview, { handler: 'membership' });
+    const inTerm = new Date('2029-03-10T15:00:00Z');
+    await sell(mary, adult, inTerm, 'booked', 2);
+    await sell(mary, child, new Date('2028-07-01T04:00:00Z'), 'redeemed');
+    await sell(mary, previewType, inTerm, 'booked');
+    await sell(mary, adult, new Date('2028-07-01T03:59:59Z'), 'booked'); // the earlier term
+    await sell(mary, child, inTerm, 'cancelled');
+    await sell(mary, child, inTerm, 'unbooked');
+    await sell(mary, child, inTerm, 'in_cart'); // held, not yet bought
+    await sell(mary, publicType, inTerm, 'booked');
+    await sell(mary, level, inTerm, 'booked');
+    const terms = officeMembersResponseSchema.parse((await find('somerville')).json()).member
+      ._data[0]!.terms;
+    const usedOf = (id: string) => terms.find((t) => t.id === id)?.benefits_used;
+    expect(usedOf(current.id)).toEqual({ [adult.id]: 2, [child.id]: 1, [previewType.id]: 1 });
+    expect(usedOf(earlier.id)).toEqual({ [adult.id]: 1 });
   });
 
   it('refuses door, strangers and another seller’s term on every write, changing nothing', async () => {
