@@ -11,7 +11,7 @@ import { sessionsOn } from '../support/session-reads';
 
 // issue #27 "Tests that must exist": a box-office user finds an order by the buyer's e-mail,
 // refunds one of two tickets (the sandbox refund is recorded, the place comes back, the buyer is
-// mailed), and sees the refund in the day's sales table.
+// mailed), and sees the refund in the day's sales table and chart.
 // two days ahead: a session still on sale whatever the hour the suite runs at
 const AHEAD_MS = 2 * 24 * 60 * 60_000;
 
@@ -88,7 +88,8 @@ describe('the back office', () => {
       // the buyer is mailed, as after their own change
       await waitForMail(baseUrl, email, 'order_cancel', refundedAt);
 
-      // the sales: today's row (the venue's day, as the page defaults to it) shows the refund
+      // the sales: today's row (the venue's day, as the page defaults to it) shows the refund,
+      // and so does the chart beside it
       await nav.getByRole('link', { name: 'Sales', exact: true }).click();
       const periods = main.getByRole('region', { name: 'By period' });
       const today = await desk.evaluate(
@@ -105,6 +106,17 @@ describe('the back office', () => {
           ),
         );
       await expect.poll(refundsToday).toBeGreaterThanOrEqual(Number(refunded));
+      // the chart beside the table: the day's refunds bar names its value in its title
+      const chart = periods.getByRole('img', { name: 'Revenue and refunds by day', exact: true });
+      const refundsBar = chart.locator('title').filter({ hasText: `${today}: Refunds ` });
+      const chartRefunds = async () => {
+        const title = (await refundsBar.textContent()) ?? '';
+        const amount = /: Refunds -\$([\d,]+\.\d\d)$/.exec(title)?.[1];
+        return amount === undefined ? 0 : Number(amount.replace(/,/g, ''));
+      };
+      await expect.poll(chartRefunds).toBeGreaterThanOrEqual(Number(refunded));
+      // the same figure as the table's (polled: another spec's refund may refetch both)
+      await expect.poll(async () => (await chartRefunds()) - (await refundsToday())).toBe(0);
       await expectNoSeriousA11yViolations(desk);
     } catch (error) {
       await saveFailureScreenshot(desk, 'office-desk');
