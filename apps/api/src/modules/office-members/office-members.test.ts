@@ -2,27 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { officeMembersResponseSchema } from '@admit/contracts/office-members';
-import { cart, ticket } from '@/db/schema/cart';
 import { outbox } from '@/db/schema/mail';
 import { membership } from '@/db/schema/memberships';
 import { buildTestApp } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';
-import {
-  makeEvent,
-  makeSeller,
-  makeTicketGroup,
-  makeTicketType,
-  type EventRow,
-  type SellerRow,
-  type TicketTypeRow,
-} from '@/testing/factories';
-import {
-  makeMembership,
-  makeUser,
-  type IdentityRow,
-  type MembershipRow,
-} from '@/testing/identity-factories';
+import { makeEvent, makeSeller, makeTicketGroup, type SellerRow } from '@/testing/factories';
+import { makeMembership, makeUser, type MembershipRow } from '@/testing/identity-factories';
 import { auditOf, makeStaff, officeCall, officeLogin } from '@/modules/office/office.test-kit';
+import { sellTo, typeIn, typeOf } from './member-tickets.test-kit';
 
 /**
  * The members screen (decision 0089): find by name, e-mail or member ID; cancel auto-renew
@@ -108,41 +95,6 @@ describeEachDatabase('office: members', (ctx) => {
     expect((await find('lovelace', cookie.otherOwner)).statusCode).toBe(401);
   });
 
-  type Sold = TicketTypeRow & { eventTemplateId: string };
-  /** A type of a new group (`hiddenType`, `handler`) of `event`, to sell in the test below. */
-  const typeOf = async (
-    event: EventRow,
-    group: { hiddenType?: string; handler?: string } = {},
-  ) => ({
-    ...(await makeTicketType(ctx.db, await makeTicketGroup(ctx.db, event, group))),
-    eventTemplateId: event.id,
-  });
-  /** `n` tickets of `type` in a cart of `holder`'s, reserved at `at` (as the reserve writes them). */
-  async function sell(holder: IdentityRow, type: Sold, at: Date, state: string, n = 1) {
-    const [c] = await ctx.db
-      .insert(cart)
-      .values({
-        sellerId: museum.id,
-        identityId: holder.id,
-        cartNumber: `B-${Math.floor(Math.random() * 1e9)}`,
-        state: state === 'in_cart' ? 'pending' : 'completed',
-        expiresAt: new Date(at.getTime() + 15 * 60_000),
-        createdAt: at,
-      })
-      .returning();
-    const line = {
-      cartId: c!.id,
-      ticketTypeId: type.id,
-      ticketGroupId: type.ticketGroupId,
-      eventTemplateId: type.eventTemplateId,
-      state,
-      faceValue: type.amount,
-      adjustedValue: type.amount,
-      createdAt: at,
-    };
-    await ctx.db.insert(ticket).values(Array.from({ length: n }, () => line));
-  }
-
   it('counts the members-only tickets a member booked within each term, by type', async () => {
     // decision 0105: booked or redeemed, reserved while the term ran; never cancelled, held,
     // public or membership tickets, and never those of another term
@@ -159,23 +111,24 @@ describeEachDatabase('office: members', (ctx) => {
     });
     const mornings = await makeEvent(ctx.db, museum, { name: 'Members’ mornings' });
     const members = await makeTicketGroup(ctx.db, mornings, { hiddenType: 'public_member_only' });
-    const adult = { ...(await makeTicketType(ctx.db, members)), eventTemplateId: mornings.id };
-    const child = { ...(await makeTicketType(ctx.db, members)), eventTemplateId: mornings.id };
-    const publicType = await typeOf(mornings);
+    const adult = await typeIn(ctx.db, mornings, members);
+    const child = await typeIn(ctx.db, mornings, members);
+    const publicType = await typeOf(ctx.db, mornings);
     // members-only mode: every group of the event is for members, but not the membership's own
     const preview = await makeEvent(ctx.db, museum, { hiddenType: 'public_member_only' });
-    const previewType = await typeOf(preview);
-    const level = await typeOf(preview, { handler: 'membership' });
+    const previewType = await typeOf(ctx.db, preview);
+    const level = await typeOf(ctx.db, preview, { handler: 'membership' });
     const inTerm = new Date('2029-03-10T15:00:00Z');
-    await sell(mary, adult, inTerm, 'booked', 2);
-    await sell(mary, child, new Date('2028-07-01T04:00:00Z'), 'redeemed');
-    await sell(mary, previewType, inTerm, 'booked');
-    await sell(mary, adult, new Date('2028-07-01T03:59:59Z'), 'booked'); // the earlier term
-    await sell(mary, child, inTerm, 'cancelled');
-    await sell(mary, child, inTerm, 'unbooked');
-    await sell(mary, child, inTerm, 'in_cart'); // held, not yet bought
-    await sell(mary, publicType, inTerm, 'booked');
-    await sell(mary, level, inTerm, 'booked');
+    await sellTo(ctx.db, mary, adult, inTerm, 'booked', 2);
+    // the instant the renewal begins is the renewal's, the second before it the earlier term's
+    await sellTo(ctx.db, mary, child, new Date('2028-07-01T04:00:00Z'), 'redeemed');
+    await sellTo(ctx.db, mary, previewType, inTerm, 'booked');
+    await sellTo(ctx.db, mary, adult, new Date('2028-07-01T03:59:59Z'), 'booked');
+    await sellTo(ctx.db, mary, child, inTerm, 'cancelled');
+    await sellTo(ctx.db, mary, child, inTerm, 'unbooked');
+    await sellTo(ctx.db, mary, child, inTerm, 'in_cart'); // held, not yet bought
+    await sellTo(ctx.db, mary, publicType, inTerm, 'booked');
+    await sellTo(ctx.db, mary, level, inTerm, 'booked');
     const terms = officeMembersResponseSchema.parse((await find('somerville')).json()).member
       ._data[0]!.terms;
     const usedOf = (id: string) => terms.find((t) => t.id === id)?.benefits_used;
