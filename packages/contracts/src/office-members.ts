@@ -23,6 +23,8 @@ export const officeMemberTermSchema = z.object({
   benefits: z.record(z.string(), z.number()),
   /** member tickets sold to the holder during the term, per ticket type id */
   benefits_used: z.record(z.string(), z.number()),
+  /** the name of each ticket type id in `benefits` and `benefits_used`, for the office to show */
+  ticket_type_names: z.record(z.string(), z.string()),
   /** valid now */
   current: z.boolean(),
   /** starts later (a renewal bought ahead); neither current nor upcoming: ended */

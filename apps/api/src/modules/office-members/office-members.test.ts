@@ -80,6 +80,7 @@ describeEachDatabase('office: members', (ctx) => {
           auto_renew_state: 'scheduled',
           benefits: { '*': 4 },
           benefits_used: {},
+          ticket_type_names: {},
           current: true,
           upcoming: false,
           renewed: false,
@@ -98,17 +99,6 @@ describeEachDatabase('office: members', (ctx) => {
   it('counts the members-only tickets a member booked within each term, by type', async () => {
     // decision 0105: booked or redeemed, reserved while the term ran; never cancelled, held,
     // public or membership tickets, and never those of another term
-    const mary = await makeUser(ctx.db, museum, { firstName: 'Mary', lastName: 'Somerville' });
-    const earlier = await makeMembership(ctx.db, mary, NOW, {
-      validFrom: new Date('2027-07-01T04:00:00Z'),
-      validTo: new Date('2028-07-01T04:00:00Z'),
-    });
-    const current = await makeMembership(ctx.db, mary, NOW, {
-      benefits: { '*': 2 },
-      validFrom: new Date('2028-07-01T04:00:00Z'),
-      validTo: new Date('2029-07-01T04:00:00Z'),
-      previousMembershipId: earlier.id,
-    });
     const mornings = await makeEvent(ctx.db, museum, { name: 'Members’ mornings' });
     const members = await makeTicketGroup(ctx.db, mornings, { hiddenType: 'public_member_only' });
     const adult = await typeIn(ctx.db, mornings, members);
@@ -118,6 +108,19 @@ describeEachDatabase('office: members', (ctx) => {
     const preview = await makeEvent(ctx.db, museum, { hiddenType: 'public_member_only' });
     const previewType = await typeOf(ctx.db, preview);
     const level = await typeOf(ctx.db, preview, { handler: 'membership' });
+    const theirType = await typeOf(ctx.db, await makeEvent(ctx.db, aquarium));
+    const mary = await makeUser(ctx.db, museum, { firstName: 'Mary', lastName: 'Somerville' });
+    const earlier = await makeMembership(ctx.db, mary, NOW, {
+      validFrom: new Date('2027-07-01T04:00:00Z'),
+      validTo: new Date('2028-07-01T04:00:00Z'),
+    });
+    const current = await makeMembership(ctx.db, mary, NOW, {
+      // another seller's type id is never named
+      benefits: { '*': 2, [publicType.id]: 1, [theirType.id]: 1 },
+      validFrom: new Date('2028-07-01T04:00:00Z'),
+      validTo: new Date('2029-07-01T04:00:00Z'),
+      previousMembershipId: earlier.id,
+    });
     const inTerm = new Date('2029-03-10T15:00:00Z');
     await sellTo(ctx.db, mary, adult, inTerm, 'booked', 2);
     // the instant the renewal begins is the renewal's, the second before it the earlier term's
@@ -134,6 +137,12 @@ describeEachDatabase('office: members', (ctx) => {
     const usedOf = (id: string) => terms.find((t) => t.id === id)?.benefits_used;
     expect(usedOf(current.id)).toEqual({ [adult.id]: 2, [child.id]: 1, [previewType.id]: 1 });
     expect(usedOf(earlier.id)).toEqual({ [adult.id]: 1 });
+    // the names the office shows beside the ids, of the benefits' types and the used ones
+    const namesOf = (id: string) => terms.find((t) => t.id === id)?.ticket_type_names;
+    expect(namesOf(current.id)).toEqual(
+      Object.fromEntries([adult, child, previewType, publicType].map((k) => [k.id, k.name])),
+    );
+    expect(namesOf(earlier.id)).toEqual({ [adult.id]: adult.name });
   });
 
   it('refuses door, strangers and another seller’s term on every write, changing nothing', async () => {

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import { cart, ticket } from '@/db/schema/cart';
-import { eventTemplate, ticketGroup } from '@/db/schema/catalog';
+import { eventTemplate, ticketGroup, ticketType } from '@/db/schema/catalog';
 import { identity } from '@/db/schema/identity';
 import { membership, type MembershipRow } from '@/db/schema/memberships';
 import type { Db } from '@/db/connection';
@@ -92,6 +92,15 @@ export function memberTicketsOf(ex: Executor, identityIds: string[]) {
         ),
       ),
     );
+}
+
+/** The names of the seller's ticket types among `ids` (a term's benefits may name any id). */
+export function ticketTypeNamesOf(ex: Executor, sellerId: string, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return ex
+    .select({ id: ticketType.id, name: ticketType.name })
+    .from(ticketType)
+    .where(and(eq(ticketType.sellerId, sellerId), inArray(ticketType.id, ids)));
 }
 
 /** Whether a later term renews this one. */

@@ -9,6 +9,7 @@ import type { Db } from '@/db/connection';
 import type { MembershipRow } from '@/db/schema/memberships';
 import { withRetryingTransaction } from '@/db/transaction';
 import { AppError, validationFailed } from '@/http/app-error';
+import { isUuid } from '@/http/query-values';
 import type { SellerRef } from '@/http/request-context';
 import { cancelMembershipAutoRenew } from '@/modules/memberships/auto-renew-cancel';
 import { recordAudit, type AuditActor } from '@/modules/office/audit';
@@ -21,6 +22,7 @@ import {
   peopleOf,
   termOf,
   termsOf,
+  ticketTypeNamesOf,
   writeValidTo,
 } from './repo';
 
@@ -54,12 +56,26 @@ async function membersOf(db: Db, sellerId: string, ids: string[], now: Date) {
     memberTicketsOf(db, ids),
   ]);
   const renewed = new Set(terms.map((t) => t.previousMembershipId).filter(Boolean));
+  // one read for the names of every type the terms' benefits or tickets name ("*" is the pool)
+  const typeIds = new Set([
+    ...terms.flatMap((t) => Object.keys(benefitsOf(t.benefits))),
+    ...tickets.map((k) => k.ticketTypeId),
+  ]);
+  const names = new Map(
+    (await ticketTypeNamesOf(db, sellerId, [...typeIds].filter(isUuid))).map((r) => [r.id, r.name]),
+  );
   const toTerm = (t: MembershipRow): OfficeMemberTerm => {
     const used: Record<string, number> = {};
     for (const k of tickets) {
       if (k.identityId !== t.identityId || k.createdAt < t.validFrom || k.createdAt >= t.validTo)
         continue;
       used[k.ticketTypeId] = (used[k.ticketTypeId] ?? 0) + 1;
+    }
+    const benefits = benefitsOf(t.benefits);
+    const ticket_type_names: Record<string, string> = {};
+    for (const id of [...Object.keys(benefits), ...Object.keys(used)]) {
+      const name = names.get(id);
+      if (name !== undefined) ticket_type_names[id] = name;
     }
     return {
       id: t.id,
@@ -68,8 +84,9 @@ async function membersOf(db: Db, sellerId: string, ids: string[], now: Date) {
       valid_from: t.validFrom.toISOString(),
       valid_to: t.validTo.toISOString(),
       auto_renew_state: t.autoRenewState,
-      benefits: benefitsOf(t.benefits),
+      benefits,
       benefits_used: used,
+      ticket_type_names,
       current: t.validFrom <= now && now < t.validTo,
       upcoming: now < t.validFrom,
       renewed: renewed.has(t.id),
