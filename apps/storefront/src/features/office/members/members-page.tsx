@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { Fragment, useState } from 'react';
 import type { FormEvent } from 'react';
 import { Button, Form, Input, Label, TextField } from 'react-aria-components';
 import { useQuery } from '@tanstack/react-query';
@@ -8,6 +8,7 @@ import { useStrings } from '@/ui/text/use-strings';
 import { Loader } from '@/ui/loader';
 import { useVenueTime } from '@/features/office/shell/use-venue-time';
 import { MemberActionDialog, type MemberActionKind } from './member-action-dialog';
+import { MemberBenefits } from './member-benefits';
 import { memberSearchQuery } from './members-api';
 import { OFFICE_MEMBERS_STRINGS } from './strings';
 import formStyles from '@/ui/form.module.css';
@@ -17,8 +18,9 @@ type Open = { kind: MemberActionKind; term: OfficeMemberTerm };
 
 /**
  * The members page (issue #27 "Members", decision 0089): find a member by name, e-mail or member
- * ID; one row per membership term, dates in the venue's zone; cancel its auto-renew, resend the
- * card, extend it. A write's answer replaces the member's rows.
+ * ID; one row per membership term, dates in the venue's zone, with a row beneath for its benefits
+ * and those used; cancel its auto-renew, resend the card, extend it. A write's answer replaces the
+ * member's rows.
  */
 export function MembersPage() {
   const t = useStrings(OFFICE_MEMBERS_STRINGS);
@@ -117,41 +119,49 @@ function MembersTable(props: {
             ];
           }
           return member.terms.map((term) => (
-            <tr key={term.id}>
-              <th scope="row">{name}</th>
-              <td>{member.email ?? '—'}</td>
-              <td>{term.level}</td>
-              <td>{term.member_code}</td>
-              <td>{when(term.valid_from)}</td>
-              <td>{when(term.valid_to)}</td>
-              <td>
-                {term.auto_renew_state === 'scheduled'
-                  ? t('office.members.auto-renew.on')
-                  : t('office.members.auto-renew.off')}
-              </td>
-              <td>{statusOf(term)}</td>
-              <td>
-                <div
-                  role="group"
-                  aria-label={t('office.members.actions-for', { code: term.member_code })}
-                >
-                  {term.auto_renew_state === 'scheduled' && (
-                    <Button
-                      className={button}
-                      onPress={() => props.onAction('auto_renew_cancel', term)}
-                    >
-                      {t('office.members.action.auto_renew_cancel')}
+            <Fragment key={term.id}>
+              <tr>
+                <th scope="row">{name}</th>
+                <td>{member.email ?? '—'}</td>
+                <td>{term.level}</td>
+                <td>{term.member_code}</td>
+                <td>{when(term.valid_from)}</td>
+                <td>{when(term.valid_to)}</td>
+                <td>
+                  {term.auto_renew_state === 'scheduled'
+                    ? t('office.members.auto-renew.on')
+                    : t('office.members.auto-renew.off')}
+                </td>
+                <td>{statusOf(term)}</td>
+                <td>
+                  <div
+                    role="group"
+                    aria-label={t('office.members.actions-for', { code: term.member_code })}
+                  >
+                    {term.auto_renew_state === 'scheduled' && (
+                      <Button
+                        className={button}
+                        onPress={() => props.onAction('auto_renew_cancel', term)}
+                      >
+                        {t('office.members.action.auto_renew_cancel')}
+                      </Button>
+                    )}
+                    <Button className={button} onPress={() => props.onAction('card_resend', term)}>
+                      {t('office.members.action.card_resend')}
                     </Button>
-                  )}
-                  <Button className={button} onPress={() => props.onAction('card_resend', term)}>
-                    {t('office.members.action.card_resend')}
-                  </Button>
-                  <Button className={button} onPress={() => props.onAction('extend', term)}>
-                    {t('office.members.action.extend')}
-                  </Button>
-                </div>
-              </td>
-            </tr>
+                    <Button className={button} onPress={() => props.onAction('extend', term)}>
+                      {t('office.members.action.extend')}
+                    </Button>
+                  </div>
+                </td>
+              </tr>
+              {/* a row of its own, the width of the table: no extra columns on a tablet */}
+              <tr>
+                <td colSpan={9}>
+                  <MemberBenefits term={term} />
+                </td>
+              </tr>
+            </Fragment>
           ));
         })}
       </tbody>

@@ -19,6 +19,7 @@ const term = (over: Partial<OfficeMemberTerm> = {}): OfficeMemberTerm => ({
   auto_renew_state: 'scheduled',
   benefits: { '*': 4 },
   benefits_used: {},
+  ticket_type_names: {},
   current: true,
   upcoming: false,
   renewed: false,
@@ -95,6 +96,54 @@ describe('the office members page', () => {
     const after = screen.getByRole('row', { name: /Ada Lovelace/ });
     expect(within(after).getByRole('cell', { name: 'Off' })).toBeInTheDocument();
     expect(within(after).queryByRole('button', { name: 'Cancel auto-renew' })).toBeNull();
+  });
+
+  it('shows each term’s benefits and the member tickets used in it, by ticket type name', async () => {
+    // as the API answers (decision 0105): counts by ticket type id, with the ids' names
+    const ADULT = '00000000-0000-4000-8000-0000000000c1';
+    const CHILD = '00000000-0000-4000-8000-0000000000c2';
+    const GONE = '00000000-0000-4000-8000-0000000000c3';
+    const names = { [ADULT]: 'Adult (members)', [CHILD]: 'Child (members)' };
+    const current = term({
+      benefits: { '*': 4, [ADULT]: 2 },
+      benefits_used: { [ADULT]: 3, [CHILD]: 1 },
+      ticket_type_names: names,
+    });
+    const ended = term({
+      id: '00000000-0000-4000-8000-0000000000ab',
+      member_code: 'DM-0901',
+      valid_from: '2027-07-01T04:00:00.000Z',
+      valid_to: '2028-07-01T04:00:00.000Z',
+      benefits: { [GONE]: 1 },
+      current: false,
+      renewed: true,
+    });
+    const fetch = createFetchStub({
+      'GET /api/office/me': officeSessionOf('box_office'),
+      'GET /api/office/member': answer([{ ...ada(), terms: [current, ended] }]),
+    });
+    const { user, container } = renderRoute('/office/members', { fetch });
+    await user.type(await screen.findByRole('textbox', { name: /member ID/ }), 'lovelace{Enter}');
+    const items = async (name: string) =>
+      within(await screen.findByRole('group', { name }))
+        .queryAllByRole('listitem')
+        .map((li) => li.textContent);
+    expect(await items('Membership DM-1001 allows, per session')).toEqual([
+      'Any member ticket: 4',
+      'Adult (members): 2',
+    ]);
+    expect(await items('Used during membership DM-1001')).toEqual([
+      'Adult (members): 3',
+      'Child (members): 1',
+    ]);
+    // a type the API could not name (gone from the catalogue) is still counted
+    expect(await items('Membership DM-0901 allows, per session')).toEqual([
+      'A ticket type no longer listed: 1',
+    ]);
+    const none = screen.getByRole('group', { name: 'Used during membership DM-0901' });
+    expect(none).toHaveTextContent(/^Used during membership DM-0901None used$/);
+    const result = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(result.violations.map((v) => v.id)).toEqual([]);
   });
 
   it('keeps the API’s refusal of an extension in the dialog, the end date sent in the venue’s zone', async () => {
