@@ -6,13 +6,8 @@ import { parseArgs } from 'node:util';
 import { startServer } from '../e2e/support/server';
 import { runOpenLoop } from './open-loop';
 import { benchTmpDir } from './paths';
-import {
-  addSession,
-  seedRush,
-  startRushCluster,
-  throwawayDatabaseName,
-  withClient,
-} from './reserve-rush';
+import { seedRush, throwawayDatabaseName, withClient } from './reserve-rush';
+import { addSession, startRushCluster } from './rush-sessions';
 import { storefrontStub } from './storefront-stub';
 
 /**

@@ -5,19 +5,18 @@ import { startServer } from '../e2e/support/server';
 import { runOpenLoop, type OpenLoopRun, type Outcome } from './open-loop';
 import { benchTmpDir } from './paths';
 import {
-  addSession,
   httpRush,
   oversoldOf,
   RUSH_CLIENTS,
   rawRush,
   seedRush,
-  startRushCluster,
   throwawayDatabaseName,
   withClient,
 } from './reserve-rush';
 import type { RushRun } from './reserve-rush';
 import { renderOpenRush } from './reserve-rush-open-report';
 import { writeSection } from './results';
+import { addSession, startRushCluster } from './rush-sessions';
 import { storefrontStub } from './storefront-stub';
 
 /**

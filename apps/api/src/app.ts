@@ -14,7 +14,6 @@ import { cacheNotices } from './http/cache-notices-plugin';
 import { callerPlugin } from './http/caller';
 import { clientErrorHandler } from './http/client-error';
 import { securityHeaders } from './http/security-headers';
-import { cspDirectives } from './http/content-security-policy';
 import { errorHandling, renderError } from './http/error-handler';
 import { pathGuard } from './http/path-guard';
 import { startGate } from './http/start-gate';
@@ -158,19 +157,8 @@ export async function buildApp(
     brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
     zlibOptions: { level: 6 },
   });
-  // Security headers (http/content-security-policy.ts). Framing is left to CSP
-  // frame-ancestors: this site by default, the seller's own origins on its storefront pages.
-  await app.register(securityHeaders, {
-    options: {
-      frameguard: false,
-      contentSecurityPolicy: {
-        directives: {
-          ...cspDirectives(deps.config.ERROR_REPORTER_DSN),
-          upgradeInsecureRequests: null,
-        },
-      },
-    },
-  });
+  // Security headers, built once (http/security-headers.ts, the policy in content-security-policy.ts)
+  await app.register(securityHeaders, { errorReporterDsn: deps.config.ERROR_REPORTER_DSN });
   // sandbox card tokens are signed (issue #12): with AUTH_SECRET's key when configured, else
   // with one the database keeps (modules/payments/sandbox-tokens.ts)
   if (deps.config.AUTH_SECRET) setSandboxTokenSecret(deps.config.AUTH_SECRET);
