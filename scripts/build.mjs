@@ -102,6 +102,8 @@ async function buildApi() {
       'image-encoder-boot': 'src/modules/images/image-encoder.ts',
       // and the description sanitiser's (jsdom) child process (description-html.ts, decision 0102)
       'description-sanitizer-boot': 'src/lib/description-sanitizer.ts',
+      // run once below: the migrated empty database a first start loads (decision 0110)
+      'pglite-template': 'src/db/pglite-template-cli.ts',
     },
     outdir,
     outExtension: { '.js': '.mjs' },
@@ -148,6 +150,12 @@ async function buildApi() {
   // compiled chunks sit in dist/ itself, so the relative paths resolve against it
   cpSync(join(api, 'src/db/migrations'), join(outdir, 'migrations'), { recursive: true });
   cpSync(join(api, 'src/demo/sellers'), join(outdir, 'sellers'), { recursive: true });
+  // after the migrations are in place: PostgreSQL's initdb and every migration, run here once
+  // instead of on a fresh install's first start (dist/pglite-template.tar, decision 0110)
+  const template = spawnSync(process.execPath, [join(outdir, 'pglite-template.mjs')], {
+    stdio: 'inherit',
+  });
+  if (template.status !== 0) throw new Error('making the empty PGlite database failed');
 }
 
 /**

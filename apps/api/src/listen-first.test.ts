@@ -2,18 +2,20 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type DatabaseOptions } from '@/db/connection';
 import { appliedMigrationCount, shippedMigrationCount } from '@/db/migration-state';
 import { testDatabaseKinds } from '@/testing/describe-each-database';
 import { startServerProcess, type ServerProcess } from '@/testing/server-process';
-import { withAdmin } from '@/testing/test-database';
+import { withAdmin, type TestDatabaseKind } from '@/testing/test-database';
 
 /**
  * The server listens before it migrates (issue #26 "Ready for a supervisor", decision 0082): the
  * compiled server in production on an empty database, held before its migrations by
  * STARTUP_HOLD_FILE (so the test sees that state for certain, not by timing). Meanwhile /health
- * answers, /ready is 503 "not migrated", and an API call and a page are 503 in the error
+ * answers, /ready is 503 ("not migrated" on PostgreSQL; on PGlite the empty folder holds the
+ * build's migrated template, decision 0110), and an API call and a page are 503 in the error
  * envelope with Retry-After. A SIGTERM then exits 0 with nothing migrated; started again and let
  * go, the server migrates, /ready turns 200 and the routes answer for themselves.
  */
@@ -35,8 +37,12 @@ async function get(base: string, path: string, init: RequestInit = {}) {
   return { status: res.status, headers: res.headers, text };
 }
 
-/** What a held server answers: alive, not ready, and 503 for everything else. */
-async function expectStarting(base: string) {
+/**
+ * What a held server answers: alive, not ready, and 503 for everything else. Not ready because
+ * not migrated on PostgreSQL; on PGlite an empty folder starts from the build's migrated
+ * template (decision 0110), so it is not ready because it has not opened to traffic.
+ */
+async function expectStarting(base: string, kind: TestDatabaseKind) {
   const health = await get(base, '/health');
   expect(health.status).toBe(200);
   expect(JSON.parse(health.text)).toEqual({ status: 'ok' });
@@ -44,7 +50,10 @@ async function expectStarting(base: string) {
   expect(ready.status).toBe(503);
   expect(JSON.parse(ready.text)._data[0]).toMatchObject({
     _code: 'service_unavailable',
-    _description: 'The database has not been migrated to this version yet',
+    _description:
+      kind === 'postgres'
+        ? 'The database has not been migrated to this version yet'
+        : 'The server is starting',
   });
   const calls = [
     get(base, '/api/seller_config?_seller=demo-museum'),
@@ -108,13 +117,22 @@ for (const kind of testDatabaseKinds()) {
     it('answers /health at once and 503 elsewhere until migrated; a stop meanwhile migrates nothing', async () => {
       await writeFile(hold, '');
       server = await startServerProcess(env, 60_000, { compiled: true, until: 'health' });
-      await expectStarting(server.baseUrl);
+      await expectStarting(server.baseUrl, kind);
       const held = server;
       expect(await held.stop(), held.output()).toBe(0);
       server = null;
       const database = await openDatabase(options);
       try {
-        expect(await appliedMigrationCount(database.db)).toBe(0);
+        // PostgreSQL: nothing migrated; PGlite: the build's template, every migration and no row
+        expect(await appliedMigrationCount(database.db)).toBe(
+          kind === 'postgres' ? 0 : await shippedMigrationCount(),
+        );
+        if (kind === 'pglite') {
+          const { rows } = await database.db.execute<{ n: number }>(
+            sql`select count(*)::int as n from seller`,
+          );
+          expect(rows[0]?.n).toBe(0);
+        }
       } finally {
         await database.close();
       }
@@ -124,7 +142,7 @@ for (const kind of testDatabaseKinds()) {
       await writeFile(hold, '');
       server = await startServerProcess(env, 60_000, { compiled: true, until: 'health' });
       const base = server.baseUrl;
-      await expectStarting(base);
+      await expectStarting(base, kind);
       await rm(hold);
       let ready = await get(base, '/ready');
       for (const deadline = Date.now() + 90_000; ready.status !== 200 && Date.now() < deadline;) {

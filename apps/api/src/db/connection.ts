@@ -16,6 +16,7 @@ import * as sellerApiTables from './schema/seller-api';
 import * as sessionTables from './schema/sessions';
 import { lockDataDir } from './data-dir-lock';
 import { withMigrationLock } from './migration-lock';
+import { pgliteTemplateFor } from './pglite-template';
 import { createReadRouter, type ReadRouter } from './read-replica';
 
 // every table, for drizzle's relational API (one file per area: db/schema/*.ts)
@@ -76,7 +77,11 @@ export type DatabaseOptions =
       /** the longest a cached read waits for the replica to catch up before reading the primary */
       replicaWaitMs?: number;
     }
-  | { dataDir: string }
+  | {
+      dataDir: string;
+      /** the migrated empty database an empty folder starts from (tests name their own) */
+      template?: string;
+    }
   | { pglite: PGlite };
 
 /**
@@ -122,8 +127,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const onDisk = !options.dataDir.includes('://');
   const unlock = onDisk ? await lockDataDir(options.dataDir) : async () => {};
   try {
-    const { PGlite } = await import('@electric-sql/pglite');
-    return await pgliteDatabase(await PGlite.create(options.dataDir), unlock);
+    const [{ PGlite }, loadDataDir] = await Promise.all([
+      import('@electric-sql/pglite'),
+      // an empty folder starts from the build's migrated database (decision 0110)
+      pgliteTemplateFor(options.dataDir, options.template),
+    ]);
+    const client = await PGlite.create(options.dataDir, loadDataDir ? { loadDataDir } : {});
+    return await pgliteDatabase(client, unlock);
   } catch (error) {
     await unlock();
     throw error;

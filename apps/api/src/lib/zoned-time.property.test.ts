@@ -1,9 +1,11 @@
+import { CalendarDateTime, toZoned } from '@internationalized/date';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { localDate, localTime, zonedIso, zonedWallTimeToUtc } from '@/lib/zoned-time';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 const ZONES = ['America/New_York', 'Europe/London'] as const;
 
 /** Instants around 2020–2032, whole minutes (wall times are "HH:MM"). */
@@ -71,5 +73,56 @@ describe('zoned time around DST changes (properties)', () => {
         expect(iso.slice(11, 16)).toBe(localTime(at, zone));
       }),
     );
+  });
+});
+
+describe('a wall time to its instant, by the day’s steady offset (properties)', () => {
+  /** Zones with whole-hour, half-hour and southern DST, a negative DST and 45-minute offsets. */
+  const MANY_ZONES = [
+    'America/New_York',
+    'Europe/London',
+    'Europe/Dublin',
+    'Australia/Lord_Howe',
+    'Pacific/Chatham',
+    'America/Santiago',
+    'Africa/Casablanca',
+    'Asia/Kathmandu',
+    'UTC',
+  ] as const;
+  const day = fc
+    .integer({ min: Date.UTC(1995, 0, 1) / DAY, max: Date.UTC(2045, 0, 1) / DAY })
+    .map((days) => new Date(days * DAY).toISOString().slice(0, 10));
+  const wallTime = fc
+    .tuple(fc.integer({ min: 0, max: 23 }), fc.integer({ min: 0, max: 59 }))
+    .map(([h, m]) => `${String(h).padStart(2, '0')}:${String(m).padStart(2, '0')}`);
+
+  /** Temporal's 'compatible' reading, asked of @internationalized/date every time. */
+  const reference = (date: string, time: string, zone: string) => {
+    const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
+    const [h, mi] = time.split(':').map(Number) as [number, number];
+    return toZoned(new CalendarDateTime(y, mo, d, h, mi), zone, 'compatible').toDate();
+  };
+
+  it('answers what the full conversion answers, on any day and at any time', () => {
+    fc.assert(
+      fc.property(day, wallTime, fc.constantFrom(...MANY_ZONES), (date, time, zone) => {
+        expect(zonedWallTimeToUtc(date, time, zone)).toEqual(reference(date, time, zone));
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('answers what the full conversion answers on the days the offset changes', () => {
+    // every day of 2026 in zones whose changes fall on different days and hours
+    const days2026 = Array.from({ length: 365 }, (_, i) =>
+      new Date(Date.UTC(2026, 0, 1) + i * DAY).toISOString().slice(0, 10),
+    );
+    for (const zone of ['America/New_York', 'Australia/Lord_Howe', 'Africa/Casablanca']) {
+      for (const date of days2026) {
+        for (const time of ['00:00', '00:30', '01:30', '02:00', '02:30', '03:00', '23:59']) {
+          expect(zonedWallTimeToUtc(date, time, zone)).toEqual(reference(date, time, zone));
+        }
+      }
+    }
   });
 });

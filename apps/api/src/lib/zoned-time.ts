@@ -6,6 +6,7 @@ import {
   toCalendarDateTime,
   toZoned,
 } from '@internationalized/date';
+import { LRUCache } from 'lru-cache';
 
 /**
  * Wall-clock arithmetic in a venue's time zone, by @internationalized/date (decision 0051; it
@@ -33,8 +34,40 @@ function calendarDate(date: string): CalendarDate {
  */
 export function zonedWallTimeToUtc(date: string, time: string, timeZone: string): Date {
   const [hh, mm] = time.split(':').map(Number) as [number, number];
-  const wall = toCalendarDateTime(calendarDate(date)).add({ hours: hh, minutes: mm });
+  const day = calendarDate(date);
+  const steady = steadyOffsetOf(day, timeZone);
+  if (steady !== null) {
+    return new Date(Date.UTC(day.year, day.month - 1, day.day, hh, mm) - steady);
+  }
+  const wall = toCalendarDateTime(day).add({ hours: hh, minutes: mm });
   return toZoned(wall, timeZone, 'compatible').toDate();
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * A zone's offset on a calendar day when it holds all day, or null when it changes within it.
+ * `toZoned` asks Intl for the offset several times a call, which made it most of the CPU of
+ * laying out a catalogue's sessions (a demo seed converts ~5,000); a day's sessions share one
+ * answer. The offset is read 14 hours (the widest offset) before the day's first UTC midnight
+ * and after its last, so the probes bracket the local day in every zone: equal probes mean no
+ * change between them, as no zone changes its offset twice within two days. A day with a
+ * change takes `toZoned` and its disambiguation. Bounded: a catalogue has a few zones and
+ * some hundreds of days.
+ */
+const steadyOffsets = new LRUCache<string, { offset: number | null }>({ max: 4096 });
+
+function steadyOffsetOf(day: CalendarDate, timeZone: string): number | null {
+  const key = `${timeZone}|${day.toString()}`;
+  const known = steadyOffsets.get(key);
+  if (known) return known.offset;
+  const midnight = Date.UTC(day.year, day.month - 1, day.day);
+  const before = fromAbsolute(midnight - 14 * HOUR_MS, timeZone).offset;
+  const after = fromAbsolute(midnight + DAY_MS + 14 * HOUR_MS, timeZone).offset;
+  const offset = before === after ? before : null;
+  steadyOffsets.set(key, { offset });
+  return offset;
 }
 
 /** The venue-local calendar date ("YYYY-MM-DD") of an instant. */

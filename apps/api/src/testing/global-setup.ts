@@ -1,9 +1,8 @@
-import { PGlite } from '@electric-sql/pglite';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '@/db/connection';
+import { migratedPgliteDump } from '@/db/pglite-template-make';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,11 +16,7 @@ declare module 'vitest' {
  * loads that dump into its own database, which is far faster than migrating per file.
  */
 export default async function setup(project: TestProject) {
-  const pglite = await PGlite.create();
-  const database = await openDatabase({ pglite });
-  await database.migrate();
-  const dump = await pglite.dumpDataDir('none');
-  await pglite.close();
+  const dump = await migratedPgliteDump('none');
 
   const dir = await mkdtemp(join(tmpdir(), 'admit-pglite-'));
   const file = join(dir, 'migrated.tar');
