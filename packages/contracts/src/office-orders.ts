@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { collectionSchema } from './envelope';
+import { TICKET_SCAN_RESULTS } from './seller-api';
 
 /**
  * The office's orders (issue #27, decision 0087): the search, one order's whole story (tickets
@@ -52,6 +53,17 @@ export const officeOrderSearchQuery = {
   _offset: z.coerce.number().int().min(0).optional(),
 };
 
+/** One scan of a ticket at the door, admitted or refused (decision 0107). */
+export const officeTicketScanSchema = z.object({
+  /** when the server answered the scan */
+  at: z.string(),
+  /** `admitted`, or the refusal's `_code` (`already_redeemed`, `wrong_date`, …) */
+  result: z.enum(TICKET_SCAN_RESULTS),
+  /** the name of the scanner's API key */
+  by: z.string(),
+});
+export type OfficeTicketScan = z.infer<typeof officeTicketScanSchema>;
+
 export const officeTicketSchema = z.object({
   id: z.string().uuid(),
   state: z.string(),
@@ -62,9 +74,11 @@ export const officeTicketSchema = z.object({
   session_start: z.string().nullable(),
   admit_name: z.string().nullable(),
   price: z.number().int(),
-  /** the scan history: when it was checked in and by which door key (null: never) */
+  /** the admitting scan: when it was checked in and by which door key (null: never) */
   redeemed_at: z.string().nullable(),
   redeemed_by: z.string().nullable(),
+  /** every scan of the ticket that named it, admitted or refused, oldest first */
+  scans: z.array(officeTicketScanSchema),
 });
 
 export const officePaymentSchema = z.object({

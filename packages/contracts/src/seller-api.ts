@@ -172,6 +172,13 @@ export const CHECK_IN_REFUSALS = [
 ] as const;
 export type CheckInRefusal = (typeof CHECK_IN_REFUSALS)[number];
 
+/**
+ * What one scan of a ticket came to, as its history keeps it (decision 0107): `admitted`, or
+ * the refusal's `_code` the door was answered.
+ */
+export const TICKET_SCAN_RESULTS = ['admitted', ...CHECK_IN_REFUSALS] as const;
+export type TicketScanResult = (typeof TICKET_SCAN_RESULTS)[number];
+
 /** `_extra` of a check-in refusal. */
 export const checkInRefusalExtraSchema = z.object({
   code: z.string(),

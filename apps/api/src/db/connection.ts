@@ -14,6 +14,7 @@ import * as paymentPlanTables from './schema/payment-plans';
 import * as seatTables from './schema/seats';
 import * as sellerApiTables from './schema/seller-api';
 import * as sessionTables from './schema/sessions';
+import * as ticketScanTables from './schema/ticket-scans';
 import { lockDataDir } from './data-dir-lock';
 import { withMigrationLock } from './migration-lock';
 import { pgliteTemplateFor } from './pglite-template';
@@ -34,6 +35,7 @@ const schema = {
   ...seatTables,
   ...sellerApiTables,
   ...sessionTables,
+  ...ticketScanTables,
 };
 
 /**

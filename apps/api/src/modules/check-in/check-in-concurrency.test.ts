@@ -2,8 +2,8 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { errorEnvelopeSchema } from '@admit/contracts/envelope';
-import type { Db } from '@/db/connection';
 import { ticket } from '@/db/schema/cart';
+import { ticketScan } from '@/db/schema/ticket-scans';
 import { buyOrder } from '@/modules/manage/manage-test-kit';
 import { buildTestApp } from '@/testing/build-test-app';
 import { makeReserveScene, type ReserveScene } from '@/testing/cart-fixtures';
@@ -13,7 +13,8 @@ import { checkInSeams } from './service';
 
 /**
  * Check-in at a crowded door (issue #16 "Tests that must exist"): 20 scans of one ticket at
- * once — exactly one admits, the other 19 answer `already_redeemed`. A CONTROL runs the same
+ * once — exactly one admits, the other 19 answer `already_redeemed`, and the ticket's history
+ * keeps one admitted and 19 refused scans (decision 0107). A CONTROL runs the same
  * race with a naive write that lacks the `state = 'booked'` condition and is caught admitting
  * more than once, so the test can fail. On PostgreSQL the requests really run at once (a pool
  * of connections); on PGlite they interleave between statements, which is enough for a
@@ -28,13 +29,20 @@ const realRedeem = checkInSeams.redeem;
  * CONTROL ONLY, never used by the service: the classic broken check-in. The service has read
  * the tickets as booked; this writes without asking again.
  */
-const naiveRedeem: typeof checkInSeams.redeem = async (db: Db, ids, apiKeyId, now) => {
+const naiveRedeem: typeof checkInSeams.redeem = async (db, ids, apiKeyId, now, record) => {
   await new Promise((resolve) => setTimeout(resolve, 5)); // the time a real request spends here
-  return db
-    .update(ticket)
-    .set({ state: 'redeemed', redeemedAt: now, redeemedByApiKeyId: apiKeyId })
-    .where(inArray(ticket.id, ids))
-    .returning({ id: ticket.id });
+  return db.transaction(async (tx) => {
+    const won = await tx
+      .update(ticket)
+      .set({ state: 'redeemed', redeemedAt: now, redeemedByApiKeyId: apiKeyId })
+      .where(inArray(ticket.id, ids))
+      .returning({ id: ticket.id });
+    await record(
+      tx,
+      won.map((r) => r.id),
+    );
+    return won;
+  });
 };
 
 describeEachDatabase('check-in: 20 scans of one ticket at once', (ctx) => {
@@ -69,19 +77,26 @@ describeEachDatabase('check-in: 20 scans of one ticket at once', (ctx) => {
         : `${res.statusCode} ${errorEnvelopeSchema.parse(res.json())._data[0]!._code}`,
     );
     const [stored] = await ctx.db.select().from(ticket).where(eq(ticket.id, row!.id));
-    return { codes, stored: stored! };
+    // the ticket's history (decision 0107): one line per scan, as each was answered
+    const history = await ctx.db
+      .select({ result: ticketScan.result })
+      .from(ticketScan)
+      .where(eq(ticketScan.ticketId, row!.id));
+    return { codes, stored: stored!, results: history.map((h) => h.result).sort() };
   }
 
   it('admits exactly once; the other 19 are told it is already redeemed', async () => {
-    const { codes, stored } = await race();
+    const { codes, stored, results } = await race();
     expect(codes.filter((c) => c === 'admitted')).toHaveLength(1);
     expect(codes.filter((c) => c === '409 already_redeemed')).toHaveLength(SCANS - 1);
     expect(stored.state).toBe('redeemed');
+    expect(results).toEqual(['admitted', ...Array<string>(SCANS - 1).fill('already_redeemed')]);
   });
 
   it('CONTROL: the same race with a naive write (no state condition) admits more than once', async () => {
     checkInSeams.redeem = naiveRedeem;
-    const { codes } = await race();
+    const { codes, results } = await race();
     expect(codes.filter((c) => c === 'admitted').length).toBeGreaterThan(1);
+    expect(results.filter((r) => r === 'admitted').length).toBeGreaterThan(1);
   });
 });

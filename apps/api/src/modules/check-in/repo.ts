@@ -6,7 +6,8 @@ import { identity } from '@/db/schema/identity';
 import { membership } from '@/db/schema/memberships';
 import { memberCheckIn } from '@/db/schema/seller-api';
 import { eventSession } from '@/db/schema/sessions';
-import type { Tx } from '@/db/transaction';
+import { ticketScan, type NewTicketScan } from '@/db/schema/ticket-scans';
+import type { Executor, Tx } from '@/db/transaction';
 
 /** The SQL of check-in (decision 0042). */
 
@@ -23,6 +24,12 @@ export async function redeemBooked(tx: Tx, ids: string[], apiKeyId: string, now:
     .set({ state: 'redeemed', redeemedAt: now, redeemedByApiKeyId: apiKeyId })
     .where(and(inArray(ticket.id, ids), eq(ticket.state, 'booked')))
     .returning({ id: ticket.id });
+}
+
+/** Scans of tickets for their history (decision 0107): one INSERT, whatever the count. */
+export async function insertTicketScans(db: Executor, scans: NewTicketScan[]) {
+  if (scans.length === 0) return;
+  await db.insert(ticketScan).values(scans);
 }
 
 /** The latest term of a member ID of the seller, with its holder's name. */

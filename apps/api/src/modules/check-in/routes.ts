@@ -34,6 +34,7 @@ export const checkInRoutes: FastifyPluginAsyncZod = async (app) => {
         apiKey: apiKey!,
         body: parseInput(checkInBodySchema, request.body),
         now: app.deps.now(),
+        log: request.log,
       });
       return reply.header('cache-control', 'no-store').send({ check_in: toCollection(results) });
     },

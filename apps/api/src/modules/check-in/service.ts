@@ -1,15 +1,16 @@
+import type { FastifyBaseLogger } from 'fastify';
 import { normalizeScanCode } from '@admit/contracts/rules/scan-code';
 import type {
   CheckInBody,
-  CheckInRefusal,
   CheckInResult,
   SellerMember,
-  SellerTicket,
+  TicketScanResult,
 } from '@admit/contracts/seller-api';
-import { admitsByTicketCode, notAnAdmissionReason } from '@admit/contracts/rules/admission';
+import { admitsByTicketCode } from '@admit/contracts/rules/admission';
 import type { Db } from '@/db/connection';
-import { withRetryingTransaction } from '@/db/transaction';
-import { AppError } from '@/http/app-error';
+import type { NewTicketScan } from '@/db/schema/ticket-scans';
+import { withRetryingTransaction, type Tx } from '@/db/transaction';
+import type { AppError } from '@/http/app-error';
 import type { ApiKeyRef, SellerRef } from '@/http/request-context';
 import { localDate } from '@/lib/zoned-time';
 import { hasActiveMembership } from '@/modules/memberships/active';
@@ -19,8 +20,15 @@ import {
   type SellerTicketRow,
 } from '@/modules/seller-orders/repo';
 import { toSellerTicket } from '@/modules/seller-orders/service';
-import { doorFit, type Door } from './door-fit';
-import { admitMemberOnDay, latestTermOfMemberCode, redeemBooked, venueZoneOfSession } from './repo';
+import type { Door } from './door-fit';
+import { fitOf, notAnAdmission, refusal, whyNot, type TicketRefusal } from './refusals';
+import {
+  admitMemberOnDay,
+  insertTicketScans,
+  latestTermOfMemberCode,
+  redeemBooked,
+  venueZoneOfSession,
+} from './repo';
 
 /**
  * Check-in at the door (issue #16; decision 0042). A scanned code is a ticket's own code, an
@@ -28,59 +36,32 @@ import { admitMemberOnDay, latestTermOfMemberCode, redeemBooked, venueZoneOfSess
  * the decision below is made on a read, but only the conditional UPDATE of `redeemBooked`
  * decides who wins, and a scan that lost is told why from a second read. Only admissions open
  * the door (issue 22, contracts rules/admission.ts): a donation's, a gift card's or a
- * membership purchase's code is refused; a member ID admits once a day.
+ * membership purchase's code is refused; a member ID admits once a day. Every scan of known
+ * tickets is kept in their history (decision 0107): the admitting one in the transaction that
+ * redeems, a refused one by its own INSERT.
  */
 
 /**
- * Test-only switch (the concurrency test's CONTROL swaps in a naive write without the state
- * condition): how the chosen tickets are redeemed — one conditional UPDATE in a short
- * transaction.
+ * Test-only switches: the admitting transaction — one conditional UPDATE, then `record` of the
+ * scans it won, committed together (the concurrency test's CONTROL swaps in a naive write
+ * without the state condition); and how a refused scan is recorded (a test makes it fail, to
+ * show the door still gets its refusal).
  */
 export const checkInSeams = {
-  redeem: (db: Db, ids: string[], apiKeyId: string, now: Date) =>
-    withRetryingTransaction(db, (tx) => redeemBooked(tx, ids, apiKeyId, now)),
+  redeem: (db: Db, ids: string[], apiKeyId: string, now: Date, record: RecordAdmitted) =>
+    withRetryingTransaction(db, async (tx) => {
+      const won = await redeemBooked(tx, ids, apiKeyId, now);
+      await record(
+        tx,
+        won.map((r) => r.id),
+      );
+      return won;
+    }),
+  recordRefused: (db: Db, scans: NewTicketScan[]) => insertTicketScans(db, scans),
 };
 
-const LIVE = new Set(['booked', 'redeemed']);
-
-const DESCRIPTIONS: Record<CheckInRefusal, string> = {
-  unknown_code: 'No ticket, order or member has this code',
-  already_redeemed: 'This ticket has already been redeemed',
-  ticket_cancelled: 'This ticket has been cancelled',
-  wrong_session: 'This ticket is for another session',
-  wrong_date: 'This ticket is for another day',
-  membership_expired: 'This membership is not current',
-  not_an_admission: 'This purchase is not an admission',
-};
-
-interface RefusalExtra {
-  ticket?: SellerTicket;
-  redeemed_at?: string;
-  membership?: SellerMember;
-  handler?: string;
-  gift?: boolean;
-}
-
-function refusal(
-  code: CheckInRefusal,
-  scanned: string,
-  extra: RefusalExtra = {},
-  description = DESCRIPTIONS[code],
-) {
-  const at = extra.redeemed_at ? ` at ${extra.redeemed_at}` : '';
-  return new AppError(code, 'check_in', `${description}${at}`, { code: scanned, ...extra });
-}
-
-/** The refusal of a code that names no admission, with the rule's reason for its first ticket. */
-function notAnAdmission(row: SellerTicketRow, scanned: string): AppError {
-  const gift = row.gifteeIdentityId !== null;
-  return refusal(
-    'not_an_admission',
-    scanned,
-    { ticket: toSellerTicket(row), handler: row.handler, gift },
-    notAnAdmissionReason(row.handler, { gift }),
-  );
-}
+/** Writes the admitting scans of the tickets a redeem won, in its transaction. */
+export type RecordAdmitted = (tx: Tx, wonIds: string[]) => Promise<void>;
 
 type Found =
   | { kind: 'tickets'; rows: SellerTicketRow[] }
@@ -106,31 +87,6 @@ const memberOf = (term: Extract<Found, { kind: 'member' }>['term']): SellerMembe
   valid_from: term.validFrom.toISOString(),
   valid_to: term.validTo.toISOString(),
 });
-
-const fitOf = (row: SellerTicketRow, door: Door, now: Date) =>
-  doorFit({ ...row, timezone: row.venueTimezone || row.sellerTimezone }, door, now);
-
-/**
- * Why none of `rows` can be admitted at this door now, as the refusal to throw: all cancelled,
- * none for this door, or those for this door already redeemed.
- */
-function whyNot(rows: SellerTicketRow[], door: Door, now: Date, scanned: string): AppError {
-  const live = rows.filter((r) => LIVE.has(r.state));
-  if (live.length === 0)
-    return refusal('ticket_cancelled', scanned, { ticket: toSellerTicket(rows[0]!) });
-  const fitting = live.filter((r) => fitOf(r, door, now) === 'fits');
-  if (fitting.length === 0) {
-    const first = live[0]!;
-    return refusal(fitOf(first, door, now) as CheckInRefusal, scanned, {
-      ticket: toSellerTicket(first),
-    });
-  }
-  const redeemed = fitting[0]!;
-  return refusal('already_redeemed', scanned, {
-    ticket: toSellerTicket(redeemed),
-    redeemed_at: redeemed.redeemedAt?.toISOString(),
-  });
-}
 
 /**
  * A member ID at the door: a current membership admits its member once a day, the day read in
@@ -172,36 +128,73 @@ export interface CheckInInput {
   apiKey: ApiKeyRef;
   body: CheckInBody;
   now: Date;
+  log: Pick<FastifyBaseLogger, 'warn'>;
 }
 
-/** POST /admin/api/check_in: admits what the code names at this door, or says why not. */
-export async function checkIn(db: Db, input: CheckInInput): Promise<CheckInResult[]> {
+/** The history rows of one scan of these tickets (decision 0107). */
+const scansOf = (input: CheckInInput, ticketIds: string[], result: TicketScanResult) =>
+  ticketIds.map((ticketId): NewTicketScan => ({
+    sellerId: input.seller.id,
+    ticketId,
+    scannedAt: input.now,
+    result,
+    apiKeyId: input.apiKey.id,
+    doorSessionId: input.body.event_session_id ?? null,
+    doorDate: input.body.date ?? null,
+  }));
+
+/**
+ * Keeps a refused scan in its tickets' history, then answers the refusal to throw. Its own
+ * INSERT, after the reads that decided it: there is no transaction to join, and the door must
+ * get its refusal even when the row cannot be written — a lost line is logged, never a 500.
+ */
+async function recordRefused(
+  db: Db,
+  input: CheckInInput,
+  refused: TicketRefusal,
+): Promise<AppError> {
+  try {
+    await checkInSeams.recordRefused(db, scansOf(input, refused.ticketIds, refused.code));
+  } catch (err) {
+    input.log.warn(
+      { err, ticket_ids: refused.ticketIds, result: refused.code },
+      'check-in: a refused scan was not recorded in the ticket history',
+    );
+  }
+  return refused.error;
+}
+
+/**
+ * The tickets a code names, at this door: those booked for it are redeemed and their scan
+ * recorded in one short transaction; else the refusal, with the tickets it is about.
+ */
+async function admitTickets(
+  db: Db,
+  input: CheckInInput,
+  rows: SellerTicketRow[],
+): Promise<CheckInResult[] | TicketRefusal> {
   const { seller, apiKey, body, now } = input;
   const door: Door = { eventSessionId: body.event_session_id, date: body.date };
-  const found = await lookUpCode(db, seller.id, body.code);
-  if (!found) throw refusal('unknown_code', body.code);
-  if (found.kind === 'member') return [await admitMember(db, input, found.term)];
   // only admissions open the door: an order's code admits its tickets, never its donation
-  const admissions = found.rows.filter((r) => admitsByTicketCode(r.handler));
-  if (admissions.length === 0) throw notAnAdmission(found.rows[0]!, body.code);
+  const admissions = rows.filter((r) => admitsByTicketCode(r.handler));
+  if (admissions.length === 0) return notAnAdmission(rows, body.code);
   const chosen = admissions.filter((r) => r.state === 'booked' && fitOf(r, door, now) === 'fits');
-  if (chosen.length === 0) throw whyNot(admissions, door, now, body.code);
-  const won = new Set(
-    (
-      await checkInSeams.redeem(
-        db,
-        chosen.map((r) => r.id),
-        apiKey.id,
-        now,
-      )
-    ).map((r) => r.id),
+  if (chosen.length === 0) return whyNot(admissions, door, now, body.code);
+  // the admitting scans commit with the redeem, or neither does
+  const redeemed = await checkInSeams.redeem(
+    db,
+    chosen.map((r) => r.id),
+    apiKey.id,
+    now,
+    (tx, wonIds) => insertTicketScans(tx, scansOf(input, wonIds, 'admitted')),
   );
+  const won = new Set(redeemed.map((r) => r.id));
   if (won.size === 0) {
     // another scan (or a cancel) took them first: say why from what is stored now
     const again = await lookUpCode(db, seller.id, body.code);
-    const rows = again?.kind === 'tickets' ? again.rows : found.rows;
-    throw whyNot(
-      rows.filter((r) => admitsByTicketCode(r.handler)),
+    const stored = again?.kind === 'tickets' ? again.rows : rows;
+    return whyNot(
+      stored.filter((r) => admitsByTicketCode(r.handler)),
       door,
       now,
       body.code,
@@ -213,4 +206,16 @@ export async function checkIn(db: Db, input: CheckInInput): Promise<CheckInResul
       _code: 'admitted' as const,
       ticket: toSellerTicket({ ...r, state: 'redeemed', redeemedAt: now }),
     }));
+}
+
+/** POST /admin/api/check_in: admits what the code names at this door, or says why not. */
+export async function checkIn(db: Db, input: CheckInInput): Promise<CheckInResult[]> {
+  const { seller, body } = input;
+  const found = await lookUpCode(db, seller.id, body.code);
+  // a code naming no ticket has no history to keep (decision 0107)
+  if (!found) throw refusal('unknown_code', body.code);
+  if (found.kind === 'member') return [await admitMember(db, input, found.term)];
+  const outcome = await admitTickets(db, input, found.rows);
+  if (Array.isArray(outcome)) return outcome;
+  throw await recordRefused(db, input, outcome);
 }

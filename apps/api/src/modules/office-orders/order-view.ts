@@ -15,10 +15,11 @@ import { isUuid } from '@/http/query-values';
 import { orderCartIds } from '@/modules/orders/repo';
 import { selectOrderTicketDetails, ticketCharge } from '@/modules/orders/order-tickets';
 import { LIVE_TICKET_STATES, officeOrderRow } from './search';
+import { ticketScansOf } from './ticket-scans';
 
 /**
  * One order's whole story for the box office (decision 0087): its tickets with their states and
- * scans, the payments and refunds, the mails sent about it, and the notes and staff actions
+ * scans (each admitted or refused one, decision 0107), the payments and refunds, the mails sent about it, and the notes and staff actions
  * (the audit log's records that name it).
  */
 
@@ -56,7 +57,7 @@ export async function officeOrderView(
   const keyIds = [
     ...new Set(details.map((d) => d.ticket.redeemedByApiKeyId).filter((id): id is string => !!id)),
   ];
-  const [payments, refunds, keys, mails, history] = await Promise.all([
+  const [payments, refunds, keys, mails, history, scans] = await Promise.all([
     db.select().from(payment).where(inArray(payment.cartId, cartIds)).orderBy(payment.createdAt),
     db
       .select()
@@ -88,6 +89,11 @@ export async function officeOrderView(
       .from(auditLog)
       .where(and(eq(auditLog.sellerId, sellerId), eq(auditLog.target, orderTarget(order.id))))
       .orderBy(desc(auditLog.at), desc(auditLog.id)),
+    ticketScansOf(
+      db,
+      sellerId,
+      details.map((d) => d.ticket.id),
+    ),
   ]);
   const keyName = new Map(keys.map((k) => [k.id, k.name]));
   const taken = payments.filter((p) => ['succeeded', 'refunding', 'refunded'].includes(p.state));
@@ -122,6 +128,7 @@ export async function officeOrderView(
           redeemed_by: d.ticket.redeemedByApiKeyId
             ? (keyName.get(d.ticket.redeemedByApiKeyId) ?? null)
             : null,
+          scans: scans.get(d.ticket.id) ?? [],
         })),
         payments: payments.map((p) => ({
           id: p.id,

@@ -2,21 +2,18 @@ import { useState } from 'react';
 import { Button } from 'react-aria-components';
 import { Link, useParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
-import type { OfficeOrder } from '@admit/contracts/office-orders';
 import { formatMoney } from '@admit/contracts/money';
 import { useSellerConfig } from '@/config/seller-config';
 import { useOfficeErrorText } from '@/features/office/shell/office-error-text';
 import { useStrings } from '@/ui/text/use-strings';
 import { Loader } from '@/ui/loader';
-import { Check } from '@/ui/check';
-import { Price } from '@/ui/price';
 import { officePath } from '@/features/office/shell/office-routes';
 import { officeOrderQuery, type OrderAction } from '@/features/office/orders/api/office-orders';
 import { ActionDialog } from '@/features/office/orders/action-dialog';
 import { MoveDialog } from '@/features/office/orders/move-dialog';
 import { minorToWire } from '@/features/office/orders/money';
 import { OrderRecords } from '@/features/office/orders/order-records';
-import { useVenueTime } from '@/features/office/shell/use-venue-time';
+import { TicketList } from '@/features/office/orders/ticket-list';
 import { OFFICE_ORDERS_STRINGS } from '@/features/office/orders/strings';
 import buttonStyles from '@/ui/button.module.css';
 
@@ -151,39 +148,5 @@ export function OrderPage() {
       )}
       <OrderRecords order={order} />
     </section>
-  );
-}
-
-function TicketList(props: {
-  order: OfficeOrder;
-  selected: string[];
-  onSelect: (ids: string[]) => void;
-}) {
-  const t = useStrings(OFFICE_ORDERS_STRINGS);
-  const when = useVenueTime();
-  const toggle = (id: string, on: boolean) =>
-    props.onSelect(on ? [...props.selected, id] : props.selected.filter((x) => x !== id));
-  return (
-    <ul>
-      {props.order.tickets_detail.map((ticket) => (
-        <li key={ticket.id}>
-          <Check
-            isSelected={props.selected.includes(ticket.id)}
-            isDisabled={ticket.state !== 'booked'}
-            onChange={(on) => toggle(ticket.id, on)}
-          >
-            {ticket.event_name} · {ticket.ticket_type_name}
-            {ticket.session_start ? ` · ${when(ticket.session_start)}` : ''} ·{' '}
-            <Price amount={minorToWire(ticket.price)} /> · <strong>{ticket.state}</strong> ·{' '}
-            {ticket.redeemed_at
-              ? t('office.orders.scanned', {
-                  at: when(ticket.redeemed_at),
-                  by: ticket.redeemed_by ?? '—',
-                })
-              : t('office.orders.not-scanned')}
-          </Check>
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -1,4 +1,4 @@
-import type { OfficeOrder } from '@admit/contracts/office-orders';
+import type { OfficeOrder, OfficeTicketScan } from '@admit/contracts/office-orders';
 
 /** The office orders pages' test data: one order as `GET /api/office/ticket_order/{id}` answers. */
 
@@ -19,6 +19,7 @@ export const officeTicketOf = (id: string, type: string, price: number) => ({
   price,
   redeemed_at: null,
   redeemed_by: null,
+  scans: [] as OfficeTicketScan[],
 });
 /** Order R6HBQ68U: a child and an adult ticket paid by card, `refunded` of it given back. */
 export const officeOrderOf = (refunded: number, childState = 'booked'): OfficeOrder => ({
