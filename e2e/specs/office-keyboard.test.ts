@@ -93,8 +93,11 @@ describe('the office by keyboard alone', () => {
     await keys.press('Space');
     const chooser = await choosing;
     await chooser.setFiles(file);
+    // the dry run's plan (not always "No changes": a session's capacity changed in the office,
+    // as the Capacity case does, is not in the file and would be set back by applying it)
     const plan = main.getByRole('region', { name: 'What this upload would change' });
-    await plan.getByText('No changes: the catalogue already matches this file.').waitFor();
+    await plan.getByRole('heading', { level: 2 }).waitFor();
+    expect(await plan.getByRole('alert').count()).toBe(0);
     await expectNoSeriousA11yViolations(page);
     // applying is the next stop after its reason; not pressed here (office-catalogue.test.ts
     // applies a changed file on a server of its own)
