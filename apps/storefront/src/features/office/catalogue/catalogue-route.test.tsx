@@ -66,11 +66,16 @@ describe('the office catalogue page', () => {
     // only the dry run was sent: the plan is shown, nothing applied
     expect(imports(fetch.requests).map((r) => r.body)).toEqual([{ ...sellerFile, dry_run: true }]);
 
+    // by keyboard: the reason typed, Tab to Apply, Enter
     await user.type(screen.getByRole('textbox', { name: /Reason/ }), 'summer prices');
-    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Apply' })).toHaveFocus();
+    await user.keyboard('{Enter}');
     expect(await screen.findByRole('region', { name: 'The upload is applied' })).toHaveTextContent(
       'ticket type Senior',
     );
+    // the Apply button is gone: the focus is on the result, not fallen to the page
+    expect(screen.getByRole('heading', { name: 'The upload is applied' })).toHaveFocus();
     expect(screen.queryByRole('region', { name: 'What this upload would change' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Apply' })).toBeNull();
     expect(imports(fetch.requests).map((r) => r.body)).toEqual([
