@@ -1,9 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect, it } from 'vitest';
 import { checkoutResponseSchema } from '@admit/contracts/checkout';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { launchBrowser, saveFailureScreenshot } from '../support/browser';
 import { fetchAvailableEvents } from '../support/catalog';
+import { describeOnEachDatabase } from '../support/each-database';
 import { OWNER, officeLogin } from '../support/office';
 import { SELLER } from '../support/reserve';
 import { startServer, type RunningServer } from '../support/server';
@@ -43,7 +44,9 @@ function nextVenueMorning(instant: Date): Date {
   throw new Error(`no 09:00 in ${VENUE_ZONE} after ${instant.toISOString()}`);
 }
 
-describe('the door’s today page', () => {
+// on PGlite and, when TEST_DATABASE_URL is set, on PostgreSQL (decision 0108): the server's
+// own clock and the door's counts read on each
+describeOnEachDatabase('the door’s today page', (database) => {
   // E2E_DOOR_NOW: an instant to start from other than now (never earlier than now; see above)
   const base = Math.max(Date.now(), Date.parse(process.env.E2E_DOOR_NOW ?? '') || 0);
   const clockStart = nextVenueMorning(new Date(base));
@@ -55,8 +58,9 @@ describe('the door’s today page', () => {
     const iso = clockStart.toISOString();
     [server, browser] = await Promise.all([
       startServer({
+        database,
         env: { TEST_CLOCK_START: iso },
-        logName: 'server-office-door.log',
+        logName: `server-office-door-${database}.log`,
         startupTimeoutMs: 300_000,
       }),
       launchBrowser(),

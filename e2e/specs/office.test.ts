@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { expectNoSeriousA11yViolations } from '../support/axe';
 import { saveFailureScreenshot } from '../support/browser';
 import { readSellerConfig } from '../support/catalog';
 import { waitForMail } from '../support/mailbox';
 import { checkOutAsGuest } from '../support/manage';
 import { BOX_OFFICE, officeLogin } from '../support/office';
-import { useBrowserPage } from '../support/page-fixture';
+import { describeEachDatabase } from '../support/each-database';
 import { reserveAsThisGuest, SELLER } from '../support/reserve';
 import { sessionsOn } from '../support/session-reads';
 
@@ -24,9 +24,9 @@ async function usedAt(baseUrl: string, eventId: string, start: string, sessionId
   return session.used_capacity;
 }
 
-describe('the back office', () => {
-  const fx = useBrowserPage();
-
+// on PGlite (the suite's server) and on PostgreSQL (a server of its own) when TEST_DATABASE_URL
+// is set: the refund's transaction and the sales' sums run on each (decision 0108)
+describeEachDatabase('the back office', (fx) => {
   it('a box-office user finds an order by e-mail, refunds one of its two tickets, and sees the refund in the sales', async () => {
     const { page, baseUrl, browser } = fx;
     await page.goto(`/${SELLER}/events`);

@@ -9,16 +9,19 @@ import { eventually } from './storefront';
 export class CountedKeyboard {
   presses = 0;
 
-  constructor(private readonly page: Page) {}
+  constructor(protected readonly page: Page) {}
 
   async press(key: string): Promise<void> {
     await this.page.keyboard.press(key);
     this.presses += 1;
   }
 
-  /** Types one field's text: one press, however long the text. */
-  async type(text: string): Promise<void> {
-    await this.page.keyboard.type(text);
+  /**
+   * Types one field's text: one press, however long the text. `delayMs` between keys, as a
+   * person types, where the page answers each key (a date field's segments).
+   */
+  async type(text: string, delayMs = 0): Promise<void> {
+    await this.page.keyboard.type(text, { delay: delayMs });
     this.presses += 1;
   }
 

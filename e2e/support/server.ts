@@ -3,6 +3,10 @@ import { createWriteStream, existsSync, mkdirSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { apiEntry, artifactsDir, buildScript, repoRoot, storefrontDist } from './paths';
+import { createThrowawayDatabase, TEST_DATABASE_URL } from './postgres-database';
+
+/** The database a started server runs on (decision 0108). */
+export type E2eDatabase = 'PGlite' | 'PostgreSQL';
 
 export interface RunningServer {
   baseUrl: string;
@@ -17,6 +21,11 @@ export interface StartServerOptions {
   /** folder of the log file; e2e/.artifacts unless given */
   logDir?: string;
   startupTimeoutMs?: number;
+  /**
+   * PGlite in memory (the default), or PostgreSQL: a fresh database made for this server on
+   * TEST_DATABASE_URL's server, dropped when the server stops
+   */
+  database?: E2eDatabase;
 }
 
 /** Asks the OS for a free loopback port (closed again before the server takes it). */
@@ -47,10 +56,32 @@ function compileApiIfStale() {
 
 /**
  * Starts the real server exactly as production does (`node apps/api/dist/main.mjs`, compiled
- * first when stale) on an in-memory database seeded with the demo sellers, serving the built
- * storefront.
+ * first when stale) on an in-memory database (or a throw-away PostgreSQL one) seeded with the
+ * demo sellers, serving the built storefront.
  */
 export async function startServer(options: StartServerOptions = {}): Promise<RunningServer> {
+  if (options.database !== 'PostgreSQL') return startServerProcess(options);
+  if (!TEST_DATABASE_URL) throw new Error('a server on PostgreSQL needs TEST_DATABASE_URL');
+  const database = await createThrowawayDatabase(TEST_DATABASE_URL);
+  let server: RunningServer | undefined;
+  try {
+    server = await startServerProcess({
+      ...options,
+      env: { ...options.env, DATABASE_URL: database.url },
+    });
+    // the demo is in the throw-away database: the server ran on it, not on a PGlite of its own
+    if (!(await database.sellerSlugs()).includes('demo-museum'))
+      throw new Error(`the server did not seed its PostgreSQL database (${database.url})`);
+  } catch (error) {
+    await server?.stop();
+    await database.drop();
+    throw error;
+  }
+  const started = server;
+  return { baseUrl: started.baseUrl, stop: () => started.stop().finally(database.drop) };
+}
+
+async function startServerProcess(options: StartServerOptions): Promise<RunningServer> {
   const dist = options.env?.STOREFRONT_DIST ?? storefrontDist;
   if (!existsSync(join(dist, 'index.html'))) {
     throw new Error(

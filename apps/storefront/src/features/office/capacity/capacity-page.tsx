@@ -11,6 +11,9 @@ import { DateCloseDialog } from './date-close-dialog';
 import { SessionChangeDialog } from './session-change-dialog';
 import { OFFICE_CAPACITY_STRINGS } from './strings';
 
+/** A date with its year's four digits typed (the field's value is YYYY-MM-DD or ''). */
+const FULL_DATE = /^[1-9]\d{3}-\d\d-\d\d$/;
+
 /** YYYY-MM-DD of the browser's today: only the date the page opens on, the server judges. */
 const todayOf = (now: Date) => now.toLocaleDateString('sv-SE');
 
@@ -22,6 +25,15 @@ export function CapacityPage() {
   const t = useStrings(OFFICE_CAPACITY_STRINGS);
   const [params, setParams] = useSearchParams();
   const date = params.get('date') ?? todayOf(new Date());
+  // the field's own text while a date is typed: a browser reports an unfinished one as '' (and
+  // a year as 0002, 0020, 0202 on its way to 2026), which the page must neither undo nor load
+  const [typed, setTyped] = useState(date);
+  const [typedFor, setTypedFor] = useState(date);
+  if (typedFor !== date) {
+    // another date came by the URL (back, a link): the field shows it
+    setTypedFor(date);
+    setTyped(date);
+  }
   const sessions = useQuery(sessionCapacityQuery(date));
   const queryClient = useQueryClient();
   const [editing, setEditing] = useState<SessionCapacity | null>(null);
@@ -40,8 +52,11 @@ export function CapacityPage() {
       <TextField
         className={formStyles.field}
         type="date"
-        value={date}
-        onChange={(value) => value && setParams({ date: value })}
+        value={typed}
+        onChange={(value) => {
+          setTyped(value);
+          if (FULL_DATE.test(value)) setParams({ date: value });
+        }}
       >
         <Label>{t('office.capacity.date')}</Label>
         <Input />

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import axe from 'axe-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OfficeSessionResponse, StaffRole } from '@admit/contracts/office';
@@ -118,6 +118,30 @@ describe('the office capacity page', () => {
       dry_run: false,
       below_taken: true,
     });
+  });
+
+  // issue #27 audit gap 6: typed by keyboard, the field passes through unfinished dates (the
+  // browser reports '') and a year's first digits (0002 on the way to 2029)
+  it('loads a date typed into its field once it is whole, never undoing the typing', async () => {
+    const fetch = createFetchStub({
+      'GET /api/office/me': me('box_office'),
+      'GET /api/office/session_capacity': { session_capacity: collection([session]) },
+    });
+    renderRoute('/office/capacity?date=2029-06-10', { fetch });
+    await screen.findByRole('row', { name: /Dinosaur Hall/ });
+    const field = screen.getByLabelText('Date');
+    const asked = () =>
+      fetch.requests
+        .filter((r) => r.url.pathname === '/api/office/session_capacity')
+        .map((r) => r.url.searchParams.get('_ondate'));
+    fireEvent.change(field, { target: { value: '' } });
+    expect(field).toHaveValue('');
+    fireEvent.change(field, { target: { value: '0002-06-12' } });
+    expect(field).toHaveValue('0002-06-12');
+    fireEvent.change(field, { target: { value: '2029-06-12' } });
+    await waitFor(() => expect(asked().at(-1)).toBe('2029-06-12'));
+    expect(field).toHaveValue('2029-06-12');
+    expect(asked()).toEqual(['2029-06-10', '2029-06-12']);
   });
 
   it('closes a date: the effect on its sessions first, then applied with the reason', async () => {

@@ -27,7 +27,8 @@ export function CataloguePage() {
       <p>{t('office.catalogue.intro')}</p>
       <Button
         className={`${buttonStyles.button} ${buttonStyles.secondary}`}
-        isDisabled={download.isPending}
+        // pending, not disabled: a disabled button loses the keyboard's focus (to the page)
+        isPending={download.isPending}
         onPress={() => download.mutate()}
       >
         {download.isPending ? t('office.catalogue.downloading') : t('office.catalogue.download')}

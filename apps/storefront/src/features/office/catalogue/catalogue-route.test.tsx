@@ -66,11 +66,16 @@ describe('the office catalogue page', () => {
     // only the dry run was sent: the plan is shown, nothing applied
     expect(imports(fetch.requests).map((r) => r.body)).toEqual([{ ...sellerFile, dry_run: true }]);
 
+    // by keyboard: the reason typed, Tab to Apply, Enter
     await user.type(screen.getByRole('textbox', { name: /Reason/ }), 'summer prices');
-    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await user.tab();
+    expect(screen.getByRole('button', { name: 'Apply' })).toHaveFocus();
+    await user.keyboard('{Enter}');
     expect(await screen.findByRole('region', { name: 'The upload is applied' })).toHaveTextContent(
       'ticket type Senior',
     );
+    // the Apply button is gone: the focus is on the result, not fallen to the page
+    expect(screen.getByRole('heading', { name: 'The upload is applied' })).toHaveFocus();
     expect(screen.queryByRole('region', { name: 'What this upload would change' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Apply' })).toBeNull();
     expect(imports(fetch.requests).map((r) => r.body)).toEqual([
@@ -219,6 +224,33 @@ describe('the office catalogue page', () => {
     await user.click(await screen.findByRole('button', { name: 'Download seller file' }));
     await waitFor(() => expect(names).toEqual(['demo-museum.seller-file.json']));
     expect(JSON.parse(await readText(saved[0]!))).toEqual(sellerFile);
+  });
+
+  // issue #27 audit gap 6: a browser moves the focus off a button that becomes disabled
+  it('keeps the keyboard’s focus on the download while the file is prepared, and asks once', async () => {
+    vi.spyOn(URL, 'createObjectURL').mockReturnValue('blob:seller-file');
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const saves = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+    let answer: (value: unknown) => void = () => {};
+    const fetch = createFetchStub({
+      'GET /api/office/me': officeSessionOf('owner'),
+      'GET /api/office/seller_file': () => new Promise((resolve) => (answer = resolve)),
+    });
+    const { user } = renderRoute('/office/catalogue', { fetch });
+    const download = await screen.findByRole('button', { name: 'Download seller file' });
+    while (document.activeElement !== download) await user.tab();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(download).toHaveAttribute('aria-disabled', 'true'));
+    expect(download).toHaveTextContent('Preparing the file…');
+    expect(download).not.toBeDisabled();
+    expect(download).toHaveFocus();
+    await user.keyboard('{Enter}');
+    const asked = () => fetch.requests.filter((r) => r.url.pathname === '/api/office/seller_file');
+    expect(asked()).toHaveLength(1);
+    answer({ seller_file: collection([sellerFile]) });
+    await waitFor(() => expect(download).toHaveTextContent('Download seller file'));
+    expect(saves).toHaveBeenCalledTimes(1);
+    expect(download).toHaveFocus();
   });
 
   it('is the owner’s only', async () => {

@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import type { StaffImportResult } from '@admit/contracts/staff-api';
 import { useStrings } from '@/ui/text/use-strings';
 import styles from './catalogue.module.css';
@@ -21,12 +22,27 @@ const GROUPS: Group[] = ['created', 'changed', 'removed', 'other'];
  * A dry run's plan or an import's result (decision 0089): what is created, changed and removed,
  * each line as the API says it, and any refusal a real import would meet.
  */
-export function ImportPlan({ result, title }: { result: StaffImportResult; title: string }) {
+export function ImportPlan({
+  result,
+  title,
+  takeFocus = false,
+}: {
+  result: StaffImportResult;
+  title: string;
+  /** its heading takes the focus when shown (the button that led to it is gone) */
+  takeFocus?: boolean;
+}) {
   const t = useStrings(OFFICE_CATALOGUE_STRINGS);
   const headingId = `import-plan-${result.dry_run ? 'dry' : 'applied'}`;
+  const heading = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    if (takeFocus) heading.current?.focus();
+  }, [takeFocus]);
   return (
     <section aria-labelledby={headingId}>
-      <h2 id={headingId}>{title}</h2>
+      <h2 id={headingId} ref={heading} tabIndex={takeFocus ? -1 : undefined}>
+        {title}
+      </h2>
       {result.changes.length === 0 && <p>{t('office.catalogue.no-changes')}</p>}
       {GROUPS.map((group) => {
         const lines = result.changes.filter((line) => groupOf(line) === group);

@@ -119,7 +119,8 @@ export function SellerFileUpload() {
           </TextField>
           <Button
             className={`${buttonStyles.button} ${buttonStyles.primary}`}
-            isDisabled={apply.isPending}
+            // pending, not disabled: a disabled button loses the keyboard's focus (to the page)
+            isPending={apply.isPending}
             onPress={() =>
               apply.mutate(body, {
                 onSuccess: (result) => {
@@ -134,7 +135,8 @@ export function SellerFileUpload() {
         </>
       )}
       {apply.isError && <ImportError error={apply.error} />}
-      {applied && <ImportPlan result={applied} title={t('office.catalogue.result')} />}
+      {/* the Apply button is gone with the plan: the result takes the focus in its place */}
+      {applied && <ImportPlan result={applied} title={t('office.catalogue.result')} takeFocus />}
     </section>
   );
 }

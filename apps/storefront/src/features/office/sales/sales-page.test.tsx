@@ -107,6 +107,34 @@ describe('the office’s sales page', () => {
     ).toEqual([]);
   });
 
+  // issue #27 audit gap 6: a keyboard user's place stays where it was when the figures change
+  it('keeps the focus on Show while the range shown changes, its fields the range answered', async () => {
+    const fetch = createFetchStub({
+      'GET /api/office/me': officeSessionOf('box_office'),
+      // by week the server starts the range on its Monday, as the API does
+      'GET /api/office/sales': (request: StubRequest) => {
+        if (request.url.searchParams.get('_interval') !== 'week') return answer('day');
+        const byWeek = answer('week');
+        byWeek.sales_range._data[0]!.from = '2029-05-28';
+        return byWeek;
+      },
+    });
+    const { user } = renderRoute('/office/sales', { fetch });
+    const show = await screen.findByRole('button', { name: 'Show' });
+    await user.click(screen.getByRole('radio', { name: 'Week' }));
+    await user.tab();
+    expect(show).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(
+      await screen.findByRole('img', { name: 'Revenue and refunds by week' }),
+    ).toBeInTheDocument();
+    // the same button, not one drawn anew: the focus never fell to the page
+    expect(screen.getByRole('button', { name: 'Show' })).toBe(show);
+    expect(show).toHaveFocus();
+    expect(screen.getByLabelText('From')).toHaveValue('2029-05-28');
+    expect(screen.getByRole('radio', { name: 'Week' })).toBeChecked();
+  });
+
   it('is not the door’s: no link in its navigation, and the page says so', async () => {
     const fetch = createFetchStub({ 'GET /api/office/me': officeSessionOf('door') });
     renderRoute('/office/sales', { fetch });

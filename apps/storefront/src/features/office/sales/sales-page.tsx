@@ -25,7 +25,6 @@ export function SalesPage() {
       <h1>{t('office.sales.title')}</h1>
       {range && (
         <SalesRangeForm
-          key={`${range.from}|${range.to}|${range.interval}`}
           initial={{ from: range.from, to: range.to, interval: range.interval }}
           onApply={setQuery}
         />

@@ -6,7 +6,11 @@ import type { SalesQuery } from './get-office-sales';
 import { SALES_STRINGS } from './strings';
 import styles from './sales.module.css';
 
-/** The range and period length of the sales page; applied on submit. */
+/**
+ * The range and period length of the sales page; applied on submit. It stays mounted while the
+ * page shows another range, so the focus stays on "Show" (a keyboard user's place); its fields
+ * take the range the server answered (the page's default, or the one applied) when it changes.
+ */
 export function SalesRangeForm({
   initial,
   onApply,
@@ -18,6 +22,14 @@ export function SalesRangeForm({
   const [from, setFrom] = useState(initial.from);
   const [to, setTo] = useState(initial.to);
   const [interval, setInterval] = useState<SalesInterval>(initial.interval);
+  const answered = `${initial.from}|${initial.to}|${initial.interval}`;
+  const [shownFor, setShownFor] = useState(answered);
+  if (shownFor !== answered) {
+    setShownFor(answered);
+    setFrom(initial.from);
+    setTo(initial.to);
+    setInterval(initial.interval);
+  }
   const submit = (event: FormEvent) => {
     event.preventDefault();
     onApply({ from, to, interval });
