@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
@@ -9,6 +9,7 @@ import {
 } from '@admit/contracts/office-catalogue';
 import { catalogKey, ticketType } from '@/db/schema/catalog';
 import { seller } from '@/db/schema/identity';
+import { eventSession } from '@/db/schema/sessions';
 import { sellerApiKey } from '@/db/schema/seller-api';
 import { tourShopFile } from '@/modules/seller-file/seller-file.test-kit';
 import { importStaffSellerFile } from '@/modules/staff-api/service';
@@ -175,5 +176,53 @@ describeEachDatabase('office: catalogue and API keys', (ctx) => {
       .from(sellerApiKey)
       .where(eq(sellerApiKey.id, theirKey!.id));
     expect(still!.revokedAt).toBeNull();
+  });
+
+  it('keeps a session’s capacity changed in the office when the file is applied again', async () => {
+    // the file's rule gives each session 10 places; the office gives one of them 14
+    const sessions = await ctx.db
+      .select({ id: eventSession.id, capacity: eventSession.capacity })
+      .from(eventSession)
+      .where(eq(eventSession.sellerId, museum.id))
+      .orderBy(asc(eventSession.startDatetime));
+    expect(sessions.map((row) => row.capacity)).toEqual([10, 10, 10]);
+    const [changed, ...others] = sessions.map((row) => row.id);
+    const patched = await officeCall(app, {
+      method: 'PATCH',
+      path: `session_capacity/${changed}`,
+      slug: SLUG,
+      cookie: cookie.box_office,
+      body: { capacity: 14, reason: 'extra guide' },
+    });
+    expect(patched.statusCode, patched.body).toBe(200);
+    const capacities = async () =>
+      new Map(
+        (
+          await ctx.db
+            .select({ id: eventSession.id, capacity: eventSession.capacity })
+            .from(eventSession)
+            .where(eq(eventSession.sellerId, museum.id))
+        ).map((row) => [row.id, row.capacity]),
+      );
+
+    // the file downloaded and uploaded as it is: nothing to change, the 14 kept
+    const current = officeSellerFileResponseSchema.parse(
+      (await call(cookie.owner, 'GET', 'seller_file')).json(),
+    ).seller_file._data[0]!;
+    const same = await upload(current.text, true);
+    expect(same.statusCode, same.body).toBe(200);
+    expect(
+      officeSellerFileImportResponseSchema.parse(same.json()).seller_file_import._data[0]!.changes,
+    ).toEqual([]);
+    expect((await upload(current.text, false)).statusCode).toBe(200);
+    expect((await capacities()).get(changed!)).toBe(14);
+
+    // the rule's capacity changed in the file: the others follow it, the office's stays
+    const bigger = current.text.replace('capacity: 10', 'capacity: 12');
+    expect(bigger).not.toBe(current.text);
+    expect((await upload(bigger, false)).statusCode).toBe(200);
+    const after = await capacities();
+    expect(after.get(changed!)).toBe(14);
+    expect(others.map((id) => after.get(id))).toEqual([12, 12]);
   });
 });

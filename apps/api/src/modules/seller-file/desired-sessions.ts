@@ -70,6 +70,12 @@ export function sessionRows(
     const prices = pricesOf(rule.prices);
     // decision 0052: a seated session holds as many places as its layout has seats on sale
     const seating = layoutOf(rule.seat_layout);
+    const capacityOf = officeCapacityKeeper(
+      existing,
+      path,
+      ruleId,
+      rule.capacity ?? seating.capacity,
+    );
     for (const s of sessions) {
       add(
         'event_session',
@@ -81,7 +87,7 @@ export function sessionRows(
           sessionRuleId: ruleId,
           startDatetime: s.start,
           endDatetime: s.end,
-          capacity: rule.capacity ?? seating.capacity,
+          capacity: capacityOf(s.start),
           seatLayoutId: seating.seatLayoutId,
           soldOut:
             existing('event_session', `${ruleId}@${s.start.toISOString()}`)?.values.soldOut ??
@@ -114,6 +120,30 @@ export function sessionRows(
       prices: pricesOf(session.prices),
     });
   }
+}
+
+/**
+ * A rule's session capacity, keeping one the office changed (decision 0110): a laid-out
+ * session whose capacity differs from what the rule as stored gave it was changed by staff
+ * (office-capacity), and an import of the file, which cannot name a rule's single session,
+ * leaves it as it is, as it leaves a session the office closed. Known only where the stored
+ * rule says what it gave: its own `capacity`, or unlimited (-1) for a session without seats; a
+ * seated session that takes its layout's seats follows the file.
+ */
+function officeCapacityKeeper(
+  existing: DesiredContext['existing'],
+  path: string,
+  ruleId: string,
+  capacity: number,
+): (start: Date) => number {
+  const stored = existing('session_rule', path)?.values.definition as
+    Pick<FileSessionRule, 'capacity'> | undefined;
+  return (start) => {
+    const had = existing('event_session', `${ruleId}@${start.toISOString()}`)?.values;
+    if (!stored || !had) return capacity;
+    const given = stored.capacity ?? (had.seatLayoutId == null ? -1 : undefined);
+    return given !== undefined && had.capacity !== given ? (had.capacity as number) : capacity;
+  };
 }
 
 /**
