@@ -123,7 +123,7 @@ export function sessionRows(
 }
 
 /**
- * A rule's session capacity, keeping one the office changed (decision 0110): a laid-out
+ * A rule's session capacity, keeping one the office changed (decision 0111): a laid-out
  * session whose capacity differs from what the rule as stored gave it was changed by staff
  * (office-capacity), and an import of the file, which cannot name a rule's single session,
  * leaves it as it is, as it leaves a session the office closed. Known only where the stored
