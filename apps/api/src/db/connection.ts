@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { fileURLToPath } from 'node:url';
 import * as aftersaleTables from './schema/aftersale';
@@ -16,6 +16,7 @@ import * as sellerApiTables from './schema/seller-api';
 import * as sessionTables from './schema/sessions';
 import { lockDataDir } from './data-dir-lock';
 import { withMigrationLock } from './migration-lock';
+import { pgliteOptions } from './pglite-settings';
 import { createReadRouter, type ReadRouter } from './read-replica';
 
 // every table, for drizzle's relational API (one file per area: db/schema/*.ts)
@@ -122,12 +123,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const onDisk = !options.dataDir.includes('://');
   const unlock = onDisk ? await lockDataDir(options.dataDir) : async () => {};
   try {
-    const { PGlite } = await import('@electric-sql/pglite');
-    return await pgliteDatabase(await PGlite.create(options.dataDir), unlock);
+    return await pgliteDatabase(await createPglite({ dataDir: options.dataDir }), unlock);
   } catch (error) {
     await unlock();
     throw error;
   }
+}
+
+/**
+ * A PGlite with the app's database and settings (pglite-settings.ts): on disk, in memory (no
+ * `dataDir`), or loaded from a dump. Every PGlite the app or its tests open comes from here.
+ */
+export async function createPglite(
+  options: Pick<PGliteOptions, 'dataDir' | 'loadDataDir'> = {},
+): Promise<PGlite> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  return PGlite.create({ ...options, ...pgliteOptions(PGlite) });
 }
 
 async function pgliteDatabase(client: PGlite, unlock: () => Promise<void>): Promise<Database> {

@@ -1,9 +1,8 @@
-import { PGlite } from '@electric-sql/pglite';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
-import { openDatabase } from '@/db/connection';
+import { createPglite, openDatabase } from '@/db/connection';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,7 +16,7 @@ declare module 'vitest' {
  * loads that dump into its own database, which is far faster than migrating per file.
  */
 export default async function setup(project: TestProject) {
-  const pglite = await PGlite.create();
+  const pglite = await createPglite();
   const database = await openDatabase({ pglite });
   await database.migrate();
   const dump = await pglite.dumpDataDir('none');
