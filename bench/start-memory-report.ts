@@ -1,4 +1,5 @@
-import { IDLE_MS, MB, PAGE, type StartMemoryResult, type StartMemoryRun } from './start-memory';
+import type { StartMemoryResult, StartMemoryRun } from './start-memory';
+import { IDLE_MS, MB, PAGE } from './start-memory-processes';
 
 /** The "Start-up and memory" section of bench/RESULTS.md (issue #26, decision 0096). */
 export function renderStartMemory(r: StartMemoryResult): string {

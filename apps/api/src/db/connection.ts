@@ -1,4 +1,4 @@
-import type { PGlite } from '@electric-sql/pglite';
+import type { PGlite, PGliteOptions } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { fileURLToPath } from 'node:url';
 import * as aftersaleTables from './schema/aftersale';
@@ -17,6 +17,7 @@ import * as sessionTables from './schema/sessions';
 import * as ticketScanTables from './schema/ticket-scans';
 import { lockDataDir } from './data-dir-lock';
 import { withMigrationLock } from './migration-lock';
+import { pgliteOptions } from './pglite-settings';
 import { pgliteTemplateFor } from './pglite-template';
 import { createReadRouter, type ReadRouter } from './read-replica';
 
@@ -129,17 +130,28 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   const onDisk = !options.dataDir.includes('://');
   const unlock = onDisk ? await lockDataDir(options.dataDir) : async () => {};
   try {
-    const [{ PGlite }, loadDataDir] = await Promise.all([
-      import('@electric-sql/pglite'),
-      // an empty folder starts from the build's migrated database (decision 0110)
-      pgliteTemplateFor(options.dataDir, options.template),
-    ]);
-    const client = await PGlite.create(options.dataDir, loadDataDir ? { loadDataDir } : {});
+    // an empty folder starts from the build's migrated database (decision 0110)
+    const loadDataDir = await pgliteTemplateFor(options.dataDir, options.template);
+    const client = await createPglite({
+      dataDir: options.dataDir,
+      ...(loadDataDir ? { loadDataDir } : {}),
+    });
     return await pgliteDatabase(client, unlock);
   } catch (error) {
     await unlock();
     throw error;
   }
+}
+
+/**
+ * A PGlite with the app's database and settings (pglite-settings.ts): on disk, in memory (no
+ * `dataDir`), or loaded from a dump. Every PGlite the app or its tests open comes from here.
+ */
+export async function createPglite(
+  options: Pick<PGliteOptions, 'dataDir' | 'loadDataDir'> = {},
+): Promise<PGlite> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  return PGlite.create({ ...options, ...pgliteOptions(PGlite) });
 }
 
 async function pgliteDatabase(client: PGlite, unlock: () => Promise<void>): Promise<Database> {

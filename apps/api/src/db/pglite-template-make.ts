@@ -1,11 +1,13 @@
-import { PGlite } from '@electric-sql/pglite';
 import { writeFile } from 'node:fs/promises';
-import { openDatabase } from './connection';
+import { createPglite, openDatabase } from './connection';
 import { PGLITE_TEMPLATE, templateStamp } from './pglite-template';
 
-/** A new in-memory PGlite database with every migration applied, dumped as a tarball. */
+/**
+ * A new in-memory PGlite database with every migration applied, dumped as a tarball; made with
+ * the app's database and settings (pglite-settings.ts), as every PGlite it opens.
+ */
 export async function migratedPgliteDump(compression: 'none' | 'gzip'): Promise<Blob> {
-  const pglite = await PGlite.create();
+  const pglite = await createPglite();
   const database = await openDatabase({ pglite });
   try {
     await database.migrate();

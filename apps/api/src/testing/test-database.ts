@@ -1,9 +1,8 @@
-import { PGlite } from '@electric-sql/pglite';
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type Database } from '@/db/connection';
+import { createPglite, openDatabase, type Database } from '@/db/connection';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -17,7 +16,7 @@ export interface TestDatabase {
 /** A private PGlite database loaded from the migrated dump made by global-setup.ts. */
 export async function openPgliteTestDatabase(): Promise<TestDatabase> {
   const dump = await readFile(inject('pgliteTemplate'));
-  const pglite = await PGlite.create({ loadDataDir: new Blob([dump]) });
+  const pglite = await createPglite({ loadDataDir: new Blob([dump]) });
   const database = await openDatabase({ pglite });
   return { kind: 'pglite', database, dispose: () => database.close() };
 }

@@ -1,7 +1,6 @@
-import { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { openDatabase, type Database } from '@/db/connection';
+import { createPglite, openDatabase, type Database } from '@/db/connection';
 import { buildTestApp } from '@/testing/build-test-app';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { firstError } from '@/testing/responses';
@@ -98,7 +97,7 @@ describe('GET /ready before the migrations and without a database', () => {
   let clock = 0;
   beforeAll(async () => {
     vi.spyOn(performance, 'now').mockImplementation(() => clock);
-    database = await openDatabase({ pglite: await PGlite.create() });
+    database = await openDatabase({ pglite: await createPglite() });
     app = await buildTestApp(database, { now: NOW });
   });
   afterAll(async () => {
