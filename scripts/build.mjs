@@ -13,7 +13,7 @@ import {
   statSync,
   writeFileSync,
 } from 'node:fs';
-import { builtinModules } from 'node:module';
+import { builtinModules, createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -77,7 +77,47 @@ function buildStorefront() {
   asciiOnly(join(storefront, 'dist-ssr'));
 }
 
+/** Where node would find `specifier` from `file`, or null when `require` cannot say. */
+function resolveFrom(file, specifier) {
+  try {
+    return createRequire(file).resolve(specifier);
+  } catch {
+    return null;
+  }
+}
+
 /** `lodash/fp` → `lodash`, `@scope/pkg/x` → `@scope/pkg`. */
+/**
+ * The packages the API's compiled chunks import from node_modules at run time; every other
+ * package is compiled into the chunks (decision 0114). Node's module loader opens, stats and
+ * wraps each of the ~300 files a start used to load, asynchronously: one chunk instead took a
+ * later start's first page from ~2.6 s to ~1.5 s. What stays outside reads files beside its own
+ * code (PGlite's WebAssembly, jsdom), is native (argon2, sharp, pg's optional pg-native), is
+ * shared with a copy loaded from node_modules by another package (React with @react-email and
+ * the storefront's server bundle, pino with its transport workers), or loads on first use only
+ * (Stripe, nodemailer, passkit-generator, qrcode, the PostgreSQL driver; jose, yaml and
+ * htmlparser2, which start-without-jsdom.test.ts watches by their node_modules paths).
+ */
+const RUNTIME_PACKAGES = new Set([
+  '@electric-sql/pglite',
+  '@react-email/components',
+  'argon2',
+  'htmlparser2',
+  'jose',
+  'jsdom',
+  'nodemailer',
+  'passkit-generator',
+  'pg',
+  'pg-native',
+  'pino',
+  'qrcode',
+  'react',
+  'react-dom',
+  'sharp',
+  'stripe',
+  'yaml',
+]);
+
 const packageOf = (specifier) =>
   specifier
     .split('/')
@@ -92,6 +132,7 @@ async function buildApi() {
   const outdir = join(api, 'dist');
   rmSync(outdir, { recursive: true, force: true });
   const imported = new Set();
+  const misplaced = new Set();
   await esbuild.build({
     absWorkingDir: api,
     entryPoints: {
@@ -122,24 +163,44 @@ async function buildApi() {
     sourcesContent: false,
     legalComments: 'none',
     logLevel: 'warning',
+    // a compiled CommonJS package's `require('events')` needs a `require` in an ES module
+    banner: {
+      js: "import { createRequire as __admitRequire } from 'node:module'; const require = __admitRequire(import.meta.url);",
+    },
     plugins: [
       {
-        // every package stays an import of node_modules (native argon2 and sharp, PGlite's
-        // WASM, pg…) except the workspace's contracts, which ship TypeScript source
+        // the workspace's contracts ship TypeScript source and are compiled in; packages are
+        // too, except RUNTIME_PACKAGES
         name: 'admit-externals',
         setup(build) {
-          build.onResolve({ filter: /^[^./]/ }, ({ path }) => {
+          build.onResolve({ filter: /^[^./]/ }, ({ path, importer }) => {
             if (path.startsWith('@/') || path.startsWith('@admit/contracts/')) return undefined;
             if (path.startsWith('node:') || builtinModules.includes(path)) {
               return { path, external: true };
             }
-            imported.add(packageOf(path));
+            // what the API's own code imports must be its dependency; a compiled package's
+            // own imports are its business
+            if (!importer.includes('/node_modules/')) imported.add(packageOf(path));
+            if (!RUNTIME_PACKAGES.has(packageOf(path))) return undefined;
+            // a compiled package's import is resolved from dist/ at run time: it must find the
+            // copy the package itself would (not one nested under the package's own folder)
+            if (importer.includes('/node_modules/')) {
+              const wanted = resolveFrom(importer, path);
+              if (wanted !== resolveFrom(join(outdir, 'main.mjs'), path)) {
+                misplaced.add(`${path} (for ${importer})`);
+              }
+            }
             return { path, external: true };
           });
         },
       },
     ],
   });
+  if (misplaced.size > 0) {
+    throw new Error(
+      `dist/ would load another copy of ${[...misplaced].join(', ')}: compile it in or hoist it`,
+    );
+  }
   // an import of a package the API does not depend on runs here and fails where only the
   // API's dependencies are installed (a production install, the Docker image)
   const undeclared = [...imported].filter((name) => !dependencies.has(name));
