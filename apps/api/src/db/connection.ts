@@ -129,6 +129,8 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // a folder on disk has one user at a time (data-dir-lock.ts); memory:// has no folder
   const onDisk = !options.dataDir.includes('://');
   const unlock = onDisk ? await lockDataDir(options.dataDir) : async () => {};
+  // read while PGlite starts PostgreSQL, not after it (decision 0114)
+  const adapter = loadPgliteAdapter();
   try {
     // an empty folder starts from the build's migrated database (decision 0110)
     const loadDataDir = await pgliteTemplateFor(options.dataDir, options.template);
@@ -136,7 +138,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       dataDir: options.dataDir,
       ...(loadDataDir ? { loadDataDir } : {}),
     });
-    return await pgliteDatabase(client, unlock);
+    return await pgliteDatabase(client, unlock, adapter);
   } catch (error) {
     await unlock();
     throw error;
@@ -154,11 +156,17 @@ export async function createPglite(
   return PGlite.create({ ...options, ...pgliteOptions(PGlite) });
 }
 
-async function pgliteDatabase(client: PGlite, unlock: () => Promise<void>): Promise<Database> {
-  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await Promise.all([
-    import('drizzle-orm/pglite'),
-    import('drizzle-orm/pglite/migrator'),
-  ]);
+/** drizzle's PGlite driver and migrator, loaded only by a server on PGlite. */
+function loadPgliteAdapter() {
+  return Promise.all([import('drizzle-orm/pglite'), import('drizzle-orm/pglite/migrator')]);
+}
+
+async function pgliteDatabase(
+  client: PGlite,
+  unlock: () => Promise<void>,
+  adapter = loadPgliteAdapter(),
+): Promise<Database> {
+  const [{ drizzle: drizzlePglite }, { migrate: migratePglite }] = await adapter;
   const db = drizzlePglite(client, { schema });
   return {
     db,
