@@ -12,7 +12,10 @@ for lib in \
   /usr/lib/libjemalloc.so.2; do
   if [ -r "$lib" ]; then
     LD_PRELOAD="${LD_PRELOAD:+$LD_PRELOAD:}$lib"
-    export LD_PRELOAD
+    # its own thread gives freed pages back while the server rests; without it jemalloc
+    # purges only when something allocates, and the resting figure wandered by ~35 MB
+    MALLOC_CONF="${MALLOC_CONF:-background_thread:true}"
+    export LD_PRELOAD MALLOC_CONF
     break
   fi
 done
