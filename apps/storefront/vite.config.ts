@@ -140,6 +140,19 @@ export default defineConfig(({ isSsrBuild }) => ({
         sourcemap: true,
         target: 'node20',
         emptyOutDir: true,
+        // the server keeps every loaded chunk's source text while it runs: without whitespace,
+        // comments and long-hand syntax, but with every name as written, so stack traces still
+        // read as the source (decision 0112)
+        rolldownOptions: {
+          output: {
+            minify: {
+              compress: { keepNames: { function: true, class: true } },
+              mangle: false,
+              codegen: { removeWhitespace: true },
+            },
+            comments: false,
+          },
+        },
       }
     : {
         outDir: 'dist',

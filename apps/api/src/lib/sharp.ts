@@ -12,5 +12,8 @@ export type Sharp = typeof sharpModule;
 export const loadSharp = loadOnce<Sharp>(async () => {
   const { default: sharp } = await import('sharp');
   sharp.cache(false);
+  // one libvips thread per image, as sharp itself picks on glibc's malloc: under jemalloc
+  // (decision 0112) it would take every core, which the requests beside it need
+  sharp.concurrency(1);
   return sharp;
 });
