@@ -86,7 +86,6 @@ function resolveFrom(file, specifier) {
   }
 }
 
-/** `lodash/fp` → `lodash`, `@scope/pkg/x` → `@scope/pkg`. */
 /**
  * The packages the API's compiled chunks import from node_modules at run time; every other
  * package is compiled into the chunks (decision 0114). Node's module loader opens, stats and
@@ -118,6 +117,7 @@ const RUNTIME_PACKAGES = new Set([
   'yaml',
 ]);
 
+/** `lodash/fp` → `lodash`, `@scope/pkg/x` → `@scope/pkg`. */
 const packageOf = (specifier) =>
   specifier
     .split('/')
@@ -183,13 +183,14 @@ async function buildApi() {
             if (path.startsWith('node:') || builtinModules.includes(path)) {
               return { path, external: true };
             }
+            const fromPackage = importer.includes('/node_modules/');
             // what the API's own code imports must be its dependency; a compiled package's
             // own imports are its business
-            if (!importer.includes('/node_modules/')) imported.add(packageOf(path));
+            if (!fromPackage) imported.add(packageOf(path));
             if (!RUNTIME_PACKAGES.has(packageOf(path))) return undefined;
             // a compiled package's import is resolved from dist/ at run time: it must find the
             // copy the package itself would (not one nested under the package's own folder)
-            if (importer.includes('/node_modules/')) {
+            if (fromPackage) {
               const wanted = resolveFrom(importer, path);
               if (wanted !== resolveFrom(join(outdir, 'main.mjs'), path)) {
                 misplaced.add(`${path} (for ${importer})`);

@@ -129,8 +129,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   // a folder on disk has one user at a time (data-dir-lock.ts); memory:// has no folder
   const onDisk = !options.dataDir.includes('://');
   const unlock = onDisk ? await lockDataDir(options.dataDir) : async () => {};
-  // read while PGlite starts PostgreSQL, not after it (decision 0114)
+  // read while PGlite starts PostgreSQL, not after it (decision 0114); observed here so that a
+  // failed open reports its own error, not this load's
   const adapter = loadPgliteAdapter();
+  adapter.catch(() => {});
   try {
     // an empty folder starts from the build's migrated database (decision 0110)
     const loadDataDir = await pgliteTemplateFor(options.dataDir, options.template);
