@@ -1,8 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-/** Unit, API and storefront tests; the e2e suite runs separately against a built server. */
+/** Unit, API, storefront, tooling and bench-driver tests; e2e runs separately on a built server. */
 export default defineConfig({
   test: {
-    projects: ['packages/contracts', 'apps/api', 'apps/storefront', 'tools'],
+    projects: ['packages/contracts', 'apps/api', 'apps/storefront', 'tools', 'bench'],
   },
 });

@@ -1,4 +1,4 @@
-import http from 'node:http';
+import { HttpTimeoutError, LeanPool, leanRequest } from './lean-http';
 
 /**
  * An open-loop driver (issue #28): requests leave at a fixed arrival rate whatever the replies,
@@ -34,7 +34,8 @@ const round1 = (ms: number) => Math.round(ms * 10) / 10;
 
 /**
  * Sends `rate` POSTs per second of `body` to `url` for `seconds`, each on a keep-alive socket of
- * its own while one is free (up to `sockets`), and waits for every reply or its timeout.
+ * its own while one is free (up to `sockets`), and waits for every reply or its timeout. The
+ * client is `lean-http.ts`: the driver shares the CPUs with the servers it measures.
  */
 export async function runOpenLoop(options: {
   url: string;
@@ -46,58 +47,41 @@ export async function runOpenLoop(options: {
   timeoutMs: number;
   classify: (status: number, text: string) => Outcome;
 }): Promise<OpenLoopRun> {
-  const agent = new http.Agent({
-    keepAlive: true,
-    maxSockets: options.sockets,
-    maxFreeSockets: options.sockets,
-  });
+  const request = leanRequest(
+    'POST',
+    options.url,
+    { 'content-type': 'application/json', ...options.headers },
+    options.body,
+  );
+  const pool = new LeanPool(request, { sockets: options.sockets, timeoutMs: options.timeoutMs });
   const total = Math.round(options.rate * options.seconds);
   const interval = 1000 / options.rate;
   const latencies: number[] = [];
   const counts: Record<Outcome, number> = { held: 0, sold_out: 0, error: 0, timeout: 0 };
-  const replies: Promise<void>[] = [];
   let driverLagMs = 0;
+  let sent = 0;
+  let replied = 0;
+  let allReplied = () => {};
+  const replies = new Promise<void>((resolve) => (allReplied = resolve));
 
   const fire = (due: number) =>
-    new Promise<void>((resolve) => {
-      const done = (outcome: Outcome) => {
-        counts[outcome]++;
-        latencies.push(performance.now() - due);
-        resolve();
-      };
-      const req = http.request(options.url, {
-        method: 'POST',
-        agent,
-        timeout: options.timeoutMs,
-        headers: {
-          'content-type': 'application/json',
-          'content-length': String(Buffer.byteLength(options.body)),
-          ...options.headers,
-        },
-      });
-      req.on('response', (res) => {
-        const chunks: Buffer[] = [];
-        res.on('data', (chunk: Buffer) => chunks.push(chunk));
-        res.on('end', () =>
-          done(options.classify(res.statusCode ?? 0, Buffer.concat(chunks).toString('utf8'))),
-        );
-        res.on('error', () => done('error'));
-      });
-      req.on('timeout', () => req.destroy(new Error('timeout')));
-      req.on('error', (error) => done(error.message === 'timeout' ? 'timeout' : 'error'));
-      req.end(options.body);
+    pool.send(request.bytes, (error, status, text) => {
+      if (error) counts[error instanceof HttpTimeoutError ? 'timeout' : 'error']++;
+      else counts[options.classify(status, text)]++;
+      latencies.push(performance.now() - due);
+      if (++replied === total) allReplied();
     });
 
   const started = performance.now();
-  let sent = 0;
   await new Promise<void>((resolve) => {
+    // every request due by now leaves in this tick, however late the timer ran
     const tick = () => {
       const now = performance.now();
       const due = Math.min(total, Math.floor((now - started) / interval) + 1);
       while (sent < due) {
         const scheduled = started + sent * interval;
         driverLagMs = Math.max(driverLagMs, now - scheduled);
-        replies.push(fire(scheduled));
+        fire(scheduled);
         sent++;
       }
       if (sent < total) setTimeout(tick, Math.max(0, started + sent * interval - now));
@@ -105,9 +89,9 @@ export async function runOpenLoop(options: {
     };
     tick();
   });
-  await Promise.all(replies);
+  if (total > 0) await replies;
   const seconds = (performance.now() - started) / 1000;
-  agent.destroy();
+  pool.close();
   latencies.sort((a, b) => a - b);
   return {
     offeredPerSecond: options.rate,
