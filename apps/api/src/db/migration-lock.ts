@@ -32,8 +32,10 @@ export interface MigrationLockOptions {
 
 type Queryable = Pick<pg.Pool, 'query'>;
 
-// a concurrent CREATE … IF NOT EXISTS can still fail on the catalogue's unique index
-const ALREADY_MADE = new Set(['23505', '42P07']);
+// a concurrent CREATE … IF NOT EXISTS can still fail on the catalogue's unique index (23505),
+// as a duplicate table (42P07) or as the duplicate row type PostgreSQL makes with the table
+// (42710 "type … already exists", seen in CI with three servers starting together)
+const ALREADY_MADE = new Set(['23505', '42P07', '42710']);
 
 async function ensureLockTable(db: Queryable) {
   try {
