@@ -30,9 +30,20 @@ export async function withRetryingTransaction<T>(
   work: (tx: Tx) => Promise<T>,
   attempts = MAX_ATTEMPTS,
 ): Promise<T> {
+  return withRetryingStatement(() => db.transaction(work), attempts);
+}
+
+/**
+ * Replays `work`, one autocommitted statement (its own transaction), on the same failures as
+ * `withRetryingTransaction`: engines that run every transaction serializable may abort it.
+ */
+export async function withRetryingStatement<T>(
+  work: () => Promise<T>,
+  attempts = MAX_ATTEMPTS,
+): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction(work);
+      return await work();
     } catch (err) {
       const state = sqlStateOf(err);
       if (attempt >= attempts || !state || !RETRYABLE_SQLSTATES.has(state)) throw err;

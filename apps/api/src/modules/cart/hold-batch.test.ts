@@ -1,13 +1,21 @@
 import { eq } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { cart, ticket } from '@/db/schema/cart';
 import { eventSession } from '@/db/schema/sessions';
 import { makeReserveScene, type ReserveScene } from '@/testing/cart-fixtures';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { makeIdentity } from '@/testing/factories';
-import { createHoldCoalescer, type BatchedHold } from './hold-batch';
+import { createHoldCoalescer } from './hold-batch';
+import type { BatchedHold } from './hold-batch-write';
 
 const NOW = new Date('2029-06-01T12:00:00Z');
+
+// the cart numbers the next batches draw, in order; random ones once this runs out
+const drawn = vi.hoisted(() => [] as string[]);
+vi.mock(import('./cart-number'), async (importOriginal) => {
+  const real = await importOriginal();
+  return { newCartNumber: () => drawn.shift() ?? real.newCartNumber() };
+});
 
 /**
  * The coalesced hold (decision 0011): requests queued behind a batch in flight go together,
@@ -104,5 +112,36 @@ describeEachDatabase('cart: coalesced holds on one session', (ctx) => {
       [await request(scene, 1)].map((a) => coalescer.hold(scene.session.id, a)),
     );
     expect(outcomes.map(codeOf)).toEqual(['event_session_sold_out']);
+  });
+
+  it('draws again when a drawn cart number is taken, on the one statement and on the lock', async () => {
+    const scene = await makeReserveScene(ctx.db, { session: { capacity: 4 } });
+    const coalescer = createHoldCoalescer(ctx.db);
+    const numbersOf = async () =>
+      (await ctx.db.select().from(cart).where(eq(cart.sellerId, scene.seller.id)))
+        .map((c) => c.cartNumber)
+        .sort();
+    drawn.push('TAKEN234');
+    await coalescer.hold(scene.session.id, await request(scene, 1));
+    // the whole batch fits: the one statement fails on the unique number and is sent again
+    drawn.push('TAKEN234');
+    const again = await coalescer.hold(scene.session.id, await request(scene, 1));
+    expect(again.cart.cartNumber).not.toBe('TAKEN234');
+    // 1 goes alone; then [5, 1] does not fit the 1 left: the one statement refuses (two numbers
+    // drawn), the lock grants the 1, whose number is taken: rolled back, and it goes again
+    const asks = await Promise.all([1, 5, 1].map((n) => request(scene, n)));
+    drawn.push('NUMBER01', 'NUMBER02', 'NUMBER03', 'TAKEN234');
+    const outcomes = await Promise.allSettled(asks.map((a) => coalescer.hold(scene.session.id, a)));
+    expect(outcomes.map(codeOf)).toEqual(['held', 'event_session_sold_out', 'held']);
+    expect(drawn).toEqual([]);
+    const numbers = await numbersOf();
+    expect(numbers).toHaveLength(4);
+    expect(new Set(numbers).size).toBe(4);
+    expect(numbers).toContain('NUMBER01');
+    const [row] = await ctx.db
+      .select()
+      .from(eventSession)
+      .where(eq(eventSession.id, scene.session.id));
+    expect(row!.usedCapacity).toBe(4);
   });
 });

@@ -74,7 +74,8 @@ export function bind(value: unknown, type: string): SQL {
   return sql`${value}::${sql.raw(type)}`;
 }
 
-const counterUpdate = (take: CounterTake) => {
+/** The conditional UPDATE of one counter (shopping §5 availability in SQL): no row when refused. */
+export const counterUpdate = (take: CounterTake) => {
   const table = sql.raw(take.table);
   const n = sql`${take.quantity}::integer`;
   return sql`update ${table} set used_capacity = used_capacity + ${n}
