@@ -26,10 +26,10 @@ import {
  * UPDATE`, which returns the newest committed row), places are granted whole request by whole
  * request in arrival order while they fit, and one statement adds the granted places to the
  * counter, inserts the winners' carts and tickets. The lock is held from that read to the
- * commit, so no other writer can move the counter in between: never oversold. A refused request gets exactly the error the
- * single path gives (`event_session_sold_out` when nothing is left or the session is flagged,
- * else `session_capacity_exceeded` with what is left). With no queue a request goes alone at
- * once, so a quiet server adds no wait.
+ * commit, so no other writer can move the counter in between: never oversold. A refused
+ * request gets exactly the error the single path gives (`event_session_sold_out` when nothing
+ * is left or the session is flagged, else `session_capacity_exceeded` with what is left). With
+ * no queue a request goes alone at once, so a quiet server adds no wait.
  */
 
 export interface BatchedHoldResult {
