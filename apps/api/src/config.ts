@@ -14,7 +14,8 @@ const envSchema = z.object({
   DATABASE_READ_URL: z.string().url().optional(),
   /**
    * a direct connection to the primary (never through pgbouncer) on which the server LISTENs for
-   * the other nodes' cache notices; without it each node's caches end at their TTL (decision 0097)
+   * the other nodes' cache notices; without it each node's caches end at their TTL (decision 0097).
+   * Also the coalesced hold's named prepared statement, on up to 4 connections (decision 0118).
    */
   DATABASE_LISTEN_URL: z.string().url().optional(),
   /** milliseconds a cached read waits for the replica to catch up before reading the primary */

@@ -28,6 +28,7 @@ async function main() {
             url: config.DATABASE_URL,
             readUrl: config.DATABASE_READ_URL,
             replicaWaitMs: config.REPLICA_WAIT_MS,
+            directUrl: config.DATABASE_LISTEN_URL,
           }
         : { dataDir },
     ),

@@ -19,6 +19,7 @@ import { lockDataDir } from './data-dir-lock';
 import { withMigrationLock } from './migration-lock';
 import { pgliteOptions } from './pglite-settings';
 import { pgliteTemplateFor } from './pglite-template';
+import { DIRECT_POOL_SIZE, preparedOn, type PreparedExecute } from './prepared';
 import { createReadRouter, type ReadRouter } from './read-replica';
 
 // every table, for drizzle's relational API (one file per area: db/schema/*.ts)
@@ -66,6 +67,13 @@ export interface Database {
   migrate(signal?: AbortSignal): Promise<void>;
   /** where cached reads go: a streaming replica when one is given and caught up (decision 0097) */
   reads: ReadRouter;
+  /**
+   * The hot statements' way (decision 0118): a named prepared statement on a direct connection
+   * to the primary, planned once per connection instead of once per call. Null without a
+   * direct URL (through pgbouncer in transaction mode a named statement would outlive its
+   * server connection) and on PGlite; callers then use `db`.
+   */
+  prepared: PreparedExecute | null;
   close(): Promise<void>;
 }
 
@@ -79,6 +87,8 @@ export type DatabaseOptions =
       readUrl?: string;
       /** the longest a cached read waits for the replica to catch up before reading the primary */
       replicaWaitMs?: number;
+      /** a direct connection to the primary, never through pgbouncer (DATABASE_LISTEN_URL) */
+      directUrl?: string;
     }
   | {
       dataDir: string;
@@ -111,17 +121,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       : null;
     replicaPool?.on('error', () => {});
     const replica = replicaPool ? drizzlePg(replicaPool, { schema }) : null;
+    const directPool = options.directUrl
+      ? new pg.Pool({ connectionString: options.directUrl, max: DIRECT_POOL_SIZE })
+      : null;
+    directPool?.on('error', () => {});
     return {
       db,
       kind: 'postgres',
       reads: createReadRouter({ primary: db, replica, waitMs: options.replicaWaitMs ?? 100 }),
+      prepared: directPool ? preparedOn(directPool) : null,
       // servers started together share the database: one migrates, the others wait for it
       migrate: (signal) =>
         withMigrationLock(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }), {
           signal,
         }),
       close: async () => {
-        await Promise.all([pool.end(), replicaPool?.end()]);
+        await Promise.all([pool.end(), replicaPool?.end(), directPool?.end()]);
       },
     };
   }
@@ -174,6 +189,7 @@ async function pgliteDatabase(
     db,
     kind: 'pglite',
     reads: createReadRouter({ primary: db, replica: null, waitMs: 0 }),
+    prepared: null,
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: async () => {
       await client.close();

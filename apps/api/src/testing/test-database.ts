@@ -39,12 +39,21 @@ export async function withAdmin<T>(
  * A throw-away PostgreSQL database created from `url` (its server, its credentials), migrated,
  * and dropped on dispose, so parallel files and repeated runs never see each other's rows.
  */
-export async function openPostgresTestDatabase(url: string, poolSize = 5): Promise<TestDatabase> {
+export async function openPostgresTestDatabase(
+  url: string,
+  poolSize = 5,
+  /** `direct`: the database's own URL is also its direct connection (prepared statements) */
+  options: { direct?: boolean } = {},
+): Promise<TestDatabase> {
   const name = `admit_t_${randomBytes(6).toString('hex')}`;
   await withAdmin(url, (admin) => admin.query(`create database ${name}`));
   const target = new URL(url);
   target.pathname = `/${name}`;
-  const database = await openDatabase({ url: target.toString(), poolSize });
+  const database = await openDatabase({
+    url: target.toString(),
+    poolSize,
+    ...(options.direct ? { directUrl: target.toString() } : {}),
+  });
   try {
     await database.migrate();
   } catch (err) {

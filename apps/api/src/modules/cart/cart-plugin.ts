@@ -20,6 +20,7 @@ export const cartServicePlugin = fp(
         db: app.deps.database.db,
         now: () => app.deps.now(),
         planCacheMs: app.deps.config.RESERVE_PLAN_CACHE_MS,
+        prepared: app.deps.database.prepared,
       }),
     );
   },

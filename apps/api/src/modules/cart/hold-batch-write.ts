@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '@/db/transaction';
+import type { PreparedExecute } from '@/db/prepared';
 import { cart, type CartRow, type NewTicket, type TicketRow } from '@/db/schema/cart';
 import { columnNames, columnsOf, recordDefinition, recordOf } from '@/db/table-columns';
 import { newCartNumber } from './cart-number';
@@ -54,7 +54,7 @@ function counterOf(mode: 'all' | 'locked', sessionId: string, granted: number): 
  * counter refused (`'all'` only: nothing was written).
  */
 export async function writeBatch(
-  executor: Executor,
+  execute: PreparedExecute,
   mode: 'all' | 'locked',
   sessionId: string,
   holds: BatchedHold[],
@@ -74,7 +74,7 @@ export async function writeBatch(
   const tickets = ticketRecordset(stored);
   const onlyIfCounted = mode === 'all' ? sql`where exists (select 1 from counter)` : sql``;
   const onConflict = mode === 'locked' ? sql`on conflict do nothing` : sql``;
-  const result = await executor.execute<{
+  const result = await execute<{
     used: number | null;
     carts: number;
     tickets: number;

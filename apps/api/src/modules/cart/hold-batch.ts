@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '@/db/connection';
+import type { PreparedExecute } from '@/db/prepared';
 import { sessionAvailableCapacity } from '@/modules/availability/rules';
 import type { HeldTickets } from './reserve';
 import {
@@ -45,6 +46,12 @@ interface Waiting extends BatchedHold {
 // one statement's size stays sane; the rest waits for the next batch
 const MAX_BATCH = 250;
 const CART_NUMBER_DRAWS = 5;
+
+/** Where a batch is written: the one-statement way goes as a named statement when it can. */
+interface Store {
+  db: Db;
+  prepared: PreparedExecute | null;
+}
 
 interface BatchOutcome {
   /** the counter as the batch leaves it, for the refused (undefined: no such session) */
@@ -99,7 +106,7 @@ async function holdBatchInTx(
   const after = counter && { ...counter, usedCapacity: counter.usedCapacity + granted };
   if (winners.length === 0) return { counter: after, winners, written: null };
   const holds = winners.map((i) => batch[i]!);
-  const written = await writeBatch(tx, 'locked', sessionId, holds, granted);
+  const written = await writeBatch((q) => tx.execute(q), 'locked', sessionId, holds, granted);
   return { counter: after, winners, written };
 }
 
@@ -109,19 +116,24 @@ async function holdBatchInTx(
  * statement refused: the places may still fit some of the batch). Every request of the first
  * way won, so none needs the counter a refusal is told.
  */
-async function runBatch(db: Db, sessionId: string, batch: BatchedHold[]): Promise<BatchOutcome> {
+async function runBatch(
+  { db, prepared }: Store,
+  sessionId: string,
+  batch: BatchedHold[],
+): Promise<BatchOutcome> {
   const granted = batch.reduce((sum, hold) => sum + hold.tickets.length, 0);
+  const execute: PreparedExecute = prepared ?? ((q) => db.execute(q));
   const written = await withRetryingStatement(() =>
-    writeBatch(db, 'all', sessionId, batch, granted),
+    writeBatch(execute, 'all', sessionId, batch, granted),
   );
   if (written) return { counter: undefined, winners: batch.map((_, i) => i), written };
   return withRetryingTransaction(db, (tx) => holdBatchInTx(tx, sessionId, batch));
 }
 
-async function holdBatch(db: Db, sessionId: string, batch: Waiting[]) {
+async function holdBatch(store: Store, sessionId: string, batch: Waiting[]) {
   for (let attempt = 1; ; attempt++) {
     try {
-      const outcome = await runBatch(db, sessionId, batch);
+      const outcome = await runBatch(store, sessionId, batch);
       const won = new Map(outcome.winners.map((i, w) => [i, w]));
       const ticketsOf = new Map<string, TicketRow[]>();
       for (const t of outcome.written?.tickets ?? []) {
@@ -158,13 +170,17 @@ async function holdBatch(db: Db, sessionId: string, batch: Waiting[]) {
   }
 }
 
-/** The per-session queues of one process (the cart service owns one). */
-export function createHoldCoalescer(db: Db) {
+/**
+ * The per-session queues of one process (the cart service owns one). `prepared`: the batch
+ * statement's named way on a direct connection (db/prepared.ts), when there is one.
+ */
+export function createHoldCoalescer(db: Db, prepared: PreparedExecute | null = null) {
+  const store: Store = { db, prepared };
   const queues = new Map<string, Waiting[]>();
 
   async function drain(sessionId: string, queue: Waiting[]) {
     while (queue.length > 0) {
-      await holdBatch(db, sessionId, queue.splice(0, MAX_BATCH));
+      await holdBatch(store, sessionId, queue.splice(0, MAX_BATCH));
     }
     queues.delete(sessionId);
   }

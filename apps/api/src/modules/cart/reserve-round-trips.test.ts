@@ -1,4 +1,5 @@
 import pg from 'pg';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp } from '@/testing/build-test-app';
@@ -96,14 +97,15 @@ const ROUND_TRIP_BUDGET = 10;
  */
 const COALESCED_BUDGET = 7;
 
-/** Runs `reserve` once with every node-postgres query recorded. */
-async function recordQueries(reserve: () => Promise<{ statusCode: number }>) {
+/** Runs `reserve` once with every node-postgres query recorded (`names`: each one's name). */
+async function recordQueries(reserve: () => Promise<{ statusCode: number }>, names: string[] = []) {
   const statements: string[] = [];
   const original = pg.Client.prototype.query;
   // every pooled and transactional query of node-postgres goes through Client#query
   pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
-    const config = args[0] as string | { text: string };
+    const config = args[0] as string | { text: string; name?: string };
     statements.push(typeof config === 'string' ? config : config.text);
+    names.push(typeof config === 'string' ? '' : (config.name ?? ''));
     return (original as (...a: unknown[]) => unknown).apply(this, args);
   } as typeof original;
   try {
@@ -156,6 +158,50 @@ describe.skipIf(!URL_)('cart: round trips of one reserve [postgres]', () => {
     );
   });
 });
+
+describe.skipIf(!URL_)(
+  'cart: the coalesced statement prepared on a direct connection [postgres]',
+  () => {
+    let handle: TestDatabase;
+    let app: FastifyInstance;
+    beforeAll(async () => {
+      handle = await openPostgresTestDatabase(URL_!, 5, { direct: true });
+      app = await buildTestApp(handle.database, { now: NOW });
+    });
+    afterAll(async () => {
+      await app?.close();
+      await handle?.dispose();
+    });
+
+    it('sends the batch as one named statement (decision 0118), within the same budget', async () => {
+      const scene = await makeReserveScene(handle.database.db, { session: { capacity: 10 } });
+      const reserve = () =>
+        cartCall(app, scene.seller, {
+          method: 'POST',
+          path: 'my/cart/modify',
+          body: addBody(scene),
+        });
+      expect((await reserve()).statusCode).toBe(201);
+      const names: string[] = [];
+      const statements = await recordQueries(reserve, names);
+      expect(statements.length).toBeLessThanOrEqual(COALESCED_BUDGET);
+      const writes = statements.flatMap((s, i) =>
+        /^\s*(with|update|insert)/i.test(s) ? [{ text: s, name: names[i] }] : [],
+      );
+      expect(writes).toHaveLength(1);
+      expect(writes[0]!.text).toMatch(/update event_session[\s\S]*insert into cart/);
+      expect(writes[0]!.name).toMatch(/^admit_[0-9a-f]{20}$/);
+      // the same statement the second time: the name PostgreSQL already planned
+      const again: string[] = [];
+      await recordQueries(reserve, again);
+      expect(again).toContain(writes[0]!.name);
+      const { rows } = await handle.database.db.execute<{ used_capacity: number }>(
+        sql`select used_capacity from event_session where id = ${scene.session.id}::uuid`,
+      );
+      expect(Number(rows[0]!.used_capacity)).toBe(3);
+    });
+  },
+);
 
 describe.skipIf(!!URL_)('cart: round trips of one reserve [postgres]', () => {
   it.skip('needs TEST_DATABASE_URL (counts node-postgres queries)', () => {});

@@ -1,6 +1,7 @@
 import type { CartBundle, CartModifyBody } from '@admit/contracts/cart';
 import { DEFAULT_CART_HOLD_MINUTES } from '@admit/contracts/constants';
 import type { Db } from '@/db/connection';
+import type { PreparedExecute } from '@/db/prepared';
 import { clearWithCatalogue, forgetSessionReads } from '@/http/read-scopes';
 import { ttlCache } from '@/lib/ttl-cache';
 import { readSellerSettings } from '@/modules/sellers/seller-settings';
@@ -18,12 +19,14 @@ export interface CartServiceDeps {
   now: () => Date;
   /** ms a reserve may reuse the seller's hold and the catalogue rows (0: off; plan-cache.ts) */
   planCacheMs?: number;
+  /** the hold batch's named statement on a direct connection (db/prepared.ts), if any */
+  prepared?: PreparedExecute | null;
 }
 
 export type CartService = ReturnType<typeof createCartService>;
 
 /** The cart and its holds (shopping §3, §4 "Cart", §7 cart calls). */
-export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps) {
+export function createCartService({ db, now, planCacheMs = 0, prepared = null }: CartServiceDeps) {
   const holdCache = ttlCache<number>(planCacheMs);
   const holdMs = (sellerId: string) =>
     holdCache.get(
@@ -32,7 +35,7 @@ export function createCartService({ db, now, planCacheMs = 0 }: CartServiceDeps)
         ((await readSellerSettings(db, sellerId)).cart_hold_minutes ?? DEFAULT_CART_HOLD_MINUTES) *
         60_000,
     );
-  const coalescer = createHoldCoalescer(db);
+  const coalescer = createHoldCoalescer(db, prepared);
   const lookup = createCartLookup(db);
   const rowsCache = ttlCache<BundleRows>(planCacheMs);
   // a seller's import clears both on every node (decision 0097)
