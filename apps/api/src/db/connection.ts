@@ -70,8 +70,8 @@ export interface Database {
   /**
    * The hot statements' way (decision 0118): a named prepared statement on a direct connection
    * to the primary, planned once per connection instead of once per call. Null without a
-   * direct URL (through pgbouncer in transaction mode a named statement would outlive its
-   * server connection) and on PGlite; callers then use `db`.
+   * direct URL (through pgbouncer in transaction mode the next transaction may run on a server
+   * connection that never prepared it) and on PGlite; callers then use `db`.
    */
   prepared: PreparedExecute | null;
   close(): Promise<void>;

@@ -28,14 +28,9 @@ export const preparedNameOf = (text: string) =>
   `admit_${createHash('sha1').update(text).digest('hex').slice(0, 20)}`;
 
 export function preparedOn(pool: Pool): PreparedExecute {
-  const names = new Map<string, string>();
   return async <Row extends Record<string, unknown>>(query: SQL) => {
     const { sql: text, params } = dialect.sqlToQuery(query);
-    let name = names.get(text);
-    if (!name) {
-      name = preparedNameOf(text);
-      names.set(text, name);
-    }
+    const name = preparedNameOf(text);
     const result = await pool.query<Row>({ name, text, values: params as unknown[] });
     return { rows: result.rows };
   };
