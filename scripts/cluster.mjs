@@ -11,8 +11,9 @@
 //
 // --replica (decision 0097): instead of --pg, the script starts a PostgreSQL primary of its own
 // and a streaming replica of it (pg_basebackup, scripts/cluster-postgres.mjs); the nodes read
-// their /cached_api reads from the replica (DATABASE_READ_URL). Every node LISTENs for cache
-// notices on a direct connection to the primary (DATABASE_LISTEN_URL), with or without it.
+// their /cached_api reads from the replica through pgbouncer (DATABASE_READ_URL, its database
+// `<name>_replica` there). Every node LISTENs for cache notices on a direct connection to the
+// primary (DATABASE_LISTEN_URL), with or without it.
 //   node scripts/cluster.mjs --write-deploy   (rewrites deploy/nginx and deploy/pgbouncer)
 //   node scripts/cluster.mjs --check-deploy   (exits 1 when they differ from what it writes)
 //   node scripts/cluster.mjs --check-programs [--replica] (exits 1 without nginx or pgbouncer,
@@ -34,6 +35,7 @@ import {
   nginxMainConfig,
   nginxSiteConfig,
   pgbouncerConfig,
+  replicaAlias,
   syncDeployConfigs,
 } from './cluster-config.mjs';
 import {
@@ -257,6 +259,16 @@ async function main() {
       poolSize: 20,
       maxClients: 50 * nodeCount,
       quiet: true,
+      statsUser: user,
+      ...(replicaUrl
+        ? {
+            replica: {
+              database: args.database,
+              host: replicaUrl.hostname,
+              port: Number(replicaUrl.port || 5432),
+            },
+          }
+        : {}),
     }),
   );
   chmodSync(join(workDir, 'pgbouncer.ini'), 0o644);
@@ -270,6 +282,9 @@ async function main() {
   const pooled = new URL(direct);
   pooled.port = String(bouncerPort);
   pooled.hostname = '127.0.0.1';
+  // the cached reads go to the replica through pgbouncer too (its own database name there)
+  const pooledReplica = replicaUrl && new URL(pooled);
+  if (pooledReplica) pooledReplica.pathname = `/${replicaAlias(args.database)}`;
   const authSecret = process.env.AUTH_SECRET ?? randomBytes(32).toString('hex');
   const nodePorts = [];
   for (let i = 1; i <= nodeCount; i++) {
@@ -285,7 +300,7 @@ async function main() {
         DATABASE_URL: pooled.toString(),
         // the cache notices' LISTEN: never through pgbouncer (decision 0097)
         DATABASE_LISTEN_URL: direct.toString(),
-        ...(replicaUrl ? { DATABASE_READ_URL: replicaUrl.toString() } : {}),
+        ...(pooledReplica ? { DATABASE_READ_URL: pooledReplica.toString() } : {}),
         PORT: String(nodePort),
         HOST: '127.0.0.1',
         PUBLIC_URL: publicUrl,

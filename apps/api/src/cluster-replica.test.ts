@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '@/db/connection';
@@ -24,6 +25,30 @@ if (url && !installed && process.env.CI) {
   throw new Error('CI must run the replica cluster test: install nginx, pgbouncer and postgresql');
 }
 const HOST = 'demo-museum.localhost';
+
+/**
+ * The server connections pgbouncer holds for the replica's database (`<database>_replica`,
+ * scripts/cluster-config.mjs), from its `SHOW POOLS` (the cluster's user is a stats user).
+ */
+async function replicaPoolConnections(running: RunningCluster): Promise<number> {
+  const console_ = new URL(running.pgbouncer);
+  const database = console_.pathname.slice(1);
+  console_.pathname = '/pgbouncer';
+  const client = new pg.Client({ connectionString: console_.toString() });
+  await client.connect();
+  try {
+    // no parameters: node-postgres sends it as a simple query, the only kind the console takes
+    const { rows } = await client.query<Record<string, string>>('SHOW POOLS');
+    const pool = rows.find((row) => row.database === `${database}_replica`);
+    if (!pool) return 0;
+    return ['sv_active', 'sv_idle', 'sv_used', 'sv_tested', 'sv_login'].reduce(
+      (sum, column) => sum + Number(pool[column] ?? 0),
+      0,
+    );
+  } finally {
+    await client.end();
+  }
+}
 /** decision 0097: a hold shows on every node's cached availability within this */
 const FRESH_WITHIN_MS = 500;
 
@@ -83,6 +108,8 @@ describe.skipIf(!url || !installed)(
            where datname = current_database() and pid <> pg_backend_pid()`,
       );
       expect(clients[0]!.n).toBeGreaterThan(0);
+      // … through pgbouncer, under the replica's own database name there
+      expect(await replicaPoolConnections(cluster!)).toBeGreaterThan(0);
     });
 
     it('shows a hold on node A in node B’s cached availability within 500 ms, reads from the replica', async () => {

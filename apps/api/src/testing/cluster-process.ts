@@ -32,6 +32,8 @@ export interface RunningCluster {
   database: string;
   /** with `replica`: the same database on the streaming replica */
   replica?: string;
+  /** the database through pgbouncer, as the nodes reach it */
+  pgbouncer: string;
   output(): string;
   /** SIGUSR2 (the rolling restart) and wait until the script says every node is back */
   restartNodes(): Promise<void>;
@@ -80,7 +82,7 @@ export async function startCluster(options: {
   // what the script printed since the last rolling restart was asked for
   let sinceRestart = '';
   let restarted = () => {};
-  type Announced = Pick<RunningCluster, 'url' | 'nodes' | 'database' | 'replica'>;
+  type Announced = Pick<RunningCluster, 'url' | 'nodes' | 'database' | 'replica' | 'pgbouncer'>;
   const announced = new Promise<Announced>((resolve, reject) => {
     const keep = (chunk: Buffer) => {
       output = (output + chunk.toString()).slice(-40_000);
