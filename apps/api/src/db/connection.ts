@@ -77,6 +77,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
+const REPLICA_CONNECT_TIMEOUT_MS = 2_000;
+
 export const MIGRATIONS_DIR = fileURLToPath(new URL('./migrations', import.meta.url));
 
 export type DatabaseOptions =
@@ -116,8 +118,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // fail on their own. Without a listener Node would treat it as an uncaught exception.
     pool.on('error', () => {});
     const db = drizzlePg(pool, { schema });
+    // an unreachable replica must fail a read soon, so that the primary answers it
+    // (http/replica-read.ts); pg's default is to wait for the operating system's TCP timeout
     const replicaPool = options.readUrl
-      ? new pg.Pool({ connectionString: options.readUrl, max: options.poolSize ?? 20 })
+      ? new pg.Pool({
+          connectionString: options.readUrl,
+          max: options.poolSize ?? 20,
+          connectionTimeoutMillis: REPLICA_CONNECT_TIMEOUT_MS,
+        })
       : null;
     replicaPool?.on('error', () => {});
     const replica = replicaPool ? drizzlePg(replicaPool, { schema }) : null;

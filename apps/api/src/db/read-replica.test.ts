@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from './connection';
 import { parseLsn } from './cache-notices';
-import { createReadRouter } from './read-replica';
+import { createReadRouter, REPLICA_RETRY_MS } from './read-replica';
 
 /** Where cached reads go (decision 0097): the replica only once it has replayed what was noticed. */
 describe('read router', () => {
@@ -60,6 +60,47 @@ describe('read router', () => {
     failed(null);
     failed(null);
     expect(await router.choose()).toBe(replica);
+  });
+
+  it('leaves a failed replica to the primary for REPLICA_RETRY_MS, then tries it again', async () => {
+    const clock = { now: 1_000 };
+    const router = createReadRouter({
+      primary,
+      replica,
+      waitMs: 20,
+      replayed: async () => 100n,
+      clock: () => clock.now,
+    });
+    expect(await router.choose()).toBe(replica);
+    expect(router.replicaFailed()).toBe(true);
+    expect(await router.choose()).toBe(primary);
+    // failing again within the window is the same failure: not said twice
+    clock.now += REPLICA_RETRY_MS - 1;
+    expect(router.replicaFailed()).toBe(false);
+    expect(await router.choose()).toBe(primary);
+    clock.now += REPLICA_RETRY_MS;
+    expect(await router.choose()).toBe(replica);
+  });
+
+  it('counts a replica that cannot say its position as failed, without waiting for it', async () => {
+    const clock = { now: 0 };
+    let slept = 0;
+    const router = createReadRouter({
+      primary,
+      replica,
+      waitMs: 1_000,
+      replayed: async () => {
+        throw new Error('connect ECONNREFUSED');
+      },
+      sleep: async (ms) => {
+        slept += ms;
+      },
+      clock: () => clock.now,
+    });
+    router.requireLsn(500n);
+    expect(await router.choose()).toBe(primary);
+    expect(slept).toBe(0);
+    expect(router.replicaFailed()).toBe(false);
   });
 
   it('reads WAL positions as PostgreSQL prints them', () => {

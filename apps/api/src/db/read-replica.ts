@@ -10,6 +10,11 @@ import { parseLsn } from './cache-notices';
  * (`beginWrite`), so a read right after it (the visitor's own) is the primary's. A read never
  * waits more than `waitMs` for the replica to catch up: past that it reads the primary, so
  * replica lag never adds to a cache's staleness bound while the notices flow.
+ *
+ * A replica that fails (down, unreachable, restarting) is left alone for `REPLICA_RETRY_MS`:
+ * the reads go to the primary meanwhile, so an outage of the replica costs the storefront
+ * nothing but the primary's load. The read that met the failure is answered again by the primary
+ * (http/read-route.ts).
  */
 export interface ReadRouter {
   /** the database a cached read should use now */
@@ -18,7 +23,15 @@ export interface ReadRouter {
   requireLsn(lsn: bigint): void;
   /** a write of this node is being noticed; call the answer with its position once known */
   beginWrite(): (lsn: bigint | null) => void;
+  /**
+   * the replica failed a read: the primary answers for `REPLICA_RETRY_MS`. True when the
+   * replica was counted as up until now (the caller says so once per failure, not per read).
+   */
+  replicaFailed(): boolean;
 }
+
+/** how long a failed replica is left before a read tries it again */
+export const REPLICA_RETRY_MS = 5_000;
 
 export interface ReadRouterOptions {
   primary: Db;
@@ -27,6 +40,8 @@ export interface ReadRouterOptions {
   /** the replica's replayed WAL position (tests pass their own) */
   replayed?: () => Promise<bigint | null>;
   sleep?: (ms: number) => Promise<void>;
+  /** a monotonic clock in ms (tests pass their own) */
+  clock?: () => number;
 }
 
 const POLL_MS = 5;
@@ -42,22 +57,35 @@ export function createReadRouter(options: ReadRouterOptions): ReadRouter {
       );
       return parseLsn(rows[0]?.lsn);
     });
+  const clock = options.clock ?? (() => performance.now());
   let required = 0n;
   let known = 0n;
   let pending = 0;
+  let downUntil = -Infinity;
+
+  const markDown = () => {
+    const wasUp = clock() >= downUntil;
+    downUntil = clock() + REPLICA_RETRY_MS;
+    return wasUp;
+  };
 
   const caughtUp = async () => {
     if (known >= required) return true;
-    known = (await replayed().catch(() => null)) ?? known;
+    try {
+      known = (await replayed()) ?? known;
+    } catch {
+      markDown(); // it cannot say where it is: it cannot answer reads either
+      return false;
+    }
     return known >= required;
   };
 
   return {
     async choose() {
-      if (!replica || pending > 0) return primary;
+      if (!replica || pending > 0 || clock() < downUntil) return primary;
       for (let waited = 0; ; waited += POLL_MS) {
         if (await caughtUp()) return replica;
-        if (waited >= waitMs || pending > 0) return primary;
+        if (waited >= waitMs || pending > 0 || clock() < downUntil) return primary;
         await sleep(POLL_MS);
       }
     },
@@ -74,5 +102,6 @@ export function createReadRouter(options: ReadRouterOptions): ReadRouter {
         if (lsn !== null && lsn > required) required = lsn;
       };
     },
+    replicaFailed: markDown,
   };
 }

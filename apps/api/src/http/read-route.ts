@@ -5,6 +5,7 @@ import { parseQuery, type ParsedQuery, type QuerySpec } from './query-grammar';
 import { ResponseCache } from './response-cache';
 import type { Db } from '@/db/connection';
 import { readScopeGeneration, sellerReadScope } from './read-scopes';
+import { answerOnReplica } from './replica-read';
 import type { RequestIdentity, SellerRef } from './request-context';
 import type { App } from './typed-app';
 import type { Route, RouteSchema } from '@admit/contracts/routes/route';
@@ -155,7 +156,7 @@ export function registerReadRoute<R extends TableRead>(app: App, read: ReadRoute
         const generations = [sellerReadScope(sellerId), ...(scope ? [scope] : [])].map(generation);
         const key = `${sellerId} ${request.url}#${generations.join('.')}`;
         const { json, bytes, etag } = await responseCacheOf(app).getOrCompute(key, async () => {
-          const body = serialiserOf(reply)(await answer(await database.reads.choose()));
+          const body = serialiserOf(reply)(await answerOnReplica(database, answer, request.log));
           return { json: body, bytes: Buffer.from(body), etag: etagOf(body) };
         });
         reply
