@@ -1,7 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from './connection';
 import { parseLsn } from './cache-notices';
-import { createReadRouter, REPLICA_RETRY_MS } from './read-replica';
+import {
+  createReadRouter,
+  LAG_ALARM_MS,
+  LAG_ALARM_REPEAT_MS,
+  REPLICA_RETRY_MS,
+} from './read-replica';
 
 /** Where cached reads go (decision 0097): the replica only once it has replayed what was noticed. */
 describe('read router', () => {
@@ -101,6 +106,39 @@ describe('read router', () => {
     expect(await router.choose()).toBe(primary);
     expect(slept).toBe(0);
     expect(router.replicaFailed()).toBe(false);
+  });
+
+  it('raises the lag alarm once the replica has been behind for LAG_ALARM_MS, once a minute', async () => {
+    const clock = { now: 0 };
+    const state = { replayed: 100n };
+    const router = createReadRouter({
+      primary,
+      replica,
+      waitMs: 0,
+      replayed: async () => state.replayed,
+      clock: () => clock.now,
+    });
+    router.requireLsn(4_196n);
+    expect(await router.choose()).toBe(primary);
+    expect(router.lagAlarm()).toBeNull();
+    clock.now += LAG_ALARM_MS - 1;
+    expect(await router.choose()).toBe(primary);
+    expect(router.lagAlarm()).toBeNull();
+    clock.now += 1;
+    expect(router.lagAlarm()).toEqual({ behindMs: LAG_ALARM_MS, behindBytes: 4_096 });
+    // said once, then again a minute later if it is still behind
+    expect(router.lagAlarm()).toBeNull();
+    clock.now += LAG_ALARM_REPEAT_MS;
+    expect(router.lagAlarm()).toMatchObject({ behindMs: LAG_ALARM_MS + LAG_ALARM_REPEAT_MS });
+    // caught up: no alarm, and a new lag counts from its own start
+    state.replayed = 4_196n;
+    expect(await router.choose()).toBe(replica);
+    clock.now += LAG_ALARM_REPEAT_MS;
+    expect(router.lagAlarm()).toBeNull();
+    router.requireLsn(5_000n);
+    expect(await router.choose()).toBe(primary);
+    clock.now += LAG_ALARM_MS - 1;
+    expect(router.lagAlarm()).toBeNull();
   });
 
   it('reads WAL positions as PostgreSQL prints them', () => {

@@ -28,10 +28,19 @@ export interface ReadRouter {
    * replica was counted as up until now (the caller says so once per failure, not per read).
    */
   replicaFailed(): boolean;
+  /**
+   * Once per `LAG_ALARM_REPEAT_MS` while the replica has been too far behind for cached reads
+   * for `LAG_ALARM_MS` or longer (every read since went to the primary): how long, and how far
+   * behind it was at the last look (WAL bytes). Null otherwise. The caller logs it.
+   */
+  lagAlarm(): { behindMs: number; behindBytes: number } | null;
 }
 
 /** how long a failed replica is left before a read tries it again */
 export const REPLICA_RETRY_MS = 5_000;
+/** a replica bypassed for lag this long is worth an operator's look */
+export const LAG_ALARM_MS = 10_000;
+export const LAG_ALARM_REPEAT_MS = 60_000;
 
 export interface ReadRouterOptions {
   primary: Db;
@@ -62,6 +71,9 @@ export function createReadRouter(options: ReadRouterOptions): ReadRouter {
   let known = 0n;
   let pending = 0;
   let downUntil = -Infinity;
+  /** since when every read found the replica behind (null: the last read could use it) */
+  let behindSince: number | null = null;
+  let alarmedAt = -Infinity;
 
   const markDown = () => {
     const wasUp = clock() >= downUntil;
@@ -84,8 +96,15 @@ export function createReadRouter(options: ReadRouterOptions): ReadRouter {
     async choose() {
       if (!replica || pending > 0 || clock() < downUntil) return primary;
       for (let waited = 0; ; waited += POLL_MS) {
-        if (await caughtUp()) return replica;
-        if (waited >= waitMs || pending > 0 || clock() < downUntil) return primary;
+        if (await caughtUp()) {
+          behindSince = null;
+          return replica;
+        }
+        if (pending > 0 || clock() < downUntil) return primary;
+        if (waited >= waitMs) {
+          behindSince ??= clock();
+          return primary;
+        }
         await sleep(POLL_MS);
       }
     },
@@ -103,5 +122,13 @@ export function createReadRouter(options: ReadRouterOptions): ReadRouter {
       };
     },
     replicaFailed: markDown,
+    lagAlarm() {
+      if (behindSince === null) return null;
+      const now = clock();
+      const behindMs = now - behindSince;
+      if (behindMs < LAG_ALARM_MS || now - alarmedAt < LAG_ALARM_REPEAT_MS) return null;
+      alarmedAt = now;
+      return { behindMs: Math.round(behindMs), behindBytes: Number(required - known) };
+    },
   };
 }

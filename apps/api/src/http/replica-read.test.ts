@@ -44,6 +44,21 @@ describe('a cached read the replica fails', () => {
     expect(warnings).toHaveLength(1);
   });
 
+  it('warns when the router raises its lag alarm, and reads the primary', async () => {
+    const { database, warnings, log } = setup();
+    const alarm = { behindMs: 12_000, behindBytes: 8_192 };
+    const lagging = { ...database, reads: { ...database.reads, lagAlarm: () => alarm } };
+    const got = await answerOnReplica(
+      { ...lagging, reads: { ...lagging.reads, choose: async () => primary } },
+      async (db) => (db === primary ? 'rows' : 'stale'),
+      log,
+    );
+    expect(got).toBe('rows');
+    expect(warnings).toEqual([
+      [alarm, 'the read replica is too far behind: cached reads go to the primary'],
+    ]);
+  });
+
   it('passes the read’s own refusal on without asking the primary', async () => {
     const { database, warnings, log, asked } = setup();
     const refusal = new AppError('not_found', 'event', 'Event not found');

@@ -6,7 +6,8 @@ import { AppError } from './app-error';
  * A cached read on the database the read router picks (db/read-replica.ts). When the replica
  * fails it, the primary answers the same read, and the router leaves the replica alone for a
  * while; the warning is logged once per failure, not per read. An `AppError` is the read's own
- * answer (not found, a bad query) and goes out as it is.
+ * answer (not found, a bad query) and goes out as it is. A replica that stays too far behind is
+ * the other warning (the router's `lagAlarm`, at most once a minute).
  */
 export async function answerOnReplica<T>(
   database: Pick<Database, 'db' | 'reads'>,
@@ -14,6 +15,8 @@ export async function answerOnReplica<T>(
   log: Pick<FastifyBaseLogger, 'warn'>,
 ): Promise<T> {
   const chosen = await database.reads.choose();
+  const lag = database.reads.lagAlarm();
+  if (lag) log.warn(lag, 'the read replica is too far behind: cached reads go to the primary');
   if (chosen === database.db) return answer(chosen);
   try {
     return await answer(chosen);
