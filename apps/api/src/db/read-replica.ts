@@ -14,7 +14,7 @@ import { parseLsn } from './cache-notices';
  * A replica that fails (down, unreachable, restarting) is left alone for `REPLICA_RETRY_MS`:
  * the reads go to the primary meanwhile, so an outage of the replica costs the storefront
  * nothing but the primary's load. The read that met the failure is answered again by the primary
- * (http/read-route.ts).
+ * (http/replica-read.ts), which also logs the lag alarm.
  */
 export interface ReadRouter {
   /** the database a cached read should use now */
