@@ -51,8 +51,8 @@ export interface OpenRushResult {
   rows: OpenRushRow[];
   /**
    * `raw`: the raw SQL before and after the cluster's closed loop. It moves with the disk's
-   * commit latency from minute to minute (853 to 2,667/s seen on machines of this kind), so `ratio` is
-   * taken against the faster of the two: the reading least kind to the cluster.
+   * commit latency from minute to minute (853 to 2,667/s seen on machines of this kind), so
+   * `ratio` is taken against the faster of the two: the reading least kind to the cluster.
    */
   closedLoop: { cluster: RushRun; raw: [RushRun, RushRun]; ratio: number; clients: number };
 }

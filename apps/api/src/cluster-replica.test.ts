@@ -26,6 +26,9 @@ if (url && !installed && process.env.CI) {
 }
 const HOST = 'demo-museum.localhost';
 
+/** decision 0097: a hold shows on every node's cached availability within this */
+const FRESH_WITHIN_MS = 500;
+
 /**
  * The server connections pgbouncer holds for the replica's database (`<database>_replica`,
  * scripts/cluster-config.mjs), from its `SHOW POOLS` (the cluster's user is a stats user).
@@ -49,8 +52,6 @@ async function replicaPoolConnections(running: RunningCluster): Promise<number> 
     await client.end();
   }
 }
-/** decision 0097: a hold shows on every node's cached availability within this */
-const FRESH_WITHIN_MS = 500;
 
 describe.skipIf(!url || !installed)(
   'two nodes reading cached reads from a replica [postgres]',

@@ -47,9 +47,13 @@ describe('a cached read the replica fails', () => {
   it('warns when the router raises its lag alarm, and reads the primary', async () => {
     const { database, warnings, log } = setup();
     const alarm = { behindMs: 12_000, behindBytes: 8_192 };
-    const lagging = { ...database, reads: { ...database.reads, lagAlarm: () => alarm } };
+    // a router that found the replica behind: the primary, and the alarm due
+    const lagging = {
+      db: primary,
+      reads: { ...database.reads, choose: async () => primary, lagAlarm: () => alarm },
+    };
     const got = await answerOnReplica(
-      { ...lagging, reads: { ...lagging.reads, choose: async () => primary } },
+      lagging,
       async (db) => (db === primary ? 'rows' : 'stale'),
       log,
     );
