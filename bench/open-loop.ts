@@ -33,12 +33,15 @@ export const percentileOf = (sorted: number[], p: number) =>
 const round1 = (ms: number) => Math.round(ms * 10) / 10;
 
 /**
- * Sends `rate` POSTs per second of `body` to `url` for `seconds`, each on a keep-alive socket of
- * its own while one is free (up to `sockets`), and waits for every reply or its timeout. The
- * client is `lean-http.ts`: the driver shares the CPUs with the servers it measures.
+ * Sends `rate` POSTs (or GETs, with `method`) per second of `body` to `url` for `seconds`, each
+ * on a keep-alive socket of its own while one is free (up to `sockets`), and waits for every
+ * reply or its timeout. The client is `lean-http.ts`: the driver shares the CPUs with the
+ * servers it measures. `onReply` sees each answered request: when it left and when its reply
+ * came (performance.now()), with the reply.
  */
 export async function runOpenLoop(options: {
   url: string;
+  method?: 'GET' | 'POST';
   body: string;
   headers: Record<string, string>;
   rate: number;
@@ -46,11 +49,15 @@ export async function runOpenLoop(options: {
   sockets: number;
   timeoutMs: number;
   classify: (status: number, text: string) => Outcome;
+  onReply?: (reply: { sentAt: number; repliedAt: number; status: number; text: string }) => void;
 }): Promise<OpenLoopRun> {
+  const method = options.method ?? 'POST';
   const request = leanRequest(
-    'POST',
+    method,
     options.url,
-    { 'content-type': 'application/json', ...options.headers },
+    method === 'POST'
+      ? { 'content-type': 'application/json', ...options.headers }
+      : options.headers,
     options.body,
   );
   const pool = new LeanPool(request, { sockets: options.sockets, timeoutMs: options.timeoutMs });
@@ -64,13 +71,19 @@ export async function runOpenLoop(options: {
   let allReplied = () => {};
   const replies = new Promise<void>((resolve) => (allReplied = resolve));
 
-  const fire = (due: number) =>
+  const fire = (due: number) => {
+    const sentAt = performance.now();
     pool.send(request.bytes, (error, status, text) => {
+      const repliedAt = performance.now();
       if (error) counts[error instanceof HttpTimeoutError ? 'timeout' : 'error']++;
-      else counts[options.classify(status, text)]++;
-      latencies.push(performance.now() - due);
+      else {
+        counts[options.classify(status, text)]++;
+        options.onReply?.({ sentAt, repliedAt, status, text });
+      }
+      latencies.push(repliedAt - due);
       if (++replied === total) allReplied();
     });
+  };
 
   const started = performance.now();
   await new Promise<void>((resolve) => {

@@ -7,13 +7,15 @@
 // It installs nothing: without nginx or pgbouncer it says how to install them.
 //
 //   npm run cluster -- [--nodes 2] [--port 8080] [--database admit_cluster]
-//                      [--pg postgres://postgres@127.0.0.1:5432/postgres] [--replica]
+//                      [--pg postgres://postgres@127.0.0.1:5432/postgres] [--replica | --standby]
 //
 // --replica (decision 0097): instead of --pg, the script starts a PostgreSQL primary of its own
 // and a streaming replica of it (pg_basebackup, scripts/cluster-postgres.mjs); the nodes read
 // their /cached_api reads from the replica through pgbouncer (DATABASE_READ_URL, its database
 // `<name>_replica` there). Every node LISTENs for cache notices on a direct connection to the
-// primary (DATABASE_LISTEN_URL), with or without it.
+// primary (DATABASE_LISTEN_URL), with or without it. --standby starts the same primary and
+// replica but the nodes read nothing from it (a standby kept for failover only; the bench's
+// control beside --replica, on the same primary).
 //   node scripts/cluster.mjs --write-deploy   (rewrites deploy/nginx and deploy/pgbouncer)
 //   node scripts/cluster.mjs --check-deploy   (exits 1 when they differ from what it writes)
 //   node scripts/cluster.mjs --check-programs [--replica] (exits 1 without nginx or pgbouncer,
@@ -68,12 +70,15 @@ const { values: args } = parseArgs({
     'check-deploy': { type: 'boolean', default: false },
     'check-programs': { type: 'boolean', default: false },
     replica: { type: 'boolean', default: false },
+    standby: { type: 'boolean', default: false },
   },
 });
+// --standby: the same primary and replica as --replica, the nodes' reads kept on the primary
+const ownPostgres = args.replica || args.standby;
 
 if (args['check-programs']) {
   const found = findProgram('nginx') && findProgram('pgbouncer');
-  process.exit(found && (!args.replica || postgresBinDir()) ? 0 : 1);
+  process.exit(found && (!ownPostgres || postgresBinDir()) ? 0 : 1);
 }
 if (args['write-deploy'] || args['check-deploy']) {
   const stale = syncDeployConfigs(root, { write: args['write-deploy'] });
@@ -212,7 +217,7 @@ async function main() {
   }
 
   // --replica: a primary and a streaming replica of the script's own (decision 0097)
-  const own = args.replica ? await startPrimaryAndReplica({ workDir, startChild, waitFor }) : null;
+  const own = ownPostgres ? await startPrimaryAndReplica({ workDir, startChild, waitFor }) : null;
   const server = own?.primary ?? args.pg;
 
   // the database: created when missing, migrated once on a direct connection; pg loaded here,
@@ -283,7 +288,7 @@ async function main() {
   pooled.port = String(bouncerPort);
   pooled.hostname = '127.0.0.1';
   // the cached reads go to the replica through pgbouncer too (its own database name there)
-  const pooledReplica = replicaUrl && new URL(pooled);
+  const pooledReplica = replicaUrl && !args.standby && new URL(pooled);
   if (pooledReplica) pooledReplica.pathname = `/${replicaAlias(args.database)}`;
   const authSecret = process.env.AUTH_SECRET ?? randomBytes(32).toString('hex');
   const nodePorts = [];
@@ -350,7 +355,11 @@ async function main() {
   };
   console.log(
     `Admit cluster: ${publicUrl} → nginx → ${nodeCount} nodes → pgbouncer → ${direct}` +
-      (replicaUrl ? ` (cached reads: replica ${replicaUrl})` : ''),
+      (replicaUrl
+        ? args.standby
+          ? ` (standby, not read: ${replicaUrl})`
+          : ` (cached reads: replica ${replicaUrl})`
+        : ''),
   );
   console.log(`ADMIT_CLUSTER ${JSON.stringify(cluster)}`);
   console.log('Ctrl-C stops it.');

@@ -64,6 +64,8 @@ export async function startCluster(options: {
   timeoutMs: number;
   /** `--replica`: the script's own primary and streaming replica instead of `pgUrl` (0097) */
   replica?: boolean;
+  /** `--standby`: the same primary and replica, the nodes reading nothing from the replica */
+  standby?: boolean;
 }): Promise<RunningCluster> {
   // under the lock the other compiled-server tests take: the script's own build then finds the
   // API fresh and never writes dist/ while another file's server starts from it
@@ -75,6 +77,7 @@ export async function startCluster(options: {
       ...['--nodes', String(options.nodes), '--port', '0'],
       ...['--database', options.database, '--pg', options.pgUrl],
       ...(options.replica ? ['--replica'] : []),
+      ...(options.standby ? ['--standby'] : []),
     ],
     { cwd: repoRoot, env: { ...process.env, ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] },
   );
