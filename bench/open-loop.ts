@@ -40,7 +40,8 @@ const round1 = (ms: number) => Math.round(ms * 10) / 10;
  * came (performance.now()), with the reply.
  */
 export async function runOpenLoop(options: {
-  url: string;
+  /** several: the requests take them in turn (one host) */
+  url: string | string[];
   method?: 'GET' | 'POST';
   body: string;
   headers: Record<string, string>;
@@ -52,14 +53,14 @@ export async function runOpenLoop(options: {
   onReply?: (reply: { sentAt: number; repliedAt: number; status: number; text: string }) => void;
 }): Promise<OpenLoopRun> {
   const method = options.method ?? 'POST';
-  const request = leanRequest(
-    method,
-    options.url,
+  const headers =
     method === 'POST'
       ? { 'content-type': 'application/json', ...options.headers }
-      : options.headers,
-    options.body,
-  );
+      : options.headers;
+  const requests = [options.url]
+    .flat()
+    .map((url) => leanRequest(method, url, headers, options.body));
+  const request = requests[0]!;
   const pool = new LeanPool(request, { sockets: options.sockets, timeoutMs: options.timeoutMs });
   const total = Math.round(options.rate * options.seconds);
   const interval = 1000 / options.rate;
@@ -73,7 +74,7 @@ export async function runOpenLoop(options: {
 
   const fire = (due: number) => {
     const sentAt = performance.now();
-    pool.send(request.bytes, (error, status, text) => {
+    pool.send(requests[sent % requests.length]!.bytes, (error, status, text) => {
       const repliedAt = performance.now();
       if (error) counts[error instanceof HttpTimeoutError ? 'timeout' : 'error']++;
       else {

@@ -14,7 +14,8 @@ import { readAges, summariseAges, type AgeSummary } from './staleness';
  * decision 0120). Holds arrive at a fixed rate on one hot session and, at the same time, reads
  * of that session's cached availability (`GET /cached_api/events/{event}/sessions/{session}`,
  * what the storefront's session picker reads) arrive at a fixed rate of their own, all through
- * nginx on a two-node cluster. Twice, on the same kind of primary (the cluster script's own,
+ * nginx on a two-node cluster; then the same holds with the reads going in turn to the sessions
+ * of another event, which a rush on one event must not push onto the primary. Twice, on the same kind of primary (the cluster script's own,
  * `pg_basebackup` replica beside it): with the nodes' cached reads on the replica (`--replica`)
  * and with the replica a standby the nodes never read (`--standby`, the control). Each read's
  * age is how long before it left a hold it does not count had been acknowledged (staleness.ts).
@@ -28,14 +29,22 @@ export const FRESH_WITHIN_MS = 500;
 const TIMEOUT_MS = 10_000;
 
 export type Arm = 'replica' | 'standby';
+/** what the visitors read during the rush: the hot session, or the sessions of another event */
+export type Reading = 'hot' | 'other';
+/** the other event's sessions the reads take in turn: each URL misses once per node per TTL */
+export const OTHER_SESSIONS = 100;
 
 export interface RushReplicaRow {
   arm: Arm;
+  reading: Reading;
   holds: OpenLoopRun;
   reads: OpenLoopRun;
   ages: AgeSummary;
-  /** statements pgbouncer passed to each side during the step */
-  statements: { primary: number; replica: number };
+  /**
+   * scans of event_session on the replica during the step, by its own statistics: the reads it
+   * answered (the read router's position queries touch no table)
+   */
+  replicaScans: number;
   oversold: number;
 }
 
@@ -54,16 +63,38 @@ const classifyHold = (status: number, text: string): Outcome =>
 // a read "held" is a read answered
 const classifyRead = (status: number): Outcome => (status === 200 ? 'held' : 'error');
 
-/** pgbouncer's count of statements per database so far (SHOW STATS on its console). */
-async function statementsOf(cluster: RunningCluster): Promise<Map<string, number>> {
-  const console_ = new URL(cluster.pgbouncer);
-  console_.pathname = '/pgbouncer';
-  const client = new pg.Client({ connectionString: console_.toString() });
+/** Scans of event_session so far on the replica (0 in the standby arm: nothing reads it). */
+async function replicaScansOf(cluster: RunningCluster): Promise<number> {
+  const client = new pg.Client({ connectionString: cluster.replica! });
   await client.connect();
   try {
-    // no parameters: node-postgres sends it as a simple query, the only kind the console takes
-    const { rows } = await client.query<Record<string, string>>('SHOW STATS');
-    return new Map(rows.map((row) => [row.database!, Number(row.total_query_count ?? 0)]));
+    const { rows } = await client.query<{ n: string }>(
+      `select coalesce(seq_scan, 0) + coalesce(idx_scan, 0) as n
+         from pg_stat_user_tables where relname = 'event_session'`,
+    );
+    return Number(rows[0]?.n ?? 0);
+  } finally {
+    await client.end();
+  }
+}
+
+type Ids = Awaited<ReturnType<typeof seedRush>> & { other: { event: string; sessions: string[] } };
+
+/** Another event of the rush's seller with OTHER_SESSIONS sessions, nobody holding. */
+async function addOtherEvent(url: string, ids: Awaited<ReturnType<typeof seedRush>>) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ id: string }>(
+      `insert into event_template (seller_id, name, event_type) values ($1, 'Quiet hours', 'repeating') returning id`,
+      [ids.seller],
+    );
+    const event = rows[0]!.id;
+    const sessions: string[] = [];
+    for (let i = 0; i < OTHER_SESSIONS; i++) {
+      sessions.push(await addSession(url, { seller: ids.seller, event }, 100));
+    }
+    return { event, sessions };
   } finally {
     await client.end();
   }
@@ -72,16 +103,15 @@ async function statementsOf(cluster: RunningCluster): Promise<Map<string, number
 async function step(
   arm: Arm,
   cluster: RunningCluster,
-  ids: Awaited<ReturnType<typeof seedRush>>,
-  options: { holdRate: number; readRate: number; seconds: number },
+  ids: Ids,
+  options: { holdRate: number; readRate: number; seconds: number; reading: Reading },
 ): Promise<RushReplicaRow> {
-  const { holdRate, readRate, seconds } = options;
+  const { holdRate, readRate, seconds, reading } = options;
   // room for every hold: a sold-out session would stop changing and hide the reads' age
   const session = await addSession(cluster.database, ids, holdRate * seconds * 2);
   const acked: number[] = [];
   const shown: { sentAt: number; used: number }[] = [];
-  const database = new URL(cluster.pgbouncer).pathname.slice(1);
-  const before = await statementsOf(cluster);
+  const before = await replicaScansOf(cluster);
   const [holds, reads] = await Promise.all([
     runOpenLoop({
       url: `${cluster.url}/api/my/cart/modify?_seller=rush`,
@@ -104,7 +134,13 @@ async function step(
       },
     }),
     runOpenLoop({
-      url: `${cluster.url}/cached_api/events/${ids.event}/sessions/${session}?_seller=rush`,
+      url:
+        reading === 'hot'
+          ? `${cluster.url}/cached_api/events/${ids.event}/sessions/${session}?_seller=rush`
+          : ids.other.sessions.map(
+              (id) =>
+                `${cluster.url}/cached_api/events/${ids.other.event}/sessions/${id}?_seller=rush`,
+            ),
       method: 'GET',
       body: '',
       headers: {},
@@ -114,20 +150,20 @@ async function step(
       timeoutMs: TIMEOUT_MS,
       classify: classifyRead,
       onReply: ({ sentAt, status, text }) => {
-        if (status !== 200) return;
+        if (status !== 200 || reading !== 'hot') return;
         const body = JSON.parse(text) as { event_session: { _data: { used_capacity: number }[] } };
         shown.push({ sentAt, used: body.event_session._data[0]!.used_capacity });
       },
     }),
   ]);
-  const after = await statementsOf(cluster);
-  const delta = (name: string) => (after.get(name) ?? 0) - (before.get(name) ?? 0);
+  const replicaScans = (await replicaScansOf(cluster)) - before;
   return {
     arm,
+    reading,
     holds,
     reads,
     ages: summariseAges(readAges(acked, shown)),
-    statements: { primary: delta(database), replica: delta(`${database}_replica`) },
+    replicaScans,
     oversold: await oversoldOf(cluster.database, session, true),
   };
 }
@@ -160,16 +196,20 @@ async function runArm(
     },
   });
   try {
-    const ids = await seedRush(cluster.database);
+    const seeded = await seedRush(cluster.database);
+    const ids = { ...seeded, other: await addOtherEvent(cluster.database, seeded) };
     // JIT, pools, sockets and plan caches; not reported
-    await step(arm, cluster, ids, { ...warm, readRate: Math.min(readRate, warm.holdRate) });
+    const warmReads = Math.min(readRate, warm.holdRate);
+    await step(arm, cluster, ids, { ...warm, readRate: warmReads, reading: 'hot' });
     const rows: RushReplicaRow[] = [];
     for (const holdRate of holdRates) {
-      rows.push(await step(arm, cluster, ids, { holdRate, readRate, seconds }));
-      const row = rows.at(-1)!;
-      console.error(
-        `${arm} ${holdRate} holds/s + ${readRate} reads/s: hold p99 ${row.holds.p99Ms} ms, read p99 ${row.reads.p99Ms} ms, age max ${row.ages.maxMs} ms`,
-      );
+      for (const reading of ['hot', 'other'] as const) {
+        rows.push(await step(arm, cluster, ids, { holdRate, readRate, seconds, reading }));
+        const row = rows.at(-1)!;
+        console.error(
+          `${arm} ${holdRate} holds/s + ${readRate} ${reading} reads/s: hold p99 ${row.holds.p99Ms} ms, read p99 ${row.reads.p99Ms} ms, age max ${row.ages.maxMs} ms, replica scans ${row.replicaScans}`,
+        );
+      }
     }
     return rows;
   } finally {

@@ -4,12 +4,19 @@ import { parseLsn } from './cache-notices';
 
 /**
  * Where a cached read is answered from (decision 0097): the streaming replica
- * (DATABASE_READ_URL) when it has replayed every write this node knows made a cached read stale,
- * else the primary. The cache notices carry the primary's WAL position after their write
- * (`requireLsn`); a write of this node counts as unknown until its notice's position is known
- * (`beginWrite`), so a read right after it (the visitor's own) is the primary's. A read never
- * waits more than `waitMs` for the replica to catch up: past that it reads the primary, so
- * replica lag never adds to a cache's staleness bound while the notices flow.
+ * (DATABASE_READ_URL) when it has replayed every write this node knows made that read stale,
+ * else the primary. The cache notices carry the primary's WAL position after their write and
+ * the read scopes it touched (`requireLsn`); a write of this node counts as unknown until its
+ * notice's position is known (`beginWrite`), so a read right after it (the visitor's own) is the
+ * primary's. A read never waits more than `waitMs` for the replica to catch up: past that it
+ * reads the primary, so replica lag never adds to a cache's staleness bound while the notices
+ * flow.
+ *
+ * Per scope (decision 0120): a read naming its scopes (its seller's and its own, read-route.ts)
+ * waits only for the writes noticed in those scopes, and for every write noticed more than
+ * `SETTLED_AFTER_MS` ago anywhere, so a rush on one session does not send every other event's
+ * cached reads to the primary, and what a read shows beyond its scopes is never further behind
+ * the notices than that. Without scopes a call means every scope.
  *
  * A replica that fails (down, unreachable, restarting) is left alone for `REPLICA_RETRY_MS`:
  * the reads go to the primary meanwhile, so an outage of the replica costs the storefront
@@ -17,12 +24,12 @@ import { parseLsn } from './cache-notices';
  * (http/replica-read.ts), which also logs the lag alarm.
  */
 export interface ReadRouter {
-  /** the database a cached read should use now */
-  choose(): Promise<Db>;
-  /** a notice: replica reads wait until it has replayed `lsn` */
-  requireLsn(lsn: bigint): void;
+  /** the database a cached read of these scopes should use now */
+  choose(scopes?: readonly string[]): Promise<Db>;
+  /** a notice: replica reads of these scopes wait until it has replayed `lsn` */
+  requireLsn(lsn: bigint, scopes?: readonly string[]): void;
   /** a write of this node is being noticed; call the answer with its position once known */
-  beginWrite(): (lsn: bigint | null) => void;
+  beginWrite(scopes?: readonly string[]): (lsn: bigint | null) => void;
   /**
    * the replica failed a read: the primary answers for `REPLICA_RETRY_MS`. True when the
    * replica was counted as up until now (the caller says so once per failure, not per read).
@@ -41,6 +48,10 @@ export const REPLICA_RETRY_MS = 5_000;
 /** a replica bypassed for lag this long is worth an operator's look */
 export const LAG_ALARM_MS = 10_000;
 export const LAG_ALARM_REPEAT_MS = 60_000;
+/** a write noticed this long ago holds back every replica read, whatever its scopes (0097's bound) */
+export const SETTLED_AFTER_MS = 500;
+/** scopes remembered with their own position; past it they share the newest (sound, coarser) */
+const MAX_SCOPES = 10_000;
 
 export interface ReadRouterOptions {
   primary: Db;
@@ -67,9 +78,8 @@ export function createReadRouter(options: ReadRouterOptions): ReadRouter {
       return parseLsn(rows[0]?.lsn);
     });
   const clock = options.clock ?? (() => performance.now());
-  let required = 0n;
+  const need = createRequirements(clock);
   let known = 0n;
-  let pending = 0;
   let downUntil = -Infinity;
   /** since when every read found the replica behind (null: the last read could use it) */
   let behindSince: number | null = null;
@@ -81,26 +91,26 @@ export function createReadRouter(options: ReadRouterOptions): ReadRouter {
     return wasUp;
   };
 
-  const caughtUp = async () => {
-    if (known >= required) return true;
+  const caughtUp = async (scopes: readonly string[] | undefined) => {
+    if (known >= need.position(scopes)) return true;
     try {
       known = (await replayed()) ?? known;
     } catch {
       markDown(); // it cannot say where it is: it cannot answer reads either
       return false;
     }
-    return known >= required;
+    return known >= need.position(scopes);
   };
 
   return {
-    async choose() {
-      if (!replica || pending > 0 || clock() < downUntil) return primary;
+    async choose(scopes) {
+      if (!replica || need.pending(scopes) || clock() < downUntil) return primary;
       for (let waited = 0; ; waited += POLL_MS) {
-        if (await caughtUp()) {
+        if (await caughtUp(scopes)) {
           behindSince = null;
           return replica;
         }
-        if (pending > 0 || clock() < downUntil) return primary;
+        if (need.pending(scopes) || clock() < downUntil) return primary;
         if (waited >= waitMs) {
           behindSince ??= clock();
           return primary;
@@ -108,17 +118,15 @@ export function createReadRouter(options: ReadRouterOptions): ReadRouter {
         await sleep(POLL_MS);
       }
     },
-    requireLsn(lsn) {
-      if (lsn > required) required = lsn;
-    },
-    beginWrite() {
-      pending += 1;
+    requireLsn: need.require,
+    beginWrite(scopes) {
+      const release = need.begin(scopes);
       let done = false;
       return (lsn) => {
         if (done) return;
         done = true;
-        pending -= 1;
-        if (lsn !== null && lsn > required) required = lsn;
+        release();
+        if (lsn !== null) need.require(lsn, scopes);
       };
     },
     replicaFailed: markDown,
@@ -128,7 +136,81 @@ export function createReadRouter(options: ReadRouterOptions): ReadRouter {
       const behindMs = now - behindSince;
       if (behindMs < LAG_ALARM_MS || now - alarmedAt < LAG_ALARM_REPEAT_MS) return null;
       alarmedAt = now;
-      return { behindMs: Math.round(behindMs), behindBytes: Number(required - known) };
+      return { behindMs: Math.round(behindMs), behindBytes: Number(need.position() - known) };
+    },
+  };
+}
+
+/**
+ * What a read of some scopes needs the replica to have replayed, and which scopes have a write
+ * of this node whose position is not known yet. `undefined` scopes mean every scope.
+ */
+function createRequirements(clock: () => number) {
+  /** every scope needs at least this (writes noticed without scopes, scopes forgotten) */
+  let floor = 0n;
+  /** the newest position noticed in any scope */
+  let newest = 0n;
+  const byScope = new Map<string, bigint>();
+  /** positions noticed, oldest first, until SETTLED_AFTER_MS has passed: then they hold for all */
+  const recent: { at: number; lsn: bigint }[] = [];
+  let settled = 0n;
+  let pendingAll = 0;
+  const pendingByScope = new Map<string, number>();
+
+  const settle = () => {
+    const before = clock() - SETTLED_AFTER_MS;
+    while (recent.length > 0 && recent[0]!.at <= before) settled = recent.shift()!.lsn;
+    return settled;
+  };
+
+  return {
+    require(lsn: bigint, scopes?: readonly string[]) {
+      if (lsn > newest) {
+        newest = lsn;
+        recent.push({ at: clock(), lsn });
+      }
+      if (!scopes) {
+        if (lsn > floor) floor = lsn;
+        return;
+      }
+      for (const scope of scopes) {
+        if (!byScope.has(scope) && byScope.size >= MAX_SCOPES) {
+          // every forgotten scope's position is at most the newest: the floor covers them all
+          byScope.clear();
+          floor = newest;
+        }
+        if (lsn > (byScope.get(scope) ?? floor)) byScope.set(scope, lsn);
+      }
+    },
+    /** the position a read of these scopes needs */
+    position(scopes?: readonly string[]): bigint {
+      if (!scopes) return newest;
+      let needed = floor > settle() ? floor : settled;
+      for (const scope of scopes) {
+        const lsn = byScope.get(scope) ?? 0n;
+        if (lsn > needed) needed = lsn;
+      }
+      return needed;
+    },
+    pending(scopes?: readonly string[]): boolean {
+      if (pendingAll > 0) return true;
+      if (!scopes) return pendingByScope.size > 0;
+      return scopes.some((scope) => pendingByScope.has(scope));
+    },
+    /** a write of these scopes began; the answer ends it */
+    begin(scopes?: readonly string[]): () => void {
+      if (!scopes) {
+        pendingAll += 1;
+        return () => void (pendingAll -= 1);
+      }
+      for (const scope of scopes) pendingByScope.set(scope, (pendingByScope.get(scope) ?? 0) + 1);
+      return () => {
+        for (const scope of scopes) {
+          const left = (pendingByScope.get(scope) ?? 1) - 1;
+          if (left > 0) pendingByScope.set(scope, left);
+          else pendingByScope.delete(scope);
+        }
+      };
     },
   };
 }

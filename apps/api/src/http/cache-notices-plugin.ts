@@ -47,7 +47,7 @@ export const cacheNotices = fp(
     });
     // until the notice's WAL position is known, this node's cached reads go to the primary
     const notice = (scopes: string[]) => {
-      const done = reads.beginWrite();
+      const done = reads.beginWrite(scopes);
       void batcher.notice(scopes).then(done);
     };
     // a session's event never changes: looked up once per node (cleared with the catalogue), so
@@ -81,7 +81,7 @@ export const cacheNotices = fp(
         url,
         onNotice: (notice) => {
           // the position first: a read that misses after the forget must find the replica there
-          reads.requireLsn(notice.lsn);
+          reads.requireLsn(notice.lsn, notice.scopes);
           applyReadNotice(db, notice.scopes);
         },
         // notices sent while it was not listening are lost: trust nothing kept from before

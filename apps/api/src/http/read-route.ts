@@ -153,10 +153,13 @@ export function registerReadRoute<R extends TableRead>(app: App, read: ReadRoute
         const scope = read.cacheScope?.(request.params);
         const sellerId = request.caller.seller.id;
         const generation = (name: string) => readScopeGeneration(database.db, name);
-        const generations = [sellerReadScope(sellerId), ...(scope ? [scope] : [])].map(generation);
+        const scopes = [sellerReadScope(sellerId), ...(scope ? [scope] : [])];
+        const generations = scopes.map(generation);
         const key = `${sellerId} ${request.url}#${generations.join('.')}`;
         const { json, bytes, etag } = await responseCacheOf(app).getOrCompute(key, async () => {
-          const body = serialiserOf(reply)(await answerOnReplica(database, answer, request.log));
+          // on the replica once it has replayed what was noticed in these scopes (0120)
+          const answered = await answerOnReplica(database, answer, request.log, scopes);
+          const body = serialiserOf(reply)(answered);
           return { json: body, bytes: Buffer.from(body), etag: etagOf(body) };
         });
         reply
