@@ -1,12 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDatabase, type Database } from '@/db/connection';
 import { makeTimedAdmission, type TimedAdmission } from '@/testing/availability-factories';
 import { buildTestApp } from '@/testing/build-test-app';
 import { withAdmin } from '@/testing/test-database';
-import { forgetSellerReads, forgetSessionReads } from './read-scopes';
+import {
+  eventReadScope,
+  forgetSellerReads,
+  forgetSessionReads,
+  sellerReadScope,
+  sessionReadScope,
+} from './read-scopes';
 
 /**
  * Cached reads across nodes (decision 0097): three apps ("nodes"), each with its own pool on one
@@ -115,5 +121,35 @@ describe.skipIf(!url)('cache notices between nodes [postgres]', () => {
     forgetSellerReads(a.deps.database.db, scene.seller.id);
     expect(await changedOn(b, path, before)).toContain('Renamed by the import');
     expect(await read(c, path)).toBe(before);
+  }, 20_000);
+
+  it('hands the read router the scopes of each write, notice and cached read (decision 0120)', async () => {
+    const [session] = scene.sessions;
+    const written = [sessionReadScope(session!.id), eventReadScope(scene.event.id)];
+    const ofA = a.deps.database.reads;
+    const ofB = b.deps.database.reads;
+    const original = { ...ofA, requireLsn: ofB.requireLsn, choose: ofB.choose };
+    const begun: unknown[] = [];
+    const heard: unknown[] = [];
+    const chosen: unknown[] = [];
+    ofA.beginWrite = (scopes) => (begun.push(scopes), original.beginWrite(scopes));
+    ofB.requireLsn = (lsn, scopes) => (heard.push(scopes), original.requireLsn(lsn, scopes));
+    ofB.choose = (scopes) => (chosen.push(scopes), original.choose(scopes));
+    try {
+      await forgetSessionReads(a.deps.database.db, [session!.id]);
+      // A's reads of those scopes wait for the notice's position; B's wait for what it heard
+      expect(begun).toContainEqual(written);
+      await vi.waitFor(() => expect(heard).toContainEqual(written), { timeout: 5_000 });
+      // B's read of the event's availability (a miss: its scope was forgotten) names its scopes
+      await read(b, `/events/${scene.event.id}/sessions?_seller=${scene.seller.slug}`);
+      expect(chosen).toContainEqual([
+        sellerReadScope(scene.seller.id),
+        eventReadScope(scene.event.id),
+      ]);
+    } finally {
+      ofA.beginWrite = original.beginWrite;
+      ofB.requireLsn = original.requireLsn;
+      ofB.choose = original.choose;
+    }
   }, 20_000);
 });
