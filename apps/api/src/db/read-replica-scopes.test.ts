@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Db } from './connection';
-import { createReadRouter, SETTLED_AFTER_MS } from './read-replica';
+import { createReadRouter, createRequirements, SETTLED_AFTER_MS } from './read-replica';
 
 /**
  * Cached reads routed per scope (decision 0120): a write noticed in one scope holds back the
@@ -94,5 +94,16 @@ describe('read router, per scope', () => {
     expect(await router.choose(['event:first'])).toBe(primary);
     state.replayed = 900n;
     expect(await router.choose(['event:first'])).toBe(replica);
+  });
+
+  it('keeps only the last half second of positions, also when no read ever asks', () => {
+    const clock = { now: 0 };
+    const need = createRequirements(() => clock.now);
+    for (let i = 1; i <= 10_000; i++) {
+      clock.now += 1;
+      need.require(BigInt(i), ['event:hot']);
+    }
+    expect(need.unsettled()).toBeLessThanOrEqual(SETTLED_AFTER_MS);
+    expect(need.position(['event:quiet'])).toBe(BigInt(10_000 - SETTLED_AFTER_MS));
   });
 });

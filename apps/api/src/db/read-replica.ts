@@ -145,7 +145,7 @@ export function createReadRouter(options: ReadRouterOptions): ReadRouter {
  * What a read of some scopes needs the replica to have replayed, and which scopes have a write
  * of this node whose position is not known yet. `undefined` scopes mean every scope.
  */
-function createRequirements(clock: () => number) {
+export function createRequirements(clock: () => number) {
   /** every scope needs at least this (writes noticed without scopes, scopes forgotten) */
   let floor = 0n;
   /** the newest position noticed in any scope */
@@ -168,6 +168,8 @@ function createRequirements(clock: () => number) {
       if (lsn > newest) {
         newest = lsn;
         recent.push({ at: clock(), lsn });
+        // pruned here too: without a replica no read ever asks, and the queue would only grow
+        settle();
       }
       if (!scopes) {
         if (lsn > floor) floor = lsn;
@@ -192,6 +194,8 @@ function createRequirements(clock: () => number) {
       }
       return needed;
     },
+    /** positions not settled yet: those of the last SETTLED_AFTER_MS at most (memory bound) */
+    unsettled: () => recent.length,
     pending(scopes?: readonly string[]): boolean {
       if (pendingAll > 0) return true;
       if (!scopes) return pendingByScope.size > 0;
