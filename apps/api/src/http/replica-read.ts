@@ -4,11 +4,11 @@ import { AppError } from './app-error';
 
 /**
  * A cached read of `scopes` (its seller's and its own, read-scopes.ts) on the database the read
- * router picks for them (db/read-replica.ts). When the replica
- * fails it, the primary answers the same read, and the router leaves the replica alone for a
- * while; the warning is logged once per failure, not per read. An `AppError` is the read's own
- * answer (not found, a bad query) and goes out as it is. A replica that stays too far behind is
- * the other warning (the router's `lagAlarm`, at most once a minute).
+ * router picks for them (db/read-replica.ts). When the replica fails it, the primary answers the
+ * same read, and the router leaves the replica alone for a while; the warning is logged once per
+ * failure, not per read. An `AppError` is the read's own answer (not found, a bad query) and goes
+ * out as it is. A replica that stays too far behind is the other warning (the router's
+ * `lagAlarm`, at most once a minute).
  */
 export async function answerOnReplica<T>(
   database: Pick<Database, 'db' | 'reads'>,
