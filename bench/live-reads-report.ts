@@ -6,6 +6,7 @@ import {
   type DatabaseRun,
   type LiveReadsResult,
 } from './live-reads';
+import { int, mark } from './results';
 
 /** The live reads' part of bench/RESULTS.md: per database, each read's latency and the targets. */
 
@@ -14,9 +15,6 @@ import {
  * so every later run shows the before/after ratio; measured under the load noted inside it.
  */
 export const baselineFile = fileURLToPath(new URL('./live-reads-baseline.json', import.meta.url));
-
-const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
 
 function readBaseline(): LiveReadsResult | null {
   return existsSync(baselineFile)

@@ -6,11 +6,9 @@ import {
   type OpenRushRow,
 } from './reserve-rush-open';
 import type { RushRun } from './reserve-rush';
+import { int, mark } from './results';
 
 /** The open-loop reserve rush's part of bench/RESULTS.md (issue #28). */
-
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
-const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
 
 const row = (r: OpenRushRow) =>
   `| ${r.target} | ${int(r.offeredPerSecond)} | ${int(r.heldPerSecond)} | ${r.p50Ms} ms | ${r.p99Ms} ms | ${r.p999Ms} ms | ${r.maxMs} ms | ${int(r.counts.held)} | ${int(r.counts.sold_out)} | ${r.counts.error} | ${r.counts.timeout} | ${r.oversold} | ${r.driverLagMs} ms |`;

@@ -4,11 +4,9 @@ import {
   type ReserveRushResult,
   type RushRun,
 } from './reserve-rush';
+import { int, mark } from './results';
 
 /** The reserve rush's part of bench/RESULTS.md: its table, targets and latency analysis. */
-
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
-const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
 
 /**
  * What the p99 target implies (Little's law for a closed loop): with N clients always waiting,

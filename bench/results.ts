@@ -23,8 +23,10 @@ export function describeMachine(): Machine {
 }
 
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
-const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
+/** A target's status in RESULTS.md. */
+export const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
+/** A count as RESULTS.md prints it: rounded, with thousands separators. */
+export const int = (n: number) => Math.round(n).toLocaleString('en-US');
 
 /** The text of bench/RESULTS.md for one run. */
 export function renderResults(

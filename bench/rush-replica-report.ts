@@ -1,14 +1,8 @@
-import {
-  FRESH_WITHIN_MS,
-  OTHER_SESSIONS,
-  type RushReplicaResult,
-  type RushReplicaRow,
-} from './rush-replica';
+import { FRESH_WITHIN_MS } from '../apps/api/src/testing/cluster-process';
+import { int, mark } from './results';
+import { OTHER_SESSIONS, type RushReplicaResult, type RushReplicaRow } from './rush-replica';
 
 /** The replica rush's part of bench/RESULTS.md (issue #28, decision 0120). */
-
-const int = (n: number) => Math.round(n).toLocaleString('en-US');
-const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
 const share = (part: number, whole: number) =>
   whole === 0 ? '–' : `${Math.round((part / whole) * 100)} %`;
 
@@ -16,7 +10,7 @@ const row = (r: RushReplicaRow) =>
   [
     r.arm === 'replica' ? 'on the replica' : 'on the primary (standby)',
     int(r.holds.offeredPerSecond),
-    r.reading === 'hot' ? 'the hot session' : `another event`,
+    r.reading === 'hot' ? 'the hot session' : 'another event',
     `${r.holds.p50Ms} / ${r.holds.p99Ms} ms`,
     `${r.holds.counts.error + r.holds.counts.timeout + r.holds.counts.sold_out}`,
     `${r.reads.p50Ms} / ${r.reads.p99Ms} ms`,

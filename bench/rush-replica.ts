@@ -1,9 +1,8 @@
 import { availableParallelism, loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import pg from 'pg';
 import { startCluster, type RunningCluster } from '../apps/api/src/testing/cluster-process';
 import { runOpenLoop, type OpenLoopRun, type Outcome } from './open-loop';
-import { oversoldOf, seedRush, throwawayDatabaseName } from './reserve-rush';
+import { oversoldOf, seedRush, throwawayDatabaseName, withClient } from './reserve-rush';
 import { writeSection } from './results';
 import { renderRushReplica } from './rush-replica-report';
 import { addSession } from './rush-sessions';
@@ -15,17 +14,16 @@ import { readAges, summariseAges, type AgeSummary } from './staleness';
  * of that session's cached availability (`GET /cached_api/events/{event}/sessions/{session}`,
  * what the storefront's session picker reads) arrive at a fixed rate of their own, all through
  * nginx on a two-node cluster; then the same holds with the reads going in turn to the sessions
- * of another event, which a rush on one event must not push onto the primary. Twice, on the same kind of primary (the cluster script's own,
- * `pg_basebackup` replica beside it): with the nodes' cached reads on the replica (`--replica`)
- * and with the replica a standby the nodes never read (`--standby`, the control). Each read's
- * age is how long before it left a hold it does not count had been acknowledged (staleness.ts).
+ * of another event, which a rush on one event must not push onto the primary. Twice, on the
+ * same kind of primary (the cluster script's own, a `pg_basebackup` replica beside it): with the
+ * nodes' cached reads on the replica (`--replica`) and with the replica a standby the nodes never
+ * read (`--standby`, the control). Each read's age is how long before it left a hold it does
+ * not count had been acknowledged (staleness.ts).
  *
  *   npx tsx bench/rush-replica.ts [--hold-rates 400,800] [--read-rate 400] [--seconds 5]
  *                                 [--warm-rate 800] [--warm-seconds 10] [--write]
  */
 
-/** decision 0097: a hold shows in every node's cached availability within this, listening */
-export const FRESH_WITHIN_MS = 500;
 const TIMEOUT_MS = 10_000;
 
 export type Arm = 'replica' | 'standby';
@@ -64,40 +62,35 @@ const classifyHold = (status: number, text: string): Outcome =>
 const classifyRead = (status: number): Outcome => (status === 200 ? 'held' : 'error');
 
 /** Scans of event_session so far on the replica (0 in the standby arm: nothing reads it). */
-async function replicaScansOf(cluster: RunningCluster): Promise<number> {
-  const client = new pg.Client({ connectionString: cluster.replica! });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ n: string }>(
+function replicaScansOf(cluster: RunningCluster): Promise<number> {
+  return withClient(cluster.replica!, async (c) => {
+    const { rows } = await c.query<{ n: string }>(
       `select coalesce(seq_scan, 0) + coalesce(idx_scan, 0) as n
          from pg_stat_user_tables where relname = 'event_session'`,
     );
     return Number(rows[0]?.n ?? 0);
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 type Ids = Awaited<ReturnType<typeof seedRush>> & { other: { event: string; sessions: string[] } };
 
 /** Another event of the rush's seller with OTHER_SESSIONS sessions, nobody holding. */
-async function addOtherEvent(url: string, ids: Awaited<ReturnType<typeof seedRush>>) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ id: string }>(
+function addOtherEvent(url: string, ids: Awaited<ReturnType<typeof seedRush>>) {
+  return withClient(url, async (c) => {
+    const { rows } = await c.query<{ id: string }>(
       `insert into event_template (seller_id, name, event_type) values ($1, 'Quiet hours', 'repeating') returning id`,
       [ids.seller],
     );
     const event = rows[0]!.id;
-    const sessions: string[] = [];
-    for (let i = 0; i < OTHER_SESSIONS; i++) {
-      sessions.push(await addSession(url, { seller: ids.seller, event }, 100));
-    }
-    return { event, sessions };
-  } finally {
-    await client.end();
-  }
+    // one statement: a day apart, far in the future, as rush-sessions.ts places the rush's own
+    const { rows: sessions } = await c.query<{ id: string }>(
+      `insert into event_session (seller_id, event_template_id, start_datetime, end_datetime, capacity)
+       select $1, $2, now() + make_interval(days => 400 + n), now() + make_interval(days => 400 + n, hours => 1), 100
+         from generate_series(1, $3::int) as n returning id`,
+      [ids.seller, event, OTHER_SESSIONS],
+    );
+    return { event, sessions: sessions.map((row) => row.id) };
+  });
 }
 
 async function step(

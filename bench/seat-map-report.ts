@@ -1,6 +1,7 @@
 import type { FrameStats, SeatMapResult } from './seat-map';
 import type { TaskCpu } from './trace-cpu';
 import type { FramePhases } from './trace-phases';
+import { mark } from './results';
 
 /** Targets of issue #24 for a 5,000-seat map in Chromium on this machine. */
 export const SEAT_MAP_TARGETS = { firstRenderMs: 150, frameMs: 16 } as const;
@@ -8,7 +9,6 @@ export const SEAT_MAP_TARGETS = { firstRenderMs: 150, frameMs: 16 } as const;
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (n: number) => `${n.toFixed(1)} ms`;
-const mark = (ok: boolean) => (ok ? 'met' : '**missed**');
 
 /** The targets a run missed, in wall-clock time as a visitor meets them. */
 export function missedSeatMapTargets(result: SeatMapResult): string[] {

@@ -5,6 +5,7 @@ import { openDatabase, type Database } from '@/db/connection';
 import { holdSeenAcrossNodes } from '@/testing/cluster-freshness';
 import { prepareClusterScene, type ClusterScene } from '@/testing/cluster-scene';
 import {
+  FRESH_WITHIN_MS,
   callAs,
   clusterProgramsInstalled,
   startCluster,
@@ -25,9 +26,6 @@ if (url && !installed && process.env.CI) {
   throw new Error('CI must run the replica cluster test: install nginx, pgbouncer and postgresql');
 }
 const HOST = 'demo-museum.localhost';
-
-/** decision 0097: a hold shows on every node's cached availability within this */
-const FRESH_WITHIN_MS = 500;
 
 /**
  * The server connections pgbouncer holds for the replica's database (`<database>_replica`,

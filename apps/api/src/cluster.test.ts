@@ -18,6 +18,7 @@ import {
   callAs,
   clusterProgramsInstalled,
   deployConfigsDrift,
+  FRESH_WITHIN_MS,
   startCluster,
   type RunningCluster,
 } from '@/testing/cluster-process';
@@ -46,8 +47,6 @@ const HOST = 'demo-museum.localhost';
 const PUBLIC_URL = 'https://tickets.example.org';
 const BUYERS = 500;
 const MAILS = 40;
-/** decision 0097: a hold shows on every node's cached availability within this */
-const FRESH_WITHIN_MS = 500;
 
 it('keeps deploy/nginx and deploy/pgbouncer as scripts/cluster-config.mjs writes them', () => {
   expect(deployConfigsDrift()).toBe('');

@@ -187,7 +187,8 @@ export function createRequirements(clock: () => number) {
     /** the position a read of these scopes needs */
     position(scopes?: readonly string[]): bigint {
       if (!scopes) return newest;
-      let needed = floor > settle() ? floor : settled;
+      const everywhere = settle();
+      let needed = floor > everywhere ? floor : everywhere;
       for (const scope of scopes) {
         const lsn = byScope.get(scope) ?? 0n;
         if (lsn > needed) needed = lsn;

@@ -23,6 +23,12 @@ export function clusterProgramsInstalled(replica = false): boolean {
   return spawnSync(process.execPath, args).status === 0;
 }
 
+/**
+ * Decision 0097: a hold shows on every node's cached availability within this while the notices
+ * flow; the cluster tests and bench/rush-replica.ts hold the cluster to it.
+ */
+export const FRESH_WITHIN_MS = 500;
+
 export interface RunningCluster {
   /** nginx, in front of every node */
   url: string;
