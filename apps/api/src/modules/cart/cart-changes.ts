@@ -3,6 +3,7 @@ import type { ApplyCodeBody } from '@admit/contracts/codes';
 import {
   CART_EXTENSION_OFFER_SECONDS,
   CART_EXTENSION_SECONDS,
+  CART_LOCAL_EXPIRY_MARGIN_SECONDS,
   CART_MAX_EXTENSIONS,
 } from '@admit/contracts/constants';
 import type { Db } from '@/db/connection';
@@ -84,9 +85,14 @@ export interface CartChangesDeps {
   lookup: CartLookup;
 }
 
-/** spec: shopping §4 — the extension is offered (and granted) only in the last 60 s */
+/**
+ * spec: shopping §4 — the extension is offered in the last 60 s of the storefront's countdown,
+ * and "Confirming adds 2 minutes". That countdown ends at the local expiry, expires_in (whole
+ * seconds, rounded down) minus 5 s, so the offer shows while the cart itself has up to 66 s
+ * left: the grant's window is that long, or a confirm in the offer's first seconds is refused.
+ */
 const EXTENSION_RULE = {
-  offerMs: CART_EXTENSION_OFFER_SECONDS * 1000,
+  offerMs: (CART_EXTENSION_OFFER_SECONDS + CART_LOCAL_EXPIRY_MARGIN_SECONDS + 1) * 1000,
   maxExtensions: CART_MAX_EXTENSIONS,
 };
 
@@ -180,8 +186,8 @@ export function createCartChanges({ db, now, lookup }: CartChangesDeps) {
 
   /**
    * PATCH my/cart/{id} (shopping §4, §9; decisions 0007, 0025): moves expires_at towards the
-   * requested time by at most CART_EXTENSION_SECONDS, only when at most
-   * CART_EXTENSION_OFFER_SECONDS remain, at most CART_MAX_EXTENSIONS times per cart (422
+   * requested time by at most CART_EXTENSION_SECONDS, only while the storefront's countdown
+   * offers it (`EXTENSION_RULE`, decision 0121), at most CART_MAX_EXTENSIONS times per cart (422
    * otherwise); an earlier time changes nothing (the unchanged bundle).
    */
   async function extend(caller: CartCaller, cartId: string, requested: Date) {
