@@ -10,6 +10,7 @@ import { isWithinSalesWindow, validFromTo } from '@/modules/availability/rules';
 import { planMemberTickets } from '@/modules/memberships/reserve-members';
 import { priceAtSession, type SessionPriceMap } from '@/modules/pricing/session-prices';
 import { selectBundleRows, type BundleRows } from './bundle-repo';
+import { capacityRefusal } from './capacity-refusal';
 import { eventHasSessions } from './repo';
 import { validateAdditionalInfo } from './survey';
 
@@ -204,6 +205,9 @@ export async function planTickets(
       if (session.startDatetime <= now) {
         throw validationFailed('reserve', 'event_session_id', 'this session has already started');
       }
+      // the sold-out flag closes a session for every group (decision 0006), also for one
+      // excluded from event capacity, whose tickets never meet the flag in the hold statement
+      if (session.soldOut) throw capacityRefusal('event_session', session.id, session, 1);
     } else if (!group.startPolicy) {
       // issue "Wire shapes": event_session_id is omitted only for any-date types
       let needed = sessionsNeeded.get(event.id);
