@@ -198,6 +198,9 @@ export async function planTickets(
         },
       );
     }
+    // a group flagged sold out is closed (decision 0006); an unlimited one takes no counter in
+    // the hold statement, so its flag is met only here
+    if (group.soldOut) throw capacityRefusal('ticket_group', group.id, group, 1);
     let session: SessionRow | null = null;
     if (request.sessionId) {
       session = sessions.find((s) => s.id === request.sessionId) ?? null;

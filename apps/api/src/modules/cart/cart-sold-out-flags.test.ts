@@ -6,7 +6,7 @@ import { describeEachDatabase } from '@/testing/describe-each-database';
 
 const NOW = new Date('2029-06-01T12:00:00Z');
 
-describeEachDatabase('cart: a session flagged sold out', (ctx) => {
+describeEachDatabase('cart: sold-out flags', (ctx) => {
   let app: FastifyInstance;
   beforeAll(async () => {
     app = await buildTestApp(ctx.database, { now: NOW });
@@ -30,5 +30,18 @@ describeEachDatabase('cart: a session flagged sold out', (ctx) => {
     });
     expect(res.statusCode).toBe(422);
     expect(errorOf(res)._code).toBe('event_session_sold_out');
+  });
+
+  // decision 0006: a group is sold out "by its flag or because no capacity is left"; an
+  // unlimited group (capacity -1) takes no counter in the hold, so only the plan sees its flag
+  it('refuses an unlimited ticket group flagged sold out', async () => {
+    const scene = await makeReserveScene(ctx.db, { group: { capacity: -1, soldOut: true } });
+    const res = await cartCall(app, scene.seller, {
+      method: 'POST',
+      path: 'my/cart/modify',
+      body: addBody(scene, 1),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(errorOf(res)._code).toBe('ticket_group_sold_out');
   });
 });
