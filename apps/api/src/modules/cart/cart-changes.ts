@@ -15,7 +15,7 @@ import { requireGiftee } from '@/modules/giftee/service';
 import { companionTicketsOf } from '@/modules/seats/reserve-seats';
 import { addOnsBeyondAdmission } from './anchor-match';
 import { selectLiveTicketList } from './anchor-repo';
-import { cartExpired, type CartCaller, type CartLookup } from './cart-lookup';
+import { cartBooked, cartExpired, type CartCaller, type CartLookup } from './cart-lookup';
 import { touchLockedCart } from './cart-lock-repo';
 import { releaseHeldCapacity } from './holds';
 import {
@@ -156,9 +156,7 @@ export function createCartChanges({ db, now, lookup }: CartChangesDeps) {
   async function deleteCart(caller: CartCaller, cartId: string): Promise<void> {
     const at = now();
     const cart = await currentCart(caller, cartId, at);
-    if (cart.state === 'completed') {
-      throw new AppError('conflict', 'cart', 'The cart has been booked', { cart_id: cartId });
-    }
+    if (cart.state === 'completed') throw await cartBooked(db, cartId);
     const freed = await withRetryingTransaction(db, async (tx) => {
       // the lock makes a racing expiry wait; an expired cart holds nothing any more
       const sessions: string[] = [];

@@ -4,9 +4,9 @@ import type { RequestIdentity, SellerRef } from '@/http/request-context';
 import { buildCartBundle } from './bundle';
 import { expireCart, expireCartInTx } from './expiry';
 import { lockCartRow } from './cart-lock-repo';
-import { selectCart, selectShopperCart } from './repo';
+import { selectCart, selectOrderByCart, selectShopperCart } from './repo';
 import type { CartRow } from '@/db/schema/cart';
-import type { Tx } from '@/db/transaction';
+import type { Executor, Tx } from '@/db/transaction';
 
 /** Who is calling: the seller, the visitor's identity and the seller's public identity id. */
 export interface CartCaller {
@@ -20,8 +20,18 @@ const cartNotFound = (cartId: string) =>
   new AppError('not_found', 'cart', 'Cart not found', { cart_id: cartId });
 export const cartExpired = (cartId: string) =>
   new AppError('cart_expired', 'cart', 'The cart has expired', { cart_id: cartId });
-const cartBooked = (cartId: string) =>
-  new AppError('conflict', 'cart', 'The cart has been booked', { cart_id: cartId });
+/**
+ * spec: shopping §8 — "A cart already booked error carries an order id: 'Cart with order ID {id}
+ * has been booked.'" (the checkout's own answer, checkout/make-order.ts, says the same).
+ */
+export async function cartBooked(db: Executor, cartId: string): Promise<AppError> {
+  const order = await selectOrderByCart(db, cartId);
+  const orderId = order?.id ?? '';
+  return new AppError('conflict', 'cart', `Cart with order ID ${orderId} has been booked.`, {
+    cart_id: cartId,
+    ticket_order_id: orderId,
+  });
+}
 
 /**
  * spec: shopping §4, §6 — a guest cart (owned by the public identity) may be used by anyone
@@ -62,7 +72,7 @@ export function createCartLookup(db: Db, reach: 'shopper' | 'order_edit' = 'shop
     const cart = await currentCart(caller, cartId, at);
     // past its time but held for a payment still processing: kept, yet closed to changes
     if (cart.state === 'expired' || cart.expiresAt <= at) throw cartExpired(cartId);
-    if (cart.state !== 'pending') throw cartBooked(cartId);
+    if (cart.state !== 'pending') throw await cartBooked(db, cartId);
     return cart;
   }
 
@@ -87,7 +97,7 @@ export function createCartLookup(db: Db, reach: 'shopper' | 'order_edit' = 'shop
       return 'ran_out';
     }
     if (cart.state === 'expired' || cart.expiresAt <= at) return 'ran_out';
-    if (cart.state !== 'pending') throw cartBooked(cartId);
+    if (cart.state !== 'pending') throw await cartBooked(tx, cartId);
     return cart;
   }
 
