@@ -32,6 +32,7 @@ describeEachDatabase(
     let scene: ReserveScene;
     let token: string;
     let otherToken: string;
+    let pastSessionId: string;
     const orders: { id: string; number: string; ticketIds: string[] }[] = [];
 
     const buy = async (sessionId: string, quantity: number) => {
@@ -61,6 +62,7 @@ describeEachDatabase(
         startDatetime: new Date('2029-03-01T15:00:00Z'),
         capacity: 50,
       });
+      pastSessionId = past.id;
       const member = await makeUser(ctx.db, scene.seller, { email: 'ada@example.org' });
       token = (await app.sessions.createSession(member.id, scene.seller.id)).token;
       const other = await makeUser(ctx.db, scene.seller, { email: 'eve@example.org' });
@@ -115,6 +117,25 @@ describeEachDatabase(
         orders[0]!.id,
         orders[1]!.id,
       ]);
+    });
+
+    it('embeds the tickets of an older order with their scan codes (identity §2 Ticket #, §7)', async () => {
+      // the session of the first order only: its order is not among the caller's newest orders
+      const res = await get(
+        `my/order_session?_embed=ticket&ticket.state._in=booked,redeemed&event_session_id=${pastSessionId}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const body = orderSessionResponseSchema.parse(res.json());
+      expect(body.order_session._data.map((s) => s.ticket_order_id)).toEqual([orders[0]!.id]);
+      const list = ticketOrderListResponseSchema.parse(
+        (await get(`my/ticket_order?id._in=${orders[0]!.id}&_embed=ticket`)).json(),
+      );
+      const codes = new Map(list.ticket!._data.map((t) => [t.id, t.scan_code]));
+      expect(body.ticket!._data.map((t) => t.id)).toEqual(orders[0]!.ticketIds);
+      for (const t of body.ticket!._data) {
+        expect(t.scan_code).toBeTruthy();
+        expect(t.scan_code).toBe(codes.get(t.id));
+      }
     });
 
     it('lists the caller’s orders newest first, filtered by id, with the embeds asked for', async () => {

@@ -3,7 +3,7 @@ import type { OrderSessionResponse } from '@admit/contracts/account';
 import { toCollection } from '@admit/contracts/envelope';
 import type { Db } from '@/db/connection';
 import { parseQuery, type QuerySpec } from '@/http/query-grammar';
-import { filterConditions, orderBy } from '@/http/query-sql';
+import { filterConditions, inList, orderBy } from '@/http/query-sql';
 import { distinct, scanned, ticketFilters, ticketRelation } from './account-query';
 import { selectIdentityOrders, selectOrderSessions, selectOrdersTickets } from './repo';
 
@@ -62,7 +62,14 @@ export async function orderSessions(
   };
   if (query.embeds.has('ticket')) {
     const orderIds = distinct(rows.map((r) => r.orderId));
-    const orders = await selectIdentityOrders(db, who, [], orderIds.length || 1);
+    // the rows' own orders by id: the newest N of the caller's would miss an older order's, and
+    // its tickets would lose their scan codes (identity §2 session detail 'Ticket #')
+    const orders = await selectIdentityOrders(
+      db,
+      who,
+      [inList(sql`"ticket_order"."id"`, 'uuid', orderIds)],
+      orderIds.length || 1,
+    );
     const tickets = await selectOrdersTickets(
       db,
       orderIds,
