@@ -1,7 +1,9 @@
+import { needsEmail } from '@admit/contracts/rules/no-email';
 import type { Db } from '@/db/connection';
 import { AppError } from '@/http/app-error';
 import type { RequestIdentity, SellerRef } from '@/http/request-context';
 import { selectShopperCart } from '@/modules/cart/repo';
+import { findIdentityById } from '@/modules/users/repo';
 import type { CartRow } from '@/db/schema/cart';
 
 /** Who is checking out, and through which path family (`cart/…` or `my/cart/…`). */
@@ -36,4 +38,23 @@ export async function payableCart(
   if (!cart || cart.sellerId !== caller.seller.id || !(own || guestCart))
     throw cartNotFound(cartId);
   return cart;
+}
+
+/**
+ * spec: identity §6 — "A user without a valid e-mail (e-mail starting with a no-email marker,
+ * except test accounts) is forced to set one before checkout". The storefront sends such a
+ * user to /user/set-email-address first; a call made around it is refused here, before any
+ * charge (403 `forbidden`, `_extra.reason: 'needs_email'`; decision 0122), so no order is made
+ * for an address no mail can reach. Guests give their e-mail with the purchaser.
+ */
+export async function assertCallerHasEmail(db: Db, caller: RequestIdentity): Promise<void> {
+  if (caller.isPublic) return;
+  const person = await findIdentityById(db, caller.id);
+  if (!needsEmail(person?.email)) return;
+  throw new AppError(
+    'forbidden',
+    'checkout',
+    'Please set your e-mail address before checking out.',
+    { reason: 'needs_email', field: 'email' },
+  );
 }

@@ -13,7 +13,7 @@ import type { Caller } from '@/http/caller';
 import { idempotencyKeyOf, requestHash } from '@/modules/payments/idempotency';
 import { runIdempotent, type IdempotencyOptions } from '@/modules/payments/idempotent-run';
 import { assertCaptcha } from './captcha';
-import { payableCart } from './cart-access';
+import { assertCallerHasEmail, payableCart } from './cart-access';
 import { assertGiverIsCaller, giftCartForCheckout } from './gift-checkout';
 import type { CheckoutService } from './checkout-plugin';
 import type { Buyer, CheckoutRequest } from './service';
@@ -136,6 +136,7 @@ export async function runCheckoutCall(deps: CheckoutCallDeps, call: CheckoutCall
   const { seller, identity, publicIdentityId } = call.caller;
   const caller = { seller, identity, publicIdentityId, scope: call.scope };
   const cart = await payableCart(db, caller, call.cartId);
+  await assertCallerHasEmail(db, identity);
   const idempotencyKey = idempotencyKeyOf(call.headers);
   const { entry, buyer, sendEmail, gifteeId, giverId, giftMessage } = buyerOf(call.kind, call.body);
   const checkoutRequest: CheckoutRequest = {
