@@ -109,6 +109,28 @@ describeEachDatabase('users: updating the own account', (ctx) => {
       });
       expect(userResponseSchema.parse(again.json()).user._data[0]!.email).toBe('free@example.test');
     });
+
+    it('sets a missing e-mail only when it is one (identity §5 "Set e-mail")', async () => {
+      const seller = await makeSeller(ctx.db);
+      const person = await makeUser(ctx.db, seller, { email: null });
+      const cookie = await sessionCookieFor(app, person);
+      for (const email of ['ada@localhost', 'ada', 'no-email+7@admit']) {
+        const res = await identityCall(app, seller, {
+          method: 'PUT',
+          path: 'my/user',
+          cookie,
+          body: { first_name: 'A', last_name: 'B', email },
+        });
+        expect(res.statusCode, email).toBe(400);
+        expect(firstError(res.json())).toMatchObject({
+          _code: 'validation_failed',
+          _description: expect.stringContaining('Email address is not valid.'),
+          _extra: { field: 'email' },
+        });
+      }
+      const [row] = await ctx.db.select().from(identity).where(eq(identity.id, person.id));
+      expect(row!.email).toBeNull();
+    });
   });
 
   describe('PATCH my/user/{id}', () => {

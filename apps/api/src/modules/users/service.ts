@@ -154,6 +154,10 @@ export function createUserService({ db, now }: UserServiceDeps) {
       changes.passwordHash = await hashPassword(body.password);
     }
     if (needsEmail(row.email)) {
+      // this sets the missing e-mail as PUT my/user/email does: the same rule (identity §5)
+      if (!EMAIL_RE.test(normalizeEmail(body.email))) {
+        throw validationFailed('user', 'email', 'Email address is not valid.');
+      }
       const taken = await findOtherUserByEmail(db, row.sellerId, body.email, row.id);
       if (taken) throw emailConflict(taken);
       changes.email = normalizeEmail(body.email);
