@@ -15,7 +15,7 @@ import { parseQuery, type QuerySpec } from '@/http/query-grammar';
 import { isUuid } from '@/http/query-values';
 import { fromTable, onUrl } from '@/http/table-route';
 
-// _embed is accepted for the storefront's sake; the bundle always carries every sibling
+// _embed is accepted for the clients' sake; the bundle always carries every sibling
 const CART_EMBEDS = [
   'identity',
   'ticket',
@@ -38,7 +38,9 @@ const cartQuery: QuerySpec = {
   relations: { config: { fields: { key: { sql: sql`key`, type: 'text' } } } },
   embeds: CART_EMBEDS,
 };
-const writeQuery: QuerySpec = { context: 'cart', fields: {} };
+// spec: shopping §7 "Generic client" — every request carries _seller, _embed and _limit, the
+// writes too: each answers the same bundle as the read, so it takes the read's embeds
+const writeQuery: QuerySpec = { context: 'cart', fields: {}, embeds: CART_EMBEDS };
 
 // who is calling: the seller and the visitor, from the caller hook (http/caller.ts)
 const config = { caller: 'visitor', callerContext: 'cart' } as const;
