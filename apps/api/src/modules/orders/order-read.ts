@@ -14,7 +14,9 @@ import type { RequestIdentity, SellerRef } from '@/http/request-context';
 import { buildCartBundle, gifteeOf } from '@/modules/cart/bundle';
 import { selectGiftee } from '@/modules/cart/bundle-repo';
 import { selectCart } from '@/modules/cart/repo';
+import { hasActiveMembership } from '@/modules/memberships/active';
 import { ORDER_SELLER_META_KEYS, selectSellerMeta } from '@/modules/sellers/seller-meta';
+import { findIdentityById, toIdentityContract } from '@/modules/users/repo';
 import { orderSecretMatches, ticketScanCode } from './codes';
 import { selectOrder } from './repo';
 import { orderPaymentsAdjustment } from './order-money';
@@ -42,11 +44,15 @@ export async function orderBundle(
 ): Promise<OrderBundle> {
   const cart = await selectCart(db, order.cartId);
   if (!cart) throw orderNotFound();
-  const [bundle, sellerMeta, gifteeRow] = await Promise.all([
+  const [bundle, sellerMeta, gifteeRow, buyer, buyerIsMember] = await Promise.all([
     buildCartBundle(db, cart, { now, seller, publicIdentityId }),
     // spec: identity §2 "Checkout complete" — the seller's completed_* texts and images
     selectSellerMeta(db, seller.id, ORDER_SELLER_META_KEYS),
     selectGiftee(db, order.gifteeIdentityId),
+    // spec: identity §7 — checkout's answer "carries ticket_order and embeds (identity, …)":
+    // the purchaser the order's identity_id names (only its buyer or secret holder reads it)
+    findIdentityById(db, order.identityId),
+    hasActiveMembership(db, order.identityId, now),
   ]);
   const giftee = gifteeOf(gifteeRow);
   // the order's own cart, plus what its changes paid and refunded (decision 0036)
@@ -92,6 +98,7 @@ export async function orderBundle(
     event_template: bundle.event_template,
     event_session: bundle.event_session,
     venue: bundle.venue,
+    identity: toCollection(buyer ? [toIdentityContract(buyer, buyerIsMember)] : []),
     seller: bundle.seller,
     // the seller's completed_* rows, each event's ticket_date_time (every page that shows a
     // ticket's visit reads its dates as the cart did, shopping §3) and the order's checkout
