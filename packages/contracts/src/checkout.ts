@@ -3,6 +3,7 @@ import { collectionSchema } from './envelope';
 import { moneySchema } from './money-schema';
 import { cartBundleSchema, cartGifteeSchema, scheduledPaymentSchema, ticketSchema } from './cart';
 import { identitySchema } from './identity';
+import { membershipSchema } from './membership';
 import { checkoutAnswersWireSchema } from './rules/checkout-questions';
 import {
   eventSessionSchema,
@@ -192,6 +193,8 @@ export const orderBundleSchema = z.object({
   meta: collectionSchema(metaSchema).optional(),
   /** a gift order's giftee (id, name, email; decision 0023) */
   giftee: collectionSchema(cartGifteeSchema).optional(),
+  /** the membership terms the order made (identity §7 GET ticket_order/{id} "reading membership") */
+  membership: collectionSchema(membershipSchema).optional(),
 });
 export type OrderBundle = z.infer<typeof orderBundleSchema>;
 

@@ -190,6 +190,23 @@ export async function toMemberships(
   return terms.map((t) => toMembership(t, programOf(t.membershipProgramId), timeZone));
 }
 
+/**
+ * The terms an order made, on the wire (identity §7 GET ticket_order/{id} "reading membership"):
+ * whoever may read the order reads them, as they may cancel their auto-renew (decision 0038).
+ */
+export async function orderMemberships(
+  db: Db,
+  orderId: string,
+  timeZone: string,
+): Promise<Membership[]> {
+  const terms = await db
+    .select()
+    .from(membership)
+    .where(eq(membership.ticketOrderId, orderId))
+    .orderBy(asc(membership.validFrom), asc(membership.id));
+  return terms.length === 0 ? [] : toMemberships(db, terms, timeZone);
+}
+
 /** The caller's terms with the embeds asked for. */
 export async function myMembership(
   db: Db,

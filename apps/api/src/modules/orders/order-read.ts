@@ -15,6 +15,7 @@ import { buildCartBundle, gifteeOf } from '@/modules/cart/bundle';
 import { selectGiftee } from '@/modules/cart/bundle-repo';
 import { selectCart } from '@/modules/cart/repo';
 import { hasActiveMembership } from '@/modules/memberships/active';
+import { orderMemberships } from '@/modules/memberships/my-membership';
 import { ORDER_SELLER_META_KEYS, selectSellerMeta } from '@/modules/sellers/seller-meta';
 import { findIdentityById, toIdentityContract } from '@/modules/users/repo';
 import { orderSecretMatches, ticketScanCode } from './codes';
@@ -44,7 +45,7 @@ export async function orderBundle(
 ): Promise<OrderBundle> {
   const cart = await selectCart(db, order.cartId);
   if (!cart) throw orderNotFound();
-  const [bundle, sellerMeta, gifteeRow, buyer, buyerIsMember] = await Promise.all([
+  const [bundle, sellerMeta, gifteeRow, buyer, buyerIsMember, terms] = await Promise.all([
     buildCartBundle(db, cart, { now, seller, publicIdentityId }),
     // spec: identity §2 "Checkout complete" — the seller's completed_* texts and images
     selectSellerMeta(db, seller.id, ORDER_SELLER_META_KEYS),
@@ -53,6 +54,9 @@ export async function orderBundle(
     // the purchaser the order's identity_id names (only its buyer or secret holder reads it)
     findIdentityById(db, order.identityId),
     hasActiveMembership(db, order.identityId, now),
+    // spec: identity §7 GET ticket_order/{id} "… ticket_group.handler membership, reading
+    // membership, ticket, ticket_group, venue": the terms the order made
+    orderMemberships(db, order.id, seller.timezone),
   ]);
   const giftee = gifteeOf(gifteeRow);
   // the order's own cart, plus what its changes paid and refunded (decision 0036)
@@ -113,6 +117,7 @@ export async function orderBundle(
     ]),
     scheduled_payment: bundle.scheduled_payment ?? toCollection([]),
     giftee: toCollection(giftee ? [giftee] : []),
+    membership: toCollection(terms),
   };
 }
 
