@@ -54,9 +54,14 @@ export const gifteeBodySchema = z.object({
 });
 export type GifteeBody = z.infer<typeof gifteeBodySchema>;
 
-/** The giftee's identity as POST giftee answers it (the storefront reads `identity_id` = id). */
+/** The giftee's identity as POST giftee answers it. */
 export const gifteeIdentitySchema = z.object({
   id: z.string().uuid(),
+  /**
+   * the same id under the name shopping §7 and identity §7 read ("reads identity_id"); optional:
+   * absent from servers before it
+   */
+  identity_id: z.string().uuid().optional(),
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   email: z.string().nullable(),

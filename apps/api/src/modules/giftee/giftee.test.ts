@@ -57,6 +57,23 @@ describeEachDatabase('giftee: POST giftee and the cart giftee (PATCH, bundle)', 
   const patch = (path: string, body: unknown, token?: string) =>
     cartCall(app, scene.seller, { method: 'PATCH', path, body, token });
 
+  // spec: shopping §7 and identity §7 POST giftee "body first_name, last_name, email,
+  // additional_info; reads identity_id": a seed-product client reads the id by that name
+  it('answers the identity_id a client reads, joined to the identity it names', async () => {
+    const res = await postGiftee({
+      first_name: 'Ida',
+      last_name: 'Wells',
+      email: 'ida@example.org',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [row] = (res.json() as { identity: { _data: { id: string; identity_id?: string }[] } })
+      .identity._data;
+    expect(row!.identity_id).toBe(row!.id);
+    const c = await newCart();
+    const set = bundleOf(await patch(`cart/${c.id}`, { giftee_identity_id: row!.identity_id }));
+    expect(set.giftee?._data.map((g) => g.id)).toEqual([row!.id]);
+  });
+
   it('creates a passwordless identity for the giftee, then finds it by e-mail (any case)', async () => {
     const res = await postGiftee({ ...GRACE, additional_info: { note: 'for her birthday' } });
     expect(res.statusCode, res.body).toBe(201);

@@ -23,7 +23,14 @@ export const gifteeRoutes: FastifyPluginAsyncZod = async (app) => {
         .header('cache-control', 'no-store')
         .send({
           identity: toCollection([
-            { id: row.id, first_name: row.firstName, last_name: row.lastName, email: row.email },
+            {
+              id: row.id,
+              // spec: shopping §7 POST giftee "reads identity_id": seed clients read this name
+              identity_id: row.id,
+              first_name: row.firstName,
+              last_name: row.lastName,
+              email: row.email,
+            },
           ]),
         });
     },
