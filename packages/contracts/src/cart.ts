@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { collectionSchema } from './envelope';
+import { identitySchema } from './identity';
 import { moneySchema } from './money-schema';
 import { GIFT_MESSAGE_MAX, PROMO_CODE_MAX, PROMO_CODE_MIN } from './constants';
 import {
@@ -185,6 +186,11 @@ export const cartBundleSchema = z.object({
   event_template: collectionSchema(eventTemplateSchema),
   event_session: collectionSchema(eventSessionSchema),
   venue: collectionSchema(venueSchema),
+  /**
+   * the cart's owner (shopping §3 "A cart response bundle also carries … identity"), joined by
+   * the cart's identity_id; optional: absent from servers before it
+   */
+  identity: collectionSchema(identitySchema).optional(),
   meta: collectionSchema(metaSchema),
   config: collectionSchema(configRowSchema),
   seller: collectionSchema(sellerSchema),

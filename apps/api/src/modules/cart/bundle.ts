@@ -26,6 +26,9 @@ import { cartFeesOf, cartTotals, voucherLimitOf } from '@/modules/pricing/totals
 import { withDiscountedAmount } from './discounted-types';
 import type { PaymentRow } from '@/db/schema/payments';
 import type { CartRow, TicketRow } from '@/db/schema/cart';
+import { hasActiveMembership } from '@/modules/memberships/active';
+import { findIdentityById, toIdentityContract } from '@/modules/users/repo';
+import type { Identity } from '@admit/contracts/identity';
 
 const unique = (values: (string | null)[]) => [...new Set(values.filter((v): v is string => !!v))];
 
@@ -56,11 +59,12 @@ export async function buildCartBundle(
   cart: CartRow,
   options: BundleOptions,
 ): Promise<CartBundle> {
-  const [tickets, codes, payments, giftee] = await Promise.all([
+  const [tickets, codes, payments, giftee, owner] = await Promise.all([
     selectTickets(db, cart.id, options.limit),
     selectCartCodes(db, cart.id),
     selectCartPayments(db, cart.id),
     selectGiftee(db, cart.gifteeIdentityId),
+    selectOwner(db, cart, options),
   ]);
   const rows = await selectBundleRows(
     db,
@@ -76,7 +80,43 @@ export async function buildCartBundle(
     cart.state === 'completed' ? selectOrderByCart(db, cart.id) : null,
   ]);
   const schedule = { ...scheduleRows, order };
-  return assembleCartBundle(cart, tickets, rows, options, { codes, payments, schedule, giftee });
+  return assembleCartBundle(cart, tickets, rows, options, {
+    codes,
+    payments,
+    schedule,
+    giftee,
+    owner,
+  });
+}
+
+/**
+ * The guests' shared public identity: a row of only its id and seller (public-identity.ts), so
+ * a guest cart's bundle names it with no read (the reserve rush's new carts, modify-answer.ts).
+ */
+export const publicOwnerOf = (cart: CartRow): Identity => ({
+  id: cart.identityId,
+  seller_id: cart.sellerId,
+  email: null,
+  first_name: null,
+  last_name: null,
+  phone: null,
+  address: null,
+  address_more: null,
+  city: null,
+  state: null,
+  country: null,
+  zip_code: null,
+  is_member: false,
+});
+
+// spec: shopping §3 "A cart response bundle also carries … identity": the cart's owner
+async function selectOwner(db: Db, cart: CartRow, options: BundleOptions) {
+  if (cart.identityId === options.publicIdentityId) return publicOwnerOf(cart);
+  const [row, isMember] = await Promise.all([
+    findIdentityById(db, cart.identityId),
+    hasActiveMembership(db, cart.identityId, options.now),
+  ]);
+  return row ? toIdentityContract(row, isMember) : null;
 }
 
 /** The codes and payments of a cart; a new cart has none. */
@@ -87,6 +127,8 @@ export interface CartMoneyRows {
   schedule?: ScheduleRows;
   /** the cart's giftee (decision 0023); a new cart has none */
   giftee?: GifteeRow | null;
+  /** the cart's owner on the wire; absent: the public identity's (a guest's new cart) */
+  owner?: Identity | null;
 }
 
 /** identity §3 Cart "giftee (id, name, email)": the name as the gift heading shows it. */
@@ -143,6 +185,7 @@ export function assembleCartBundle(
   // so the name would tell a stranger who owns that address (issue #12). The guest typed the
   // name and e-mail themselves; the e-mail, which they know, stays.
   const giftee = ownedByPublicIdentity ? anonymousGiftee(money.giftee) : gifteeOf(money.giftee);
+  const owner = money.owner === undefined ? publicOwnerOf(cart) : money.owner;
   // spec: identity §4 "Partial payment options" — due and the scheduled payments
   const plan = cartSchedule({
     cart,
@@ -175,6 +218,7 @@ export function assembleCartBundle(
     event_template: toCollection(rows.events.map(toEventTemplate)),
     event_session: toCollection(rows.sessions.map((s) => toEventSession(s, now))),
     venue: toCollection(rows.venues.map(toVenue)),
+    identity: toCollection(owner ? [owner] : []),
     // the storefront's gift heading reads the cart meta row `giftee` (decisions 0019, 0023)
     meta: toCollection([
       ...rows.metas.map(toMeta),

@@ -9,6 +9,7 @@ import {
   type ReserveScene,
 } from '@/testing/cart-fixtures';
 import { describeEachDatabase } from '@/testing/describe-each-database';
+import { makeUser } from '@/testing/identity-factories';
 
 const START = new Date('2029-06-01T12:00:00Z');
 
@@ -68,5 +69,64 @@ describeEachDatabase('cart calls as the generic client makes them (shopping §7)
       query: GENERIC,
     });
     expect(deleted.statusCode).toBe(204);
+  });
+
+  // spec: shopping §3 "A cart response bundle also carries … identity …", §7 GET my/cart/{id}
+  // "embeds identity, ticket, …": the cart's owner, joined by the cart's identity_id
+  it('answers the cart owner as `identity`, joined by identity_id, on reads and writes', async () => {
+    const made = bundleOf(
+      await cartCall(app, scene.seller, {
+        method: 'POST',
+        path: 'my/cart/modify',
+        query: GENERIC,
+        body: addBody(scene, 1),
+      }),
+    );
+    const guestCart = made.cart._data[0]!;
+    expect(made.identity?._data).toEqual([
+      expect.objectContaining({ id: guestCart.identity_id, email: null, first_name: null }),
+    ]);
+    const read = bundleOf(
+      await cartCall(app, scene.seller, {
+        method: 'GET',
+        path: `cart/${guestCart.id}`,
+        query: GENERIC,
+      }),
+    );
+    expect(read.identity).toEqual(made.identity);
+
+    const member = await makeUser(ctx.db, scene.seller, {
+      email: 'ada@example.org',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+    });
+    const token = (await app.sessions.createSession(member.id, scene.seller.id)).token;
+    const memberMade = bundleOf(
+      await cartCall(app, scene.seller, {
+        method: 'POST',
+        path: 'my/cart/modify',
+        query: GENERIC,
+        body: addBody(scene, 1),
+        token,
+      }),
+    );
+    const memberCart = memberMade.cart._data[0]!;
+    expect(memberCart.identity_id).toBe(member.id);
+    const owner = expect.objectContaining({
+      id: member.id,
+      email: 'ada@example.org',
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+    });
+    expect(memberMade.identity?._data).toEqual([owner]);
+    const memberRead = bundleOf(
+      await cartCall(app, scene.seller, {
+        method: 'GET',
+        path: `my/cart/${memberCart.id}`,
+        query: GENERIC,
+        token,
+      }),
+    );
+    expect(memberRead.identity?._data).toEqual([owner]);
   });
 });

@@ -10,7 +10,8 @@ import { rowsAfterHold } from './reserve';
  * cart holds exactly what was just written, so its bundle is assembled from the rows the plan
  * read and the hold wrote, with no second read (the reserve rush's path, bench/RESULTS.md).
  * Anything those rows do not carry is read whole: an existing cart's other tickets, codes
- * taken (their cartmods), a giftee (her identity), a payment plan's schedule (decision 0020).
+ * taken (their cartmods), a giftee (her identity), a member owner (the identity the bundle
+ * names), a payment plan's schedule (decision 0020).
  */
 export async function answerModify(
   lookup: CartLookup,
@@ -25,6 +26,8 @@ export async function answerModify(
     plan.cartId !== null ||
     plan.codeRequests.length > 0 ||
     plan.gifteeId !== null ||
+    // a member's cart names its owner, whose row only a read brings (a guest's is the public one)
+    cart.identityId !== caller.publicIdentityId ||
     rows.groups.some((g) => g.paymentPlanId);
   // the row as locked or inserted is current: its expiry is already the refreshed one
   if (readWhole) return lookup.bundle(caller, cart, plan.at);
