@@ -22,12 +22,15 @@ export const cartExpired = (cartId: string) =>
   new AppError('cart_expired', 'cart', 'The cart has expired', { cart_id: cartId });
 /**
  * spec: shopping §8 — "A cart already booked error carries an order id: 'Cart with order ID {id}
- * has been booked.'" (the checkout's own answer, checkout/make-order.ts, says the same).
+ * has been booked.'" The cart calls' answer below and the checkout's (checkout/make-order.ts).
  */
+export const cartBookedDescription = (orderId: string) =>
+  `Cart with order ID ${orderId} has been booked.`;
+
 export async function cartBooked(db: Executor, cartId: string): Promise<AppError> {
   const order = await selectOrderByCart(db, cartId);
   const orderId = order?.id ?? '';
-  return new AppError('conflict', 'cart', `Cart with order ID ${orderId} has been booked.`, {
+  return new AppError('conflict', 'cart', cartBookedDescription(orderId), {
     cart_id: cartId,
     ticket_order_id: orderId,
   });

@@ -9,6 +9,7 @@ import { selectOrderByCart } from '@/modules/cart/repo';
 import { lockCartRow, selectOrderEdit } from '@/modules/orders/repo';
 import { commitEditInTx } from '@/modules/orders/edit-commit';
 import { createOrderInTx, type OrderTotals } from '@/modules/orders/service';
+import { cartBookedDescription, cartExpired } from '@/modules/cart/cart-lookup';
 import { findIdentityById } from '@/modules/users/repo';
 import { recordKeyOrder } from '@/modules/payments/idempotency';
 
@@ -19,12 +20,9 @@ import { recordKeyOrder } from '@/modules/payments/idempotency';
 
 export const bookedCart = (orderId: string) =>
   // spec: identity §8 "Checkout entry" — a completed-order error goes to checkout/complete
-  new AppError('conflict', 'checkout', `Cart with order ID ${orderId} has been booked.`, {
+  new AppError('conflict', 'checkout', cartBookedDescription(orderId), {
     ticket_order_id: orderId,
   });
-
-export const cartExpired = (cartId: string) =>
-  new AppError('cart_expired', 'cart', 'The cart has expired', { cart_id: cartId });
 
 /**
  * What is still due once `paid` is paid in all: payments cover the earliest installments, so

@@ -18,7 +18,8 @@ import { recoveryDue, recoveryFailed } from '@/modules/payments/recovery-backoff
 import { selectOrder } from '@/modules/orders/repo';
 import { orderBundle } from '@/modules/orders/order-read';
 import { selectPayment, selectProcessingPayment, sumPaid } from '@/modules/payments/repo';
-import { bookedCart, cartExpired, dueOnce, makeOrder } from './make-order';
+import { cartExpired } from '@/modules/cart/cart-lookup';
+import { bookedCart, dueOnce, makeOrder } from './make-order';
 import { refundPayment, refundStranded, type RefundDeps } from './refund';
 import { resumeRefunds } from '@/modules/payments/refunds';
 import { reconfirmCreated } from './reconfirm';
