@@ -68,9 +68,11 @@ describeEachDatabase('abuse limits: giftee, register, code lookup, cart creation
     });
     expect(res.statusCode, res.body).toBe(201);
     const answered = gifteeResponseSchema.parse(res.json()).identity._data[0]!;
-    // the id is what the spec reads (identity §7); the rest is the caller's own input
+    // the id is what the spec reads (identity §7, as `identity_id`); the rest is the caller's
+    // own input
     expect(answered).toEqual({
       id: member.id,
+      identity_id: member.id,
       first_name: 'Someone',
       last_name: 'Else',
       email: 'ADA@example.org',
