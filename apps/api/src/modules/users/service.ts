@@ -104,6 +104,11 @@ export function createUserService({ db, now }: UserServiceDeps) {
 
   /** POST user: a new person of the seller; 409 names the existing identity (identity §7). */
   async function createUser(seller: SellerRef, body: CreateUserBody) {
+    // identity §5 "E-mail submit forms: required e-mail": an address mail can reach, as the set
+    // e-mail rule below asks; the storefront's form checks it first
+    if (!EMAIL_RE.test(normalizeEmail(body.email))) {
+      throw validationFailed('user', 'email', 'Email address is not valid.');
+    }
     if (body.password !== undefined) assertAcceptablePassword('user', body.password);
     const existing = await findUserByEmail(db, seller.id, body.email);
     if (existing) throw emailConflict(existing);

@@ -80,6 +80,29 @@ describeEachDatabase('users: accounts', (ctx) => {
       },
     );
 
+    it.each(['grace', 'grace@localhost', 'grace@example.', 'grace hopper@example.test'])(
+      'refuses an e-mail that is not an address (%s): 400 validation_failed on email',
+      async (email) => {
+        const seller = await makeSeller(ctx.db);
+        const body = newUserBody({ email });
+        // an address of their own: refused sign-ups count towards the per-address limit too
+        const res = await identityCall(app, seller, {
+          method: 'POST',
+          path: 'user',
+          body,
+          remoteAddress: '203.0.113.77',
+        });
+        expect(res.statusCode).toBe(400);
+        expect(firstError(res.json())).toMatchObject({
+          _code: 'validation_failed',
+          _description: expect.stringContaining('Email address is not valid.'),
+          _extra: { field: 'email' },
+        });
+        const rows = await ctx.db.select().from(identity).where(eq(identity.sellerId, seller.id));
+        expect(rows.filter((r) => r.kind === 'user')).toHaveLength(0);
+      },
+    );
+
     it('answers 409 conflict naming the existing identity for the same e-mail in other case', async () => {
       const seller = await makeSeller(ctx.db);
       const existing = await makeUser(ctx.db, seller, { email: 'ann@example.test' });
