@@ -127,8 +127,8 @@ export interface CartMoneyRows {
   schedule?: ScheduleRows;
   /** the cart's giftee (decision 0023); a new cart has none */
   giftee?: GifteeRow | null;
-  /** the cart's owner on the wire; absent: the public identity's (a guest's new cart) */
-  owner?: Identity | null;
+  /** the cart's owner on the wire (null: its row is gone); a guest's is `publicOwnerOf` */
+  owner: Identity | null;
 }
 
 /** identity §3 Cart "giftee (id, name, email)": the name as the gift heading shows it. */
@@ -159,7 +159,7 @@ export function assembleCartBundle(
   tickets: TicketRow[],
   rows: BundleRows,
   options: BundleOptions,
-  money: CartMoneyRows = { codes: [], payments: [] },
+  money: CartMoneyRows,
 ): CartBundle {
   const { now, seller } = options;
   const typeById = new Map(rows.types.map((t) => [t.id, t]));
@@ -185,7 +185,6 @@ export function assembleCartBundle(
   // so the name would tell a stranger who owns that address (issue #12). The guest typed the
   // name and e-mail themselves; the e-mail, which they know, stays.
   const giftee = ownedByPublicIdentity ? anonymousGiftee(money.giftee) : gifteeOf(money.giftee);
-  const owner = money.owner === undefined ? publicOwnerOf(cart) : money.owner;
   // spec: identity §4 "Partial payment options" — due and the scheduled payments
   const plan = cartSchedule({
     cart,
@@ -218,7 +217,7 @@ export function assembleCartBundle(
     event_template: toCollection(rows.events.map(toEventTemplate)),
     event_session: toCollection(rows.sessions.map((s) => toEventSession(s, now))),
     venue: toCollection(rows.venues.map(toVenue)),
-    identity: toCollection(owner ? [owner] : []),
+    identity: toCollection(money.owner ? [money.owner] : []),
     // the storefront's gift heading reads the cart meta row `giftee` (decisions 0019, 0023)
     meta: toCollection([
       ...rows.metas.map(toMeta),

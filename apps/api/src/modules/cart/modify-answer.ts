@@ -1,5 +1,5 @@
 import type { CartBundle } from '@admit/contracts/cart';
-import { assembleCartBundle } from './bundle';
+import { assembleCartBundle, publicOwnerOf } from './bundle';
 import type { CartCaller, CartLookup } from './cart-lookup';
 import type { ModifyPlan } from './modify-plan';
 import type { ModifyWrite } from './modify-hold';
@@ -32,9 +32,12 @@ export async function answerModify(
   // the row as locked or inserted is current: its expiry is already the refreshed one
   if (readWhole) return lookup.bundle(caller, cart, plan.at);
   const fresh = rowsAfterHold(rows, held);
-  return assembleCartBundle(cart, fresh.tickets, fresh.rows, {
-    now: plan.at,
-    seller: caller.seller,
-    publicIdentityId: caller.publicIdentityId,
-  });
+  return assembleCartBundle(
+    cart,
+    fresh.tickets,
+    fresh.rows,
+    { now: plan.at, seller: caller.seller, publicIdentityId: caller.publicIdentityId },
+    // a new guest cart: nothing taken yet, and `readWhole` above sent every other owner to a read
+    { codes: [], payments: [], owner: publicOwnerOf(cart) },
+  );
 }
