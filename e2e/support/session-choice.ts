@@ -1,5 +1,9 @@
 import type { CalendarDay, PricedSession } from '@admit/contracts/availability';
-import { LOW_CAPACITY_THRESHOLD, UNLIMITED_CAPACITY } from '@admit/contracts/constants';
+import {
+  DEFAULT_REMAINING_CAPACITY_THRESHOLD,
+  UNLIMITED_CAPACITY,
+} from '@admit/contracts/constants';
+import { showsLowCapacityLabel } from '@admit/contracts/rules/low-capacity';
 
 // Which demo session a test books, as one pure rule over the API's availability reads, so the
 // e2e helpers (reserve.ts, reserve-flow.ts) and the any-hour seed test
@@ -63,15 +67,15 @@ export function plannableDays(days: CalendarDay[]): CalendarDay[] {
 const unlimited = (s: PricedSession) => s.availableCapacity === UNLIMITED_CAPACITY;
 
 /**
- * A "Hurry, less than 10 tickets available" session (shopping §2): under the threshold although
- * the session itself is larger. A session smaller than the threshold (a 4-place tour) is never
- * one: it is small, not nearly sold.
+ * A "Hurry, less than 10 tickets available" session (shopping §2): one the label shows on, by the
+ * storefront's rule at the demo sellers' threshold (the default), although the session itself is
+ * larger. A session smaller than the threshold (a 4-place tour) is never one: it is small, not
+ * nearly sold.
  */
 export function isLowAvailability(s: PricedSession): boolean {
   return (
-    !unlimited(s) &&
-    s.capacity >= LOW_CAPACITY_THRESHOLD &&
-    s.availableCapacity < LOW_CAPACITY_THRESHOLD
+    s.capacity >= DEFAULT_REMAINING_CAPACITY_THRESHOLD &&
+    showsLowCapacityLabel(s.availableCapacity, DEFAULT_REMAINING_CAPACITY_THRESHOLD)
   );
 }
 

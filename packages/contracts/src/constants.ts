@@ -2,7 +2,11 @@
 
 export const UNLIMITED_CAPACITY = -1;
 export const MAX_TICKETS_PER_TYPE = 1000;
-export const LOW_CAPACITY_THRESHOLD = 10;
+/**
+ * The low-capacity label shows below this many places left unless the seller configures
+ * `remaining_capacity_threshold` (shopping §9; decision 0124); the rule is rules/low-capacity.ts
+ */
+export const DEFAULT_REMAINING_CAPACITY_THRESHOLD = 10;
 export const MAX_CALENDAR_TICKET_TYPES = 10;
 export const ALL_DAY_SESSION_MINUTES = 5 * 60;
 export const DEFAULT_PAD_MINUTES = 5;

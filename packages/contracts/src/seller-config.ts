@@ -176,6 +176,13 @@ export const sellerConfigSchema = z.object({
    * prices); the rule is `pricesShownOn` (contracts rules/price-display.ts, decision 0081)
    */
   price_display: z.enum(PRICE_DISPLAY_SETTINGS),
+  /**
+   * shopping §9 "Low-capacity label below 10 tickets unless a remaining-capacity display threshold
+   * is configured": the label shows while a session has fewer places left than this; 0 never
+   * shows it; 10 when not stored (`showsLowCapacityLabel`, contracts rules/low-capacity.ts,
+   * decision 0124)
+   */
+  remaining_capacity_threshold: z.number().int().nonnegative(),
   /** identity §3 Configuration: CityPASS patterns per code group (the voucher fields, §5) */
   citypass_code_groups: citypassCodeGroupsSchema,
   /** checkout options (identity §2 Checkout): donation upsell, card provider, captcha */

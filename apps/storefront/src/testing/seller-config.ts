@@ -77,6 +77,7 @@ export function makeSellerConfig(overrides: ConfigOverrides = {}): SellerConfig 
     member_reserve_session_beyond_term: 'always',
     all_in_prices: 'off',
     price_display: 'all',
+    remaining_capacity_threshold: 10,
     citypass_code_groups: {},
     checkout: {
       donation_group_id: null,

@@ -5,7 +5,11 @@ import {
   type StoredSellerConfig,
   type Theme,
 } from '@admit/contracts/seller-config';
-import { DEFAULT_CART_HOLD_MINUTES, PHONE_COUNTRY_BY_CURRENCY } from '@admit/contracts/constants';
+import {
+  DEFAULT_CART_HOLD_MINUTES,
+  DEFAULT_REMAINING_CAPACITY_THRESHOLD,
+  PHONE_COUNTRY_BY_CURRENCY,
+} from '@admit/contracts/constants';
 import { DEFAULT_SELF_EDIT_RULES } from '@admit/contracts/self-edit-rules';
 import { activeCaptchaProvider } from '@admit/contracts/captcha';
 import type { AppConfig } from '@/config';
@@ -150,6 +154,8 @@ export function buildSellerConfig(
     all_in_prices: 'off',
     // shopping §9 price display setting (decision 0081): prices show everywhere unless set
     price_display: 'all',
+    // shopping §9 (decision 0124): the low-capacity label below 10 places unless the seller sets it
+    remaining_capacity_threshold: DEFAULT_REMAINING_CAPACITY_THRESHOLD,
     citypass_code_groups: {},
     test_mode: false,
     ...stored,

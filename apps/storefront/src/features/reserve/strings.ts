@@ -19,7 +19,9 @@ export const RESERVE_STRINGS = {
   'reserve.not_a_number': 'Please enter a number.',
   // spec: shopping §8
   'reserve.error_generic': 'Sorry! Something unexpected happened. Please try again.',
-  'reserve.low_availability': 'Hurry, less than 10 tickets available.',
+  // {count} is the seller's remaining_capacity_threshold: the spec's text at the default 10
+  // (shopping §2, §9; decision 0124)
+  'reserve.low_availability': 'Hurry, less than {count} tickets available.',
   // quantities
   'reserve.quantities_label': 'Tickets',
   'reserve.type_unavailable': 'Unavailable',

@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import type { ReactNode } from 'react';
 import type { TicketType } from '@admit/contracts/resources';
 import { discountedPrice } from '@admit/contracts/rules/price-display';
-import { LOW_CAPACITY_THRESHOLD, UNLIMITED_CAPACITY } from '@admit/contracts/constants';
+import { showsLowCapacityLabel } from '@admit/contracts/rules/low-capacity';
 import type { TicketGroupWithTypes } from '@/api/events/event-detail';
 import { useSellerConfig } from '@/config/seller-config';
 import { useShownPrice } from '@/config/use-shown-price';
@@ -27,15 +27,6 @@ import { passLastDay } from '@/features/reserve/model/pass-validity';
 import { formatLongDate } from '@admit/contracts/session-time';
 import { RESERVE_STRINGS } from '@/features/reserve/strings';
 import styles from '@/features/reserve/components/reserve.module.css';
-
-/** spec: shopping §2, §8 — the low-capacity label when a session has fewer than 10 places left. */
-export function isLowAvailability(availableCapacity: number | null | undefined): boolean {
-  return (
-    typeof availableCapacity === 'number' &&
-    availableCapacity !== UNLIMITED_CAPACITY &&
-    availableCapacity < LOW_CAPACITY_THRESHOLD
-  );
-}
 
 export interface TicketQuantitiesProps {
   groups: readonly TicketGroupWithTypes[];
@@ -144,6 +135,7 @@ export function TicketQuantities({
   anchorMatch = null,
 }: TicketQuantitiesProps) {
   const t = useStrings(RESERVE_STRINGS);
+  const { remaining_capacity_threshold } = useSellerConfig();
   const priceLabel = usePriceLabel();
   const context: StepperContext = {
     groups,
@@ -160,8 +152,11 @@ export function TicketQuantities({
   return (
     <fieldset className={styles.section}>
       <legend className={styles.sectionHeading}>{t('reserve.quantities_label')}</legend>
-      {isLowAvailability(sessionAvailableCapacity) && (
-        <p className={styles.lowAvailability}>{t('reserve.low_availability')}</p>
+      {/* spec: shopping §2, §9 — the label below the seller's threshold (decision 0124) */}
+      {showsLowCapacityLabel(sessionAvailableCapacity, remaining_capacity_threshold) && (
+        <p className={styles.lowAvailability}>
+          {t('reserve.low_availability', { count: remaining_capacity_threshold })}
+        </p>
       )}
       <div id={QUANTITIES_FIELD_ID} tabIndex={-1} className={styles.focusTarget}>
         {groups.map(({ ticketGroup, ticketTypes }) => (
