@@ -1,5 +1,4 @@
 import type { CartModifyBody } from '@admit/contracts/cart';
-import { MAX_TICKETS_PER_TYPE } from '@admit/contracts/constants';
 import { decimalToMinor } from '@admit/contracts/money';
 import type { Db } from '@/db/connection';
 import type { eventTemplate, ticketGroup, ticketType } from '@/db/schema/catalog';
@@ -12,6 +11,7 @@ import { priceAtSession, type SessionPriceMap } from '@/modules/pricing/session-
 import { selectBundleRows, type BundleRows } from './bundle-repo';
 import { capacityRefusal } from './capacity-refusal';
 import { eventHasSessions } from './repo';
+import { checkRequestedCounts } from './request-counts';
 import { validateAdditionalInfo } from './survey';
 
 /**
@@ -51,25 +51,11 @@ interface TicketRequest {
   partyRole?: string;
 }
 
-// one modify may carry at most this many tickets in total (the per-type cap, spec §5)
-const MAX_TICKETS_PER_REQUEST = MAX_TICKETS_PER_TYPE;
-
 function ticketRequests(body: CartModifyBody): TicketRequest[] {
+  checkRequestedCounts(body);
   const added = (body.add ?? []).flatMap((line) =>
     line.ticket_types_required.map((required) => ({ line, required })),
   );
-  const asked =
-    added.reduce((n, { required }) => n + required.quantity, 0) +
-    (body.reserve?.tickets.length ?? 0);
-  // checked before expanding, so a huge body cannot make a huge array
-  if (asked > MAX_TICKETS_PER_REQUEST) {
-    throw new AppError(
-      'max_tickets_per_order_exceeded',
-      'reserve',
-      `At most ${MAX_TICKETS_PER_REQUEST} tickets can be reserved at once`,
-      { max: MAX_TICKETS_PER_REQUEST, requested: asked },
-    );
-  }
   const requests: TicketRequest[] = [];
   for (const { line, required } of added) {
     for (let i = 0; i < required.quantity; i++) {
