@@ -62,6 +62,15 @@ describe('parseQuery', () => {
     expect(() => parseQuery(spec, { _seller: 'zoo', _sellr: 'zoo' })).toThrow();
   });
 
+  // a route's own parameter need not start with `_` (the modify's `campaign`, cart/routes.ts)
+  it("passes the route's own parameters through as text, never as filters", () => {
+    const withOptions: QuerySpec = { ...spec, options: ['_format', 'campaign'] };
+    const parsed = parseQuery(withOptions, { _format: 'price', campaign: 'a,b', rank: '2' });
+    expect(parsed.options).toEqual({ _format: 'price', campaign: 'a,b' });
+    expect(parsed.filters.map((f) => f.key)).toEqual(['rank']);
+    expect(failure({ campaign: 'spring' })).toMatchObject({ extra: { field: 'campaign' } });
+  });
+
   it('defaults _limit to 1000 and _sort to the route default', () => {
     const parsed = parseQuery(spec, { _seller: 'zoo' });
     expect(parsed.limit).toBe(1000);

@@ -51,7 +51,10 @@ export interface QuerySpec {
   ondate?: boolean;
   sort?: { fields: Record<string, SQL>; default: string };
   embeds?: readonly string[];
-  /** route-specific `_` parameters (`_format`, `_include_sold_out`), passed through as text */
+  /**
+   * route-specific parameters (`_format`, `_include_sold_out`, a new cart's `campaign`), passed
+   * through as text for the route to check; they are never filters
+   */
   options?: readonly string[];
 }
 
@@ -77,7 +80,7 @@ export interface ParsedQuery {
   relations: Map<string, Filter[]>;
   meta: { key: string; values: string[] }[];
   ondate: string | null;
-  /** values of the route's own `_` parameters (see QuerySpec.options) */
+  /** values of the route's own parameters (see QuerySpec.options) */
   options: Record<string, string>;
 }
 
@@ -169,11 +172,11 @@ export function parseQuery(spec: QuerySpec, query: Record<string, string>): Pars
   };
 
   for (const [key, raw] of entries) {
+    if (spec.options?.includes(key)) {
+      parsed.options[key] = raw;
+      continue;
+    }
     if (key.startsWith('_')) {
-      if (spec.options?.includes(key)) {
-        parsed.options[key] = raw;
-        continue;
-      }
       if (!RESERVED.has(key) || (key === '_ondate' && !spec.ondate)) {
         throw invalid(context, key, 'unknown parameter');
       }

@@ -35,11 +35,25 @@ export const guestCartRoute = defineRoute({
   },
 });
 
+/**
+ * The modify calls' query: the generic client's read parameters, and the new cart's campaign
+ * (shopping §7 "campaign query values"), which the body's `campaign` overrides.
+ */
+const cartModifyQuery = callQuery({
+  _embed: textParam,
+  _limit: countParam,
+  campaign: cartModifyBodySchema.shape.campaign,
+});
+
 /** POST my/cart/modify: reserve into a new cart for the visitor's identity (201: it made one). */
 export const newCartModifyRoute = defineRoute({
   method: 'POST',
   url: '/api/my/cart/modify',
-  schema: { body: cartModifyBodySchema, response: { 201: cartBundleSchema } },
+  schema: {
+    querystring: cartModifyQuery,
+    body: cartModifyBodySchema,
+    response: { 201: cartBundleSchema },
+  },
 });
 
 /** POST my/cart/{id}/modify: reserve into (or remove from) the visitor's cart. */
@@ -48,6 +62,7 @@ export const cartModifyRoute = defineRoute({
   url: '/api/my/cart/:cartId/modify',
   schema: {
     params: idParams('cartId'),
+    querystring: cartModifyQuery,
     body: cartModifyBodySchema,
     response: { 200: cartBundleSchema },
   },

@@ -21,7 +21,12 @@ describe('the route table', () => {
   it('is Fastify-shaped: method, url with :params, and schemas by Fastify key', () => {
     expect(cartModifyRoute.method).toBe('POST');
     expect(cartModifyRoute.url).toBe('/api/my/cart/:cartId/modify');
-    expect(Object.keys(cartModifyRoute.schema).sort()).toEqual(['body', 'params', 'response']);
+    expect(Object.keys(cartModifyRoute.schema).sort()).toEqual([
+      'body',
+      'params',
+      'querystring',
+      'response',
+    ]);
     expect(cartModifyRoute.schema.params.parse({ cartId: 'c1' })).toEqual({ cartId: 'c1' });
     expect(cartDeleteRoute.schema.response[204].parse(null)).toBeNull();
   });

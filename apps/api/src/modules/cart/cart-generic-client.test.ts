@@ -10,6 +10,7 @@ import {
 } from '@/testing/cart-fixtures';
 import { describeEachDatabase } from '@/testing/describe-each-database';
 import { makeUser } from '@/testing/identity-factories';
+import { firstError } from '@/testing/responses';
 
 const START = new Date('2029-06-01T12:00:00Z');
 
@@ -69,6 +70,44 @@ describeEachDatabase('cart calls as the generic client makes them (shopping §7)
       query: GENERIC,
     });
     expect(deleted.statusCode).toBe(204);
+  });
+
+  // spec: shopping §7 "POST my/cart/modify | no cart yet: campaign query values, …": the
+  // generic client sends the landing's campaign in the query, the storefront in the body
+  it('takes `campaign` in the query as in the body; the body wins when both name one', async () => {
+    const modify = (path: string, query: string, body = addBody(scene, 1)) =>
+      cartCall(app, scene.seller, { method: 'POST', path, query: `${GENERIC}&${query}`, body });
+
+    const made = await modify('my/cart/modify', 'campaign=winter-poster');
+    expect(made.statusCode, made.body).toBe(201);
+    const cart = bundleOf(made).cart._data[0]!;
+    expect(cart.campaign).toBe('winter-poster');
+
+    const both = await modify(
+      'my/cart/modify',
+      'campaign=from-query',
+      addBody(scene, 1, { campaign: 'from-body' }),
+    );
+    expect(bundleOf(both).cart._data[0]!.campaign).toBe('from-body');
+
+    // an existing cart keeps the campaign it was made with, whichever way a later modify names one
+    for (const path of [`my/cart/${cart.id}/modify`, `cart/${cart.id}/modify`]) {
+      const res = await modify(path, 'campaign=later');
+      expect(res.statusCode, `${path}: ${res.body}`).toBe(200);
+      expect(bundleOf(res).cart._data[0]!.campaign).toBe('winter-poster');
+    }
+
+    // the query's campaign is held to the body's rule (at most 100 characters) …
+    const long = await modify('my/cart/modify', `campaign=${'c'.repeat(101)}`);
+    expect(long.statusCode).toBe(400);
+    expect(firstError(long.json())).toMatchObject({
+      _code: 'validation_failed',
+      _extra: expect.objectContaining({ field: 'campaign' }),
+    });
+    // … and any other parameter is still refused by name
+    const stray = await modify('my/cart/modify', 'campain=typo');
+    expect(stray.statusCode).toBe(400);
+    expect(firstError(stray.json())).toMatchObject({ _extra: { field: 'campain' } });
   });
 
   // spec: shopping §3 "A cart response bundle also carries … identity …", §7 GET my/cart/{id}

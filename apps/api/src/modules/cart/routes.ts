@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   applyCodeRoute,
@@ -10,7 +11,9 @@ import {
   myCartRoute,
   newCartModifyRoute,
 } from '@admit/contracts/routes/cart';
+import { cartModifyBodySchema, type CartModifyBody } from '@admit/contracts/cart';
 import { AppError } from '@/http/app-error';
+import { parseInput } from '@/http/parse-input';
 import { parseQuery, type QuerySpec } from '@/http/query-grammar';
 import { isUuid } from '@/http/query-values';
 import { fromTable, onUrl } from '@/http/table-route';
@@ -50,6 +53,23 @@ const codeConfig = { ...config, callLimit: 'code_apply' } as const;
 // the query grammar still checks the other parameters (the seller is the hook's)
 const queryOf = (query: Record<string, string>, spec = writeQuery) => parseQuery(spec, query);
 
+// spec: shopping §7 — POST my/cart/modify with no cart yet carries "campaign query values": the
+// generic client sends `campaign` in the query, the storefront in the body; all three modify
+// calls take it either way, as the body schema does on all three
+const modifyQuery: QuerySpec = { ...writeQuery, options: ['campaign'] };
+const campaignQuery = z.object({ campaign: cartModifyBodySchema.shape.campaign });
+
+/**
+ * The modify body with the query's `campaign`, held to the body's rule. When both name one, the
+ * body wins rather than refusing the call: the campaign is attribution only, and a reserve
+ * refused for it would lose the sale it attributes (the storefront's landing attribution, too,
+ * loses the attribution, never the purchase: stores/landing-attribution.ts).
+ */
+function withQueryCampaign(query: Record<string, string>, body: CartModifyBody): CartModifyBody {
+  const { campaign } = parseInput(campaignQuery, queryOf(query, modifyQuery).options, 'cart');
+  return campaign === undefined || body.campaign !== undefined ? body : { ...body, campaign };
+}
+
 // a malformed id cannot name a cart: the same 404 as a missing one
 const cartIdOf = ({ cartId: id }: { cartId: string }) => {
   if (!isUuid(id)) throw new AppError('not_found', 'cart', 'Cart not found', { cart_id: id });
@@ -69,8 +89,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
     ...fromTable(newCartModifyRoute),
     config: { ...config, callLimit: ['cart_create', 'code_apply'] },
     handler: async (request, reply) => {
-      queryOf(request.query);
-      const body = await cart.modify(request.caller, null, request.body);
+      const modifyBody = withQueryCampaign(request.query, request.body);
+      const body = await cart.modify(request.caller, null, modifyBody);
       return reply.status(201).header('cache-control', 'no-store').send(body);
     },
   });
@@ -82,8 +102,8 @@ export const cartRoutes: FastifyPluginAsyncZod = async (app) => {
       config: codeConfig,
       handler: async (request, reply) => {
         const cartId = cartIdOf(request.params);
-        queryOf(request.query);
-        const body = await cart.modify(request.caller, cartId, request.body);
+        const modifyBody = withQueryCampaign(request.query, request.body);
+        const body = await cart.modify(request.caller, cartId, modifyBody);
         return reply.header('cache-control', 'no-store').send(body);
       },
     });
