@@ -11,6 +11,26 @@ import { defineRoute } from './route';
 
 /** The cart (shopping §7 "The calls it makes"): every call answers the cart bundle. */
 
+/**
+ * The embeds of the cart calls (shopping §7 GET my/cart/{id} "embeds identity, ticket, ticket
+ * type and group, …"): the generic client sends them on every cart call, the writes and POST
+ * giftee too, so each of those takes them (and refuses any other).
+ */
+export const CART_CALL_EMBEDS = [
+  'identity',
+  'ticket',
+  'ticket_type',
+  'ticket_group',
+  'event_session',
+  'event_template',
+  'venue',
+  'config',
+  'meta',
+  'scheduled_payment',
+  'seller',
+  'ticket_order',
+] as const;
+
 const cartReadQuery = callQuery({ _embed: textParam, _limit: countParam });
 
 /** GET my/cart/{id}?_limit=1000, never cached: holds and totals move. */
@@ -112,5 +132,9 @@ export const applyCodeRoute = defineRoute({
 export const gifteeRoute = defineRoute({
   method: 'POST',
   url: '/api/giftee',
-  schema: { body: gifteeBodySchema, response: { 201: gifteeResponseSchema } },
+  schema: {
+    querystring: callQuery({ _embed: textParam, _limit: countParam }),
+    body: gifteeBodySchema,
+    response: { 201: gifteeResponseSchema },
+  },
 });

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   applyCodeRoute,
+  CART_CALL_EMBEDS,
   cartDeleteRoute,
   cartModifyRoute,
   cartPatchRoute,
@@ -18,32 +19,17 @@ import { parseQuery, type QuerySpec } from '@/http/query-grammar';
 import { isUuid } from '@/http/query-values';
 import { fromTable, onUrl } from '@/http/table-route';
 
-// _embed is accepted for the clients' sake; the bundle always carries every sibling
-const CART_EMBEDS = [
-  'identity',
-  'ticket',
-  'ticket_type',
-  'ticket_group',
-  'event_session',
-  'event_template',
-  'venue',
-  'config',
-  'meta',
-  'scheduled_payment',
-  'seller',
-  'ticket_order',
-] as const;
-
 const cartQuery: QuerySpec = {
   context: 'cart',
   fields: {},
   // spec: shopping §7 — config.key._in (config.image, web.session_picker_tabs)
   relations: { config: { fields: { key: { sql: sql`key`, type: 'text' } } } },
-  embeds: CART_EMBEDS,
+  // _embed is accepted for the clients' sake; the bundle always carries every sibling
+  embeds: CART_CALL_EMBEDS,
 };
 // spec: shopping §7 "Generic client" — every request carries _seller, _embed and _limit, the
 // writes too: each answers the same bundle as the read, so it takes the read's embeds
-const writeQuery: QuerySpec = { context: 'cart', fields: {}, embeds: CART_EMBEDS };
+const writeQuery: QuerySpec = { context: 'cart', fields: {}, embeds: CART_CALL_EMBEDS };
 
 // who is calling: the seller and the visitor, from the caller hook (http/caller.ts)
 const config = { caller: 'visitor', callerContext: 'cart' } as const;

@@ -74,6 +74,26 @@ describeEachDatabase('giftee: POST giftee and the cart giftee (PATCH, bundle)', 
     expect(set.giftee?._data.map((g) => g.id)).toEqual([row!.id]);
   });
 
+  // spec: shopping §7 "Generic client: requests go to … the live path … with _seller, _embed and
+  // _limit": a seed-product client sends the cart calls' embeds on POST giftee too
+  it("takes the generic client's _embed and _limit, and still refuses an unknown embed", async () => {
+    const embed =
+      'identity,ticket,ticket_type,ticket_group,event_session,event_template,venue,config,meta,scheduled_payment,seller,ticket_order';
+    // not Grace: the next test makes her
+    const body = { first_name: 'Mary', last_name: 'Jackson', email: 'mary@example.org' };
+    const call = (query: string) =>
+      cartCall(app, scene.seller, { method: 'POST', path: 'giftee', query, body });
+    const res = await call(`_embed=${embed}&_limit=1000`);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(gifteeResponseSchema.parse(res.json()).identity._data[0]!.email).toBe(body.email);
+    const stray = await call('_embed=identity,payment_method');
+    expect(stray.statusCode).toBe(400);
+    expect(errorOf(stray)).toMatchObject({
+      _code: 'validation_failed',
+      _extra: { field: '_embed' },
+    });
+  });
+
   it('creates a passwordless identity for the giftee, then finds it by e-mail (any case)', async () => {
     const res = await postGiftee({ ...GRACE, additional_info: { note: 'for her birthday' } });
     expect(res.statusCode, res.body).toBe(201);

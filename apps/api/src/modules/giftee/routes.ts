@@ -1,11 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { toCollection } from '@admit/contracts/envelope';
-import { gifteeRoute } from '@admit/contracts/routes/cart';
+import { CART_CALL_EMBEDS, gifteeRoute } from '@admit/contracts/routes/cart';
 import { parseQuery, type QuerySpec } from '@/http/query-grammar';
 import { fromTable } from '@/http/table-route';
 import { createGiftee } from './service';
 
-const writeQuery: QuerySpec = { context: 'giftee', fields: {} };
+// spec: shopping §7 "Generic client" — every request carries _seller, _embed and _limit: POST
+// giftee is one of the cart calls, so it takes their embeds as the cart writes do; the answer is
+// the giftee's identity whichever are named
+const writeQuery: QuerySpec = { context: 'giftee', fields: {}, embeds: CART_CALL_EMBEDS };
 
 /** POST giftee (identity §7, shopping §5 gift recipient form; decision 0023). */
 export const gifteeRoutes: FastifyPluginAsyncZod = async (app) => {
