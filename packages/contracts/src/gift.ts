@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { paymentEntrySchema } from './checkout';
 import { EMAIL_MAX, GIFT_MESSAGE_MAX } from './constants';
 import { collectionSchema } from './envelope';
+import { isEmailAddress } from './rules/email-address';
 
 /**
  * Gifts (identity §2 "Heading for gifts", §3 Cart "giftee", §5, §7; shopping §5 gift recipient
@@ -37,9 +38,6 @@ import { collectionSchema } from './envelope';
 export const GIFT_TO_SELF_MESSAGE =
   'You cannot gift a membership to yourself. Do you want to buy or renew a membership?';
 
-// spec: identity §5 "Set e-mail" — a domain part with a dot; "E-mail submit forms" max 254
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 /** POST giftee (shopping §5: first_name, last_name, email, additional_info). */
 export const gifteeBodySchema = z.object({
   first_name: z.string().trim().min(1).max(100),
@@ -49,7 +47,7 @@ export const gifteeBodySchema = z.object({
     .trim()
     .min(1)
     .max(EMAIL_MAX)
-    .regex(EMAIL_RE, { message: 'Email address is not valid.' }),
+    .refine(isEmailAddress, { message: 'Email address is not valid.' }),
   additional_info: z.record(z.string(), z.unknown()).optional(),
 });
 export type GifteeBody = z.infer<typeof gifteeBodySchema>;

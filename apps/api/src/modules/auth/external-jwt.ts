@@ -1,16 +1,12 @@
 import { z } from 'zod';
+import { isEmailAddress } from '@admit/contracts/rules/email-address';
 import { AppError } from '@/http/app-error';
 import { loadJose } from '@/lib/jose';
 import type { SellerAuth } from './seller-auth';
 
 /** The claims an external provider's token must carry (identity §3 "Login credentials": jwt). */
 const claimsSchema = z.object({
-  email: z
-    .string()
-    .trim()
-    .min(3)
-    .max(254)
-    .regex(/^[^\s@]+@[^\s@]+\.[^\s@.]+$/),
+  email: z.string().trim().min(3).max(254).refine(isEmailAddress, 'not an e-mail address'),
   given_name: z.string().trim().max(100).optional(),
   family_name: z.string().trim().max(100).optional(),
   sub: z.string().min(1).max(200),

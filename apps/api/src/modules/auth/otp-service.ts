@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt, randomUUID, timingSafeEqual } from 
 import { OTP_LENGTH, OTP_MAX_ATTEMPTS, OTP_TTL_MINUTES } from '@admit/contracts/constants';
 import { toCollection } from '@admit/contracts/envelope';
 import type { OtpRequestResponse, RequestOtpBody, SubmitOtpBody } from '@admit/contracts/identity';
+import { isEmailAddress } from '@admit/contracts/rules/email-address';
 import type { Db } from '@/db/connection';
 import { AppError, validationFailed } from '@/http/app-error';
 import { enqueueMail } from '@/modules/mail/outbox';
@@ -21,8 +22,6 @@ import { assertMethod, type AuthenticationMethod, type SellerAuth } from './sell
 
 const OTP_METHODS: readonly AuthenticationMethod[] = ['otp', 'otp_or_password'];
 const MINUTE = 60_000;
-/** spec: identity §5 "Set e-mail" — a domain part with a dot */
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
 // passcode requests per e-mail and per address, submits per address (docs/decisions/0013)
 const REQUESTS_PER_EMAIL = { max: 5, windowMs: 15 * MINUTE };
 const REQUESTS_PER_ADDRESS = { max: 20, windowMs: 15 * MINUTE };
@@ -87,7 +86,7 @@ export function createOtpService({ db, now, smtpConfigured }: OtpServiceDeps) {
     const { seller } = auth;
     if (body.state !== seller.slug) throw validationFailed('login', 'state', 'must be the seller');
     const email = body.email.trim();
-    if (!EMAIL_RE.test(email)) {
+    if (!isEmailAddress(email)) {
       throw new AppError('validate_not_email', 'login', 'Email address is not valid.', {
         field: 'email',
       });

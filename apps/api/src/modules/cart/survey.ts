@@ -1,3 +1,4 @@
+import { isEmailAddress } from '@admit/contracts/rules/email-address';
 import { validationFailed } from '@/http/app-error';
 
 /**
@@ -21,7 +22,6 @@ export interface SurveySpec {
   required?: string[];
 }
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 const DATE_RE = /^\d{4}-\d{2}-\d{2}$/;
 
 // spec: shopping §3 — contexts are comma- or space-separated tokens matched against "web …"
@@ -45,7 +45,7 @@ function problemOf(property: SurveyProperty, value: unknown): string | null {
     }
     case 'string': {
       if (typeof value !== 'string') return 'must be text';
-      if (property.format === 'email' && !EMAIL_RE.test(value)) return 'must be an e-mail address';
+      if (property.format === 'email' && !isEmailAddress(value)) return 'must be an e-mail address';
       if (property.format === 'date' && (!DATE_RE.test(value) || Number.isNaN(Date.parse(value))))
         return 'must be a date (YYYY-MM-DD)';
       return null;

@@ -121,6 +121,8 @@ describeEachDatabase('giftee: POST giftee and the cart giftee (PATCH, bundle)', 
     ['first_name', { ...GRACE, first_name: '  ' }],
     ['last_name', { ...GRACE, last_name: 'x'.repeat(101) }],
     ['email', { ...GRACE, email: 'grace@localhost' }],
+    ['email', { ...GRACE, email: 'grace@example.org.' }],
+    ['email', { ...GRACE, email: 'grace@example..org' }],
     ['email', { ...GRACE, email: `${'g'.repeat(250)}@example.org` }],
     ['email', { first_name: 'Grace', last_name: 'Hopper' }],
   ])('refuses a body with a bad %s (400 validation_failed)', async (field, body) => {

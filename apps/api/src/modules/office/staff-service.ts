@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { toCollection } from '@admit/contracts/envelope';
 import type { StaffRole } from '@admit/contracts/office';
+import { isEmailAddress } from '@admit/contracts/rules/email-address';
 import type { Db } from '@/db/connection';
 import { staffUser, type StaffUserRow } from '@/db/schema/office';
 import { sqlStateOf, withRetryingTransaction } from '@/db/transaction';
@@ -23,7 +24,6 @@ import {
  * both call these, and each change is audited in its own transaction.
  */
 
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
 const staffNotFound = () => new AppError('not_found', 'staff_user', 'Staff user not found');
 const emailTaken = () =>
   new AppError('conflict', 'staff_user', 'A staff user with this e-mail address already exists', {
@@ -58,7 +58,7 @@ export async function addStaff(
   now: Date,
 ) {
   const email = input.email.trim();
-  if (!EMAIL_RE.test(email)) {
+  if (!isEmailAddress(email)) {
     throw new AppError('validation_failed', 'staff_user', 'email: not an e-mail address', {
       field: 'email',
     });

@@ -1,12 +1,10 @@
 import { and, eq } from 'drizzle-orm';
 import type { Purchaser } from '@admit/contracts/checkout';
+import { isEmailAddress } from '@admit/contracts/rules/email-address';
 import type { Db } from '@/db/connection';
 import { identity } from '@/db/schema/identity';
 import { AppError, validationFailed } from '@/http/app-error';
 import { findOrCreateUser, normalizeEmail, type IdentityRow } from './repo';
-
-// a domain part with a dot (identity §5 "Set e-mail")
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
  * The guest's identity from the purchaser fields (identity §7 `POST user` without a password):
@@ -20,7 +18,7 @@ export async function findOrCreatePurchaser(
   meta?: Record<string, unknown>,
 ): Promise<IdentityRow> {
   const email = normalizeEmail(purchaser.email);
-  if (!EMAIL_RE.test(email))
+  if (!isEmailAddress(email))
     throw validationFailed('checkout', 'email', 'Email address is not valid.');
   if (
     purchaser.email_confirm !== undefined &&

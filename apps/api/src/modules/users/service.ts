@@ -4,6 +4,7 @@ import type {
   SetEmailBody,
   UserResponse,
 } from '@admit/contracts/identity';
+import { isEmailAddress } from '@admit/contracts/rules/email-address';
 import { passwordProblems } from '@admit/contracts/rules/password-rules';
 import type { Db } from '@/db/connection';
 import { AppError, validationFailed } from '@/http/app-error';
@@ -30,8 +31,6 @@ export interface UserServiceDeps {
   now: () => Date;
 }
 
-/** spec: identity §5 "Set e-mail" — a domain part with a dot. */
-const EMAIL_RE = /^[^\s@]+@[^\s@]+\.[^\s@.]+$/;
 const UNIQUE_VIOLATION = '23505';
 
 function isUniqueViolation(error: unknown): boolean {
@@ -106,7 +105,7 @@ export function createUserService({ db, now }: UserServiceDeps) {
   async function createUser(seller: SellerRef, body: CreateUserBody) {
     // identity §5 "E-mail submit forms: required e-mail": an address mail can reach, as the set
     // e-mail rule below asks; the storefront's form checks it first
-    if (!EMAIL_RE.test(normalizeEmail(body.email))) {
+    if (!isEmailAddress(normalizeEmail(body.email))) {
       throw validationFailed('user', 'email', 'Email address is not valid.');
     }
     if (body.password !== undefined) assertAcceptablePassword('user', body.password);
@@ -160,7 +159,7 @@ export function createUserService({ db, now }: UserServiceDeps) {
     }
     if (needsEmail(row.email)) {
       // this sets the missing e-mail as PUT my/user/email does: the same rule (identity §5)
-      if (!EMAIL_RE.test(normalizeEmail(body.email))) {
+      if (!isEmailAddress(normalizeEmail(body.email))) {
         throw validationFailed('user', 'email', 'Email address is not valid.');
       }
       const taken = await findOtherUserByEmail(db, row.sellerId, body.email, row.id);
@@ -200,7 +199,7 @@ export function createUserService({ db, now }: UserServiceDeps) {
       throw new AppError('validate_failed', 'user', 'This account already has an e-mail address');
     }
     const email = normalizeEmail(body.email);
-    if (!EMAIL_RE.test(email))
+    if (!isEmailAddress(email))
       throw validationFailed('user', 'email', 'Email address is not valid.');
     if (email.toLowerCase() !== normalizeEmail(body.email_confirm).toLowerCase()) {
       throw validationFailed('user', 'email_confirm', 'Email addresses must match.');

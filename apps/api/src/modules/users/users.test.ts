@@ -80,7 +80,15 @@ describeEachDatabase('users: accounts', (ctx) => {
       },
     );
 
-    it.each(['grace', 'grace@localhost', 'grace@example.', 'grace hopper@example.test'])(
+    // an empty domain label, too (the one rule, contracts rules/email-address.ts)
+    it.each([
+      'grace',
+      'grace@localhost',
+      'grace@example.',
+      'grace hopper@example.test',
+      'grace@example..org',
+      'grace@.example.org',
+    ])(
       'refuses an e-mail that is not an address (%s): 400 validation_failed on email',
       async (email) => {
         const seller = await makeSeller(ctx.db);

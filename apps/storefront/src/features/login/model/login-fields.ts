@@ -7,6 +7,7 @@ import {
   ZIP_CODE_MAX,
 } from '@admit/contracts/constants';
 import type { SellerConfig } from '@admit/contracts/seller-config';
+import { isEmailAddress } from '@admit/contracts/rules/email-address';
 import type { LoginStringKey } from '@/features/login/strings';
 
 /**
@@ -18,9 +19,8 @@ const TOO_LONG: LoginStringKey = 'login.error.too-long';
 
 const required = (max: number) => z.string().trim().min(1, REQUIRED).max(max, TOO_LONG);
 
-// a domain part with a dot, as the set-email rule asks (identity §5)
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const email = required(EMAIL_MAX).regex(EMAIL_SHAPE, 'login.error.email-invalid');
+// the one e-mail rule of both apps (identity §5: a domain part with a dot)
+const email = required(EMAIL_MAX).refine(isEmailAddress, 'login.error.email-invalid');
 
 export const usernamePasswordFields = z.object({
   username: required(USERNAME_MAX),

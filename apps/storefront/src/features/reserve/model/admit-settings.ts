@@ -1,3 +1,4 @@
+import { isEmailAddress } from '@admit/contracts/rules/email-address';
 import type { EventDetail } from '@/api/events/event-detail';
 
 /** spec: shopping §5 — admit_names / admit_emails: disabled, optional or required. */
@@ -21,4 +22,4 @@ export function joinAdmitName(first: string, last: string): string {
   return [first.trim(), last.trim()].filter(Boolean).join(' ');
 }
 
-export const isEmail = (text: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text.trim());
+export const isEmail = (text: string) => isEmailAddress(text.trim());

@@ -1,3 +1,5 @@
+import { isEmailAddress } from '@admit/contracts/rules/email-address';
+
 /**
  * Survey questions from a ticket group's meta `additional_info_spec` (spec: shopping §3
  * "Survey spec", §5 "Survey answers"). Pure: the survey fields render what this returns.
@@ -145,7 +147,7 @@ export function surveyAnswerProblem(
   }
   const text = typeof value === 'string' ? value.trim() : '';
   if (text === '') return question.required ? 'empty' : null;
-  if (question.input === 'email' && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(text)) {
+  if (question.input === 'email' && !isEmailAddress(text)) {
     return 'invalid_email';
   }
   if (question.input !== 'number') return null;

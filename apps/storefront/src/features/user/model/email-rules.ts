@@ -1,18 +1,9 @@
 import { z } from 'zod';
 import { EMAIL_MAX } from '@admit/contracts/constants';
+import { isEmailAddress } from '@admit/contracts/rules/email-address';
 import type { UserStringKey } from '@/features/user/strings';
 
-/**
- * spec: identity §5 — a local part, an "@" and a domain part with a dot, no spaces. Stricter
- * checks would refuse addresses mail servers accept; the server has the last word.
- */
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@.]+(\.[^\s@.]+)+$/;
-
-export function isEmailAddress(value: string): boolean {
-  return EMAIL_SHAPE.test(value);
-}
-
-/** One e-mail field: required, at most 254 characters, e-mail shaped (identity §5). */
+/** One e-mail field: required, at most 254 characters, e-mail shaped (identity §5, the one rule). */
 export const emailField = z
   .string()
   .trim()
